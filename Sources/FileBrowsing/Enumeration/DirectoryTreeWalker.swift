@@ -1,0 +1,100 @@
+/// Walks a directory tree without recursion: a stack of frames, each holding
+/// one open directory's list model and a cursor over its rows.
+///
+/// Each directory is opened with `openat` relative to its parent's descriptor,
+/// so depth is limited neither by the call stack nor by PATH_MAX. Symlinks are
+/// followed only when asked, and then a directory met twice (same device and
+/// inode) is reported instead of walked again, which breaks loops.
+///
+/// Events come in the order `ls -R` and `tree` need: `enter` when a directory's
+/// listing is ready, `entry` for each row, the child's `enter` right after its
+/// `entry`, and `leave` when a directory is done.
+public final class DirectoryTreeWalker {
+    public enum Event {
+        /// A directory was opened and listed; depth 0 is the root.
+        case enter(DirectoryListModel, depth: Int)
+        /// A row of the directory at `depth - 1`; `isLast` for its last row.
+        case entry(DirectoryListModel, row: Int, depth: Int, isLast: Bool)
+        /// The directory at `depth` is done.
+        case leave(depth: Int)
+        /// A directory that could not be opened or listed, or was already listed.
+        case failure(FileError)
+    }
+
+    private struct Frame {
+        let model: DirectoryListModel
+        let depth: Int
+        var nextRow = 0
+    }
+
+    public var listOptions: ListOptions
+    public var followSymlinks: Bool
+    /// How many levels of entries to show (1: the root's entries only); nil for all.
+    public var maxDepth: Int?
+    /// Called for each model before its rows are used (to set a cell formatter).
+    public var prepareModel: ((DirectoryListModel) -> Void)?
+
+    public init(listOptions: ListOptions = ListOptions(), followSymlinks: Bool = false, maxDepth: Int? = nil) {
+        self.listOptions = listOptions
+        self.followSymlinks = followSymlinks
+        self.maxDepth = maxDepth
+    }
+
+    public func walk(_ root: DirectoryHandle, _ visit: (Event) throws -> Void) rethrows {
+        var visited = Set<DirectoryIdentity>()
+        guard let rootModel = try open(root, visited: &visited, visit) else { return }
+        var stack = [Frame(model: rootModel, depth: 0)]
+        try visit(.enter(rootModel, depth: 0))
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            let model = stack[top].model, depth = stack[top].depth
+            let row = stack[top].nextRow
+            guard row < model.rowCount else {
+                stack.removeLast()
+                try visit(.leave(depth: depth))
+                continue
+            }
+            stack[top].nextRow += 1
+            try visit(.entry(model, row: row, depth: depth + 1, isLast: row == model.rowCount - 1))
+            guard maxDepth.map({ depth + 1 < $0 }) ?? true,
+                  !model.isDotEntry(row: row),
+                  model.isDirectory(row: row, followSymlinks: followSymlinks) else { continue }
+            let child: DirectoryHandle
+            do {
+                child = try DirectoryHandle.open(model.name(ofRow: row), in: model.directory,
+                                                 displayPath: model.path(ofRow: row), followSymlink: followSymlinks)
+            } catch {
+                try visit(.failure(error))
+                continue
+            }
+            guard let childModel = try open(child, visited: &visited, visit) else { continue }
+            stack.append(Frame(model: childModel, depth: depth + 1))
+            try visit(.enter(childModel, depth: depth + 1))
+        }
+    }
+
+    /// Lists an opened directory, checking for loops when links are followed.
+    private func open(_ handle: DirectoryHandle, visited: inout Set<DirectoryIdentity>,
+                      _ visit: (Event) throws -> Void) rethrows -> DirectoryListModel? {
+        if followSymlinks, case .success(let status) = handle.status() {
+            guard visited.insert(DirectoryIdentity(device: status.device, inode: status.inode)).inserted else {
+                try visit(.failure(FileError(path: handle.path, reason: .alreadyListed)))
+                return nil
+            }
+        }
+        do {
+            let model = try DirectoryListModel(directory: handle, options: listOptions)
+            prepareModel?(model)
+            return model
+        } catch {
+            try visit(.failure(error))
+            return nil
+        }
+    }
+}
+
+/// A directory's identity for loop detection.
+struct DirectoryIdentity: Hashable {
+    let device: UInt64
+    let inode: UInt64
+}

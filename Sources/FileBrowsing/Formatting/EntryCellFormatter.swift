@@ -1,0 +1,64 @@
+import TableKit
+
+/// Configures a table cell for one row of a directory list model: the
+/// "rubber stamp" a data source re-dials for each row.
+public protocol EntryCellFormatter: AnyObject {
+    var reuseIdentifier: String { get }
+    var style: CellStyle { get }
+    func configure(_ cell: Cell, row: Int, in model: DirectoryListModel)
+}
+
+/// How a name is decorated, shared by every cell formatter: `ls -F`
+/// indicators, colours, and the disclosure accessory on directories.
+public struct NameDecoration: Sendable {
+    /// Append `/`, `@`, `|`, `=` or `*` to names (`ls -F`).
+    public var typeIndicators = false
+    /// Colour names with this scheme; nil for no colour.
+    public var colors: ColorScheme?
+    /// Directories carry the disclosure indicator (interactive tables).
+    public var disclosesDirectories = false
+
+    public init() {}
+
+    /// Whether decorating needs the entry's `stat` (executables, special bits).
+    var needsStatus: Bool { typeIndicators || colors != nil }
+
+    /// Sets the cell's text, suffix, colour and accessory for a row.
+    public func decorate(_ cell: Cell, row: Int, in model: DirectoryListModel) {
+        let kind = model.kind(ofRow: row)
+        model.withName(ofRow: row) { name in
+            cell.text = NameEscaping.escape(name)
+            guard needsStatus else { return }
+            var status: FileStatus?
+            if kind == .file || kind == .directory || kind == .unknown, case .success(let s) = model.status(ofRow: row) {
+                status = s
+            }
+            if typeIndicators {
+                cell.textSuffix = kind == .file && status?.permissions.isExecutableByAnyone == true ? "*" : kind.indicator
+            }
+            if let colors {
+                var dangling = false
+                if kind == .symlink, case .failure = model.targetStatus(ofRow: row) { dangling = true }
+                cell.textColor = colors.sgr(for: kind, status: status, name: name, targetMissing: dangling)
+            }
+        }
+        if disclosesDirectories && model.isDirectory(row: row, followSymlinks: true) && !model.isDotEntry(row: row) {
+            cell.accessory = .disclosureIndicator
+        }
+    }
+}
+
+/// Cells holding just the (escaped, decorated) name: `-1`, `-R`, `--tree`.
+public final class NameCellFormatter: EntryCellFormatter {
+    public let reuseIdentifier = "name"
+    public let style = CellStyle.default
+    public var decoration: NameDecoration
+
+    public init(decoration: NameDecoration = NameDecoration()) {
+        self.decoration = decoration
+    }
+
+    public func configure(_ cell: Cell, row: Int, in model: DirectoryListModel) {
+        decoration.decorate(cell, row: row, in: model)
+    }
+}

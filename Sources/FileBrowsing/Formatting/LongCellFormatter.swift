@@ -1,0 +1,74 @@
+import TableKit
+
+/// Cells in `ls -l` form: permissions, links, owner, group, size, time as
+/// columns, then the name and ` -> target` for links. A row whose `stat` fails
+/// shows question marks (as `ls` does) and reports the error.
+public final class LongCellFormatter: EntryCellFormatter {
+    public let reuseIdentifier = "long"
+    public let style = CellStyle.default
+    public var decoration: NameDecoration
+    public var humanSizes: Bool
+    /// Told about every row whose status could not be read.
+    public var onError: ((FileError) -> Void)?
+    /// The columns are: permissions, links, owner, group, size, time.
+    public static let alignments: [ColumnAlignment] = [.leading, .trailing, .leading, .leading, .trailing, .leading]
+
+    private let accounts = AccountNames()
+    private let times = TimeFormat()
+
+    public init(decoration: NameDecoration = NameDecoration(), humanSizes: Bool = false) {
+        self.decoration = decoration
+        self.humanSizes = humanSizes
+    }
+
+    public func configure(_ cell: Cell, row: Int, in model: DirectoryListModel) {
+        decoration.decorate(cell, row: row, in: model)
+        switch model.status(ofRow: row) {
+        case .success(let status):
+            cell.columns.append(contentsOf: columns(for: status))
+            if status.kind == .symlink, case .success(let target) = model.linkTarget(ofRow: row) {
+                cell.textSuffix = " -> " + NameEscaping.escape(target)
+            }
+        case .failure(let errno):
+            cell.columns.append(contentsOf: [String(model.kind(ofRow: row).modeCharacter) + "?????????", "?", "?", "?", "?", "?"])
+            onError?(FileError(path: model.path(ofRow: row), errno: errno))
+        }
+    }
+
+    public func columns(for status: FileStatus) -> [String] {
+        [status.permissions.lsString(kind: status.kind),
+         String(status.linkCount),
+         accounts.userName(status.userID),
+         accounts.groupName(status.groupID),
+         sizeText(status),
+         times.lsStyle(status.modificationTime)]
+    }
+
+    private func sizeText(_ status: FileStatus) -> String {
+        if status.kind == .characterDevice || status.kind == .blockDevice {
+            let (major, minor) = status.deviceNumbers
+            return "\(major), \(minor)"
+        }
+        return humanSizes ? HumanSize.format(status.size) : String(status.size)
+    }
+
+    /// The widths of the columns over every row of the model, and the `total`
+    /// line's figure (1 KiB blocks, or a human size): one pass of `stat`s whose
+    /// results the bounded cache may forget again.
+    public func measure(_ model: DirectoryListModel) -> (widths: [Int], total: String) {
+        var widths = [Int](repeating: 0, count: 6)
+        var blocks: Int64 = 0
+        for row in 0..<model.rowCount {
+            guard case .success(let status) = model.status(ofRow: row) else {
+                for i in 0..<6 { widths[i] = max(widths[i], i == 0 ? 10 : 1) }
+                continue
+            }
+            blocks += status.blocks
+            for (i, column) in columns(for: status).enumerated() {
+                widths[i] = max(widths[i], TextWidth.of(column))
+            }
+        }
+        let total = humanSizes ? HumanSize.format(blocks * 512) : String((blocks + 1) / 2)
+        return (widths, total)
+    }
+}

@@ -1,0 +1,43 @@
+import Glibc
+
+/// Times as `ls -l` prints them (local time, C locale) and as RFC 3339 UTC.
+public struct TimeFormat {
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    /// `ls` calls a time recent when it lies within the last six months (half a Gregorian year).
+    private static let sixMonths: Int64 = 31_556_952 / 2
+    private let now: Int64
+
+    public init(now: Int64 = Int64(time(nil))) {
+        tzset()
+        self.now = now
+    }
+
+    /// `Nov 22 01:39` for recent times, `Mar  5  2024` for older or future ones.
+    public func lsStyle(_ timestamp: Timestamp) -> String {
+        var seconds = time_t(timestamp.seconds)
+        var parts = tm()
+        guard localtime_r(&seconds, &parts) != nil else { return String(timestamp.seconds) }
+        let month = Self.months[Int(parts.tm_mon)]
+        let day = parts.tm_mday < 10 ? " \(parts.tm_mday)" : "\(parts.tm_mday)"
+        let recent = timestamp.seconds > now - Self.sixMonths && timestamp.seconds <= now
+        if recent {
+            return "\(month) \(day) \(Self.twoDigits(parts.tm_hour)):\(Self.twoDigits(parts.tm_min))"
+        }
+        let year = Int(parts.tm_year) + 1900
+        return "\(month) \(day)  \(year)"
+    }
+
+    /// `2026-11-22T01:39:19Z`.
+    public static func rfc3339(_ timestamp: Timestamp) -> String {
+        var seconds = time_t(timestamp.seconds)
+        var parts = tm()
+        guard gmtime_r(&seconds, &parts) != nil else { return String(timestamp.seconds) }
+        let year = Int(parts.tm_year) + 1900
+        let yearText = year >= 0 && year < 1000 ? String(repeating: "0", count: 4 - String(year).count) + String(year) : String(year)
+        return "\(yearText)-\(twoDigits(parts.tm_mon + 1))-\(twoDigits(parts.tm_mday))T\(twoDigits(parts.tm_hour)):\(twoDigits(parts.tm_min)):\(twoDigits(parts.tm_sec))Z"
+    }
+
+    private static func twoDigits(_ value: Int32) -> String {
+        value < 10 ? "0\(value)" : "\(value)"
+    }
+}

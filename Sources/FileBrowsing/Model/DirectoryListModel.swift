@@ -1,0 +1,162 @@
+/// The data source of a directory's table: the names read by the enumerator,
+/// arranged (filtered, sorted, sectioned) into rows, with `stat` results read
+/// only when a row is shown or asked for, kept in a bounded cache.
+///
+/// The model also serves lists that are not a directory, such as the files named
+/// on a command line: then the names are paths relative to the working directory.
+public final class DirectoryListModel {
+    public let directory: DirectoryHandle
+    public internal(set) var arena: NameArena
+    public var options: ListOptions {
+        didSet { if options != oldValue { reloadIfHiddenChanged(from: oldValue); arrange() } }
+    }
+    /// Arena indices in display order, across all sections.
+    public internal(set) var rows: [UInt32] = []
+    public internal(set) var sections: [ListSection] = []
+    /// How many `stat` calls the model has made.
+    public internal(set) var entriesMaterialised = 0
+    /// Rows deleted in editing mode leave the table but never touch a file;
+    /// kept by name so they stay out after a reload.
+    public private(set) var deletedNames: Set<[UInt8]> = []
+    /// Configures cells for the table; set by whoever shows the model.
+    public var cellFormatter: EntryCellFormatter?
+
+    var statCache: StatCache
+    private let canReload: Bool
+
+    /// Reads the directory's names (no `stat`) and arranges them.
+    public init(directory: DirectoryHandle, options: ListOptions = ListOptions(), statCacheCapacity: Int = 4096) throws(FileError) {
+        self.directory = directory
+        self.options = options
+        statCache = StatCache(capacity: statCacheCapacity)
+        arena = try DirectoryEnumerator.list(directory, includeDotEntries: options.hidden == .shownWithDotEntries)
+        canReload = true
+        arrange()
+    }
+
+    /// A model over given names looked up in `directory` (command-line operands).
+    public init(entries: NameArena, in directory: DirectoryHandle, options: ListOptions = ListOptions(), statCacheCapacity: Int = 4096) {
+        self.directory = directory
+        self.options = options
+        statCache = StatCache(capacity: statCacheCapacity)
+        arena = entries
+        canReload = false
+        arrange()
+    }
+
+    public var rowCount: Int { rows.count }
+    public var cachedStatusCount: Int { statCache.count }
+
+    /// Enumerates the directory again; keeps the view settings. Returns how many
+    /// names appeared and vanished.
+    @discardableResult
+    public func reload() throws(FileError) -> (added: Int, removed: Int) {
+        guard canReload else { return (0, 0) }
+        let fresh = try DirectoryEnumerator.list(directory, includeDotEntries: options.hidden == .shownWithDotEntries)
+        var before = Set<[UInt8]>(), after = Set<[UInt8]>()
+        for i in 0..<arena.count { before.insert(arena.name(at: i)) }
+        for i in 0..<fresh.count { after.insert(fresh.name(at: i)) }
+        arena = fresh
+        statCache.removeAll()
+        arrange()
+        return (after.subtracting(before).count, before.subtracting(after).count)
+    }
+
+    private func reloadIfHiddenChanged(from old: ListOptions) {
+        let wanted = options.hidden == .shownWithDotEntries
+        guard canReload, wanted != (old.hidden == .shownWithDotEntries),
+              let fresh = try? DirectoryEnumerator.list(directory, includeDotEntries: wanted) else { return }
+        arena = fresh
+        statCache.removeAll()
+    }
+
+    // MARK: Rows
+
+    public func entryIndex(ofRow row: Int) -> Int { Int(rows[row]) }
+
+    public func name(ofRow row: Int) -> [UInt8] { arena.name(at: entryIndex(ofRow: row)) }
+
+    @inline(__always)
+    public func withName<R>(ofRow row: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try arena.withName(at: entryIndex(ofRow: row), body)
+    }
+
+    /// The path of a row: the directory's path joined with the name.
+    public func path(ofRow row: Int) -> [UInt8] {
+        withName(ofRow: row) { directory.childPath($0) }
+    }
+
+    /// The kind of a row: from `d_type`, or from `stat` where the file system did not say.
+    public func kind(ofRow row: Int) -> FileKind {
+        kind(ofEntry: entryIndex(ofRow: row))
+    }
+
+    func kind(ofEntry index: Int) -> FileKind {
+        let reported = arena.kind(at: index)
+        if reported != .unknown { return reported }
+        guard case .success(let status) = status(ofEntry: index) else { return .unknown }
+        arena.setKind(status.kind, at: index)
+        return status.kind
+    }
+
+    /// The row's own status (`lstat`), from the cache or read now.
+    public func status(ofRow row: Int) -> Result<FileStatus, Errno> {
+        status(ofEntry: entryIndex(ofRow: row))
+    }
+
+    func status(ofEntry index: Int) -> Result<FileStatus, Errno> {
+        if let cached = statCache.lookup(index) { return cached }
+        entriesMaterialised += 1
+        let result = arena.withCName(at: index) {
+            Syscalls.status(at: directory.fd, name: $0, followSymlink: false)
+        }.map(FileStatus.init)
+        statCache.store(result, for: index)
+        return result
+    }
+
+    /// The status of what a symlink row points to (`stat`, not cached).
+    public func targetStatus(ofRow row: Int) -> Result<FileStatus, Errno> {
+        arena.withCName(at: entryIndex(ofRow: row)) {
+            Syscalls.status(at: directory.fd, name: $0, followSymlink: true)
+        }.map(FileStatus.init)
+    }
+
+    /// A symlink row's target, as bytes.
+    public func linkTarget(ofRow row: Int) -> Result<[UInt8], Errno> {
+        arena.withCName(at: entryIndex(ofRow: row)) { Syscalls.linkTarget(at: directory.fd, name: $0) }
+    }
+
+    /// Whether a row is a directory, or (with `followSymlinks`) a symlink to one.
+    public func isDirectory(row: Int, followSymlinks: Bool) -> Bool {
+        switch kind(ofRow: row) {
+        case .directory: return true
+        case .symlink where followSymlinks:
+            if case .success(let target) = targetStatus(ofRow: row) { return target.kind == .directory }
+            return false
+        default: return false
+        }
+    }
+
+    /// Whether a row is `.` or `..`.
+    public func isDotEntry(row: Int) -> Bool {
+        withName(ofRow: row) { $0.count <= 2 && $0.allSatisfy { $0 == 0x2E } }
+    }
+
+    /// The section and row within it of a flat row.
+    public func indexPath(ofRow row: Int) -> (section: Int, row: Int) {
+        var low = 0, high = sections.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if sections[mid].rows.lowerBound <= row { low = mid } else { high = mid - 1 }
+        }
+        return (low, row - sections[low].rows.lowerBound)
+    }
+
+    // MARK: Simulated deletion
+
+    /// Takes a row out of the table; no file is touched.
+    public func deleteRow(_ row: Int) {
+        deletedNames.insert(name(ofRow: row))
+        arrange()
+    }
+}

@@ -1,0 +1,46 @@
+/// The order rows are listed in.
+public enum SortKey: String, Sendable, CaseIterable {
+    /// Natural, case-insensitive order (`a1 A2 a10 b`), ties by bytes.
+    case name
+    /// Largest first, ties by name.
+    case size
+    /// Newest modification first, ties by name.
+    case time
+    /// By extension, then by name.
+    case ext
+    /// The order the directory returns (no sorting at all).
+    case none
+}
+
+/// How rows are split into sections.
+public enum Grouping: String, Sendable, CaseIterable {
+    case none
+    /// By first letter, A-Z then `#`, with an index to jump by.
+    case letter
+    /// Folders, files, links, other.
+    case kind
+}
+
+/// Which entries whose name starts with a dot are listed.
+public enum HiddenEntries: Sendable {
+    /// None of them (the default, like `ls`).
+    case hidden
+    /// All but `.` and `..` (`ls -A`).
+    case shown
+    /// All, `.` and `..` included (`ls -a`).
+    case shownWithDotEntries
+}
+
+/// The view settings of one table: sort, filter, sections. Changing them
+/// rearranges the rows without reading the directory again.
+public struct ListOptions: Sendable, Equatable {
+    public var sortKey: SortKey = .name
+    public var reversed = false
+    public var directoriesFirst = false
+    public var hidden: HiddenEntries = .hidden
+    /// Only names matching this glob are listed.
+    public var filter: GlobPattern?
+    public var grouping: Grouping = .none
+
+    public init() {}
+}

@@ -1,0 +1,20 @@
+import Glibc
+
+/// A POSIX error number with the system's message for it.
+public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: Int32
+
+    public init(_ rawValue: Int32) { self.rawValue = rawValue }
+
+    public static let noSuchFileOrDirectory = Errno(ENOENT)
+    public static let permissionDenied = Errno(EACCES)
+    public static let notADirectory = Errno(ENOTDIR)
+    public static let isADirectory = Errno(EISDIR)
+    public static let tooManySymbolicLinks = Errno(ELOOP)
+
+    /// The message `strerror` gives, such as "No such file or directory".
+    public var description: String {
+        guard let text = strerror(rawValue) else { return "error \(rawValue)" }
+        return String(cString: text)
+    }
+}

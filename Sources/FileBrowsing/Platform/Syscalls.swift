@@ -1,0 +1,57 @@
+import Glibc
+
+/// Every C call of FileBrowsing passes through here. The "returns -1, read
+/// errno, retry on EINTR" dance is written once, in `valueOrErrno`.
+enum Syscalls {
+    /// Runs `call` until it does not fail with EINTR; returns its value, or the errno.
+    @inline(__always)
+    static func valueOrErrno<T: FixedWidthInteger>(_ call: () -> T) -> Result<T, Errno> {
+        while true {
+            let value = call()
+            if value != -1 { return .success(value) }
+            let code = errno
+            if code != EINTR { return .failure(Errno(code)) }
+        }
+    }
+
+    static func openDirectory(at parent: Int32, name: UnsafePointer<CChar>, followSymlink: Bool) -> Result<Int32, Errno> {
+        var flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NONBLOCK
+        if !followSymlink { flags |= O_NOFOLLOW }
+        return valueOrErrno { openat(parent, name, flags) }
+    }
+
+    static func openFile(at parent: Int32, name: UnsafePointer<CChar>) -> Result<Int32, Errno> {
+        valueOrErrno { openat(parent, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
+    }
+
+    static func status(at parent: Int32, name: UnsafePointer<CChar>, followSymlink: Bool) -> Result<stat, Errno> {
+        var result = stat()
+        let flags: Int32 = followSymlink ? 0 : AT_SYMLINK_NOFOLLOW
+        return valueOrErrno { fstatat(parent, name, &result, flags) }.map { _ in result }
+    }
+
+    static func status(of fd: Int32) -> Result<stat, Errno> {
+        var result = stat()
+        return valueOrErrno { fstat(fd, &result) }.map { _ in result }
+    }
+
+    /// The target of a symbolic link, as bytes.
+    static func linkTarget(at parent: Int32, name: UnsafePointer<CChar>) -> Result<[UInt8], Errno> {
+        var capacity = 256
+        while true {
+            var buffer = [UInt8](repeating: 0, count: capacity)
+            let count = buffer.withUnsafeMutableBufferPointer { raw in
+                raw.baseAddress!.withMemoryRebound(to: CChar.self, capacity: capacity) {
+                    readlinkat(parent, name, $0, capacity)
+                }
+            }
+            if count < 0 { return .failure(Errno(errno)) }
+            if count < capacity { return .success(Array(buffer[0..<count])) }
+            capacity *= 4
+        }
+    }
+
+    static func close(_ fd: Int32) {
+        _ = Glibc.close(fd)
+    }
+}

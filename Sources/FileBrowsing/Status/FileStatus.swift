@@ -1,0 +1,63 @@
+import Glibc
+
+/// The metadata `stat` gives for one entry, as plain Swift values.
+public struct FileStatus: Sendable, Equatable {
+    public var kind: FileKind
+    public var permissions: FilePermissions
+    public var size: Int64
+    public var linkCount: UInt64
+    public var userID: UInt32
+    public var groupID: UInt32
+    public var inode: UInt64
+    public var device: UInt64
+    /// For character and block devices, the device they stand for.
+    public var representedDevice: UInt64
+    /// Allocated 512-byte blocks.
+    public var blocks: Int64
+    public var modificationTime: Timestamp
+    public var accessTime: Timestamp
+    public var changeTime: Timestamp
+
+    public init(_ s: stat) {
+        kind = FileKind(mode: s.st_mode)
+        permissions = FilePermissions(rawValue: UInt32(s.st_mode))
+        size = Int64(s.st_size)
+        linkCount = UInt64(s.st_nlink)
+        userID = s.st_uid
+        groupID = s.st_gid
+        inode = UInt64(s.st_ino)
+        device = UInt64(s.st_dev)
+        representedDevice = UInt64(s.st_rdev)
+        blocks = Int64(s.st_blocks)
+        modificationTime = Timestamp(s.st_mtim)
+        accessTime = Timestamp(s.st_atim)
+        changeTime = Timestamp(s.st_ctim)
+    }
+
+    /// The device's major and minor numbers (for `ls -l` on devices).
+    public var deviceNumbers: (major: UInt32, minor: UInt32) {
+        let dev = representedDevice
+        let major = UInt32(((dev >> 32) & 0xFFFF_F000) | ((dev >> 8) & 0x0000_0FFF))
+        let minor = UInt32(((dev >> 12) & 0xFFFF_FF00) | (dev & 0x0000_00FF))
+        return (major, minor)
+    }
+}
+
+/// A point in time with nanoseconds, as `stat` reports it.
+public struct Timestamp: Sendable, Hashable, Comparable {
+    public var seconds: Int64
+    public var nanoseconds: Int32
+
+    public init(seconds: Int64, nanoseconds: Int32 = 0) {
+        self.seconds = seconds
+        self.nanoseconds = nanoseconds
+    }
+
+    public init(_ t: timespec) {
+        self.init(seconds: Int64(t.tv_sec), nanoseconds: Int32(t.tv_nsec))
+    }
+
+    public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
+        (lhs.seconds, lhs.nanoseconds) < (rhs.seconds, rhs.nanoseconds)
+    }
+}

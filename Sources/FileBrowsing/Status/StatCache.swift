@@ -1,0 +1,36 @@
+/// A bounded, direct-mapped cache of `stat` results keyed by entry number.
+///
+/// Slot `index % capacity` holds the last entry stored there, so memory stays
+/// fixed however large the directory, and a lookup is one comparison. Rows shown
+/// together (a page) have consecutive numbers and never evict each other while
+/// the page is smaller than the capacity.
+public struct StatCache: Sendable {
+    private var keys: [Int32]
+    private var values: [Result<FileStatus, Errno>?]
+    public let capacity: Int
+
+    public init(capacity: Int = 4096) {
+        self.capacity = max(1, capacity)
+        keys = Array(repeating: -1, count: self.capacity)
+        values = Array(repeating: nil, count: self.capacity)
+    }
+
+    public func lookup(_ index: Int) -> Result<FileStatus, Errno>? {
+        let slot = index % capacity
+        return keys[slot] == Int32(truncatingIfNeeded: index) ? values[slot] : nil
+    }
+
+    public mutating func store(_ value: Result<FileStatus, Errno>, for index: Int) {
+        let slot = index % capacity
+        keys[slot] = Int32(truncatingIfNeeded: index)
+        values[slot] = value
+    }
+
+    /// Forgets everything (after a reload).
+    public mutating func removeAll() {
+        for i in 0..<capacity { keys[i] = -1; values[i] = nil }
+    }
+
+    /// How many slots hold a result.
+    public var count: Int { keys.reduce(0) { $0 + ($1 >= 0 ? 1 : 0) } }
+}

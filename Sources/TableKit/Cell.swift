@@ -1,0 +1,72 @@
+/// How a cell arranges its labels, after UITableViewCell's styles.
+public enum CellStyle: String, CaseIterable, Sendable {
+    /// One text label (plus leading columns, if any).
+    case `default`
+    /// The text, with the detail on a second, indented line under it.
+    case subtitle
+    /// The text on the left, the detail right-aligned at the table's edge.
+    case value1
+    /// A short right-aligned label, then the value.
+    case value2
+}
+
+/// The control at the trailing end of a row.
+public enum CellAccessory: Sendable {
+    case none
+    /// This row leads somewhere (a directory): drawn as `>`.
+    case disclosureIndicator
+    /// A separate "more information" action: drawn as `(i)`.
+    case detailButton
+    /// The row is selected: drawn as `*`.
+    case checkmark
+
+    /// The characters drawn for the accessory, empty for none.
+    public var glyph: String {
+        switch self {
+        case .none: return ""
+        case .disclosureIndicator: return ">"
+        case .detailButton: return "(i)"
+        case .checkmark: return "*"
+        }
+    }
+}
+
+/// One row's worth of display, configured by the data source and recycled.
+///
+/// A table keeps a pool of cells per reuse identifier; a cell is reset with
+/// `prepareForReuse()` before it is configured for another row, so a table of
+/// a million rows draws with a page worth of cells.
+public final class Cell {
+    public let reuseIdentifier: String
+    public var style: CellStyle
+    /// The main label; for a file browser, the (escaped) name.
+    public var text: String = ""
+    /// The secondary label: shown by the subtitle, value1 and value2 styles.
+    public var detailText: String?
+    /// Columns laid out before the text and aligned across the page
+    /// (a long listing's permissions, links, owner, size, time).
+    public var columns: [String] = []
+    /// A one-character type glyph drawn first, if any.
+    public var image: Character?
+    public var accessory: CellAccessory = .none
+    /// An ANSI SGR parameter string (such as `01;34`) for the text when colour is on.
+    public var textColor: String?
+    /// Characters appended to the text itself (`ls -F` indicators, ` -> target`).
+    public var textSuffix: String = ""
+
+    public init(style: CellStyle = .default, reuseIdentifier: String) {
+        self.style = style
+        self.reuseIdentifier = reuseIdentifier
+    }
+
+    /// Clears everything a previous row configured; called by the pool.
+    public func prepareForReuse() {
+        text = ""
+        detailText = nil
+        columns.removeAll(keepingCapacity: true)
+        image = nil
+        accessory = .none
+        textColor = nil
+        textSuffix = ""
+    }
+}

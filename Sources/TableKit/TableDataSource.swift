@@ -1,0 +1,36 @@
+/// Answers the table's questions about its content; the table never owns data.
+///
+/// The three required answers are the number of sections, the number of rows in
+/// a section and a configured cell for an index path. The rest have defaults:
+/// no titles, no index, nothing editable or movable.
+public protocol TableDataSource: AnyObject {
+    func numberOfSections(in tableView: TableView) -> Int
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int
+    /// Dequeue a cell with `tableView.dequeueReusableCell(withIdentifier:)` and configure it.
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> Cell
+
+    func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String?
+    func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String?
+    /// The index strip (for example A-Z and #); nil for no index.
+    func sectionIndexTitles(for tableView: TableView) -> [String]?
+    /// Which section an index title jumps to.
+    func tableView(_ tableView: TableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int
+
+    func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool
+    /// Commit a deletion to the data; the table removes the row afterwards.
+    func tableView(_ tableView: TableView, commitDeleteForRowAt indexPath: IndexPath)
+    func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool
+    func tableView(_ tableView: TableView, moveRowAt source: IndexPath, to destination: IndexPath)
+}
+
+extension TableDataSource {
+    public func numberOfSections(in tableView: TableView) -> Int { 1 }
+    public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { nil }
+    public func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? { nil }
+    public func sectionIndexTitles(for tableView: TableView) -> [String]? { nil }
+    public func tableView(_ tableView: TableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int { index }
+    public func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { false }
+    public func tableView(_ tableView: TableView, commitDeleteForRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { false }
+    public func tableView(_ tableView: TableView, moveRowAt source: IndexPath, to destination: IndexPath) {}
+}

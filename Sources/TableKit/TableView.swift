@@ -1,0 +1,251 @@
+/// A table after UITableView: asks its data source for sections, rows and cells,
+/// owns a viewport (first visible row and page height) and a reuse pool.
+///
+/// Rows are numbered across the whole table from 0 (the "flat row"); callers
+/// that show numbers to users add one. Only the cells of the rows on the current
+/// page exist outside the pool: when the page moves, its cells go back to the
+/// pool and are handed out again for the rows that come into view.
+public final class TableView {
+    public weak var dataSource: TableDataSource?
+    public weak var delegate: TableDelegate?
+
+    /// How many rows a page shows (at least 1).
+    public var pageHeight: Int {
+        didSet {
+            pageHeight = max(1, pageHeight)
+            scrollToRow(firstVisibleRow)
+        }
+    }
+    /// The flat number of the first row on the page; always page-aligned.
+    public private(set) var firstVisibleRow = 0
+    public private(set) var isEditing = false
+
+    let pool = ReusePool()
+    private var cellStyles: [String: CellStyle] = [:]
+    /// Cells currently on the page; they return to the pool when the page moves.
+    private var onScreenCells: [Cell] = []
+    /// `sectionStarts[s]` is the flat number of section s's first row; the last
+    /// element is the total row count.
+    private var sectionStarts: [Int] = [0]
+
+    public init(pageHeight: Int = 20) {
+        self.pageHeight = max(1, pageHeight)
+    }
+
+    // MARK: Cells
+
+    /// Tells the table which style to create cells of for an identifier.
+    public func register(style: CellStyle, forCellReuseIdentifier identifier: String) {
+        cellStyles[identifier] = style
+    }
+
+    /// A free cell for this identifier, reset for reuse, or a new one.
+    public func dequeueReusableCell(withIdentifier identifier: String) -> Cell {
+        pool.dequeue(withIdentifier: identifier) {
+            Cell(style: cellStyles[identifier] ?? .default, reuseIdentifier: identifier)
+        }
+    }
+
+    public var cellsCreated: Int { pool.cellsCreated }
+    public var cellsReused: Int { pool.cellsReused }
+
+    // MARK: Layout
+
+    /// Asks the data source for its counts again and keeps the page in range.
+    public func reloadData() {
+        recycleOnScreenCells()
+        var starts: [Int] = []
+        var total = 0
+        if let dataSource {
+            let sections = dataSource.numberOfSections(in: self)
+            starts.reserveCapacity(sections + 1)
+            for section in 0..<sections {
+                starts.append(total)
+                total += dataSource.tableView(self, numberOfRowsInSection: section)
+            }
+        }
+        starts.append(total)
+        sectionStarts = starts
+        scrollToRow(firstVisibleRow)
+    }
+
+    public var numberOfSections: Int { sectionStarts.count - 1 }
+    public var numberOfRows: Int { sectionStarts[sectionStarts.count - 1] }
+
+    public func numberOfRows(inSection section: Int) -> Int {
+        sectionStarts[section + 1] - sectionStarts[section]
+    }
+
+    /// The index path of a flat row number.
+    public func indexPath(forFlatRow flatRow: Int) -> IndexPath {
+        precondition(flatRow >= 0 && flatRow < numberOfRows, "row \(flatRow) outside the table")
+        // The last section whose start is <= flatRow (empty sections share starts).
+        var low = 0, high = numberOfSections - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if sectionStarts[mid] <= flatRow { low = mid } else { high = mid - 1 }
+        }
+        return IndexPath(row: flatRow - sectionStarts[low], section: low)
+    }
+
+    /// The flat row number of an index path.
+    public func flatRow(for indexPath: IndexPath) -> Int {
+        sectionStarts[indexPath.section] + indexPath.row
+    }
+
+    /// The flat number of the first row of a section.
+    public func firstFlatRow(ofSection section: Int) -> Int { sectionStarts[section] }
+
+    // MARK: Paging
+
+    public var pageCount: Int { max(1, (numberOfRows + pageHeight - 1) / pageHeight) }
+    /// The current page, counted from 0.
+    public var currentPage: Int { firstVisibleRow / pageHeight }
+    /// The flat rows on the current page.
+    public var visibleRows: Range<Int> {
+        firstVisibleRow..<min(numberOfRows, firstVisibleRow + pageHeight)
+    }
+
+    /// Moves the viewport to the page holding `flatRow` (clamped to the table).
+    public func scrollToRow(_ flatRow: Int) {
+        let last = max(0, numberOfRows - 1)
+        let row = min(max(0, flatRow), last)
+        let first = (row / pageHeight) * pageHeight
+        if first != firstVisibleRow { recycleOnScreenCells() }
+        firstVisibleRow = first
+        checkInvariants()
+    }
+
+    public func scrollToPage(_ page: Int) { scrollToRow(page * pageHeight) }
+    /// Returns false when already on the last page.
+    @discardableResult public func nextPage() -> Bool {
+        guard currentPage + 1 < pageCount else { return false }
+        scrollToPage(currentPage + 1)
+        return true
+    }
+    /// Returns false when already on the first page.
+    @discardableResult public func previousPage() -> Bool {
+        guard currentPage > 0 else { return false }
+        scrollToPage(currentPage - 1)
+        return true
+    }
+
+    // MARK: Drawing
+
+    /// The items of the current page in order: section headers, configured
+    /// cells and section footers. A section whose first row is above the page
+    /// still gets its header at the top (a "sticky" header).
+    public func visibleItems() -> [TableItem] {
+        recycleOnScreenCells()
+        guard let dataSource else { return [] }
+        var items: [TableItem] = []
+        let rows = visibleRows
+        guard !rows.isEmpty else { return [] }
+        var section = indexPath(forFlatRow: rows.lowerBound).section
+        var flat = rows.lowerBound
+        while flat < rows.upperBound {
+            while sectionStarts[section + 1] <= flat { section += 1 }
+            let sectionStart = sectionStarts[section], sectionEnd = sectionStarts[section + 1]
+            if flat == sectionStart || flat == rows.lowerBound,
+               let title = dataSource.tableView(self, titleForHeaderInSection: section) {
+                items.append(.header(section: section, title: title))
+            }
+            let stop = min(sectionEnd, rows.upperBound)
+            while flat < stop {
+                let path = IndexPath(row: flat - sectionStart, section: section)
+                let cell = dataSource.tableView(self, cellForRowAt: path)
+                onScreenCells.append(cell)
+                items.append(.row(path, flatRow: flat, cell: cell))
+                flat += 1
+            }
+            if stop == sectionEnd, let title = dataSource.tableView(self, titleForFooterInSection: section) {
+                items.append(.footer(section: section, title: title))
+            }
+        }
+        checkInvariants()
+        return items
+    }
+
+    /// Calls `body` with each page's items from the current page to the end:
+    /// how a non-interactive listing streams a table of any size.
+    public func forEachPage(_ body: ([TableItem]) throws -> Void) rethrows {
+        while true {
+            try body(visibleItems())
+            if !nextPage() { break }
+        }
+        recycleOnScreenCells()
+    }
+
+    private func recycleOnScreenCells() {
+        for cell in onScreenCells { pool.enqueue(cell) }
+        onScreenCells.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: Selection and editing
+
+    public func selectRow(at indexPath: IndexPath) {
+        delegate?.tableView(self, didSelectRowAt: indexPath)
+    }
+
+    public func tapAccessory(at indexPath: IndexPath) {
+        delegate?.tableView(self, accessoryButtonTappedForRowAt: indexPath)
+    }
+
+    public func setEditing(_ editing: Bool) {
+        guard editing != isEditing else { return }
+        isEditing = editing
+        delegate?.tableView(self, didChangeEditing: editing)
+    }
+
+    public func canEditRow(at indexPath: IndexPath) -> Bool {
+        dataSource?.tableView(self, canEditRowAt: indexPath) ?? false
+    }
+
+    /// Commits the deletion of editable rows to the data source (last first, so
+    /// earlier index paths stay valid), then removes them: the rows below close
+    /// up and a section left empty disappears if the data source drops it.
+    /// Returns the index paths that were deleted.
+    @discardableResult
+    public func deleteRows(at indexPaths: [IndexPath]) -> [IndexPath] {
+        guard let dataSource else { return [] }
+        let deletable = Set(indexPaths).filter { canEditRow(at: $0) }.sorted(by: >)
+        for path in deletable {
+            dataSource.tableView(self, commitDeleteForRowAt: path)
+        }
+        reloadData()
+        return deletable.reversed()
+    }
+
+    /// Moves a row if the data source allows it.
+    public func moveRow(at source: IndexPath, to destination: IndexPath) {
+        guard let dataSource, dataSource.tableView(self, canMoveRowAt: source) else { return }
+        dataSource.tableView(self, moveRowAt: source, to: destination)
+        reloadData()
+    }
+
+    // MARK: Index
+
+    public var sectionIndexTitles: [String] { dataSource?.sectionIndexTitles(for: self) ?? [] }
+
+    /// The section an index title jumps to, or nil if there is no such title.
+    public func section(forIndexTitle title: String) -> Int? {
+        let titles = sectionIndexTitles
+        guard let position = titles.firstIndex(where: { $0.lowercased() == title.lowercased() }) else { return nil }
+        return dataSource?.tableView(self, sectionForSectionIndexTitle: titles[position], at: position)
+    }
+
+    /// The invariants checked in debug builds: the page within the table and the
+    /// number of live cells within a page plus the pool's slack.
+    private func checkInvariants() {
+        assert(firstVisibleRow >= 0 && (firstVisibleRow < max(1, numberOfRows)), "viewport outside the table")
+        assert(firstVisibleRow % pageHeight == 0, "viewport not page-aligned")
+        assert(onScreenCells.count <= pageHeight, "more cells on screen than rows on a page")
+    }
+}
+
+/// One line-level item of a drawn page.
+public enum TableItem {
+    case header(section: Int, title: String)
+    case row(IndexPath, flatRow: Int, cell: Cell)
+    case footer(section: Int, title: String)
+}

@@ -1,0 +1,157 @@
+/// Which side of its column a value sticks to.
+public enum ColumnAlignment: Sendable {
+    case leading, trailing
+}
+
+/// How a page of cells becomes lines of text.
+public struct RenderOptions: Sendable {
+    /// The terminal width; nil means unlimited (value1 details then follow the text).
+    public var width: Int?
+    /// Wrap text in ANSI colour sequences from `Cell.textColor`.
+    public var useColor = false
+    /// Shorten over-long text with a middle ellipsis to fit `width` (interactive
+    /// views only; non-interactive listings never cut names).
+    public var truncatesText = false
+    /// Prefix each row with its 1-based number, right-aligned to `rowNumberWidth`.
+    public var showsRowNumbers = false
+    public var rowNumberWidth = 1
+    /// Alignment of each leading column; missing entries are leading.
+    public var columnAlignments: [ColumnAlignment] = []
+    /// Column widths fixed across pages (for a listing aligned as a whole);
+    /// when nil each page measures its own.
+    public var columnWidths: [Int]?
+
+    public init() {}
+}
+
+/// Lays out table items as aligned lines of text in a byte buffer.
+///
+/// Columns are measured over the page (or fixed by `RenderOptions.columnWidths`)
+/// and separated by one space; text is never cut unless `truncatesText` is set.
+public struct TextRenderer {
+    public var options: RenderOptions
+
+    public init(options: RenderOptions = RenderOptions()) {
+        self.options = options
+    }
+
+    /// The widths of the leading columns over these items.
+    public static func measureColumns(of items: [TableItem], into widths: inout [Int]) {
+        for case .row(_, _, let cell) in items {
+            for (i, column) in cell.columns.enumerated() {
+                if i >= widths.count { widths.append(0) }
+                widths[i] = max(widths[i], TextWidth.of(column))
+            }
+        }
+    }
+
+    /// Appends the lines of `items` to `output`.
+    public func render(_ items: [TableItem], into output: inout [UInt8]) {
+        var widths: [Int]
+        if let fixed = options.columnWidths {
+            widths = fixed
+        } else {
+            widths = []
+            Self.measureColumns(of: items, into: &widths)
+        }
+        let labelWidth = items.reduce(0) { width, item in
+            guard case .row(_, _, let cell) = item, cell.style == .value2 else { return width }
+            return max(width, TextWidth.of(cell.text))
+        }
+        for item in items {
+            switch item {
+            case .header(_, let title):
+                appendStyled("== \(title) ==", sgr: "1", to: &output)
+                output.append(0x0A)
+            case .footer(_, let title):
+                append("-- \(title) --", to: &output)
+                output.append(0x0A)
+            case .row(_, let flatRow, let cell):
+                renderRow(cell, flatRow: flatRow, widths: widths, labelWidth: labelWidth, into: &output)
+            }
+        }
+    }
+
+    private func renderRow(_ cell: Cell, flatRow: Int, widths: [Int], labelWidth: Int, into output: inout [UInt8]) {
+        var prefixWidth = 0
+        if options.showsRowNumbers {
+            let number = TextWidth.pad(String(flatRow + 1), to: options.rowNumberWidth, alignment: .trailing)
+            append(number, to: &output)
+            output.append(0x20)
+            prefixWidth += options.rowNumberWidth + 1
+        }
+        if let image = cell.image {
+            append(String(image), to: &output)
+            output.append(0x20)
+            prefixWidth += 2
+        }
+        for (i, column) in cell.columns.enumerated() {
+            let alignment = i < options.columnAlignments.count ? options.columnAlignments[i] : .leading
+            let width = i < widths.count ? widths[i] : 0
+            append(TextWidth.pad(column, to: width, alignment: alignment), to: &output)
+            output.append(0x20)
+            prefixWidth += max(width, TextWidth.of(column)) + 1
+        }
+        let accessory = cell.accessory.glyph
+        let accessoryWidth = accessory.isEmpty ? 0 : accessory.count + 1
+        switch cell.style {
+        case .default, .subtitle:
+            appendText(cell, room: options.width.map { $0 - prefixWidth - accessoryWidth }, to: &output)
+            if !accessory.isEmpty { output.append(0x20); append(accessory, to: &output) }
+            output.append(0x0A)
+            if cell.style == .subtitle, let detail = cell.detailText {
+                append(String(repeating: " ", count: prefixWidth + 2), to: &output)
+                append(detail, to: &output)
+                output.append(0x0A)
+            }
+        case .value1:
+            let detail = cell.detailText ?? ""
+            let detailWidth = TextWidth.of(detail)
+            let room = options.width.map { $0 - prefixWidth - accessoryWidth - detailWidth - 1 }
+            let textWidth = appendText(cell, room: room, to: &output)
+            if !detail.isEmpty {
+                let gap = options.width.map { $0 - prefixWidth - textWidth - detailWidth - accessoryWidth } ?? 2
+                append(String(repeating: " ", count: max(1, gap)), to: &output)
+                append(detail, to: &output)
+            }
+            if !accessory.isEmpty { output.append(0x20); append(accessory, to: &output) }
+            output.append(0x0A)
+        case .value2:
+            append(TextWidth.pad(cell.text, to: labelWidth, alignment: .trailing), to: &output)
+            append("  ", to: &output)
+            append(cell.detailText ?? "", to: &output)
+            if !accessory.isEmpty { output.append(0x20); append(accessory, to: &output) }
+            output.append(0x0A)
+        }
+    }
+
+    /// Appends the cell's text and suffix, shortened to `room` columns when
+    /// truncation is on; returns the columns used.
+    @discardableResult
+    private func appendText(_ cell: Cell, room: Int?, to output: inout [UInt8]) -> Int {
+        var text = cell.text
+        if options.truncatesText, let room {
+            text = TextWidth.truncatingMiddle(text, to: max(1, room - TextWidth.of(cell.textSuffix)))
+        }
+        if options.useColor, let sgr = cell.textColor {
+            appendStyled(text, sgr: sgr, to: &output)
+        } else {
+            append(text, to: &output)
+        }
+        append(cell.textSuffix, to: &output)
+        return TextWidth.of(text) + TextWidth.of(cell.textSuffix)
+    }
+
+    private func appendStyled(_ text: String, sgr: String, to output: inout [UInt8]) {
+        guard options.useColor else { append(text, to: &output); return }
+        append("\u{1B}[\(sgr)m", to: &output)
+        append(text, to: &output)
+        append("\u{1B}[0m", to: &output)
+    }
+
+    @inline(__always)
+    private func append(_ text: String, to output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { output.append(contentsOf: $0) }
+    }
+}

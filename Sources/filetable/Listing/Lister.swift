@@ -1,0 +1,80 @@
+import Glibc
+import FileBrowsing
+
+/// Runs a non-interactive listing in `ls`'s order: the files named on the
+/// command line first, then each directory, with a `PATH:` header when there is
+/// more than one thing to list.
+struct Lister {
+    let context: ListingContext
+
+    func run() {
+        let options = context.options
+        var files = NameArena()
+        var directories: [[UInt8]] = []
+        for path in options.paths {
+            switch classify(path) {
+            case .failure(let error): context.diagnostics.report(error, severity: .seriousTrouble)
+            case .success(let kind) where kind == .directory: directories.append(path)
+            case .success(let kind): files.append(path, kind: kind)
+            }
+        }
+        if options.tree {
+            TreeListing(context: context).run(files: files, directories: directories)
+            return
+        }
+        let printer = ModelPrinter(context: context)
+        let recursive = options.recursive || options.maxDepth != nil
+        var printedSomething = false
+        if files.count > 0 {
+            let model = DirectoryListModel(entries: files, in: DirectoryHandle.workingDirectory(), options: options.listOptions)
+            printer.print(model, isOperandList: true)
+            printedSomething = true
+        }
+        let headers = recursive || options.paths.count > 1
+        for path in directories {
+            if recursive {
+                RecursiveListing(context: context).run(path, separateFromAbove: printedSomething)
+                printedSomething = true
+                continue
+            }
+            do {
+                let handle = try DirectoryHandle.open(path)
+                let model = try DirectoryListModel(directory: handle, options: options.listOptions)
+                if headers { writeHeader(path, separateFromAbove: printedSomething) }
+                printer.print(model)
+                printedSomething = true
+            } catch {
+                context.diagnostics.report(error, severity: .seriousTrouble)
+            }
+        }
+    }
+
+    /// `PATH:` above a directory's listing, after a blank line unless it comes first.
+    func writeHeader(_ path: [UInt8], separateFromAbove: Bool) {
+        guard context.options.format == .oneLine || context.options.format == .long else { return }
+        if separateFromAbove { context.output.write("\n") }
+        context.output.write(NameEscaping.escape(path) + ":\n")
+    }
+
+    /// Whether an operand is a directory to list or a file to show. Symlinks to
+    /// directories are followed, except in long format (as `ls` does).
+    private func classify(_ path: [UInt8]) -> Result<FileKind, FileError> {
+        let own = FileStatusReader.status(of: path, followSymlink: false)
+        guard case .success(let status) = own else {
+            return .failure(FileError(path: path, errno: own.failureValue ?? .noSuchFileOrDirectory))
+        }
+        if status.kind == .symlink && context.options.format != .long {
+            if case .success(let target) = FileStatusReader.status(of: path, followSymlink: true), target.kind == .directory {
+                return .success(.directory)
+            }
+        }
+        return .success(status.kind)
+    }
+}
+
+extension Result {
+    var failureValue: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}

@@ -1,0 +1,71 @@
+import FileBrowsing
+import TableKit
+
+/// Prints one list model in the requested format. Human-readable formats go
+/// through the table engine (data source, reuse pool, renderer), page by page;
+/// `--json` and `--print0` write exact data straight from the model.
+struct ModelPrinter {
+    let context: ListingContext
+
+    /// Prints every row of `model`. `isOperandList` is set for the files named
+    /// on the command line (no `total` line); `pathsForPrint0` writes full paths
+    /// instead of names (recursive listings).
+    func print(_ model: DirectoryListModel, isOperandList: Bool = false, pathsForPrint0: Bool = false) {
+        switch context.options.format {
+        case .oneLine:
+            printTable(model, formatter: NameCellFormatter(decoration: context.decoration))
+        case .long:
+            let formatter = LongCellFormatter(decoration: context.decoration, humanSizes: context.options.humanSizes)
+            let (widths, total) = formatter.measure(model)
+            formatter.onError = { context.diagnostics.report($0, severity: .minorTrouble) }
+            if !isOperandList {
+                context.output.write("total \(total)\n")
+            }
+            printTable(model, formatter: formatter, widths: widths)
+        case .json:
+            let json = JSONLines()
+            for row in 0..<model.rowCount {
+                context.output.write(json.object(forRow: row, in: model))
+                context.output.write("\n")
+            }
+        case .print0:
+            for row in 0..<model.rowCount {
+                if pathsForPrint0 {
+                    context.output.buffer.append(contentsOf: model.path(ofRow: row))
+                } else {
+                    model.withName(ofRow: row) { context.output.buffer.append(contentsOf: $0) }
+                }
+                context.output.buffer.append(0)
+                context.output.flushIfFull()
+            }
+        }
+        reportDanglingLinks(in: model)
+    }
+
+    private func printTable(_ model: DirectoryListModel, formatter: EntryCellFormatter, widths: [Int]? = nil) {
+        let table = TableView(pageHeight: ListingContext.pageHeight)
+        table.register(style: formatter.style, forCellReuseIdentifier: formatter.reuseIdentifier)
+        model.cellFormatter = formatter
+        table.dataSource = model
+        table.reloadData()
+        var renderOptions = RenderOptions()
+        renderOptions.useColor = context.useColor
+        renderOptions.columnWidths = widths
+        renderOptions.columnAlignments = LongCellFormatter.alignments
+        let renderer = TextRenderer(options: renderOptions)
+        table.forEachPage { items in
+            renderer.render(items, into: &context.output.buffer)
+            context.output.flushIfFull()
+        }
+    }
+
+    /// With `-L`, a symlink whose target is missing is an error.
+    private func reportDanglingLinks(in model: DirectoryListModel) {
+        guard context.options.followSymlinks else { return }
+        for row in 0..<model.rowCount where model.kind(ofRow: row) == .symlink {
+            if case .failure(let errno) = model.targetStatus(ofRow: row) {
+                context.diagnostics.report(FileError(path: model.path(ofRow: row), errno: errno), severity: .minorTrouble)
+            }
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import FileBrowsing
+
+/// `-R`: every directory's listing under a `PATH:` header, in `ls -R` order,
+/// walked iteratively relative to directory descriptors.
+struct RecursiveListing {
+    let context: ListingContext
+
+    func run(_ path: [UInt8], separateFromAbove: Bool) {
+        let handle: DirectoryHandle
+        do {
+            handle = try DirectoryHandle.open(path)
+        } catch {
+            context.diagnostics.report(error, severity: .seriousTrouble)
+            return
+        }
+        let printer = ModelPrinter(context: context)
+        let lister = Lister(context: context)
+        let walker = DirectoryTreeWalker(listOptions: context.options.listOptions,
+                                         followSymlinks: context.options.followSymlinks,
+                                         maxDepth: context.options.maxDepth)
+        var first = !separateFromAbove
+        walker.walk(handle) { event in
+            switch event {
+            case .enter(let model, _):
+                lister.writeHeader(model.directory.path, separateFromAbove: !first)
+                first = false
+                printer.print(model, pathsForPrint0: true)
+            case .failure(let error):
+                context.diagnostics.report(error, severity: .minorTrouble)
+            case .entry, .leave:
+                break
+            }
+        }
+    }
+}

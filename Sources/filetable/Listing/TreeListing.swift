@@ -1,0 +1,76 @@
+import FileBrowsing
+import TableKit
+
+/// `--tree`: the drawing `tree` makes, byte for byte in its default form,
+/// followed by the `N directories, M files` summary.
+struct TreeListing {
+    let context: ListingContext
+
+    private static let tee = "├── ", last = "└── ", vertical = "│\u{A0}\u{A0} ", blank = "    "
+
+    func run(files: NameArena, directories: [[UInt8]]) {
+        var directoryCount = 0, fileCount = 0
+        let formatter = NameCellFormatter(decoration: context.decoration)
+        let cell = Cell(reuseIdentifier: formatter.reuseIdentifier)
+        let operands = DirectoryListModel(entries: files, in: DirectoryHandle.workingDirectory(), options: context.options.listOptions)
+        for row in 0..<operands.rowCount {
+            writeLine(prefix: "", cell: configured(cell, row: row, in: operands, formatter: formatter))
+            fileCount += 1
+        }
+        for path in directories {
+            let handle: DirectoryHandle
+            do {
+                handle = try DirectoryHandle.open(path)
+            } catch {
+                context.diagnostics.report(error, severity: .seriousTrouble)
+                continue
+            }
+            context.output.write(NameEscaping.escape(path) + "\n")
+            directoryCount += 1
+            var prefixes: [String] = [""]
+            var lastWasFinal = false
+            let walker = DirectoryTreeWalker(listOptions: context.options.listOptions,
+                                             followSymlinks: context.options.followSymlinks,
+                                             maxDepth: context.options.maxDepth)
+            walker.walk(handle) { event in
+                switch event {
+                case .enter(_, let depth):
+                    if depth > 0 { prefixes.append(prefixes[prefixes.count - 1] + (lastWasFinal ? Self.blank : Self.vertical)) }
+                case .leave(let depth):
+                    if depth > 0 { prefixes.removeLast() }
+                case .entry(let model, let row, _, let isLast):
+                    lastWasFinal = isLast
+                    if model.isDirectory(row: row, followSymlinks: context.options.followSymlinks) {
+                        directoryCount += 1
+                    } else {
+                        fileCount += 1
+                    }
+                    let line = prefixes[prefixes.count - 1] + (isLast ? Self.last : Self.tee)
+                    writeLine(prefix: line, cell: configured(cell, row: row, in: model, formatter: formatter))
+                case .failure(let error):
+                    context.diagnostics.report(error, severity: .minorTrouble)
+                }
+            }
+        }
+        let dirs = directoryCount == 1 ? "1 directory" : "\(directoryCount) directories"
+        let fileWord = fileCount == 1 ? "1 file" : "\(fileCount) files"
+        context.output.write("\n\(dirs), \(fileWord)\n")
+    }
+
+    private func configured(_ cell: Cell, row: Int, in model: DirectoryListModel, formatter: NameCellFormatter) -> Cell {
+        cell.prepareForReuse()
+        formatter.configure(cell, row: row, in: model)
+        if model.kind(ofRow: row) == .symlink, case .success(let target) = model.linkTarget(ofRow: row) {
+            cell.textSuffix += " -> " + NameEscaping.escape(target)
+        }
+        return cell
+    }
+
+    private func writeLine(prefix: String, cell: Cell) {
+        context.output.write(prefix)
+        var options = RenderOptions()
+        options.useColor = context.useColor
+        TextRenderer(options: options).render([.row(IndexPath(row: 0, section: 0), flatRow: 0, cell: cell)], into: &context.output.buffer)
+        context.output.flushIfFull()
+    }
+}

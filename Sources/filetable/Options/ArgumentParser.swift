@@ -1,0 +1,146 @@
+import FileBrowsing
+
+/// Turns the argument bytes into `CommandLineOptions`, in the conventions `ls`
+/// users know: combined short flags (`-laS`), `--opt=value` and `--opt value`,
+/// `--` to end options, operands as exact bytes.
+struct ArgumentParser {
+    private var arguments: [[UInt8]]
+    private var position = 0
+    private var options = CommandLineOptions()
+
+    static func parse(_ arguments: [[UInt8]]) throws(UsageError) -> CommandLineOptions {
+        var parser = ArgumentParser(arguments: arguments)
+        return try parser.run()
+    }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
+        try parse(arguments.map { Array($0.utf8) })
+    }
+
+    private init(arguments: [[UInt8]]) {
+        self.arguments = arguments
+    }
+
+    private mutating func run() throws(UsageError) -> CommandLineOptions {
+        var operandsOnly = false
+        while position < arguments.count {
+            let argument = arguments[position]
+            position += 1
+            if operandsOnly || argument.count < 2 || argument[0] != 0x2D {
+                options.paths.append(argument)
+            } else if argument == Array("--".utf8) {
+                operandsOnly = true
+            } else if argument[1] == 0x2D {
+                try parseLong(String(decoding: argument.dropFirst(2), as: UTF8.self))
+            } else {
+                try parseShortCluster(String(decoding: argument.dropFirst(), as: UTF8.self))
+            }
+        }
+        if options.paths.isEmpty { options.paths = [Array(".".utf8)] }
+        return options
+    }
+
+    private mutating func parseShortCluster(_ cluster: String) throws(UsageError) {
+        for flag in cluster {
+            switch flag {
+            case "1": setFormat(.oneLine)
+            case "l": setFormat(.long)
+            case "0": setFormat(.print0)
+            case "R": options.recursive = true; options.formatRequested = true
+            case "a": options.listOptions.hidden = .shownWithDotEntries
+            case "A": options.listOptions.hidden = .shown
+            case "h": options.humanSizes = true
+            case "S": options.listOptions.sortKey = .size
+            case "t": options.listOptions.sortKey = .time
+            case "X": options.listOptions.sortKey = .ext
+            case "U": options.listOptions.sortKey = .none
+            case "r": options.listOptions.reversed = true
+            case "F": options.typeIndicators = true
+            case "L": options.followSymlinks = true
+            default:
+                throw UsageError(message: "invalid option -- '\(flag)'\nTry 'filetable --help' for more information.")
+            }
+        }
+    }
+
+    private mutating func parseLong(_ text: String) throws(UsageError) {
+        let name: String, inlineValue: String?
+        if let equals = text.firstIndex(of: "=") {
+            name = String(text[..<equals])
+            inlineValue = String(text[text.index(after: equals)...])
+        } else {
+            name = text
+            inlineValue = nil
+        }
+        func value() throws(UsageError) -> String {
+            if let inlineValue { return inlineValue }
+            guard position < arguments.count else {
+                throw UsageError(message: "option '--\(name)' requires an argument\nTry 'filetable --help' for more information.")
+            }
+            position += 1
+            return String(decoding: arguments[position - 1], as: UTF8.self)
+        }
+        func noValue() throws(UsageError) {
+            if inlineValue != nil { throw UsageError(message: "option '--\(name)' doesn't allow an argument") }
+        }
+        switch name {
+        case "help": try noValue(); options.showHelp = true
+        case "version": try noValue(); options.showVersion = true
+        case "json": try noValue(); setFormat(.json)
+        case "print0": try noValue(); setFormat(.print0)
+        case "long": try noValue(); setFormat(.long)
+        case "tree": try noValue(); options.tree = true; options.formatRequested = true
+        case "recursive": try noValue(); options.recursive = true; options.formatRequested = true
+        case "all": try noValue(); options.listOptions.hidden = .shownWithDotEntries
+        case "almost-all": try noValue(); options.listOptions.hidden = .shown
+        case "human-readable": try noValue(); options.humanSizes = true
+        case "reverse": try noValue(); options.listOptions.reversed = true
+        case "classify": try noValue(); options.typeIndicators = true
+        case "dereference": try noValue(); options.followSymlinks = true
+        case "group-directories-first": try noValue(); options.listOptions.directoriesFirst = true
+        case "depth":
+            let text = try value()
+            guard let depth = Int(text), depth >= 1 else {
+                throw UsageError(message: "invalid depth '\(text)': expected a whole number of at least 1")
+            }
+            options.maxDepth = depth
+            options.formatRequested = true
+        case "sort":
+            let text = try value()
+            guard let key = SortKey(rawValue: text) else {
+                throw UsageError(message: "invalid argument '\(text)' for '--sort'\nValid arguments are: name, size, time, ext, none")
+            }
+            options.listOptions.sortKey = key
+        case "filter":
+            options.listOptions.filter = GlobPattern(try value())
+        case "group":
+            let text = try value()
+            guard let grouping = Grouping(rawValue: text) else {
+                throw UsageError(message: "invalid argument '\(text)' for '--group'\nValid arguments are: none, letter, kind")
+            }
+            options.listOptions.grouping = grouping
+        case "color", "colour":
+            var text = inlineValue ?? "always"
+            let words = ["always", "yes", "force", "never", "no", "none", "auto", "tty", "if-tty"]
+            if inlineValue == nil, position < arguments.count,
+               words.contains(String(decoding: arguments[position], as: UTF8.self)) {
+                text = String(decoding: arguments[position], as: UTF8.self)
+                position += 1
+            }
+            switch text {
+            case "always", "yes", "force": options.color = .always
+            case "never", "no", "none": options.color = .never
+            case "auto", "tty", "if-tty": options.color = .auto
+            default:
+                throw UsageError(message: "invalid argument '\(text)' for '--color'\nValid arguments are: always, auto, never")
+            }
+        default:
+            throw UsageError(message: "unrecognized option '--\(name)'\nTry 'filetable --help' for more information.")
+        }
+    }
+
+    private mutating func setFormat(_ format: CommandLineOptions.Format) {
+        options.format = format
+        options.formatRequested = true
+    }
+}

@@ -1,0 +1,43 @@
+import FileBrowsing
+
+/// What the command line asked for, after parsing.
+struct CommandLineOptions {
+    /// How each entry is printed.
+    enum Format: Equatable {
+        /// One escaped name a line (`-1`).
+        case oneLine
+        /// `ls -l` columns (`-l`).
+        case long
+        /// One JSON object per entry per line (`--json`).
+        case json
+        /// Exact names separated by NUL (`-0`).
+        case print0
+    }
+
+    /// When to colour names.
+    enum ColorMode: String {
+        case auto, always, never
+    }
+
+    var format = Format.oneLine
+    /// Whether any listing-format flag was given (a later REPL starts otherwise).
+    var formatRequested = false
+    var recursive = false
+    var tree = false
+    var maxDepth: Int?
+    var listOptions = ListOptions()
+    var humanSizes = false
+    var typeIndicators = false
+    var color = ColorMode.auto
+    var followSymlinks = false
+    var showHelp = false
+    var showVersion = false
+    /// The operands as bytes; `.` when none were given.
+    var paths: [[UInt8]] = []
+}
+
+/// A command line that cannot be run, with the message to print (exit status 2).
+struct UsageError: Error, Equatable, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}

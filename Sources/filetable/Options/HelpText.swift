@@ -1,0 +1,51 @@
+/// The text of `--help` and `--version`.
+enum HelpText {
+    static let version = "filetable 0.1.0"
+
+    static let usage = """
+    Usage: filetable [OPTION]... [PATH]...
+    List directories the way a table view shows them: names first, details on demand.
+    With no PATH, list the current directory.
+
+    Listing formats (each prints and exits):
+      -1                     one name a line (the default)
+      -l, --long             long format: permissions, links, owner, group, size, time, name
+          --json             one JSON object per entry per line (exact names, typed fields)
+      -0, --print0           exact names separated by NUL (paths with -R), for xargs -0
+      -R, --recursive        list subdirectories recursively, with a header per directory
+          --tree             draw the tree, like tree(1)
+          --depth N          descend at most N levels (implies -R unless --tree)
+
+    Which entries, in which order:
+      -a, --all              include entries starting with '.', and '.' and '..'
+      -A, --almost-all       include entries starting with '.', but not '.' and '..'
+          --filter GLOB      list only names matching GLOB (such as '*.log')
+          --sort WORD        name (natural: a1 A2 a10 b), size, time, ext, or none
+      -S                     sort by size, largest first
+      -t                     sort by modification time, newest first
+      -X                     sort by extension
+      -U                     do not sort (directory order)
+      -r, --reverse          reverse the order
+          --group-directories-first
+                             directories before other entries
+          --group WORD       sections: none, letter (A-Z and #), or kind
+
+    How entries look:
+      -h, --human-readable   sizes like 1.1K 234M 2.0G (powers of 1024)
+      -F, --classify         append / @ | = * to directories, links, FIFOs, sockets, executables
+          --color[=WHEN]     colour names: auto (the default: only on a terminal and
+                             never when NO_COLOR is set), always, or never; LS_COLORS is honoured
+      -L, --dereference      follow symbolic links when descending with -R or --tree
+
+          --help             show this help and exit
+          --version          show the version and exit
+
+    Names are shown with control characters, invalid UTF-8 and bidirectional
+    overrides escaped (\\n, \\t, \\\\, \\xHH, \\u{202E}), one entry a line; --json and
+    --print0 give them exactly. filetable never changes the files it lists.
+
+    Exit status: 0 if OK, 1 for trouble inside a listing (an unreadable
+    subdirectory, a vanished entry), 2 for a PATH that cannot be listed, a bad
+    option or a write error.
+    """
+}

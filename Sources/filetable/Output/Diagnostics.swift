@@ -1,0 +1,45 @@
+import Glibc
+import FileBrowsing
+
+/// How bad things went, in `ls`'s exit statuses.
+enum ExitStatus: Int32, Comparable {
+    case success = 0
+    /// Trouble below the command line (an unreadable subdirectory, a vanished entry).
+    case minorTrouble = 1
+    /// An operand that cannot be listed, a bad flag, a write error.
+    case seriousTrouble = 2
+
+    static func < (lhs: ExitStatus, rhs: ExitStatus) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// Writes `filetable: …` messages to stderr and remembers the worst status.
+final class Diagnostics {
+    private(set) var status = ExitStatus.success
+    private let output: OutputSink
+
+    /// `output` is flushed before each message so the two streams interleave
+    /// in the order things happened.
+    init(flushing output: OutputSink) {
+        self.output = output
+    }
+
+    func report(_ error: FileError, severity: ExitStatus) {
+        report(error.description, severity: severity)
+    }
+
+    func report(_ message: String, severity: ExitStatus) {
+        output.flush()
+        var line = "filetable: " + message + "\n"
+        line.withUTF8 { raw in _ = write(2, raw.baseAddress, raw.count) }
+        status = max(status, severity)
+    }
+
+    /// Flushes standard output and reports a write error, if one happened.
+    func finish() -> ExitStatus {
+        output.flush()
+        if let code = output.writeError {
+            report("write error: " + Errno(code).description, severity: .seriousTrouble)
+        }
+        return status
+    }
+}

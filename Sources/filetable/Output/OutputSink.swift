@@ -1,0 +1,54 @@
+import Glibc
+
+/// Buffered writing to a file descriptor with one `write` per 64 KiB.
+///
+/// A closed pipe (EPIPE) ends the program quietly, the way `SIGPIPE` ends
+/// `ls | head`; any other write error (`> /dev/full`) is reported by the caller.
+final class OutputSink {
+    let fd: Int32
+    var buffer: [UInt8] = []
+    private let flushThreshold = 1 << 16
+    /// The first write error met, if any.
+    private(set) var writeError: Int32?
+
+    init(fd: Int32) {
+        self.fd = fd
+        buffer.reserveCapacity(flushThreshold * 2)
+    }
+
+    @inline(__always)
+    func write(_ text: String) {
+        var text = text
+        text.withUTF8 { buffer.append(contentsOf: $0) }
+        flushIfFull()
+    }
+
+    func write(bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
+        flushIfFull()
+    }
+
+    @inline(__always)
+    func flushIfFull() {
+        if buffer.count >= flushThreshold { flush() }
+    }
+
+    func flush() {
+        guard !buffer.isEmpty else { return }
+        defer { buffer.removeAll(keepingCapacity: true) }
+        guard writeError == nil else { return }
+        buffer.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    if errno == EPIPE { Platform.exitForClosedPipe() }
+                    writeError = errno
+                    return
+                }
+                offset += written
+            }
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Glibc
+
+/// The few places the executable touches the process and terminal directly.
+enum Platform {
+    /// Restores the default SIGPIPE action, so a closed pipe ends the program
+    /// quietly even when the parent left the signal ignored.
+    static func prepareSignals() {
+        signal(SIGPIPE, SIG_DFL)
+    }
+
+    /// Ends quietly after a write into a closed pipe (when SIGPIPE could not).
+    static func exitForClosedPipe() -> Never {
+        signal(SIGPIPE, SIG_DFL)
+        raise(SIGPIPE)
+        _exit(141)
+    }
+
+    static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+
+    static func environment(_ name: String) -> String? {
+        guard let value = getenv(name) else { return nil }
+        return String(cString: value)
+    }
+
+    /// Raises the open-file limit to its hard maximum: walking a very deep tree
+    /// keeps one descriptor open per level.
+    static func raiseDescriptorLimit() {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+        limit.rlim_cur = limit.rlim_max
+        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    }
+
+    /// The program's arguments as bytes: a path need not be valid UTF-8.
+    static func argumentBytes() -> [[UInt8]] {
+        (1..<Int(CommandLine.argc)).map { i in
+            guard let raw = CommandLine.unsafeArgv[i] else { return [] }
+            return Array(UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw)))
+        }
+    }
+}
