@@ -1,6 +1,13 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// Release builds drop the run-time exclusivity checks: they cost a third of
+/// the time of listing a million names (measured with callgrind), and debug
+/// builds, which the tests also run, keep them.
+let hotPathSettings: [SwiftSetting] = [
+    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+]
+
 /// filetable: a terminal file browser built the way a table-view app is built.
 ///
 /// TableKit is the table engine (knows nothing of files), FileBrowsing holds the
@@ -14,9 +21,9 @@ let package = Package(
         .library(name: "FileBrowsing", targets: ["FileBrowsing"]),
     ],
     targets: [
-        .target(name: "TableKit"),
-        .target(name: "FileBrowsing", dependencies: ["TableKit"]),
-        .executableTarget(name: "filetable", dependencies: ["TableKit", "FileBrowsing"]),
+        .target(name: "TableKit", swiftSettings: hotPathSettings),
+        .target(name: "FileBrowsing", dependencies: ["TableKit"], swiftSettings: hotPathSettings),
+        .executableTarget(name: "filetable", dependencies: ["TableKit", "FileBrowsing"], swiftSettings: hotPathSettings),
         .testTarget(name: "TableKitTests", dependencies: ["TableKit"]),
         .testTarget(name: "FileBrowsingTests", dependencies: ["FileBrowsing", "TableKit"]),
         .testTarget(name: "filetableTests", dependencies: ["filetable"]),

@@ -1,9 +1,12 @@
 /// Free cells waiting to be configured again, keyed by reuse identifier.
 ///
 /// The pool counts the cells it had to create and those it handed out again,
-/// so tests and the `stats` command can show that it stays bounded.
+/// so tests and the `stats` command can show that it stays bounded. A table has
+/// a handful of identifiers, so they are kept in a small array searched in
+/// order, which is cheaper per row than hashing the identifier.
 public final class ReusePool {
-    private var freeCells: [String: [Cell]] = [:]
+    private var identifiers: [String] = []
+    private var freeCells: [[Cell]] = []
     public private(set) var cellsCreated = 0
     public private(set) var cellsReused = 0
 
@@ -11,7 +14,7 @@ public final class ReusePool {
 
     /// A free cell with this identifier, reset for reuse, or a new one from `make`.
     public func dequeue(withIdentifier identifier: String, make: () -> Cell) -> Cell {
-        if let cell = freeCells[identifier]?.popLast() {
+        if let slot = identifiers.firstIndex(of: identifier), let cell = freeCells[slot].popLast() {
             cellsReused += 1
             cell.prepareForReuse()
             return cell
@@ -22,9 +25,14 @@ public final class ReusePool {
 
     /// Takes back a cell whose row left the screen.
     public func enqueue(_ cell: Cell) {
-        freeCells[cell.reuseIdentifier, default: []].append(cell)
+        if let slot = identifiers.firstIndex(of: cell.reuseIdentifier) {
+            freeCells[slot].append(cell)
+        } else {
+            identifiers.append(cell.reuseIdentifier)
+            freeCells.append([cell])
+        }
     }
 
     /// How many cells are waiting in the pool.
-    public var freeCount: Int { freeCells.values.reduce(0) { $0 + $1.count } }
+    public var freeCount: Int { freeCells.reduce(0) { $0 + $1.count } }
 }

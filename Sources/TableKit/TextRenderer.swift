@@ -73,6 +73,12 @@ public struct TextRenderer {
     }
 
     private func renderRow(_ cell: Cell, flatRow: Int, widths: [Int], labelWidth: Int, into output: inout [UInt8]) {
+        if cell.style == .default && !options.showsRowNumbers && cell.image == nil && cell.columns.isEmpty
+            && cell.accessory == .none && !options.truncatesText {
+            appendText(cell, room: nil, to: &output)
+            output.append(0x0A)
+            return
+        }
         var prefixWidth = 0
         if options.showsRowNumbers {
             let number = TextWidth.pad(String(flatRow + 1), to: options.rowNumberWidth, alignment: .trailing)
@@ -108,7 +114,7 @@ public struct TextRenderer {
             let detail = cell.detailText ?? ""
             let detailWidth = TextWidth.of(detail)
             let room = options.width.map { $0 - prefixWidth - accessoryWidth - detailWidth - 1 }
-            let textWidth = appendText(cell, room: room, to: &output)
+            let textWidth = appendText(cell, room: room, measure: true, to: &output)
             if !detail.isEmpty {
                 let gap = options.width.map { $0 - prefixWidth - textWidth - detailWidth - accessoryWidth } ?? 2
                 append(String(repeating: " ", count: max(1, gap)), to: &output)
@@ -126,9 +132,9 @@ public struct TextRenderer {
     }
 
     /// Appends the cell's text and suffix, shortened to `room` columns when
-    /// truncation is on; returns the columns used.
+    /// truncation is on; returns the columns used (measured only when `measure`).
     @discardableResult
-    private func appendText(_ cell: Cell, room: Int?, to output: inout [UInt8]) -> Int {
+    private func appendText(_ cell: Cell, room: Int?, measure: Bool = false, to output: inout [UInt8]) -> Int {
         var text = cell.text
         if options.truncatesText, let room {
             text = TextWidth.truncatingMiddle(text, to: max(1, room - TextWidth.of(cell.textSuffix)))
@@ -138,8 +144,8 @@ public struct TextRenderer {
         } else {
             append(text, to: &output)
         }
-        append(cell.textSuffix, to: &output)
-        return TextWidth.of(text) + TextWidth.of(cell.textSuffix)
+        if !cell.textSuffix.isEmpty { append(cell.textSuffix, to: &output) }
+        return measure ? TextWidth.of(text) + TextWidth.of(cell.textSuffix) : 0
     }
 
     private func appendStyled(_ text: String, sgr: String, to output: inout [UInt8]) {

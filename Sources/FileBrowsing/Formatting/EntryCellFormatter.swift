@@ -25,6 +25,10 @@ public struct NameDecoration: Sendable {
 
     /// Sets the cell's text, suffix, colour and accessory for a row.
     public func decorate(_ cell: Cell, row: Int, in model: DirectoryListModel) {
+        guard needsStatus || disclosesDirectories else {
+            cell.text = model.withName(ofRow: row) { NameEscaping.escape($0) }
+            return
+        }
         let kind = model.kind(ofRow: row)
         model.withName(ofRow: row) { name in
             cell.text = NameEscaping.escape(name)

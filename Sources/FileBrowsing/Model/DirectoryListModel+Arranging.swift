@@ -8,6 +8,7 @@ extension DirectoryListModel {
         candidates.reserveCapacity(arena.count)
         let hideDotFiles = options.hidden == .hidden
         let filter = options.filter
+        let arena = self.arena
         for index in 0..<arena.count {
             let keep = arena.withName(at: index) { name -> Bool in
                 if hideDotFiles && name.first == 0x2E { return false }
@@ -22,15 +23,14 @@ extension DirectoryListModel {
         let (ordered, sectionList) = makeSections(sorted)
         rows = ordered
         sections = sectionList
-    }
-
-    /// One element to sort: a directories-first group, a number (size, time),
-    /// the first eight bytes of the name key, and the entry.
-    private struct SortItem {
-        var group: UInt8
-        var number: Int64
-        var prefix: UInt64
-        var index: UInt32
+        // Re-read the arena: sorting may have learnt kinds the local copy lacks.
+        let source = self.arena
+        var display = NameArena()
+        display.reserve(entries: ordered.count, bytes: source.byteCount)
+        for index in ordered {
+            source.withName(at: Int(index)) { display.append($0, kind: source.kind(at: Int(index))) }
+        }
+        displayNames = display
     }
 
     private func sort(_ candidates: [UInt32]) -> [UInt32] {
@@ -39,68 +39,71 @@ extension DirectoryListModel {
         if key == .none && !needsGroups {
             return options.reversed ? candidates.reversed() : candidates
         }
-        // Natural-order keys for every candidate (and extension keys for ext).
-        var nameKeys: [UInt8] = [], nameStarts = [UInt32](repeating: 0, count: arena.count + 1)
-        var extKeys: [UInt8] = [], extStarts = [UInt32](repeating: 0, count: key == .ext ? arena.count + 1 : 0)
+        let arena = self.arena
+        var scratch: [UInt8] = []
+        scratch.reserveCapacity(512)
+        // Size, time and extension sorts compare a number first, by entry.
+        var numbers: [Int64] = []
+        if key == .size || key == .time || key == .ext {
+            numbers = [Int64](repeating: 0, count: arena.count)
+        }
         var items: [SortItem] = []
         items.reserveCapacity(candidates.count)
-        if key != .none { nameKeys.reserveCapacity(arena.count * 12) }
         for candidate in candidates {
             let index = Int(candidate)
-            var prefix: UInt64 = 0
+            var high: UInt64 = 0, low: UInt64 = 0
             if key != .none {
-                let start = nameKeys.count
-                nameStarts[index] = UInt32(start)
-                arena.withName(at: index) { NaturalOrder.appendKey(of: $0, to: &nameKeys) }
-                nameStarts[index + 1] = UInt32(nameKeys.count)
-                for k in 0..<8 {
-                    prefix <<= 8
-                    if start + k < nameKeys.count { prefix |= UInt64(nameKeys[start + k]) }
-                }
-                if key == .ext {
-                    extStarts[index] = UInt32(extKeys.count)
-                    arena.withName(at: index) { name in
-                        if let dot = name.lastIndex(of: 0x2E), dot > 0 {
-                            NaturalOrder.appendKey(of: UnsafeBufferPointer(rebasing: name[(dot + 1)...]), to: &extKeys)
-                        }
-                    }
-                    extStarts[index + 1] = UInt32(extKeys.count)
-                }
+                (high, low) = arena.withName(at: index) { NaturalOrder.keyPrefix(of: $0) }
             }
-            var number: Int64 = 0
-            if key == .size || key == .time, case .success(let status) = status(ofEntry: index) {
-                number = key == .size ? -status.size
-                    : -(status.modificationTime.seconds &* 1_000_000_000 &+ Int64(status.modificationTime.nanoseconds))
+            switch key {
+            case .size, .time:
+                if case .success(let status) = status(ofEntry: index) {
+                    numbers[index] = key == .size ? -status.size
+                        : -(status.modificationTime.seconds &* 1_000_000_000 &+ Int64(status.modificationTime.nanoseconds))
+                }
+            case .ext:
+                scratch.removeAll(keepingCapacity: true)
+                Self.appendExtensionKey(arena, index, to: &scratch)
+                numbers[index] = Int64(bitPattern: Self.packPrefix(scratch).0 ^ (1 << 63))
+            case .name, .none:
+                break
             }
             let group: UInt8 = needsGroups && kind(ofEntry: index) != .directory ? 1 : 0
-            items.append(SortItem(group: group, number: number, prefix: prefix, index: candidate))
+            items.append(SortItem(high: high, low: low, index: candidate, group: group))
         }
         if key != .none {
-            nameKeys.withUnsafeBufferPointer { keys in
-            nameStarts.withUnsafeBufferPointer { starts in
-            extKeys.withUnsafeBufferPointer { eKeys in
-            extStarts.withUnsafeBufferPointer { eStarts in
-            arena.withStorage { names, nameOffsets in
-                func slice(_ buffer: UnsafeBufferPointer<UInt8>, _ offsets: UnsafeBufferPointer<UInt32>, _ i: Int, trailingNul: Bool) -> UnsafeBufferPointer<UInt8> {
-                    let start = Int(offsets[i]), end = Int(offsets[i + 1]) - (trailingNul ? 1 : 0)
-                    return UnsafeBufferPointer(rebasing: buffer[start..<end])
+            var scratchA: [UInt8] = [], scratchB: [UInt8] = []
+            scratchA.reserveCapacity(512)
+            scratchB.reserveCapacity(512)
+            if numbers.isEmpty {
+                // Name order: a radix sort on the key prefix settles nearly everything.
+                PrefixRadixSort.sort(&items) { a, b in
+                    if a.group != b.group { return a.group < b.group }
+                    if a.high != b.high { return a.high < b.high }
+                    if a.low != b.low { return a.low < b.low }
+                    return Self.tieBreak(arena, Int(a.index), Int(b.index), &scratchA, &scratchB)
                 }
+            } else {
+            numbers.withUnsafeBufferPointer { numbers in
                 items.sort { a, b in
                     if a.group != b.group { return a.group < b.group }
-                    if a.number != b.number { return a.number < b.number }
-                    let i = Int(a.index), j = Int(b.index)
-                    if !eStarts.isEmpty {
-                        let byExt = NaturalOrder.compareBytes(slice(eKeys, eStarts, i, trailingNul: false), slice(eKeys, eStarts, j, trailingNul: false))
-                        if byExt != 0 { return byExt < 0 }
+                    if !numbers.isEmpty {
+                        let x = numbers[Int(a.index)], y = numbers[Int(b.index)]
+                        if x != y { return x < y }
+                        if key == .ext {
+                            scratchA.removeAll(keepingCapacity: true)
+                            scratchB.removeAll(keepingCapacity: true)
+                            Self.appendExtensionKey(arena, Int(a.index), to: &scratchA)
+                            Self.appendExtensionKey(arena, Int(b.index), to: &scratchB)
+                            if scratchA != scratchB { return scratchA.lexicographicallyPrecedes(scratchB) }
+                        }
                     }
-                    if a.prefix != b.prefix { return a.prefix < b.prefix }
-                    let byKey = NaturalOrder.compareBytes(slice(keys, starts, i, trailingNul: false), slice(keys, starts, j, trailingNul: false))
-                    if byKey != 0 { return byKey < 0 }
-                    let byBytes = NaturalOrder.compareBytes(slice(names, nameOffsets, i, trailingNul: true), slice(names, nameOffsets, j, trailingNul: true))
-                    if byBytes != 0 { return byBytes < 0 }
-                    return a.index < b.index
+                    if a.high != b.high { return a.high < b.high }
+                    if a.low != b.low { return a.low < b.low }
+                    return Self.tieBreak(arena, Int(a.index), Int(b.index), &scratchA, &scratchB)
                 }
-            }}}}}
+            }
+            }
         } else {
             // Directory order, directories first: a stable partition.
             items = items.filter { $0.group == 0 } + items.filter { $0.group != 0 }
@@ -113,6 +116,36 @@ extension DirectoryListModel {
             result[firstOther...].reverse()
         }
         return result
+    }
+
+    /// The first sixteen bytes of a key as two big-endian numbers (zero-padded;
+    /// names hold no NUL, so padding never reorders).
+    private static func packPrefix(_ key: [UInt8]) -> (UInt64, UInt64) {
+        var high: UInt64 = 0, low: UInt64 = 0
+        let n = key.count
+        for k in 0..<8 { high = high << 8 | (k < n ? UInt64(key[k]) : 0) }
+        for k in 8..<16 { low = low << 8 | (k < n ? UInt64(key[k]) : 0) }
+        return (high, low)
+    }
+
+    private static func appendExtensionKey(_ arena: NameArena, _ index: Int, to key: inout [UInt8]) {
+        arena.withName(at: index) { name in
+            if let dot = name.lastIndex(of: 0x2E), dot > 0 {
+                NaturalOrder.appendKey(of: UnsafeBufferPointer(rebasing: name[(dot + 1)...]), to: &key)
+            }
+        }
+    }
+
+    /// Full natural-order keys, then raw bytes, then directory order.
+    private static func tieBreak(_ arena: NameArena, _ i: Int, _ j: Int, _ a: inout [UInt8], _ b: inout [UInt8]) -> Bool {
+        a.removeAll(keepingCapacity: true)
+        b.removeAll(keepingCapacity: true)
+        arena.withName(at: i) { NaturalOrder.appendKey(of: $0, to: &a) }
+        arena.withName(at: j) { NaturalOrder.appendKey(of: $0, to: &b) }
+        if a != b { return a.lexicographicallyPrecedes(b) }
+        let byBytes = arena.withName(at: i) { x in arena.withName(at: j) { y in NaturalOrder.compareBytes(x, y) } }
+        if byBytes != 0 { return byBytes < 0 }
+        return i < j
     }
 
     /// Splits sorted rows into sections (a stable partition by section key).

@@ -12,6 +12,8 @@ public struct NameArena: Sendable {
     public init() {}
 
     public var count: Int { kinds.count }
+    /// The bytes the names take, NULs included.
+    public var byteCount: Int { bytes.count }
 
     public mutating func reserve(entries: Int, bytes byteCount: Int) {
         starts.reserveCapacity(entries + 1)

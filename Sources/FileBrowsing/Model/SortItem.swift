@@ -1,0 +1,105 @@
+/// One entry to sort: a group (0 for directories when they come first), the
+/// first sixteen bytes of its natural-order key, and its entry number.
+/// Sixteen bytes settle almost every comparison; ties build the full keys.
+struct SortItem {
+    var high: UInt64
+    var low: UInt64
+    var index: UInt32
+    var group: UInt8
+
+    /// Byte `depth` of the radix key: the group, then the sixteen prefix bytes.
+    @inline(__always)
+    func radixByte(_ depth: Int) -> Int {
+        if depth == 0 { return Int(group) }
+        if depth <= 8 { return Int(truncatingIfNeeded: high >> (64 - 8 * depth)) & 0xFF }
+        return Int(truncatingIfNeeded: low >> (64 - 8 * (depth - 8))) & 0xFF
+    }
+
+    static let radixDepth = 17
+}
+
+/// An in-place most-significant-byte radix sort ("American flag sort") of sort
+/// items by group and key prefix. A level where every item falls in one bucket
+/// costs one counting pass and no moves, so long shared prefixes are cheap;
+/// small buckets and full-prefix ties go to `areInIncreasingOrder`.
+enum PrefixRadixSort {
+    static func sort(_ items: inout [SortItem], by areInIncreasingOrder: (SortItem, SortItem) -> Bool) {
+        items.withUnsafeMutableBufferPointer { buffer in
+            sort(buffer, depth: 0, by: areInIncreasingOrder)
+        }
+    }
+
+    private static func sort(_ items: UnsafeMutableBufferPointer<SortItem>, depth: Int,
+                             by less: (SortItem, SortItem) -> Bool) {
+        var depth = depth
+        while true {
+            if items.count <= 32 || depth >= SortItem.radixDepth {
+                insertionSort(items, by: less)
+                return
+            }
+            let first = items[0].radixByte(depth)
+            var shared = true
+            for item in items where item.radixByte(depth) != first { shared = false; break }
+            if shared {
+                depth += 1  // everything shares this byte: look at the next one
+                continue
+            }
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 4 * 256) { table in
+                table.initialize(repeating: 0)
+                distribute(items, depth: depth, counts: UnsafeMutableBufferPointer(rebasing: table[0..<256]),
+                           starts: UnsafeMutableBufferPointer(rebasing: table[256..<512]),
+                           ends: UnsafeMutableBufferPointer(rebasing: table[512..<768]),
+                           next: UnsafeMutableBufferPointer(rebasing: table[768..<1024]), by: less)
+            }
+            return
+        }
+    }
+
+    /// One level: count, place every item in its bucket by cycles, then sort
+    /// each bucket on the next byte.
+    private static func distribute(_ items: UnsafeMutableBufferPointer<SortItem>, depth: Int,
+                                   counts: UnsafeMutableBufferPointer<Int>, starts: UnsafeMutableBufferPointer<Int>,
+                                   ends: UnsafeMutableBufferPointer<Int>, next: UnsafeMutableBufferPointer<Int>,
+                                   by less: (SortItem, SortItem) -> Bool) {
+            for item in items { counts[item.radixByte(depth)] += 1 }
+            var total = 0
+            for b in 0..<256 { starts[b] = total; next[b] = total; total += counts[b]; ends[b] = total }
+            for b in 0..<256 {
+                while next[b] < ends[b] {
+                    var item = items[next[b]]
+                    var target = item.radixByte(depth)
+                    while target != b {
+                        let slot = next[target]
+                        next[target] += 1
+                        swap(&item, &items[slot])
+                        target = item.radixByte(depth)
+                    }
+                    items[next[b]] = item
+                    next[b] += 1
+                }
+            }
+            for b in 0..<256 where counts[b] > 1 {
+                sort(UnsafeMutableBufferPointer(rebasing: items[starts[b]..<ends[b]]), depth: depth + 1, by: less)
+            }
+    }
+
+    private static func insertionSort(_ items: UnsafeMutableBufferPointer<SortItem>, by less: (SortItem, SortItem) -> Bool) {
+        guard items.count > 1 else { return }
+        if items.count > 64 {
+            // Many items tied on the whole prefix: a comparison sort.
+            var copy = Array(items)
+            copy.sort(by: less)
+            for i in 0..<copy.count { items[i] = copy[i] }
+            return
+        }
+        for i in 1..<items.count {
+            let item = items[i]
+            var j = i
+            while j > 0 && less(item, items[j - 1]) {
+                items[j] = items[j - 1]
+                j -= 1
+            }
+            items[j] = item
+        }
+    }
+}
