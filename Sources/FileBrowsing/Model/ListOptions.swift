@@ -43,4 +43,15 @@ public struct ListOptions: Sendable, Equatable {
     public var grouping: Grouping = .none
 
     public init() {}
+
+    /// The same order without filtering or sections: for sorting operands,
+    /// which are listed whatever their names.
+    public static func sortingOnly(from options: ListOptions) -> ListOptions {
+        var result = ListOptions()
+        result.sortKey = options.sortKey
+        result.reversed = options.reversed
+        result.directoriesFirst = options.directoriesFirst
+        result.hidden = .shownWithDotEntries
+        return result
+    }
 }

@@ -9,15 +9,18 @@ struct Lister {
 
     func run() {
         let options = context.options
-        var files = NameArena()
-        var directories: [[UInt8]] = []
+        var files = NameArena(), directoryOperands = NameArena()
         for path in options.paths {
             switch classify(path) {
             case .failure(let error): context.diagnostics.report(error, severity: .seriousTrouble)
-            case .success(let kind) where kind == .directory: directories.append(path)
+            case .success(let kind) where kind == .directory: directoryOperands.append(path, kind: kind)
             case .success(let kind): files.append(path, kind: kind)
             }
         }
+        // Directories are listed in the listing's own order, as ls does.
+        let sortedDirectories = DirectoryListModel(entries: directoryOperands, in: DirectoryHandle.workingDirectory(),
+                                                   options: ListOptions.sortingOnly(from: options.listOptions))
+        let directories = (0..<sortedDirectories.rowCount).map { sortedDirectories.name(ofRow: $0) }
         if options.tree {
             TreeListing(context: context).run(files: files, directories: directories)
             return
@@ -26,7 +29,7 @@ struct Lister {
         let recursive = options.recursive || options.maxDepth != nil
         var printedSomething = false
         if files.count > 0 {
-            let model = DirectoryListModel(entries: files, in: DirectoryHandle.workingDirectory(), options: options.listOptions)
+            let model = DirectoryListModel(entries: files, in: DirectoryHandle.workingDirectory(), options: ListOptions.sortingOnly(from: options.listOptions))
             printer.print(model, isOperandList: true)
             printedSomething = true
         }

@@ -12,7 +12,7 @@ struct TreeListing {
         var directoryCount = 0, fileCount = 0
         let formatter = NameCellFormatter(decoration: context.decoration)
         let cell = Cell(reuseIdentifier: formatter.reuseIdentifier)
-        let operands = DirectoryListModel(entries: files, in: DirectoryHandle.workingDirectory(), options: context.options.listOptions)
+        let operands = DirectoryListModel(entries: files, in: DirectoryHandle.workingDirectory(), options: ListOptions.sortingOnly(from: context.options.listOptions))
         for row in 0..<operands.rowCount {
             writeLine(prefix: "", cell: configured(cell, row: row, in: operands, formatter: formatter))
             fileCount += 1

@@ -1,0 +1,124 @@
+import Foundation
+import XCTest
+
+/// Runs the built `filetable` executable and captures what a user would see.
+struct CommandResult {
+    var stdout: Data
+    var stderr: String
+    var status: Int32
+    var text: String { String(decoding: stdout, as: UTF8.self) }
+}
+
+enum CommandRunner {
+    /// The package's root folder (for Samples/ and golden files).
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static var executable: URL {
+        Bundle.main.bundleURL.appendingPathComponent("filetable")
+    }
+
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
+                    stdoutPath: String? = nil) throws -> CommandResult {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["LC_ALL"] = "C"
+        env["TZ"] = "UTC"
+        env.removeValue(forKey: "NO_COLOR")
+        env.removeValue(forKey: "LS_COLORS")
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        if let directory { process.currentDirectoryURL = directory }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("filetable-run-\(UUID().uuidString)")
+        let outPath = stdoutPath ?? scratch.path + ".out", errPath = scratch.path + ".err"
+        FileManager.default.createFile(atPath: outPath, contents: nil)
+        FileManager.default.createFile(atPath: errPath, contents: nil)
+        defer {
+            if stdoutPath == nil { try? FileManager.default.removeItem(atPath: outPath) }
+            try? FileManager.default.removeItem(atPath: errPath)
+        }
+        process.standardOutput = FileHandle(forWritingAtPath: outPath)
+        process.standardError = FileHandle(forWritingAtPath: errPath)
+        try process.run()
+        process.waitUntilExit()
+        let outData = stdoutPath == nil ? (FileManager.default.contents(atPath: outPath) ?? Data()) : Data()
+        let errData = FileManager.default.contents(atPath: errPath) ?? Data()
+        return CommandResult(stdout: outData, stderr: String(decoding: errData, as: UTF8.self), status: process.terminationStatus)
+    }
+
+    /// Runs a shell command line (for pipes and redirections) and returns its output and status.
+    static func shell(_ script: String, in directory: URL? = nil) throws -> CommandResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script]
+        var env = ProcessInfo.processInfo.environment
+        env["LC_ALL"] = "C"
+        env["TZ"] = "UTC"
+        env["FILETABLE"] = executable.path
+        process.environment = env
+        if let directory { process.currentDirectoryURL = directory }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("filetable-sh-\(UUID().uuidString)")
+        let outPath = scratch.path + ".out", errPath = scratch.path + ".err"
+        FileManager.default.createFile(atPath: outPath, contents: nil)
+        FileManager.default.createFile(atPath: errPath, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(atPath: outPath)
+            try? FileManager.default.removeItem(atPath: errPath)
+        }
+        process.standardOutput = FileHandle(forWritingAtPath: outPath)
+        process.standardError = FileHandle(forWritingAtPath: errPath)
+        try process.run()
+        process.waitUntilExit()
+        let outData = FileManager.default.contents(atPath: outPath) ?? Data()
+        let errData = FileManager.default.contents(atPath: errPath) ?? Data()
+        return CommandResult(stdout: outData, stderr: String(decoding: errData, as: UTF8.self), status: process.terminationStatus)
+    }
+
+    static func isInstalled(_ tool: String) -> Bool {
+        (try? shell("command -v \(tool)").status) == 0
+    }
+}
+
+/// A temporary folder removed after the test.
+final class TemporaryTree {
+    let url: URL
+    var path: String { url.path }
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("filetable-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        _ = try? CommandRunner.shell("chmod -R u+rwx '\(url.path)' 2>/dev/null; rm -rf '\(url.path)'")
+    }
+
+    /// Creates a file whose name is given as bytes (any bytes but / and NUL).
+    @discardableResult
+    func file(_ name: [UInt8], contents: String = "", in subfolder: String? = nil) -> [UInt8] {
+        var path = Array(url.path.utf8) + [0x2F]
+        if let subfolder { path += Array(subfolder.utf8) + [0x2F] }
+        path += name
+        let fd = (path + [0]).withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { open($0, O_CREAT | O_WRONLY, 0o644) }
+        }
+        precondition(fd >= 0, "could not create test file")
+        _ = contents.withCString { write(fd, $0, strlen($0)) }
+        close(fd)
+        return path
+    }
+
+    func file(_ name: String, contents: String = "", in subfolder: String? = nil) {
+        file(Array(name.utf8), contents: contents, in: subfolder)
+    }
+
+    func folder(_ name: String) throws {
+        try FileManager.default.createDirectory(at: url.appendingPathComponent(name), withIntermediateDirectories: true)
+    }
+
+    func link(_ name: String, to target: String) throws {
+        try FileManager.default.createSymbolicLink(atPath: url.appendingPathComponent(name).path, withDestinationPath: target)
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import XCTest
+
+/// The built executable on real trees: output, stderr and exit status.
+final class ListingEndToEndTests: XCTestCase {
+    private let sample = CommandRunner.packageRoot.appendingPathComponent("Samples")
+
+    private func golden(_ name: String) throws -> String {
+        try String(contentsOf: CommandRunner.packageRoot.appendingPathComponent("Tests/filetableTests/Golden/\(name)"), encoding: .utf8)
+    }
+
+    func testOneLineListingOfTheSampleMatchesGolden() throws {
+        let result = try CommandRunner.run(["-1", "tree"], in: sample)
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.text, try golden("sample-1.txt"))
+        XCTAssertEqual(result.stderr, "")
+    }
+
+    func testNaturalOrderInTheSample() throws {
+        let result = try CommandRunner.run(["-1", "tree/docs"], in: sample)
+        XCTAssertEqual(result.text, "Chapter1.txt\nchapter2.txt\nchapter10.txt\nguide.md\n")
+    }
+
+    func testRecursiveClassifiedListingMatchesGolden() throws {
+        let result = try CommandRunner.run(["-RF", "tree"], in: sample)
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.text, try golden("sample-RF.txt"))
+    }
+
+    func testTreeDrawingMatchesGoldenAndTreeItself() throws {
+        let result = try CommandRunner.run(["--tree", "tree"], in: sample)
+        XCTAssertEqual(result.text, try golden("sample-tree.txt"))
+        let temp = try TemporaryTree()
+        for folder in ["alpha", "alpha/beta", "gamma"] { try temp.folder(folder) }
+        temp.file("one", in: "alpha")
+        temp.file("two", in: "alpha/beta")
+        temp.file("three", in: "gamma")
+        temp.file("zulu")
+        guard CommandRunner.isInstalled("tree") else {
+            print("skipped: tree is not installed; compared with the golden file only")
+            return
+        }
+        let ours = try CommandRunner.run(["--tree", "."], in: temp.url)
+        let theirs = try CommandRunner.shell("LC_ALL=C.UTF-8 tree .", in: temp.url)
+        XCTAssertEqual(ours.text, theirs.text)
+    }
+
+    func testLongFormatMatchesLs() throws {
+        let temp = try TemporaryTree()
+        temp.file("apple", contents: "12345")
+        temp.file("banana", contents: String(repeating: "b", count: 5000))
+        try temp.folder("cherry")
+        try temp.link("date", to: "apple")
+        _ = try CommandRunner.shell("chmod 4755 apple; chmod 1777 cherry; touch -d '2001-02-03 04:05:06' banana", in: temp.url)
+        let ours = try CommandRunner.run(["-l"], in: temp.url)
+        let theirs = try CommandRunner.shell("ls -l", in: temp.url)
+        XCTAssertEqual(ours.text, theirs.text)
+        let human = try CommandRunner.run(["-lh"], in: temp.url)
+        let lsHuman = try CommandRunner.shell("ls -lh", in: temp.url)
+        XCTAssertEqual(human.text, lsHuman.text)
+        let all = try CommandRunner.run(["-la"], in: temp.url)
+        XCTAssertEqual(all.text, try CommandRunner.shell("ls -la", in: temp.url).text)
+    }
+
+    func testRecursiveListingMatchesLs() throws {
+        let temp = try TemporaryTree()
+        for folder in ["a", "a/b", "c"] { try temp.folder(folder) }
+        temp.file("f", in: "a/b")
+        temp.file("g", in: "c")
+        let ours = try CommandRunner.run(["-R", "."], in: temp.url)
+        XCTAssertEqual(ours.text, try CommandRunner.shell("ls -R .", in: temp.url).text)
+        let long = try CommandRunner.run(["-lR"], in: temp.url)
+        XCTAssertEqual(long.text, try CommandRunner.shell("ls -lR", in: temp.url).text)
+    }
+
+    func testSeveralOperandsListFilesFirstThenEachDirectoryWithAHeader() throws {
+        let result = try CommandRunner.run(["-1", "tree/src", "tree/README.txt", "tree/images"], in: sample)
+        XCTAssertEqual(result.text, "tree/README.txt\n\ntree/images:\npixel.png\n\ntree/src:\nlib\nmain.c\n")
+    }
+
+    func testMissingOperandIsReportedAndTheRestStillPrints() throws {
+        let result = try CommandRunner.run(["-1", "no-such-thing", "tree/images"], in: sample)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "filetable: no-such-thing: No such file or directory\n")
+        XCTAssertEqual(result.text, "tree/images:\npixel.png\n")
+    }
+
+    func testBadFlagAndBadValuesExitWithStatusTwo() throws {
+        let bad = try CommandRunner.run(["-Q"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.hasPrefix("filetable: invalid option -- 'Q'"))
+        let sort = try CommandRunner.run(["--sort=colour"])
+        XCTAssertEqual(sort.status, 2)
+        XCTAssertTrue(sort.stderr.contains("Valid arguments are: name, size, time, ext, none"))
+        let depth = try CommandRunner.run(["--depth"])
+        XCTAssertEqual(depth.status, 2)
+        XCTAssertTrue(depth.stderr.contains("requires an argument"))
+    }
+
+    func testFlagForms() throws {
+        // --opt value, --opt=value, combined short flags and -- all work.
+        let a = try CommandRunner.run(["--sort", "size", "-1r", "tree/docs"], in: sample)
+        let b = try CommandRunner.run(["--sort=size", "-r", "-1", "--", "tree/docs"], in: sample)
+        XCTAssertEqual(a.text, b.text)
+        XCTAssertEqual(a.text.split(separator: "\n").first, "chapter2.txt")
+        let dash = try TemporaryTree()
+        dash.file("-l")
+        let listed = try CommandRunner.run(["-1", "--", "-l"], in: dash.url)
+        XCTAssertEqual(listed.text, "-l\n")
+    }
+
+    func testHelpAndVersion() throws {
+        let help = try CommandRunner.run(["--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.text.hasPrefix("Usage: filetable [OPTION]... [PATH]..."))
+        for flag in ["--json", "--print0", "--tree", "--depth", "--color", "--group-directories-first"] {
+            XCTAssertTrue(help.text.contains(flag), "help does not mention \(flag)")
+        }
+        let version = try CommandRunner.run(["--version"])
+        XCTAssertTrue(version.text.hasPrefix("filetable "))
+    }
+
+    func testClosedPipeEndsQuietly() throws {
+        let temp = try TemporaryTree()
+        for i in 0..<20000 { temp.file("file-\(i)") }
+        let result = try CommandRunner.shell("\"$FILETABLE\" -1 . | head -1; echo \"status ${PIPESTATUS:-}\"", in: temp.url)
+        XCTAssertEqual(result.stderr, "")
+        XCTAssertTrue(result.text.hasPrefix("file-0\n"))
+    }
+
+    func testWriteErrorIsReported() throws {
+        let result = try CommandRunner.shell("\"$FILETABLE\" -1 tree > /dev/full", in: sample)
+        XCTAssertNotEqual(result.status, 0)
+        XCTAssertEqual(result.stderr, "filetable: write error: No space left on device\n")
+    }
+
+    func testColorFollowsFlagAndNoColor() throws {
+        let always = try CommandRunner.run(["-1", "--color=always", "tree"], in: sample)
+        XCTAssertTrue(always.text.contains("\u{1B}[01;34mdocs\u{1B}[0m"))
+        XCTAssertTrue(always.text.contains("\u{1B}[01;32mrun.sh\u{1B}[0m"))
+        let custom = try CommandRunner.run(["-1", "--color=always", "tree"], in: sample, environment: ["LS_COLORS": "di=04;33"])
+        XCTAssertTrue(custom.text.contains("\u{1B}[04;33mdocs\u{1B}[0m"))
+        // auto never colours a pipe, and NO_COLOR wins over auto.
+        let auto = try CommandRunner.run(["-1", "--color=auto", "tree"], in: sample)
+        XCTAssertFalse(auto.text.contains("\u{1B}"))
+        let noColor = try CommandRunner.shell("NO_COLOR=1 script -qc '\"$FILETABLE\" -1 tree' /dev/null", in: sample)
+        if noColor.status == 0 { XCTAssertFalse(noColor.text.contains("\u{1B}[01;34m")) }
+    }
+}
