@@ -1,0 +1,94 @@
+@testable import FileBrowsing
+import XCTest
+
+final class NaturalOrderTests: XCTestCase {
+    private func sorted(_ names: [String]) -> [String] {
+        names.map { Array($0.utf8) }.sorted(by: NaturalOrder.precedes).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    func testFinderLikeOrder() {
+        XCTAssertEqual(sorted(["b", "a10", "A2", "a1"]), ["a1", "A2", "a10", "b"])
+        XCTAssertEqual(sorted(["img12.png", "img2.png", "img1.png", "IMG10.png"]), ["img1.png", "img2.png", "IMG10.png", "img12.png"])
+        XCTAssertEqual(sorted(["x-9", "x-10", "x", "x-"]), ["x", "x-", "x-9", "x-10"])
+    }
+
+    func testTiesAreBrokenByBytes() {
+        XCTAssertEqual(sorted(["a", "A"]), ["A", "a"])
+        XCTAssertEqual(sorted(["f1", "f01", "f001"]), ["f001", "f01", "f1"])
+    }
+
+    func testHugeNumbersCompareByValue() {
+        XCTAssertEqual(sorted(["n100000000000000000000", "n99999999999999999999"]), ["n99999999999999999999", "n100000000000000000000"])
+    }
+
+    func testPrefixAgreesWithTheFullKey() {
+        // The sixteen-byte prefix must never order two names against their full keys.
+        let names = ["file_0000001", "file_0000010", "File_2", "a", "a0", "a00", "ab", "a b", "Zeta9", "zeta10", "é", "e"]
+        for x in names {
+            for y in names {
+                let a = Array(x.utf8), b = Array(y.utf8)
+                let px = a.withUnsafeBufferPointer { NaturalOrder.keyPrefix(of: $0) }
+                let py = b.withUnsafeBufferPointer { NaturalOrder.keyPrefix(of: $0) }
+                if (px.high, px.low) < (py.high, py.low) {
+                    XCTAssertTrue(NaturalOrder.precedes(a, b), "\(x) vs \(y)")
+                }
+            }
+        }
+    }
+}
+
+final class NameEscapingTests: XCTestCase {
+    func testEscapes() {
+        XCTAssertEqual(NameEscaping.escape(Array("plain name.txt".utf8)), "plain name.txt")
+        XCTAssertEqual(NameEscaping.escape(Array("a\nb\tc\r".utf8)), "a\\nb\\tc\\r")
+        XCTAssertEqual(NameEscaping.escape([0x1B, 0x5B, 0x32, 0x4A]), "\\x1B[2J")
+        XCTAssertEqual(NameEscaping.escape([0x7F]), "\\x7F")
+        XCTAssertEqual(NameEscaping.escape(Array("back\\slash".utf8)), "back\\\\slash")
+        XCTAssertEqual(NameEscaping.escape([0x9B]), "\\x9B", "a raw C1 byte is invalid UTF-8")
+        XCTAssertEqual(NameEscaping.escape(Array("\u{9B}".utf8)), "\\u{9B}", "an encoded C1 control")
+        XCTAssertEqual(NameEscaping.escape(Array("a\u{202E}b\u{2066}".utf8)), "a\\u{202E}b\\u{2066}")
+        XCTAssertEqual(NameEscaping.escape(Array("café 日本".utf8)), "café 日本")
+        XCTAssertEqual(NameEscaping.escape([0xC3]), "\\xC3", "a truncated sequence")
+        XCTAssertEqual(NameEscaping.escape([0xED, 0xA0, 0x80]), "\\xED\\xA0\\x80", "an encoded surrogate")
+        XCTAssertEqual(NameEscaping.escape([0xC0, 0xAF]), "\\xC0\\xAF", "an overlong encoding")
+    }
+
+    func testEscapesReadBackToTheExactBytes() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            let name = (0..<Int.random(in: 1...12, using: &generator)).map { _ in UInt8.random(in: 1...255, using: &generator) }
+            let escaped = NameEscaping.escape(name)
+            XCTAssertEqual(NameEscaping.unescape(escaped), name, escaped)
+            XCTAssertFalse(escaped.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || (0x80...0x9F).contains($0.value) })
+        }
+    }
+
+    func testGlobMatchesBytes() {
+        XCTAssertTrue(GlobPattern("*.log").matches(Array("app.log".utf8)))
+        XCTAssertFalse(GlobPattern("*.log").matches(Array("app.txt".utf8)))
+        XCTAssertTrue(GlobPattern("bad-*").matches([0x62, 0x61, 0x64, 0x2D, 0xFF]))
+    }
+}
+
+final class FormattingTests: XCTestCase {
+    func testHumanSizesLikeLs() {
+        let cases: [(Int64, String)] = [(0, "0"), (1023, "1023"), (1024, "1.0K"), (1025, "1.1K"), (1536, "1.5K"),
+                                        (10 * 1024, "10K"), (10 * 1024 + 1, "11K"), (1_048_575, "1.0M"), (5_000_000, "4.8M"),
+                                        (1 << 30, "1.0G")]
+        for (bytes, expected) in cases { XCTAssertEqual(HumanSize.format(bytes), expected, "\(bytes)") }
+    }
+
+    func testPermissionStrings() {
+        XCTAssertEqual(FilePermissions(rawValue: 0o644).lsString(kind: .file), "-rw-r--r--")
+        XCTAssertEqual(FilePermissions(rawValue: 0o4755).lsString(kind: .file), "-rwsr-xr-x")
+        XCTAssertEqual(FilePermissions(rawValue: 0o2640).lsString(kind: .file), "-rw-r-S---")
+        XCTAssertEqual(FilePermissions(rawValue: 0o1777).lsString(kind: .directory), "drwxrwxrwt")
+        XCTAssertEqual(FilePermissions(rawValue: 0o1770).lsString(kind: .directory), "drwxrwx--T")
+        XCTAssertEqual(FilePermissions(rawValue: 0o755).octal, "0755")
+    }
+
+    func testRFC3339() {
+        XCTAssertEqual(TimeFormat.rfc3339(Timestamp(seconds: 0)), "1970-01-01T00:00:00Z")
+        XCTAssertEqual(TimeFormat.rfc3339(Timestamp(seconds: 1_795_312_759)), "2026-11-22T01:59:19Z")
+    }
+}

@@ -1,0 +1,131 @@
+import TableKit
+import XCTest
+
+typealias IndexPath = TableKit.IndexPath
+
+/// A data source of numbered rows in sections; rows can be deleted and an
+/// emptied section disappears.
+final class NumbersDataSource: TableDataSource {
+    var sections: [[Int]]
+    var titled: Bool
+
+    init(sections: [[Int]], titled: Bool = false) {
+        self.sections = sections
+        self.titled = titled
+    }
+
+    func numberOfSections(in tableView: TableView) -> Int { sections.count }
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { sections[section].count }
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> Cell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "number")
+        XCTAssertEqual(cell.text, "", "a reused cell must come back reset")
+        cell.text = String(sections[indexPath.section][indexPath.row])
+        return cell
+    }
+    func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { titled ? "S\(section)" : nil }
+    func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? {
+        titled ? "\(sections[section].count) rows" : nil
+    }
+    func sectionIndexTitles(for tableView: TableView) -> [String]? { titled ? sections.indices.map { "S\($0)" } : nil }
+    func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { sections[indexPath.section][indexPath.row] != 0 }
+    func tableView(_ tableView: TableView, commitDeleteForRowAt indexPath: IndexPath) {
+        sections[indexPath.section].remove(at: indexPath.row)
+        if sections[indexPath.section].isEmpty { sections.remove(at: indexPath.section) }
+    }
+}
+
+final class TableViewTests: XCTestCase {
+    func testReusePoolStaysBoundedWhilePagingAMillionRows() {
+        let source = NumbersDataSource(sections: [Array(0..<1_000_000)])
+        let table = TableView(pageHeight: 40)
+        table.dataSource = source
+        table.reloadData()
+        var pages = 0, lastText = ""
+        table.forEachPage { items in
+            pages += 1
+            if case .row(_, _, let cell)? = items.last { lastText = cell.text }
+        }
+        XCTAssertEqual(pages, 25_000)
+        XCTAssertEqual(lastText, "999999")
+        XCTAssertLessThanOrEqual(table.cellsCreated, 40 + 2)
+        XCTAssertEqual(table.cellsCreated + table.cellsReused, 1_000_000)
+    }
+
+    func testPagingAndJumpingKeepTheViewportPageAligned() {
+        let source = NumbersDataSource(sections: [Array(0..<95)])
+        let table = TableView(pageHeight: 10)
+        table.dataSource = source
+        table.reloadData()
+        XCTAssertEqual(table.pageCount, 10)
+        table.scrollToRow(57)
+        XCTAssertEqual(table.visibleRows, 50..<60)
+        table.scrollToRow(10_000)
+        XCTAssertEqual(table.visibleRows, 90..<95)
+        XCTAssertFalse(table.nextPage())
+        XCTAssertTrue(table.previousPage())
+        XCTAssertEqual(table.currentPage, 8)
+    }
+
+    func testSectionsMapFlatRowsAndDrawHeadersAndFooters() {
+        let source = NumbersDataSource(sections: [[1, 2, 3], [], [4, 5]], titled: true)
+        let table = TableView(pageHeight: 4)
+        table.dataSource = source
+        table.reloadData()
+        XCTAssertEqual(table.numberOfRows, 5)
+        XCTAssertEqual(table.indexPath(forFlatRow: 3), IndexPath(row: 0, section: 2))
+        XCTAssertEqual(table.flatRow(for: IndexPath(row: 1, section: 2)), 4)
+        let lines = table.visibleItems().map(describe)
+        XCTAssertEqual(lines, ["header S0", "1", "2", "3", "footer 3 rows", "header S2", "4"])
+        table.nextPage()
+        // The page starts inside section 2: its header is repeated on top.
+        XCTAssertEqual(table.visibleItems().map(describe), ["header S2", "5", "footer 2 rows"])
+        XCTAssertEqual(table.section(forIndexTitle: "s2"), 2)
+        XCTAssertNil(table.section(forIndexTitle: "S9"))
+    }
+
+    func testDeletingTheLastRowOfASectionRemovesTheSectionAndRenumbers() {
+        let source = NumbersDataSource(sections: [[1, 2], [3], [4, 5]])
+        let table = TableView(pageHeight: 10)
+        table.dataSource = source
+        table.reloadData()
+        let deleted = table.deleteRows(at: [IndexPath(row: 0, section: 1), IndexPath(row: 0, section: 0)])
+        XCTAssertEqual(deleted.count, 2)
+        XCTAssertEqual(table.numberOfSections, 2)
+        XCTAssertEqual(table.visibleItems().map(describe), ["2", "4", "5"])
+    }
+
+    func testRowsTheDataSourceRefusesAreNotDeleted() {
+        let source = NumbersDataSource(sections: [[0, 1]])
+        let table = TableView(pageHeight: 10)
+        table.dataSource = source
+        table.reloadData()
+        table.deleteRows(at: [IndexPath(row: 0, section: 0)])
+        XCTAssertEqual(table.numberOfRows, 2)
+    }
+
+    func testEditingAndSelectionReachTheDelegate() {
+        final class Recorder: TableDelegate {
+            var events: [String] = []
+            func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) { events.append("select \(indexPath)") }
+            func tableView(_ tableView: TableView, didChangeEditing isEditing: Bool) { events.append("editing \(isEditing)") }
+            func tableView(_ tableView: TableView, accessoryButtonTappedForRowAt indexPath: IndexPath) { events.append("accessory") }
+        }
+        let recorder = Recorder()
+        let table = TableView()
+        table.delegate = recorder
+        table.setEditing(true)
+        table.setEditing(true)
+        table.selectRow(at: IndexPath(row: 2, section: 0))
+        table.tapAccessory(at: IndexPath(row: 2, section: 0))
+        table.setEditing(false)
+        XCTAssertEqual(recorder.events, ["editing true", "select [0, 2]", "accessory", "editing false"])
+    }
+
+    private func describe(_ item: TableItem) -> String {
+        switch item {
+        case .header(_, let title): return "header \(title)"
+        case .footer(_, let title): return "footer \(title)"
+        case .row(_, _, let cell): return cell.text
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import TableKit
+import XCTest
+
+
+final class TextRendererTests: XCTestCase {
+    private func cell(_ text: String, style: CellStyle = .default, detail: String? = nil, columns: [String] = [],
+                      accessory: CellAccessory = .none) -> Cell {
+        let cell = Cell(style: style, reuseIdentifier: "x")
+        cell.text = text
+        cell.detailText = detail
+        cell.columns = columns
+        cell.accessory = accessory
+        return cell
+    }
+
+    private func render(_ cells: [Cell], _ options: RenderOptions = RenderOptions()) -> String {
+        var out: [UInt8] = []
+        let items = cells.enumerated().map { TableItem.row(IndexPath(row: $0.offset, section: 0), flatRow: $0.offset, cell: $0.element) }
+        TextRenderer(options: options).render(items, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    func testColumnsAlignAcrossThePage() {
+        var options = RenderOptions()
+        options.columnAlignments = [.leading, .trailing]
+        let text = render([cell("a", columns: ["rw", "5"]), cell("b", columns: ["rwx", "1234"])], options)
+        XCTAssertEqual(text, "rw     5 a\nrwx 1234 b\n")
+    }
+
+    func testValue1PutsTheDetailAtTheRightEdge() {
+        var options = RenderOptions()
+        options.width = 20
+        XCTAssertEqual(render([cell("name", style: .value1, detail: "12K")], options), "name             12K\n")
+    }
+
+    func testSubtitleAndValue2Styles() {
+        XCTAssertEqual(render([cell("file", style: .subtitle, detail: "3 KiB")]), "file\n  3 KiB\n")
+        XCTAssertEqual(render([cell("size", style: .value2, detail: "10"), cell("kind", style: .value2, detail: "file")]),
+                       "size  10\nkind  file\n")
+    }
+
+    func testRowNumbersAndAccessories() {
+        var options = RenderOptions()
+        options.showsRowNumbers = true
+        options.rowNumberWidth = 2
+        XCTAssertEqual(render([cell("docs", accessory: .disclosureIndicator), cell("a", accessory: .checkmark)], options),
+                       " 1 docs >\n 2 a *\n")
+    }
+
+    func testTruncationOnlyWhenAskedAndInTheMiddle() {
+        let long = String(repeating: "a", count: 10) + String(repeating: "z", count: 10)
+        var options = RenderOptions()
+        options.width = 11
+        XCTAssertEqual(render([cell(long)], options), long + "\n", "non-interactive listings never cut names")
+        options.truncatesText = true
+        XCTAssertEqual(render([cell(long)], options), "aaaaa…zzzzz\n")
+    }
+
+    func testColourWrapsTheTextOnlyWhenOn() {
+        let c = cell("dir")
+        c.textColor = "01;34"
+        XCTAssertEqual(render([c]), "dir\n")
+        var options = RenderOptions()
+        options.useColor = true
+        XCTAssertEqual(render([c], options), "\u{1B}[01;34mdir\u{1B}[0m\n")
+    }
+
+    func testDisplayWidthOfWideAndCombiningCharacters() {
+        XCTAssertEqual(TextWidth.of("abc"), 3)
+        XCTAssertEqual(TextWidth.of("日本"), 4)
+        XCTAssertEqual(TextWidth.of("e\u{301}"), 1)
+    }
+}
