@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Benchmarks filetable beside its peers in one run, on fixtures it builds itself.
+#
+#   Samples/benchmarks/run.sh [WORKDIR]      (default WORKDIR: /tmp/filetable-bench)
+#
+# Fixtures (made once, kept in WORKDIR): one directory of 1,000,000 empty files,
+# and 200,000 files in 1,000 directories. Needs python3 and hyperfine; installs
+# hyperfine and GNU time from Debian's packages when missing and apt-get works.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+work=${1:-/tmp/filetable-bench}
+runs=${RUNS:-5}
+
+need() {
+    command -v "$1" >/dev/null 2>&1 && return 0
+    if command -v apt-get >/dev/null 2>&1; then
+        echo "installing $2 ..." >&2
+        (apt-get update -qq && apt-get install -y -qq "$2") >/dev/null 2>&1 || true
+    fi
+    command -v "$1" >/dev/null 2>&1 || { echo "skipped: $1 is not installed and could not be installed" >&2; exit 0; }
+}
+need hyperfine hyperfine
+need python3 python3
+[ -x /usr/bin/time ] || need /usr/bin/time time
+
+swift build -c release >/dev/null
+ft="$PWD/.build/release/filetable"
+mkdir -p "$work"
+if [ ! -f "$work/million.done" ]; then
+    echo "building 1,000,000 files (once) ..." >&2
+    python3 Samples/generate-tree.py many "$work/million" 1000000 && touch "$work/million.done"
+fi
+if [ ! -f "$work/wide.done" ]; then
+    echo "building 200,000 files in 1,000 directories (once) ..." >&2
+    python3 Samples/generate-tree.py wide "$work/wide" 1000 200 && touch "$work/wide.done"
+fi
+cd "$work"
+# Warm the caches so every tool reads the same hot directory.
+ls -f million >/dev/null; find wide >/dev/null
+
+peak() {  # peak RSS in MB of one run
+    /usr/bin/time -f "%M" "$@" 2>&1 >/dev/null | tail -1 | awk '{printf "%.0f", $1/1024}'
+}
+
+echo
+echo "## One directory of 1,000,000 entries: names"
+hyperfine -N -w 1 -r "$runs" --export-markdown one-line.md \
+    "ls -f million" "env LC_ALL=C ls -1 million" "$ft -1 million"
+echo "peak RSS: filetable -1 $(peak "$ft" -1 million) MB, LC_ALL=C ls -1 $(peak env LC_ALL=C ls -1 million) MB, ls -f $(peak ls -f million) MB"
+
+echo
+echo "## One directory of 1,000,000 entries: long format"
+hyperfine -N -w 1 -r "$runs" --export-markdown long.md \
+    "env LC_ALL=C ls -l million" "$ft -l million"
+echo "peak RSS: filetable -l $(peak "$ft" -l million) MB, LC_ALL=C ls -l $(peak env LC_ALL=C ls -l million) MB"
+
+echo
+echo "## Recursive: 200,000 files in 1,000 directories"
+hyperfine -N -w 1 -r "$runs" --export-markdown recursive.md \
+    "find wide" "env LC_ALL=C ls -R wide" "$ft -R wide"
+
+echo
+cat one-line.md long.md recursive.md
