@@ -5,22 +5,27 @@
 /// together (a page) have consecutive numbers and never evict each other while
 /// the page is smaller than the capacity.
 public struct StatCache: Sendable {
-    private var keys: [Int32]
-    private var values: [Result<FileStatus, Errno>?]
+    private var keys: [Int32] = []
+    private var values: [Result<FileStatus, Errno>?] = []
     public let capacity: Int
 
+    /// The slots are allocated on the first store, so a listing that never
+    /// needs `stat` (or a recursive walk's many small models) pays nothing.
     public init(capacity: Int = 4096) {
         self.capacity = max(1, capacity)
-        keys = Array(repeating: -1, count: self.capacity)
-        values = Array(repeating: nil, count: self.capacity)
     }
 
     public func lookup(_ index: Int) -> Result<FileStatus, Errno>? {
+        guard !keys.isEmpty else { return nil }
         let slot = index % capacity
         return keys[slot] == Int32(truncatingIfNeeded: index) ? values[slot] : nil
     }
 
     public mutating func store(_ value: Result<FileStatus, Errno>, for index: Int) {
+        if keys.isEmpty {
+            keys = Array(repeating: -1, count: capacity)
+            values = Array(repeating: nil, count: capacity)
+        }
         let slot = index % capacity
         keys[slot] = Int32(truncatingIfNeeded: index)
         values[slot] = value
@@ -28,7 +33,8 @@ public struct StatCache: Sendable {
 
     /// Forgets everything (after a reload).
     public mutating func removeAll() {
-        for i in 0..<capacity { keys[i] = -1; values[i] = nil }
+        keys = []
+        values = []
     }
 
     /// How many slots hold a result.

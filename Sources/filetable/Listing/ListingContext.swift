@@ -9,6 +9,11 @@ struct ListingContext {
     let diagnostics: Diagnostics
     let decoration: NameDecoration
     let useColor: Bool
+    /// One table, and one formatter per format, serve every directory of a
+    /// listing, so a recursive listing reuses its cells across directories.
+    let table = TableView(pageHeight: ListingContext.pageHeight)
+    let nameFormatter: NameCellFormatter
+    let longFormatter: LongCellFormatter
 
     init(options: CommandLineOptions, output: OutputSink, diagnostics: Diagnostics) {
         self.options = options
@@ -25,6 +30,10 @@ struct ListingContext {
         decoration.typeIndicators = options.typeIndicators
         decoration.colors = useColor ? ColorScheme(lsColors: Platform.environment("LS_COLORS")) : nil
         self.decoration = decoration
+        nameFormatter = NameCellFormatter(decoration: decoration)
+        longFormatter = LongCellFormatter(decoration: decoration, humanSizes: options.humanSizes)
+        let diagnostics = diagnostics
+        longFormatter.onError = { diagnostics.report($0, severity: .minorTrouble) }
     }
 
     /// Rows a non-interactive table draws per page: bounds the cells in use.

@@ -13,11 +13,10 @@ struct ModelPrinter {
     func print(_ model: DirectoryListModel, isOperandList: Bool = false, pathsForPrint0: Bool = false) {
         switch context.options.format {
         case .oneLine:
-            printTable(model, formatter: NameCellFormatter(decoration: context.decoration))
+            printTable(model, formatter: context.nameFormatter)
         case .long:
-            let formatter = LongCellFormatter(decoration: context.decoration, humanSizes: context.options.humanSizes)
+            let formatter = context.longFormatter
             let (widths, total) = formatter.measure(model)
-            formatter.onError = { context.diagnostics.report($0, severity: .minorTrouble) }
             if !isOperandList {
                 context.output.write("total \(total)\n")
             }
@@ -43,11 +42,12 @@ struct ModelPrinter {
     }
 
     private func printTable(_ model: DirectoryListModel, formatter: EntryCellFormatter, widths: [Int]? = nil) {
-        let table = TableView(pageHeight: ListingContext.pageHeight)
+        let table = context.table
         table.register(style: formatter.style, forCellReuseIdentifier: formatter.reuseIdentifier)
         model.cellFormatter = formatter
         table.dataSource = model
         table.reloadData()
+        table.scrollToRow(0)
         var renderOptions = RenderOptions()
         renderOptions.useColor = context.useColor
         renderOptions.columnWidths = widths
