@@ -9,14 +9,11 @@ extension DirectoryListModel {
         let hideDotFiles = options.hidden == .hidden
         let filter = options.filter
         let arena = self.arena
+        let deleted = deletedNames
         for index in 0..<arena.count {
-            let keep = arena.withName(at: index) { name -> Bool in
-                if hideDotFiles && name.first == 0x2E { return false }
-                return true
-            }
-            guard keep else { continue }
+            if hideDotFiles && arena.firstByte(at: index) == 0x2E { continue }
             if let filter, !arena.withCName(at: index, { filter.matches(cName: $0) }) { continue }
-            if !deletedNames.isEmpty, deletedNames.contains(arena.name(at: index)) { continue }
+            if !deleted.isEmpty, deleted.contains(arena.name(at: index)) { continue }
             candidates.append(UInt32(index))
         }
         let sorted = sort(candidates)
@@ -24,12 +21,7 @@ extension DirectoryListModel {
         rows = ordered
         sections = sectionList
         // Re-read the arena: sorting may have learnt kinds the local copy lacks.
-        let source = self.arena
-        var display = NameArena()
-        display.reserve(entries: ordered.count, bytes: source.byteCount)
-        for index in ordered {
-            source.withName(at: Int(index)) { display.append($0, kind: source.kind(at: Int(index))) }
-        }
+        let display = self.arena.reordered(ordered)
         displayNames = display
     }
 

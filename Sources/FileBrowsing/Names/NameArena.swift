@@ -61,6 +61,44 @@ public struct NameArena: Sendable {
     /// A copy of the name's bytes.
     public func name(at index: Int) -> [UInt8] { withName(at: index) { Array($0) } }
 
+    /// The first byte of a name (0 for an empty one).
+    @inline(__always)
+    public func firstByte(at index: Int) -> UInt8 { bytes[Int(starts[index])] }
+
+    /// A new arena with the given entries, in the given order: one pass of
+    /// copies into storage sized up front.
+    public func reordered(_ order: [UInt32]) -> NameArena {
+        var result = NameArena()
+        var total = 0
+        for index in order { total += Int(starts[Int(index) + 1] - starts[Int(index)]) }
+        result.starts = [UInt32](unsafeUninitializedCapacity: order.count + 1) { newStarts, startCount in
+            result.kinds = [FileKind](unsafeUninitializedCapacity: order.count) { newKinds, kindCount in
+                result.bytes = [UInt8](unsafeUninitializedCapacity: total) { newBytes, byteCount in
+                    bytes.withUnsafeBufferPointer { oldBytes in
+                        starts.withUnsafeBufferPointer { oldStarts in
+                            kinds.withUnsafeBufferPointer { oldKinds in
+                                var offset = 0
+                                newStarts[0] = 0
+                                for (position, index) in order.enumerated() {
+                                    let i = Int(index)
+                                    let start = Int(oldStarts[i]), length = Int(oldStarts[i + 1]) - start
+                                    (newBytes.baseAddress! + offset).update(from: oldBytes.baseAddress! + start, count: length)
+                                    offset += length
+                                    newStarts[position + 1] = UInt32(offset)
+                                    newKinds[position] = oldKinds[i]
+                                }
+                            }
+                        }
+                    }
+                    byteCount = total
+                }
+                kindCount = order.count
+            }
+            startCount = order.count + 1
+        }
+        return result
+    }
+
     /// Whole-arena access for sorting: the byte buffer and the offsets.
     func withStorage<R>(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt32>) throws -> R) rethrows -> R {
         try bytes.withUnsafeBufferPointer { b in try starts.withUnsafeBufferPointer { s in try body(b, s) } }

@@ -51,6 +51,15 @@ enum Syscalls {
         }
     }
 
+    /// `getdents64`, found at run time: glibc has it, but Swift's Glibc module
+    /// does not declare it. Reading directory records straight into a large
+    /// buffer spares a `readdir` call per entry. Nil if the C library lacks it.
+    typealias GetDirectoryEntries = @convention(c) (Int32, UnsafeMutableRawPointer?, Int) -> Int
+    static let getDirectoryEntries: GetDirectoryEntries? = {
+        guard let symbol = dlsym(nil, "getdents64") else { return nil }
+        return unsafeBitCast(symbol, to: GetDirectoryEntries.self)
+    }()
+
     static func close(_ fd: Int32) {
         _ = Glibc.close(fd)
     }
