@@ -166,6 +166,16 @@ final class DirectoryListModelTests: XCTestCase {
         XCTAssertEqual(reported.first?.description, tree.path + "/gone: No such file or directory")
     }
 
+    func testJSONForAVanishedEntryIsAnErrorObject() throws {
+        let tree = TestTree()
+        tree.file("gone")
+        let model = try tree.model()
+        tree.remove("gone")
+        let line = JSONLines().object(forRow: 0, in: model)
+        let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String]
+        XCTAssertEqual(object, ["path": tree.path + "/gone", "error": "No such file or directory"])
+    }
+
     func testLongColumnsMatchStatWhenInstalled() throws {
         let tree = TestTree()
         tree.file("data", size: 1234)

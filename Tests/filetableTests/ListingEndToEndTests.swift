@@ -109,6 +109,31 @@ final class ListingEndToEndTests: XCTestCase {
         XCTAssertEqual(listed.text, "-l\n")
     }
 
+    func testSectionsByKindWithHeadersAndFooters() throws {
+        let result = try CommandRunner.run(["-1", "--group", "kind", "tree"], in: sample)
+        XCTAssertEqual(result.text, """
+        == Folders ==
+        docs
+        images
+        src
+        -- 3 entries --
+        == Files ==
+        README.txt
+        run.sh
+        -- 2 entries --
+        == Links ==
+        link-to-readme
+        -- 1 entry --
+
+        """)
+    }
+
+    func testDepthLimitsTheTree() throws {
+        let result = try CommandRunner.run(["--tree", "--depth", "1", "tree"], in: sample)
+        XCTAssertEqual(result.text.split(separator: "\n").count, 8)
+        XCTAssertTrue(result.text.hasSuffix("\n4 directories, 3 files\n"))
+    }
+
     func testHelpAndVersion() throws {
         let help = try CommandRunner.run(["--help"])
         XCTAssertEqual(help.status, 0)
