@@ -26,7 +26,7 @@ let package = Package(
         .executableTarget(name: "filetable", dependencies: ["TableKit", "FileBrowsing"], swiftSettings: hotPathSettings),
         .testTarget(name: "TableKitTests", dependencies: ["TableKit"]),
         .testTarget(name: "FileBrowsingTests", dependencies: ["FileBrowsing", "TableKit"]),
-        .testTarget(name: "filetableTests", dependencies: ["filetable"]),
+        .testTarget(name: "filetableTests", dependencies: ["filetable"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

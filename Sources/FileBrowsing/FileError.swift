@@ -7,6 +7,8 @@ public struct FileError: Error, Sendable, CustomStringConvertible {
         /// A symlink loop or an already-listed directory met while following links.
         case alreadyListed
         case notADirectory
+        /// Ctrl-C stopped the operation.
+        case interrupted
         case custom(String)
     }
 
@@ -28,6 +30,7 @@ public struct FileError: Error, Sendable, CustomStringConvertible {
         case .system(let errno): return errno.description
         case .alreadyListed: return "not listing already-listed directory"
         case .notADirectory: return "Not a directory"
+        case .interrupted: return "interrupted"
         case .custom(let text): return text
         }
     }

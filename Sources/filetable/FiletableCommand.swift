@@ -1,6 +1,8 @@
+import Glibc
 import FileBrowsing
 
-/// The whole program as a function of its arguments: help, version, or a listing.
+/// The whole program as a function of its arguments: help, version, a
+/// listing (any listing-format flag), or the REPL (no format flag).
 enum FiletableCommand {
     static func run(arguments: [[UInt8]]) -> ExitStatus {
         let output = OutputSink(fd: 1)
@@ -16,9 +18,51 @@ enum FiletableCommand {
             output.write(HelpText.usage + "\n")
         } else if options.showVersion {
             output.write(HelpText.version + "\n")
-        } else {
+        } else if options.formatRequested {
             Lister(context: ListingContext(options: options, output: output, diagnostics: diagnostics)).run()
+        } else {
+            let status = runREPL(options, output: output, diagnostics: diagnostics)
+            return max(status, diagnostics.finish())
         }
         return diagnostics.finish()
+    }
+
+    private static func runREPL(_ options: CommandLineOptions, output: OutputSink, diagnostics: Diagnostics) -> ExitStatus {
+        guard options.paths.count == 1 else {
+            diagnostics.report("the REPL opens one PATH; to list several, add a format flag such as -1", severity: .seriousTrouble)
+            return .seriousTrouble
+        }
+        let mode: ReplRunner.Mode
+        if let commands = options.commands {
+            mode = .batch(LineSource(commands: commands))
+        } else if let file = options.batchFile, file != Array("-".utf8) {
+            let fd = (file + [0]).withUnsafeBufferPointer { buffer in
+                buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { open($0, O_RDONLY | O_CLOEXEC) }
+            }
+            guard fd >= 0 else {
+                diagnostics.report(FileError(path: file, errno: Errno(errno)), severity: .seriousTrouble)
+                return .seriousTrouble
+            }
+            mode = .batch(LineSource(fd: fd))
+        } else if options.batchFile != nil || !Platform.isTerminal(0) {
+            mode = .batch(LineSource(fd: 0))
+        } else {
+            mode = .interactive
+        }
+        let context = ListingContext(options: options, output: output, diagnostics: diagnostics)
+        var settings = Session.Settings()
+        settings.pageSize = options.pageSize
+        if case .interactive = mode { settings.interactive = true }
+        settings.useColor = context.useColor
+        settings.decoration = context.decoration
+        settings.home = Platform.environment("HOME").map { DisplayPath.normalize(Array($0.utf8)) }
+        let session: Session
+        do {
+            session = try Session(path: options.paths[0], output: output, settings: settings)
+        } catch {
+            diagnostics.report(error, severity: .seriousTrouble)
+            return .seriousTrouble
+        }
+        return ReplRunner(session: session, mode: mode, diagnostics: diagnostics).run()
     }
 }

@@ -39,6 +39,7 @@ public enum DirectoryEnumerator {
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
         defer { buffer.deallocate() }
         while true {
+            if Interruption.isRequested { throw FileError(path: directory.path, reason: .interrupted) }
             let count = getDirectoryEntries(fd, buffer, capacity)
             if count == 0 { break }
             if count < 0 {

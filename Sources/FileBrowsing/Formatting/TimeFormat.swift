@@ -27,6 +27,21 @@ public struct TimeFormat {
         return "\(month) \(day)  \(year)"
     }
 
+    /// `2026-11-22 01:39:19.123456789 +0000`, local time, as `stat` prints it.
+    public static func full(_ timestamp: Timestamp) -> String {
+        var seconds = time_t(timestamp.seconds)
+        var parts = tm()
+        guard localtime_r(&seconds, &parts) != nil else { return String(timestamp.seconds) }
+        let nanos = String(timestamp.nanoseconds)
+        let fraction = String(repeating: "0", count: max(0, 9 - nanos.count)) + nanos
+        let offset = parts.tm_gmtoff / 60
+        let sign = offset < 0 ? "-" : "+"
+        let zone = sign + String(format2(Int32(abs(offset) / 60))) + String(format2(Int32(abs(offset) % 60)))
+        return "\(parts.tm_year + 1900)-\(format2(parts.tm_mon + 1))-\(format2(parts.tm_mday)) \(format2(parts.tm_hour)):\(format2(parts.tm_min)):\(format2(parts.tm_sec)).\(fraction) \(zone)"
+    }
+
+    private static func format2(_ value: Int32) -> String { twoDigits(value) }
+
     /// `2026-11-22T01:39:19Z`.
     public static func rfc3339(_ timestamp: Timestamp) -> String {
         var seconds = time_t(timestamp.seconds)

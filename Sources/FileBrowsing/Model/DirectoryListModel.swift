@@ -135,6 +135,11 @@ public final class DirectoryListModel {
         }.map(FileStatus.init)
     }
 
+    /// When a row's file was created, where the file system records it.
+    public func birthTime(ofRow row: Int) -> Timestamp? {
+        displayNames.withCName(at: row) { Syscalls.birthTime(at: directory.fd, name: $0) }
+    }
+
     /// A symlink row's target, as bytes.
     public func linkTarget(ofRow row: Int) -> Result<[UInt8], Errno> {
         displayNames.withCName(at: row) { Syscalls.linkTarget(at: directory.fd, name: $0) }

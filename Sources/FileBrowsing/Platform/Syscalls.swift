@@ -60,6 +60,27 @@ enum Syscalls {
         return unsafeBitCast(symbol, to: GetDirectoryEntries.self)
     }()
 
+    /// `statx`, found at run time like `getdents64`, used only for a file's
+    /// birth time, which `stat` does not report.
+    typealias ExtendedStatus = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UInt32, UnsafeMutableRawPointer) -> Int32
+    static let extendedStatus: ExtendedStatus? = {
+        guard let symbol = dlsym(nil, "statx") else { return nil }
+        return unsafeBitCast(symbol, to: ExtendedStatus.self)
+    }()
+
+    /// The birth time, where the kernel and file system record it.
+    static func birthTime(at parent: Int32, name: UnsafePointer<CChar>) -> Timestamp? {
+        guard let extendedStatus else { return nil }
+        // struct statx is 256 bytes: stx_mask at 0, stx_btime {i64 sec, u32 nsec} at 80.
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: 256, alignment: 8)
+        defer { buffer.deallocate() }
+        let birthTimeMask: UInt32 = 0x800
+        guard extendedStatus(parent, name, AT_SYMLINK_NOFOLLOW, birthTimeMask, buffer) == 0,
+              buffer.load(fromByteOffset: 0, as: UInt32.self) & birthTimeMask != 0 else { return nil }
+        return Timestamp(seconds: buffer.load(fromByteOffset: 80, as: Int64.self),
+                         nanoseconds: Int32(bitPattern: buffer.load(fromByteOffset: 88, as: UInt32.self)))
+    }
+
     static func close(_ fd: Int32) {
         _ = Glibc.close(fd)
     }

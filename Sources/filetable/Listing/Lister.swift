@@ -74,10 +74,3 @@ struct Lister {
         return .success(status.kind)
     }
 }
-
-extension Result {
-    var failureValue: Failure? {
-        if case .failure(let error) = self { return error }
-        return nil
-    }
-}

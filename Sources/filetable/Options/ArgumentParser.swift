@@ -41,8 +41,23 @@ struct ArgumentParser {
     }
 
     private mutating func parseShortCluster(_ cluster: String) throws(UsageError) {
-        for flag in cluster {
+        for (offset, flag) in cluster.enumerated() {
             switch flag {
+            case "b", "c":
+                // Takes a value: the rest of the cluster, or the next argument.
+                let rest = String(cluster.dropFirst(offset + 1))
+                let value: [UInt8]
+                if !rest.isEmpty {
+                    value = Array(rest.utf8)
+                } else {
+                    guard position < arguments.count else {
+                        throw UsageError(message: "option requires an argument -- '\(flag)'\nTry 'filetable --help' for more information.")
+                    }
+                    value = arguments[position]
+                    position += 1
+                }
+                if flag == "b" { options.batchFile = value } else { options.commands = String(decoding: value, as: UTF8.self) }
+                return
             case "1": setFormat(.oneLine)
             case "l": setFormat(.long)
             case "0": setFormat(.print0)
@@ -111,6 +126,16 @@ struct ArgumentParser {
                 throw UsageError(message: "invalid argument '\(text)' for '--sort'\nValid arguments are: name, size, time, ext, none")
             }
             options.listOptions.sortKey = key
+        case "page-size":
+            let text = try value()
+            guard let size = Int(text), size >= 1 else {
+                throw UsageError(message: "invalid page size '\(text)': expected a whole number of at least 1")
+            }
+            options.pageSize = size
+        case "batch":
+            options.batchFile = Array(try value().utf8)
+        case "command":
+            options.commands = try value()
         case "filter":
             options.listOptions.filter = GlobPattern(try value())
         case "group":

@@ -30,6 +30,12 @@ struct CommandLineOptions {
     var typeIndicators = false
     var color = ColorMode.auto
     var followSymlinks = false
+    /// REPL batch input: a file of commands, or "-" for standard input (`-b`).
+    var batchFile: [UInt8]?
+    /// REPL commands from the argument, separated by `;` (`-c`).
+    var commands: String?
+    /// Rows per REPL page (`--page-size`); nil to follow the terminal.
+    var pageSize: Int?
     var showHelp = false
     var showVersion = false
     /// The operands as bytes; `.` when none were given.

@@ -1,0 +1,62 @@
+import Glibc
+
+/// Whether a file's content looks like text or binary, decided from its first
+/// 8 KiB: a NUL byte or invalid UTF-8 means binary. The same test serves
+/// `info` and the viewer.
+public enum ContentKind: Sendable, Equatable {
+    case empty
+    case text
+    /// Why it is binary, for the user: "NUL bytes" or "invalid UTF-8".
+    case binary(reason: String)
+
+    public static let sampleSize = 8192
+
+    /// Classifies a sample of bytes. A multi-byte sequence cut off by the end
+    /// of the sample does not count against it.
+    public static func classify(_ sample: UnsafeBufferPointer<UInt8>) -> ContentKind {
+        guard !sample.isEmpty else { return .empty }
+        if sample.contains(0) { return .binary(reason: "NUL bytes") }
+        var end = sample.count
+        // Drop an incomplete sequence at the very end (at most 3 bytes).
+        var back = 0
+        while back < 3 && end - back - 1 >= 0 && sample[end - back - 1] & 0xC0 == 0x80 { back += 1 }
+        if end - back - 1 >= 0 {
+            let lead = sample[end - back - 1]
+            let needed = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+            if needed > back + 1 { end = end - back - 1 }
+        }
+        return UTF8Validation.isValid(UnsafeBufferPointer(rebasing: sample[0..<end])) ? .text : .binary(reason: "invalid UTF-8")
+    }
+
+    /// Reads the first 8 KiB of a regular file (opened read-only, non-blocking)
+    /// and classifies them.
+    public static func of(name: [UInt8], in directory: DirectoryHandle) -> Result<ContentKind, Errno> {
+        let opened = (name + [0]).withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                Syscalls.openFile(at: directory.fd, name: $0)
+            }
+        }
+        guard case .success(let fd) = opened else { return .failure(opened.failureValue ?? .permissionDenied) }
+        defer { Syscalls.close(fd) }
+        var sample = [UInt8](repeating: 0, count: sampleSize)
+        var filled = 0
+        while filled < sampleSize {
+            let count = sample.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, sampleSize - filled) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(Errno(errno))
+            }
+            if count == 0 { break }
+            filled += count
+        }
+        return .success(sample.withUnsafeBufferPointer { classify(UnsafeBufferPointer(rebasing: $0[0..<filled])) })
+    }
+}
+
+extension Result {
+    /// The error of a failure, nil for a success.
+    public var failureValue: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}

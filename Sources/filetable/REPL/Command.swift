@@ -1,0 +1,48 @@
+import FileBrowsing
+import TableKit
+
+/// One REPL command as a value: what the user typed, parsed. The REPL, batch
+/// files, `-c` and the tests all go through `CommandParser` to this enum and
+/// then through `Session.execute`.
+enum Command: Equatable {
+    // Paging
+    case list
+    case next
+    case previous
+    case top
+    case end
+    case page(Int)
+    case goto(row: Int)
+    case find(String)
+    // Navigation
+    case open(row: Int)
+    case back(all: Bool)
+    case up
+    case cd(String)
+    case pwd
+    // Inspection
+    case info(row: Int)
+    case reload
+    case stats
+    // View settings of the current level
+    case sort(SortKey, descending: Bool?)
+    case directoriesFirst(Bool)
+    case hidden(Bool)
+    case filter(String?)
+    case group(Grouping)
+    case index
+    case jump(String)
+    case style(CellStyle)
+    // Session
+    case help(String?)
+    case quit
+}
+
+/// A command that could not be parsed or carried out: one line for the user.
+struct CommandError: Error, Equatable {
+    let message: String
+
+    init(_ message: String) {
+        self.message = message
+    }
+}

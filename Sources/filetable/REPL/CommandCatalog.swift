@@ -1,0 +1,123 @@
+/// Every REPL command's names, usage and help text, in one table that the
+/// parser, `help` and the "did you mean" suggestion all read.
+struct CommandSpec {
+    let name: String
+    let aliases: [String]
+    let usage: String
+    let summary: String
+    let details: String
+}
+
+enum CommandCatalog {
+    static let all: [CommandSpec] = [
+        CommandSpec(name: "list", aliases: ["ls"], usage: "list", summary: "print the current page again",
+                    details: "Reprints the page you are on, with its header and footer."),
+        CommandSpec(name: "next", aliases: ["n"], usage: "next", summary: "next page",
+                    details: "Shows the next page. An empty line does the same."),
+        CommandSpec(name: "prev", aliases: ["p", "previous"], usage: "prev", summary: "previous page",
+                    details: "Shows the previous page."),
+        CommandSpec(name: "top", aliases: [], usage: "top", summary: "first page", details: "Shows the first page."),
+        CommandSpec(name: "end", aliases: [], usage: "end", summary: "last page", details: "Shows the last page."),
+        CommandSpec(name: "page", aliases: [], usage: "page K", summary: "page K",
+                    details: "Shows page K (counted from 1)."),
+        CommandSpec(name: "goto", aliases: ["g"], usage: "goto N", summary: "the page holding row N",
+                    details: "Shows the page that holds row N. Row numbers run across the whole table."),
+        CommandSpec(name: "find", aliases: ["/"], usage: "find TEXT", summary: "next row whose name contains TEXT",
+                    details: "Moves to the page of the next row (after the last one found) whose name contains TEXT, ignoring case. Ctrl-C stops a long search."),
+        CommandSpec(name: "open", aliases: ["o"], usage: "open N  (or just N)", summary: "open row N",
+                    details: "A directory, or a symlink to one, is pushed as a new table; a file shows its details."),
+        CommandSpec(name: "back", aliases: ["b"], usage: "back [all]", summary: "return to the previous table",
+                    details: "Pops one level and restores it as you left it (page, sort, filter, style). 'back all' returns to the first level."),
+        CommandSpec(name: "up", aliases: [], usage: "up", summary: "open the parent directory",
+                    details: "Pushes the parent directory of the current one as a new level."),
+        CommandSpec(name: "cd", aliases: [], usage: "cd PATH", summary: "open PATH",
+                    details: "Pushes PATH as a new level: absolute, relative to the current directory, ~ or ~/x. Names may be typed as shown (\\n, \\xHH, \\u{…})."),
+        CommandSpec(name: "pwd", aliases: [], usage: "pwd", summary: "where you are",
+                    details: "Prints the navigation stack as a breadcrumb, then the current directory."),
+        CommandSpec(name: "info", aliases: ["i"], usage: "info N", summary: "details of row N",
+                    details: "Path, type, size, permissions, owner, group, inode, device, links, times, a link's target, a directory's entry count, and whether the content looks like text or binary."),
+        CommandSpec(name: "reload", aliases: [], usage: "reload", summary: "read the directory again",
+                    details: "Enumerates the current directory again and says what changed (+added -removed); sort, filter and page are kept."),
+        CommandSpec(name: "stats", aliases: [], usage: "stats", summary: "engine counters",
+                    details: "Rows, entries materialised (stat calls), cells created and reused by the table, and stat cache entries."),
+        CommandSpec(name: "sort", aliases: [], usage: "sort name|size|time|ext|none [asc|desc]", summary: "change the order",
+                    details: "Sorts the current table. name is natural order (a1 A2 a10 b); size and time put the largest and newest first unless asc is given."),
+        CommandSpec(name: "dirsfirst", aliases: [], usage: "dirsfirst on|off", summary: "directories before files",
+                    details: "Lists directories before every other entry."),
+        CommandSpec(name: "hidden", aliases: [], usage: "hidden on|off", summary: "show dot files",
+                    details: "Shows or hides entries whose name starts with a dot."),
+        CommandSpec(name: "filter", aliases: [], usage: "filter [GLOB]", summary: "only names matching GLOB",
+                    details: "Lists only names matching the glob (such as *.log); 'filter' alone clears it."),
+        CommandSpec(name: "group", aliases: [], usage: "group none|letter|kind", summary: "sections",
+                    details: "Splits the table into sections with headers and footers: by first letter (with an index) or by kind."),
+        CommandSpec(name: "index", aliases: [], usage: "index", summary: "the section index",
+                    details: "Prints the section index titles; 'jump X' goes to one."),
+        CommandSpec(name: "jump", aliases: [], usage: "jump X", summary: "go to section X",
+                    details: "Shows the page where the section with index title X starts."),
+        CommandSpec(name: "style", aliases: [], usage: "style default|subtitle|value1|value2", summary: "cell style",
+                    details: "subtitle puts size and time under the name; value1 puts the size at the right edge; value2 shows a short kind label, then the name."),
+        CommandSpec(name: "help", aliases: ["?", "h"], usage: "help [CMD]", summary: "this list, or one command",
+                    details: "Lists the commands, or explains one."),
+        CommandSpec(name: "quit", aliases: ["exit", "q"], usage: "quit", summary: "leave",
+                    details: "Leaves filetable (so does Ctrl-D)."),
+    ]
+
+    /// The spec for a name or alias, ignoring case.
+    static func spec(named word: String) -> CommandSpec? {
+        let word = word.lowercased()
+        return all.first { $0.name == word || $0.aliases.contains(word) }
+    }
+
+    /// The closest command name to a mistyped word, if any is close.
+    static func suggestion(for word: String) -> String? {
+        let word = word.lowercased()
+        var best: (name: String, distance: Int)?
+        for spec in all {
+            for candidate in [spec.name] + spec.aliases where candidate.count > 1 {
+                let distance = editDistance(word, candidate)
+                if distance <= max(1, min(2, word.count / 2)), distance < (best?.distance ?? Int.max) {
+                    best = (spec.name, distance)
+                }
+            }
+        }
+        return best?.name
+    }
+
+    /// Levenshtein distance, with a swap of neighbours counting as one edit.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let x = Array(a), y = Array(b)
+        guard !x.isEmpty else { return y.count }
+        guard !y.isEmpty else { return x.count }
+        var d = [[Int]](repeating: [Int](repeating: 0, count: y.count + 1), count: x.count + 1)
+        for i in 0...x.count { d[i][0] = i }
+        for j in 0...y.count { d[0][j] = j }
+        for i in 1...x.count {
+            for j in 1...y.count {
+                let cost = x[i - 1] == y[j - 1] ? 0 : 1
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] {
+                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return d[x.count][y.count]
+    }
+
+    /// The text of `help`: one line per command.
+    static var overview: String {
+        let width = all.map(\.usage.count).max() ?? 0
+        var lines = ["Commands (case does not matter; rows are the numbers shown):"]
+        for spec in all {
+            let names = ([spec.name] + spec.aliases).joined(separator: ", ")
+            lines.append("  " + spec.usage.padding(toLength: width) + "  " + spec.summary + (spec.aliases.isEmpty ? "" : "  [\(names)]"))
+        }
+        lines.append("An empty line shows the next page. 'help CMD' explains one command.")
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension String {
+    func padding(toLength length: Int) -> String {
+        count >= length ? self : self + String(repeating: " ", count: length - count)
+    }
+}

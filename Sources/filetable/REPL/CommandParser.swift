@@ -1,0 +1,129 @@
+import FileBrowsing
+import TableKit
+
+/// Turns a line the user typed into a `Command`. Words are split on spaces;
+/// an argument may be quoted ('…' or "…") to keep its spaces. A bare number
+/// opens that row; an empty line is `next`.
+enum CommandParser {
+    static func parse(_ line: String) throws(CommandError) -> Command {
+        let words = try split(line)
+        guard let first = words.first else { return .next }
+        if let row = Int(first), words.count == 1 { return .open(row: try rowNumber(first)) }
+        guard let spec = CommandCatalog.spec(named: first) else {
+            if let suggestion = CommandCatalog.suggestion(for: first) {
+                throw CommandError("unknown command '\(first)'; did you mean '\(suggestion)'?")
+            }
+            throw CommandError("unknown command '\(first)'; type 'help' for the list")
+        }
+        let arguments = Array(words.dropFirst())
+        let name = spec.name
+
+        func noArguments(_ command: Command) throws(CommandError) -> Command {
+            guard arguments.isEmpty else { throw CommandError("\(name): takes no argument (usage: \(spec.usage))") }
+            return command
+        }
+        func one() throws(CommandError) -> String {
+            guard arguments.count == 1 else {
+                throw CommandError("\(name): \(arguments.isEmpty ? "missing" : "too many") argument\(arguments.isEmpty ? "" : "s") (usage: \(spec.usage))")
+            }
+            return arguments[0]
+        }
+        func rest() throws(CommandError) -> String {
+            guard !arguments.isEmpty else { throw CommandError("\(name): missing argument (usage: \(spec.usage))") }
+            return arguments.joined(separator: " ")
+        }
+        func onOff() throws(CommandError) -> Bool {
+            switch try one().lowercased() {
+            case "on", "yes", "true": return true
+            case "off", "no", "false": return false
+            default: throw CommandError("\(name): expected on or off (usage: \(spec.usage))")
+            }
+        }
+        func choice<T: RawRepresentable>(_ type: T.Type, _ word: String) throws(CommandError) -> T where T.RawValue == String {
+            guard let value = T(rawValue: word.lowercased()) else {
+                throw CommandError("\(name): '\(word)' is not one of \(spec.usage.split(separator: " ").dropFirst().joined(separator: " "))")
+            }
+            return value
+        }
+
+        switch name {
+        case "list": return try noArguments(.list)
+        case "next": return try noArguments(.next)
+        case "prev": return try noArguments(.previous)
+        case "top": return try noArguments(.top)
+        case "end": return try noArguments(.end)
+        case "page": return .page(try number(try one(), for: name))
+        case "goto": return .goto(row: try rowNumber(try one()))
+        case "find": return .find(try rest())
+        case "open": return .open(row: try rowNumber(try one()))
+        case "back":
+            if arguments.isEmpty { return .back(all: false) }
+            guard try one().lowercased() == "all" else { throw CommandError("back: expected 'all' or nothing (usage: \(spec.usage))") }
+            return .back(all: true)
+        case "up": return try noArguments(.up)
+        case "cd": return .cd(try rest())
+        case "pwd": return try noArguments(.pwd)
+        case "info": return .info(row: try rowNumber(try one()))
+        case "reload": return try noArguments(.reload)
+        case "stats": return try noArguments(.stats)
+        case "sort":
+            guard (1...2).contains(arguments.count) else {
+                throw CommandError("sort: \(arguments.isEmpty ? "missing argument" : "too many arguments") (usage: \(spec.usage))")
+            }
+            let key = try choice(SortKey.self, arguments[0])
+            var descending: Bool?
+            if arguments.count == 2 {
+                switch arguments[1].lowercased() {
+                case "asc": descending = false
+                case "desc": descending = true
+                default: throw CommandError("sort: expected asc or desc, not '\(arguments[1])'")
+                }
+            }
+            return .sort(key, descending: descending)
+        case "dirsfirst": return .directoriesFirst(try onOff())
+        case "hidden": return .hidden(try onOff())
+        case "filter": return .filter(arguments.isEmpty ? nil : arguments.joined(separator: " "))
+        case "group": return .group(try choice(Grouping.self, try one()))
+        case "index": return try noArguments(.index)
+        case "jump": return .jump(try one())
+        case "style": return .style(try choice(CellStyle.self, try one()))
+        case "help":
+            guard arguments.count <= 1 else { throw CommandError("help: too many arguments (usage: \(spec.usage))") }
+            return .help(arguments.first)
+        default: return try noArguments(.quit)
+        }
+    }
+
+    /// A row number as the user typed it (1-based); checked against the table later.
+    private static func rowNumber(_ word: String) throws(CommandError) -> Int {
+        try number(word, for: "row")
+    }
+
+    private static func number(_ word: String, for what: String) throws(CommandError) -> Int {
+        guard let value = Int(word), value >= 1 else {
+            throw CommandError("\(what): '\(word)' is not a number of 1 or more")
+        }
+        return value
+    }
+
+    /// Splits on unquoted spaces; quotes group words and are removed.
+    static func split(_ line: String) throws(CommandError) -> [String] {
+        var words: [String] = [], current = "", quote: Character?, inWord = false
+        for character in line {
+            if let open = quote {
+                if character == open { quote = nil } else { current.append(character) }
+            } else if character == "\"" || character == "'" {
+                quote = character
+                inWord = true
+            } else if character == " " || character == "\t" {
+                if inWord { words.append(current); current = ""; inWord = false }
+            } else {
+                current.append(character)
+                inWord = true
+            }
+        }
+        if quote != nil { throw CommandError("unbalanced quote in '\(line)'") }
+        if inWord { words.append(current) }
+        return words
+    }
+}

@@ -1,0 +1,58 @@
+import FileBrowsing
+
+/// The detail view of one row (`info N`, and `open N` on a file): TableDemo's
+/// "File Selected", grown into what `stat` and `file` would tell.
+struct DetailView {
+    let model: DirectoryListModel
+    let row: Int
+    /// The level's absolute path, to show the entry's full path.
+    let path: [UInt8]
+
+    func text() -> String {
+        let name = model.name(ofRow: row)
+        var lines: [(String, String)] = [("path", NameEscaping.escape(PathBytes.join(path, name)))]
+        switch model.status(ofRow: row) {
+        case .failure(let errno):
+            lines.append(("error", errno.description))
+        case .success(let status):
+            let accounts = AccountNames()
+            lines.append(("type", status.kind.jsonName))
+            lines.append(("size", "\(status.size) bytes" + (status.size >= 1024 ? " (\(HumanSize.format(status.size)))" : "")))
+            lines.append(("permissions", "\(status.permissions.lsString(kind: status.kind)) (\(status.permissions.octal))"))
+            lines.append(("owner", "\(accounts.userName(status.userID)) (\(status.userID))"))
+            lines.append(("group", "\(accounts.groupName(status.groupID)) (\(status.groupID))"))
+            lines.append(("inode", String(status.inode)))
+            lines.append(("device", String(status.device)))
+            lines.append(("links", String(status.linkCount)))
+            lines.append(("accessed", TimeFormat.full(status.accessTime)))
+            lines.append(("modified", TimeFormat.full(status.modificationTime)))
+            lines.append(("changed", TimeFormat.full(status.changeTime)))
+            if let birth = model.birthTime(ofRow: row) { lines.append(("born", TimeFormat.full(birth))) }
+            switch status.kind {
+            case .symlink:
+                let target = model.linkTarget(ofRow: row).map { NameEscaping.escape($0) }
+                let dangling: Bool
+                if case .failure = model.targetStatus(ofRow: row) { dangling = true } else { dangling = false }
+                lines.append(("target", ((try? target.get()) ?? "?") + (dangling ? " (dangling)" : "")))
+            case .directory:
+                if let handle = try? DirectoryHandle.open(name, in: model.directory),
+                   let entries = try? DirectoryEnumerator.list(handle) {
+                    lines.append(("entries", String(entries.count)))
+                } else {
+                    lines.append(("entries", "unreadable"))
+                }
+            case .file:
+                switch ContentKind.of(name: name, in: model.directory) {
+                case .success(.empty): lines.append(("content", "empty"))
+                case .success(.text): lines.append(("content", "text"))
+                case .success(.binary(let reason)): lines.append(("content", "binary (\(reason) in the first 8 KiB)"))
+                case .failure(let errno): lines.append(("content", "unreadable: \(errno.description)"))
+                }
+            default:
+                break
+            }
+        }
+        let width = lines.map(\.0.count).max() ?? 0
+        return lines.map { "\($0.0):" + String(repeating: " ", count: width - $0.0.count + 1) + $0.1 }.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,81 @@
+import Glibc
+import FileBrowsing
+
+/// Where command lines come from: a terminal (with a prompt), a file or
+/// standard input (batch), or the `-c` argument.
+final class LineSource {
+    enum Line: Equatable {
+        case text(String)
+        /// Ctrl-C at the prompt: the line is abandoned.
+        case interrupted
+        case endOfInput
+    }
+
+    private let fd: Int32
+    private var pending: [String]?
+    private var buffer: [UInt8] = []
+    private var atEnd = false
+
+    /// Reads lines from a descriptor.
+    init(fd: Int32) {
+        self.fd = fd
+    }
+
+    /// Serves lines from a string: `-c 'cmd; cmd'` (`;` outside quotes separates).
+    init(commands: String) {
+        fd = -1
+        pending = Self.splitCommands(commands)
+    }
+
+    func next() -> Line {
+        if pending != nil {
+            return pending!.isEmpty ? .endOfInput : .text(pending!.removeFirst())
+        }
+        while true {
+            if let newline = buffer.firstIndex(of: 0x0A) {
+                let line = Array(buffer[..<newline])
+                buffer.removeSubrange(...newline)
+                return .text(String(decoding: line, as: UTF8.self))
+            }
+            if atEnd {
+                guard !buffer.isEmpty else { return .endOfInput }
+                defer { buffer.removeAll() }
+                return .text(String(decoding: buffer, as: UTF8.self))
+            }
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR {
+                    if Interruption.isRequested {
+                        buffer.removeAll()
+                        return .interrupted
+                    }
+                    continue
+                }
+                atEnd = true
+            } else if count == 0 {
+                atEnd = true
+            } else {
+                buffer.append(contentsOf: chunk[0..<count])
+            }
+        }
+    }
+
+    static func splitCommands(_ text: String) -> [String] {
+        var commands: [String] = [], current = "", quote: Character?
+        for character in text {
+            if let open = quote {
+                if character == open { quote = nil }
+            } else if character == "\"" || character == "'" {
+                quote = character
+            } else if character == ";" {
+                commands.append(current)
+                current = ""
+                continue
+            }
+            current.append(character)
+        }
+        commands.append(current)
+        return commands
+    }
+}

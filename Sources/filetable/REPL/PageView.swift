@@ -1,0 +1,67 @@
+import FileBrowsing
+import TableKit
+
+/// Draws one page of a level: a header (path, entry count, sort, filter,
+/// page x of y), the numbered rows through the table engine, and a footer.
+struct PageView {
+    let level: TableLevel
+    let settings: Session.Settings
+
+    /// Rows per page: `--page-size`, else the terminal's (or `LINES`') lines less
+    /// the header, footer and prompt, else 20; subtitle rows take two lines.
+    func pageHeight() -> Int {
+        var height = settings.pageSize ?? Terminal.lines().map { max(1, $0 - 3) } ?? 20
+        if settings.pageSize == nil && level.style == .subtitle { height = max(1, height / 2) }
+        return height
+    }
+
+    func draw(into output: OutputSink) {
+        let table = level.table
+        table.pageHeight = pageHeight()
+        output.write(header() + "\n")
+        let items = table.visibleItems()
+        if items.isEmpty {
+            output.write(level.model.options.filter == nil ? "(empty)\n" : "(nothing matches the filter)\n")
+        } else {
+            var options = RenderOptions()
+            options.showsRowNumbers = true
+            options.rowNumberWidth = String(max(1, table.numberOfRows)).count
+            options.useColor = settings.useColor
+            if settings.interactive {
+                options.width = Terminal.columns()
+                options.truncatesText = options.width != nil
+            }
+            TextRenderer(options: options).render(items, into: &output.buffer)
+        }
+        output.write(footer() + "\n")
+        output.flush()
+    }
+
+    func header() -> String {
+        let model = level.model, table = level.table
+        var parts = [NameEscaping.escape(level.path)]
+        parts.append(model.rowCount == 1 ? "1 entry" : "\(model.rowCount) entries")
+        let options = model.options
+        var sort = "sort \(options.sortKey.rawValue)"
+        if options.reversed { sort += " reversed" }
+        if options.directoriesFirst { sort += ", dirs first" }
+        parts.append(sort)
+        if let filter = options.filter { parts.append("filter \(filter.pattern)") }
+        if options.hidden != .hidden { parts.append("hidden shown") }
+        if options.grouping != .none { parts.append("group \(options.grouping.rawValue)") }
+        parts.append("page \(table.currentPage + 1) of \(table.pageCount)")
+        if table.isEditing { parts.append("editing") }
+        return parts.joined(separator: " | ")
+    }
+
+    func footer() -> String {
+        let table = level.table
+        var hints: [String] = []
+        if table.currentPage + 1 < table.pageCount { hints.append("n next") }
+        if table.currentPage > 0 { hints.append("p prev") }
+        hints.append("N open")
+        hints.append("b back")
+        hints.append("help")
+        return "-- " + hints.joined(separator: ", ") + " --"
+    }
+}

@@ -1,0 +1,87 @@
+import Glibc
+import FileBrowsing
+
+/// Runs the REPL in one of its modes. Interactive: the first page, then a
+/// prompt naming where you are; errors are reported and the session stays
+/// where it was. Batch (`-b FILE`, `-b -`, `-c`, or standard input that is not
+/// a terminal), in the manner of `sftp -b`: no prompt; blank lines and `#`
+/// comments are skipped; the first failing command stops the batch with
+/// status 1, unless it is prefixed with `-`.
+struct ReplRunner {
+    enum Mode {
+        case interactive
+        case batch(LineSource)
+    }
+
+    let session: Session
+    let mode: Mode
+    let diagnostics: Diagnostics
+
+    func run() -> ExitStatus {
+        Interruption.install()
+        switch mode {
+        case .interactive:
+            session.printPage()
+            return runInteractive(LineSource(fd: 0))
+        case .batch(let source):
+            return runBatch(source)
+        }
+    }
+
+    private func runInteractive(_ source: LineSource) -> ExitStatus {
+        while true {
+            Interruption.clear()
+            session.output.write(DisplayPath.prompt(session.current.path, home: session.settings.home) + "> ")
+            session.output.flush()
+            switch source.next() {
+            case .endOfInput:
+                session.output.write("\n")
+                return .success
+            case .interrupted:
+                session.output.write("\n")
+                continue
+            case .text(let line):
+                let trimmed = line.trimmingSpaces
+                if trimmed.hasPrefix("#") { continue }
+                do {
+                    let command = try CommandParser.parse(trimmed)
+                    if case .quit = try session.execute(command) { return .success }
+                } catch {
+                    session.output.flush()
+                    diagnostics.report(error.message, severity: .success)
+                }
+                session.output.flush()
+            }
+        }
+    }
+
+    private func runBatch(_ source: LineSource) -> ExitStatus {
+        var number = 0
+        while true {
+            Interruption.clear()
+            guard case .text(let line) = source.next() else { return .success }
+            number += 1
+            var trimmed = line.trimmingSpaces
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            let mayFail = trimmed.hasPrefix("-")
+            if mayFail { trimmed = String(trimmed.dropFirst()).trimmingSpaces }
+            do {
+                let command = try CommandParser.parse(trimmed)
+                if case .quit = try session.execute(command) { return .success }
+            } catch {
+                diagnostics.report("line \(number): \(error.message)", severity: .success)
+                if !mayFail { return .minorTrouble }
+            }
+            session.output.flush()
+        }
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces, tabs and carriage returns.
+    var trimmingSpaces: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[first...last])
+    }
+}

@@ -1,0 +1,34 @@
+import FileBrowsing
+
+/// Inspection commands: info, reload, stats.
+extension Session {
+    func info(_ number: Int) throws(CommandError) {
+        let row = try checkedRow(number, for: "info")
+        output.write(DetailView(model: current.model, row: row, path: current.path).text())
+    }
+
+    func reload() throws(CommandError) {
+        Interruption.clear()
+        let page = current.table.firstVisibleRow
+        do {
+            let change = try current.model.reload()
+            current.table.reloadData()
+            current.table.scrollToRow(page)
+            current.findCursor = nil
+            write("reloaded: +\(change.added) -\(change.removed)")
+        } catch {
+            throw CommandError("reload: \(error.description)")
+        }
+        printPage()
+    }
+
+    /// The engine's counters, one per line, in a fixed form scripts can read.
+    func printStats() {
+        let model = current.model, table = current.table
+        write("rows: \(model.rowCount)")
+        write("entries materialised: \(model.entriesMaterialised)")
+        write("cells created: \(table.cellsCreated)")
+        write("cells reused: \(table.cellsReused)")
+        write("cache entries: \(model.cachedStatusCount)")
+    }
+}

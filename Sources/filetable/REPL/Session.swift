@@ -1,0 +1,93 @@
+import FileBrowsing
+import TableKit
+
+/// The REPL's state and its evaluator: a navigation stack of table levels,
+/// and `execute`, which carries out one command. Evaluation is split by area
+/// into `Session+Paging`, `+Navigation`, `+View` and `+Inspection`.
+final class Session {
+    /// Settings fixed for the session.
+    struct Settings {
+        /// Rows per page from `--page-size`; nil to follow the terminal.
+        var pageSize: Int?
+        /// A person at a terminal: names may be shortened to fit the width.
+        var interactive = false
+        var useColor = false
+        var decoration = NameDecoration()
+        var home: [UInt8]?
+    }
+
+    enum Outcome {
+        case keepGoing
+        case quit
+    }
+
+    var stack: NavigationStack<TableLevel>
+    let output: OutputSink
+    let settings: Settings
+
+    /// Opens the first level on `path`.
+    init(path: [UInt8], output: OutputSink, settings: Settings) throws(FileError) {
+        self.output = output
+        self.settings = settings
+        let handle = try DirectoryHandle.open(path)
+        let model = try DirectoryListModel(directory: handle)
+        stack = NavigationStack(root: TableLevel(model: model, path: DisplayPath.absolute(path), decoration: settings.decoration))
+    }
+
+    var current: TableLevel { stack.top }
+
+    func execute(_ command: Command) throws(CommandError) -> Outcome {
+        switch command {
+        case .list: printPage()
+        case .next: try nextPage()
+        case .previous: try previousPage()
+        case .top: current.table.scrollToRow(0); printPage()
+        case .end: current.table.scrollToRow(current.table.numberOfRows - 1); printPage()
+        case .page(let page): try showPage(page)
+        case .goto(let row): try goto(row)
+        case .find(let text): try find(text)
+        case .open(let row): try open(row)
+        case .back(let all): try back(all: all)
+        case .up: try up()
+        case .cd(let path): try changeDirectory(path)
+        case .pwd: printBreadcrumb()
+        case .info(let row): try info(row)
+        case .reload: try reload()
+        case .stats: printStats()
+        case .sort(let key, let descending): sort(key, descending: descending)
+        case .directoriesFirst(let on): current.update { $0.directoriesFirst = on }; printPage()
+        case .hidden(let on): current.update { $0.hidden = on ? .shown : .hidden }; printPage()
+        case .filter(let glob): current.update { $0.filter = glob.map(GlobPattern.init) }; printPage()
+        case .group(let grouping): current.update { $0.grouping = grouping }; printPage()
+        case .index: try printIndex()
+        case .jump(let title): try jump(title)
+        case .style(let style): current.style = style; printPage()
+        case .help(let name): try help(name)
+        case .quit: return .quit
+        }
+        return .keepGoing
+    }
+
+    /// Checks a 1-based row number against the current table; returns the 0-based row.
+    func checkedRow(_ number: Int, for command: String) throws(CommandError) -> Int {
+        let count = current.model.rowCount
+        guard number >= 1 && number <= count else {
+            throw CommandError(count == 0 ? "\(command): no row \(number) (the table is empty)"
+                               : "\(command): no row \(number) (rows are 1-\(count))")
+        }
+        return number - 1
+    }
+
+    func write(_ line: String) {
+        output.write(line + "\n")
+    }
+
+    private func help(_ name: String?) throws(CommandError) {
+        guard let name else { write(CommandCatalog.overview); return }
+        guard let spec = CommandCatalog.spec(named: name) else {
+            throw CommandError("help: no command '\(name)'" + (CommandCatalog.suggestion(for: name).map { "; did you mean '\($0)'?" } ?? ""))
+        }
+        let aliases = spec.aliases.isEmpty ? "" : "\nAliases: " + spec.aliases.joined(separator: ", ")
+        write("\(spec.usage)\n  \(spec.summary)\n\(spec.details)\(aliases)")
+    }
+}
