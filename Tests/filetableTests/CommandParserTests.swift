@@ -1,0 +1,78 @@
+@testable import filetable
+import XCTest
+
+final class CommandParserTests: XCTestCase {
+    private func parse(_ line: String) throws -> Command { try CommandParser.parse(line) }
+
+    private func error(_ line: String) -> String? {
+        do {
+            _ = try CommandParser.parse(line)
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
+    func testNamesAliasesAndCase() throws {
+        XCTAssertEqual(try parse("list"), .list)
+        XCTAssertEqual(try parse("LS"), .list)
+        XCTAssertEqual(try parse("n"), .next)
+        XCTAssertEqual(try parse("P"), .previous)
+        XCTAssertEqual(try parse("  goto 42 "), .goto(row: 42))
+        XCTAssertEqual(try parse("7"), .open(row: 7))
+        XCTAssertEqual(try parse(""), .next)
+        XCTAssertEqual(try parse("back all"), .back(all: true))
+        XCTAssertEqual(try parse("b"), .back(all: false))
+        XCTAssertEqual(try parse("Q"), .quit)
+        XCTAssertEqual(try parse("exit"), .quit)
+    }
+
+    func testArguments() throws {
+        XCTAssertEqual(try parse("sort size"), .sort(.size, descending: nil))
+        XCTAssertEqual(try parse("sort NAME desc"), .sort(.name, descending: true))
+        XCTAssertEqual(try parse("hidden on"), .hidden(true))
+        XCTAssertEqual(try parse("dirsfirst off"), .directoriesFirst(false))
+        XCTAssertEqual(try parse("filter *.log"), .filter("*.log"))
+        XCTAssertEqual(try parse("filter"), .filter(nil))
+        XCTAssertEqual(try parse("cd 'my dir'"), .cd("my dir"))
+        XCTAssertEqual(try parse("cd a b"), .cd("a b"))
+        XCTAssertEqual(try parse("find read me"), .find("read me"))
+        XCTAssertEqual(try parse("group letter"), .group(.letter))
+        XCTAssertEqual(try parse("style value1"), .style(.value1))
+        XCTAssertEqual(try parse("help open"), .help("open"))
+    }
+
+    func testMistakesGiveOneClearLine() {
+        XCTAssertEqual(error("lsit"), "unknown command 'lsit'; did you mean 'list'?")
+        XCTAssertEqual(error("opne 3"), "unknown command 'opne'; did you mean 'open'?")
+        XCTAssertEqual(error("xyzzy"), "unknown command 'xyzzy'; type 'help' for the list")
+        XCTAssertEqual(error("open"), "open: missing argument (usage: open N  (or just N))")
+        XCTAssertEqual(error("open 1 2"), "open: too many arguments (usage: open N  (or just N))")
+        XCTAssertEqual(error("open x"), "row: 'x' is not a number of 1 or more")
+        XCTAssertEqual(error("goto 0"), "row: '0' is not a number of 1 or more")
+        XCTAssertEqual(error("list now"), "list: takes no argument (usage: list)")
+        XCTAssertEqual(error("sort colour"), "sort: 'colour' is not one of name|size|time|ext|none [asc|desc]")
+        XCTAssertEqual(error("hidden maybe"), "hidden: expected on or off (usage: hidden on|off)")
+        XCTAssertEqual(error("cd 'unclosed"), "unbalanced quote in 'cd 'unclosed'")
+    }
+
+    func testCommandsArgumentSplitsOnSemicolonsOutsideQuotes() {
+        XCTAssertEqual(LineSource.splitCommands("ls; open 2 ;cd 'a;b'"), ["ls", " open 2 ", "cd 'a;b'"])
+    }
+
+    func testEveryCommandHasHelp() {
+        for spec in CommandCatalog.all {
+            XCTAssertFalse(spec.details.isEmpty)
+            XCTAssertNotNil(CommandCatalog.spec(named: spec.name.uppercased()))
+        }
+        XCTAssertTrue(CommandCatalog.overview.contains("goto N"))
+    }
+
+    func testDisplayPaths() {
+        XCTAssertEqual(String(decoding: DisplayPath.normalize(Array("/a/./b//c/../d".utf8)), as: UTF8.self), "/a/b/d")
+        XCTAssertEqual(String(decoding: DisplayPath.normalize(Array("/..".utf8)), as: UTF8.self), "/")
+        XCTAssertEqual(DisplayPath.prompt(Array("/home/me/src".utf8), home: Array("/home/me".utf8)), "~/src")
+        XCTAssertEqual(DisplayPath.prompt(Array("/home/meat".utf8), home: Array("/home/me".utf8)), "/home/meat")
+        XCTAssertEqual(DisplayPath.prompt([0x2F, 0x78, 0x1B], home: nil), "/x\\x1B")
+    }
+}
