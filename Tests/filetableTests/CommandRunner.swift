@@ -76,6 +76,16 @@ enum CommandRunner {
         return CommandResult(stdout: outData, stderr: String(decoding: errData, as: UTF8.self), status: process.terminationStatus)
     }
 
+    /// Runs a shell command with `system()`, which waits for the shell alone:
+    /// a daemon it starts (the tmux server) may keep inherited descriptors open,
+    /// which makes Foundation's `Process` wait forever. Returns the output.
+    static func system(_ script: String) -> String {
+        let outPath = FileManager.default.temporaryDirectory.appendingPathComponent("filetable-sys-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: outPath) }
+        _ = Glibc.system("(\(script)) > '\(outPath)' 2>&1")
+        return (FileManager.default.contents(atPath: outPath)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+
     static func isInstalled(_ tool: String) -> Bool {
         (try? shell("command -v \(tool)").status) == 0
     }

@@ -67,13 +67,24 @@ extension DirectoryListModel {
             var scratchA: [UInt8] = [], scratchB: [UInt8] = []
             scratchA.reserveCapacity(512)
             scratchB.reserveCapacity(512)
+            // Full keys of names that tie on their prefix, built once each:
+            // names sharing long prefixes would otherwise rebuild them per comparison.
+            var fullKeys: [UInt32: [UInt8]] = [:]
+            func tieBreak(_ a: UInt32, _ b: UInt32) -> Bool {
+                let keyA = fullKeys[a] ?? { let k = NaturalOrder.key(of: arena.name(at: Int(a))); fullKeys[a] = k; return k }()
+                let keyB = fullKeys[b] ?? { let k = NaturalOrder.key(of: arena.name(at: Int(b))); fullKeys[b] = k; return k }()
+                if keyA != keyB { return keyA.lexicographicallyPrecedes(keyB) }
+                let byBytes = arena.withName(at: Int(a)) { x in arena.withName(at: Int(b)) { y in NaturalOrder.compareBytes(x, y) } }
+                if byBytes != 0 { return byBytes < 0 }
+                return a < b
+            }
             if numbers.isEmpty {
                 // Name order: a radix sort on the key prefix settles nearly everything.
                 PrefixRadixSort.sort(&items) { a, b in
                     if a.group != b.group { return a.group < b.group }
                     if a.high != b.high { return a.high < b.high }
                     if a.low != b.low { return a.low < b.low }
-                    return Self.tieBreak(arena, Int(a.index), Int(b.index), &scratchA, &scratchB)
+                    return tieBreak(a.index, b.index)
                 }
             } else {
             numbers.withUnsafeBufferPointer { numbers in
@@ -92,7 +103,7 @@ extension DirectoryListModel {
                     }
                     if a.high != b.high { return a.high < b.high }
                     if a.low != b.low { return a.low < b.low }
-                    return Self.tieBreak(arena, Int(a.index), Int(b.index), &scratchA, &scratchB)
+                    return tieBreak(a.index, b.index)
                 }
             }
             }
@@ -126,18 +137,6 @@ extension DirectoryListModel {
                 NaturalOrder.appendKey(of: UnsafeBufferPointer(rebasing: name[(dot + 1)...]), to: &key)
             }
         }
-    }
-
-    /// Full natural-order keys, then raw bytes, then directory order.
-    private static func tieBreak(_ arena: NameArena, _ i: Int, _ j: Int, _ a: inout [UInt8], _ b: inout [UInt8]) -> Bool {
-        a.removeAll(keepingCapacity: true)
-        b.removeAll(keepingCapacity: true)
-        arena.withName(at: i) { NaturalOrder.appendKey(of: $0, to: &a) }
-        arena.withName(at: j) { NaturalOrder.appendKey(of: $0, to: &b) }
-        if a != b { return a.lexicographicallyPrecedes(b) }
-        let byBytes = arena.withName(at: i) { x in arena.withName(at: j) { y in NaturalOrder.compareBytes(x, y) } }
-        if byBytes != 0 { return byBytes < 0 }
-        return i < j
     }
 
     /// Splits sorted rows into sections (a stable partition by section key).

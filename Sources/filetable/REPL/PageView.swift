@@ -51,6 +51,12 @@ struct PageView {
         if options.grouping != .none { parts.append("group \(options.grouping.rawValue)") }
         parts.append("page \(table.currentPage + 1) of \(table.pageCount)")
         if table.isEditing { parts.append("editing") }
+        // On a terminal the header keeps to one line: the path gives way.
+        if settings.interactive, let width = Terminal.columns() {
+            let others = parts.dropFirst().joined(separator: " | ")
+            let room = width - 1 - TextWidth.of(others) - 3
+            if TextWidth.of(parts[0]) > room { parts[0] = TextWidth.truncatingMiddle(parts[0], to: max(8, room)) }
+        }
         return parts.joined(separator: " | ")
     }
 

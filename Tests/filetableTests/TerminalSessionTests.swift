@@ -1,0 +1,86 @@
+import Foundation
+import XCTest
+
+/// Drives the REPL in a real terminal with tmux: the prompt, paging, open and
+/// back, Ctrl-C at the prompt and Ctrl-C during a long operation.
+final class TerminalSessionTests: XCTestCase {
+    private let session = "filetable-test-\(getpid())"
+
+    override func setUpWithError() throws {
+        try XCTSkipUnless(CommandRunner.isInstalled("tmux"), "skipped: tmux is not installed (apt-get install tmux)")
+    }
+
+    override func tearDown() {
+        _ = CommandRunner.system("tmux kill-session -t \(session)")
+    }
+
+    private func screen() throws -> String {
+        CommandRunner.system("tmux capture-pane -p -J -t \(session)")
+    }
+
+    private func type(_ keys: String...) throws {
+        let quoted = keys.map { "'" + $0 + "'" }.joined(separator: " ")
+        _ = CommandRunner.system("tmux send-keys -t \(session) \(quoted)")
+    }
+
+    /// Waits until the screen shows `text` (up to ten seconds).
+    @discardableResult
+    private func waitFor(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let deadline = Date().addingTimeInterval(10)
+        var last = ""
+        while Date() < deadline {
+            last = try screen()
+            if last.contains(text) { return last }
+            usleep(50_000)
+        }
+        XCTFail("the screen never showed '\(text)'; it shows:\n\(last)", file: file, line: line)
+        return last
+    }
+
+    func testPromptPagingOpenBackAndInterrupts() throws {
+        let temp = try TemporaryTree()
+        for i in 1...30 { temp.file("file\(i)") }
+        try temp.folder("long")
+        // A long operation to interrupt: 'find' for a near miss in long names.
+        let longName = String(repeating: "a", count: 250)
+        for i in 0..<20_000 { temp.file(longName.dropLast(5) + String(format: "%05d", i), in: "long") }
+        let command = "cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' ."
+        _ = CommandRunner.system("tmux new-session -d -s \(session) -x 100 -y 14 \"\(command)\"")
+
+        var shown = try waitFor("\(temp.path)>")
+        XCTAssertTrue(shown.contains("\(temp.path) | 31 entries | sort name | page 1 of 3"), shown)
+        XCTAssertTrue(shown.contains(" 1 file1\n"))
+
+        try type("n", "Enter")
+        shown = try waitFor("page 2 of 3")
+        XCTAssertTrue(shown.contains("12 file12"), shown)
+
+        try type("open 31", "Enter")
+        try waitFor("| 20000 entries |")
+        try type("back", "Enter")
+        shown = try waitFor("\(temp.path) | 31 entries | sort name | page 2 of 3\n")
+
+        // Ctrl-C at the prompt abandons the line and keeps the session.
+        try type("half a line")
+        try type("C-c")
+        try type("pwd", "Enter")
+        shown = try waitFor("\n\(temp.path)\n")
+        XCTAssertFalse(shown.contains("unknown command 'half"), shown)
+
+        // Ctrl-C during a long find stops it and returns to the prompt.
+        try type("cd long", "Enter")
+        try waitFor("| 20000 entries |")
+        try type("find " + String(repeating: "a", count: 100) + "b", "Enter")
+        usleep(300_000)
+        try type("C-c")
+        shown = try waitFor("find: interrupted")
+        try type("pwd", "Enter")
+        shown = try waitFor("\n\(temp.path)/long\n")
+
+        try type("quit", "Enter")
+        let deadline = Date().addingTimeInterval(5)
+        func alive() -> Bool { CommandRunner.system("tmux has-session -t \(session) && echo alive").contains("alive") }
+        while Date() < deadline, alive() { usleep(50_000) }
+        XCTAssertFalse(alive(), "quit did not end the session")
+    }
+}
