@@ -60,4 +60,14 @@ hyperfine -N -w 1 -r "$runs" --export-markdown recursive.md \
     "find wide" "env LC_ALL=C ls -R wide" "$ft -R wide"
 
 echo
-cat one-line.md long.md recursive.md
+echo "## REPL on the 1,000,000-entry directory (batch mode, 40 rows a page)"
+hyperfine -N -w 1 -r "$runs" --export-markdown repl.md \
+    "ls -f million" "$ft --page-size 40 -c list million" "$ft --page-size 40 -c 'list; goto 999999; end; prev' million"
+echo "peak RSS: filetable REPL first page $(peak "$ft" --page-size 40 -c list million) MB"
+{ for _ in $(seq 1 24999); do echo next; done; echo stats; } > page-through.ft
+echo "stats after paging from the first page to the last with 'next' (value1 style stats each shown row):"
+"$ft" --page-size 40 -c 'style value1; goto 999999; end; prev; stats' million | tail -5 | sed 's/^/  after goto, end, prev: /'
+"$ft" --page-size 40 -b page-through.ft million | tail -5 | sed 's/^/  after 24,999 next: /'
+
+echo
+cat one-line.md long.md recursive.md repl.md

@@ -52,6 +52,7 @@ enum FiletableCommand {
         let context = ListingContext(options: options, output: output, diagnostics: diagnostics)
         var settings = Session.Settings()
         settings.pageSize = options.pageSize
+        settings.listOptions = options.listOptions
         if case .interactive = mode { settings.interactive = true }
         settings.useColor = context.useColor
         settings.decoration = context.decoration

@@ -159,6 +159,22 @@ final class ReplSessionEndToEndTests: XCTestCase {
         XCTAssertTrue(reload.text.contains("rows: 7\n"))
     }
 
+    func testADirectoryThatVanishedSinceItWasListed() throws {
+        let temp = try makeTree()
+        // The session reads its commands from a pipe; the directory is removed while it waits.
+        let result = try CommandRunner.shell("""
+            { echo 'cd deep'; sleep 0.3; echo '-reload'; echo '-back'; echo '-open 5'; echo 'pwd'; } | "$FILETABLE" --page-size 3 . &
+            sleep 0.15; rm -r deep; wait
+            """, in: temp.url)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, """
+        filetable: line 2: reload: \(temp.path)/deep: the directory no longer exists (back or cd elsewhere)
+        filetable: line 4: open: \(temp.path)/deep: No such file or directory
+
+        """)
+        XCTAssertTrue(result.text.hasSuffix("\(temp.path)\n\(temp.path)\n"), result.text)
+    }
+
     func testMissingStartPathAndBadCd() throws {
         let temp = try makeTree()
         let missing = try CommandRunner.run(["-c", "ls", "nowhere"], in: temp.url)

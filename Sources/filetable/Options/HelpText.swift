@@ -3,12 +3,22 @@ enum HelpText {
     static let version = "filetable 0.1.0"
 
     static let usage = """
-    Usage: filetable [OPTION]... [PATH]...
-    List directories the way a table view shows them: names first, details on demand.
-    With no PATH, list the current directory.
+    Usage: filetable [OPTION]... [PATH]
+           filetable FORMAT [OPTION]... [PATH]...
+    Browse directories the way a table view shows them: names first, details on demand.
+    With no listing format, open a line-mode browser (the REPL) on PATH (default:
+    the current directory); type 'help' there for its commands.
+
+    The REPL:
+      -b FILE                read commands from FILE ('-' for standard input), like
+                             sftp -b; standard input that is not a terminal does the same
+      -c 'CMD; CMD'          run these commands
+          --page-size N      rows a page (default: the terminal's height, LINES, or 20)
+    In a batch the first failing command stops it with status 1, unless the
+    command starts with '-'; blank lines and '#' comments are skipped.
 
     Listing formats (each prints and exits):
-      -1                     one name a line (the default)
+      -1                     one name a line
       -l, --long             long format: permissions, links, owner, group, size, time, name
           --json             one JSON object per entry per line (exact names, typed fields)
       -0, --print0           exact names separated by NUL (paths with -R), for xargs -0

@@ -10,6 +10,9 @@ extension Session {
     func reload() throws(CommandError) {
         Interruption.clear()
         let page = current.table.firstVisibleRow
+        if case .success(let status) = current.model.directory.status(), status.linkCount == 0 {
+            throw CommandError("reload: \(NameEscaping.escape(current.path)): the directory no longer exists (back or cd elsewhere)")
+        }
         do {
             let change = try current.model.reload()
             current.table.reloadData()

@@ -14,6 +14,8 @@ final class Session {
         var useColor = false
         var decoration = NameDecoration()
         var home: [UInt8]?
+        /// The first level's view settings, from the command line (`-a`, `-S`, `--filter` …).
+        var listOptions = ListOptions()
     }
 
     enum Outcome {
@@ -30,7 +32,7 @@ final class Session {
         self.output = output
         self.settings = settings
         let handle = try DirectoryHandle.open(path)
-        let model = try DirectoryListModel(directory: handle)
+        let model = try DirectoryListModel(directory: handle, options: settings.listOptions)
         stack = NavigationStack(root: TableLevel(model: model, path: DisplayPath.absolute(path), decoration: settings.decoration))
     }
 
