@@ -137,8 +137,8 @@ final class ListingEndToEndTests: XCTestCase {
     func testHelpAndVersion() throws {
         let help = try CommandRunner.run(["--help"])
         XCTAssertEqual(help.status, 0)
-        XCTAssertTrue(help.text.hasPrefix("Usage: filetable [OPTION]... [PATH]..."))
-        for flag in ["--json", "--print0", "--tree", "--depth", "--color", "--group-directories-first"] {
+        XCTAssertTrue(help.text.hasPrefix("Usage: filetable [OPTION]... [PATH]\n       filetable FORMAT [OPTION]... [PATH]...\n"))
+        for flag in ["--json", "--print0", "--tree", "--depth", "--color", "--group-directories-first", "-b FILE", "-c", "--page-size"] {
             XCTAssertTrue(help.text.contains(flag), "help does not mention \(flag)")
         }
         let version = try CommandRunner.run(["--version"])
