@@ -18,6 +18,9 @@ enum FiletableCommand {
             output.write(HelpText.usage + "\n")
         } else if options.showVersion {
             output.write(HelpText.version + "\n")
+        } else if options.hexDump {
+            let context = ListingContext(options: options, output: output, diagnostics: diagnostics)
+            HexDumpCommand(options: options, output: output, diagnostics: diagnostics, useColor: context.useColor).run()
         } else if options.formatRequested {
             Lister(context: ListingContext(options: options, output: output, diagnostics: diagnostics)).run()
         } else {

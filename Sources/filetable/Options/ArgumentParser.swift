@@ -36,6 +36,7 @@ struct ArgumentParser {
                 try parseShortCluster(String(decoding: argument.dropFirst(), as: UTF8.self))
             }
         }
+        options.operandsGiven = !options.paths.isEmpty
         if options.paths.isEmpty { options.paths = [Array(".".utf8)] }
         return options
     }
@@ -43,7 +44,9 @@ struct ArgumentParser {
     private mutating func parseShortCluster(_ cluster: String) throws(UsageError) {
         for (offset, flag) in cluster.enumerated() {
             switch flag {
-            case "b", "c":
+            case "x": options.hexDump = true
+            case "v": options.hexSqueeze = false
+            case "b", "c", "s", "n":
                 // Takes a value: the rest of the cluster, or the next argument.
                 let rest = String(cluster.dropFirst(offset + 1))
                 let value: [UInt8]
@@ -56,7 +59,12 @@ struct ArgumentParser {
                     value = arguments[position]
                     position += 1
                 }
-                if flag == "b" { options.batchFile = value } else { options.commands = String(decoding: value, as: UTF8.self) }
+                switch flag {
+                case "b": options.batchFile = value
+                case "c": options.commands = String(decoding: value, as: UTF8.self)
+                case "s": options.hexSkip = try Self.byteCount(value, for: "-s")
+                default: options.hexLength = try Self.byteCount(value, for: "-n")
+                }
                 return
             case "1": setFormat(.oneLine)
             case "l": setFormat(.long)
@@ -136,10 +144,33 @@ struct ArgumentParser {
             options.batchFile = Array(try value().utf8)
         case "command":
             options.commands = try value()
+        case "hex": try noValue(); options.hexDump = true
+        case "no-squeeze": try noValue(); options.hexSqueeze = false
+        case "upper": try noValue(); options.hexUppercase = true
+        case "skip": options.hexSkip = try Self.byteCount(Array(try value().utf8), for: "--skip")
+        case "length": options.hexLength = try Self.byteCount(Array(try value().utf8), for: "--length")
+        case "format":
+            let text = try value()
+            guard ["canonical", "xxd", "plain"].contains(text) else {
+                throw UsageError(message: "invalid argument '\(text)' for '--format'\nValid arguments are: canonical, xxd, plain")
+            }
+            options.hexFormatName = text
+        case "cols":
+            let text = try value()
+            guard let number = Int(text), number >= 0 else {
+                throw UsageError(message: "invalid number '\(text)' for '--\(name)'")
+            }
+            guard number <= 256 else { throw UsageError(message: "invalid number of columns (max. 256).") }
+            options.hexColumns = number
         case "filter":
             options.listOptions.filter = GlobPattern(try value())
         case "group":
             let text = try value()
+            // A number is the hex dump's byte grouping (xxd -g); a word, the listing's sections.
+            if let bytes = Int(text), bytes >= 0 {
+                options.hexGroup = bytes
+                return
+            }
             guard let grouping = Grouping(rawValue: text) else {
                 throw UsageError(message: "invalid argument '\(text)' for '--group'\nValid arguments are: none, letter, kind")
             }
@@ -162,6 +193,14 @@ struct ArgumentParser {
         default:
             throw UsageError(message: "unrecognized option '--\(name)'\nTry 'filetable --help' for more information.")
         }
+    }
+
+    private static func byteCount(_ value: [UInt8], for flag: String) throws(UsageError) -> UInt64 {
+        let text = String(decoding: value, as: UTF8.self)
+        guard let count = ByteCount.parse(text) else {
+            throw UsageError(message: "invalid byte count '\(text)' for \(flag): expected a number such as 4096, 0x1000 or 4k")
+        }
+        return count
     }
 
     private mutating func setFormat(_ format: CommandLineOptions.Format) {

@@ -33,6 +33,26 @@ final class OutputSink {
         if buffer.count >= flushThreshold { flush() }
     }
 
+    /// Writes bytes straight to the descriptor (after anything buffered): for
+    /// large blocks formatted in place, such as a hex dump's.
+    func write(raw: UnsafeRawBufferPointer) {
+        flush()
+        guard writeError == nil else { return }
+        var offset = 0
+        while offset < raw.count {
+            let written = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                if errno == EPIPE { Platform.exitForClosedPipe() }
+                writeError = errno
+                return
+            }
+            offset += written
+        }
+    }
+
+    var failed: Bool { writeError != nil }
+
     func flush() {
         guard !buffer.isEmpty else { return }
         defer { buffer.removeAll(keepingCapacity: true) }

@@ -1,0 +1,123 @@
+import Glibc
+
+/// Reads a file for a dump without ever hanging: the type is checked before
+/// opening (directories, FIFOs and sockets are refused), the file is opened
+/// read-only and non-blocking, and it is read through one fixed buffer, so
+/// memory stays the same whatever the file's size. A file that grows or
+/// shrinks meanwhile is dumped as far as `read` goes.
+public final class HexDumpReader {
+    /// Why a file cannot be dumped.
+    public static func refusal(for status: FileStatus) -> String? {
+        switch status.kind {
+        case .directory: return "Is a directory"
+        case .fifo: return "is a FIFO; not read, as reading it could block"
+        case .socket: return "is a socket; not read"
+        default: return nil
+        }
+    }
+
+    private let fd: Int32
+    public let path: [UInt8]
+    /// The file offset of the first byte the reader returns.
+    public private(set) var startOffset: UInt64 = 0
+    private var remaining: UInt64?
+    private let buffer: UnsafeMutableRawBufferPointer
+    private var atEnd = false
+
+    /// Opens `path` (relative to `directory`, or the working directory) and
+    /// skips to `skip`. `length` limits the bytes returned.
+    public init(path: [UInt8], name: [UInt8]? = nil, in directory: DirectoryHandle? = nil,
+                skip: UInt64 = 0, length: UInt64? = nil, bufferSize: Int = 1 << 20) throws(FileError) {
+        self.path = path
+        let target = name ?? path
+        let parent = directory?.fd ?? AT_FDCWD
+        let statusResult = Self.withCString(target) { Syscalls.status(at: parent, name: $0, followSymlink: true) }
+        guard case .success(let raw) = statusResult else { throw FileError(path: path, errno: statusResult.failureValue ?? .noSuchFileOrDirectory) }
+        let status = FileStatus(raw)
+        if let refusal = Self.refusal(for: status) { throw FileError(path: path, reason: .custom(refusal)) }
+        let opened = Self.withCString(target) { Syscalls.openFile(at: parent, name: $0) }
+        guard case .success(let fd) = opened else { throw FileError(path: path, errno: opened.failureValue ?? .permissionDenied) }
+        // Opened without blocking; a regular file or device reads normally from here.
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        self.fd = fd
+        remaining = length
+        buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 16)
+        try skipTo(skip, status: status)
+    }
+
+    /// Reads standard input (a pipe or a redirected file) from `skip` on.
+    public init(standardInput path: [UInt8], skip: UInt64 = 0, length: UInt64? = nil, bufferSize: Int = 1 << 20) throws(FileError) {
+        self.path = path
+        fd = dup(0)
+        remaining = length
+        buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 16)
+        let status: FileStatus
+        if case .success(let raw) = Syscalls.status(of: fd) { status = FileStatus(raw) } else {
+            throw FileError(path: path, reason: .custom("cannot read standard input"))
+        }
+        try skipTo(skip, status: status)
+    }
+
+    deinit {
+        Syscalls.close(fd)
+        buffer.deallocate()
+    }
+
+    /// Skips as `hexdump` does: past the end of a regular file, the dump starts
+    /// (and ends) at its size; elsewhere seek, or read and discard.
+    private func skipTo(_ skip: UInt64, status: FileStatus) throws(FileError) {
+        guard skip > 0 else { return }
+        if status.kind == .file && status.size > 0 && skip >= UInt64(status.size) {
+            startOffset = UInt64(status.size)
+            atEnd = true
+            return
+        }
+        if status.kind == .file && status.size > 0 && lseek(fd, off_t(skip), SEEK_SET) >= 0 {
+            startOffset = skip
+            return
+        }
+        var left = skip
+        while left > 0 {
+            let count = read(fd, buffer.baseAddress, Int(min(UInt64(buffer.count), left)))
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FileError(path: path, errno: Errno(errno))
+            }
+            if count == 0 { break }
+            left -= UInt64(count)
+            startOffset += UInt64(count)
+        }
+        if left > 0 { atEnd = true }
+    }
+
+    /// The next chunk: a whole number of `lineLength` bytes unless the file
+    /// ended; empty at the end. The bytes stay valid until the next call.
+    public func next(lineLength: Int) throws(FileError) -> UnsafeRawBufferPointer {
+        guard !atEnd else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        var wanted = buffer.count - buffer.count % max(1, min(lineLength, buffer.count))
+        if let remaining { wanted = Int(min(UInt64(wanted), remaining)) }
+        var filled = 0
+        while filled < wanted {
+            let asked = wanted - filled
+            let count = read(fd, buffer.baseAddress! + filled, asked)
+            if count < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN { throw FileError(path: path, reason: .custom("reading would block")) }
+                throw FileError(path: path, errno: Errno(errno))
+            }
+            if count == 0 { atEnd = true; break }
+            filled += count
+            // A device or pipe returns what it has: hand out whole lines now.
+            if count < asked && filled % lineLength == 0 { break }
+        }
+        if let remaining {
+            self.remaining = remaining - UInt64(filled)
+            if self.remaining == 0 { atEnd = true }
+        }
+        return UnsafeRawBufferPointer(rebasing: buffer[0..<filled])
+    }
+
+    private static func withCString<R>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> R {
+        (bytes + [0]).withUnsafeBufferPointer { b in b.baseAddress!.withMemoryRebound(to: CChar.self, capacity: b.count, body) }
+    }
+}

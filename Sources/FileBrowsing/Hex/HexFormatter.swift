@@ -1,0 +1,222 @@
+/// Turns bytes into dump lines, chunk by chunk, into a caller-owned output
+/// buffer. Table-driven: every byte's two hex digits and its text character
+/// come from 256-entry tables, and full lines take a path without branches
+/// per byte. Keeps the state a dump needs across chunks: the offset, the
+/// previous line and whether a `*` was written for it.
+public struct HexFormatter {
+    public let format: HexFormat
+    public let squeezes: Bool
+    public let colored: Bool
+    /// The file offset of the next byte.
+    public private(set) var offset: UInt64
+    /// The previous full line's sixteen bytes, for squeezing repeats.
+    private var previousLine: (UInt64, UInt64)?
+    private var squeezing = false
+    private var hadLine = false
+    private let hexPairs: [UInt16]
+    private let printable: [UInt8]
+    private let offsetDigits = Array("0123456789abcdef".utf8)
+
+    public init(format: HexFormat, startOffset: UInt64 = 0, squeezes: Bool = true, colored: Bool = false) {
+        self.format = format
+        self.squeezes = squeezes && format == .canonical
+        self.colored = colored
+        offset = startOffset
+        let uppercase: Bool
+        switch format {
+        case .canonical: uppercase = false
+        case .xxd(_, _, let upper), .plain(_, let upper): uppercase = upper
+        }
+        let digits = Array((uppercase ? "0123456789ABCDEF" : "0123456789abcdef").utf8)
+        // Little-endian: the first digit in the low byte, so a UInt16 store writes "hl".
+        hexPairs = (0..<256).map { UInt16(digits[$0 >> 4]) | UInt16(digits[$0 & 0xF]) << 8 }
+        printable = (0..<256).map { $0 >= 0x20 && $0 < 0x7F ? UInt8($0) : 0x2E }
+    }
+
+    /// The output capacity `format(_:into:)` may need for `count` input bytes.
+    public func outputCapacity(for count: Int) -> Int {
+        let lines = count / max(1, format.lineLength) + 2
+        return lines * (format.maximumLineOutput + (colored ? 16 * 24 * 2 : 0))
+    }
+
+    /// Formats `input` (whole lines, except at the very end of a dump) into
+    /// `output`, which must hold `outputCapacity(for: input.count)` bytes.
+    /// Returns the number of bytes written.
+    public mutating func format(_ input: UnsafeRawBufferPointer, into output: UnsafeMutablePointer<UInt8>) -> Int {
+        var written = 0
+        var start = 0
+        let line = format.lineLength
+        while start < input.count {
+            let count = min(line, input.count - start)
+            let bytes = UnsafeRawBufferPointer(rebasing: input[start..<(start + count)])
+            written += formatLine(bytes, into: output + written)
+            offset += UInt64(count)
+            start += count
+        }
+        return written
+    }
+
+    /// The closing line: `hexdump -C` ends with the offset after the last byte
+    /// (nothing at all for a dump that read nothing from offset 0); xxd ends
+    /// with nothing.
+    public func finish(into output: inout [UInt8]) {
+        guard format == .canonical, hadLine || offset > 0 else { return }
+        appendOffset(offset, minimumDigits: 8, to: &output)
+        output.append(0x0A)
+    }
+
+    // MARK: Lines
+
+    private mutating func formatLine(_ bytes: UnsafeRawBufferPointer, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        hadLine = true
+        switch format {
+        case .canonical:
+            if squeezes && bytes.count == 16 {
+                let line = (bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self), bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+                if let previous = previousLine, previous == line {
+                    if squeezing { return 0 }
+                    squeezing = true
+                    out[0] = 0x2A
+                    out[1] = 0x0A
+                    return 2
+                }
+                squeezing = false
+                previousLine = line
+            } else {
+                squeezing = false
+                previousLine = nil
+            }
+            return colored ? canonicalColored(bytes, into: out) : canonical(bytes, into: out)
+        case .xxd(let columns, let group, _):
+            return xxd(bytes, columns: columns, group: group, into: out)
+        case .plain:
+            var p = 0
+            for byte in bytes {
+                storePair(byte, at: out + p)
+                p += 2
+            }
+            out[p] = 0x0A
+            return p + 1
+        }
+    }
+
+    @inline(__always)
+    private func storePair(_ byte: UInt8, at pointer: UnsafeMutablePointer<UInt8>) {
+        UnsafeMutableRawPointer(pointer).storeBytes(of: hexPairs[Int(byte)], as: UInt16.self)
+    }
+
+    /// Writes the offset in lowercase hex with at least `minimumDigits` digits.
+    @inline(__always)
+    private func writeOffset(_ value: UInt64, minimumDigits: Int, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        var digits = minimumDigits
+        while digits < 16 && value >> (4 * UInt64(digits)) != 0 { digits += 1 }
+        for i in 0..<digits {
+            out[i] = offsetDigits[Int((value >> (4 * UInt64(digits - 1 - i))) & 0xF)]
+        }
+        return digits
+    }
+
+    private func appendOffset(_ value: UInt64, minimumDigits: Int, to output: inout [UInt8]) {
+        var scratch = [UInt8](repeating: 0, count: 16)
+        let count = scratch.withUnsafeMutableBufferPointer { writeOffset(value, minimumDigits: minimumDigits, into: $0.baseAddress!) }
+        output.append(contentsOf: scratch[0..<count])
+    }
+
+    /// `00000000  48 65 6c 6c 6f 2c 20 77  6f 72 6c 64 21 0a 41 42  |Hello, world!.AB|`
+    private func canonical(_ bytes: UnsafeRawBufferPointer, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        var p = writeOffset(offset, minimumDigits: 8, into: out)
+        out[p] = 0x20; out[p + 1] = 0x20
+        p += 2
+        for i in 0..<16 {
+            if i < bytes.count {
+                storePair(bytes[i], at: out + p)
+            } else {
+                out[p] = 0x20; out[p + 1] = 0x20
+            }
+            out[p + 2] = 0x20
+            p += 3
+            if i == 7 { out[p] = 0x20; p += 1 }
+        }
+        out[p] = 0x20; out[p + 1] = 0x7C
+        p += 2
+        for byte in bytes {
+            out[p] = printable[Int(byte)]
+            p += 1
+        }
+        out[p] = 0x7C; out[p + 1] = 0x0A
+        return p + 2
+    }
+
+    /// `00000000: 4865 6c6c 6f2c 2077 6f72 6c64 210a 4142  Hello, world!.AB`
+    private func xxd(_ bytes: UnsafeRawBufferPointer, columns: Int, group: Int, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        var p = writeOffset(offset, minimumDigits: 8, into: out)
+        out[p] = 0x3A; out[p + 1] = 0x20
+        p += 2
+        for i in 0..<columns {
+            if i < bytes.count {
+                if colored { p += openColor(bytes[i], at: out + p) }
+                storePair(bytes[i], at: out + p)
+                p += 2
+                if colored { p += closeColor(at: out + p) }
+            } else {
+                out[p] = 0x20; out[p + 1] = 0x20
+                p += 2
+            }
+            if group > 0 && (i + 1) % group == 0 && i + 1 < columns {
+                out[p] = 0x20
+                p += 1
+            }
+        }
+        out[p] = 0x20; out[p + 1] = 0x20
+        p += 2
+        for byte in bytes {
+            if colored { p += openColor(byte, at: out + p) }
+            out[p] = printable[Int(byte)]
+            p += 1
+            if colored { p += closeColor(at: out + p) }
+        }
+        out[p] = 0x0A
+        return p + 1
+    }
+
+    private func canonicalColored(_ bytes: UnsafeRawBufferPointer, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        var p = writeOffset(offset, minimumDigits: 8, into: out)
+        out[p] = 0x20; out[p + 1] = 0x20
+        p += 2
+        for i in 0..<16 {
+            if i < bytes.count {
+                p += openColor(bytes[i], at: out + p)
+                storePair(bytes[i], at: out + p)
+                p += 2
+                p += closeColor(at: out + p)
+            } else {
+                out[p] = 0x20; out[p + 1] = 0x20
+                p += 2
+            }
+            out[p] = 0x20
+            p += 1
+            if i == 7 { out[p] = 0x20; p += 1 }
+        }
+        out[p] = 0x20; out[p + 1] = 0x7C
+        p += 2
+        for byte in bytes {
+            p += openColor(byte, at: out + p)
+            out[p] = printable[Int(byte)]
+            p += 1
+            p += closeColor(at: out + p)
+        }
+        out[p] = 0x7C; out[p + 1] = 0x0A
+        return p + 2
+    }
+
+    private func openColor(_ byte: UInt8, at out: UnsafeMutablePointer<UInt8>) -> Int {
+        let sequence = Array("\u{1B}[\(ByteClass(byte).sgr)m".utf8)
+        for (i, b) in sequence.enumerated() { out[i] = b }
+        return sequence.count
+    }
+
+    private func closeColor(at out: UnsafeMutablePointer<UInt8>) -> Int {
+        out[0] = 0x1B; out[1] = 0x5B; out[2] = 0x30; out[3] = 0x6D
+        return 4
+    }
+}

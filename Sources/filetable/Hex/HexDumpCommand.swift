@@ -1,0 +1,69 @@
+import FileBrowsing
+
+/// `filetable --hex FILE...`: each file dumped as `hexdump -C`, `xxd` or
+/// `xxd -p` would, streamed through fixed buffers with one `write` per
+/// buffer. Several files each get a `==> FILE <==` header, as `head` does; a
+/// file that cannot be dumped is reported and the rest still dump.
+struct HexDumpCommand {
+    let options: CommandLineOptions
+    let output: OutputSink
+    let diagnostics: Diagnostics
+    let useColor: Bool
+
+    var format: HexFormat {
+        switch options.hexFormatName {
+        case "xxd":
+            let columns = options.hexColumns.flatMap { $0 == 0 ? nil : $0 } ?? 16
+            let group = options.hexGroup ?? 2
+            return .xxd(columns: columns, group: group >= columns ? 0 : group, uppercase: options.hexUppercase)
+        case "plain":
+            return .plain(columns: options.hexColumns ?? 30, uppercase: options.hexUppercase)
+        default:
+            return .canonical
+        }
+    }
+
+    func run() {
+        let paths = options.operandsGiven ? options.paths : [Array("-".utf8)]
+        for (index, path) in paths.enumerated() {
+            if paths.count > 1 {
+                output.write((index > 0 ? "\n" : "") + "==> " + NameEscaping.escape(path) + " <==\n")
+            }
+            do {
+                let reader = path == Array("-".utf8)
+                    ? try HexDumpReader(standardInput: Array("standard input".utf8), skip: options.hexSkip, length: options.hexLength)
+                    : try HexDumpReader(path: path, skip: options.hexSkip, length: options.hexLength)
+                try dump(reader)
+            } catch {
+                diagnostics.report(error, severity: .seriousTrouble)
+            }
+            if output.failed { return }
+        }
+    }
+
+    /// Streams one file: read a buffer, format it in place, write it.
+    private func dump(_ reader: HexDumpReader) throws(FileError) {
+        var formatter = HexFormatter(format: format, startOffset: reader.startOffset,
+                                     squeezes: options.hexSqueeze, colored: useColor)
+        if options.hexLength == 0 { return }
+        var capacity = 0
+        var out: UnsafeMutablePointer<UInt8>?
+        defer { out?.deallocate() }
+        while true {
+            let chunk = try reader.next(lineLength: format.lineLength)
+            if chunk.isEmpty { break }
+            let needed = formatter.outputCapacity(for: chunk.count)
+            if needed > capacity {
+                out?.deallocate()
+                out = .allocate(capacity: needed)
+                capacity = needed
+            }
+            let count = formatter.format(chunk, into: out!)
+            output.write(raw: UnsafeRawBufferPointer(start: out, count: count))
+            if output.failed { return }
+        }
+        var closing: [UInt8] = []
+        formatter.finish(into: &closing)
+        output.write(bytes: closing)
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import XCTest
+
+/// `--hex`: byte-identical to `hexdump -C`, `xxd` and `xxd -p`, checked against
+/// golden dumps made by those tools, and against the tools themselves on random
+/// files when they are installed.
+final class HexDumpEndToEndTests: XCTestCase {
+    private static let inputs: [String: [UInt8]] = [
+        "empty": [],
+        "one": [0x41],
+        "fifteen": Array(0..<15),
+        "sixteen": Array(0..<16),
+        "seventeen": Array(0..<17),
+        "repeats": Array(repeating: Array("ABCDEFGHIJKLMNOP".utf8), count: 4).flatMap { $0 } + Array("xyz".utf8),
+        "all-bytes": (0...255).map { UInt8($0) } + (0...255).reversed().map { UInt8($0) },
+    ]
+
+    private func write(_ bytes: [UInt8], named name: String, in temp: TemporaryTree) -> String {
+        let path = temp.path + "/" + name
+        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        return path
+    }
+
+    private func golden(_ name: String) throws -> Data {
+        try Data(contentsOf: CommandRunner.packageRoot.appendingPathComponent("Tests/filetableTests/Golden/hex/\(name)"))
+    }
+
+    func testGoldenDumps() throws {
+        let temp = try TemporaryTree()
+        for (name, bytes) in Self.inputs {
+            let path = write(bytes, named: name, in: temp)
+            XCTAssertEqual(try CommandRunner.run(["--hex", path]).stdout, try golden("\(name).canonical"), "canonical \(name)")
+            XCTAssertEqual(try CommandRunner.run(["-x", "--format", "xxd", path]).stdout, try golden("\(name).xxd"), "xxd \(name)")
+            XCTAssertEqual(try CommandRunner.run(["-x", "--format=plain", path]).stdout, try golden("\(name).plain"), "plain \(name)")
+        }
+        let repeats = temp.path + "/repeats", all = temp.path + "/all-bytes"
+        XCTAssertEqual(try CommandRunner.run(["-x", "-s", "3", "-n", "40", repeats]).stdout, try golden("repeats-skip3-len40.canonical"))
+        XCTAssertEqual(try CommandRunner.run(["-x", "--skip", "100", repeats]).stdout, try golden("repeats-skip100.canonical"))
+        XCTAssertEqual(try CommandRunner.run(["-xv", repeats]).stdout, try golden("repeats-noskip-v.canonical"))
+        XCTAssertEqual(try CommandRunner.run(["-x", "--format", "xxd", "--cols", "7", "--group", "3", "--upper", all]).stdout,
+                       try golden("all-bytes-c7-g3-u.xxd"))
+        XCTAssertEqual(try CommandRunner.run(["-x", "--format", "xxd", "--skip=5", "--length=50", all]).stdout, try golden("all-bytes-s5-l50.xxd"))
+    }
+
+    func testDifferentialAgainstHexdumpAndXxd() throws {
+        let haveHexdump = CommandRunner.isInstalled("hexdump"), haveXxd = CommandRunner.isInstalled("xxd")
+        try XCTSkipUnless(haveHexdump || haveXxd, "skipped: neither hexdump nor xxd is installed; the golden tests cover the formats")
+        let temp = try TemporaryTree()
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<25 {
+            let size = [0, 1, 16, 31, 200, 4096, 70_000][round % 7] + Int.random(in: 0...40, using: &generator)
+            // Random bytes with runs of repeated lines, so squeezing is exercised.
+            var bytes: [UInt8] = []
+            while bytes.count < size {
+                if Bool.random(using: &generator) {
+                    bytes += Array(repeating: UInt8.random(in: 0...255, using: &generator), count: Int.random(in: 1...80, using: &generator))
+                } else {
+                    bytes += (0..<Int.random(in: 1...64, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+                }
+            }
+            bytes = Array(bytes.prefix(size))
+            let path = write(bytes, named: "random\(round)", in: temp)
+            let skip = Int.random(in: 0...(size + 20), using: &generator)
+            let length = Int.random(in: 0...(size + 20), using: &generator)
+            if haveHexdump {
+                for args in [[String](), ["-s", "\(skip)"], ["-n", "\(length)"], ["-s", "\(skip)", "-n", "\(length)"], ["-v"]] {
+                    let ours = try CommandRunner.run(["-x"] + args + [path]).stdout
+                    let theirs = try CommandRunner.shell("hexdump -C " + args.joined(separator: " ") + " '\(path)'").stdout
+                    XCTAssertEqual(ours, theirs, "hexdump -C \(args) on \(size) bytes")
+                }
+            }
+            if haveXxd {
+                let columns = Int.random(in: 1...40, using: &generator), group = Int.random(in: 0...9, using: &generator)
+                let cases: [([String], [String])] = [
+                    ([], []),
+                    (["--cols", "\(columns)", "--group", "\(group)"], ["-c", "\(columns)", "-g", "\(group)"]),
+                    (["--skip", "\(skip)", "--length", "\(length)", "--upper"], ["-s", "\(skip)", "-l", "\(length)", "-u"]),
+                ]
+                for (ourArgs, theirArgs) in cases {
+                    let ours = try CommandRunner.run(["-x", "--format", "xxd"] + ourArgs + [path]).stdout
+                    let theirs = try CommandRunner.shell("xxd " + theirArgs.joined(separator: " ") + " '\(path)'").stdout
+                    XCTAssertEqual(ours, theirs, "xxd \(theirArgs) on \(size) bytes")
+                }
+                let plainOurs = try CommandRunner.run(["-x", "--format", "plain", "--cols", "\(columns)", path]).stdout
+                XCTAssertEqual(plainOurs, try CommandRunner.shell("xxd -p -c \(columns) '\(path)'").stdout, "xxd -p -c \(columns)")
+            }
+        }
+    }
+
+    func testByteCountsTakeHexAndSuffixes() throws {
+        let temp = try TemporaryTree()
+        let path = write((0..<3000).map { UInt8($0 % 251) }, named: "data", in: temp)
+        let decimal = try CommandRunner.run(["-x", "-s", "2048", "-n", "16", path])
+        XCTAssertEqual(try CommandRunner.run(["-x", "-s", "0x800", "-n", "0x10", path]).stdout, decimal.stdout)
+        XCTAssertEqual(try CommandRunner.run(["-x", "-s", "2k", "-n", "16", path]).stdout, decimal.stdout)
+        XCTAssertTrue(decimal.text.hasPrefix("00000800  "))
+        let bad = try CommandRunner.run(["-x", "-s", "lots", path])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("invalid byte count 'lots'"))
+    }
+
+    func testSeveralFilesGetHeadersAndAMissingOneIsReported() throws {
+        let temp = try TemporaryTree()
+        let a = write([0x61], named: "a", in: temp), b = write([0x62], named: "b", in: temp)
+        let result = try CommandRunner.run(["-x", a, temp.path + "/missing", b])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "filetable: \(temp.path)/missing: No such file or directory\n")
+        XCTAssertEqual(result.text, """
+        ==> \(a) <==
+        00000000  61                                                |a|
+        00000001
+
+        ==> \(temp.path)/missing <==
+
+        ==> \(b) <==
+        00000000  62                                                |b|
+        00000001
+
+        """)
+    }
+
+    func testSpecialFilesNeverHang() throws {
+        let temp = try TemporaryTree()
+        let fifo = temp.path + "/fifo"
+        XCTAssertEqual(mkfifo(fifo, 0o644), 0)
+        let start = Date()
+        let refused = try CommandRunner.run(["-x", fifo])
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5)
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertEqual(refused.stderr, "filetable: \(fifo): is a FIFO; not read, as reading it could block\n")
+        let directory = try CommandRunner.run(["-x", temp.path])
+        XCTAssertEqual(directory.stderr, "filetable: \(temp.path): Is a directory\n")
+        let zeros = try CommandRunner.run(["-x", "-n", "64", "/dev/zero"])
+        XCTAssertEqual(zeros.text, "00000000  00 00 00 00 00 00 00 00  00 00 00 00 00 00 00 00  |................|\n*\n00000040\n")
+        let proc = try CommandRunner.run(["-x", "--format", "plain", "/proc/self/status"])
+        XCTAssertEqual(proc.status, 0)
+        XCTAssertGreaterThan(proc.stdout.count, 100, "a /proc file's size is 0 but its content is dumped")
+        let stream = try CommandRunner.shell("\"$FILETABLE\" -x /dev/urandom | head -c 1000 | wc -c")
+        XCTAssertEqual(stream.text.trimmingCharacters(in: .whitespacesAndNewlines), "1000", "a device streams until the pipe closes")
+        XCTAssertEqual(stream.stderr, "")
+    }
+
+    func testColourIsOnlyAddedWhenAsked() throws {
+        let temp = try TemporaryTree()
+        let path = write([0x00, 0x41, 0x20, 0x01, 0xFF], named: "classes", in: temp)
+        let plain = try CommandRunner.run(["-x", "--color=never", path])
+        XCTAssertFalse(plain.text.contains("\u{1B}"))
+        let colored = try CommandRunner.run(["-x", "--color=always", path])
+        for sgr in ["90m00", "36m41", "32m20", "35m01", "33mff"] {
+            XCTAssertTrue(colored.text.contains("\u{1B}[" + sgr + "\u{1B}[0m"), "missing \(sgr)")
+        }
+        let stripped = colored.text.replacingOccurrences(of: #"\x1B\[[0-9;]*m"#, with: "", options: .regularExpression)
+        XCTAssertEqual(stripped, plain.text)
+    }
+}
