@@ -24,6 +24,13 @@ enum Command: Equatable {
     case info(row: Int)
     case reload
     case stats
+    /// `hex N [OFFSET [LENGTH]]` and `hex N @OFFSET`.
+    case hex(row: Int, offset: UInt64, length: UInt64?)
+    case view(row: Int)
+    /// The next screen of the hex or text view.
+    case more
+    /// An empty line: `more` while a view is open, else `next`.
+    case continueOn
     // View settings of the current level
     case sort(SortKey, descending: Bool?)
     case directoriesFirst(Bool)

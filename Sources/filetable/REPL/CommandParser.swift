@@ -7,7 +7,7 @@ import TableKit
 enum CommandParser {
     static func parse(_ line: String) throws(CommandError) -> Command {
         let words = try split(line)
-        guard let first = words.first else { return .next }
+        guard let first = words.first else { return .continueOn }
         if let row = Int(first), words.count == 1 { return .open(row: try rowNumber(first)) }
         guard let spec = CommandCatalog.spec(named: first) else {
             if let suggestion = CommandCatalog.suggestion(for: first) {
@@ -64,6 +64,25 @@ enum CommandParser {
         case "cd": return .cd(try rest())
         case "pwd": return try noArguments(.pwd)
         case "info": return .info(row: try rowNumber(try one()))
+        case "hex":
+            guard (1...3).contains(arguments.count) else {
+                throw CommandError("hex: \(arguments.isEmpty ? "missing argument" : "too many arguments") (usage: \(spec.usage))")
+            }
+            let row = try rowNumber(arguments[0])
+            var offsetText = arguments.count > 1 ? arguments[1] : "0"
+            if offsetText.hasPrefix("@") {
+                guard arguments.count == 2 else { throw CommandError("hex: @OFFSET takes no LENGTH (usage: \(spec.usage))") }
+                offsetText.removeFirst()
+            }
+            guard let offset = ByteCount.parse(offsetText) else { throw CommandError("hex: '\(offsetText)' is not an offset (such as 4096, 0x1000 or 4k)") }
+            var length: UInt64?
+            if arguments.count == 3 {
+                guard let value = ByteCount.parse(arguments[2]) else { throw CommandError("hex: '\(arguments[2])' is not a length (such as 256, 0x100 or 1k)") }
+                length = value
+            }
+            return .hex(row: row, offset: offset, length: length)
+        case "view": return .view(row: try rowNumber(try one()))
+        case "more": return try noArguments(.more)
         case "reload": return try noArguments(.reload)
         case "stats": return try noArguments(.stats)
         case "sort":

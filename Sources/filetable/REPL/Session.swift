@@ -24,6 +24,8 @@ final class Session {
     }
 
     var stack: NavigationStack<TableLevel>
+    /// The hex or text view `more` continues, if one is open.
+    var viewer: Viewer?
     let output: OutputSink
     let settings: Settings
 
@@ -40,6 +42,14 @@ final class Session {
 
     func execute(_ command: Command) throws(CommandError) -> Outcome {
         switch command {
+        case .more, .continueOn: break
+        default: viewer = nil
+        }
+        switch command {
+        case .more: try more()
+        case .continueOn: if viewer != nil { try more() } else { try nextPage() }
+        case .hex(let row, let offset, let length): try hex(row, offset: offset, length: length)
+        case .view(let row): try view(row)
         case .list: printPage()
         case .next: try nextPage()
         case .previous: try previousPage()

@@ -1,0 +1,148 @@
+import FileBrowsing
+
+/// Viewing a file's content: hex, view, more.
+extension Session {
+    /// Lines a viewer screen holds.
+    private var screenLines: Int {
+        settings.pageSize ?? Terminal.lines().map { max(1, $0 - 2) } ?? 20
+    }
+
+    func hex(_ number: Int, offset: UInt64, length: UInt64?) throws(CommandError) {
+        let row = try checkedRow(number, for: "hex")
+        let model = current.model
+        let name = model.name(ofRow: row)
+        viewer = .hex(name: name, directory: model.directory, path: DisplayPath.normalize(PathBytes.join(current.path, name)),
+                      offset: offset, end: length.map { offset + $0 }, streaming: false)
+        try more()
+    }
+
+    func view(_ number: Int) throws(CommandError) {
+        let row = try checkedRow(number, for: "view")
+        let model = current.model
+        let name = model.name(ofRow: row)
+        let path = DisplayPath.normalize(PathBytes.join(current.path, name))
+        if case .success(let target) = model.targetStatus(ofRow: row) {
+            if target.kind == .directory { throw CommandError("view: \(NameEscaping.escape(path)) is a directory; 'open \(number)' lists it") }
+            if let refusal = HexDumpReader.refusal(for: target) { throw CommandError("view: \(NameEscaping.escape(path)): \(refusal)") }
+            if target.kind != .file {
+                write("view: not a regular file; showing hex")
+                return try hex(number, offset: 0, length: nil)
+            }
+        }
+        switch ContentKind.of(name: name, in: model.directory) {
+        case .failure(let errno):
+            throw CommandError("view: \(NameEscaping.escape(path)): \(errno.description)")
+        case .success(.binary(let reason)):
+            write("view: binary (\(reason) in the first 8 KiB); showing hex")
+            try hex(number, offset: 0, length: nil)
+        case .success(.empty):
+            write("view: \(NameEscaping.escape(path)) is empty")
+        case .success(.text):
+            write("view: text (UTF-8 without NUL bytes in the first 8 KiB)")
+            viewer = .text(name: name, directory: model.directory, path: path, offset: 0, line: 1)
+            try more()
+        }
+    }
+
+    func more() throws(CommandError) {
+        switch viewer {
+        case nil:
+            throw CommandError("more: nothing to continue (use hex N or view N)")
+        case .hex(let name, let directory, let path, let offset, let end, _):
+            try hexScreen(name: name, directory: directory, path: path, offset: offset, end: end)
+        case .text(let name, let directory, let path, let offset, let line):
+            try textScreen(name: name, directory: directory, path: path, offset: offset, line: line)
+        }
+    }
+
+    /// One screen of `hexdump -C` lines from `offset`; offsets shown are file offsets.
+    private func hexScreen(name: [UInt8], directory: DirectoryHandle, path: [UInt8], offset: UInt64, end: UInt64?) throws(CommandError) {
+        let wanted = UInt64(screenLines * 16)
+        let length = end.map { min(wanted, $0 > offset ? $0 - offset : 0) } ?? wanted
+        let reader: HexDumpReader
+        do {
+            reader = try HexDumpReader(path: path, name: name, in: directory, skip: offset, length: length, bufferSize: Int(wanted))
+        } catch {
+            viewer = nil
+            throw CommandError("hex: \(error.description)")
+        }
+        var formatter = HexFormatter(format: .canonical, startOffset: reader.startOffset, colored: settings.useColor)
+        var got: UInt64 = 0
+        do {
+            let chunk = try reader.next(lineLength: 16)
+            got = UInt64(chunk.count)
+            var out = [UInt8](repeating: 0, count: formatter.outputCapacity(for: chunk.count))
+            let count = out.withUnsafeMutableBufferPointer { formatter.format(chunk, into: $0.baseAddress!) }
+            output.write(bytes: Array(out[0..<count]))
+        } catch {
+            viewer = nil
+            throw CommandError("hex: \(error.description)")
+        }
+        let next = formatter.offset
+        if got < wanted || (end.map { next >= $0 } ?? false) {
+            var closing: [UInt8] = []
+            formatter.finish(into: &closing)
+            output.write(bytes: closing)
+            write("-- end of dump --")
+            viewer = nil
+        } else {
+            write("-- more from offset 0x\(String(next, radix: 16)) ('more' or an empty line; 'hex N @OFFSET' jumps) --")
+            viewer = .hex(name: name, directory: directory, path: path, offset: next, end: end, streaming: false)
+        }
+        output.flush()
+    }
+
+    /// One screen of text lines with line numbers, escaped as names are.
+    private func textScreen(name: [UInt8], directory: DirectoryHandle, path: [UInt8], offset: UInt64, line: Int) throws(CommandError) {
+        let reader: HexDumpReader
+        do {
+            reader = try HexDumpReader(path: path, name: name, in: directory, skip: offset, bufferSize: 1 << 16)
+        } catch {
+            viewer = nil
+            throw CommandError("view: \(error.description)")
+        }
+        var pending: [UInt8] = [], shown = 0, consumed = offset, lineNumber = line, finished = false
+        let lines = screenLines
+        reading: while shown < lines {
+            let chunk: UnsafeRawBufferPointer
+            do { chunk = try reader.next(lineLength: 1) } catch {
+                viewer = nil
+                throw CommandError("view: \(error.description)")
+            }
+            if chunk.isEmpty {
+                if !pending.isEmpty {
+                    writeTextLine(pending, number: lineNumber)
+                    consumed += UInt64(pending.count)
+                    shown += 1
+                }
+                finished = true
+                break
+            }
+            for byte in chunk {
+                if byte == 0x0A {
+                    writeTextLine(pending, number: lineNumber)
+                    consumed += UInt64(pending.count + 1)
+                    pending.removeAll(keepingCapacity: true)
+                    lineNumber += 1
+                    shown += 1
+                    if shown == lines { break reading }
+                } else {
+                    pending.append(byte)
+                }
+            }
+        }
+        if finished {
+            write("-- end of file --")
+            viewer = nil
+        } else {
+            write("-- more from line \(lineNumber) ('more' or an empty line) --")
+            viewer = .text(name: name, directory: directory, path: path, offset: consumed, line: lineNumber)
+        }
+        output.flush()
+    }
+
+    private func writeTextLine(_ bytes: [UInt8], number: Int) {
+        let label = String(number)
+        write(String(repeating: " ", count: max(0, 6 - label.count)) + label + "  " + NameEscaping.escape(bytes))
+    }
+}
