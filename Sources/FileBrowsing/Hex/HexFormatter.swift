@@ -16,6 +16,11 @@ public struct HexFormatter {
     private let hexPairs: [UInt16]
     private let printable: [UInt8]
     private let offsetDigits = Array("0123456789abcdef".utf8)
+    /// Each byte's two hex digits and a space, little-endian in a UInt32, for
+    /// one unaligned 4-byte store per byte (the fourth byte is overwritten next).
+    private let hexSpace: [UInt32]
+    /// Lowercase hex pairs, for offsets.
+    private let offsetPairs: [UInt16]
 
     public init(format: HexFormat, startOffset: UInt64 = 0, squeezes: Bool = true, colored: Bool = false) {
         self.format = format
@@ -31,6 +36,9 @@ public struct HexFormatter {
         // Little-endian: the first digit in the low byte, so a UInt16 store writes "hl".
         hexPairs = (0..<256).map { UInt16(digits[$0 >> 4]) | UInt16(digits[$0 & 0xF]) << 8 }
         printable = (0..<256).map { $0 >= 0x20 && $0 < 0x7F ? UInt8($0) : 0x2E }
+        hexSpace = hexPairs.map { UInt32($0) | 0x20 << 16 }
+        let lower = Array("0123456789abcdef".utf8)
+        offsetPairs = (0..<256).map { UInt16(lower[$0 >> 4]) | UInt16(lower[$0 & 0xF]) << 8 }
     }
 
     /// The output capacity `format(_:into:)` may need for `count` input bytes.
@@ -45,6 +53,22 @@ public struct HexFormatter {
     public mutating func format(_ input: UnsafeRawBufferPointer, into output: UnsafeMutablePointer<UInt8>) -> Int {
         var written = 0
         var start = 0
+        if format == .canonical && !colored {
+            // Whole lines with 8-digit offsets take the table-driven fast path.
+            let lines = input.count / 16
+            let fast = offset + UInt64(lines * 16) <= 0xFFFF_FFFF ? lines : 0
+            if fast > 0 {
+                written = canonicalLines(UnsafeRawBufferPointer(rebasing: input[0..<(fast * 16)]), into: output)
+                start = fast * 16
+            }
+        } else if case .xxd(let columns, let group, _) = format, !colored {
+            let lines = input.count / columns
+            let fast = offset + UInt64(lines * columns) <= 0xFFFF_FFFF ? lines : 0
+            if fast > 0 {
+                written = xxdLines(UnsafeRawBufferPointer(rebasing: input[0..<(fast * columns)]), columns: columns, group: group, into: output)
+                start = fast * columns
+            }
+        }
         let line = format.lineLength
         while start < input.count {
             let count = min(line, input.count - start)
@@ -66,6 +90,68 @@ public struct HexFormatter {
     }
 
     // MARK: Lines
+
+    /// Full 16-byte `hexdump -C` lines, offsets below 2^32: one pass with raw
+    /// table pointers, no per-byte branches, squeezing by two 64-bit compares.
+    private mutating func canonicalLines(_ input: UnsafeRawBufferPointer, into output: UnsafeMutablePointer<UInt8>) -> Int {
+        var p = output
+        var offset = UInt32(truncatingIfNeeded: self.offset)
+        var previous = previousLine
+        var squeezing = self.squeezing
+        let squeezes = self.squeezes
+        hexSpace.withUnsafeBufferPointer { hexSpace in
+        offsetPairs.withUnsafeBufferPointer { offsetPairs in
+        printable.withUnsafeBufferPointer { printable in
+            var line = input.baseAddress!
+            let end = line + input.count
+            while line < end {
+                let words = (line.loadUnaligned(as: UInt64.self), line.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+                if squeezes, let last = previous, last == words {
+                    if !squeezing {
+                        squeezing = true
+                        p[0] = 0x2A
+                        p[1] = 0x0A
+                        p += 2
+                    }
+                } else {
+                    squeezing = false
+                    previous = words
+                    let raw = UnsafeMutableRawPointer(p)
+                    raw.storeBytes(of: offsetPairs[Int(offset >> 24)], as: UInt16.self)
+                    raw.storeBytes(of: offsetPairs[Int((offset >> 16) & 0xFF)], toByteOffset: 2, as: UInt16.self)
+                    raw.storeBytes(of: offsetPairs[Int((offset >> 8) & 0xFF)], toByteOffset: 4, as: UInt16.self)
+                    raw.storeBytes(of: offsetPairs[Int(offset & 0xFF)], toByteOffset: 6, as: UInt16.self)
+                    raw.storeBytes(of: 0x2020 as UInt16, toByteOffset: 8, as: UInt16.self)
+                    let bytes = line.assumingMemoryBound(to: UInt8.self)
+                    var q = 10
+                    for i in 0..<8 {
+                        raw.storeBytes(of: hexSpace[Int(bytes[i])], toByteOffset: q, as: UInt32.self)
+                        q += 3
+                    }
+                    p[q] = 0x20
+                    q += 1
+                    for i in 8..<16 {
+                        raw.storeBytes(of: hexSpace[Int(bytes[i])], toByteOffset: q, as: UInt32.self)
+                        q += 3
+                    }
+                    p[q] = 0x20
+                    p[q + 1] = 0x7C
+                    q += 2
+                    for i in 0..<16 { p[q + i] = printable[Int(bytes[i])] }
+                    p[q + 16] = 0x7C
+                    p[q + 17] = 0x0A
+                    p += q + 18
+                }
+                offset &+= 16
+                line += 16
+            }
+        }}}
+        hadLine = hadLine || !input.isEmpty
+        previousLine = previous
+        self.squeezing = squeezing
+        self.offset += UInt64(input.count)
+        return p - output
+    }
 
     private mutating func formatLine(_ bytes: UnsafeRawBufferPointer, into out: UnsafeMutablePointer<UInt8>) -> Int {
         hadLine = true
@@ -120,6 +206,49 @@ public struct HexFormatter {
         var scratch = [UInt8](repeating: 0, count: 16)
         let count = scratch.withUnsafeMutableBufferPointer { writeOffset(value, minimumDigits: minimumDigits, into: $0.baseAddress!) }
         output.append(contentsOf: scratch[0..<count])
+    }
+
+    /// Full `xxd` lines, offsets below 2^32, with raw table pointers.
+    private mutating func xxdLines(_ input: UnsafeRawBufferPointer, columns: Int, group: Int, into output: UnsafeMutablePointer<UInt8>) -> Int {
+        var p = output
+        var offset = UInt32(truncatingIfNeeded: self.offset)
+        hexPairs.withUnsafeBufferPointer { hexPairs in
+        offsetPairs.withUnsafeBufferPointer { offsetPairs in
+        printable.withUnsafeBufferPointer { printable in
+            var line = input.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            let end = line + input.count
+            while line < end {
+                let raw = UnsafeMutableRawPointer(p)
+                raw.storeBytes(of: offsetPairs[Int(offset >> 24)], as: UInt16.self)
+                raw.storeBytes(of: offsetPairs[Int((offset >> 16) & 0xFF)], toByteOffset: 2, as: UInt16.self)
+                raw.storeBytes(of: offsetPairs[Int((offset >> 8) & 0xFF)], toByteOffset: 4, as: UInt16.self)
+                raw.storeBytes(of: offsetPairs[Int(offset & 0xFF)], toByteOffset: 6, as: UInt16.self)
+                raw.storeBytes(of: 0x203A as UInt16, toByteOffset: 8, as: UInt16.self)
+                var q = 10
+                var inGroup = 0
+                for i in 0..<columns {
+                    raw.storeBytes(of: hexPairs[Int(line[i])], toByteOffset: q, as: UInt16.self)
+                    q += 2
+                    inGroup += 1
+                    if inGroup == group && i + 1 < columns {
+                        p[q] = 0x20
+                        q += 1
+                        inGroup = 0
+                    }
+                }
+                p[q] = 0x20
+                p[q + 1] = 0x20
+                q += 2
+                for i in 0..<columns { p[q + i] = printable[Int(line[i])] }
+                p[q + columns] = 0x0A
+                p += q + columns + 1
+                offset &+= UInt32(columns)
+                line += columns
+            }
+        }}}
+        hadLine = hadLine || !input.isEmpty
+        self.offset += UInt64(input.count)
+        return p - output
     }
 
     /// `00000000  48 65 6c 6c 6f 2c 20 77  6f 72 6c 64 21 0a 41 42  |Hello, world!.AB|`
