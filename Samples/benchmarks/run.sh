@@ -34,6 +34,11 @@ if [ ! -f "$work/wide.done" ]; then
     echo "building 200,000 files in 1,000 directories (once) ..." >&2
     python3 Samples/generate-tree.py wide "$work/wide" 1000 200 && touch "$work/wide.done"
 fi
+if [ ! -f "$work/random256" ]; then
+    echo "building 256 MiB of random bytes and 256 MiB of zeros (once) ..." >&2
+    head -c 268435456 /dev/urandom > "$work/random256"
+    head -c 268435456 /dev/zero > "$work/zeros256"
+fi
 cd "$work"
 # Warm the caches so every tool reads the same hot directory.
 ls -f million >/dev/null; find wide >/dev/null
@@ -70,4 +75,14 @@ echo "stats after paging from the first page to the last with 'next' (value1 sty
 "$ft" --page-size 40 -b page-through.ft million | tail -5 | sed 's/^/  after 24,999 next: /'
 
 echo
-cat one-line.md long.md recursive.md repl.md
+echo "## Hex dumps of 256 MiB (output to /dev/null)"
+hyperfine -w 1 -r "$runs" --export-markdown hex.md \
+    "$ft -x random256 > /dev/null" "xxd random256 > /dev/null" \
+    "$ft -x --format xxd random256 > /dev/null" \
+    "$ft -x zeros256 > /dev/null" "hexdump -C zeros256 > /dev/null"
+echo "hexdump -C on random bytes takes about half a minute a run: two runs"
+hyperfine -r 2 --export-markdown hexdump.md "hexdump -C random256 > /dev/null"
+echo "peak RSS: filetable -x $(peak "$ft" -x random256) MB"
+
+echo
+cat one-line.md long.md recursive.md repl.md hex.md hexdump.md
