@@ -17,6 +17,18 @@ enum HelpText {
     In a batch the first failing command stops it with status 1, unless the
     command starts with '-'; blank lines and '#' comments are skipped.
 
+    Hex dumps (each FILE, or standard input; several get ==> FILE <== headers):
+      -x, --hex              dump as hexdump -C does, byte for byte
+          --format WORD      canonical (hexdump -C), xxd, or plain (xxd -p)
+      -s, --skip N           start at byte N (decimal, 0x hex, or with k, m, g)
+      -n, --length N         dump at most N bytes
+      -v, --no-squeeze       print repeated lines instead of '*'
+          --cols N           bytes a line (xxd -c; plain: 0 for one line)
+          --group N          bytes a group (xxd -g; 0 for none)
+          --upper            uppercase hex digits (xxd -u)
+    Directories, FIFOs and sockets are refused; devices stream until --length,
+    an interrupt or a closed pipe. --color colours bytes by class.
+
     Listing formats (each prints and exits):
       -1                     one name a line
       -l, --long             long format: permissions, links, owner, group, size, time, name
