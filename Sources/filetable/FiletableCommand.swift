@@ -56,6 +56,7 @@ enum FiletableCommand {
         var settings = Session.Settings()
         settings.pageSize = options.pageSize
         settings.listOptions = options.listOptions
+        settings.assumeYes = options.assumeYes
         if case .interactive = mode { settings.interactive = true }
         settings.useColor = context.useColor
         settings.decoration = context.decoration

@@ -7,6 +7,8 @@ import TableKit
 public final class StyledCellFormatter: EntryCellFormatter {
     public var style: CellStyle
     public var decoration: NameDecoration
+    /// In editing mode every editable row shows a delete control, `(-)`.
+    public var showsDeleteControls = false
     private let times = TimeFormat()
 
     public init(style: CellStyle = .default, decoration: NameDecoration = NameDecoration()) {
@@ -20,6 +22,15 @@ public final class StyledCellFormatter: EntryCellFormatter {
 
     public func configure(_ cell: Cell, row: Int, in model: DirectoryListModel) {
         decoration.decorate(cell, row: row, in: model)
+        // The control column: `D` on a marked row (when marked rows are shown),
+        // `(-)` on an editable row in editing mode, blank on `.` and `..`.
+        if showsDeleteControls || model.showsMarked {
+            if model.showsMarked && model.isMarked(row: row) {
+                cell.columns.append("D")
+            } else {
+                cell.columns.append(showsDeleteControls && !model.isDotEntry(row: row) ? "(-)" : "")
+            }
+        }
         switch style {
         case .default:
             break

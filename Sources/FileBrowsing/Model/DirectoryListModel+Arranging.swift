@@ -9,11 +9,12 @@ extension DirectoryListModel {
         let hideDotFiles = options.hidden == .hidden
         let filter = options.filter
         let arena = self.arena
-        let deleted = deletedNames
-        for index in 0..<arena.count {
+        let hidesMarked = !showsMarked
+        let marked = hidesMarked ? markedNames : []
+        for index in 0..<(hidesMarked && coveredByMark ? 0 : arena.count) {
             if hideDotFiles && arena.firstByte(at: index) == 0x2E { continue }
             if let filter, !arena.withCName(at: index, { filter.matches(cName: $0) }) { continue }
-            if !deleted.isEmpty, deleted.contains(arena.name(at: index)) { continue }
+            if !marked.isEmpty, marked.contains(arena.name(at: index)) { continue }
             candidates.append(UInt32(index))
         }
         let sorted = sort(candidates)

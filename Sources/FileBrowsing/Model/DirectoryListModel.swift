@@ -19,9 +19,14 @@ public final class DirectoryListModel {
     public internal(set) var sections: [ListSection] = []
     /// How many `stat` calls the model has made.
     public internal(set) var entriesMaterialised = 0
-    /// Rows deleted in editing mode leave the table but never touch a file;
-    /// kept by name so they stay out after a reload.
-    public private(set) var deletedNames: Set<[UInt8]> = []
+    /// Names marked for (simulated) deletion: their rows leave the table, as
+    /// deleted rows do, unless `showsMarked`. No file is ever touched. Kept by
+    /// name, so they stay out after a reload.
+    public internal(set) var markedNames: Set<[UInt8]> = []
+    /// The whole directory lies inside a marked directory: every row is marked.
+    public internal(set) var coveredByMark = false
+    /// Marked rows stay in the table (with a marker) instead of leaving it.
+    public internal(set) var showsMarked = false
     /// Configures cells for the table; set by whoever shows the model.
     public var cellFormatter: EntryCellFormatter?
 
@@ -173,9 +178,26 @@ public final class DirectoryListModel {
 
     // MARK: Simulated deletion
 
-    /// Takes a row out of the table; no file is touched.
+    /// Takes a row out of the table (TableDemo's delete); no file is touched.
     public func deleteRow(_ row: Int) {
-        deletedNames.insert(name(ofRow: row))
+        markedNames.insert(name(ofRow: row))
         arrange()
+    }
+
+    /// Whether a row is marked (directly, or by a marked ancestor).
+    public func isMarked(row: Int) -> Bool {
+        coveredByMark || (!markedNames.isEmpty && markedNames.contains(name(ofRow: row)))
+    }
+
+    /// Applies the session's marks to this directory; rearranges only when
+    /// something changed. Returns whether it did.
+    @discardableResult
+    public func applyMarks(names: Set<[UInt8]>, covered: Bool, shown: Bool) -> Bool {
+        guard names != markedNames || covered != coveredByMark || shown != showsMarked else { return false }
+        markedNames = names
+        coveredByMark = covered
+        showsMarked = shown
+        arrange()
+        return true
     }
 }

@@ -45,6 +45,7 @@ struct ArgumentParser {
         for (offset, flag) in cluster.enumerated() {
             switch flag {
             case "x": options.hexDump = true
+            case "y": options.assumeYes = true
             case "v": options.hexSqueeze = false
             case "b", "c", "s", "n":
                 // Takes a value: the rest of the cluster, or the next argument.
@@ -145,6 +146,7 @@ struct ArgumentParser {
         case "command":
             options.commands = try value()
         case "hex": try noValue(); options.hexDump = true
+        case "yes": try noValue(); options.assumeYes = true
         case "no-squeeze": try noValue(); options.hexSqueeze = false
         case "upper": try noValue(); options.hexUppercase = true
         case "skip": options.hexSkip = try Self.byteCount(Array(try value().utf8), for: "--skip")

@@ -36,6 +36,8 @@ struct CommandLineOptions {
     var commands: String?
     /// Rows per REPL page (`--page-size`); nil to follow the terminal.
     var pageSize: Int?
+    /// Mark without asking (`-y`).
+    var assumeYes = false
     /// Dump the operands in hex instead of listing (`-x`, `--hex`).
     var hexDump = false
     var hexSkip: UInt64 = 0

@@ -14,6 +14,7 @@ enum HelpText {
                              sftp -b; standard input that is not a terminal does the same
       -c 'CMD; CMD'          run these commands
           --page-size N      rows a page (default: the terminal's height, LINES, or 20)
+      -y, --yes              mark several rows or a directory without asking
     In a batch the first failing command stops it with status 1, unless the
     command starts with '-'; blank lines and '#' comments are skipped.
 

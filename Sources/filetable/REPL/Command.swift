@@ -40,6 +40,17 @@ enum Command: Equatable {
     case index
     case jump(String)
     case style(CellStyle)
+    // Editing and marks
+    case edit
+    case done
+    case mark([String])
+    case unmark([String])
+    case undo
+    case showMarked(Bool)
+    case marksList
+    case marksExport(path: String, format: PlanExport.Format, force: Bool)
+    case marksVerify
+    case marksClear
     // Session
     case help(String?)
     case quit

@@ -83,6 +83,40 @@ enum CommandParser {
             return .hex(row: row, offset: offset, length: length)
         case "view": return .view(row: try rowNumber(try one()))
         case "more": return try noArguments(.more)
+        case "edit": return try noArguments(.edit)
+        case "done": return try noArguments(.done)
+        case "mark":
+            guard !arguments.isEmpty else { throw CommandError("mark: missing argument (usage: \(spec.usage))") }
+            return .mark(arguments)
+        case "unmark":
+            guard !arguments.isEmpty else { throw CommandError("unmark: missing argument (usage: \(spec.usage))") }
+            return .unmark(arguments)
+        case "undo": return try noArguments(.undo)
+        case "show", "hide":
+            guard try one().lowercased() == "marked" else { throw CommandError("\(name): expected 'marked' (usage: \(spec.usage))") }
+            return .showMarked(name == "show")
+        case "marks":
+            guard let sub = arguments.first?.lowercased() else { return .marksList }
+            switch sub {
+            case "verify": return arguments.count == 1 ? .marksVerify : try noArguments(.marksVerify)
+            case "clear": return arguments.count == 1 ? .marksClear : try noArguments(.marksClear)
+            case "export":
+                var path: String?, format = PlanExport.Format.nulList, force = false
+                for word in arguments.dropFirst() {
+                    switch word {
+                    case "--json": format = .json
+                    case "--sh": format = .shellScript
+                    case "--force": force = true
+                    default:
+                        guard path == nil, !word.hasPrefix("--") else { throw CommandError("marks export: unexpected '\(word)' (usage: marks export FILE [--json|--sh] [--force])") }
+                        path = word
+                    }
+                }
+                guard let path else { throw CommandError("marks export: missing FILE (usage: marks export FILE [--json|--sh] [--force])") }
+                return .marksExport(path: path, format: format, force: force)
+            default:
+                throw CommandError("marks: '\(sub)' is not export, verify or clear (usage: \(spec.usage))")
+            }
         case "reload": return try noArguments(.reload)
         case "stats": return try noArguments(.stats)
         case "sort":

@@ -21,7 +21,12 @@ struct PageView {
         output.write(header() + "\n")
         let items = table.visibleItems()
         if items.isEmpty {
-            output.write(level.model.options.filter == nil ? "(empty)\n" : "(nothing matches the filter)\n")
+            let model = level.model
+            if model.coveredByMark || (!model.markedNames.isEmpty && !model.showsMarked) {
+                output.write("(every entry left here is marked; 'show marked' shows them)\n")
+            } else {
+                output.write(model.options.filter == nil ? "(empty)\n" : "(nothing matches the filter)\n")
+            }
         } else {
             var options = RenderOptions()
             options.showsRowNumbers = true
@@ -51,6 +56,7 @@ struct PageView {
         if options.grouping != .none { parts.append("group \(options.grouping.rawValue)") }
         parts.append("page \(table.currentPage + 1) of \(table.pageCount)")
         if table.isEditing { parts.append("editing") }
+        if level.model.showsMarked { parts.append("marked shown") }
         // On a terminal the header keeps to one line: the path gives way.
         if settings.interactive, let width = Terminal.columns() {
             let others = parts.dropFirst().joined(separator: " | ")

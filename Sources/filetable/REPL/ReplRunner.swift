@@ -21,8 +21,15 @@ struct ReplRunner {
         Interruption.install()
         switch mode {
         case .interactive:
+            let source = LineSource(fd: 0)
+            session.confirm = { [session] question in
+                session.output.write(question)
+                session.output.flush()
+                guard case .text(let answer) = source.next() else { return false }
+                return ["y", "yes"].contains(answer.trimmingSpaces.lowercased())
+            }
             session.printPage()
-            return runInteractive(LineSource(fd: 0))
+            return runInteractive(source)
         case .batch(let source):
             return runBatch(source)
         }

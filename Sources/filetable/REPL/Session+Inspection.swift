@@ -19,6 +19,14 @@ extension Session {
             current.table.scrollToRow(page)
             current.findCursor = nil
             write("reloaded: +\(change.added) -\(change.removed)")
+            let model = current.model
+            var present = Set<[UInt8]>()
+            for index in 0..<model.arena.count { present.insert(model.arena.name(at: index)) }
+            let gone = marks.markedNames(in: current.path).subtracting(present)
+            if !gone.isEmpty {
+                let names = gone.map { NameEscaping.escape($0) }.sorted().joined(separator: ", ")
+                write("reload: marked but gone: \(names) (kept in the plan as vanished)")
+            }
         } catch {
             throw CommandError("reload: \(error.description)")
         }

@@ -3,6 +3,7 @@ import FileBrowsing
 /// Paging commands: list, next, prev, top, end, page, goto, find.
 extension Session {
     func printPage() {
+        syncMarks(current)
         PageView(level: current, settings: settings).draw(into: output)
     }
 

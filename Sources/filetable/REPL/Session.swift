@@ -14,6 +14,8 @@ final class Session {
         var useColor = false
         var decoration = NameDecoration()
         var home: [UInt8]?
+        /// `-y`: mark without asking.
+        var assumeYes = false
         /// The first level's view settings, from the command line (`-a`, `-S`, `--filter` …).
         var listOptions = ListOptions()
     }
@@ -26,6 +28,14 @@ final class Session {
     var stack: NavigationStack<TableLevel>
     /// The hex or text view `more` continues, if one is open.
     var viewer: Viewer?
+    /// The session's marks for simulated deletion.
+    let marks = MarkStore()
+    /// Editing mode: every editable row shows a delete control.
+    var editing = false
+    /// Marked rows stay in view with a D instead of leaving the table.
+    var showMarked = false
+    /// Asks the user a yes/no question (interactive sessions only); nil means yes.
+    var confirm: ((String) -> Bool)?
     let output: OutputSink
     let settings: Settings
 
@@ -45,7 +55,18 @@ final class Session {
         case .more, .continueOn: break
         default: viewer = nil
         }
+        syncMarks(current)
         switch command {
+        case .edit: editing = true; syncMarks(current); printPage()
+        case .done: editing = false; syncMarks(current); printPage()
+        case .mark(let arguments): try mark(arguments)
+        case .unmark(let arguments): try unmark(arguments)
+        case .undo: try undo()
+        case .showMarked(let on): showMarked = on; syncMarks(current); printPage()
+        case .marksList: try listMarks()
+        case .marksExport(let path, let format, let force): try exportMarks(to: path, format: format, force: force)
+        case .marksVerify: try verifyMarks()
+        case .marksClear: try clearMarks()
         case .more: try more()
         case .continueOn: if viewer != nil { try more() } else { try nextPage() }
         case .hex(let row, let offset, let length): try hex(row, offset: offset, length: length)

@@ -1,0 +1,70 @@
+import Glibc
+
+/// A deletion plan written out for review: the only file filetable ever
+/// writes, and only where the user names it.
+public enum PlanExport {
+    public enum Format: Sendable {
+        /// Absolute paths, each followed by NUL, for `xargs -0`.
+        case nulList
+        /// One JSON object per path with its snapshot.
+        case json
+        /// A reviewable `sh` script of `rm -rf -- 'PATH'` lines, each after a comment with its snapshot.
+        case shellScript
+    }
+
+    public static func render(_ marks: [Mark], as format: Format) -> [UInt8] {
+        var out: [UInt8] = []
+        switch format {
+        case .nulList:
+            for mark in marks { out += mark.path + [0] }
+        case .json:
+            for mark in marks {
+                let s = mark.snapshot
+                var fields = [
+                    "\"path\":" + JSONLines.string(mark.path),
+                    "\"type\":\"\(s.kind.jsonName)\"",
+                    "\"device\":\(s.device)",
+                    "\"inode\":\(s.inode)",
+                    "\"size\":\(s.size)",
+                    "\"mtime\":\"\(TimeFormat.rfc3339(s.modificationTime))\"",
+                ]
+                if !UTF8Validation.isValid(mark.path) {
+                    fields.append("\"path_hex\":\"" + mark.path.map { JSONLines.hexByte($0) }.joined() + "\"")
+                }
+                out += Array(("{" + fields.joined(separator: ",") + "}\n").utf8)
+            }
+        case .shellScript:
+            out += Array("""
+            #!/bin/sh
+            # Deletion plan written by filetable: \(marks.count) path\(marks.count == 1 ? "" : "s").
+            # Nothing has been deleted. Review every line, check with 'marks verify', then run it yourself.
+            set -e
+
+            """.utf8)
+            for mark in marks {
+                let s = mark.snapshot
+                out += Array("# \(s.kind.jsonName), device \(s.device), inode \(s.inode), size \(s.size), mtime \(TimeFormat.rfc3339(s.modificationTime))\n".utf8)
+                out += Array("rm -rf -- ".utf8) + shellQuoted(mark.path) + [0x0A]
+            }
+        }
+        return out
+    }
+
+    /// Writes the plan to a new file at `path` (relative to the working
+    /// directory); refuses to overwrite an existing file unless `replace`.
+    public static func write(_ marks: [Mark], as format: Format, to path: [UInt8], replace: Bool) throws(FileError) {
+        if case .failure(let errno) = Syscalls.writeNewFile(path, contents: render(marks, as: format), replace: replace) {
+            throw FileError(path: path, reason: errno == Errno(EEXIST) ? .custom("exists; add --force to replace it") : .system(errno))
+        }
+    }
+
+    /// The bytes in single quotes, each `'` written `'\''`: safe for any name.
+    public static func shellQuoted(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = [0x27]
+        for byte in bytes {
+            if byte == 0x27 { out += [0x27, 0x5C, 0x27, 0x27] } else { out.append(byte) }
+        }
+        out.append(0x27)
+        return out
+    }
+}
