@@ -77,6 +77,17 @@ final class TerminalSessionTests: XCTestCase {
         try type("pwd", "Enter")
         shown = try waitFor("\n\(temp.path)/long\n")
 
+        // Marking several rows asks first; no keeps everything, yes marks.
+        try type("back", "Enter")
+        try type("mark 1-2", "Enter")
+        try waitFor("Mark 2 entries (0) for deletion? [y/N]")
+        try type("n", "Enter")
+        try waitFor("mark: nothing marked")
+        try type("mark 1-2", "Enter")
+        shown = try waitFor("Mark 2 entries (0) for deletion? [y/N]")
+        try type("y", "Enter")
+        try waitFor("| 29 entries |")
+
         try type("quit", "Enter")
         let deadline = Date().addingTimeInterval(5)
         func alive() -> Bool { CommandRunner.system("tmux has-session -t \(session) && echo alive").contains("alive") }

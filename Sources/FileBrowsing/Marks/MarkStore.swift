@@ -44,7 +44,7 @@ public final class MarkStore {
 
     /// Removes marks on these paths as one undoable change; returns how many.
     @discardableResult
-    public func remove(_ paths: [[UInt8]]) -> Int {
+    public func unmark(_ paths: [[UInt8]]) -> Int {
         let gone = paths.compactMap { marks[$0] }
         guard !gone.isEmpty else { return 0 }
         gone.forEach { delete($0.path) }
@@ -55,7 +55,7 @@ public final class MarkStore {
     /// Drops every mark, as one undoable change.
     @discardableResult
     public func clear() -> Int {
-        remove(Array(marks.keys))
+        unmark(Array(marks.keys))
     }
 
     /// Reverts the last change; returns a description, or nil with nothing to undo.

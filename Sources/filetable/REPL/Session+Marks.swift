@@ -62,7 +62,7 @@ extension Session {
             }
             paths.append(path)
         }
-        let removed = marks.remove(paths)
+        let removed = marks.unmark(paths)
         syncMarks(level)
         write("unmarked \(removed) (\(marks.count) in the plan)")
         printPage()
