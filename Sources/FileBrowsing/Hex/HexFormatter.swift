@@ -117,10 +117,7 @@ public struct HexFormatter {
                     squeezing = false
                     previous = words
                     let raw = UnsafeMutableRawPointer(p)
-                    raw.storeBytes(of: offsetPairs[Int(offset >> 24)], as: UInt16.self)
-                    raw.storeBytes(of: offsetPairs[Int((offset >> 16) & 0xFF)], toByteOffset: 2, as: UInt16.self)
-                    raw.storeBytes(of: offsetPairs[Int((offset >> 8) & 0xFF)], toByteOffset: 4, as: UInt16.self)
-                    raw.storeBytes(of: offsetPairs[Int(offset & 0xFF)], toByteOffset: 6, as: UInt16.self)
+                    Self.storeOffset(offset, at: raw, pairs: offsetPairs)
                     raw.storeBytes(of: 0x2020 as UInt16, toByteOffset: 8, as: UInt16.self)
                     let bytes = line.assumingMemoryBound(to: UInt8.self)
                     var q = 10
@@ -172,7 +169,7 @@ public struct HexFormatter {
                 squeezing = false
                 previousLine = nil
             }
-            return colored ? canonicalColored(bytes, into: out) : canonical(bytes, into: out)
+            return canonical(bytes, into: out)
         case .xxd(let columns, let group, _):
             return xxd(bytes, columns: columns, group: group, into: out)
         case .plain:
@@ -208,6 +205,15 @@ public struct HexFormatter {
         output.append(contentsOf: scratch[0..<count])
     }
 
+    /// Eight lowercase hex digits of a 32-bit offset, as four pair stores.
+    @inline(__always)
+    private static func storeOffset(_ offset: UInt32, at raw: UnsafeMutableRawPointer, pairs: UnsafeBufferPointer<UInt16>) {
+        raw.storeBytes(of: pairs[Int(offset >> 24)], as: UInt16.self)
+        raw.storeBytes(of: pairs[Int((offset >> 16) & 0xFF)], toByteOffset: 2, as: UInt16.self)
+        raw.storeBytes(of: pairs[Int((offset >> 8) & 0xFF)], toByteOffset: 4, as: UInt16.self)
+        raw.storeBytes(of: pairs[Int(offset & 0xFF)], toByteOffset: 6, as: UInt16.self)
+    }
+
     /// Full `xxd` lines, offsets below 2^32, with raw table pointers.
     private mutating func xxdLines(_ input: UnsafeRawBufferPointer, columns: Int, group: Int, into output: UnsafeMutablePointer<UInt8>) -> Int {
         var p = output
@@ -219,10 +225,7 @@ public struct HexFormatter {
             let end = line + input.count
             while line < end {
                 let raw = UnsafeMutableRawPointer(p)
-                raw.storeBytes(of: offsetPairs[Int(offset >> 24)], as: UInt16.self)
-                raw.storeBytes(of: offsetPairs[Int((offset >> 16) & 0xFF)], toByteOffset: 2, as: UInt16.self)
-                raw.storeBytes(of: offsetPairs[Int((offset >> 8) & 0xFF)], toByteOffset: 4, as: UInt16.self)
-                raw.storeBytes(of: offsetPairs[Int(offset & 0xFF)], toByteOffset: 6, as: UInt16.self)
+                Self.storeOffset(offset, at: raw, pairs: offsetPairs)
                 raw.storeBytes(of: 0x203A as UInt16, toByteOffset: 8, as: UInt16.self)
                 var q = 10
                 var inGroup = 0
@@ -252,28 +255,42 @@ public struct HexFormatter {
     }
 
     /// `00000000  48 65 6c 6c 6f 2c 20 77  6f 72 6c 64 21 0a 41 42  |Hello, world!.AB|`
+    /// (the general path: partial lines, long offsets, colour).
     private func canonical(_ bytes: UnsafeRawBufferPointer, into out: UnsafeMutablePointer<UInt8>) -> Int {
         var p = writeOffset(offset, minimumDigits: 8, into: out)
         out[p] = 0x20; out[p + 1] = 0x20
         p += 2
         for i in 0..<16 {
             if i < bytes.count {
+                if colored { p += openColor(bytes[i], at: out + p) }
                 storePair(bytes[i], at: out + p)
+                p += 2
+                if colored { p += closeColor(at: out + p) }
             } else {
                 out[p] = 0x20; out[p + 1] = 0x20
+                p += 2
             }
-            out[p + 2] = 0x20
-            p += 3
+            out[p] = 0x20
+            p += 1
             if i == 7 { out[p] = 0x20; p += 1 }
         }
         out[p] = 0x20; out[p + 1] = 0x7C
         p += 2
-        for byte in bytes {
-            out[p] = printable[Int(byte)]
-            p += 1
-        }
+        p += writeText(bytes, into: out + p)
         out[p] = 0x7C; out[p + 1] = 0x0A
         return p + 2
+    }
+
+    /// The text column: printable ASCII as is, everything else as `.`.
+    private func writeText(_ bytes: UnsafeRawBufferPointer, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        var p = 0
+        for byte in bytes {
+            if colored { p += openColor(byte, at: out + p) }
+            out[p] = printable[Int(byte)]
+            p += 1
+            if colored { p += closeColor(at: out + p) }
+        }
+        return p
     }
 
     /// `00000000: 4865 6c6c 6f2c 2077 6f72 6c64 210a 4142  Hello, world!.AB`
@@ -298,44 +315,9 @@ public struct HexFormatter {
         }
         out[p] = 0x20; out[p + 1] = 0x20
         p += 2
-        for byte in bytes {
-            if colored { p += openColor(byte, at: out + p) }
-            out[p] = printable[Int(byte)]
-            p += 1
-            if colored { p += closeColor(at: out + p) }
-        }
+        p += writeText(bytes, into: out + p)
         out[p] = 0x0A
         return p + 1
-    }
-
-    private func canonicalColored(_ bytes: UnsafeRawBufferPointer, into out: UnsafeMutablePointer<UInt8>) -> Int {
-        var p = writeOffset(offset, minimumDigits: 8, into: out)
-        out[p] = 0x20; out[p + 1] = 0x20
-        p += 2
-        for i in 0..<16 {
-            if i < bytes.count {
-                p += openColor(bytes[i], at: out + p)
-                storePair(bytes[i], at: out + p)
-                p += 2
-                p += closeColor(at: out + p)
-            } else {
-                out[p] = 0x20; out[p + 1] = 0x20
-                p += 2
-            }
-            out[p] = 0x20
-            p += 1
-            if i == 7 { out[p] = 0x20; p += 1 }
-        }
-        out[p] = 0x20; out[p + 1] = 0x7C
-        p += 2
-        for byte in bytes {
-            p += openColor(byte, at: out + p)
-            out[p] = printable[Int(byte)]
-            p += 1
-            p += closeColor(at: out + p)
-        }
-        out[p] = 0x7C; out[p + 1] = 0x0A
-        return p + 2
     }
 
     private func openColor(_ byte: UInt8, at out: UnsafeMutablePointer<UInt8>) -> Int {

@@ -37,6 +37,11 @@ final class OutputSink {
     /// large blocks formatted in place, such as a hex dump's.
     func write(raw: UnsafeRawBufferPointer) {
         flush()
+        writeAll(raw)
+    }
+
+    /// One `write` loop for everything: partial writes, EINTR, a closed pipe.
+    private func writeAll(_ raw: UnsafeRawBufferPointer) {
         guard writeError == nil else { return }
         var offset = 0
         while offset < raw.count {
@@ -55,20 +60,7 @@ final class OutputSink {
 
     func flush() {
         guard !buffer.isEmpty else { return }
-        defer { buffer.removeAll(keepingCapacity: true) }
-        guard writeError == nil else { return }
-        buffer.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    if errno == EPIPE { Platform.exitForClosedPipe() }
-                    writeError = errno
-                    return
-                }
-                offset += written
-            }
-        }
+        buffer.withUnsafeBytes { writeAll($0) }
+        buffer.removeAll(keepingCapacity: true)
     }
 }
