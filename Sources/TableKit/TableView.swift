@@ -139,11 +139,20 @@ public final class TableView {
     /// cells and section footers. A section whose first row is above the page
     /// still gets its header at the top (a "sticky" header).
     public func visibleItems() -> [TableItem] {
-        recycleOnScreenCells()
-        guard let dataSource else { return [] }
         var items: [TableItem] = []
+        fillVisibleItems(into: &items)
+        return items
+    }
+
+    /// The items of the current page, written into `items` (emptied first, its
+    /// storage kept): lets a listing stream pages through one buffer.
+    public func fillVisibleItems(into items: inout [TableItem]) {
+        recycleOnScreenCells()
+        items.removeAll(keepingCapacity: true)
+        guard let dataSource else { return }
         let rows = visibleRows
-        guard !rows.isEmpty else { return [] }
+        guard !rows.isEmpty else { return }
+        items.reserveCapacity(rows.count + 2)
         var section = indexPath(forFlatRow: rows.lowerBound).section
         var flat = rows.lowerBound
         while flat < rows.upperBound {
@@ -166,16 +175,18 @@ public final class TableView {
             }
         }
         checkInvariants()
-        return items
     }
 
     /// Calls `body` with each page's items from the current page to the end:
     /// how a non-interactive listing streams a table of any size.
     public func forEachPage(_ body: ([TableItem]) throws -> Void) rethrows {
+        var items: [TableItem] = []
         while true {
-            try body(visibleItems())
+            fillVisibleItems(into: &items)
+            try body(items)
             if !nextPage() { break }
         }
+        items.removeAll()
         recycleOnScreenCells()
     }
 

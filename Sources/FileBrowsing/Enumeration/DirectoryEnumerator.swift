@@ -1,20 +1,25 @@
 import Glibc
 
 /// Reads one directory's names and `d_type`s, and nothing else: no `stat`
-/// happens here. Uses `getdents64` with a 256 KiB buffer where the C library
-/// has it, `readdir` otherwise.
+/// happens here. Uses `getdents64` where the C library has it (a buffer sized
+/// by the directory: 32 KiB for a small one, up to 256 KiB for a huge one),
+/// `readdir` otherwise.
 public enum DirectoryEnumerator {
     /// The entries of an open directory, in the order the file system returns
     /// them. `.` and `..` are kept only when `includeDotEntries` is set.
     public static func list(_ directory: DirectoryHandle, includeDotEntries: Bool = false) throws(FileError) -> NameArena {
         var arena = NameArena()
+        var directorySize = 0
         if case .success(let status) = Syscalls.status(of: directory.fd) {
             // A directory's size roughly tracks its records: room reserved, not touched.
-            let estimate = max(16, Int(status.st_size) / 32)
+            directorySize = Int(status.st_size)
+            let estimate = max(16, directorySize / 32)
             arena.reserve(entries: estimate, bytes: estimate * 16)
         }
         if let getDirectoryEntries = Syscalls.getDirectoryEntries {
-            try readRecords(directory, with: getDirectoryEntries, includeDotEntries: includeDotEntries, into: &arena)
+            // Small buffers come from the heap; only huge directories get a large one.
+            let bufferSize = min(256 * 1024, max(32 * 1024, directorySize))
+            try readRecords(directory, with: getDirectoryEntries, bufferSize: bufferSize, includeDotEntries: includeDotEntries, into: &arena)
         } else {
             try readEntries(directory, includeDotEntries: includeDotEntries, into: &arena)
         }
@@ -29,13 +34,11 @@ public enum DirectoryEnumerator {
     /// Parses `linux_dirent64` records: inode (8), offset (8), record length (2),
     /// type (1), then the NUL-terminated name.
     private static func readRecords(_ directory: DirectoryHandle, with getDirectoryEntries: Syscalls.GetDirectoryEntries,
-                                    includeDotEntries: Bool, into arena: inout NameArena) throws(FileError) {
-        // Read through a duplicate so the handle's own offset stays at the start.
-        let fd = dup(directory.fd)
-        guard fd >= 0 else { throw FileError(path: directory.path, errno: Errno(errno)) }
-        defer { Syscalls.close(fd) }
+                                    bufferSize capacity: Int, includeDotEntries: Bool, into arena: inout NameArena) throws(FileError) {
+        // The handle's descriptor is only used relative to (openat, fstatat),
+        // so its read offset is free: rewind it and read.
+        let fd = directory.fd
         guard lseek(fd, 0, SEEK_SET) >= 0 else { throw FileError(path: directory.path, errno: Errno(errno)) }
-        let capacity = 256 * 1024
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
         defer { buffer.deallocate() }
         while true {

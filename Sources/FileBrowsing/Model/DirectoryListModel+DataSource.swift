@@ -10,7 +10,7 @@ extension DirectoryListModel: TableDataSource {
     }
 
     public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> Cell {
-        let row = sections[indexPath.section].rows.lowerBound + indexPath.row
+        let row = flatRow(indexPath)
         guard let formatter = cellFormatter else {
             let cell = tableView.dequeueReusableCell(withIdentifier: "name")
             cell.text = withName(ofRow: row) { NameEscaping.escape($0) }
@@ -52,10 +52,10 @@ extension DirectoryListModel: TableDataSource {
 
     /// Every row but `.` and `..` can be deleted from the table.
     public func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool {
-        !isDotEntry(row: sections[indexPath.section].rows.lowerBound + indexPath.row)
+        !isDotEntry(row: flatRow(indexPath))
     }
 
     public func tableView(_ tableView: TableView, commitDeleteForRowAt indexPath: IndexPath) {
-        deleteRow(sections[indexPath.section].rows.lowerBound + indexPath.row)
+        deleteRow(flatRow(indexPath))
     }
 }
