@@ -261,15 +261,7 @@ public struct HexFormatter {
         out[p] = 0x20; out[p + 1] = 0x20
         p += 2
         for i in 0..<16 {
-            if i < bytes.count {
-                if colored { p += openColor(bytes[i], at: out + p) }
-                storePair(bytes[i], at: out + p)
-                p += 2
-                if colored { p += closeColor(at: out + p) }
-            } else {
-                out[p] = 0x20; out[p + 1] = 0x20
-                p += 2
-            }
+            p += writeHexCell(i, of: bytes, into: out + p)
             out[p] = 0x20
             p += 1
             if i == 7 { out[p] = 0x20; p += 1 }
@@ -279,6 +271,20 @@ public struct HexFormatter {
         p += writeText(bytes, into: out + p)
         out[p] = 0x7C; out[p + 1] = 0x0A
         return p + 2
+    }
+
+    /// Byte `i` as two hex digits (coloured when asked), or two spaces past the end.
+    @inline(__always)
+    private func writeHexCell(_ i: Int, of bytes: UnsafeRawBufferPointer, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        guard i < bytes.count else {
+            out[0] = 0x20; out[1] = 0x20
+            return 2
+        }
+        var p = colored ? openColor(bytes[i], at: out) : 0
+        storePair(bytes[i], at: out + p)
+        p += 2
+        if colored { p += closeColor(at: out + p) }
+        return p
     }
 
     /// The text column: printable ASCII as is, everything else as `.`.
@@ -299,15 +305,7 @@ public struct HexFormatter {
         out[p] = 0x3A; out[p + 1] = 0x20
         p += 2
         for i in 0..<columns {
-            if i < bytes.count {
-                if colored { p += openColor(bytes[i], at: out + p) }
-                storePair(bytes[i], at: out + p)
-                p += 2
-                if colored { p += closeColor(at: out + p) }
-            } else {
-                out[p] = 0x20; out[p + 1] = 0x20
-                p += 2
-            }
+            p += writeHexCell(i, of: bytes, into: out + p)
             if group > 0 && (i + 1) % group == 0 && i + 1 < columns {
                 out[p] = 0x20
                 p += 1

@@ -98,9 +98,4 @@ public struct NameArena: Sendable {
         }
         return result
     }
-
-    /// Whole-arena access for sorting: the byte buffer and the offsets.
-    func withStorage<R>(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt32>) throws -> R) rethrows -> R {
-        try bytes.withUnsafeBufferPointer { b in try starts.withUnsafeBufferPointer { s in try body(b, s) } }
-    }
 }

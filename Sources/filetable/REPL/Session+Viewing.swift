@@ -12,7 +12,7 @@ extension Session {
         let model = current.model
         let name = model.name(ofRow: row)
         viewer = .hex(name: name, directory: model.directory, path: DisplayPath.normalize(PathBytes.join(current.path, name)),
-                      offset: offset, end: length.map { offset + $0 }, streaming: false)
+                      offset: offset, end: length.map { offset + $0 })
         try more()
     }
 
@@ -48,7 +48,7 @@ extension Session {
         switch viewer {
         case nil:
             throw CommandError("more: nothing to continue (use hex N or view N)")
-        case .hex(let name, let directory, let path, let offset, let end, _):
+        case .hex(let name, let directory, let path, let offset, let end):
             try hexScreen(name: name, directory: directory, path: path, offset: offset, end: end)
         case .text(let name, let directory, let path, let offset, let line):
             try textScreen(name: name, directory: directory, path: path, offset: offset, line: line)
@@ -87,7 +87,7 @@ extension Session {
             viewer = nil
         } else {
             write("-- more from offset 0x\(String(next, radix: 16)) ('more' or an empty line; 'hex N @OFFSET' jumps) --")
-            viewer = .hex(name: name, directory: directory, path: path, offset: next, end: end, streaming: false)
+            viewer = .hex(name: name, directory: directory, path: path, offset: next, end: end)
         }
         output.flush()
     }
