@@ -73,16 +73,23 @@ public struct NameArena: Sendable {
         for index in order { total += Int(starts[Int(index) + 1] - starts[Int(index)]) }
         result.starts = [UInt32](unsafeUninitializedCapacity: order.count + 1) { newStarts, startCount in
             result.kinds = [FileKind](unsafeUninitializedCapacity: order.count) { newKinds, kindCount in
-                result.bytes = [UInt8](unsafeUninitializedCapacity: total) { newBytes, byteCount in
+                // 16 bytes of slack: short names are copied as two 8-byte words.
+                result.bytes = [UInt8](unsafeUninitializedCapacity: total + 16) { newBytes, byteCount in
                     bytes.withUnsafeBufferPointer { oldBytes in
                         starts.withUnsafeBufferPointer { oldStarts in
                             kinds.withUnsafeBufferPointer { oldKinds in
                                 var offset = 0
                                 newStarts[0] = 0
+                                let source = UnsafeRawPointer(oldBytes.baseAddress!), target = UnsafeMutableRawPointer(newBytes.baseAddress!)
                                 for (position, index) in order.enumerated() {
                                     let i = Int(index)
                                     let start = Int(oldStarts[i]), length = Int(oldStarts[i + 1]) - start
-                                    (newBytes.baseAddress! + offset).update(from: oldBytes.baseAddress! + start, count: length)
+                                    if length <= 16 && start + 16 <= oldBytes.count {
+                                        target.storeBytes(of: source.loadUnaligned(fromByteOffset: start, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
+                                        target.storeBytes(of: source.loadUnaligned(fromByteOffset: start + 8, as: UInt64.self), toByteOffset: offset + 8, as: UInt64.self)
+                                    } else {
+                                        (target + offset).copyMemory(from: source + start, byteCount: length)
+                                    }
                                     offset += length
                                     newStarts[position + 1] = UInt32(offset)
                                     newKinds[position] = oldKinds[i]
