@@ -7,6 +7,9 @@
 public final class ReusePool {
     private var identifiers: [String] = []
     private var freeCells: [[Cell]] = []
+    /// The slot of the identifier asked for last: a page asks for one
+    /// identifier over and over.
+    private var lastSlot = -1
     public private(set) var cellsCreated = 0
     public private(set) var cellsReused = 0
 
@@ -14,7 +17,7 @@ public final class ReusePool {
 
     /// A free cell with this identifier, reset for reuse, or a new one from `make`.
     public func dequeue(withIdentifier identifier: String, make: () -> Cell) -> Cell {
-        if let slot = identifiers.firstIndex(of: identifier), let cell = freeCells[slot].popLast() {
+        if let slot = slot(of: identifier), let cell = freeCells[slot].popLast() {
             cellsReused += 1
             cell.prepareForReuse()
             return cell
@@ -25,12 +28,20 @@ public final class ReusePool {
 
     /// Takes back a cell whose row left the screen.
     public func enqueue(_ cell: Cell) {
-        if let slot = identifiers.firstIndex(of: cell.reuseIdentifier) {
+        if let slot = slot(of: cell.reuseIdentifier) {
             freeCells[slot].append(cell)
         } else {
             identifiers.append(cell.reuseIdentifier)
             freeCells.append([cell])
         }
+    }
+
+    @inline(__always)
+    private func slot(of identifier: String) -> Int? {
+        if lastSlot >= 0 && identifiers[lastSlot] == identifier { return lastSlot }
+        guard let slot = identifiers.firstIndex(of: identifier) else { return nil }
+        lastSlot = slot
+        return slot
     }
 
     /// How many cells are waiting in the pool.
