@@ -19,8 +19,8 @@ enum FiletableCommand {
         } else if options.showVersion {
             output.write(HelpText.version + "\n")
         } else if options.hexDump {
-            let context = ListingContext(options: options, output: output, diagnostics: diagnostics)
-            HexDumpCommand(options: options, output: output, diagnostics: diagnostics, useColor: context.useColor).run()
+            HexDumpCommand(options: options, output: output, diagnostics: diagnostics,
+                           useColor: ListingContext.usesColor(options.color, on: output)).run()
         } else if options.formatRequested {
             Lister(context: ListingContext(options: options, output: output, diagnostics: diagnostics)).run()
         } else {
@@ -52,14 +52,13 @@ enum FiletableCommand {
         } else {
             mode = .interactive
         }
-        let context = ListingContext(options: options, output: output, diagnostics: diagnostics)
         var settings = Session.Settings()
         settings.pageSize = options.pageSize
         settings.listOptions = options.listOptions
         settings.assumeYes = options.assumeYes
         if case .interactive = mode { settings.interactive = true }
-        settings.useColor = context.useColor
-        settings.decoration = context.decoration
+        settings.useColor = ListingContext.usesColor(options.color, on: output)
+        settings.decoration = ListingContext.decoration(for: options, useColor: settings.useColor)
         settings.home = Platform.environment("HOME").map { DisplayPath.normalize(Array($0.utf8)) }
         let session: Session
         do {

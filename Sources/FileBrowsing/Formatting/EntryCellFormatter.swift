@@ -52,6 +52,14 @@ public struct NameDecoration: Sendable {
     }
 }
 
+extension NameDecoration {
+    /// ` -> target` for a symlink row (escaped), nil for anything else.
+    public static func linkTargetSuffix(row: Int, in model: DirectoryListModel) -> String? {
+        guard model.kind(ofRow: row) == .symlink, case .success(let target) = model.linkTarget(ofRow: row) else { return nil }
+        return " -> " + NameEscaping.escape(target)
+    }
+}
+
 /// Cells holding just the (escaped, decorated) name: `-1`, `-R`, `--tree`.
 public final class NameCellFormatter: EntryCellFormatter {
     public let reuseIdentifier = "name"

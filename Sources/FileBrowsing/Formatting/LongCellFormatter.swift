@@ -26,8 +26,8 @@ public final class LongCellFormatter: EntryCellFormatter {
         switch model.status(ofRow: row) {
         case .success(let status):
             cell.columns.append(contentsOf: columns(for: status))
-            if status.kind == .symlink, case .success(let target) = model.linkTarget(ofRow: row) {
-                cell.textSuffix = " -> " + NameEscaping.escape(target)
+            if status.kind == .symlink, let suffix = NameDecoration.linkTargetSuffix(row: row, in: model) {
+                cell.textSuffix = suffix
             }
         case .failure(let errno):
             cell.columns.append(contentsOf: [String(model.kind(ofRow: row).modeCharacter) + "?????????", "?", "?", "?", "?", "?"])

@@ -1,5 +1,3 @@
-import Glibc
-
 /// Whether a file's content looks like text or binary, decided from its first
 /// 8 KiB: a NUL byte or invalid UTF-8 means binary. The same test serves
 /// `info` and the viewer.
@@ -28,28 +26,16 @@ public enum ContentKind: Sendable, Equatable {
         return UTF8Validation.isValid(UnsafeBufferPointer(rebasing: sample[0..<end])) ? .text : .binary(reason: "invalid UTF-8")
     }
 
-    /// Reads the first 8 KiB of a regular file (opened read-only, non-blocking)
-    /// and classifies them.
-    public static func of(name: [UInt8], in directory: DirectoryHandle) -> Result<ContentKind, Errno> {
-        let opened = (name + [0]).withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                Syscalls.openFile(at: directory.fd, name: $0)
-            }
+    /// Reads the first 8 KiB of a file through the dump reader (type checked
+    /// first, opened read-only and non-blocking) and classifies them.
+    public static func of(name: [UInt8], in directory: DirectoryHandle) -> Result<ContentKind, FileError> {
+        do {
+            let reader = try HexDumpReader(path: name, name: name, in: directory, length: UInt64(sampleSize), bufferSize: sampleSize)
+            let sample = try reader.next(lineLength: 1)
+            return .success(classify(sample.assumingMemoryBound(to: UInt8.self)))
+        } catch {
+            return .failure(error)
         }
-        guard case .success(let fd) = opened else { return .failure(opened.failureValue ?? .permissionDenied) }
-        defer { Syscalls.close(fd) }
-        var sample = [UInt8](repeating: 0, count: sampleSize)
-        var filled = 0
-        while filled < sampleSize {
-            let count = sample.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, sampleSize - filled) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failure(Errno(errno))
-            }
-            if count == 0 { break }
-            filled += count
-        }
-        return .success(sample.withUnsafeBufferPointer { classify(UnsafeBufferPointer(rebasing: $0[0..<filled])) })
     }
 }
 

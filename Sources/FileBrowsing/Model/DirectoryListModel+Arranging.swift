@@ -33,8 +33,6 @@ extension DirectoryListModel {
             return options.reversed ? candidates.reversed() : candidates
         }
         let arena = self.arena
-        var scratch: [UInt8] = []
-        scratch.reserveCapacity(512)
         // Size, time and extension sorts compare a number first, by entry.
         var numbers: [Int64] = []
         if key == .size || key == .time || key == .ext {
@@ -55,9 +53,9 @@ extension DirectoryListModel {
                         : -(status.modificationTime.seconds &* 1_000_000_000 &+ Int64(status.modificationTime.nanoseconds))
                 }
             case .ext:
-                scratch.removeAll(keepingCapacity: true)
-                Self.appendExtensionKey(arena, index, to: &scratch)
-                numbers[index] = Int64(bitPattern: Self.packPrefix(scratch).0 ^ (1 << 63))
+                // The extension key's first eight bytes, as a signed number that sorts like them.
+                let prefix = Self.withExtension(of: index, in: arena) { NaturalOrder.keyPrefix(of: $0).high }
+                numbers[index] = Int64(bitPattern: prefix ^ (1 << 63))
             case .name, .none:
                 break
             }
@@ -65,48 +63,47 @@ extension DirectoryListModel {
             items.append(SortItem(high: high, low: low, index: candidate, group: group))
         }
         if key != .none {
-            var scratchA: [UInt8] = [], scratchB: [UInt8] = []
-            scratchA.reserveCapacity(512)
-            scratchB.reserveCapacity(512)
             // Full keys of names that tie on their prefix, built once each:
             // names sharing long prefixes would otherwise rebuild them per comparison.
             var fullKeys: [UInt32: [UInt8]] = [:]
-            func tieBreak(_ a: UInt32, _ b: UInt32) -> Bool {
-                let keyA = fullKeys[a] ?? { let k = NaturalOrder.key(of: arena.name(at: Int(a))); fullKeys[a] = k; return k }()
-                let keyB = fullKeys[b] ?? { let k = NaturalOrder.key(of: arena.name(at: Int(b))); fullKeys[b] = k; return k }()
+            func fullKey(_ index: UInt32) -> [UInt8] {
+                if let key = fullKeys[index] { return key }
+                let key = NaturalOrder.key(of: arena.name(at: Int(index)))
+                fullKeys[index] = key
+                return key
+            }
+            /// Natural name order: the prefix, then the full keys, then the bytes, then directory order.
+            func byName(_ a: SortItem, _ b: SortItem) -> Bool {
+                if a.high != b.high { return a.high < b.high }
+                if a.low != b.low { return a.low < b.low }
+                let keyA = fullKey(a.index), keyB = fullKey(b.index)
                 if keyA != keyB { return keyA.lexicographicallyPrecedes(keyB) }
-                let byBytes = arena.withName(at: Int(a)) { x in arena.withName(at: Int(b)) { y in NaturalOrder.compareBytes(x, y) } }
-                if byBytes != 0 { return byBytes < 0 }
-                return a < b
+                let byBytes = arena.withName(at: Int(a.index)) { x in arena.withName(at: Int(b.index)) { y in NaturalOrder.compareBytes(x, y) } }
+                return byBytes != 0 ? byBytes < 0 : a.index < b.index
             }
             if numbers.isEmpty {
                 // Name order: a radix sort on the key prefix settles nearly everything.
                 PrefixRadixSort.sort(&items) { a, b in
-                    if a.group != b.group { return a.group < b.group }
-                    if a.high != b.high { return a.high < b.high }
-                    if a.low != b.low { return a.low < b.low }
-                    return tieBreak(a.index, b.index)
+                    a.group != b.group ? a.group < b.group : byName(a, b)
                 }
             } else {
-            numbers.withUnsafeBufferPointer { numbers in
-                items.sort { a, b in
-                    if a.group != b.group { return a.group < b.group }
-                    if !numbers.isEmpty {
+                var extensionA: [UInt8] = [], extensionB: [UInt8] = []
+                numbers.withUnsafeBufferPointer { numbers in
+                    items.sort { a, b in
+                        if a.group != b.group { return a.group < b.group }
                         let x = numbers[Int(a.index)], y = numbers[Int(b.index)]
                         if x != y { return x < y }
                         if key == .ext {
-                            scratchA.removeAll(keepingCapacity: true)
-                            scratchB.removeAll(keepingCapacity: true)
-                            Self.appendExtensionKey(arena, Int(a.index), to: &scratchA)
-                            Self.appendExtensionKey(arena, Int(b.index), to: &scratchB)
-                            if scratchA != scratchB { return scratchA.lexicographicallyPrecedes(scratchB) }
+                            // Same first eight bytes: compare the whole extension keys.
+                            extensionA.removeAll(keepingCapacity: true)
+                            extensionB.removeAll(keepingCapacity: true)
+                            Self.withExtension(of: Int(a.index), in: arena) { NaturalOrder.appendKey(of: $0, to: &extensionA) }
+                            Self.withExtension(of: Int(b.index), in: arena) { NaturalOrder.appendKey(of: $0, to: &extensionB) }
+                            if extensionA != extensionB { return extensionA.lexicographicallyPrecedes(extensionB) }
                         }
+                        return byName(a, b)
                     }
-                    if a.high != b.high { return a.high < b.high }
-                    if a.low != b.low { return a.low < b.low }
-                    return tieBreak(a.index, b.index)
                 }
-            }
             }
         } else {
             // Directory order, directories first: a stable partition.
@@ -122,21 +119,12 @@ extension DirectoryListModel {
         return result
     }
 
-    /// The first sixteen bytes of a key as two big-endian numbers (zero-padded;
-    /// names hold no NUL, so padding never reorders).
-    private static func packPrefix(_ key: [UInt8]) -> (UInt64, UInt64) {
-        var high: UInt64 = 0, low: UInt64 = 0
-        let n = key.count
-        for k in 0..<8 { high = high << 8 | (k < n ? UInt64(key[k]) : 0) }
-        for k in 8..<16 { low = low << 8 | (k < n ? UInt64(key[k]) : 0) }
-        return (high, low)
-    }
-
-    private static func appendExtensionKey(_ arena: NameArena, _ index: Int, to key: inout [UInt8]) {
+    /// Calls `body` with the bytes after a name's last dot (none for a name
+    /// without one, or whose only dot leads it).
+    private static func withExtension<R>(of index: Int, in arena: NameArena, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         arena.withName(at: index) { name in
-            if let dot = name.lastIndex(of: 0x2E), dot > 0 {
-                NaturalOrder.appendKey(of: UnsafeBufferPointer(rebasing: name[(dot + 1)...]), to: &key)
-            }
+            guard let dot = name.lastIndex(of: 0x2E), dot > 0 else { return body(UnsafeBufferPointer(rebasing: name[0..<0])) }
+            return body(UnsafeBufferPointer(rebasing: name[(dot + 1)...]))
         }
     }
 

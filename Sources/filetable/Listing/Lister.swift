@@ -18,8 +18,7 @@ struct Lister {
             }
         }
         // Directories are listed in the listing's own order, as ls does.
-        let sortedDirectories = DirectoryListModel(entries: directoryOperands, in: DirectoryHandle.workingDirectory(),
-                                                   options: ListOptions.sortingOnly(from: options.listOptions))
+        let sortedDirectories = context.operandModel(directoryOperands)
         let directories = (0..<sortedDirectories.rowCount).map { sortedDirectories.name(ofRow: $0) }
         if options.tree {
             TreeListing(context: context).run(files: files, directories: directories)
@@ -29,8 +28,7 @@ struct Lister {
         let recursive = options.recursive || options.maxDepth != nil
         var printedSomething = false
         if files.count > 0 {
-            let model = DirectoryListModel(entries: files, in: DirectoryHandle.workingDirectory(), options: ListOptions.sortingOnly(from: options.listOptions))
-            printer.print(model, isOperandList: true)
+            printer.print(context.operandModel(files), isOperandList: true)
             printedSomething = true
         }
         let headers = recursive || options.paths.count > 1

@@ -19,21 +19,38 @@ struct ListingContext {
         self.options = options
         self.output = output
         self.diagnostics = diagnostics
-        switch options.color {
-        case .always: useColor = true
-        case .never: useColor = false
-        case .auto:
-            let noColor = Platform.environment("NO_COLOR").map { !$0.isEmpty } ?? false
-            useColor = !noColor && Platform.isTerminal(output.fd) && Platform.environment("TERM") != "dumb"
-        }
-        var decoration = NameDecoration()
-        decoration.typeIndicators = options.typeIndicators
-        decoration.colors = useColor ? ColorScheme(lsColors: Platform.environment("LS_COLORS")) : nil
-        self.decoration = decoration
+        useColor = Self.usesColor(options.color, on: output)
+        decoration = Self.decoration(for: options, useColor: useColor)
         nameFormatter = NameCellFormatter(decoration: decoration)
         longFormatter = LongCellFormatter(decoration: decoration, humanSizes: options.humanSizes)
         let diagnostics = diagnostics
         longFormatter.onError = { diagnostics.report($0, severity: .minorTrouble) }
+    }
+
+    /// `--color`: `auto` colours a terminal, unless `NO_COLOR` is set or TERM is dumb.
+    static func usesColor(_ mode: CommandLineOptions.ColorMode, on output: OutputSink) -> Bool {
+        switch mode {
+        case .always: return true
+        case .never: return false
+        case .auto:
+            let noColor = Platform.environment("NO_COLOR").map { !$0.isEmpty } ?? false
+            return !noColor && Platform.isTerminal(output.fd) && Platform.environment("TERM") != "dumb"
+        }
+    }
+
+    /// How names look: `-F` indicators, and `LS_COLORS` when colour is on.
+    static func decoration(for options: CommandLineOptions, useColor: Bool) -> NameDecoration {
+        var decoration = NameDecoration()
+        decoration.typeIndicators = options.typeIndicators
+        decoration.colors = useColor ? ColorScheme(lsColors: Platform.environment("LS_COLORS")) : nil
+        return decoration
+    }
+
+    /// A model over the files named on the command line, in the listing's
+    /// order but unfiltered: an operand is listed whatever its name.
+    func operandModel(_ names: NameArena) -> DirectoryListModel {
+        DirectoryListModel(entries: names, in: DirectoryHandle.workingDirectory(),
+                           options: ListOptions.sortingOnly(from: options.listOptions))
     }
 
     /// Rows a non-interactive table draws per page: bounds the cells in use.

@@ -12,7 +12,7 @@ struct TreeListing {
         var directoryCount = 0, fileCount = 0
         let formatter = NameCellFormatter(decoration: context.decoration)
         let cell = Cell(reuseIdentifier: formatter.reuseIdentifier)
-        let operands = DirectoryListModel(entries: files, in: DirectoryHandle.workingDirectory(), options: ListOptions.sortingOnly(from: context.options.listOptions))
+        let operands = context.operandModel(files)
         for row in 0..<operands.rowCount {
             writeLine(prefix: "", cell: configured(cell, row: row, in: operands, formatter: formatter))
             fileCount += 1
@@ -60,9 +60,7 @@ struct TreeListing {
     private func configured(_ cell: Cell, row: Int, in model: DirectoryListModel, formatter: NameCellFormatter) -> Cell {
         cell.prepareForReuse()
         formatter.configure(cell, row: row, in: model)
-        if model.kind(ofRow: row) == .symlink, case .success(let target) = model.linkTarget(ofRow: row) {
-            cell.textSuffix += " -> " + NameEscaping.escape(target)
-        }
+        if let suffix = NameDecoration.linkTargetSuffix(row: row, in: model) { cell.textSuffix += suffix }
         return cell
     }
 

@@ -46,7 +46,7 @@ struct DetailView {
                 case .success(.empty): lines.append(("content", "empty"))
                 case .success(.text): lines.append(("content", "text"))
                 case .success(.binary(let reason)): lines.append(("content", "binary (\(reason) in the first 8 KiB)"))
-                case .failure(let errno): lines.append(("content", "unreadable: \(errno.description)"))
+                case .failure(let error): lines.append(("content", "unreadable: \(error.reasonText)"))
                 }
             default:
                 break

@@ -27,7 +27,7 @@ extension Session {
         }
         var newMarks: [Mark] = []
         for row in rows {
-            let path = DisplayPath.normalize(PathBytes.join(level.path, model.name(ofRow: row)))
+            let path = level.path(ofRow: row)
             switch model.status(ofRow: row) {
             case .success(let status): newMarks.append(Mark(path: path, snapshot: MarkSnapshot(status)))
             case .failure(let errno): throw CommandError("mark: \(NameEscaping.escape(path)): \(errno.description)")
@@ -43,7 +43,6 @@ extension Session {
             }
         }
         let added = marks.add(newMarks)
-        syncMarks(level)
         write("marked \(added) (\(marks.count) in the plan; 'marks' to review, 'undo' to revert)")
         printPage()
     }
@@ -55,7 +54,7 @@ extension Session {
         guard !rows.isEmpty else { throw CommandError("unmark: none of those rows is marked") }
         var paths: [[UInt8]] = []
         for row in rows {
-            let path = DisplayPath.normalize(PathBytes.join(level.path, model.name(ofRow: row)))
+            let path = level.path(ofRow: row)
             guard marks.mark(at: path) != nil else {
                 let cover = marks.coveringMark(of: path).map { NameEscaping.escape($0.path) } ?? "?"
                 throw CommandError("unmark: row \(row + 1) is inside the marked directory \(cover); unmark that directory")
@@ -63,14 +62,12 @@ extension Session {
             paths.append(path)
         }
         let removed = marks.unmark(paths)
-        syncMarks(level)
         write("unmarked \(removed) (\(marks.count) in the plan)")
         printPage()
     }
 
     func undo() throws(CommandError) {
         guard let change = marks.undo() else { throw CommandError("undo: nothing to undo") }
-        syncMarks(current)
         var parts: [String] = []
         if change.unmarked > 0 { parts.append("unmarked \(change.unmarked)") }
         if change.remarked > 0 { parts.append("marked \(change.remarked) again") }

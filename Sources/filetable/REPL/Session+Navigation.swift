@@ -11,9 +11,7 @@ extension Session {
             try info(number)
             return
         }
-        let name = model.name(ofRow: row)
-        try push(name, relativeTo: current.model.directory,
-                 path: DisplayPath.normalize(PathBytes.join(current.path, name)), command: "open")
+        try push(model.name(ofRow: row), relativeTo: model.directory, path: current.path(ofRow: row), command: "open")
     }
 
     func back(all: Bool) throws(CommandError) {

@@ -10,8 +10,7 @@ extension Session {
     func hex(_ number: Int, offset: UInt64, length: UInt64?) throws(CommandError) {
         let row = try checkedRow(number, for: "hex")
         let model = current.model
-        let name = model.name(ofRow: row)
-        viewer = .hex(name: name, directory: model.directory, path: DisplayPath.normalize(PathBytes.join(current.path, name)),
+        viewer = .hex(name: model.name(ofRow: row), directory: model.directory, path: current.path(ofRow: row),
                       offset: offset, end: length.map { offset + $0 })
         try more()
     }
@@ -20,7 +19,7 @@ extension Session {
         let row = try checkedRow(number, for: "view")
         let model = current.model
         let name = model.name(ofRow: row)
-        let path = DisplayPath.normalize(PathBytes.join(current.path, name))
+        let path = current.path(ofRow: row)
         if case .success(let target) = model.targetStatus(ofRow: row) {
             if target.kind == .directory { throw CommandError("view: \(NameEscaping.escape(path)) is a directory; 'open \(number)' lists it") }
             if let refusal = HexDumpReader.refusal(for: target) { throw CommandError("view: \(NameEscaping.escape(path)): \(refusal)") }
@@ -30,8 +29,8 @@ extension Session {
             }
         }
         switch ContentKind.of(name: name, in: model.directory) {
-        case .failure(let errno):
-            throw CommandError("view: \(NameEscaping.escape(path)): \(errno.description)")
+        case .failure(let error):
+            throw CommandError("view: \(NameEscaping.escape(path)): \(error.reasonText)")
         case .success(.binary(let reason)):
             write("view: binary (\(reason) in the first 8 KiB); showing hex")
             try hex(number, offset: 0, length: nil)
@@ -59,25 +58,13 @@ extension Session {
     private func hexScreen(name: [UInt8], directory: DirectoryHandle, path: [UInt8], offset: UInt64, end: UInt64?) throws(CommandError) {
         let wanted = UInt64(screenLines * 16)
         let length = end.map { min(wanted, $0 > offset ? $0 - offset : 0) } ?? wanted
-        let reader: HexDumpReader
-        do {
-            reader = try HexDumpReader(path: path, name: name, in: directory, skip: offset, length: length, bufferSize: Int(wanted))
-        } catch {
-            viewer = nil
-            throw CommandError("hex: \(error.description)")
-        }
+        let reader = try openReader("hex", name: name, directory: directory, path: path, skip: offset, length: length, bufferSize: Int(wanted))
         var formatter = HexFormatter(format: .canonical, startOffset: reader.startOffset, colored: settings.useColor)
-        var got: UInt64 = 0
-        do {
-            let chunk = try reader.next(lineLength: 16)
-            got = UInt64(chunk.count)
-            var out = [UInt8](repeating: 0, count: formatter.outputCapacity(for: chunk.count))
-            let count = out.withUnsafeMutableBufferPointer { formatter.format(chunk, into: $0.baseAddress!) }
-            output.write(bytes: Array(out[0..<count]))
-        } catch {
-            viewer = nil
-            throw CommandError("hex: \(error.description)")
-        }
+        let chunk = try read("hex", from: reader, lineLength: 16)
+        let got = UInt64(chunk.count)
+        var out = [UInt8](repeating: 0, count: formatter.outputCapacity(for: chunk.count))
+        let count = out.withUnsafeMutableBufferPointer { formatter.format(chunk, into: $0.baseAddress!) }
+        out.withUnsafeBytes { output.write(raw: UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
         let next = formatter.offset
         if got < wanted || (end.map { next >= $0 } ?? false) {
             var closing: [UInt8] = []
@@ -94,21 +81,11 @@ extension Session {
 
     /// One screen of text lines with line numbers, escaped as names are.
     private func textScreen(name: [UInt8], directory: DirectoryHandle, path: [UInt8], offset: UInt64, line: Int) throws(CommandError) {
-        let reader: HexDumpReader
-        do {
-            reader = try HexDumpReader(path: path, name: name, in: directory, skip: offset, bufferSize: 1 << 16)
-        } catch {
-            viewer = nil
-            throw CommandError("view: \(error.description)")
-        }
+        let reader = try openReader("view", name: name, directory: directory, path: path, skip: offset, length: nil, bufferSize: 1 << 16)
         var pending: [UInt8] = [], shown = 0, consumed = offset, lineNumber = line, finished = false
         let lines = screenLines
         reading: while shown < lines {
-            let chunk: UnsafeRawBufferPointer
-            do { chunk = try reader.next(lineLength: 1) } catch {
-                viewer = nil
-                throw CommandError("view: \(error.description)")
-            }
+            let chunk = try read("view", from: reader, lineLength: 1)
             if chunk.isEmpty {
                 if !pending.isEmpty {
                     writeTextLine(pending, number: lineNumber)
@@ -139,6 +116,27 @@ extension Session {
             viewer = .text(name: name, directory: directory, path: path, offset: consumed, line: lineNumber)
         }
         output.flush()
+    }
+
+    /// Opens the viewed file; a failure closes the viewer and names the command.
+    private func openReader(_ command: String, name: [UInt8], directory: DirectoryHandle, path: [UInt8],
+                            skip: UInt64, length: UInt64?, bufferSize: Int) throws(CommandError) -> HexDumpReader {
+        do {
+            return try HexDumpReader(path: path, name: name, in: directory, skip: skip, length: length, bufferSize: bufferSize)
+        } catch {
+            viewer = nil
+            throw CommandError("\(command): \(error.description)")
+        }
+    }
+
+    /// The next chunk of the viewed file; a failure closes the viewer.
+    private func read(_ command: String, from reader: HexDumpReader, lineLength: Int) throws(CommandError) -> UnsafeRawBufferPointer {
+        do {
+            return try reader.next(lineLength: lineLength)
+        } catch {
+            viewer = nil
+            throw CommandError("\(command): \(error.description)")
+        }
     }
 
     private func writeTextLine(_ bytes: [UInt8], number: Int) {

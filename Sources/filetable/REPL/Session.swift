@@ -55,14 +55,14 @@ final class Session {
         case .more, .continueOn: break
         default: viewer = nil
         }
-        syncMarks(current)
+        // Marks and modes reach the table in printPage, which every change ends with.
         switch command {
-        case .edit: editing = true; syncMarks(current); printPage()
-        case .done: editing = false; syncMarks(current); printPage()
+        case .edit: editing = true; printPage()
+        case .done: editing = false; printPage()
         case .mark(let arguments): try mark(arguments)
         case .unmark(let arguments): try unmark(arguments)
         case .undo: try undo()
-        case .showMarked(let on): showMarked = on; syncMarks(current); printPage()
+        case .showMarked(let on): showMarked = on; printPage()
         case .marksList: try listMarks()
         case .marksExport(let path, let format, let force): try exportMarks(to: path, format: format, force: force)
         case .marksVerify: try verifyMarks()

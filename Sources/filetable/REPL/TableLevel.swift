@@ -40,6 +40,11 @@ final class TableLevel {
         table.scrollToRow(0)
     }
 
+    /// The absolute path of a row (for messages, marks and viewers).
+    func path(ofRow row: Int) -> [UInt8] {
+        DisplayPath.normalize(PathBytes.join(path, model.name(ofRow: row)))
+    }
+
     /// The last component of the path, for the breadcrumb.
     var title: String {
         let parts = path.split(separator: 0x2F)
