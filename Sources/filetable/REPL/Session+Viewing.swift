@@ -70,13 +70,11 @@ extension Session {
             var closing: [UInt8] = []
             formatter.finish(into: &closing)
             output.write(bytes: closing)
-            write("-- end of dump --")
-            viewer = nil
+            endScreen(then: nil, footer: "-- end of dump --")
         } else {
-            write("-- more from offset 0x\(String(next, radix: 16)) ('more' or an empty line; 'hex N @OFFSET' jumps) --")
-            viewer = .hex(name: name, directory: directory, path: path, offset: next, end: end)
+            endScreen(then: .hex(name: name, directory: directory, path: path, offset: next, end: end),
+                      footer: "-- more from offset 0x\(String(next, radix: 16)) ('more' or an empty line; 'hex N @OFFSET' jumps) --")
         }
-        output.flush()
     }
 
     /// One screen of text lines with line numbers, escaped as names are.
@@ -109,12 +107,17 @@ extension Session {
             }
         }
         if finished {
-            write("-- end of file --")
-            viewer = nil
+            endScreen(then: nil, footer: "-- end of file --")
         } else {
-            write("-- more from line \(lineNumber) ('more' or an empty line) --")
-            viewer = .text(name: name, directory: directory, path: path, offset: consumed, line: lineNumber)
+            endScreen(then: .text(name: name, directory: directory, path: path, offset: consumed, line: lineNumber),
+                      footer: "-- more from line \(lineNumber) ('more' or an empty line) --")
         }
+    }
+
+    /// Closes a screen with its footer; `next` is what `more` continues (nil at the end).
+    private func endScreen(then next: Viewer?, footer: String) {
+        write(footer)
+        viewer = next
         output.flush()
     }
 
