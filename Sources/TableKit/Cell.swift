@@ -39,8 +39,18 @@ public enum CellAccessory: Sendable {
 public final class Cell {
     public let reuseIdentifier: String
     public var style: CellStyle
+    /// The main label as UTF-8, the form the renderer writes: a data source
+    /// can fill it in place (its storage is kept across reuse), so a listing
+    /// makes no String per row.
+    public var textBytes: [UInt8] = []
     /// The main label; for a file browser, the (escaped) name.
-    public var text: String = ""
+    public var text: String {
+        get { String(decoding: textBytes, as: UTF8.self) }
+        set {
+            textBytes.removeAll(keepingCapacity: true)
+            textBytes.append(contentsOf: newValue.utf8)
+        }
+    }
     /// The secondary label: shown by the subtitle, value1 and value2 styles.
     public var detailText: String?
     /// Columns laid out before the text and aligned across the page
@@ -60,13 +70,15 @@ public final class Cell {
     }
 
     /// Clears everything a previous row configured; called by the pool.
+    /// Fields are cleared only when set, which keeps reuse cheap for the
+    /// common cell that carries just its text.
     public func prepareForReuse() {
-        text = ""
-        detailText = nil
-        columns.removeAll(keepingCapacity: true)
+        textBytes.removeAll(keepingCapacity: true)
+        if detailText != nil { detailText = nil }
+        if !columns.isEmpty { columns.removeAll(keepingCapacity: true) }
         image = nil
         accessory = .none
-        textColor = nil
-        textSuffix = ""
+        if textColor != nil { textColor = nil }
+        if !textSuffix.isEmpty { textSuffix = "" }
     }
 }

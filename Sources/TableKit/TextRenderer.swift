@@ -135,17 +135,26 @@ public struct TextRenderer {
     /// truncation is on; returns the columns used (measured only when `measure`).
     @discardableResult
     private func appendText(_ cell: Cell, room: Int?, measure: Bool = false, to output: inout [UInt8]) -> Int {
-        var text = cell.text
         if options.truncatesText, let room {
-            text = TextWidth.truncatingMiddle(text, to: max(1, room - TextWidth.of(cell.textSuffix)))
+            let text = TextWidth.truncatingMiddle(cell.text, to: max(1, room - TextWidth.of(cell.textSuffix)))
+            if options.useColor, let sgr = cell.textColor {
+                appendStyled(text, sgr: sgr, to: &output)
+            } else {
+                append(text, to: &output)
+            }
+            if !cell.textSuffix.isEmpty { append(cell.textSuffix, to: &output) }
+            return measure ? TextWidth.of(text) + TextWidth.of(cell.textSuffix) : 0
         }
+        // The common case writes the cell's bytes as they are.
         if options.useColor, let sgr = cell.textColor {
-            appendStyled(text, sgr: sgr, to: &output)
+            append("\u{1B}[\(sgr)m", to: &output)
+            output.append(contentsOf: cell.textBytes)
+            append("\u{1B}[0m", to: &output)
         } else {
-            append(text, to: &output)
+            output.append(contentsOf: cell.textBytes)
         }
         if !cell.textSuffix.isEmpty { append(cell.textSuffix, to: &output) }
-        return measure ? TextWidth.of(text) + TextWidth.of(cell.textSuffix) : 0
+        return measure ? TextWidth.of(cell.text) + TextWidth.of(cell.textSuffix) : 0
     }
 
     private func appendStyled(_ text: String, sgr: String, to output: inout [UInt8]) {

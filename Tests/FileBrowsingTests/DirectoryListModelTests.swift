@@ -76,6 +76,55 @@ final class DirectoryListModelTests: XCTestCase {
         XCTAssertEqual(try tree.model().names, expected)
     }
 
+    /// A huge directory is read on a second thread and sorted in runs while it
+    /// arrives; the order must be exactly the model's own sort, whatever the
+    /// options. Small thresholds and runs reach the thread, the ring of buffers
+    /// and the merge with a few thousand names.
+    func testNamesSortedWhileReadingMatchTheModelsOwnSort() throws {
+        let tree = TestTree()
+        var generator = SystemRandomNumberGenerator()
+        var made = Set<String>()
+        let stems = ["img", "IMG", "Img_", "a", "A", "file-0", "file-00", "shared_long_prefix_of_names_", ".hidden"]
+        while made.count < 6000 {
+            let stem = stems[Int.random(in: 0..<stems.count, using: &generator)]
+            let name = stem + String(Int.random(in: 0..<100_000, using: &generator)) + ["", ".png", ".PNG", "b", " x"].randomElement()!
+            guard made.insert(name).inserted else { continue }
+            if made.count % 9 == 0 { tree.folder(name) } else { tree.file(name) }
+        }
+        let handle = try DirectoryHandle.open(tree.bytes)
+        let readAhead = try DirectoryEnumerator.list(handle, includeDotEntries: true, ordersByName: true,
+                                                     readAheadThreshold: 0, runLength: 97)
+        XCTAssertEqual(readAhead.naturalOrder?.count, 6002, "sorted while reading, dot entries included")
+        var unsorted = readAhead
+        unsorted.naturalOrder = nil
+        var variants: [ListOptions] = []
+        for reversed in [false, true] {
+            for directoriesFirst in [false, true] {
+                for hidden in [HiddenEntries.hidden, .shown, .shownWithDotEntries] {
+                    var options = ListOptions()
+                    options.reversed = reversed
+                    options.directoriesFirst = directoriesFirst
+                    options.hidden = hidden
+                    variants.append(options)
+                }
+            }
+        }
+        var filtered = ListOptions()
+        filtered.filter = GlobPattern("*.png")
+        variants.append(filtered)
+        var byLetter = ListOptions()
+        byLetter.grouping = .letter
+        variants.append(byLetter)
+        for options in variants {
+            let expected = DirectoryListModel(entries: unsorted, in: handle, options: options).names
+            let actual = DirectoryListModel(entries: readAhead, in: handle, options: options).names
+            XCTAssertEqual(actual, expected, "\(options)")
+        }
+        var everything = ListOptions()
+        everything.hidden = .shownWithDotEntries
+        XCTAssertEqual(DirectoryListModel(entries: readAhead, in: handle, options: everything).names.prefix(2), [".", ".."])
+    }
+
     func testHiddenEntriesAndFilter() throws {
         let tree = TestTree()
         tree.file(".secret")

@@ -26,12 +26,12 @@ public struct NameDecoration: Sendable {
     /// Sets the cell's text, suffix, colour and accessory for a row.
     public func decorate(_ cell: Cell, row: Int, in model: DirectoryListModel) {
         guard needsStatus || disclosesDirectories else {
-            cell.text = model.withName(ofRow: row) { NameEscaping.escape($0) }
+            model.withName(ofRow: row) { NameEscaping.appendEscaped($0, to: &cell.textBytes) }
             return
         }
         let kind = model.kind(ofRow: row)
         model.withName(ofRow: row) { name in
-            cell.text = NameEscaping.escape(name)
+            NameEscaping.appendEscaped(name, to: &cell.textBytes)
             guard needsStatus else { return }
             var status: FileStatus?
             if kind == .file || kind == .directory || kind == .unknown, case .success(let s) = model.status(ofRow: row) {

@@ -4,26 +4,59 @@
 extension DirectoryListModel {
     /// Recomputes `rows` and `sections` from the arena and the options.
     func arrange() {
-        var candidates: [UInt32] = []
-        candidates.reserveCapacity(arena.count)
         let hideDotFiles = options.hidden == .hidden
         let filter = options.filter
         let arena = self.arena
         let hidesMarked = !showsMarked
         let marked = hidesMarked ? markedNames : []
-        for index in 0..<(hidesMarked && coveredByMark ? 0 : arena.count) {
-            if hideDotFiles && arena.firstByte(at: index) == 0x2E { continue }
-            if let filter, !arena.withCName(at: index, { filter.matches(cName: $0) }) { continue }
-            if !marked.isEmpty, marked.contains(arena.name(at: index)) { continue }
-            candidates.append(UInt32(index))
+        let nothingShown = hidesMarked && coveredByMark
+        func isShown(_ index: Int) -> Bool {
+            if hideDotFiles && arena.firstByte(at: index) == 0x2E { return false }
+            if let filter, !arena.withCName(at: index, { filter.matches(cName: $0) }) { return false }
+            if !marked.isEmpty, marked.contains(arena.name(at: index)) { return false }
+            return true
         }
-        let sorted = sort(candidates)
+        let sorted: [UInt32]
+        if options.sortKey == .name, let naturalOrder = arena.naturalOrder {
+            // The enumerator sorted the names while reading them: keep that order.
+            var shown: [UInt32] = []
+            shown.reserveCapacity(nothingShown ? 0 : naturalOrder.count)
+            for index in nothingShown ? [] : naturalOrder where isShown(Int(index)) { shown.append(index) }
+            sorted = groupedAndReversed(shown)
+        } else {
+            var candidates: [UInt32] = []
+            candidates.reserveCapacity(arena.count)
+            for index in 0..<(nothingShown ? 0 : arena.count) where isShown(index) {
+                candidates.append(UInt32(index))
+            }
+            sorted = sort(candidates)
+        }
         let (ordered, sectionList) = makeSections(sorted)
         rows = ordered
         sections = sectionList
         // Re-read the arena: sorting may have learnt kinds the local copy lacks.
         let display = self.arena.reordered(ordered)
         displayNames = display
+    }
+
+    /// Rows already in name order, with directories first when asked (a
+    /// stable partition) and reversed within each group when asked: what
+    /// `sort` gives for the name key.
+    private func groupedAndReversed(_ byName: [UInt32]) -> [UInt32] {
+        var result = byName
+        var firstOther = result.count
+        if options.directoriesFirst {
+            let directories = byName.filter { kind(ofEntry: Int($0)) == .directory }
+            firstOther = directories.count
+            if firstOther != 0 && firstOther != byName.count {
+                result = directories + byName.filter { kind(ofEntry: Int($0)) != .directory }
+            }
+        }
+        if options.reversed {
+            result[0..<firstOther].reverse()
+            result[firstOther...].reverse()
+        }
+        return result
     }
 
     private func sort(_ candidates: [UInt32]) -> [UInt32] {
@@ -63,24 +96,8 @@ extension DirectoryListModel {
             items.append(SortItem(high: high, low: low, index: candidate, group: group))
         }
         if key != .none {
-            // Full keys of names that tie on their prefix, built once each:
-            // names sharing long prefixes would otherwise rebuild them per comparison.
-            var fullKeys: [UInt32: [UInt8]] = [:]
-            func fullKey(_ index: UInt32) -> [UInt8] {
-                if let key = fullKeys[index] { return key }
-                let key = NaturalOrder.key(of: arena.name(at: Int(index)))
-                fullKeys[index] = key
-                return key
-            }
-            /// Natural name order: the prefix, then the full keys, then the bytes, then directory order.
-            func byName(_ a: SortItem, _ b: SortItem) -> Bool {
-                if a.high != b.high { return a.high < b.high }
-                if a.low != b.low { return a.low < b.low }
-                let keyA = fullKey(a.index), keyB = fullKey(b.index)
-                if keyA != keyB { return keyA.lexicographicallyPrecedes(keyB) }
-                let byBytes = arena.withName(at: Int(a.index)) { x in arena.withName(at: Int(b.index)) { y in NaturalOrder.compareBytes(x, y) } }
-                return byBytes != 0 ? byBytes < 0 : a.index < b.index
-            }
+            var comparator = NameComparator()
+            func byName(_ a: SortItem, _ b: SortItem) -> Bool { comparator.precedes(a, b, in: arena) }
             if numbers.isEmpty {
                 // Name order: a radix sort on the key prefix settles nearly everything.
                 PrefixRadixSort.sort(&items) { a, b in

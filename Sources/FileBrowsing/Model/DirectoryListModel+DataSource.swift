@@ -13,7 +13,7 @@ extension DirectoryListModel: TableDataSource {
         let row = flatRow(indexPath)
         guard let formatter = cellFormatter else {
             let cell = tableView.dequeueReusableCell(withIdentifier: "name")
-            cell.text = withName(ofRow: row) { NameEscaping.escape($0) }
+            withName(ofRow: row) { NameEscaping.appendEscaped($0, to: &cell.textBytes) }
             return cell
         }
         let cell = tableView.dequeueReusableCell(withIdentifier: formatter.reuseIdentifier)

@@ -43,7 +43,8 @@ public final class DirectoryListModel {
         self.directory = directory
         self.options = options
         statCache = StatCache(capacity: statCacheCapacity)
-        arena = try DirectoryEnumerator.list(directory, includeDotEntries: options.hidden == .shownWithDotEntries)
+        arena = try DirectoryEnumerator.list(directory, includeDotEntries: options.hidden == .shownWithDotEntries,
+                                             ordersByName: options.sortKey == .name)
         canReload = true
         arrange()
     }
@@ -66,7 +67,8 @@ public final class DirectoryListModel {
     @discardableResult
     public func reload() throws(FileError) -> (added: Int, removed: Int) {
         guard canReload else { return (0, 0) }
-        let fresh = try DirectoryEnumerator.list(directory, includeDotEntries: options.hidden == .shownWithDotEntries)
+        let fresh = try DirectoryEnumerator.list(directory, includeDotEntries: options.hidden == .shownWithDotEntries,
+                                             ordersByName: options.sortKey == .name)
         var before = Set<[UInt8]>(), after = Set<[UInt8]>()
         for i in 0..<arena.count { before.insert(arena.name(at: i)) }
         for i in 0..<fresh.count { after.insert(fresh.name(at: i)) }
@@ -79,7 +81,7 @@ public final class DirectoryListModel {
     private func reloadIfHiddenChanged(from old: ListOptions) {
         let wanted = options.hidden == .shownWithDotEntries
         guard canReload, wanted != (old.hidden == .shownWithDotEntries),
-              let fresh = try? DirectoryEnumerator.list(directory, includeDotEntries: wanted) else { return }
+              let fresh = try? DirectoryEnumerator.list(directory, includeDotEntries: wanted, ordersByName: options.sortKey == .name) else { return }
         arena = fresh
         statCache.removeAll()
     }
@@ -94,9 +96,12 @@ public final class DirectoryListModel {
 
     public func name(ofRow row: Int) -> [UInt8] { displayNames.name(at: row) }
 
+    /// Reads the arena's arrays one at a time: going through the whole
+    /// `displayNames` value would retain all three of its arrays per row.
     @inline(__always)
     public func withName<R>(ofRow row: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try displayNames.withName(at: row, body)
+        let start = Int(displayNames.starts[row]), end = Int(displayNames.starts[row + 1]) - 1
+        return try displayNames.bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
     }
 
     /// The path of a row: the directory's path joined with the name.

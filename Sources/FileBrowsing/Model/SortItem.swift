@@ -29,6 +29,10 @@ enum PrefixRadixSort {
         }
     }
 
+    static func sort(_ items: UnsafeMutableBufferPointer<SortItem>, by areInIncreasingOrder: (SortItem, SortItem) -> Bool) {
+        sort(items, depth: 0, by: areInIncreasingOrder)
+    }
+
     private static func sort(_ items: UnsafeMutableBufferPointer<SortItem>, depth: Int,
                              by less: (SortItem, SortItem) -> Bool) {
         var depth = depth
@@ -41,11 +45,13 @@ enum PrefixRadixSort {
             var shared = true
             for item in items where item.radixByte(depth) != first { shared = false; break }
             if shared {
-                depth += 1  // everything shares this byte: look at the next one
+                // Everything shares this byte: skip every byte they all share, in one pass.
+                depth = firstDifferingDepth(items, after: depth)
                 continue
             }
             withUnsafeTemporaryAllocation(of: Int.self, capacity: 4 * 256) { table in
-                table.initialize(repeating: 0)
+                // Only the counts start at zero; `distribute` writes the rest.
+                table.baseAddress!.initialize(repeating: 0, count: 256)
                 distribute(items, depth: depth, counts: UnsafeMutableBufferPointer(rebasing: table[0..<256]),
                            starts: UnsafeMutableBufferPointer(rebasing: table[256..<512]),
                            ends: UnsafeMutableBufferPointer(rebasing: table[512..<768]),
@@ -53,6 +59,29 @@ enum PrefixRadixSort {
             }
             return
         }
+    }
+
+    /// The first radix depth past `depth` at which the items do not all agree
+    /// (`SortItem.radixDepth` when they agree on the whole prefix).
+    private static func firstDifferingDepth(_ items: UnsafeMutableBufferPointer<SortItem>, after depth: Int) -> Int {
+        let first = items[0]
+        var group: UInt8 = 0, high: UInt64 = 0, low: UInt64 = 0
+        for item in items {
+            group |= item.group ^ first.group
+            high |= item.high ^ first.high
+            low |= item.low ^ first.low
+        }
+        let differing: Int
+        if group != 0 {
+            differing = 0
+        } else if high != 0 {
+            differing = 1 + high.leadingZeroBitCount / 8
+        } else if low != 0 {
+            differing = 9 + low.leadingZeroBitCount / 8
+        } else {
+            differing = SortItem.radixDepth
+        }
+        return max(depth + 1, differing)
     }
 
     /// One level: count, place every item in its bucket by cycles, then sort

@@ -8,6 +8,10 @@ public struct NameArena: Sendable {
     /// Start of entry i's name; `starts[count]` is the end of the arena.
     private(set) var starts: [UInt32] = [0]
     private(set) var kinds: [FileKind] = []
+    /// The entry numbers in natural name order, when the enumerator worked it
+    /// out while reading (huge directories only); nil otherwise, and after
+    /// any later append.
+    internal(set) public var naturalOrder: [UInt32]?
 
     public init() {}
 
@@ -23,6 +27,7 @@ public struct NameArena: Sendable {
 
     /// Appends a name (without its NUL) and the kind the directory reported.
     public mutating func append(_ name: UnsafeBufferPointer<UInt8>, kind: FileKind) {
+        if naturalOrder != nil { naturalOrder = nil }
         bytes.append(contentsOf: name)
         bytes.append(0)
         starts.append(UInt32(bytes.count))

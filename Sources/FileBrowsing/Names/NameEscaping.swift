@@ -13,8 +13,24 @@ public enum NameEscaping {
 
     public static func escape(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         if isPlain(bytes) { return String(decoding: bytes, as: UTF8.self) }
-        var out = ""
+        var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 8)
+        appendEscaped(bytes, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the display text of a name as UTF-8 to `out`: how a listing
+    /// fills a cell without making a String per row.
+    @inline(__always)
+    public static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        if isPlain(bytes) {
+            out.append(contentsOf: bytes)
+        } else {
+            appendEscapedSlowly(bytes, to: &out)
+        }
+    }
+
+    private static func appendEscapedSlowly(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         var i = 0
         while i < bytes.count {
             let byte = bytes[i]
@@ -25,19 +41,20 @@ public enum NameEscaping {
             }
             let length = UTF8Validation.sequenceLength(bytes, at: i)
             guard length > 0 else {
-                out += "\\x" + hex(byte)
+                appendHexEscape(byte, to: &out)
                 i += 1
                 continue
             }
             let scalar = UTF8Validation.decode(bytes, at: i, length: length)
             if needsEscape(scalar) {
-                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                out.append(contentsOf: "\\u{".utf8)
+                out.append(contentsOf: String(scalar.value, radix: 16, uppercase: true).utf8)
+                out.append(0x7D)
             } else {
-                out.unicodeScalars.append(scalar)
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<(i + length)]))
             }
             i += length
         }
-        return out
     }
 
     /// True when the bytes are printable ASCII without a backslash: shown as is.
@@ -57,20 +74,24 @@ public enum NameEscaping {
         }
     }
 
-    private static func appendASCII(_ byte: UInt8, to out: inout String) {
+    private static func appendASCII(_ byte: UInt8, to out: inout [UInt8]) {
         switch byte {
-        case 0x0A: out += "\\n"
-        case 0x09: out += "\\t"
-        case 0x0D: out += "\\r"
-        case 0x5C: out += "\\\\"
-        case 0x20...0x7E: out.unicodeScalars.append(Unicode.Scalar(byte))
-        default: out += "\\x" + hex(byte)
+        case 0x0A: out.append(contentsOf: "\\n".utf8)
+        case 0x09: out.append(contentsOf: "\\t".utf8)
+        case 0x0D: out.append(contentsOf: "\\r".utf8)
+        case 0x5C: out.append(contentsOf: "\\\\".utf8)
+        case 0x20...0x7E: out.append(byte)
+        default: appendHexEscape(byte, to: &out)
         }
     }
 
-    private static func hex(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF".utf8)
-        return String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]], as: UTF8.self)
+    /// `\xHH`, upper-case hex digits.
+    private static func appendHexEscape(_ byte: UInt8, to out: inout [UInt8]) {
+        let digits: StaticString = "0123456789ABCDEF"
+        out.append(0x5C)
+        out.append(0x78)
+        out.append(digits.utf8Start[Int(byte >> 4)])
+        out.append(digits.utf8Start[Int(byte & 0xF)])
     }
 
     /// The exact bytes an escaped text stands for (the inverse of `escape`).

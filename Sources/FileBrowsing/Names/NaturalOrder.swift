@@ -36,36 +36,39 @@ public enum NaturalOrder {
     /// without building the key.
     @inline(__always)
     public static func keyPrefix(of name: UnsafeBufferPointer<UInt8>) -> (high: UInt64, low: UInt64) {
-        var accumulator: UInt128 = 0
-        var emitted = 0
-        var i = 0
-        let n = name.count
-        while i < n && emitted < 16 {
-            let byte = name[i]
-            if byte &- 0x30 < 10 {
-                var start = i
-                while i < n, name[i] &- 0x30 < 10 { i += 1 }
-                while start < i - 1, name[start] == 0x30 { start += 1 }
-                if start == i - 1, name[start] == 0x30 { start = i }
-                accumulator = accumulator << 8 | 0x30
-                emitted += 1
-                if emitted < 16 {
-                    accumulator = accumulator << 8 | UInt128(min(255, i - start))
+        // The bytes go into a zeroed 16-byte buffer, read back as two words.
+        var words: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &words) { raw in
+            let key = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            var emitted = 0
+            var i = 0
+            let n = name.count
+            while i < n && emitted < 16 {
+                let byte = name[i]
+                if byte &- 0x30 < 10 {
+                    var start = i
+                    while i < n, name[i] &- 0x30 < 10 { i += 1 }
+                    while start < i - 1, name[start] == 0x30 { start += 1 }
+                    if start == i - 1, name[start] == 0x30 { start = i }
+                    key[emitted] = 0x30
                     emitted += 1
-                }
-                while start < i && emitted < 16 {
-                    accumulator = accumulator << 8 | UInt128(name[start])
+                    if emitted < 16 {
+                        key[emitted] = UInt8(truncatingIfNeeded: min(255, i - start))
+                        emitted += 1
+                    }
+                    while start < i && emitted < 16 {
+                        key[emitted] = name[start]
+                        emitted += 1
+                        start += 1
+                    }
+                } else {
+                    key[emitted] = byte &- 0x41 < 26 ? byte | 0x20 : byte
                     emitted += 1
-                    start += 1
+                    i += 1
                 }
-            } else {
-                accumulator = accumulator << 8 | UInt128(byte &- 0x41 < 26 ? byte | 0x20 : byte)
-                emitted += 1
-                i += 1
             }
         }
-        if emitted < 16 { accumulator <<= UInt128(8 * (16 - emitted)) }
-        return (UInt64(truncatingIfNeeded: accumulator >> 64), UInt64(truncatingIfNeeded: accumulator))
+        return (UInt64(bigEndian: words.0), UInt64(bigEndian: words.1))
     }
 
     public static func key(of name: [UInt8]) -> [UInt8] {
