@@ -37,37 +37,40 @@ public struct TextRenderer {
 
     /// The widths of the leading columns over these items.
     public static func measureColumns(of items: [TableItem], into widths: inout [Int]) {
-        for case .row(_, _, let cell) in items {
-            for (i, column) in cell.columns.enumerated() {
-                if i >= widths.count { widths.append(0) }
-                widths[i] = max(widths[i], TextWidth.of(column))
-            }
+        for case .row(_, _, let cell) in items { measureColumns(of: cell, into: &widths) }
+    }
+
+    private static func measureColumns(of cell: Cell, into widths: inout [Int]) {
+        for (i, column) in cell.columns.enumerated() {
+            if i >= widths.count { widths.append(0) }
+            widths[i] = max(widths[i], TextWidth.of(column))
         }
     }
 
     /// Appends the lines of `items` to `output`.
     public func render(_ items: [TableItem], into output: inout [UInt8]) {
-        var widths: [Int]
-        if let fixed = options.columnWidths {
-            widths = fixed
-        } else {
-            widths = []
-            Self.measureColumns(of: items, into: &widths)
-        }
-        let labelWidth = items.reduce(0) { width, item in
-            guard case .row(_, _, let cell) = item, cell.style == .value2 else { return width }
-            return max(width, TextWidth.of(cell.text))
-        }
-        for item in items {
-            switch item {
-            case .header(_, let title):
-                appendStyled("== \(title) ==", sgr: "1", to: &output)
-                output.append(0x0A)
-            case .footer(_, let title):
-                append("-- \(title) --", to: &output)
-                output.append(0x0A)
-            case .row(_, let flatRow, let cell):
-                renderRow(cell, flatRow: flatRow, widths: widths, labelWidth: labelWidth, into: &output)
+        // One measuring pass, for the value2 labels and the leading columns
+        // (unless their widths are fixed for the whole listing).
+        var widths = options.columnWidths ?? []
+        let measuresColumns = options.columnWidths == nil
+        var labelWidth = 0
+        items.withUnsafeBufferPointer { items in
+            for index in items.indices {
+                guard case .row(_, _, let cell) = items[index] else { continue }
+                if cell.style == .value2 { labelWidth = max(labelWidth, TextWidth.of(cell.text)) }
+                if measuresColumns && !cell.columns.isEmpty { Self.measureColumns(of: cell, into: &widths) }
+            }
+            for index in items.indices {
+                switch items[index] {
+                case .header(_, let title):
+                    appendStyled("== \(title) ==", sgr: "1", to: &output)
+                    output.append(0x0A)
+                case .footer(_, let title):
+                    append("-- \(title) --", to: &output)
+                    output.append(0x0A)
+                case .row(_, let flatRow, let cell):
+                    renderRow(cell, flatRow: flatRow, widths: widths, labelWidth: labelWidth, into: &output)
+                }
             }
         }
     }

@@ -18,10 +18,22 @@ extension DirectoryListModel {
         }
         let sorted: [UInt32]
         if options.sortKey == .name, let naturalOrder = arena.naturalOrder {
-            // The enumerator sorted the names while reading them: keep that order.
+            // The enumerator sorted the names while reading them: keep that
+            // order. What is shown is decided in arena order, reading the
+            // names in turn rather than jumping around them.
             var shown: [UInt32] = []
-            shown.reserveCapacity(nothingShown ? 0 : naturalOrder.count)
-            for index in nothingShown ? [] : naturalOrder where isShown(Int(index)) { shown.append(index) }
+            if nothingShown {
+                shown = []
+            } else if !hideDotFiles && filter == nil && marked.isEmpty {
+                shown = naturalOrder
+            } else {
+                let flags = [Bool](unsafeUninitializedCapacity: arena.count) { flags, count in
+                    for index in 0..<arena.count { flags[index] = isShown(index) }
+                    count = arena.count
+                }
+                shown.reserveCapacity(naturalOrder.count)
+                for index in naturalOrder where flags[Int(index)] { shown.append(index) }
+            }
             sorted = groupedAndReversed(shown)
         } else {
             var candidates: [UInt32] = []

@@ -55,42 +55,57 @@ struct NameOrderBuilder {
         sortedCount = run.upperBound
     }
 
-    /// A k-way merge of sorted runs through a binary heap of run heads.
+    /// A k-way merge of sorted runs through a binary heap of run heads. The
+    /// heads are kept beside the heap, so most comparisons are two words
+    /// compared in place; only prefix ties go to the comparator.
     private mutating func merge(_ runs: [Range<Int>], in arena: NameArena) -> [UInt32] {
         if runs.count <= 1 { return items.map(\.index) }
         var comparator = self.comparator
         defer { self.comparator = comparator }
+        var heads = runs.map { items[$0.lowerBound] }
+        var next = runs.map(\.lowerBound)
+        var heap = Array(runs.indices)
         return items.withUnsafeBufferPointer { items in
-            var next = runs.map(\.lowerBound)
-            var heap = Array(runs.indices)
-            func less(_ x: Int, _ y: Int) -> Bool {
-                comparator.precedes(items[next[x]], items[next[y]], in: arena)
-            }
-            func siftDown(_ start: Int) {
-                var parent = start
-                while true {
-                    let left = 2 * parent + 1
-                    if left >= heap.count { return }
-                    var child = left
-                    if left + 1 < heap.count && less(heap[left + 1], heap[left]) { child = left + 1 }
-                    if !less(heap[child], heap[parent]) { return }
-                    heap.swapAt(child, parent)
-                    parent = child
-                }
-            }
-            for position in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(position) }
-            return [UInt32](unsafeUninitializedCapacity: items.count) { output, written in
-                for position in 0..<items.count {
-                    let run = heap[0]
-                    output[position] = items[next[run]].index
-                    next[run] += 1
-                    if next[run] == runs[run].upperBound {
-                        heap[0] = heap[heap.count - 1]
-                        heap.removeLast()
+            heads.withUnsafeMutableBufferPointer { heads in
+                next.withUnsafeMutableBufferPointer { next in
+                    heap.withUnsafeMutableBufferPointer { heap in
+                        var heapCount = heap.count
+                        @inline(__always) func less(_ x: Int, _ y: Int) -> Bool {
+                            let a = heads[x], b = heads[y]
+                            if a.high != b.high { return a.high < b.high }
+                            if a.low != b.low { return a.low < b.low }
+                            return comparator.precedes(a, b, in: arena)
+                        }
+                        func siftDown(_ start: Int) {
+                            var parent = start
+                            while true {
+                                let left = 2 * parent + 1
+                                if left >= heapCount { return }
+                                var child = left
+                                if left + 1 < heapCount && less(heap[left + 1], heap[left]) { child = left + 1 }
+                                if !less(heap[child], heap[parent]) { return }
+                                heap.swapAt(child, parent)
+                                parent = child
+                            }
+                        }
+                        for position in stride(from: heapCount / 2 - 1, through: 0, by: -1) { siftDown(position) }
+                        return [UInt32](unsafeUninitializedCapacity: items.count) { output, written in
+                            for position in 0..<items.count {
+                                let run = heap[0]
+                                output[position] = heads[run].index
+                                next[run] += 1
+                                if next[run] == runs[run].upperBound {
+                                    heapCount -= 1
+                                    heap[0] = heap[heapCount]
+                                } else {
+                                    heads[run] = items[next[run]]
+                                }
+                                if heapCount > 0 { siftDown(0) }
+                            }
+                            written = items.count
+                        }
                     }
-                    if !heap.isEmpty { siftDown(0) }
                 }
-                written = items.count
             }
         }
     }

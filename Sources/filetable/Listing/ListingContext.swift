@@ -54,5 +54,5 @@ struct ListingContext {
     }
 
     /// Rows a non-interactive table draws per page: bounds the cells in use.
-    static let pageHeight = 4096
+    static let pageHeight = 1024
 }
