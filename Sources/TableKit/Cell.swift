@@ -42,13 +42,13 @@ public final class Cell {
     /// The main label as UTF-8, the form the renderer writes: a data source
     /// can fill it in place (its storage is kept across reuse), so a listing
     /// makes no String per row.
-    public var textBytes: [UInt8] = []
+    public var textBytes = ByteBuffer()
     /// The main label; for a file browser, the (escaped) name.
     public var text: String {
-        get { String(decoding: textBytes, as: UTF8.self) }
+        get { textBytes.withUnsafeBytes { String(decoding: $0, as: UTF8.self) } }
         set {
-            textBytes.removeAll(keepingCapacity: true)
-            textBytes.append(contentsOf: newValue.utf8)
+            textBytes.removeAll()
+            textBytes.append(newValue)
         }
     }
     /// The secondary label: shown by the subtitle, value1 and value2 styles.
@@ -73,7 +73,7 @@ public final class Cell {
     /// Fields are cleared only when set, which keeps reuse cheap for the
     /// common cell that carries just its text.
     public func prepareForReuse() {
-        textBytes.removeAll(keepingCapacity: true)
+        textBytes.removeAll()
         if detailText != nil { detailText = nil }
         if !columns.isEmpty { columns.removeAll(keepingCapacity: true) }
         image = nil

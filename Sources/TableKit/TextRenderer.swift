@@ -47,8 +47,15 @@ public struct TextRenderer {
         }
     }
 
-    /// Appends the lines of `items` to `output`.
+    /// Appends the lines of `items` to a byte array (for callers that hold one).
     public func render(_ items: [TableItem], into output: inout [UInt8]) {
+        var buffer = ByteBuffer(capacity: 1024)
+        render(items, into: &buffer)
+        buffer.withUnsafeBytes { output.append(contentsOf: $0) }
+    }
+
+    /// Appends the lines of `items` to `output`.
+    public func render(_ items: [TableItem], into output: inout ByteBuffer) {
         // One measuring pass, for the value2 labels and the leading columns
         // (unless their widths are fixed for the whole listing).
         var widths = options.columnWidths ?? []
@@ -75,7 +82,7 @@ public struct TextRenderer {
         }
     }
 
-    private func renderRow(_ cell: Cell, flatRow: Int, widths: [Int], labelWidth: Int, into output: inout [UInt8]) {
+    private func renderRow(_ cell: Cell, flatRow: Int, widths: [Int], labelWidth: Int, into output: inout ByteBuffer) {
         if cell.style == .default && !options.showsRowNumbers && cell.image == nil && cell.columns.isEmpty
             && cell.accessory == .none && !options.truncatesText {
             appendText(cell, room: nil, to: &output)
@@ -137,7 +144,7 @@ public struct TextRenderer {
     /// Appends the cell's text and suffix, shortened to `room` columns when
     /// truncation is on; returns the columns used (measured only when `measure`).
     @discardableResult
-    private func appendText(_ cell: Cell, room: Int?, measure: Bool = false, to output: inout [UInt8]) -> Int {
+    private func appendText(_ cell: Cell, room: Int?, measure: Bool = false, to output: inout ByteBuffer) -> Int {
         if options.truncatesText, let room {
             let text = TextWidth.truncatingMiddle(cell.text, to: max(1, room - TextWidth.of(cell.textSuffix)))
             if options.useColor, let sgr = cell.textColor {
@@ -151,16 +158,16 @@ public struct TextRenderer {
         // The common case writes the cell's bytes as they are.
         if options.useColor, let sgr = cell.textColor {
             append("\u{1B}[\(sgr)m", to: &output)
-            output.append(contentsOf: cell.textBytes)
+            output.append(cell.textBytes)
             append("\u{1B}[0m", to: &output)
         } else {
-            output.append(contentsOf: cell.textBytes)
+            output.append(cell.textBytes)
         }
         if !cell.textSuffix.isEmpty { append(cell.textSuffix, to: &output) }
         return measure ? TextWidth.of(cell.text) + TextWidth.of(cell.textSuffix) : 0
     }
 
-    private func appendStyled(_ text: String, sgr: String, to output: inout [UInt8]) {
+    private func appendStyled(_ text: String, sgr: String, to output: inout ByteBuffer) {
         guard options.useColor else { append(text, to: &output); return }
         append("\u{1B}[\(sgr)m", to: &output)
         append(text, to: &output)
@@ -168,8 +175,7 @@ public struct TextRenderer {
     }
 
     @inline(__always)
-    private func append(_ text: String, to output: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { output.append(contentsOf: $0) }
+    private func append(_ text: String, to output: inout ByteBuffer) {
+        output.append(text)
     }
 }

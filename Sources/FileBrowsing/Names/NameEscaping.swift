@@ -1,3 +1,5 @@
+import TableKit
+
 /// The one function that turns a file name (bytes) into text for a terminal.
 ///
 /// Escaped: C0 controls (`\n`, `\t`, `\r`, others `\xHH`), DEL (`\x7F`), the
@@ -13,24 +15,23 @@ public enum NameEscaping {
 
     public static func escape(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         if isPlain(bytes) { return String(decoding: bytes, as: UTF8.self) }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + 8)
+        var out = ByteBuffer(capacity: bytes.count + 8)
         appendEscaped(bytes, to: &out)
-        return String(decoding: out, as: UTF8.self)
+        return out.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Appends the display text of a name as UTF-8 to `out`: how a listing
     /// fills a cell without making a String per row.
     @inline(__always)
-    public static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    public static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) {
         if isPlain(bytes) {
-            out.append(contentsOf: bytes)
+            out.append(bytes)
         } else {
             appendEscapedSlowly(bytes, to: &out)
         }
     }
 
-    private static func appendEscapedSlowly(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    private static func appendEscapedSlowly(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) {
         var i = 0
         while i < bytes.count {
             let byte = bytes[i]
@@ -47,11 +48,11 @@ public enum NameEscaping {
             }
             let scalar = UTF8Validation.decode(bytes, at: i, length: length)
             if needsEscape(scalar) {
-                out.append(contentsOf: "\\u{".utf8)
-                out.append(contentsOf: String(scalar.value, radix: 16, uppercase: true).utf8)
+                out.append("\\u{")
+                out.append(String(scalar.value, radix: 16, uppercase: true))
                 out.append(0x7D)
             } else {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<(i + length)]))
+                out.append(UnsafeBufferPointer(rebasing: bytes[i..<(i + length)]))
             }
             i += length
         }
@@ -74,19 +75,19 @@ public enum NameEscaping {
         }
     }
 
-    private static func appendASCII(_ byte: UInt8, to out: inout [UInt8]) {
+    private static func appendASCII(_ byte: UInt8, to out: inout ByteBuffer) {
         switch byte {
-        case 0x0A: out.append(contentsOf: "\\n".utf8)
-        case 0x09: out.append(contentsOf: "\\t".utf8)
-        case 0x0D: out.append(contentsOf: "\\r".utf8)
-        case 0x5C: out.append(contentsOf: "\\\\".utf8)
+        case 0x0A: out.append("\\n")
+        case 0x09: out.append("\\t")
+        case 0x0D: out.append("\\r")
+        case 0x5C: out.append("\\\\")
         case 0x20...0x7E: out.append(byte)
         default: appendHexEscape(byte, to: &out)
         }
     }
 
     /// `\xHH`, upper-case hex digits.
-    private static func appendHexEscape(_ byte: UInt8, to out: inout [UInt8]) {
+    private static func appendHexEscape(_ byte: UInt8, to out: inout ByteBuffer) {
         let digits: StaticString = "0123456789ABCDEF"
         out.append(0x5C)
         out.append(0x78)

@@ -30,9 +30,9 @@ struct ModelPrinter {
         case .print0:
             for row in 0..<model.rowCount {
                 if pathsForPrint0 {
-                    context.output.buffer.append(contentsOf: model.path(ofRow: row))
+                    context.output.buffer.append(model.path(ofRow: row))
                 } else {
-                    model.withName(ofRow: row) { context.output.buffer.append(contentsOf: $0) }
+                    model.withName(ofRow: row) { context.output.buffer.append($0) }
                 }
                 context.output.buffer.append(0)
                 context.output.flushIfFull()

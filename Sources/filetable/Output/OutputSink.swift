@@ -1,4 +1,5 @@
 import Glibc
+import TableKit
 
 /// Buffered writing to a file descriptor with one `write` per 64 KiB.
 ///
@@ -6,25 +7,24 @@ import Glibc
 /// `ls | head`; any other write error (`> /dev/full`) is reported by the caller.
 final class OutputSink {
     let fd: Int32
-    var buffer: [UInt8] = []
+    var buffer: ByteBuffer
     private let flushThreshold = 1 << 16
     /// The first write error met, if any.
     private(set) var writeError: Int32?
 
     init(fd: Int32) {
         self.fd = fd
-        buffer.reserveCapacity(flushThreshold * 2)
+        buffer = ByteBuffer(capacity: flushThreshold * 2)
     }
 
     @inline(__always)
     func write(_ text: String) {
-        var text = text
-        text.withUTF8 { buffer.append(contentsOf: $0) }
+        buffer.append(text)
         flushIfFull()
     }
 
     func write(bytes: [UInt8]) {
-        buffer.append(contentsOf: bytes)
+        buffer.append(bytes)
         flushIfFull()
     }
 
@@ -60,7 +60,7 @@ final class OutputSink {
 
     func flush() {
         guard !buffer.isEmpty else { return }
-        buffer.withUnsafeBytes { writeAll($0) }
-        buffer.removeAll(keepingCapacity: true)
+        buffer.withUnsafeBytes { writeAll(UnsafeRawBufferPointer($0)) }
+        buffer.removeAll()
     }
 }
