@@ -146,7 +146,9 @@ public final class TableView {
 
     /// The items of the current page, written into `items` (emptied first, its
     /// storage kept): lets a listing stream pages through one buffer.
-    public func fillVisibleItems(into items: inout [TableItem]) {
+    /// With `stickyHeaders` off, a header is drawn only where its section
+    /// starts: a stream of pages reads as one listing.
+    public func fillVisibleItems(into items: inout [TableItem], stickyHeaders: Bool = true) {
         recycleOnScreenCells()
         items.removeAll(keepingCapacity: true)
         guard let dataSource else { return }
@@ -158,7 +160,7 @@ public final class TableView {
         while flat < rows.upperBound {
             while sectionStarts[section + 1] <= flat { section += 1 }
             let sectionStart = sectionStarts[section], sectionEnd = sectionStarts[section + 1]
-            if flat == sectionStart || flat == rows.lowerBound,
+            if flat == sectionStart || (stickyHeaders && flat == rows.lowerBound),
                let title = dataSource.tableView(self, titleForHeaderInSection: section) {
                 items.append(.header(section: section, title: title))
             }
@@ -178,11 +180,14 @@ public final class TableView {
     }
 
     /// Calls `body` with each page's items from the current page to the end:
-    /// how a non-interactive listing streams a table of any size.
+    /// how a non-interactive listing streams a table of any size. Headers are
+    /// not repeated at page tops (only the first page gets a sticky one).
     public func forEachPage(_ body: ([TableItem]) throws -> Void) rethrows {
         var items: [TableItem] = []
+        var first = true
         while true {
-            fillVisibleItems(into: &items)
+            fillVisibleItems(into: &items, stickyHeaders: first)
+            first = false
             try body(items)
             if !nextPage() { break }
         }

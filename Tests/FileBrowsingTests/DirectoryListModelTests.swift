@@ -93,7 +93,7 @@ final class DirectoryListModelTests: XCTestCase {
         }
         let handle = try DirectoryHandle.open(tree.bytes)
         let readAhead = try DirectoryEnumerator.list(handle, includeDotEntries: true, ordersByName: true,
-                                                     readAheadThreshold: 0, runLength: 97)
+                                                     readAheadThreshold: 0, runLength: 97, parallelMergeThreshold: 0)
         XCTAssertEqual(readAhead.naturalOrder?.count, 6002, "sorted while reading, dot entries included")
         var unsorted = readAhead
         unsorted.naturalOrder = nil

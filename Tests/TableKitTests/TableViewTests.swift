@@ -83,6 +83,18 @@ final class TableViewTests: XCTestCase {
         XCTAssertNil(table.section(forIndexTitle: "S9"))
     }
 
+    /// A streamed listing is one scroll, not a series of screens: a section
+    /// longer than a page keeps one header.
+    func testStreamedPagesDoNotRepeatHeaders() {
+        let source = NumbersDataSource(sections: [Array(1...10), [11, 12]], titled: true)
+        let table = TableView(pageHeight: 4)
+        table.dataSource = source
+        table.reloadData()
+        var lines: [String] = []
+        table.forEachPage { lines += $0.map(describe) }
+        XCTAssertEqual(lines, ["header S0"] + (1...10).map(String.init) + ["footer 10 rows", "header S1", "11", "12", "footer 2 rows"])
+    }
+
     func testDeletingTheLastRowOfASectionRemovesTheSectionAndRenumbers() {
         let source = NumbersDataSource(sections: [[1, 2], [3], [4, 5]])
         let table = TableView(pageHeight: 10)

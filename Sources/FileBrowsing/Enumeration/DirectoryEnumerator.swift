@@ -13,13 +13,14 @@ public enum DirectoryEnumerator {
     public static func list(_ directory: DirectoryHandle, includeDotEntries: Bool = false,
                             ordersByName: Bool = false) throws(FileError) -> NameArena {
         try list(directory, includeDotEntries: includeDotEntries, ordersByName: ordersByName,
-                 readAheadThreshold: readAheadThreshold, runLength: NameOrderBuilder.runLength)
+                 readAheadThreshold: readAheadThreshold, runLength: NameOrderBuilder.runLength,
+                 parallelMergeThreshold: NameOrderBuilder.parallelMergeThreshold)
     }
 
-    /// `list` with the read-ahead threshold and sort run length made small
-    /// enough for tests to reach the threaded path and the merge.
+    /// `list` with the thresholds and sort run length made small enough for
+    /// tests to reach the threaded paths and the merge.
     static func list(_ directory: DirectoryHandle, includeDotEntries: Bool, ordersByName: Bool,
-                     readAheadThreshold: Int, runLength: Int) throws(FileError) -> NameArena {
+                     readAheadThreshold: Int, runLength: Int, parallelMergeThreshold: Int) throws(FileError) -> NameArena {
         var arena = NameArena()
         var directorySize = 0
         var expectedEntries = 16
@@ -42,7 +43,7 @@ public enum DirectoryEnumerator {
             return arena
         }
         defer { reader.finish() }
-        var order = NameOrderBuilder(expectedCount: expectedEntries, runLength: runLength)
+        var order = NameOrderBuilder(expectedCount: expectedEntries, runLength: runLength, parallelMergeThreshold: parallelMergeThreshold)
         while true {
             if Interruption.isRequested { throw FileError(path: directory.path, reason: .interrupted) }
             switch reader.next() {

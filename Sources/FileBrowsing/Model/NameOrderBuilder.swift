@@ -9,12 +9,14 @@ struct NameOrderBuilder {
     static let runLength = 1 << 17
 
     private let runLength: Int
+    private let parallelMergeThreshold: Int
     private var items: [SortItem] = []
     private var sortedCount = 0
     private var comparator = NameComparator()
 
-    init(expectedCount: Int, runLength: Int = Self.runLength) {
+    init(expectedCount: Int, runLength: Int = Self.runLength, parallelMergeThreshold: Int = Self.parallelMergeThreshold) {
         self.runLength = max(1, runLength)
+        self.parallelMergeThreshold = parallelMergeThreshold
         items.reserveCapacity(expectedCount)
     }
 
@@ -55,58 +57,82 @@ struct NameOrderBuilder {
         sortedCount = run.upperBound
     }
 
-    /// A k-way merge of sorted runs through a binary heap of run heads. The
-    /// heads are kept beside the heap, so most comparisons are two words
-    /// compared in place; only prefix ties go to the comparator.
+    /// A k-way merge of sorted runs. For a huge directory the front half of
+    /// the order is merged on this thread and the back half, from the largest
+    /// name down, on a second one; the order is total, so the halves meet
+    /// exactly.
     private mutating func merge(_ runs: [Range<Int>], in arena: NameArena) -> [UInt32] {
         if runs.count <= 1 { return items.map(\.index) }
-        var comparator = self.comparator
-        defer { self.comparator = comparator }
-        var heads = runs.map { items[$0.lowerBound] }
-        var next = runs.map(\.lowerBound)
-        var heap = Array(runs.indices)
-        return items.withUnsafeBufferPointer { items in
-            heads.withUnsafeMutableBufferPointer { heads in
-                next.withUnsafeMutableBufferPointer { next in
-                    heap.withUnsafeMutableBufferPointer { heap in
-                        var heapCount = heap.count
-                        @inline(__always) func less(_ x: Int, _ y: Int) -> Bool {
-                            let a = heads[x], b = heads[y]
-                            if a.high != b.high { return a.high < b.high }
-                            if a.low != b.low { return a.low < b.low }
-                            return comparator.precedes(a, b, in: arena)
-                        }
-                        func siftDown(_ start: Int) {
-                            var parent = start
-                            while true {
-                                let left = 2 * parent + 1
-                                if left >= heapCount { return }
-                                var child = left
-                                if left + 1 < heapCount && less(heap[left + 1], heap[left]) { child = left + 1 }
-                                if !less(heap[child], heap[parent]) { return }
-                                heap.swapAt(child, parent)
-                                parent = child
-                            }
-                        }
-                        for position in stride(from: heapCount / 2 - 1, through: 0, by: -1) { siftDown(position) }
-                        return [UInt32](unsafeUninitializedCapacity: items.count) { output, written in
-                            for position in 0..<items.count {
-                                let run = heap[0]
-                                output[position] = heads[run].index
-                                next[run] += 1
-                                if next[run] == runs[run].upperBound {
-                                    heapCount -= 1
-                                    heap[0] = heap[heapCount]
-                                } else {
-                                    heads[run] = items[next[run]]
-                                }
-                                if heapCount > 0 { siftDown(0) }
-                            }
-                            written = items.count
-                        }
-                    }
+        let total = items.count
+        let front = total >= parallelMergeThreshold ? total / 2 : total
+        var frontComparator = comparator
+        var backComparator = comparator
+        let order = items.withUnsafeBufferPointer { items in
+            [UInt32](unsafeUninitializedCapacity: total) { output, written in
+                let output = output.baseAddress!
+                if front == total {
+                    Self.merge(runs, of: items, count: total, fromFront: true, into: output, comparator: &frontComparator, arena: arena)
+                } else {
+                    TwoThreads.run({
+                        Self.merge(runs, of: items, count: front, fromFront: true, into: output, comparator: &frontComparator, arena: arena)
+                    }, alongside: {
+                        Self.merge(runs, of: items, count: total - front, fromFront: false, into: output, comparator: &backComparator, arena: arena)
+                    })
                 }
+                written = total
             }
+        }
+        comparator = frontComparator
+        return order
+    }
+
+    /// Above this many names the merge is split between two threads.
+    static let parallelMergeThreshold = 1 << 16
+
+    /// Writes the first `count` entries of the merged order (or, from the
+    /// back, the last `count`) through a binary heap of run heads. The heads
+    /// sit beside the heap, so most comparisons are two words compared in
+    /// place; only prefix ties go to the comparator.
+    private static func merge(_ runs: [Range<Int>], of items: UnsafeBufferPointer<SortItem>, count: Int, fromFront: Bool,
+                              into output: UnsafeMutablePointer<UInt32>, comparator: inout NameComparator, arena: NameArena) {
+        let step = fromFront ? 1 : -1
+        var next = runs.map { fromFront ? $0.lowerBound : $0.upperBound - 1 }
+        var heads = next.map { items[$0] }
+        var heap = Array(runs.indices)
+        var heapCount = heap.count
+        /// Whether run x's head goes out before run y's.
+        @inline(__always) func before(_ x: Int, _ y: Int) -> Bool {
+            let a = fromFront ? heads[x] : heads[y], b = fromFront ? heads[y] : heads[x]
+            if a.high != b.high { return a.high < b.high }
+            if a.low != b.low { return a.low < b.low }
+            return comparator.precedes(a, b, in: arena)
+        }
+        func siftDown(_ start: Int) {
+            var parent = start
+            while true {
+                let left = 2 * parent + 1
+                if left >= heapCount { return }
+                var child = left
+                if left + 1 < heapCount && before(heap[left + 1], heap[left]) { child = left + 1 }
+                if !before(heap[child], heap[parent]) { return }
+                heap.swapAt(child, parent)
+                parent = child
+            }
+        }
+        for position in stride(from: heapCount / 2 - 1, through: 0, by: -1) { siftDown(position) }
+        var position = fromFront ? 0 : items.count - 1
+        for _ in 0..<count {
+            let run = heap[0]
+            output[position] = heads[run].index
+            position += step
+            next[run] += step
+            if runs[run].contains(next[run]) {
+                heads[run] = items[next[run]]
+            } else {
+                heapCount -= 1
+                heap[0] = heap[heapCount]
+            }
+            if heapCount > 0 { siftDown(0) }
         }
     }
 }

@@ -70,44 +70,99 @@ public struct NameArena: Sendable {
     @inline(__always)
     public func firstByte(at index: Int) -> UInt8 { bytes[Int(starts[index])] }
 
-    /// A new arena with the given entries, in the given order: one pass of
-    /// copies into storage sized up front.
+    /// A new arena with the given entries (each at most once), in the given
+    /// order. The names are read at random, so a long order is copied in two
+    /// halves on two threads; the byte storage is sized by the whole arena,
+    /// which bounds it, instead of by a first pass over the order.
     public func reordered(_ order: [UInt32]) -> NameArena {
+        reordered(order, parallelThreshold: Self.parallelCopyThreshold)
+    }
+
+    /// `reordered` with the two-thread threshold set (small in tests).
+    func reordered(_ order: [UInt32], parallelThreshold: Int) -> NameArena {
         var result = NameArena()
-        var total = 0
-        for index in order { total += Int(starts[Int(index) + 1] - starts[Int(index)]) }
-        result.starts = [UInt32](unsafeUninitializedCapacity: order.count + 1) { newStarts, startCount in
-            result.kinds = [FileKind](unsafeUninitializedCapacity: order.count) { newKinds, kindCount in
-                // 16 bytes of slack: short names are copied as two 8-byte words.
-                result.bytes = [UInt8](unsafeUninitializedCapacity: total + 16) { newBytes, byteCount in
+        let count = order.count
+        let byteCapacity = bytes.count + 16  // 16 bytes of slack: short names move as two words
+        result.starts = [UInt32](unsafeUninitializedCapacity: count + 1) { newStarts, startCount in
+            result.kinds = [FileKind](unsafeUninitializedCapacity: count) { newKinds, kindCount in
+                result.bytes = [UInt8](unsafeUninitializedCapacity: byteCapacity) { newBytes, byteCount in
                     bytes.withUnsafeBufferPointer { oldBytes in
                         starts.withUnsafeBufferPointer { oldStarts in
                             kinds.withUnsafeBufferPointer { oldKinds in
-                                var offset = 0
-                                newStarts[0] = 0
-                                let source = UnsafeRawPointer(oldBytes.baseAddress!), target = UnsafeMutableRawPointer(newBytes.baseAddress!)
-                                for (position, index) in order.enumerated() {
-                                    let i = Int(index)
-                                    let start = Int(oldStarts[i]), length = Int(oldStarts[i + 1]) - start
-                                    if length <= 16 && start + 16 <= oldBytes.count {
-                                        target.storeBytes(of: source.loadUnaligned(fromByteOffset: start, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
-                                        target.storeBytes(of: source.loadUnaligned(fromByteOffset: start + 8, as: UInt64.self), toByteOffset: offset + 8, as: UInt64.self)
-                                    } else {
-                                        (target + offset).copyMemory(from: source + start, byteCount: length)
-                                    }
-                                    offset += length
-                                    newStarts[position + 1] = UInt32(offset)
-                                    newKinds[position] = oldKinds[i]
+                                order.withUnsafeBufferPointer { order in
+                                    let source = Source(bytes: oldBytes, starts: oldStarts, kinds: oldKinds)
+                                    newStarts[0] = 0
+                                    byteCount = Self.copyInHalves(order, from: source, bytes: newBytes.baseAddress!,
+                                                                  starts: newStarts.baseAddress! + 1, kinds: newKinds.baseAddress!,
+                                                                  parallelThreshold: parallelThreshold)
                                 }
                             }
                         }
                     }
-                    byteCount = total
                 }
-                kindCount = order.count
+                kindCount = count
             }
-            startCount = order.count + 1
+            startCount = count + 1
         }
         return result
+    }
+
+    /// Below this many entries the copy stays on one thread.
+    static let parallelCopyThreshold = 1 << 16
+
+    /// The arena being copied from, as raw buffers.
+    private struct Source {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let starts: UnsafeBufferPointer<UInt32>
+        let kinds: UnsafeBufferPointer<FileKind>
+    }
+
+    /// Copies the entries of `order` into `bytes`, `ends` (each name's end
+    /// offset) and `kinds`; returns the bytes written.
+    private static func copyInHalves(_ order: UnsafeBufferPointer<UInt32>, from source: Source, bytes: UnsafeMutablePointer<UInt8>,
+                                     starts ends: UnsafeMutablePointer<UInt32>, kinds: UnsafeMutablePointer<FileKind>,
+                                     parallelThreshold: Int) -> Int {
+        let count = order.count
+        guard count >= max(2, parallelThreshold) else {
+            return copy(order, from: source, to: UnsafeMutableRawPointer(bytes), ends: ends, kinds: kinds)
+        }
+        // The second half goes to scratch storage (its offset is not known
+        // until the first half is done), then moves up behind the first.
+        let half = count / 2
+        let scratch = UnsafeMutableRawPointer.allocate(byteCount: source.bytes.count + 16, alignment: 8)
+        defer { scratch.deallocate() }
+        let secondOrder = UnsafeBufferPointer(rebasing: order[half...])
+        var firstBytes = 0, secondBytes = 0
+        TwoThreads.run({
+            firstBytes = copy(UnsafeBufferPointer(rebasing: order[..<half]), from: source,
+                              to: UnsafeMutableRawPointer(bytes), ends: ends, kinds: kinds)
+        }, alongside: {
+            secondBytes = copy(secondOrder, from: source, to: scratch, ends: ends + half, kinds: kinds + half)
+        })
+        (UnsafeMutableRawPointer(bytes) + firstBytes).copyMemory(from: scratch, byteCount: secondBytes)
+        let shift = UInt32(firstBytes)
+        for position in half..<count { ends[position] += shift }
+        return firstBytes + secondBytes
+    }
+
+    @inline(__always)
+    private static func copy(_ order: UnsafeBufferPointer<UInt32>, from source: Source, to target: UnsafeMutableRawPointer,
+                             ends: UnsafeMutablePointer<UInt32>, kinds: UnsafeMutablePointer<FileKind>) -> Int {
+        let bytes = UnsafeRawPointer(source.bytes.baseAddress!)
+        var offset = 0
+        for (position, index) in order.enumerated() {
+            let i = Int(index)
+            let start = Int(source.starts[i]), length = Int(source.starts[i + 1]) - start
+            if length <= 16 && start + 16 <= source.bytes.count {
+                target.storeBytes(of: bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
+                target.storeBytes(of: bytes.loadUnaligned(fromByteOffset: start + 8, as: UInt64.self), toByteOffset: offset + 8, as: UInt64.self)
+            } else {
+                (target + offset).copyMemory(from: bytes + start, byteCount: length)
+            }
+            offset += length
+            ends[position] = UInt32(offset)
+            kinds[position] = source.kinds[i]
+        }
+        return offset
     }
 }
