@@ -90,10 +90,19 @@ enum PrefixRadixSort {
                                    counts: UnsafeMutableBufferPointer<Int>, starts: UnsafeMutableBufferPointer<Int>,
                                    ends: UnsafeMutableBufferPointer<Int>, next: UnsafeMutableBufferPointer<Int>,
                                    by less: (SortItem, SortItem) -> Bool) {
-            for item in items { counts[item.radixByte(depth)] += 1 }
+            // Only the buckets between the smallest and largest byte seen are
+            // walked: digits use 10 of the 256.
+            var lowest = 255, highest = 0
+            for item in items {
+                let byte = item.radixByte(depth)
+                counts[byte] += 1
+                lowest = min(lowest, byte)
+                highest = max(highest, byte)
+            }
+            let used = lowest...highest
             var total = 0
-            for b in 0..<256 { starts[b] = total; next[b] = total; total += counts[b]; ends[b] = total }
-            for b in 0..<256 {
+            for b in used { starts[b] = total; next[b] = total; total += counts[b]; ends[b] = total }
+            for b in used {
                 while next[b] < ends[b] {
                     var item = items[next[b]]
                     var target = item.radixByte(depth)
@@ -107,7 +116,7 @@ enum PrefixRadixSort {
                     next[b] += 1
                 }
             }
-            for b in 0..<256 where counts[b] > 1 {
+            for b in used where counts[b] > 1 {
                 sort(UnsafeMutableBufferPointer(rebasing: items[starts[b]..<ends[b]]), depth: depth + 1, by: less)
             }
     }
