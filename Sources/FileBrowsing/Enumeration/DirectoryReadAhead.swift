@@ -29,8 +29,7 @@ final class DirectoryReadAhead: @unchecked Sendable {
     private var stopping = false
     private let lock: UnsafeMutablePointer<pthread_mutex_t>
     private let changed: UnsafeMutablePointer<pthread_cond_t>
-    private var thread = pthread_t()
-    private var running = false
+    private var thread: JoinableThread?
 
     /// Starts reading `fd` from its current offset; nil if no thread could be made.
     init?(fd: Int32, read: @escaping Syscalls.GetDirectoryEntries, bufferSize: Int, bufferCount: Int = 4) {
@@ -43,17 +42,9 @@ final class DirectoryReadAhead: @unchecked Sendable {
         changed = .allocate(capacity: 1)
         pthread_mutex_init(lock, nil)
         pthread_cond_init(changed, nil)
-        let context = Unmanaged.passRetained(self).toOpaque()
-        let started = pthread_create(&thread, nil, { context in
-            let reader = Unmanaged<DirectoryReadAhead>.fromOpaque(context!).takeRetainedValue()
-            reader.readAll()
-            return nil
-        }, context)
-        guard started == 0 else {
-            Unmanaged<DirectoryReadAhead>.fromOpaque(context).release()
-            return nil
-        }
-        running = true
+        // The thread holds the reader until it returns; `finish` joins it.
+        guard let thread = JoinableThread({ [self] in readAll() }) else { return nil }
+        self.thread = thread
     }
 
     deinit {
@@ -113,12 +104,10 @@ final class DirectoryReadAhead: @unchecked Sendable {
 
     /// Stops the reader (if it is still going) and waits for it to finish.
     func finish() {
-        guard running else { return }
         pthread_mutex_lock(lock)
         stopping = true
         pthread_cond_broadcast(changed)
         pthread_mutex_unlock(lock)
-        pthread_join(thread, nil)
-        running = false
+        thread?.join()
     }
 }

@@ -8,7 +8,7 @@ enum CommandParser {
     static func parse(_ line: String) throws(CommandError) -> Command {
         let words = try split(line)
         guard let first = words.first else { return .continueOn }
-        if let row = Int(first), words.count == 1 { return .open(row: try rowNumber(first)) }
+        if Int(first) != nil, words.count == 1 { return .open(row: try rowNumber(first)) }
         guard let spec = CommandCatalog.spec(named: first) else {
             if let suggestion = CommandCatalog.suggestion(for: first) {
                 throw CommandError("unknown command '\(first)'; did you mean '\(suggestion)'?")
