@@ -11,12 +11,13 @@ extension DirectoryListModel: TableDataSource {
 
     public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> Cell {
         let row = flatRow(indexPath)
-        let cell = tableView.dequeueReusableCell(withIdentifier: cellIdentifier)
-        if let cellFormatter {
-            cellFormatter.configure(cell, row: row, in: self)
-        } else {
+        guard let formatter = cellFormatter else {
+            let cell = tableView.dequeueReusableCell(withIdentifier: "name")
             withName(ofRow: row) { NameEscaping.appendEscaped($0, to: &cell.textBytes) }
+            return cell
         }
+        let cell = tableView.dequeueReusableCell(withIdentifier: formatter.reuseIdentifier)
+        formatter.configure(cell, row: row, in: self)
         return cell
     }
 

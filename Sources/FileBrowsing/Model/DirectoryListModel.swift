@@ -33,11 +33,7 @@ public final class DirectoryListModel {
     /// Marked rows stay in the table (with a marker) instead of leaving it.
     public internal(set) var showsMarked = false
     /// Configures cells for the table; set by whoever shows the model.
-    public var cellFormatter: EntryCellFormatter? {
-        didSet { cellIdentifier = cellFormatter?.reuseIdentifier ?? "name" }
-    }
-    /// The formatter's reuse identifier, kept so each cell does not ask for it.
-    private(set) var cellIdentifier = "name"
+    public var cellFormatter: EntryCellFormatter?
 
     var statCache: StatCache
     private let canReload: Bool
