@@ -44,12 +44,20 @@ public enum DirectoryEnumerator {
         }
         defer { reader.finish() }
         var order = NameOrderBuilder(expectedCount: expectedEntries, runLength: runLength, parallelMergeThreshold: parallelMergeThreshold)
+        try readSortingByName(directory, from: reader, includeDotEntries: includeDotEntries, into: &arena, order: &order)
+        arena.naturalOrder = order.finish(in: arena)
+        return arena
+    }
+
+    /// Takes the reader's buffers in turn: parses each, keys its names and
+    /// sorts every complete run, while the reader fetches the next buffers.
+    private static func readSortingByName(_ directory: DirectoryHandle, from reader: DirectoryReadAhead, includeDotEntries: Bool,
+                                          into arena: inout NameArena, order: inout NameOrderBuilder) throws(FileError) {
         while true {
             if Interruption.isRequested { throw FileError(path: directory.path, reason: .interrupted) }
             switch reader.next() {
             case .end:
-                arena.naturalOrder = order.finish(in: arena)
-                return arena
+                return
             case .failure(let code):
                 throw FileError(path: directory.path, errno: Errno(code))
             case .records(let records):

@@ -27,6 +27,8 @@ final class DirectoryReadAhead: @unchecked Sendable {
     private var filled = 0
     private var consumed = 0
     private var stopping = false
+    /// The caller holds the buffer `next()` returned last.
+    private var handedOut = false
     private let lock: UnsafeMutablePointer<pthread_mutex_t>
     private let changed: UnsafeMutablePointer<pthread_cond_t>
     private var thread: JoinableThread?
@@ -100,7 +102,6 @@ final class DirectoryReadAhead: @unchecked Sendable {
         if result < 0 { return .failure(Int32(-result)) }
         return .records(UnsafeRawBufferPointer(start: buffers[slot], count: result))
     }
-    private var handedOut = false
 
     /// Stops the reader (if it is still going) and waits for it to finish.
     func finish() {
