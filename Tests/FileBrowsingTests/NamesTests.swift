@@ -38,28 +38,6 @@ final class NaturalOrderTests: XCTestCase {
 }
 
 final class NameEscapingTests: XCTestCase {
-    /// Copying names into display order on two threads gives the same arena
-    /// as one thread: the halves meet exactly, long names included.
-    func testReorderingInTwoHalvesMatchesOneThread() {
-        var arena = NameArena()
-        var generator = SystemRandomNumberGenerator()
-        for i in 0..<5001 {
-            let length = [1, 7, 15, 16, 17, 40, 255][i % 7]
-            let name = (0..<length).map { _ in UInt8.random(in: 0x21...0x7E, using: &generator) }
-            arena.append(name, kind: i % 3 == 0 ? .directory : .file)
-        }
-        var order = (0..<UInt32(arena.count)).shuffled()
-        order.removeLast(1000)  // a filtered order: a subset of the entries
-        let single = arena.reordered(order, parallelThreshold: Int.max)
-        let halves = arena.reordered(order, parallelThreshold: 0)
-        XCTAssertEqual(halves.count, order.count)
-        XCTAssertEqual(halves.byteCount, single.byteCount)
-        for position in 0..<order.count {
-            XCTAssertEqual(halves.name(at: position), arena.name(at: Int(order[position])))
-            XCTAssertEqual(halves.kind(at: position), single.kind(at: position))
-        }
-    }
-
     func testEscapes() {
         XCTAssertEqual(NameEscaping.escape(Array("plain name.txt".utf8)), "plain name.txt")
         XCTAssertEqual(NameEscaping.escape(Array("a\nb\tc\r".utf8)), "a\\nb\\tc\\r")
@@ -89,6 +67,30 @@ final class NameEscapingTests: XCTestCase {
         XCTAssertTrue(GlobPattern("*.log").matches(Array("app.log".utf8)))
         XCTAssertFalse(GlobPattern("*.log").matches(Array("app.txt".utf8)))
         XCTAssertTrue(GlobPattern("bad-*").matches([0x62, 0x61, 0x64, 0x2D, 0xFF]))
+    }
+}
+
+final class NameArenaTests: XCTestCase {
+    /// Copying names into display order on two threads gives the same arena
+    /// as one thread: the halves meet exactly, long names included.
+    func testReorderingInTwoHalvesMatchesOneThread() {
+        var arena = NameArena()
+        var generator = SystemRandomNumberGenerator()
+        for i in 0..<5001 {
+            let length = [1, 7, 15, 16, 17, 40, 255][i % 7]
+            let name = (0..<length).map { _ in UInt8.random(in: 0x21...0x7E, using: &generator) }
+            arena.append(name, kind: i % 3 == 0 ? .directory : .file)
+        }
+        var order = (0..<UInt32(arena.count)).shuffled()
+        order.removeLast(1000)  // a filtered order: a subset of the entries
+        let single = arena.reordered(order, parallelThreshold: Int.max)
+        let halves = arena.reordered(order, parallelThreshold: 0)
+        XCTAssertEqual(halves.count, order.count)
+        XCTAssertEqual(halves.byteCount, single.byteCount)
+        for position in 0..<order.count {
+            XCTAssertEqual(halves.name(at: position), arena.name(at: Int(order[position])))
+            XCTAssertEqual(halves.kind(at: position), single.kind(at: position))
+        }
     }
 }
 
