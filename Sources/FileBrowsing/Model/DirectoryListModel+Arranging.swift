@@ -22,11 +22,9 @@ extension DirectoryListModel {
             // order. What is shown is decided in arena order, reading the
             // names in turn rather than jumping around them.
             var shown: [UInt32] = []
-            if nothingShown {
-                shown = []
-            } else if !hideDotFiles && filter == nil && marked.isEmpty {
-                shown = naturalOrder
-            } else {
+            if !hideDotFiles && filter == nil && marked.isEmpty {
+                shown = nothingShown ? [] : naturalOrder
+            } else if !nothingShown {
                 let flags = [Bool](unsafeUninitializedCapacity: arena.count) { flags, count in
                     for index in 0..<arena.count { flags[index] = isShown(index) }
                     count = arena.count
