@@ -35,11 +35,7 @@ public struct TextRenderer {
         self.options = options
     }
 
-    /// The widths of the leading columns over these items.
-    public static func measureColumns(of items: [TableItem], into widths: inout [Int]) {
-        for case .row(_, _, let cell) in items { measureColumns(of: cell, into: &widths) }
-    }
-
+    /// Widens `widths` to fit a cell's leading columns.
     private static func measureColumns(of cell: Cell, into widths: inout [Int]) {
         for (i, column) in cell.columns.enumerated() {
             if i >= widths.count { widths.append(0) }
