@@ -141,26 +141,17 @@ public struct TextRenderer {
     /// truncation is on; returns the columns used (measured only when `measure`).
     @discardableResult
     private func appendText(_ cell: Cell, room: Int?, measure: Bool = false, to output: inout ByteBuffer) -> Int {
+        // Only a shortened text is made as a String; otherwise the cell's bytes go out as they are.
+        var shortened: String?
         if options.truncatesText, let room {
-            let text = TextWidth.truncatingMiddle(cell.text, to: max(1, room - TextWidth.of(cell.textSuffix)))
-            if options.useColor, let sgr = cell.textColor {
-                appendStyled(text, sgr: sgr, to: &output)
-            } else {
-                append(text, to: &output)
-            }
-            if !cell.textSuffix.isEmpty { append(cell.textSuffix, to: &output) }
-            return measure ? TextWidth.of(text) + TextWidth.of(cell.textSuffix) : 0
+            shortened = TextWidth.truncatingMiddle(cell.text, to: max(1, room - TextWidth.of(cell.textSuffix)))
         }
-        // The common case writes the cell's bytes as they are.
-        if options.useColor, let sgr = cell.textColor {
-            append("\u{1B}[\(sgr)m", to: &output)
-            output.append(cell.textBytes)
-            append("\u{1B}[0m", to: &output)
-        } else {
-            output.append(cell.textBytes)
-        }
+        let sgr = options.useColor ? cell.textColor : nil
+        if let sgr { append("\u{1B}[\(sgr)m", to: &output) }
+        if let shortened { append(shortened, to: &output) } else { output.append(cell.textBytes) }
+        if sgr != nil { append("\u{1B}[0m", to: &output) }
         if !cell.textSuffix.isEmpty { append(cell.textSuffix, to: &output) }
-        return measure ? TextWidth.of(cell.text) + TextWidth.of(cell.textSuffix) : 0
+        return measure ? TextWidth.of(shortened ?? cell.text) + TextWidth.of(cell.textSuffix) : 0
     }
 
     private func appendStyled(_ text: String, sgr: String, to output: inout ByteBuffer) {
