@@ -18,9 +18,7 @@ final class DirectoryListModelTests: XCTestCase {
         let model = try tree.model()
         let formatter = LongCellFormatter()
         model.cellFormatter = formatter
-        let table = TableView(pageHeight: 20)
-        table.dataSource = model
-        table.reloadData()
+        let table = TableView(showing: model, pageHeight: 20)
         table.scrollToRow(150)
         let items = table.visibleItems()
         XCTAssertEqual(items.count, 20)
@@ -148,9 +146,7 @@ final class DirectoryListModelTests: XCTestCase {
         var options = ListOptions()
         options.grouping = .letter
         let model = try tree.model(options)
-        let table = TableView(pageHeight: 100)
-        table.dataSource = model
-        table.reloadData()
+        let table = TableView(showing: model, pageHeight: 100)
         XCTAssertEqual(table.sectionIndexTitles, ["A", "B", "#"])
         XCTAssertEqual(model.sections.map(\.title), ["A", "B", "#"])
         XCTAssertEqual(model.names, ["alias", "apple", "Avocado", "banana", "bin", "42", "_x"])
@@ -172,9 +168,7 @@ final class DirectoryListModelTests: XCTestCase {
         var options = ListOptions()
         options.grouping = .letter
         let model = try tree.model(options)
-        let table = TableView(pageHeight: 10)
-        table.dataSource = model
-        table.reloadData()
+        let table = TableView(showing: model, pageHeight: 10)
         table.deleteRows(at: [IndexPath(row: 0, section: 1)])
         XCTAssertEqual(model.names, ["apple"])
         XCTAssertEqual(table.numberOfSections, 1)

@@ -1,4 +1,5 @@
 import FileBrowsing
+import TableKit
 import Foundation
 
 /// A temporary directory for FileBrowsing tests, created with POSIX calls so
@@ -61,6 +62,15 @@ final class TestTree {
 
     func model(_ options: ListOptions = ListOptions()) throws -> DirectoryListModel {
         try DirectoryListModel(directory: DirectoryHandle.open(bytes), options: options)
+    }
+}
+
+extension TableView {
+    /// A table showing `model`, loaded.
+    convenience init(showing model: DirectoryListModel, pageHeight: Int) {
+        self.init(pageHeight: pageHeight)
+        dataSource = model
+        reloadData()
     }
 }
 

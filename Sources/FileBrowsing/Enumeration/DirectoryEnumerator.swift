@@ -61,10 +61,8 @@ public enum DirectoryEnumerator {
             case .failure(let code):
                 throw FileError(path: directory.path, errno: Errno(code))
             case .records(let records):
-                let first = arena.count
-                parse(records, includeDotEntries: includeDotEntries, into: &arena)
-                for index in first..<arena.count {
-                    arena.withName(at: index) { order.add($0, index: index) }
+                parse(records, includeDotEntries: includeDotEntries, into: &arena) { name, index in
+                    order.add(name, index: index)
                 }
                 order.sortCompleteRuns(in: arena)
             }
@@ -108,9 +106,11 @@ public enum DirectoryEnumerator {
         }
     }
 
-    /// Appends the names of a buffer of `linux_dirent64` records.
+    /// Appends the names of a buffer of `linux_dirent64` records, telling
+    /// `appended` each name and its entry number while the record is at hand.
     @inline(__always)
-    private static func parse(_ records: UnsafeRawBufferPointer, includeDotEntries: Bool, into arena: inout NameArena) {
+    private static func parse(_ records: UnsafeRawBufferPointer, includeDotEntries: Bool, into arena: inout NameArena,
+                              appended: (UnsafeBufferPointer<UInt8>, Int) -> Void = { _, _ in }) {
         var offset = 0
         let base = records.baseAddress!
         while offset < records.count {
@@ -120,7 +120,9 @@ public enum DirectoryEnumerator {
             let name = (record + 19).assumingMemoryBound(to: UInt8.self)
             let length = strnlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self), recordLength - 19)
             if includeDotEntries || !isDotEntry(name, length: length) {
-                arena.append(UnsafeBufferPointer(start: name, count: length), kind: FileKind(directoryType: type))
+                let bytes = UnsafeBufferPointer(start: name, count: length)
+                arena.append(bytes, kind: FileKind(directoryType: type))
+                appended(bytes, arena.count - 1)
             }
             offset += recordLength
         }

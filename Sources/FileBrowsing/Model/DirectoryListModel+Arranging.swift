@@ -62,11 +62,16 @@ extension DirectoryListModel {
                 result = directories + byName.filter { kind(ofEntry: Int($0)) != .directory }
             }
         }
-        if options.reversed {
-            result[0..<firstOther].reverse()
-            result[firstOther...].reverse()
-        }
+        reverseWithinGroups(&result, firstOther: firstOther)
         return result
+    }
+
+    /// With `-r`, reverses directories (before `firstOther`) and the rest
+    /// each on their own, so directories stay first.
+    private func reverseWithinGroups(_ rows: inout [UInt32], firstOther: Int) {
+        guard options.reversed else { return }
+        rows[0..<firstOther].reverse()
+        rows[firstOther...].reverse()
     }
 
     private func sort(_ candidates: [UInt32]) -> [UInt32] {
@@ -137,12 +142,7 @@ extension DirectoryListModel {
             items = items.filter { $0.group == 0 } + items.filter { $0.group != 0 }
         }
         var result = items.map(\.index)
-        if options.reversed {
-            // Reverse within each group, so directories stay first.
-            let firstOther = items.firstIndex { $0.group != 0 } ?? items.count
-            result[0..<firstOther].reverse()
-            result[firstOther...].reverse()
-        }
+        reverseWithinGroups(&result, firstOther: items.firstIndex { $0.group != 0 } ?? items.count)
         return result
     }
 
