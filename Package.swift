@@ -11,22 +11,26 @@ let hotPathSettings: [SwiftSetting] = [
 /// filetable: a terminal file browser built the way a table-view app is built.
 ///
 /// TableKit is the table engine (knows nothing of files), FileBrowsing holds the
-/// directory enumerator, the lazily materialised list model and formatting, and
-/// `filetable` is the command-line front end. No package dependencies.
+/// directory enumerator, the lazily materialised list model and formatting,
+/// FiletableCLI is the command-line front end (options, listings, hex, the
+/// REPL), and `filetable` is the few lines of its entry point. The fuzz targets
+/// in Samples/fuzz build against the libraries. No package dependencies.
 let package = Package(
     name: "filetable",
     products: [
         .executable(name: "filetable", targets: ["filetable"]),
         .library(name: "TableKit", targets: ["TableKit"]),
         .library(name: "FileBrowsing", targets: ["FileBrowsing"]),
+        .library(name: "FiletableCLI", targets: ["FiletableCLI"]),
     ],
     targets: [
         .target(name: "TableKit", swiftSettings: hotPathSettings),
         .target(name: "FileBrowsing", dependencies: ["TableKit"], swiftSettings: hotPathSettings),
-        .executableTarget(name: "filetable", dependencies: ["TableKit", "FileBrowsing"], swiftSettings: hotPathSettings),
+        .target(name: "FiletableCLI", dependencies: ["TableKit", "FileBrowsing"], swiftSettings: hotPathSettings),
+        .executableTarget(name: "filetable", dependencies: ["FiletableCLI"], swiftSettings: hotPathSettings),
         .testTarget(name: "TableKitTests", dependencies: ["TableKit"]),
         .testTarget(name: "FileBrowsingTests", dependencies: ["FileBrowsing", "TableKit"]),
-        .testTarget(name: "filetableTests", dependencies: ["filetable"], exclude: ["Golden"]),
+        .testTarget(name: "filetableTests", dependencies: ["filetable", "FiletableCLI", "FileBrowsing"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,7 +1,4 @@
-import Glibc
-import FileBrowsing
+import FiletableCLI
 
-// filetable's entry point: parse the command line, run, exit with ls's statuses.
-Platform.prepareSignals()
-Platform.raiseDescriptorLimit()
-Glibc.exit(FiletableCommand.run(arguments: Platform.argumentBytes()).rawValue)
+// filetable's entry point: the whole program lives in FiletableCLI.
+FiletableCommand.main()

@@ -1,4 +1,4 @@
-@testable import filetable
+@testable import FiletableCLI
 import XCTest
 
 final class CommandParserTests: XCTestCase {

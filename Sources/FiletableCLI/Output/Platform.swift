@@ -2,6 +2,28 @@ import Glibc
 
 /// The few places the executable touches the process and terminal directly.
 enum Platform {
+    /// Everything the process sets up before it reads an argument.
+    static func prepareProcess() {
+        holdStandardDescriptors()
+        prepareSignals()
+        raiseDescriptorLimit()
+    }
+
+    /// Keeps descriptors 0, 1 and 2 taken when the caller closed them
+    /// (`filetable <&-`): otherwise the first directory opened would become
+    /// "standard input" and be read as commands. The placeholder is opened the
+    /// wrong way round (standard input write-only, the outputs read-only), so
+    /// using it fails with EBADF and is reported, as with the closed descriptor.
+    static func holdStandardDescriptors() {
+        for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+            let placeholder = open("/dev/null", (fd == 0 ? O_WRONLY : O_RDONLY) | O_CLOEXEC)
+            if placeholder >= 0 && placeholder != fd {
+                dup2(placeholder, fd)
+                close(placeholder)
+            }
+        }
+    }
+
     /// Restores the default SIGPIPE action, so a closed pipe ends the program
     /// quietly even when the parent left the signal ignored.
     static func prepareSignals() {

@@ -3,7 +3,14 @@ import FileBrowsing
 
 /// The whole program as a function of its arguments: help, version, a
 /// listing (any listing-format flag), or the REPL (no format flag).
-enum FiletableCommand {
+public enum FiletableCommand {
+    /// The process: signals and limits prepared, the arguments run, the
+    /// status `ls` would give as the exit code.
+    public static func main() -> Never {
+        Platform.prepareProcess()
+        Glibc.exit(run(arguments: Platform.argumentBytes()).rawValue)
+    }
+
     static func run(arguments: [[UInt8]]) -> ExitStatus {
         let output = OutputSink(fd: 1)
         let diagnostics = Diagnostics(flushing: output)
