@@ -18,7 +18,7 @@ public enum FiletableCommand {
         do {
             options = try ArgumentParser.parse(arguments)
         } catch {
-            diagnostics.report(error.message, severity: .seriousTrouble)
+            diagnostics.report(error)
             return diagnostics.status
         }
         if options.showHelp {
@@ -53,7 +53,7 @@ public enum FiletableCommand {
                 diagnostics.report(FileError(path: file, errno: Errno(errno)), severity: .seriousTrouble)
                 return .seriousTrouble
             }
-            mode = .batch(LineSource(fd: fd))
+            mode = .batch(LineSource(fd: fd, name: NameEscaping.escape(file)))
         } else if options.batchFile != nil || !Platform.isTerminal(0) {
             mode = .batch(LineSource(fd: 0))
         } else {

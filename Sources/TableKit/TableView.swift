@@ -101,12 +101,14 @@ public final class TableView {
 
     // MARK: Paging
 
-    public var pageCount: Int { max(1, (numberOfRows + pageHeight - 1) / pageHeight) }
+    /// Pages in the table (at least 1), computed without overflow for any
+    /// page height and row count.
+    public var pageCount: Int { numberOfRows == 0 ? 1 : (numberOfRows - 1) / pageHeight + 1 }
     /// The current page, counted from 0.
     public var currentPage: Int { firstVisibleRow / pageHeight }
     /// The flat rows on the current page.
     public var visibleRows: Range<Int> {
-        firstVisibleRow..<min(numberOfRows, firstVisibleRow + pageHeight)
+        firstVisibleRow..<(firstVisibleRow + min(max(0, numberOfRows - firstVisibleRow), pageHeight))
     }
 
     /// Moves the viewport to the page holding `flatRow` (clamped to the table).
@@ -119,7 +121,11 @@ public final class TableView {
         checkInvariants()
     }
 
-    public func scrollToPage(_ page: Int) { scrollToRow(page * pageHeight) }
+    /// Moves the viewport to page `page` (from 0; clamped to the table).
+    public func scrollToPage(_ page: Int) {
+        let (row, overflow) = max(0, page).multipliedReportingOverflow(by: pageHeight)
+        scrollToRow(overflow ? .max : row)
+    }
     /// Returns false when already on the last page.
     @discardableResult public func nextPage() -> Bool {
         guard currentPage + 1 < pageCount else { return false }

@@ -16,12 +16,21 @@ public enum HexFormat: Sendable, Equatable {
         }
     }
 
-    /// The most output bytes one input line can produce (colour excluded).
-    var maximumLineOutput: Int {
+    /// The most output bytes one input line can produce, derived from the
+    /// layout: an offset of up to 16 digits and its separators, each byte's
+    /// hex cell and text character, and with colour every one of those
+    /// wrapped in an SGR sequence and a reset (`ByteClass.colorBytes`).
+    func maximumLineOutput(colored: Bool) -> Int {
+        let color = colored ? ByteClass.colorBytes : 0
         switch self {
-        case .canonical: return 16 + 3 * 16 + 16 + 8
-        case .xxd(let columns, _, _): return 16 + 4 * columns + 8
-        case .plain(let columns, _): return 2 * max(columns, 1 << 16) + 1
+        case .canonical:
+            // offset, two spaces, 16 x (cell + space), the middle space, " |", 16 x text, "|\n"
+            return 16 + 2 + 16 * (2 + color + 1) + 1 + 2 + 16 * (1 + color) + 2
+        case .xxd(let columns, _, _):
+            // offset, ": ", columns x (cell + group space), two spaces, columns x text, "\n"
+            return 16 + 2 + columns * (2 + color + 1) + 2 + columns * (1 + color) + 1
+        case .plain:
+            return 2 * lineLength + 1
         }
     }
 }
@@ -40,6 +49,10 @@ public enum ByteClass: Int, CaseIterable, Sendable {
         default: self = .nonASCII
         }
     }
+
+    /// The most bytes colour adds around one cell: the longest `ESC [ n m`
+    /// opening plus the `ESC [ 0 m` reset.
+    public static let colorBytes = allCases.map { 3 + $0.sgr.utf8.count }.max()! + 4
 
     /// The SGR parameters for the class (bright black, cyan, green, magenta, yellow).
     public var sgr: String {

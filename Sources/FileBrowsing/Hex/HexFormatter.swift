@@ -41,16 +41,21 @@ public struct HexFormatter {
         offsetPairs = (0..<256).map { UInt16(lower[$0 >> 4]) | UInt16(lower[$0 & 0xF]) << 8 }
     }
 
-    /// The output capacity `format(_:into:)` may need for `count` input bytes.
+    /// The output capacity `format(_:into:)` needs for `count` input bytes:
+    /// the lines they make (one more for a partial line) at the most a line
+    /// of this layout can take.
     public func outputCapacity(for count: Int) -> Int {
         let lines = count / max(1, format.lineLength) + 2
-        return lines * (format.maximumLineOutput + (colored ? 16 * 24 * 2 : 0))
+        return lines * format.maximumLineOutput(colored: colored)
     }
 
     /// Formats `input` (whole lines, except at the very end of a dump) into
-    /// `output`, which must hold `outputCapacity(for: input.count)` bytes.
-    /// Returns the number of bytes written.
-    public mutating func format(_ input: UnsafeRawBufferPointer, into output: UnsafeMutablePointer<UInt8>) -> Int {
+    /// `output`, and returns the number of bytes written. `output` must hold
+    /// `outputCapacity(for: input.count)` bytes: checked once a call, in every
+    /// build, so no layout or colour can write past it.
+    public mutating func format(_ input: UnsafeRawBufferPointer, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        precondition(buffer.count >= outputCapacity(for: input.count), "hex output buffer smaller than the layout needs")
+        guard let output = buffer.baseAddress else { return 0 }
         var written = 0
         var start = 0
         if format == .canonical && !colored {

@@ -97,8 +97,7 @@ extension DirectoryListModel {
             switch key {
             case .size, .time:
                 if case .success(let status) = status(ofEntry: index) {
-                    numbers[index] = key == .size ? -status.size
-                        : -(status.modificationTime.seconds &* 1_000_000_000 &+ Int64(status.modificationTime.nanoseconds))
+                    numbers[index] = key == .size ? -status.size : ~Self.timeKey(status.modificationTime)
                 }
             case .ext:
                 // The extension key's first eight bytes, as a signed number that sorts like them.
@@ -148,6 +147,16 @@ extension DirectoryListModel {
 
     /// Calls `body` with the bytes after a name's last dot (none for a name
     /// without one, or whose only dot leads it).
+    /// A time as one number that sorts like it, without overflow: seconds
+    /// clamped to 34 bits (the years 1425 to 2514) above 30 bits of
+    /// nanoseconds. Negated with `~`, which reverses the order and cannot trap.
+    static func timeKey(_ time: Timestamp) -> Int64 {
+        let limit: Int64 = 1 << 33
+        let seconds = min(max(time.seconds, -limit), limit - 1)
+        let nanoseconds = Int64(min(max(time.nanoseconds, 0), (1 << 30) - 1))
+        return seconds << 30 | nanoseconds
+    }
+
     private static func withExtension<R>(of index: Int, in arena: NameArena, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         arena.withName(at: index) { name in
             guard let dot = name.lastIndex(of: 0x2E), dot > 0 else { return body(UnsafeBufferPointer(rebasing: name[0..<0])) }

@@ -4,9 +4,15 @@ import TableKit
 ///
 /// Escaped: C0 controls (`\n`, `\t`, `\r`, others `\xHH`), DEL (`\x7F`), the
 /// backslash (`\\`), bytes that are not valid UTF-8 (`\xHH`), C1 controls and
-/// bidirectional or line-breaking formatting characters (`\u{202E}`). Every
-/// entry therefore stays on one line, cannot drive the terminal, and the text
-/// reads back to the exact bytes with `unescape`.
+/// bidirectional, line-breaking and invisible formatting characters
+/// (`\u{202E}`, `\u{200B}`). Every entry therefore stays on one line, cannot
+/// drive the terminal, cannot pass for another name, and the text reads back
+/// to the exact bytes with `unescape`.
+///
+/// Everything else filetable prints that came from a user or a disk (error
+/// messages echoing what was typed, headers, help) goes through
+/// `terminalSafe`, the same escaping with the backslash left alone, and typed
+/// bytes become text through `typedText`.
 public enum NameEscaping {
     /// The display text for a name or path.
     public static func escape(_ bytes: [UInt8]) -> String {
@@ -31,12 +37,50 @@ public enum NameEscaping {
         }
     }
 
-    private static func appendEscapedSlowly(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) {
+    /// Text that is safe to print as it stands: every control, invisible or
+    /// reordering character escaped as in a name, but backslashes kept, so text
+    /// already escaped (a name in a message) passes unchanged. How messages,
+    /// headers and prompts that carry typed text reach the terminal.
+    public static func terminalSafe(_ text: String) -> String {
+        var text = text
+        return text.withUTF8 { bytes in
+            if isPlain(bytes, allowingBackslash: true) { return String(decoding: bytes, as: UTF8.self) }
+            var out = ByteBuffer(capacity: bytes.count + 8)
+            appendEscapedSlowly(bytes, to: &out, keepingBackslashes: true)
+            return out.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
+        }
+    }
+
+    /// Typed bytes (a command line, an argument) as text: valid UTF-8 as it
+    /// is, every other byte as `\xHH`, the form names are shown and typed in,
+    /// so `cd` and the other commands that read escapes get the exact bytes
+    /// back and no byte turns into U+FFFD.
+    public static func typedText(_ bytes: [UInt8]) -> String {
+        bytes.withUnsafeBufferPointer { bytes in
+            if UTF8Validation.isValid(bytes) { return String(decoding: bytes, as: UTF8.self) }
+            var out = ByteBuffer(capacity: bytes.count + 8)
+            var i = 0
+            while i < bytes.count {
+                let length = UTF8Validation.sequenceLength(bytes, at: i)
+                if length == 0 {
+                    appendHexEscape(bytes[i], to: &out)
+                    i += 1
+                } else {
+                    out.append(UnsafeBufferPointer(rebasing: bytes[i..<(i + length)]))
+                    i += length
+                }
+            }
+            return out.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
+        }
+    }
+
+    private static func appendEscapedSlowly(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer,
+                                            keepingBackslashes: Bool = false) {
         var i = 0
         while i < bytes.count {
             let byte = bytes[i]
             if byte < 0x80 {
-                appendASCII(byte, to: &out)
+                if byte == 0x5C && keepingBackslashes { out.append(byte) } else { appendASCII(byte, to: &out) }
                 i += 1
                 continue
             }
@@ -60,15 +104,20 @@ public enum NameEscaping {
 
     /// True when the bytes are printable ASCII without a backslash: shown as is.
     @inline(__always)
-    public static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        for byte in bytes where byte < 0x20 || byte > 0x7E || byte == 0x5C { return false }
+    public static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>, allowingBackslash: Bool = false) -> Bool {
+        for byte in bytes where byte < 0x20 || byte > 0x7E || (byte == 0x5C && !allowingBackslash) { return false }
         return true
     }
 
-    /// Formatting characters that reorder or break lines on a terminal.
+    /// Characters escaped although valid: C1 controls, formatting characters
+    /// that reorder or break lines, and invisible ones that let two names look
+    /// the same (zero-width space, word joiner and the invisible operators,
+    /// the byte-order mark). The zero-width joiner and non-joiner (U+200C,
+    /// U+200D) stay: Persian, Indic scripts and emoji sequences need them.
     static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x80...0x9F, 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069:
+        case 0x80...0x9F, 0x061C, 0x200B, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E,
+             0x2060...0x2064, 0x2066...0x2069, 0xFEFF:
             return true
         default:
             return false

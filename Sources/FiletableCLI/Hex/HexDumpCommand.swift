@@ -46,20 +46,18 @@ struct HexDumpCommand {
         var formatter = HexFormatter(format: format, startOffset: reader.startOffset,
                                      squeezes: options.hexSqueeze, colored: useColor)
         if options.hexLength == 0 { return }
-        var capacity = 0
-        var out: UnsafeMutablePointer<UInt8>?
-        defer { out?.deallocate() }
+        var out = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
+        defer { out.deallocate() }
         while true {
             let chunk = try reader.next(lineLength: format.lineLength)
             if chunk.isEmpty { break }
             let needed = formatter.outputCapacity(for: chunk.count)
-            if needed > capacity {
-                out?.deallocate()
+            if needed > out.count {
+                out.deallocate()
                 out = .allocate(capacity: needed)
-                capacity = needed
             }
-            let count = formatter.format(chunk, into: out!)
-            output.write(raw: UnsafeRawBufferPointer(start: out, count: count))
+            let count = formatter.format(chunk, into: out)
+            output.write(raw: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(out)[0..<count]))
             if output.failed { return }
         }
         var closing: [UInt8] = []

@@ -31,9 +31,9 @@ struct ArgumentParser {
             } else if argument == Array("--".utf8) {
                 operandsOnly = true
             } else if argument[1] == 0x2D {
-                try parseLong(String(decoding: argument.dropFirst(2), as: UTF8.self))
+                try parseLong(Array(argument.dropFirst(2)))
             } else {
-                try parseShortCluster(String(decoding: argument.dropFirst(), as: UTF8.self))
+                try parseShortCluster(NameEscaping.typedText(Array(argument.dropFirst())))
             }
         }
         options.operandsGiven = !options.paths.isEmpty
@@ -55,14 +55,14 @@ struct ArgumentParser {
                     value = Array(rest.utf8)
                 } else {
                     guard position < arguments.count else {
-                        throw UsageError(message: "option requires an argument -- '\(flag)'\nTry 'filetable --help' for more information.")
+                        throw UsageError(message: "option requires an argument -- '\(flag)'", hint: UsageError.seeHelp)
                     }
                     value = arguments[position]
                     position += 1
                 }
                 switch flag {
                 case "b": options.batchFile = value
-                case "c": options.commands = String(decoding: value, as: UTF8.self)
+                case "c": options.commands = NameEscaping.typedText(value)
                 case "s": options.hexSkip = try Self.byteCount(value, for: "-s")
                 default: options.hexLength = try Self.byteCount(value, for: "-n")
                 }
@@ -82,27 +82,39 @@ struct ArgumentParser {
             case "F": options.typeIndicators = true
             case "L": options.followSymlinks = true
             default:
-                throw UsageError(message: "invalid option -- '\(flag)'\nTry 'filetable --help' for more information.")
+                throw UsageError(message: "invalid option -- '\(flag)'", hint: UsageError.seeHelp)
             }
         }
     }
 
-    private mutating func parseLong(_ text: String) throws(UsageError) {
-        let name: String, inlineValue: String?
-        if let equals = text.firstIndex(of: "=") {
-            name = String(text[..<equals])
-            inlineValue = String(text[text.index(after: equals)...])
+    /// `--name`, `--name=value` or `--name value`; the value's bytes are kept
+    /// exactly for paths and decoded as typed text for everything else.
+    private mutating func parseLong(_ argument: [UInt8]) throws(UsageError) {
+        let name: String, inlineBytes: [UInt8]?
+        if let equals = argument.firstIndex(of: 0x3D) {
+            name = NameEscaping.typedText(Array(argument[..<equals]))
+            inlineBytes = Array(argument[(equals + 1)...])
         } else {
-            name = text
-            inlineValue = nil
+            name = NameEscaping.typedText(argument)
+            inlineBytes = nil
         }
+        let inlineValue = inlineBytes.map(NameEscaping.typedText)
         func value() throws(UsageError) -> String {
             if let inlineValue { return inlineValue }
             guard position < arguments.count else {
-                throw UsageError(message: "option '--\(name)' requires an argument\nTry 'filetable --help' for more information.")
+                throw UsageError(message: "option '--\(name)' requires an argument", hint: UsageError.seeHelp)
             }
             position += 1
-            return String(decoding: arguments[position - 1], as: UTF8.self)
+            return NameEscaping.typedText(arguments[position - 1])
+        }
+        /// The value's exact bytes, for a path (`--batch FILE`).
+        func rawValue() throws(UsageError) -> [UInt8] {
+            if let inlineBytes { return inlineBytes }
+            guard position < arguments.count else {
+                throw UsageError(message: "option '--\(name)' requires an argument", hint: UsageError.seeHelp)
+            }
+            position += 1
+            return arguments[position - 1]
         }
         func noValue() throws(UsageError) {
             if inlineValue != nil { throw UsageError(message: "option '--\(name)' doesn't allow an argument") }
@@ -123,26 +135,18 @@ struct ArgumentParser {
         case "dereference": try noValue(); options.followSymlinks = true
         case "group-directories-first": try noValue(); options.listOptions.directoriesFirst = true
         case "depth":
-            let text = try value()
-            guard let depth = Int(text), depth >= 1 else {
-                throw UsageError(message: "invalid depth '\(text)': expected a whole number of at least 1")
-            }
-            options.maxDepth = depth
+            options.maxDepth = try Self.number(try value(), in: UserNumber.depth, what: "depth")
             options.formatRequested = true
         case "sort":
             let text = try value()
             guard let key = SortKey(rawValue: text) else {
-                throw UsageError(message: "invalid argument '\(text)' for '--sort'\nValid arguments are: name, size, time, ext, none")
+                throw UsageError(message: "invalid argument '\(text)' for '--sort'", hint: "Valid arguments are: name, size, time, ext, none")
             }
             options.listOptions.sortKey = key
         case "page-size":
-            let text = try value()
-            guard let size = Int(text), size >= 1 else {
-                throw UsageError(message: "invalid page size '\(text)': expected a whole number of at least 1")
-            }
-            options.pageSize = size
+            options.pageSize = try Self.number(try value(), in: UserNumber.pageSize, what: "page size")
         case "batch":
-            options.batchFile = Array(try value().utf8)
+            options.batchFile = try rawValue()
         case "command":
             options.commands = try value()
         case "hex": try noValue(); options.hexDump = true
@@ -154,35 +158,30 @@ struct ArgumentParser {
         case "format":
             let text = try value()
             guard ["canonical", "xxd", "plain"].contains(text) else {
-                throw UsageError(message: "invalid argument '\(text)' for '--format'\nValid arguments are: canonical, xxd, plain")
+                throw UsageError(message: "invalid argument '\(text)' for '--format'", hint: "Valid arguments are: canonical, xxd, plain")
             }
             options.hexFormatName = text
         case "cols":
-            let text = try value()
-            guard let number = Int(text), number >= 0 else {
-                throw UsageError(message: "invalid number '\(text)' for '--\(name)'")
-            }
-            guard number <= 256 else { throw UsageError(message: "invalid number of columns (max. 256).") }
-            options.hexColumns = number
+            options.hexColumns = try Self.number(try value(), in: UserNumber.hexColumns, what: "number of columns")
         case "filter":
             options.listOptions.filter = GlobPattern(try value())
         case "group":
             let text = try value()
             // A number is the hex dump's byte grouping (xxd -g); a word, the listing's sections.
-            if let bytes = Int(text), bytes >= 0 {
-                options.hexGroup = bytes
+            if Int(text) != nil {
+                options.hexGroup = try Self.number(text, in: UserNumber.hexGroup, what: "group size")
                 return
             }
             guard let grouping = Grouping(rawValue: text) else {
-                throw UsageError(message: "invalid argument '\(text)' for '--group'\nValid arguments are: none, letter, kind")
+                throw UsageError(message: "invalid argument '\(text)' for '--group'", hint: "Valid arguments are: none, letter, kind")
             }
             options.listOptions.grouping = grouping
         case "color", "colour":
             var text = inlineValue ?? "always"
             let words = ["always", "yes", "force", "never", "no", "none", "auto", "tty", "if-tty"]
             if inlineValue == nil, position < arguments.count,
-               words.contains(String(decoding: arguments[position], as: UTF8.self)) {
-                text = String(decoding: arguments[position], as: UTF8.self)
+               words.contains(NameEscaping.typedText(arguments[position])) {
+                text = NameEscaping.typedText(arguments[position])
                 position += 1
             }
             switch text {
@@ -190,15 +189,22 @@ struct ArgumentParser {
             case "never", "no", "none": options.color = .never
             case "auto", "tty", "if-tty": options.color = .auto
             default:
-                throw UsageError(message: "invalid argument '\(text)' for '--color'\nValid arguments are: always, auto, never")
+                throw UsageError(message: "invalid argument '\(text)' for '--color'", hint: "Valid arguments are: always, auto, never")
             }
         default:
-            throw UsageError(message: "unrecognized option '--\(name)'\nTry 'filetable --help' for more information.")
+            throw UsageError(message: "unrecognized option '--\(name)'", hint: UsageError.seeHelp)
+        }
+    }
+
+    private static func number(_ text: String, in range: ClosedRange<Int>, what: String) throws(UsageError) -> Int {
+        switch UserNumber.parse(text, in: range, what: what) {
+        case .success(let value): return value
+        case .failure(let problem): throw UsageError(message: problem.message)
         }
     }
 
     private static func byteCount(_ value: [UInt8], for flag: String) throws(UsageError) -> UInt64 {
-        let text = String(decoding: value, as: UTF8.self)
+        let text = NameEscaping.typedText(value)
         guard let count = ByteCount.parse(text) else {
             throw UsageError(message: "invalid byte count '\(text)' for \(flag): expected a number such as 4096, 0x1000 or 4k")
         }

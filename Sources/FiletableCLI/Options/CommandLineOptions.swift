@@ -55,30 +55,19 @@ struct CommandLineOptions {
     var paths: [[UInt8]] = []
 }
 
-/// Byte counts as users type them: decimal, `0x` hex, and the suffixes k, m, g
-/// (powers of 1024).
-enum ByteCount {
-    static func parse(_ text: String) -> UInt64? {
-        var digits = Substring(text.lowercased())
-        var multiplier: UInt64 = 1
-        if let last = digits.last, let power = ["k": 1, "m": 2, "g": 3][String(last)] {
-            multiplier = UInt64(1) << (10 * UInt64(power))
-            digits = digits.dropLast()
-        }
-        let value: UInt64?
-        if digits.hasPrefix("0x") {
-            value = UInt64(digits.dropFirst(2), radix: 16)
-        } else {
-            value = UInt64(digits)
-        }
-        guard let value else { return nil }
-        let (product, overflow) = value.multipliedReportingOverflow(by: multiplier)
-        return overflow ? nil : product
-    }
-}
-
-/// A command line that cannot be run, with the message to print (exit status 2).
+/// A command line that cannot be run, with the message to print (exit status 2)
+/// and a second line saying what to do (valid words, or where help is).
 struct UsageError: Error, Equatable, CustomStringConvertible {
     let message: String
-    var description: String { message }
+    var hint: String?
+
+    init(message: String, hint: String? = nil) {
+        self.message = message
+        self.hint = hint
+    }
+
+    /// The usual hint after a misspelt or incomplete option.
+    static let seeHelp = "Try 'filetable --help' for more information."
+
+    var description: String { hint.map { message + "\n" + $0 } ?? message }
 }

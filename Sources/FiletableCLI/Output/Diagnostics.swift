@@ -13,6 +13,9 @@ enum ExitStatus: Int32, Comparable {
 }
 
 /// Writes `filetable: …` messages to stderr and remembers the worst status.
+/// Every message passes `NameEscaping.terminalSafe` on its way out: whatever
+/// a message quotes (a typed word, an argument, a pressed arrow key) reaches
+/// the terminal escaped, never as a control sequence.
 final class Diagnostics {
     private(set) var status = ExitStatus.success
     private let output: OutputSink
@@ -27,11 +30,21 @@ final class Diagnostics {
         report(error.description, severity: severity)
     }
 
+    /// A bad command line: the message, then its hint on a line of its own.
+    func report(_ error: UsageError) {
+        report(error.message, severity: .seriousTrouble)
+        if let hint = error.hint { writeLine(NameEscaping.terminalSafe(hint)) }
+    }
+
     func report(_ message: String, severity: ExitStatus) {
         output.flush()
-        var line = "filetable: " + message + "\n"
-        line.withUTF8 { raw in _ = write(2, raw.baseAddress, raw.count) }
+        writeLine("filetable: " + NameEscaping.terminalSafe(message))
         status = max(status, severity)
+    }
+
+    private func writeLine(_ text: String) {
+        var line = text + "\n"
+        line.withUTF8 { raw in _ = write(2, raw.baseAddress, raw.count) }
     }
 
     /// Flushes standard output and reports a write error, if one happened.

@@ -9,17 +9,16 @@ enum Terminal {
         return (Int(size.ws_row), Int(size.ws_col))
     }
 
-    /// Lines available for a page: the terminal's rows, else `LINES`, else nil.
+    /// Lines available for a page: the terminal's rows, else `LINES` (when in
+    /// the page-size range), else nil.
     static func lines() -> Int? {
         if let size = size() { return size.rows }
-        if let text = Platform.environment("LINES"), let lines = Int(text), lines > 0 { return lines }
-        return nil
+        return UserNumber.environment("LINES", in: UserNumber.pageSize)
     }
 
     /// The width to fit rows to: the terminal's columns, else `COLUMNS`, else nil (unlimited).
     static func columns() -> Int? {
         if let size = size() { return size.columns }
-        if let text = Platform.environment("COLUMNS"), let columns = Int(text), columns > 0 { return columns }
-        return nil
+        return UserNumber.environment("COLUMNS", in: UserNumber.columns)
     }
 }

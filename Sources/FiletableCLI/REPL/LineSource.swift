@@ -2,7 +2,8 @@ import Glibc
 import FileBrowsing
 
 /// Where command lines come from: a terminal (with a prompt), a file or
-/// standard input (batch), or the `-c` argument.
+/// standard input (batch), or the `-c` argument. Lines are typed text:
+/// bytes that are not UTF-8 arrive as `\xHH`, as in a name.
 final class LineSource {
     enum Line: Equatable {
         case text(String)
@@ -15,15 +16,23 @@ final class LineSource {
     private var pending: [String]?
     private var buffer: [UInt8] = []
     private var atEnd = false
+    /// Why reading stopped, when it was not the end of the input (a closed
+    /// or unreadable standard input).
+    private(set) var readError: Errno?
 
     /// Reads lines from a descriptor.
-    init(fd: Int32) {
+    init(fd: Int32, name: String = "standard input") {
         self.fd = fd
+        self.name = name
     }
+
+    /// What the lines come from, for messages: "standard input" or the batch file.
+    let name: String
 
     /// Serves lines from a string: `-c 'cmd; cmd'` (`;` outside quotes separates).
     init(commands: String) {
         fd = -1
+        name = "-c"
         pending = Self.splitCommands(commands)
     }
 
@@ -35,12 +44,12 @@ final class LineSource {
             if let newline = buffer.firstIndex(of: 0x0A) {
                 let line = Array(buffer[..<newline])
                 buffer.removeSubrange(...newline)
-                return .text(String(decoding: line, as: UTF8.self))
+                return .text(NameEscaping.typedText(line))
             }
             if atEnd {
                 guard !buffer.isEmpty else { return .endOfInput }
                 defer { buffer.removeAll() }
-                return .text(String(decoding: buffer, as: UTF8.self))
+                return .text(NameEscaping.typedText(buffer))
             }
             var chunk = [UInt8](repeating: 0, count: 4096)
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
@@ -52,6 +61,7 @@ final class LineSource {
                     }
                     continue
                 }
+                readError = Errno(errno)
                 atEnd = true
             } else if count == 0 {
                 atEnd = true

@@ -18,7 +18,7 @@ struct PageView {
     func draw(into output: OutputSink) {
         let table = level.table
         table.pageHeight = pageHeight()
-        output.write(header() + "\n")
+        output.write(NameEscaping.terminalSafe(header()) + "\n")
         let items = table.visibleItems()
         if items.isEmpty {
             let model = level.model
@@ -51,7 +51,7 @@ struct PageView {
         if options.reversed { sort += " reversed" }
         if options.directoriesFirst { sort += ", dirs first" }
         parts.append(sort)
-        if let filter = options.filter { parts.append("filter \(filter.pattern)") }
+        if let filter = options.filter { parts.append("filter " + NameEscaping.terminalSafe(filter.pattern)) }
         if options.hidden != .hidden { parts.append("hidden shown") }
         if options.grouping != .none { parts.append("group \(options.grouping.rawValue)") }
         parts.append("page \(table.currentPage + 1) of \(table.pageCount)")

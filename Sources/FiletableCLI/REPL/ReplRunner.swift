@@ -23,7 +23,7 @@ struct ReplRunner {
         case .interactive:
             let source = LineSource(fd: 0)
             session.confirm = { [session] question in
-                session.output.write(question)
+                session.output.write(NameEscaping.terminalSafe(question))
                 session.output.flush()
                 guard case .text(let answer) = source.next() else { return false }
                 return ["y", "yes"].contains(answer.trimmingSpaces.lowercased())
@@ -43,7 +43,7 @@ struct ReplRunner {
             switch source.next() {
             case .endOfInput:
                 session.output.write("\n")
-                return .success
+                return readFailure(of: source)
             case .interrupted:
                 session.output.write("\n")
                 continue
@@ -62,11 +62,19 @@ struct ReplRunner {
         }
     }
 
+    /// Success at the end of the input; a read error (standard input closed,
+    /// `filetable <&-`) is reported as trouble with the command source.
+    private func readFailure(of source: LineSource) -> ExitStatus {
+        guard let error = source.readError else { return .success }
+        diagnostics.report("\(source.name): \(error)", severity: .seriousTrouble)
+        return .seriousTrouble
+    }
+
     private func runBatch(_ source: LineSource) -> ExitStatus {
         var number = 0
         while true {
             Interruption.clear()
-            guard case .text(let line) = source.next() else { return .success }
+            guard case .text(let line) = source.next() else { return readFailure(of: source) }
             number += 1
             var trimmed = line.trimmingSpaces
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }

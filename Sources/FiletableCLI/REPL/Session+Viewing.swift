@@ -2,7 +2,8 @@ import FileBrowsing
 
 /// Viewing a file's content: hex, view, more.
 extension Session {
-    /// Lines a viewer screen holds.
+    /// Lines a viewer screen holds (at most `UserNumber.pageSize`, so a
+    /// screen of hex is at most 160,000 bytes).
     private var screenLines: Int {
         settings.pageSize ?? Terminal.lines().map { max(1, $0 - 2) } ?? 20
     }
@@ -11,7 +12,7 @@ extension Session {
         let row = try checkedRow(number, for: "hex")
         let model = current.model
         viewer = .hex(name: model.name(ofRow: row), directory: model.directory, path: current.path(ofRow: row),
-                      offset: offset, end: length.map { offset + $0 })
+                      offset: offset, end: length.map { ByteCount.end(from: offset, length: $0) })
         try more()
     }
 
@@ -63,7 +64,7 @@ extension Session {
         let chunk = try read("hex", from: reader, lineLength: 16)
         let got = UInt64(chunk.count)
         var out = [UInt8](repeating: 0, count: formatter.outputCapacity(for: chunk.count))
-        let count = out.withUnsafeMutableBufferPointer { formatter.format(chunk, into: $0.baseAddress!) }
+        let count = out.withUnsafeMutableBufferPointer { formatter.format(chunk, into: $0) }
         out.withUnsafeBytes { output.write(raw: UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
         let next = formatter.offset
         if got < wanted || (end.map { next >= $0 } ?? false) {

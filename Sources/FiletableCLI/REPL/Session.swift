@@ -111,8 +111,12 @@ final class Session {
         return number - 1
     }
 
-    func write(_ line: String) {
-        output.write(line + "\n")
+    /// Writes the REPL's own text (one line or several), each line made
+    /// terminal-safe: it may quote what was typed.
+    func write(_ text: String) {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            output.write(NameEscaping.terminalSafe(String(line)) + "\n")
+        }
     }
 
     private func help(_ name: String?) throws(CommandError) {

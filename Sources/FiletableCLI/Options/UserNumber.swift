@@ -1,0 +1,66 @@
+/// Every number a user gives (on the command line, in the environment or at
+/// the prompt) passes through here, with the range it must fall in, so no
+/// later arithmetic meets a value it was not written for.
+enum UserNumber {
+    /// Rows a REPL page or viewer screen holds (`--page-size`, `LINES`).
+    static let pageSize = 1...10_000
+    /// Terminal columns (`COLUMNS`).
+    static let columns = 1...100_000
+    /// Levels below a listed directory (`--depth`).
+    static let depth = 1...1_000_000
+    /// Bytes a hex dump line holds (`--cols`), as `xxd -c` allows.
+    static let hexColumns = 0...256
+    /// Bytes a hex dump group holds (`--group`); more than a line is one group.
+    static let hexGroup = 0...256
+
+    /// `text` as a whole number inside `range`, or a message saying what was
+    /// expected (`what` names the number: "page size", "depth").
+    static func parse(_ text: String, in range: ClosedRange<Int>, what: String) -> Result<Int, NumberProblem> {
+        guard let value = Int(text), range.contains(value) else {
+            return .failure(NumberProblem(message: "invalid \(what) '\(text)': expected a whole number from \(range.lowerBound) to \(range.upperBound)"))
+        }
+        return .success(value)
+    }
+
+    /// A number from the environment (`LINES`, `COLUMNS`): nil when unset or
+    /// out of range, which is taken as not given.
+    static func environment(_ name: String, in range: ClosedRange<Int>) -> Int? {
+        guard let text = Platform.environment(name), let value = Int(text), range.contains(value) else { return nil }
+        return value
+    }
+}
+
+/// A number outside its range, with the message for the user.
+struct NumberProblem: Error {
+    let message: String
+}
+
+/// Byte counts as users type them: decimal, `0x` hex, and the suffixes k, m, g
+/// (powers of 1024). Offsets and lengths are `UInt64`: any value parses, and
+/// whoever adds two of them saturates (`ByteCount.end`).
+enum ByteCount {
+    static func parse(_ text: String) -> UInt64? {
+        var digits = Substring(text.lowercased())
+        var multiplier: UInt64 = 1
+        if let last = digits.last, let power = ["k": 1, "m": 2, "g": 3][String(last)] {
+            multiplier = UInt64(1) << (10 * UInt64(power))
+            digits = digits.dropLast()
+        }
+        let value: UInt64?
+        if digits.hasPrefix("0x") {
+            value = UInt64(digits.dropFirst(2), radix: 16)
+        } else {
+            value = UInt64(digits)
+        }
+        guard let value else { return nil }
+        let (product, overflow) = value.multipliedReportingOverflow(by: multiplier)
+        return overflow ? nil : product
+    }
+
+    /// The offset just past `length` bytes from `offset`, saturating at the
+    /// largest offset instead of wrapping: `hex 1 1 18446744073709551615`.
+    static func end(from offset: UInt64, length: UInt64) -> UInt64 {
+        let (sum, overflow) = offset.addingReportingOverflow(length)
+        return overflow ? .max : sum
+    }
+}
