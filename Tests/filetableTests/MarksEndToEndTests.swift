@@ -119,11 +119,16 @@ final class MarksEndToEndTests: XCTestCase {
         XCTAssertEqual(appLog?["size"] as? Int, 100)
         XCTAssertNotNil(appLog?["inode"] as? Int)
         XCTAssertNotNil(objects.first { $0["path_hex"] != nil })
-        // sh: valid syntax, and every quoted path reads back to the real name.
-        let syntax = try CommandRunner.shell("sh -n '\(plan).sh'")
+        // The script: it names bash (a path holds a newline and a byte that is
+        // not UTF-8, so it is written $'…'), holds no control byte to `cat`,
+        // has valid syntax, and every quoted path reads back to the real name.
+        let script = try Data(contentsOf: URL(fileURLWithPath: plan + ".sh"))
+        XCTAssertTrue(script.starts(with: Array("#!/usr/bin/env bash\n".utf8)))
+        XCTAssertFalse(script.contains { ($0 < 0x20 && $0 != 0x0A) || $0 == 0x7F || $0 >= 0x80 }, "raw control or non-ASCII bytes in the script")
+        let syntax = try CommandRunner.shell("bash -n '\(plan).sh'")
         XCTAssertEqual(syntax.status, 0, syntax.stderr)
         // Run the script with rm replaced by a function that prints its operands.
-        let quoted = try CommandRunner.shell("sh -c 'rm() { shift 2; printf \"%s\\0\" \"$@\"; }; . \"$0\"' '\(plan).sh'")
+        let quoted = try CommandRunner.shell("bash -c 'rm() { shift 2; printf \"%s\\0\" \"$@\"; }; . \"$0\"' '\(plan).sh'")
         XCTAssertEqual(Set(quoted.stdout.split(separator: 0).map { Array($0) }), Set(list))
         // An existing file is kept unless --force.
         let again = try run("mark 1; marks export \(plan)", in: temp)

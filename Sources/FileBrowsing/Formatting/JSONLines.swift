@@ -1,8 +1,10 @@
 /// One JSON object per entry, for scripts: exact names, every field typed.
 ///
 /// Keys, where they apply: name, path, type, size, mode, permissions, nlink,
-/// uid, gid, user, group, inode, mtime, target, name_hex (only for names that
-/// are not valid UTF-8). An entry that cannot be read becomes
+/// uid, gid, user, group, inode, mtime, target, and name_hex and path_hex (the
+/// exact bytes, only where the name or path is not valid UTF-8). Strings
+/// escape controls and the characters `NameEscaping` escapes as `\uXXXX`, so
+/// the lines are safe to read on a terminal and still exact. An entry that cannot be read becomes
 /// `{"path": …, "error": …}`.
 public final class JSONLines {
     private let accounts = AccountNames()
@@ -15,7 +17,8 @@ public final class JSONLines {
         let path = model.path(ofRow: row)
         switch model.status(ofRow: row) {
         case .failure(let errno):
-            return "{\"path\":\(Self.string(path)),\"error\":\(Self.string(Array(errno.description.utf8)))}"
+            let exact = Self.hexField("path_hex", path).map { "," + $0 } ?? ""
+            return "{\"path\":\(Self.string(path))\(exact),\"error\":\(Self.string(Array(errno.description.utf8)))}"
         case .success(let s):
             var fields: [(String, String)] = [
                 ("name", Self.string(name)),
@@ -35,10 +38,11 @@ public final class JSONLines {
             if s.kind == .symlink, case .success(let target) = model.linkTarget(ofRow: row) {
                 fields.append(("target", Self.string(target)))
             }
-            if !UTF8Validation.isValid(name) {
-                fields.append(("name_hex", "\"" + name.map { Self.hexByte($0) }.joined() + "\""))
+            var object = "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",")
+            for (key, bytes) in [("name_hex", name), ("path_hex", path)] {
+                if let exact = Self.hexField(key, bytes) { object += "," + exact }
             }
-            return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+            return object + "}"
         }
     }
 
@@ -56,8 +60,7 @@ public final class JSONLines {
             case "\u{08}": out += "\\b"
             case "\u{0C}": out += "\\f"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-                    || (0x2028...0x2029).contains(scalar.value) {
+                if scalar.value < 0x20 || scalar.value == 0x7F || NameEscaping.needsEscape(scalar) {
                     let hex = String(scalar.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {
@@ -66,6 +69,13 @@ public final class JSONLines {
             }
         }
         return out + "\""
+    }
+
+    /// `"key":"hex"` with the exact bytes, for a name or path that is not
+    /// valid UTF-8 (its string field then holds U+FFFD); nil for valid UTF-8.
+    public static func hexField(_ key: String, _ bytes: [UInt8]) -> String? {
+        guard !UTF8Validation.isValid(bytes) else { return nil }
+        return "\"\(key)\":\"" + bytes.map { hexByte($0) }.joined() + "\""
     }
 
     static func hexByte(_ byte: UInt8) -> String {

@@ -37,8 +37,9 @@ public final class HexDumpReader {
         if let refusal = Self.refusal(for: status) { throw FileError(path: path, reason: .custom(refusal)) }
         let opened = Self.withCString(target) { Syscalls.openFile(at: parent, name: $0) }
         guard case .success(let fd) = opened else { throw FileError(path: path, errno: opened.failureValue ?? .permissionDenied) }
-        // Opened without blocking; a regular file or device reads normally from here.
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        // Opened without blocking; a regular file or device reads normally
+        // from here, and Ctrl-C ends a read that waits (`Syscalls.read`).
+        Syscalls.setBlocking(fd, true)
         self.fd = fd
         remaining = length
         buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 16)
@@ -48,14 +49,20 @@ public final class HexDumpReader {
     /// Reads standard input (a pipe or a redirected file) from `skip` on.
     public init(standardInput path: [UInt8], skip: UInt64 = 0, length: UInt64? = nil, bufferSize: Int = 1 << 20) throws(FileError) {
         self.path = path
-        fd = dup(0)
-        remaining = length
-        buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 16)
-        let status: FileStatus
-        if case .success(let raw) = Syscalls.status(of: fd) { status = FileStatus(raw) } else {
-            throw FileError(path: path, reason: .custom("cannot read standard input"))
+        switch Syscalls.duplicate(0).flatMap({ fd in Syscalls.status(of: fd).map { (fd, $0) } }) {
+        case .success(let (fd, raw)):
+            self.fd = fd
+            remaining = length
+            buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 16)
+            try skipTo(skip, status: FileStatus(raw))
+        case .failure(let errno):
+            throw FileError(path: path, errno: errno)
         }
-        try skipTo(skip, status: status)
+    }
+
+    /// A read failure as the user sees it: Ctrl-C is "interrupted".
+    private func failure(_ errno: Errno) -> FileError {
+        errno == .interrupted ? FileError(path: path, reason: .interrupted) : FileError(path: path, errno: errno)
     }
 
     deinit {
@@ -72,16 +79,17 @@ public final class HexDumpReader {
             atEnd = true
             return
         }
-        if status.kind == .file && status.size > 0 && lseek(fd, off_t(skip), SEEK_SET) >= 0 {
+        if status.kind == .file && status.size > 0, case .success = Syscalls.seek(fd, to: skip) {
             startOffset = skip
             return
         }
         var left = skip
         while left > 0 {
-            let count = read(fd, buffer.baseAddress, Int(min(UInt64(buffer.count), left)))
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw FileError(path: path, errno: Errno(errno))
+            let asked = Int(min(UInt64(buffer.count), left))
+            let count: Int
+            switch Syscalls.read(fd, into: buffer.baseAddress!, count: asked) {
+            case .success(let value): count = value
+            case .failure(let errno): throw failure(errno)
             }
             if count == 0 { break }
             left -= UInt64(count)
@@ -99,11 +107,11 @@ public final class HexDumpReader {
         var filled = 0
         while filled < wanted {
             let asked = wanted - filled
-            let count = read(fd, buffer.baseAddress! + filled, asked)
-            if count < 0 {
-                if errno == EINTR { continue }
-                if errno == EAGAIN { throw FileError(path: path, reason: .custom("reading would block")) }
-                throw FileError(path: path, errno: Errno(errno))
+            let count: Int
+            switch Syscalls.read(fd, into: buffer.baseAddress! + filled, count: asked) {
+            case .success(let value): count = value
+            case .failure(.wouldBlock): throw FileError(path: path, reason: .custom("reading would block"))
+            case .failure(let errno): throw failure(errno)
             }
             if count == 0 { atEnd = true; break }
             filled += count

@@ -8,7 +8,8 @@ public enum PlanExport {
         case nulList
         /// One JSON object per path with its snapshot.
         case json
-        /// A reviewable `sh` script of `rm -rf -- 'PATH'` lines, each after a comment with its snapshot.
+        /// A reviewable shell script of `rm -rf -- PATH` lines, each after a
+        /// comment with its snapshot; paths quoted by `ShellQuoting`.
         case shellScript
     }
 
@@ -28,14 +29,14 @@ public enum PlanExport {
                     "\"size\":\(s.size)",
                     "\"mtime\":\"\(TimeFormat.rfc3339(s.modificationTime))\"",
                 ]
-                if !UTF8Validation.isValid(mark.path) {
-                    fields.append("\"path_hex\":\"" + mark.path.map { JSONLines.hexByte($0) }.joined() + "\"")
-                }
+                if let exact = JSONLines.hexField("path_hex", mark.path) { fields.append(exact) }
                 out += Array(("{" + fields.joined(separator: ",") + "}\n").utf8)
             }
         case .shellScript:
+            // `$'…'` words need bash; a plan without them stays plain sh.
+            let shell = marks.contains { ShellQuoting.needsANSIC($0.path) } ? "/usr/bin/env bash" : "/bin/sh"
             out += Array("""
-            #!/bin/sh
+            #!\(shell)
             # Deletion plan written by filetable: \(marks.count) path\(marks.count == 1 ? "" : "s").
             # Nothing has been deleted. Review every line, check with 'marks verify', then run it yourself.
             set -e
@@ -44,7 +45,7 @@ public enum PlanExport {
             for mark in marks {
                 let s = mark.snapshot
                 out += Array("# \(s.kind.jsonName), device \(s.device), inode \(s.inode), size \(s.size), mtime \(TimeFormat.rfc3339(s.modificationTime))\n".utf8)
-                out += Array("rm -rf -- ".utf8) + shellQuoted(mark.path) + [0x0A]
+                out += Array("rm -rf -- ".utf8) + ShellQuoting.word(mark.path) + [0x0A]
             }
         }
         return out
@@ -56,15 +57,5 @@ public enum PlanExport {
         if case .failure(let errno) = Syscalls.writeNewFile(path, contents: render(marks, as: format), replace: replace) {
             throw FileError(path: path, reason: errno == Errno(EEXIST) ? .custom("exists; add --force to replace it") : .system(errno))
         }
-    }
-
-    /// The bytes in single quotes, each `'` written `'\''`: safe for any name.
-    public static func shellQuoted(_ bytes: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = [0x27]
-        for byte in bytes {
-            if byte == 0x27 { out += [0x27, 0x5C, 0x27, 0x27] } else { out.append(byte) }
-        }
-        out.append(0x27)
-        return out
     }
 }

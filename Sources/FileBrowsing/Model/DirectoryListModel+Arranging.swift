@@ -76,6 +76,7 @@ extension DirectoryListModel {
 
     private func sort(_ candidates: [UInt32]) -> [UInt32] {
         let key = options.sortKey
+        sortStatusFailures = []
         let needsGroups = options.directoriesFirst
         if key == .none && !needsGroups {
             return options.reversed ? candidates.reversed() : candidates
@@ -96,8 +97,11 @@ extension DirectoryListModel {
             }
             switch key {
             case .size, .time:
-                if case .success(let status) = status(ofEntry: index) {
+                switch status(ofEntry: index) {
+                case .success(let status):
                     numbers[index] = key == .size ? -status.size : ~Self.timeKey(status.modificationTime)
+                case .failure(let errno):
+                    sortStatusFailures.append((arena.withName(at: index) { directory.childPath($0) }, errno))
                 }
             case .ext:
                 // The extension key's first eight bytes, as a signed number that sorts like them.

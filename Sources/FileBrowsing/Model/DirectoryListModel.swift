@@ -22,6 +22,10 @@ public final class DirectoryListModel {
     }
     /// Each section's first flat row: read per cell without copying a section's titles.
     private(set) var sectionStarts: [Int] = [0]
+    /// Entries whose `stat` failed while the last arrangement sorted by size
+    /// or time (they sort as if empty and old): a listing reports them, as
+    /// `ls -S` does, instead of sorting them silently.
+    public internal(set) var sortStatusFailures: [(path: [UInt8], errno: Errno)] = []
     /// How many `stat` calls the model has made.
     public internal(set) var entriesMaterialised = 0
     /// Names marked for (simulated) deletion: their rows leave the table, as

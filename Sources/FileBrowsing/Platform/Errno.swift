@@ -11,6 +11,13 @@ public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
     public static let notADirectory = Errno(ENOTDIR)
     public static let isADirectory = Errno(EISDIR)
     public static let tooManySymbolicLinks = Errno(ELOOP)
+    public static let fileExists = Errno(EEXIST)
+    public static let badFileDescriptor = Errno(EBADF)
+    public static let wouldBlock = Errno(EAGAIN)
+    public static let invalidArgument = Errno(EINVAL)
+    /// A call cut short by a signal; `Syscalls` returns it only when Ctrl-C
+    /// asked to stop waiting.
+    public static let interrupted = Errno(EINTR)
 
     /// The message `strerror` gives, such as "No such file or directory".
     public var description: String {

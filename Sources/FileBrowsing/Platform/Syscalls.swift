@@ -3,15 +3,41 @@ import Glibc
 /// Every C call of FileBrowsing passes through here. The "returns -1, read
 /// errno, retry on EINTR" dance is written once, in `valueOrErrno`.
 enum Syscalls {
-    /// Runs `call` until it does not fail with EINTR; returns its value, or the errno.
+    /// Runs `call` until it does not fail with EINTR; returns its value, or
+    /// the errno. A call that can wait for ever (reading a terminal or
+    /// `/proc/kmsg`) is `cancellable`: when Ctrl-C interrupted it, EINTR is
+    /// returned (`Errno.interrupted`) instead of waiting again.
     @inline(__always)
-    static func valueOrErrno<T: FixedWidthInteger>(_ call: () -> T) -> Result<T, Errno> {
+    static func valueOrErrno<T: FixedWidthInteger>(cancellable: Bool = false, _ call: () -> T) -> Result<T, Errno> {
         while true {
             let value = call()
             if value != -1 { return .success(value) }
             let code = errno
-            if code != EINTR { return .failure(Errno(code)) }
+            if code != EINTR || (cancellable && Interruption.isRequested) { return .failure(Errno(code)) }
         }
+    }
+
+    /// `read` into `buffer`, cancellable by Ctrl-C.
+    static func read(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Result<Int, Errno> {
+        valueOrErrno(cancellable: true) { Glibc.read(fd, buffer, count) }
+    }
+
+    /// Moves a file's offset (`lseek` from the start); the new offset or the errno.
+    static func seek(_ fd: Int32, to offset: UInt64) -> Result<off_t, Errno> {
+        guard let position = off_t(exactly: offset) else { return .failure(Errno(EINVAL)) }
+        return valueOrErrno { lseek(fd, position, SEEK_SET) }
+    }
+
+    /// Sets or clears O_NONBLOCK on an open descriptor.
+    static func setBlocking(_ fd: Int32, _ blocking: Bool) {
+        let flags = fcntl(fd, F_GETFL)
+        guard flags >= 0 else { return }
+        _ = fcntl(fd, F_SETFL, blocking ? flags & ~O_NONBLOCK : flags | O_NONBLOCK)
+    }
+
+    /// A second descriptor for `fd` (standard input for a dump), close-on-exec.
+    static func duplicate(_ fd: Int32) -> Result<Int32, Errno> {
+        valueOrErrno { fcntl(fd, F_DUPFD_CLOEXEC, 0) }
     }
 
     static func openDirectory(at parent: Int32, name: UnsafePointer<CChar>, followSymlink: Bool) -> Result<Int32, Errno> {

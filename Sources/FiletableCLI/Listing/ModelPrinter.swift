@@ -13,6 +13,10 @@ struct ModelPrinter {
     func print(_ model: DirectoryListModel, isOperandList: Bool = false, pathsForPrint0: Bool = false) {
         switch context.options.format {
         case .oneLine:
+            // -l reports what it cannot stat as it draws; -1 only stats to sort.
+            for (path, errno) in model.sortStatusFailures {
+                context.diagnostics.report(FileError(path: path, errno: errno), severity: .minorTrouble)
+            }
             printTable(model, formatter: context.nameFormatter)
         case .long:
             let formatter = context.longFormatter
@@ -26,6 +30,10 @@ struct ModelPrinter {
             for row in 0..<model.rowCount {
                 context.output.write(json.object(forRow: row, in: model))
                 context.output.write("\n")
+                // The object says it in the data; the status and stderr say it as -l does.
+                if case .failure(let errno) = model.status(ofRow: row) {
+                    context.diagnostics.report(FileError(path: model.path(ofRow: row), errno: errno), severity: .minorTrouble)
+                }
             }
         case .print0:
             for row in 0..<model.rowCount {

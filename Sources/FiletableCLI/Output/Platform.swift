@@ -11,12 +11,14 @@ enum Platform {
 
     /// Keeps descriptors 0, 1 and 2 taken when the caller closed them
     /// (`filetable <&-`): otherwise the first directory opened would become
-    /// "standard input" and be read as commands. The placeholder is opened the
-    /// wrong way round (standard input write-only, the outputs read-only), so
-    /// using it fails with EBADF and is reported, as with the closed descriptor.
+    /// "standard input" and be read as commands. The placeholder is an
+    /// `O_PATH` descriptor, which can be neither read nor written, so using it
+    /// fails with EBADF and is reported, as with the closed descriptor.
     static func holdStandardDescriptors() {
+        // Linux's O_PATH (Swift's Glibc module leaves it out).
+        let pathOnly: Int32 = 0o10000000
         for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
-            let placeholder = open("/dev/null", (fd == 0 ? O_WRONLY : O_RDONLY) | O_CLOEXEC)
+            let placeholder = open("/dev/null", pathOnly | O_CLOEXEC)
             if placeholder >= 0 && placeholder != fd {
                 dup2(placeholder, fd)
                 close(placeholder)

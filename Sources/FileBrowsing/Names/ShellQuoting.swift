@@ -1,0 +1,79 @@
+/// A path as one shell word that is exact to run and safe to read: the
+/// reviewable `--sh` export is meant to be `cat`ed before it is run.
+///
+/// A path of printable text is single-quoted (`'it'\''s'`), as POSIX `sh`
+/// reads it. A path holding anything `NameEscaping` would escape (control
+/// bytes, bytes that are not UTF-8, C1 controls, bidirectional or invisible
+/// characters) is written as an ANSI-C string, `$'…'`, with those bytes as
+/// `\xHH`: bash, zsh, ksh and POSIX.1-2024 read it back to the exact bytes,
+/// and no byte of it can drive a terminal or hide part of a line. Scripts that
+/// hold such words name bash in their `#!` line (dash 0.5.12 lacks `$'…'`).
+public enum ShellQuoting {
+    /// The shell word for `bytes`.
+    public static func word(_ bytes: [UInt8]) -> [UInt8] {
+        needsANSIC(bytes) ? ansiC(bytes) : singleQuoted(bytes)
+    }
+
+    /// True when the word for `bytes` needs `$'…'` (and so bash).
+    public static func needsANSIC(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { bytes in
+            if NameEscaping.isPlain(bytes, allowingBackslash: true) { return false }
+            var needs = false
+            forEachSequence(bytes) { _, _, escaped in needs = needs || escaped }
+            return needs
+        }
+    }
+
+    /// `'…'`, each `'` written `'\''`.
+    static func singleQuoted(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = [0x27]
+        for byte in bytes {
+            if byte == 0x27 { out += [0x27, 0x5C, 0x27, 0x27] } else { out.append(byte) }
+        }
+        out.append(0x27)
+        return out
+    }
+
+    /// `$'…'`: `\\` and `\'` for those two, `\xHH` for each byte of an escaped sequence.
+    static func ansiC(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = [0x24, 0x27]
+        let digits = Array("0123456789ABCDEF".utf8)
+        bytes.withUnsafeBufferPointer { bytes in
+            forEachSequence(bytes) { start, length, escaped in
+                for byte in bytes[start..<(start + length)] {
+                    if escaped {
+                        out += [0x5C, 0x78, digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
+                    } else if byte == 0x5C || byte == 0x27 {
+                        out += [0x5C, byte]
+                    } else {
+                        out.append(byte)
+                    }
+                }
+            }
+        }
+        out.append(0x27)
+        return out
+    }
+
+    /// Walks the bytes a character (or an invalid byte) at a time, saying of
+    /// each whether `NameEscaping` would escape it.
+    private static func forEachSequence(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, Int, Bool) -> Void) {
+        var i = 0
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte < 0x80 {
+                body(i, 1, byte < 0x20 || byte == 0x7F)
+                i += 1
+                continue
+            }
+            let length = UTF8Validation.sequenceLength(bytes, at: i)
+            if length == 0 {
+                body(i, 1, true)
+                i += 1
+            } else {
+                body(i, length, NameEscaping.needsEscape(UTF8Validation.decode(bytes, at: i, length: length)))
+                i += length
+            }
+        }
+    }
+}
