@@ -1,0 +1,29 @@
+import FuzzSupport
+@testable import FileBrowsing
+@testable import FiletableCLI
+
+/// The command line: NUL-separated arguments. Parsing never crashes; every
+/// error message is one terminal-safe line; every number that parsed is
+/// inside its range.
+runFuzzer { data, count in
+
+    let bytes = fuzzInput(data, count)
+    let arguments = bytes.split(separator: 0, omittingEmptySubsequences: false).map(Array.init)
+    do {
+        let options = try ArgumentParser.parse(arguments)
+        if let size = options.pageSize, !UserNumber.pageSize.contains(size) { fatalError("page size \(size)") }
+        if let depth = options.maxDepth, !UserNumber.depth.contains(depth) { fatalError("depth \(depth)") }
+        if let columns = options.hexColumns, !UserNumber.hexColumns.contains(columns) { fatalError("columns \(columns)") }
+        if let group = options.hexGroup, !UserNumber.hexGroup.contains(group) { fatalError("group \(group)") }
+    } catch let error as UsageError {
+        for text in [error.message] + (error.hint.map { [$0] } ?? []) {
+            let shown = NameEscaping.terminalSafe(text)
+            if shown.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || NameEscaping.needsEscape($0) }) {
+                fatalError("unsafe message: \(shown.debugDescription)")
+            }
+        }
+    } catch {
+        fatalError("an error that is not a usage error: \(error)")
+    }
+    return 0
+}

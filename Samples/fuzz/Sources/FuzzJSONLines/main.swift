@@ -1,0 +1,32 @@
+import Foundation
+import FuzzSupport
+@testable import FileBrowsing
+
+/// JSON strings: every string `JSONLines` writes parses as JSON, decodes to
+/// the name (U+FFFD where it is not UTF-8), holds no raw control or escaped
+/// character, and `path_hex` gives the exact bytes whenever the text cannot.
+runFuzzer { data, count in
+
+    let bytes = fuzzInput(data, count)
+    let string = JSONLines.string(bytes)
+    var line = "{\"path\":" + string
+    if let exact = JSONLines.hexField("path_hex", bytes) { line += "," + exact }
+    line += "}"
+    for scalar in line.unicodeScalars where scalar.value < 0x20 || scalar.value == 0x7F || NameEscaping.needsEscape(scalar) {
+        fatalError("raw U+\(String(scalar.value, radix: 16)) in a JSON line")
+    }
+    guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String] else {
+        fatalError("not JSON: \(line)")
+    }
+    if object["path"] != String(decoding: bytes, as: UTF8.self) { fatalError("path does not decode to the name") }
+    if let hex = object["path_hex"] {
+        let decoded = stride(from: 0, to: hex.count, by: 2).map { i -> UInt8 in
+            let start = hex.index(hex.startIndex, offsetBy: i)
+            return UInt8(hex[start..<hex.index(start, offsetBy: 2)], radix: 16)!
+        }
+        if decoded != bytes { fatalError("path_hex is not the bytes") }
+    } else if !UTF8Validation.isValid(bytes) {
+        fatalError("no path_hex for bytes that are not UTF-8")
+    }
+    return 0
+}

@@ -1,0 +1,27 @@
+import Glibc
+
+/// libFuzzer's driver, entered from a target's `main.swift`. SwiftPM renames
+/// an executable's entry point and points `main` at it, so libFuzzer's own
+/// `main` is never linked; `LLVMFuzzerRunDriver` is the documented way in.
+@_silgen_name("LLVMFuzzerRunDriver")
+private func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+) -> Int32
+
+public typealias FuzzCallback = @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+
+/// Runs libFuzzer with the process's arguments and `test` as the target;
+/// exits with its status.
+public func runFuzzer(_ test: FuzzCallback) -> Never {
+    var argc = CommandLine.argc
+    var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+    exit(LLVMFuzzerRunDriver(&argc, &argv, test))
+}
+
+/// The input as bytes (libFuzzer passes nil for an empty input).
+public func fuzzInput(_ data: UnsafePointer<UInt8>?, _ count: Int) -> [UInt8] {
+    guard let data else { return [] }
+    return Array(UnsafeBufferPointer(start: data, count: count))
+}
