@@ -140,4 +140,19 @@ final class TableViewTests: XCTestCase {
         case .row(_, _, let cell): return cell.text
         }
     }
+
+    func testPagingArithmeticCannotOverflow() {
+        let source = NumbersDataSource(sections: [Array(0..<25)])
+        let table = TableView(pageHeight: Int.max)
+        table.dataSource = source
+        table.reloadData()
+        XCTAssertEqual(table.pageCount, 1)
+        XCTAssertEqual(table.visibleRows, 0..<25)
+        table.pageHeight = 10
+        table.scrollToPage(Int.max)
+        XCTAssertEqual(table.currentPage, 2)
+        XCTAssertEqual(table.visibleRows, 20..<25)
+        table.scrollToPage(-5)
+        XCTAssertEqual(table.currentPage, 0)
+    }
 }

@@ -81,3 +81,21 @@ final class CommandParserTests: XCTestCase {
         XCTAssertEqual(DisplayPath.prompt([0x2F, 0x78, 0x1B], home: nil), "/x\\x1B")
     }
 }
+
+/// Every number a user gives has a range.
+final class UserNumberTests: XCTestCase {
+    func testRangesAndMessages() {
+        guard case .success(10_000) = UserNumber.parse("10000", in: UserNumber.pageSize, what: "page size") else { return XCTFail() }
+        for text in ["0", "10001", "9223372036854775808", "-3", "1e3", ""] {
+            guard case .failure(let problem) = UserNumber.parse(text, in: UserNumber.pageSize, what: "page size") else { return XCTFail(text) }
+            XCTAssertEqual(problem.message, "invalid page size '\(text)': expected a whole number from 1 to 10000")
+        }
+    }
+
+    func testOffsetsSaturateInsteadOfWrapping() {
+        XCTAssertEqual(ByteCount.end(from: 1, length: .max), .max)
+        XCTAssertEqual(ByteCount.end(from: 1 << 63, length: 1 << 63), .max)
+        XCTAssertEqual(ByteCount.end(from: 16, length: 32), 48)
+        XCTAssertNil(ByteCount.parse("17179869184g"), "a count that overflows is refused")
+    }
+}

@@ -23,10 +23,11 @@ final class TerminalSessionTests: XCTestCase {
         _ = CommandRunner.system("tmux send-keys -t \(session) \(quoted)")
     }
 
-    /// Waits until the screen shows `text` (up to ten seconds).
+    /// Waits until the screen shows `text` (up to `seconds`; reading the
+    /// 20,000 long names takes debug and sanitizer builds several seconds).
     @discardableResult
-    private func waitFor(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        let deadline = Date().addingTimeInterval(10)
+    private func waitFor(_ text: String, seconds: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let deadline = Date().addingTimeInterval(seconds)
         var last = ""
         while Date() < deadline {
             last = try screen()
@@ -56,9 +57,9 @@ final class TerminalSessionTests: XCTestCase {
         XCTAssertTrue(shown.contains("12 file12"), shown)
 
         try type("open 31", "Enter")
-        try waitFor("| 20000 entries |")
+        try waitFor("| 20000 entries |", seconds: 90)
         try type("back", "Enter")
-        shown = try waitFor("\(temp.path) | 31 entries | sort name | page 2 of 3\n")
+        shown = try waitFor("\(temp.path) | 31 entries | sort name | page 2 of 3\n", seconds: 30)
 
         // Ctrl-C at the prompt abandons the line and keeps the session.
         try type("half a line")
@@ -69,7 +70,7 @@ final class TerminalSessionTests: XCTestCase {
 
         // Ctrl-C during a long find stops it and returns to the prompt.
         try type("cd long", "Enter")
-        try waitFor("| 20000 entries |")
+        try waitFor("| 20000 entries |", seconds: 90)
         try type("find " + String(repeating: "a", count: 100) + "b", "Enter")
         usleep(300_000)
         try type("C-c")
@@ -93,5 +94,37 @@ final class TerminalSessionTests: XCTestCase {
         func alive() -> Bool { CommandRunner.system("tmux has-session -t \(session) && echo alive").contains("alive") }
         while Date() < deadline, alive() { usleep(50_000) }
         XCTAssertFalse(alive(), "quit did not end the session")
+    }
+
+    /// A read that waits for ever (the terminal itself, through a link) ends
+    /// with Ctrl-C at the prompt, and with SIGINT in batch mode.
+    func testCtrlCEndsABlockingRead() throws {
+        let temp = try TemporaryTree()
+        try temp.link("tty", to: "/dev/tty")
+        let executable = CommandRunner.executable.path
+        _ = CommandRunner.system("tmux new-session -d -s \(session) -x 100 -y 20 \"cd '\(temp.path)' && HOME=/nonexistent '\(executable)' .\"")
+        try waitFor("\(temp.path)>")
+        try type("hex 1", "Enter")
+        usleep(500_000)
+        try type("C-c")
+        try waitFor("hex: \(temp.path)/tty: interrupted")
+        // view switches to hex for a device, and says so.
+        try type("view 1", "Enter")
+        usleep(500_000)
+        try type("C-c")
+        try waitFor("showing hex\nfiletable: hex: \(temp.path)/tty: interrupted")
+        try type("pwd", "Enter")
+        try waitFor("\n\(temp.path)\n")
+        try type("quit", "Enter")
+        _ = CommandRunner.system("tmux kill-session -t \(session)")
+
+        // Batch mode: the batch stops at the interrupted command with status 1.
+        // The shell traps SIGINT so it outlives filetable and prints its status.
+        let script = "trap : INT; cd '\(temp.path)' && '\(executable)' -c 'hex 1; pwd' . ; echo status=\\$?"
+        _ = CommandRunner.system("tmux new-session -d -s \(session) -x 100 -y 20 \"\(script); sleep 30\"")
+        usleep(800_000)
+        try type("C-c")
+        let shown = try waitFor("status=1")
+        XCTAssertTrue(shown.contains("line 1: hex: \(temp.path)/tty: interrupted"), shown)
     }
 }
