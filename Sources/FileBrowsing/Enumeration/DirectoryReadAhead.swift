@@ -8,6 +8,10 @@ import Glibc
 /// the names instead of adding to it. Records pass through a ring of buffers:
 /// the reader fills them in order and waits when all are full, the caller takes
 /// them in order with `next()`. Only huge directories are worth a thread.
+///
+/// Sendable by hand: every field the two threads share (`results`, `filled`,
+/// `consumed`, `stopping`) is read and written under `lock`, and a buffer is
+/// written by the reader only while the caller does not hold it.
 final class DirectoryReadAhead: @unchecked Sendable {
     /// One filled buffer: its bytes, or the `errno` the read failed with.
     enum Chunk {
@@ -71,11 +75,11 @@ final class DirectoryReadAhead: @unchecked Sendable {
             if stopping { pthread_mutex_unlock(lock); return }
             let slot = filled % buffers.count
             pthread_mutex_unlock(lock)
-            var count: Int
-            repeat {
-                count = read(fd, buffers[slot], bufferSize)
-            } while count < 0 && errno == EINTR
-            let result = count < 0 ? -Int(errno) : count
+            let result: Int
+            switch Syscalls.valueOrErrno({ read(fd, buffers[slot], bufferSize) }) {
+            case .success(let count): result = count
+            case .failure(let errno): result = -Int(errno.rawValue)
+            }
             pthread_mutex_lock(lock)
             results[slot] = result
             filled += 1

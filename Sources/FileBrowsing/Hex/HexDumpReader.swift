@@ -98,9 +98,16 @@ public final class HexDumpReader {
         if left > 0 { atEnd = true }
     }
 
-    /// The next chunk: a whole number of `lineLength` bytes unless the file
-    /// ended; empty at the end. The bytes stay valid until the next call.
-    public func next(lineLength: Int) throws(FileError) -> UnsafeRawBufferPointer {
+    /// Reads the next chunk, a whole number of `lineLength` bytes unless the
+    /// file ended (empty at the end), and hands it to `body`. The bytes live
+    /// in the reader's buffer: they are valid inside `body` only, while the
+    /// reader is kept alive for it.
+    public func withNextChunk<R>(lineLength: Int, _ body: (UnsafeRawBufferPointer) -> R) throws(FileError) -> R {
+        let chunk = try next(lineLength: lineLength)
+        return withExtendedLifetime(self) { body(chunk) }
+    }
+
+    private func next(lineLength: Int) throws(FileError) -> UnsafeRawBufferPointer {
         guard !atEnd else { return UnsafeRawBufferPointer(start: nil, count: 0) }
         var wanted = buffer.count - buffer.count % max(1, min(lineLength, buffer.count))
         if let remaining { wanted = Int(min(UInt64(wanted), remaining)) }

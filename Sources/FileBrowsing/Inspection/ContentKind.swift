@@ -31,8 +31,7 @@ public enum ContentKind: Sendable, Equatable {
     public static func of(name: [UInt8], in directory: DirectoryHandle) -> Result<ContentKind, FileError> {
         do {
             let reader = try HexDumpReader(path: name, name: name, in: directory, length: UInt64(sampleSize), bufferSize: sampleSize)
-            let sample = try reader.next(lineLength: 1)
-            return .success(classify(sample.assumingMemoryBound(to: UInt8.self)))
+            return .success(try reader.withNextChunk(lineLength: 1) { classify($0.assumingMemoryBound(to: UInt8.self)) })
         } catch {
             return .failure(error)
         }

@@ -66,17 +66,22 @@ struct NameOrderBuilder {
         let total = items.count
         let front = total >= parallelMergeThreshold ? total / 2 : total
         var frontComparator = comparator
-        var backComparator = comparator
+        let backComparator = comparator
         let order = items.withUnsafeBufferPointer { items in
             [UInt32](unsafeUninitializedCapacity: total) { output, written in
                 let output = output.baseAddress!
                 if front == total {
                     Self.merge(runs, of: items, count: total, fromFront: true, into: output, comparator: &frontComparator, arena: arena)
                 } else {
+                    // The back half writes the end of `output`, the front half its start.
+                    let shared = SharedMemory((items, output))
+                    let backComparator = backComparator
                     TwoThreads.run({
                         Self.merge(runs, of: items, count: front, fromFront: true, into: output, comparator: &frontComparator, arena: arena)
                     }, alongside: {
-                        Self.merge(runs, of: items, count: total - front, fromFront: false, into: output, comparator: &backComparator, arena: arena)
+                        var comparator = backComparator
+                        Self.merge(runs, of: shared.pointer.0, count: total - front, fromFront: false, into: shared.pointer.1,
+                                   comparator: &comparator, arena: arena)
                     })
                 }
                 written = total

@@ -132,12 +132,16 @@ public struct NameArena: Sendable {
         let scratch = UnsafeMutableRawPointer.allocate(byteCount: source.bytes.count + 16, alignment: 8)
         defer { scratch.deallocate() }
         let secondOrder = UnsafeBufferPointer(rebasing: order[half...])
-        var firstBytes = 0, secondBytes = 0
-        TwoThreads.run({
+        var firstBytes = 0
+        // The second half reads the source and writes the scratch and the back
+        // halves of `ends` and `kinds`; the first writes only their front halves.
+        let shared = SharedMemory((secondOrder, source, scratch, ends + half, kinds + half))
+        let secondBytes = TwoThreads.run({
             firstBytes = copy(UnsafeBufferPointer(rebasing: order[..<half]), from: source,
                               to: UnsafeMutableRawPointer(bytes), ends: ends, kinds: kinds)
         }, alongside: {
-            secondBytes = copy(secondOrder, from: source, to: scratch, ends: ends + half, kinds: kinds + half)
+            let (order, source, scratch, ends, kinds) = shared.pointer
+            return copy(order, from: source, to: scratch, ends: ends, kinds: kinds)
         })
         (UnsafeMutableRawPointer(bytes) + firstBytes).copyMemory(from: scratch, byteCount: secondBytes)
         let shift = UInt32(firstBytes)

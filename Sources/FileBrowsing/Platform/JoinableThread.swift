@@ -1,13 +1,15 @@
 import Glibc
 
-/// A POSIX thread running one closure, joined by whoever started it: the
-/// read-ahead of a huge directory and the two-thread passes over it.
+/// A POSIX thread running one `@Sendable` closure, joined by whoever started
+/// it: the read-ahead of a huge directory and the two-thread passes over it.
+/// Whatever the closure touches must be Sendable; memory shared on purpose
+/// crosses as `SharedMemory`, which says why that is safe.
 final class JoinableThread {
     private var thread = pthread_t()
     private var joined = false
 
     /// Starts `body` on a new thread; nil if the system would not make one.
-    init?(_ body: @escaping () -> Void) {
+    init?(_ body: @escaping @Sendable () -> Void) {
         let context = Unmanaged.passRetained(Job(body)).toOpaque()
         let started = pthread_create(&thread, nil, { context in
             let job = Unmanaged<Job>.fromOpaque(context!).takeRetainedValue()
@@ -30,8 +32,18 @@ final class JoinableThread {
     deinit { join() }
 
     /// The closure, handed to the new thread, which releases it when done.
-    private final class Job: @unchecked Sendable {
-        let body: () -> Void
-        init(_ body: @escaping () -> Void) { self.body = body }
+    private final class Job: Sendable {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
     }
+}
+
+/// Memory handed to a second thread for the length of a `TwoThreads.run`.
+/// Pointers are not Sendable; this wrapper is the one place that says they
+/// may cross, and on what terms: the two threads write disjoint parts of the
+/// memory or only read it, and the caller joins the thread before it uses
+/// the results or frees the memory.
+struct SharedMemory<Pointer>: @unchecked Sendable {
+    let pointer: Pointer
+    init(_ pointer: Pointer) { self.pointer = pointer }
 }

@@ -1,17 +1,26 @@
+import Synchronization
+
 /// Splits a piece of work between this thread and a second one, for the few
 /// passes over a huge directory that read memory at random (copying names
 /// into display order, merging sorted runs): two cores wait on memory in
 /// parallel. Both halves must touch disjoint memory or only read shared data.
 enum TwoThreads {
     /// Runs `background` on a new thread while `foreground` runs here, and
-    /// returns when both are done. Without a thread, runs one after the other.
-    static func run(_ foreground: () -> Void, alongside background: @escaping () -> Void) {
-        guard let thread = JoinableThread(background) else {
+    /// returns the background's result when both are done. Without a thread,
+    /// runs one after the other.
+    static func run<Result: Sendable>(_ foreground: () -> Void, alongside background: @escaping @Sendable () -> Result) -> Result {
+        let outcome = Outcome<Result>()
+        guard let thread = JoinableThread({ outcome.value.withLock { $0 = background() } }) else {
             foreground()
-            background()
-            return
+            return background()
         }
         foreground()
         thread.join()
+        return outcome.value.withLock { $0! }
+    }
+
+    /// Where the second thread leaves its result for the first.
+    private final class Outcome<Result: Sendable>: Sendable {
+        let value = Mutex<Result?>(nil)
     }
 }

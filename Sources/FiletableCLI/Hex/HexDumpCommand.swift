@@ -48,16 +48,19 @@ struct HexDumpCommand {
         if options.hexLength == 0 { return }
         var out = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
         defer { out.deallocate() }
-        while true {
-            let chunk = try reader.next(lineLength: format.lineLength)
-            if chunk.isEmpty { break }
-            let needed = formatter.outputCapacity(for: chunk.count)
-            if needed > out.count {
-                out.deallocate()
-                out = .allocate(capacity: needed)
+        var more = true
+        while more {
+            more = try reader.withNextChunk(lineLength: format.lineLength) { chunk in
+                if chunk.isEmpty { return false }
+                let needed = formatter.outputCapacity(for: chunk.count)
+                if needed > out.count {
+                    out.deallocate()
+                    out = .allocate(capacity: needed)
+                }
+                let count = formatter.format(chunk, into: out)
+                output.write(raw: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(out)[0..<count]))
+                return !output.failed
             }
-            let count = formatter.format(chunk, into: out)
-            output.write(raw: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(out)[0..<count]))
             if output.failed { return }
         }
         var closing: [UInt8] = []

@@ -61,11 +61,12 @@ extension Session {
         let length = end.map { min(wanted, $0 > offset ? $0 - offset : 0) } ?? wanted
         let reader = try openReader("hex", name: name, directory: directory, path: path, skip: offset, length: length, bufferSize: Int(wanted))
         var formatter = HexFormatter(format: .canonical, startOffset: reader.startOffset, colored: settings.useColor)
-        let chunk = try read("hex", from: reader, lineLength: 16)
-        let got = UInt64(chunk.count)
-        var out = [UInt8](repeating: 0, count: formatter.outputCapacity(for: chunk.count))
-        let count = out.withUnsafeMutableBufferPointer { formatter.format(chunk, into: $0) }
-        out.withUnsafeBytes { output.write(raw: UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+        let got = try withChunk("hex", from: reader, lineLength: 16) { chunk in
+            var out = [UInt8](repeating: 0, count: formatter.outputCapacity(for: chunk.count))
+            let count = out.withUnsafeMutableBufferPointer { formatter.format(chunk, into: $0) }
+            out.withUnsafeBytes { output.write(raw: UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+            return UInt64(chunk.count)
+        }
         let next = formatter.offset
         if got < wanted || (end.map { next >= $0 } ?? false) {
             var closing: [UInt8] = []
@@ -83,27 +84,28 @@ extension Session {
         let reader = try openReader("view", name: name, directory: directory, path: path, skip: offset, length: nil, bufferSize: 1 << 16)
         var pending: [UInt8] = [], shown = 0, consumed = offset, lineNumber = line, finished = false
         let lines = screenLines
-        reading: while shown < lines {
-            let chunk = try read("view", from: reader, lineLength: 1)
-            if chunk.isEmpty {
-                if !pending.isEmpty {
-                    writeTextLine(pending, number: lineNumber)
-                    consumed += UInt64(pending.count)
-                    shown += 1
+        while shown < lines && !finished {
+            try withChunk("view", from: reader, lineLength: 1) { chunk in
+                if chunk.isEmpty {
+                    if !pending.isEmpty {
+                        writeTextLine(pending, number: lineNumber)
+                        consumed += UInt64(pending.count)
+                        shown += 1
+                    }
+                    finished = true
+                    return
                 }
-                finished = true
-                break
-            }
-            for byte in chunk {
-                if byte == 0x0A {
-                    writeTextLine(pending, number: lineNumber)
-                    consumed += UInt64(pending.count + 1)
-                    pending.removeAll(keepingCapacity: true)
-                    lineNumber += 1
-                    shown += 1
-                    if shown == lines { break reading }
-                } else {
-                    pending.append(byte)
+                for byte in chunk {
+                    if byte == 0x0A {
+                        writeTextLine(pending, number: lineNumber)
+                        consumed += UInt64(pending.count + 1)
+                        pending.removeAll(keepingCapacity: true)
+                        lineNumber += 1
+                        shown += 1
+                        if shown == lines { return }
+                    } else {
+                        pending.append(byte)
+                    }
                 }
             }
         }
@@ -133,10 +135,11 @@ extension Session {
         }
     }
 
-    /// The next chunk of the viewed file; a failure closes the viewer.
-    private func read(_ command: String, from reader: HexDumpReader, lineLength: Int) throws(CommandError) -> UnsafeRawBufferPointer {
+    /// Hands the next chunk of the viewed file to `body`; a failure closes the viewer.
+    private func withChunk<R>(_ command: String, from reader: HexDumpReader, lineLength: Int,
+                              _ body: (UnsafeRawBufferPointer) -> R) throws(CommandError) -> R {
         do {
-            return try reader.next(lineLength: lineLength)
+            return try reader.withNextChunk(lineLength: lineLength, body)
         } catch {
             viewer = nil
             throw CommandError("\(command): \(error.description)")
