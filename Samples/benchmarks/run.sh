@@ -3,6 +3,10 @@
 #
 #   Samples/benchmarks/run.sh [WORKDIR]      (default WORKDIR: /tmp/filetable-bench)
 #
+# BASELINE=/path/to/an/older/filetable adds that binary beside the new one in
+# every comparison, so a change is measured against what it replaced in the
+# same run.
+#
 # Fixtures (made once, kept in WORKDIR): one directory of 1,000,000 empty files,
 # and 200,000 files in 1,000 directories. Needs python3 and hyperfine; installs
 # hyperfine and GNU time from Debian's packages when missing and apt-get works.
@@ -28,6 +32,14 @@ need python3 python3
 
 swift build -c release >/dev/null
 ft="$PWD/.build/release/filetable"
+base=${BASELINE:-}
+# ours ARGS...: appends "filetable ARGS" (and the baseline's) to `cmds`.
+ours() {
+    for args in "$@"; do
+        cmds+=("$ft $args")
+        if [ -n "$base" ]; then cmds+=("$base $args"); fi
+    done
+}
 mkdir -p "$work"
 if [ ! -f "$work/million.done" ]; then
     echo "building 1,000,000 files (once) ..." >&2
@@ -52,25 +64,29 @@ peak() {  # peak RSS in MB of one run
 
 echo
 echo "## One directory of 1,000,000 entries: names"
+cmds=(); ours "-1 million"
 hyperfine -N -w 2 -r "$quick_runs" --export-markdown one-line.md \
-    "ls -f million" "env LC_ALL=C ls -1 million" "$ft -1 million"
+    "ls -f million" "env LC_ALL=C ls -1 million" "${cmds[@]}"
 echo "peak RSS: filetable -1 $(peak "$ft" -1 million) MB, LC_ALL=C ls -1 $(peak env LC_ALL=C ls -1 million) MB, ls -f $(peak ls -f million) MB"
 
 echo
 echo "## One directory of 1,000,000 entries: long format"
+cmds=(); ours "-l million"
 hyperfine -N -w 1 -r "$runs" --export-markdown long.md \
-    "env LC_ALL=C ls -l million" "$ft -l million"
+    "env LC_ALL=C ls -l million" "${cmds[@]}"
 echo "peak RSS: filetable -l $(peak "$ft" -l million) MB, LC_ALL=C ls -l $(peak env LC_ALL=C ls -l million) MB"
 
 echo
 echo "## Recursive: 200,000 files in 1,000 directories"
+cmds=(); ours "-R wide"
 hyperfine -N -w 2 -r "$quick_runs" --export-markdown recursive.md \
-    "find wide" "env LC_ALL=C ls -R wide" "$ft -R wide"
+    "find wide" "env LC_ALL=C ls -R wide" "${cmds[@]}"
 
 echo
 echo "## REPL on the 1,000,000-entry directory (batch mode, 40 rows a page)"
+cmds=(); ours "--page-size 40 -c list million" "--page-size 40 -c 'list; goto 999999; end; prev' million"
 hyperfine -N -w 2 -r "$quick_runs" --export-markdown repl.md \
-    "ls -f million" "$ft --page-size 40 -c list million" "$ft --page-size 40 -c 'list; goto 999999; end; prev' million"
+    "ls -f million" "${cmds[@]}"
 echo "peak RSS: filetable REPL first page $(peak "$ft" --page-size 40 -c list million) MB"
 { for _ in $(seq 1 24999); do echo next; done; echo stats; } > page-through.ft
 echo "stats after paging from the first page to the last with 'next' (value1 style stats each shown row):"
@@ -79,10 +95,9 @@ echo "stats after paging from the first page to the last with 'next' (value1 sty
 
 echo
 echo "## Hex dumps of 256 MiB (output to /dev/null)"
+cmds=(); ours "-x random256 > /dev/null" "-x --format xxd random256 > /dev/null" "-x zeros256 > /dev/null"
 hyperfine -w 1 -r "$runs" --export-markdown hex.md \
-    "$ft -x random256 > /dev/null" "xxd random256 > /dev/null" \
-    "$ft -x --format xxd random256 > /dev/null" \
-    "$ft -x zeros256 > /dev/null" "hexdump -C zeros256 > /dev/null"
+    "xxd random256 > /dev/null" "hexdump -C zeros256 > /dev/null" "${cmds[@]}"
 echo "hexdump -C on random bytes takes about half a minute a run: two runs"
 hyperfine -r 2 --export-markdown hexdump.md "hexdump -C random256 > /dev/null"
 echo "peak RSS: filetable -x $(peak "$ft" -x random256) MB"

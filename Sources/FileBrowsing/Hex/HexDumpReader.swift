@@ -49,14 +49,15 @@ public final class HexDumpReader {
     /// Reads standard input (a pipe or a redirected file) from `skip` on.
     public init(standardInput path: [UInt8], skip: UInt64 = 0, length: UInt64? = nil, bufferSize: Int = 1 << 20) throws(FileError) {
         self.path = path
-        switch Syscalls.duplicate(0).flatMap({ fd in Syscalls.status(of: fd).map { (fd, $0) } }) {
-        case .success(let (fd, raw)):
-            self.fd = fd
-            remaining = length
-            buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 16)
-            try skipTo(skip, status: FileStatus(raw))
-        case .failure(let errno):
-            throw FileError(path: path, errno: errno)
+        let duplicated = Syscalls.duplicate(0)
+        guard case .success(let fd) = duplicated else { throw FileError(path: path, errno: duplicated.failureValue ?? .badFileDescriptor) }
+        self.fd = fd
+        remaining = length
+        buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 16)
+        // From here on deinit closes the descriptor, whatever is thrown.
+        switch Syscalls.status(of: fd) {
+        case .success(let raw): try skipTo(skip, status: FileStatus(raw))
+        case .failure(let errno): throw FileError(path: path, errno: errno)
         }
     }
 
