@@ -61,14 +61,14 @@ public struct HexFormatter {
         if format == .canonical && !colored {
             // Whole lines with 8-digit offsets take the table-driven fast path.
             let lines = input.count / 16
-            let fast = offset + UInt64(lines * 16) <= 0xFFFF_FFFF ? lines : 0
+            let fast = Self.fitsIn32Bits(from: offset, bytes: lines * 16) ? lines : 0
             if fast > 0 {
                 written = canonicalLines(UnsafeRawBufferPointer(rebasing: input[0..<(fast * 16)]), into: output)
                 start = fast * 16
             }
         } else if case .xxd(let columns, let group, _) = format, !colored {
             let lines = input.count / columns
-            let fast = offset + UInt64(lines * columns) <= 0xFFFF_FFFF ? lines : 0
+            let fast = Self.fitsIn32Bits(from: offset, bytes: lines * columns) ? lines : 0
             if fast > 0 {
                 written = xxdLines(UnsafeRawBufferPointer(rebasing: input[0..<(fast * columns)]), columns: columns, group: group, into: output)
                 start = fast * columns
@@ -92,6 +92,12 @@ public struct HexFormatter {
         guard format == .canonical, hadLine || offset > 0 else { return }
         appendOffset(offset, minimumDigits: 8, to: &output)
         output.append(0x0A)
+    }
+
+    /// Whether every offset of `bytes` bytes from `offset` has eight hex
+    /// digits, the fast paths' layout; checked without overflow.
+    private static func fitsIn32Bits(from offset: UInt64, bytes: Int) -> Bool {
+        offset <= 0xFFFF_FFFF && UInt64(bytes) <= 0xFFFF_FFFF - offset
     }
 
     // MARK: Lines
@@ -144,6 +150,8 @@ public struct HexFormatter {
                     p[q + 17] = 0x0A
                     p += q + 18
                 }
+                // Cannot wrap: `fitsIn32Bits` let only offsets below 2^32 in
+                // (the step past the last line is never read).
                 offset &+= 16
                 line += 16
             }
@@ -250,7 +258,7 @@ public struct HexFormatter {
                 for i in 0..<columns { p[q + i] = printable[Int(line[i])] }
                 p[q + columns] = 0x0A
                 p += q + columns + 1
-                offset &+= UInt32(columns)
+                offset &+= UInt32(columns)  // below 2^32 as above
                 line += columns
             }
         }}}

@@ -45,6 +45,8 @@ public enum NaturalOrder {
             let n = name.count
             while i < n && emitted < 16 {
                 let byte = name[i]
+                // `byte &- 0x30 < 10` is the range test 0x30...0x39: bytes
+                // below 0x30 wrap to 0xD0 and above, on purpose.
                 if byte &- 0x30 < 10 {
                     var start = i
                     while i < n, name[i] &- 0x30 < 10 { i += 1 }
