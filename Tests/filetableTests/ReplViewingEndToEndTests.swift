@@ -87,4 +87,18 @@ final class ReplViewingEndToEndTests: XCTestCase {
         XCTAssertTrue(result.text.contains("content:     text\n"))
         XCTAssertTrue(result.text.contains("content:     binary (NUL bytes in the first 8 KiB)\n"))
     }
+
+    /// A file of one endless line is shown in rows of 64 KiB with its line
+    /// number, a screen at a time, without holding the line in memory.
+    func testAnEndlessLineIsShownInBoundedRows() throws {
+        let temp = try TemporaryTree()
+        let row = 1 << 16
+        FileManager.default.createFile(atPath: temp.path + "/long.txt", contents: Data(repeating: 0x61, count: row * 5 + 10) + Data("\nend\n".utf8))
+        let result = try CommandRunner.run(["--page-size", "3", "-c", "view 1; more; more", "."], in: temp.url)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = result.text.split(separator: "\n", omittingEmptySubsequences: false)
+        let rows = lines.filter { $0.hasPrefix("     1  a") }
+        XCTAssertEqual(rows.map(\.count), [Int](repeating: 8 + row, count: 5) + [8 + 10])
+        XCTAssertTrue(result.text.hasSuffix("     2  end\n-- end of file --\n"), String(result.text.suffix(80)))
+    }
 }

@@ -105,6 +105,16 @@ extension Session {
                         if shown == lines { return }
                     } else {
                         pending.append(byte)
+                        // A line longer than `longestTextRow` (a file of one
+                        // endless line) goes out in rows of that size, each
+                        // with its line number, so memory stays bounded.
+                        if pending.count == Self.longestTextRow {
+                            writeTextLine(pending, number: lineNumber)
+                            consumed += UInt64(pending.count)
+                            pending.removeAll(keepingCapacity: true)
+                            shown += 1
+                            if shown == lines { return }
+                        }
                     }
                 }
             }
@@ -145,6 +155,9 @@ extension Session {
             throw CommandError("\(command): \(error.description)")
         }
     }
+
+    /// The most bytes of one line `view` holds and shows in one row.
+    static let longestTextRow = 1 << 16
 
     private func writeTextLine(_ bytes: [UInt8], number: Int) {
         let label = String(number)
