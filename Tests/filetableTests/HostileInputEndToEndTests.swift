@@ -194,12 +194,15 @@ final class HostileInputEndToEndTests: XCTestCase {
         let fd = withCPath(childPath) { open($0, O_CREAT | O_WRONLY, 0o644) }
         XCTAssertGreaterThanOrEqual(fd, 0)
         close(fd)
+        let target: [UInt8] = [0x74, 0xFF]
+        XCTAssertEqual(withCPath(target) { t in withCPath(Array(temp.path.utf8) + Array("/link".utf8)) { symlink(t, $0) } }, 0)
         let result = try CommandRunner.run(["--json", "-R", temp.path])
         XCTAssertEqual(result.status, 0, result.stderr)
         let objects = try result.text.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
         let child = objects.first { $0["name"] as? String == "child.txt" }
         XCTAssertEqual(child?["path_hex"] as? String, childPath.map { String(format: "%02x", $0) }.joined())
         XCTAssertNil(objects.first { $0["name"] as? String == "child.txt" && $0["name_hex"] != nil }, "a UTF-8 name has no name_hex")
+        XCTAssertEqual(objects.first { $0["name"] as? String == "link" }?["target_hex"] as? String, "74ff")
     }
 
     private func withCPath<R>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> R {

@@ -1,11 +1,11 @@
 /// One JSON object per entry, for scripts: exact names, every field typed.
 ///
 /// Keys, where they apply: name, path, type, size, mode, permissions, nlink,
-/// uid, gid, user, group, inode, mtime, target, and name_hex and path_hex (the
-/// exact bytes, only where the name or path is not valid UTF-8). Strings
+/// uid, gid, user, group, inode, mtime, target, and name_hex, path_hex and
+/// target_hex (the exact bytes, only where they are not valid UTF-8). Strings
 /// escape controls and the characters `NameEscaping` escapes as `\uXXXX`, so
-/// the lines are safe to read on a terminal and still exact. An entry that cannot be read becomes
-/// `{"path": …, "error": …}`.
+/// the lines are safe to read on a terminal and still exact. An entry that
+/// cannot be read becomes `{"path": …, "error": …}`.
 public final class JSONLines {
     private let accounts = AccountNames()
 
@@ -35,11 +35,13 @@ public final class JSONLines {
                 ("inode", String(s.inode)),
                 ("mtime", "\"\(TimeFormat.rfc3339(s.modificationTime))\""),
             ]
-            if s.kind == .symlink, case .success(let target) = model.linkTarget(ofRow: row) {
-                fields.append(("target", Self.string(target)))
+            var target: [UInt8]?
+            if s.kind == .symlink, case .success(let bytes) = model.linkTarget(ofRow: row) {
+                fields.append(("target", Self.string(bytes)))
+                target = bytes
             }
             var object = "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",")
-            for (key, bytes) in [("name_hex", name), ("path_hex", path)] {
+            for (key, bytes) in [("name_hex", name), ("path_hex", path), ("target_hex", target ?? [])] {
                 if let exact = Self.hexField(key, bytes) { object += "," + exact }
             }
             return object + "}"
