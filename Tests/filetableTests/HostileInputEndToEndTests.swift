@@ -61,6 +61,21 @@ final class HostileInputEndToEndTests: XCTestCase {
         XCTAssertTrue(argument.stderr.hasPrefix("filetable: invalid argument '\\xFF' for '--sort'\n"), argument.stderr)
     }
 
+    /// A batch file whose name is not UTF-8 is opened by its exact bytes, attached or not.
+    func testBatchFileNamesAreExactBytes() throws {
+        let temp = try sampleTree()
+        let batch = Array(temp.path.utf8) + [0x2E, 0x62, 0xFF]
+        let fd = withCPath(batch) { open($0, O_CREAT | O_WRONLY, 0o644) }
+        _ = "pwd\n".withCString { write(fd, $0, 4) }
+        close(fd)
+        defer { _ = withCPath(batch) { Glibc.remove($0) } }
+        for form in ["-b\"$B\"", "-b \"$B\"", "--batch=\"$B\"", "--batch \"$B\""] {
+            let result = try CommandRunner.shell("B=\"$(printf '\(temp.path).b\\377')\"; \"$FILETABLE\" \(form) '\(temp.path)'")
+            XCTAssertEqual(result.status, 0, "\(form): \(result.stderr)")
+            XCTAssertTrue(result.text.hasPrefix(temp.path + "\n"), "\(form): \(result.text)")
+        }
+    }
+
     func testCommandLineErrorsEscapeTheirArguments() throws {
         let temp = try sampleTree()
         let cases: [[String]] = [["--sort", title], ["--color=\(title)"], ["--format", title], ["--group", title], ["--depth", title],

@@ -33,7 +33,7 @@ struct ArgumentParser {
             } else if argument[1] == 0x2D {
                 try parseLong(Array(argument.dropFirst(2)))
             } else {
-                try parseShortCluster(NameEscaping.typedText(Array(argument.dropFirst())))
+                try parseShortCluster(argument)
             }
         }
         options.operandsGiven = !options.paths.isEmpty
@@ -41,7 +41,10 @@ struct ArgumentParser {
         return options
     }
 
-    private mutating func parseShortCluster(_ cluster: String) throws(UsageError) {
+    /// `-laS`, and `-bFILE` / `-b FILE` for the flags that take a value
+    /// (whose bytes are kept exactly).
+    private mutating func parseShortCluster(_ argument: [UInt8]) throws(UsageError) {
+        let cluster = NameEscaping.typedText(Array(argument.dropFirst()))
         for (offset, flag) in cluster.enumerated() {
             switch flag {
             case "x": options.hexDump = true
@@ -49,17 +52,9 @@ struct ArgumentParser {
             case "v": options.hexSqueeze = false
             case "b", "c", "s", "n":
                 // Takes a value: the rest of the cluster, or the next argument.
-                let rest = String(cluster.dropFirst(offset + 1))
-                let value: [UInt8]
-                if !rest.isEmpty {
-                    value = Array(rest.utf8)
-                } else {
-                    guard position < arguments.count else {
-                        throw UsageError(message: "option requires an argument -- '\(flag)'", hint: UsageError.seeHelp)
-                    }
-                    value = arguments[position]
-                    position += 1
-                }
+                // Every flag before this one was ASCII, one byte each.
+                let rest = Array(argument.dropFirst(2 + offset))
+                let value = rest.isEmpty ? try takeNext(orSay: "option requires an argument -- '\(flag)'") : rest
                 switch flag {
                 case "b": options.batchFile = value
                 case "c": options.commands = NameEscaping.typedText(value)
@@ -99,22 +94,14 @@ struct ArgumentParser {
             inlineBytes = nil
         }
         let inlineValue = inlineBytes.map(NameEscaping.typedText)
-        func value() throws(UsageError) -> String {
-            if let inlineValue { return inlineValue }
-            guard position < arguments.count else {
-                throw UsageError(message: "option '--\(name)' requires an argument", hint: UsageError.seeHelp)
-            }
-            position += 1
-            return NameEscaping.typedText(arguments[position - 1])
-        }
         /// The value's exact bytes, for a path (`--batch FILE`).
         func rawValue() throws(UsageError) -> [UInt8] {
             if let inlineBytes { return inlineBytes }
-            guard position < arguments.count else {
-                throw UsageError(message: "option '--\(name)' requires an argument", hint: UsageError.seeHelp)
-            }
-            position += 1
-            return arguments[position - 1]
+            return try takeNext(orSay: "option '--\(name)' requires an argument")
+        }
+        func value() throws(UsageError) -> String {
+            if let inlineValue { return inlineValue }
+            return NameEscaping.typedText(try rawValue())
         }
         func noValue() throws(UsageError) {
             if inlineValue != nil { throw UsageError(message: "option '--\(name)' doesn't allow an argument") }
@@ -194,6 +181,13 @@ struct ArgumentParser {
         default:
             throw UsageError(message: "unrecognized option '--\(name)'", hint: UsageError.seeHelp)
         }
+    }
+
+    /// The next argument as an option's value, or a usage error saying `missing`.
+    private mutating func takeNext(orSay missing: String) throws(UsageError) -> [UInt8] {
+        guard position < arguments.count else { throw UsageError(message: missing, hint: UsageError.seeHelp) }
+        position += 1
+        return arguments[position - 1]
     }
 
     private static func number(_ text: String, in range: ClosedRange<Int>, what: String) throws(UsageError) -> Int {
