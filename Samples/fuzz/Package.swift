@@ -13,7 +13,7 @@ let targets = ["FuzzArguments", "FuzzCommands", "FuzzHexFormatter", "FuzzEscapin
 let package = Package(
     name: "filetable-fuzz",
     dependencies: [.package(name: "filetable", path: "../..")],
-    targets: [.target(name: "FuzzSupport", path: "Sources/FuzzSupport")] + targets.map { name in
+    targets: [.target(name: "FuzzSupport", dependencies: [.product(name: "FileBrowsing", package: "filetable")], path: "Sources/FuzzSupport")] + targets.map { name in
         .executableTarget(name: name, dependencies: [
             "FuzzSupport",
             .product(name: "FileBrowsing", package: "filetable"),

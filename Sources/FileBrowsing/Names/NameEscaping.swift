@@ -59,15 +59,11 @@ public enum NameEscaping {
         bytes.withUnsafeBufferPointer { bytes in
             if UTF8Validation.isValid(bytes) { return String(decoding: bytes, as: UTF8.self) }
             var out = ByteBuffer(capacity: bytes.count + 8)
-            var i = 0
-            while i < bytes.count {
-                let length = UTF8Validation.sequenceLength(bytes, at: i)
+            forEachSequence(bytes) { start, length in
                 if length == 0 {
-                    appendHexEscape(bytes[i], to: &out)
-                    i += 1
+                    appendHexEscape(bytes[start], to: &out)
                 } else {
-                    out.append(UnsafeBufferPointer(rebasing: bytes[i..<(i + length)]))
-                    i += length
+                    out.append(UnsafeBufferPointer(rebasing: bytes[start..<(start + length)]))
                 }
             }
             return out.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
@@ -76,29 +72,46 @@ public enum NameEscaping {
 
     private static func appendEscapedSlowly(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer,
                                             keepingBackslashes: Bool = false) {
-        var i = 0
-        while i < bytes.count {
-            let byte = bytes[i]
+        forEachSequence(bytes) { start, length in
+            let byte = bytes[start]
             if byte < 0x80 {
                 if byte == 0x5C && keepingBackslashes { out.append(byte) } else { appendASCII(byte, to: &out) }
-                i += 1
-                continue
-            }
-            let length = UTF8Validation.sequenceLength(bytes, at: i)
-            guard length > 0 else {
+            } else if length == 0 {
                 appendHexEscape(byte, to: &out)
-                i += 1
-                continue
-            }
-            let scalar = UTF8Validation.decode(bytes, at: i, length: length)
-            if needsEscape(scalar) {
-                out.append("\\u{")
-                out.append(String(scalar.value, radix: 16, uppercase: true))
-                out.append(0x7D)
             } else {
-                out.append(UnsafeBufferPointer(rebasing: bytes[i..<(i + length)]))
+                let scalar = UTF8Validation.decode(bytes, at: start, length: length)
+                if needsEscape(scalar) {
+                    out.append("\\u{")
+                    out.append(String(scalar.value, radix: 16, uppercase: true))
+                    out.append(0x7D)
+                } else {
+                    out.append(UnsafeBufferPointer(rebasing: bytes[start..<(start + length)]))
+                }
             }
-            i += length
+        }
+    }
+
+    /// Walks `bytes` one UTF-8 sequence at a time: `body(start, length)`, with
+    /// length 0 for a byte that starts no valid sequence (it is one byte long).
+    /// The one walk that escaping, typed text and shell quoting share.
+    @inline(__always)
+    static func forEachSequence(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (_ start: Int, _ length: Int) -> Void) {
+        var i = 0
+        while i < bytes.count {
+            let length = bytes[i] < 0x80 ? 1 : UTF8Validation.sequenceLength(bytes, at: i)
+            body(i, length)
+            i += max(1, length)
+        }
+    }
+
+    /// Whether `escape` writes the sequence `forEachSequence` reported as an
+    /// escape (the backslash aside): a C0 control or DEL, a byte that is not
+    /// UTF-8, or a character of `needsEscape`.
+    static func isEscaped(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, length: Int) -> Bool {
+        switch length {
+        case 0: return true
+        case 1: return bytes[start] < 0x20 || bytes[start] == 0x7F
+        default: return needsEscape(UTF8Validation.decode(bytes, at: start, length: length))
         }
     }
 

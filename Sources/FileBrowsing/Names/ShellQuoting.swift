@@ -19,7 +19,9 @@ public enum ShellQuoting {
         bytes.withUnsafeBufferPointer { bytes in
             if NameEscaping.isPlain(bytes, allowingBackslash: true) { return false }
             var needs = false
-            forEachSequence(bytes) { _, _, escaped in needs = needs || escaped }
+            NameEscaping.forEachSequence(bytes) { start, length in
+                needs = needs || NameEscaping.isEscaped(bytes, start: start, length: length)
+            }
             return needs
         }
     }
@@ -39,8 +41,9 @@ public enum ShellQuoting {
         var out: [UInt8] = [0x24, 0x27]
         let digits = Array("0123456789ABCDEF".utf8)
         bytes.withUnsafeBufferPointer { bytes in
-            forEachSequence(bytes) { start, length, escaped in
-                for byte in bytes[start..<(start + length)] {
+            NameEscaping.forEachSequence(bytes) { start, length in
+                let escaped = NameEscaping.isEscaped(bytes, start: start, length: length)
+                for byte in bytes[start..<(start + max(1, length))] {
                     if escaped {
                         out += [0x5C, 0x78, digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
                     } else if byte == 0x5C || byte == 0x27 {
@@ -53,27 +56,5 @@ public enum ShellQuoting {
         }
         out.append(0x27)
         return out
-    }
-
-    /// Walks the bytes a character (or an invalid byte) at a time, saying of
-    /// each whether `NameEscaping` would escape it.
-    private static func forEachSequence(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, Int, Bool) -> Void) {
-        var i = 0
-        while i < bytes.count {
-            let byte = bytes[i]
-            if byte < 0x80 {
-                body(i, 1, byte < 0x20 || byte == 0x7F)
-                i += 1
-                continue
-            }
-            let length = UTF8Validation.sequenceLength(bytes, at: i)
-            if length == 0 {
-                body(i, 1, true)
-                i += 1
-            } else {
-                body(i, length, NameEscaping.needsEscape(UTF8Validation.decode(bytes, at: i, length: length)))
-                i += length
-            }
-        }
     }
 }

@@ -18,7 +18,7 @@ runFuzzer { data, count in
     } catch let error as UsageError {
         for text in [error.message] + (error.hint.map { [$0] } ?? []) {
             let shown = NameEscaping.terminalSafe(text)
-            if shown.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || NameEscaping.needsEscape($0) }) {
+            if !isTerminalSafe(shown) {
                 fatalError("unsafe message: \(shown.debugDescription)")
             }
         }

@@ -25,7 +25,7 @@ runFuzzer { data, count in
             }
         } catch {
             let shown = NameEscaping.terminalSafe((error as? CommandError)?.message ?? "\(error)")
-            if shown.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || NameEscaping.needsEscape($0) }) {
+            if !isTerminalSafe(shown) {
                 fatalError("unsafe message: \(shown.debugDescription)")
             }
         }

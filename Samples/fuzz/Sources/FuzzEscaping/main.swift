@@ -23,12 +23,7 @@ runFuzzer { data, count in
 
 /// Fails when `text` holds a character a terminal would act on or hide.
 func checkDisplaySafe(_ text: String) {
-    for scalar in text.unicodeScalars {
-        let v = scalar.value
-        if v < 0x20 || v == 0x7F || (0x80...0x9F).contains(v) || NameEscaping.needsEscape(scalar) {
-            fatalError("unescaped U+\(String(v, radix: 16)) in \(text.debugDescription)")
-        }
-    }
+    if !isTerminalSafe(text) { fatalError("unescaped character in \(text.debugDescription)") }
 }
 
 /// The shell's reading of one word as `ShellQuoting` writes it: `'…'` runs

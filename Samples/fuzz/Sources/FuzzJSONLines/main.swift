@@ -12,9 +12,7 @@ runFuzzer { data, count in
     var line = "{\"path\":" + string
     if let exact = JSONLines.hexField("path_hex", bytes) { line += "," + exact }
     line += "}"
-    for scalar in line.unicodeScalars where scalar.value < 0x20 || scalar.value == 0x7F || NameEscaping.needsEscape(scalar) {
-        fatalError("raw U+\(String(scalar.value, radix: 16)) in a JSON line")
-    }
+    if !isTerminalSafe(line) { fatalError("a raw control or escaped character in a JSON line: \(line.debugDescription)") }
     guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String] else {
         fatalError("not JSON: \(line)")
     }

@@ -1,4 +1,5 @@
 import Glibc
+@testable import FileBrowsing
 
 /// libFuzzer's driver, entered from a target's `main.swift`. SwiftPM renames
 /// an executable's entry point and points `main` at it, so libFuzzer's own
@@ -24,4 +25,10 @@ public func runFuzzer(_ test: FuzzCallback) -> Never {
 public func fuzzInput(_ data: UnsafePointer<UInt8>?, _ count: Int) -> [UInt8] {
     guard let data else { return [] }
     return Array(UnsafeBufferPointer(start: data, count: count))
+}
+
+/// The property every text meant for a terminal must have: no C0 control
+/// (newline included), DEL, C1 control, or character `NameEscaping` escapes.
+public func isTerminalSafe(_ text: String) -> Bool {
+    !text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || (0x80...0x9F).contains($0.value) || NameEscaping.needsEscape($0) }
 }
