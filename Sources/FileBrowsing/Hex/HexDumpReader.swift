@@ -39,7 +39,7 @@ public final class HexDumpReader {
         guard case .success(let fd) = opened else { throw FileError(path: path, errno: opened.failureValue ?? .permissionDenied) }
         // Opened without blocking; a regular file or device reads normally
         // from here, and Ctrl-C ends a read that waits (`Syscalls.read`).
-        Syscalls.setBlocking(fd, true)
+        Syscalls.makeBlocking(fd)
         self.fd = fd
         remaining = length
         buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 16)

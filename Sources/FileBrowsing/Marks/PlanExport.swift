@@ -55,7 +55,7 @@ public enum PlanExport {
     /// directory); refuses to overwrite an existing file unless `replace`.
     public static func write(_ marks: [Mark], as format: Format, to path: [UInt8], replace: Bool) throws(FileError) {
         if case .failure(let errno) = Syscalls.writeNewFile(path, contents: render(marks, as: format), replace: replace) {
-            throw FileError(path: path, reason: errno == Errno(EEXIST) ? .custom("exists; add --force to replace it") : .system(errno))
+            throw FileError(path: path, reason: errno == .fileExists ? .custom("exists; add --force to replace it") : .system(errno))
         }
     }
 }

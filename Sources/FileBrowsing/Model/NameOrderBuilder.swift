@@ -75,7 +75,6 @@ struct NameOrderBuilder {
                 } else {
                     // The back half writes the end of `output`, the front half its start.
                     let shared = SharedMemory((items, output))
-                    let backComparator = backComparator
                     TwoThreads.run({
                         Self.merge(runs, of: items, count: front, fromFront: true, into: output, comparator: &frontComparator, arena: arena)
                     }, alongside: {

@@ -24,15 +24,16 @@ enum Syscalls {
 
     /// Moves a file's offset (`lseek` from the start); the new offset or the errno.
     static func seek(_ fd: Int32, to offset: UInt64) -> Result<off_t, Errno> {
-        guard let position = off_t(exactly: offset) else { return .failure(Errno(EINVAL)) }
+        guard let position = off_t(exactly: offset) else { return .failure(.invalidArgument) }
         return valueOrErrno { lseek(fd, position, SEEK_SET) }
     }
 
-    /// Sets or clears O_NONBLOCK on an open descriptor.
-    static func setBlocking(_ fd: Int32, _ blocking: Bool) {
+    /// Clears O_NONBLOCK: files are opened without blocking (a FIFO would
+    /// otherwise wait for a writer) and then read normally.
+    static func makeBlocking(_ fd: Int32) {
         let flags = fcntl(fd, F_GETFL)
         guard flags >= 0 else { return }
-        _ = fcntl(fd, F_SETFL, blocking ? flags & ~O_NONBLOCK : flags | O_NONBLOCK)
+        _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK)
     }
 
     /// A second descriptor for `fd` (standard input for a dump), close-on-exec.
