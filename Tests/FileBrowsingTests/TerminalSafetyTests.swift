@@ -37,9 +37,9 @@ final class TerminalSafetyTests: XCTestCase {
 
     func testTimeKeysKeepTheOrderOfFarDates() {
         let dates: [Int64] = [-20_000_000_000, -1, 0, 1_700_000_000, 10_413_792_000, 20_000_000_000]
-        let keys = dates.map { DirectoryListModel.timeKey(Timestamp(seconds: $0, nanoseconds: 5)) }
+        let keys = dates.map { DirectoryListing.timeKey(Timestamp(seconds: $0, nanoseconds: 5)) }
         XCTAssertEqual(keys, keys.sorted())
-        XCTAssertLessThan(DirectoryListModel.timeKey(Timestamp(seconds: 7, nanoseconds: 1)), DirectoryListModel.timeKey(Timestamp(seconds: 7, nanoseconds: 2)))
-        XCTAssertEqual(~DirectoryListModel.timeKey(Timestamp(seconds: .min, nanoseconds: .min)) > 0, true, "the lowest key negates without trapping")
+        XCTAssertLessThan(DirectoryListing.timeKey(Timestamp(seconds: 7, nanoseconds: 1)), DirectoryListing.timeKey(Timestamp(seconds: 7, nanoseconds: 2)))
+        XCTAssertEqual(~DirectoryListing.timeKey(Timestamp(seconds: .min, nanoseconds: .min)) > 0, true, "the lowest key negates without trapping")
     }
 }

@@ -60,21 +60,25 @@ final class TestTree {
         (bytes + [0]).withUnsafeBufferPointer { b in b.baseAddress!.withMemoryRebound(to: CChar.self, capacity: b.count, body) }
     }
 
-    func model(_ options: ListOptions = ListOptions()) throws -> DirectoryListModel {
-        try DirectoryListModel(directory: DirectoryHandle.open(bytes), options: options)
+    func model(_ options: ListOptions = ListOptions()) throws -> DirectoryListing {
+        try DirectoryListing(directory: DirectoryHandle.open(bytes), options: options)
     }
 }
 
 extension TableView {
-    /// A table showing `model`, loaded.
-    convenience init(showing model: DirectoryListModel, pageHeight: Int) {
+    /// A table showing `model` through its data-source adapter, loaded.
+    convenience init(showing model: DirectoryListing, formatter: EntryCellFormatter? = nil, pageHeight: Int) {
         self.init(pageHeight: pageHeight)
-        dataSource = model
+        if let formatter { register(style: formatter.style, forCellReuseIdentifier: formatter.reuseIdentifier) }
+        dataSource = DirectoryTableSource(listing: model, cellFormatter: formatter)
         reloadData()
     }
+
+    /// The adapter the table reads from.
+    var source: DirectoryTableSource { dataSource as! DirectoryTableSource }
 }
 
-extension DirectoryListModel {
+extension DirectoryListing {
     /// The rows' names as text (test files use plain names).
     var names: [String] { (0..<rowCount).map { String(decoding: name(ofRow: $0), as: UTF8.self) } }
 }

@@ -93,7 +93,7 @@ final class MarksEndToEndTests: XCTestCase {
         let expectedBytes = 6 + 6 + 100 + 8
         let du = try CommandRunner.shell("du -sk --apparent-size docs >/dev/null; du -skc docs app.log link | tail -1 | cut -f1", in: temp.url)
         XCTAssertTrue(result.text.contains("\n\(temp.path):\n  app.log\n  docs/\n  link\n\(temp.path)/docs:\n  guide.md\n"), result.text)
-        XCTAssertTrue(result.text.contains("total: 4 files, 1 directories, \(expectedBytes) bytes (\(expectedBytes)), \(du.text.trimmingCharacters(in: .whitespacesAndNewlines)) KiB on disk\n"),
+        XCTAssertTrue(result.text.contains("total: 4 files, 1 directory, \(expectedBytes) bytes, \(du.text.trimmingCharacters(in: .whitespacesAndNewlines)) KiB on disk\n"),
                       result.text)
     }
 
@@ -148,7 +148,7 @@ final class MarksEndToEndTests: XCTestCase {
             """, in: temp.url)
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.text.contains("\(temp.path)/app.log: changed (size 100 -> 105"), result.text)
-        XCTAssertTrue(result.text.contains("\(temp.path)/b.txt: replaced (a different file now)\n"))
+        XCTAssertTrue(result.text.contains("\(temp.path)/b.txt: replaced (the path names a different file now)\n"))
         XCTAssertFalse(result.text.contains("c.log:"))
         XCTAssertTrue(result.stderr.contains("marks verify: 2 of 3 marked paths differ from their snapshot"))
     }

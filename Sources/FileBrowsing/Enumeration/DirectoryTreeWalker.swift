@@ -12,9 +12,9 @@
 public final class DirectoryTreeWalker {
     public enum Event {
         /// A directory was opened and listed; depth 0 is the root.
-        case enter(DirectoryListModel, depth: Int)
+        case enter(DirectoryListing, depth: Int)
         /// A row of the directory at `depth - 1`; `isLast` for its last row.
-        case entry(DirectoryListModel, row: Int, depth: Int, isLast: Bool)
+        case entry(DirectoryListing, row: Int, depth: Int, isLast: Bool)
         /// The directory at `depth` is done.
         case leave(depth: Int)
         /// A directory that could not be opened or listed, or was already listed.
@@ -22,7 +22,7 @@ public final class DirectoryTreeWalker {
     }
 
     private struct Frame {
-        let model: DirectoryListModel
+        let model: DirectoryListing
         let depth: Int
         var nextRow = 0
     }
@@ -32,7 +32,7 @@ public final class DirectoryTreeWalker {
     /// How many levels of entries to show (1: the root's entries only); nil for all.
     public var maxDepth: Int?
     /// Called for each model before its rows are used (to set a cell formatter).
-    public var prepareModel: ((DirectoryListModel) -> Void)?
+    public var prepareModel: ((DirectoryListing) -> Void)?
 
     public init(listOptions: ListOptions = ListOptions(), followSymlinks: Bool = false, maxDepth: Int? = nil) {
         self.listOptions = listOptions
@@ -41,7 +41,7 @@ public final class DirectoryTreeWalker {
     }
 
     public func walk(_ root: DirectoryHandle, _ visit: (Event) throws -> Void) rethrows {
-        var visited = Set<DirectoryIdentity>()
+        var visited = Set<FileIdentity>()
         guard let rootModel = try open(root, visited: &visited, visit) else { return }
         var stack = [Frame(model: rootModel, depth: 0)]
         try visit(.enter(rootModel, depth: 0))
@@ -74,16 +74,16 @@ public final class DirectoryTreeWalker {
     }
 
     /// Lists an opened directory, checking for loops when links are followed.
-    private func open(_ handle: DirectoryHandle, visited: inout Set<DirectoryIdentity>,
-                      _ visit: (Event) throws -> Void) rethrows -> DirectoryListModel? {
+    private func open(_ handle: DirectoryHandle, visited: inout Set<FileIdentity>,
+                      _ visit: (Event) throws -> Void) rethrows -> DirectoryListing? {
         if followSymlinks, case .success(let status) = handle.status() {
-            guard visited.insert(DirectoryIdentity(device: status.device, inode: status.inode)).inserted else {
+            guard visited.insert(status.identity).inserted else {
                 try visit(.failure(FileError(path: handle.path, reason: .alreadyListed)))
                 return nil
             }
         }
         do {
-            let model = try DirectoryListModel(directory: handle, options: listOptions)
+            let model = try DirectoryListing(directory: handle, options: listOptions)
             prepareModel?(model)
             return model
         } catch {
@@ -91,10 +91,4 @@ public final class DirectoryTreeWalker {
             return nil
         }
     }
-}
-
-/// A directory's identity for loop detection.
-struct DirectoryIdentity: Hashable {
-    let device: UInt64
-    let inode: UInt64
 }

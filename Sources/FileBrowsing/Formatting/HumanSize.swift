@@ -24,4 +24,13 @@ public enum HumanSize {
         if whole >= 1024 && unit < units.count - 1 { return "1.0\(units[unit + 1])" }
         return "\(whole)\(units[unit])"
     }
+
+    /// The same figure with its unit spelt out, for sentences: `0 bytes`,
+    /// `1 byte`, `1.2 MiB`.
+    public static func withUnit(_ bytes: Int64) -> String {
+        if bytes < 1024 { return bytes == 1 ? "1 byte" : "\(bytes) bytes" }
+        var short = format(bytes)
+        let unit = short.removeLast()
+        return "\(short) \(unit)iB"
+    }
 }

@@ -31,11 +31,11 @@ public final class HexDumpReader {
         self.path = path
         let target = name ?? path
         let parent = directory?.fd ?? AT_FDCWD
-        let statusResult = Self.withCString(target) { Syscalls.status(at: parent, name: $0, followSymlink: true) }
+        let statusResult = withCString(target) { Syscalls.status(at: parent, name: $0, followSymlink: true) }
         guard case .success(let raw) = statusResult else { throw FileError(path: path, errno: statusResult.failureValue ?? .noSuchFileOrDirectory) }
         let status = FileStatus(raw)
         if let refusal = Self.refusal(for: status) { throw FileError(path: path, reason: .custom(refusal)) }
-        let opened = Self.withCString(target) { Syscalls.openFile(at: parent, name: $0) }
+        let opened = withCString(target) { Syscalls.openFile(at: parent, name: $0) }
         guard case .success(let fd) = opened else { throw FileError(path: path, errno: opened.failureValue ?? .permissionDenied) }
         // Opened without blocking; a regular file or device reads normally
         // from here, and Ctrl-C ends a read that waits (`Syscalls.read`).
@@ -131,9 +131,5 @@ public final class HexDumpReader {
             if self.remaining == 0 { atEnd = true }
         }
         return UnsafeRawBufferPointer(rebasing: buffer[0..<filled])
-    }
-
-    private static func withCString<R>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> R {
-        (bytes + [0]).withUnsafeBufferPointer { b in b.baseAddress!.withMemoryRebound(to: CChar.self, capacity: b.count, body) }
     }
 }

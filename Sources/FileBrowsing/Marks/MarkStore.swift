@@ -1,7 +1,8 @@
-/// The session's marks: paths chosen for simulated deletion, with the undo
+/// The session's marks: entries chosen for simulated deletion, with the undo
 /// history of every mark, unmark and clear. Marks belong to the session, not to
-/// a table, so they survive navigation, reloads and view changes; a marked
-/// directory covers its whole subtree.
+/// a table, so they survive navigation, reloads and view changes. They are kept
+/// by identity, so a directory reached by two paths (through a link, say) shows
+/// the same marks, and a marked directory covers every directory inside it.
 public final class MarkStore {
     /// One undoable change: what it added and what it removed.
     private struct Change {
@@ -9,9 +10,11 @@ public final class MarkStore {
         var removed: [Mark]
     }
 
-    private var marks: [[UInt8]: Mark] = [:]
-    /// Marked names by parent directory, for listing a directory quickly.
-    private var namesByParent: [[UInt8]: Set<[UInt8]>] = [:]
+    private var marks: [EntryKey: Mark] = [:]
+    /// Marked names by the identity of their directory, for listing a directory quickly.
+    private var namesByDirectory: [FileIdentity: Set<[UInt8]>] = [:]
+    /// Marked directories by their own identity, for coverage.
+    private var markedDirectories: [FileIdentity: EntryKey] = [:]
     private var history: [Change] = []
 
     public init() {}
@@ -19,8 +22,10 @@ public final class MarkStore {
     public var count: Int { marks.count }
     public var isEmpty: Bool { marks.isEmpty }
     public var canUndo: Bool { !history.isEmpty }
+    /// Goes up with every change, so a saved plan can tell whether it is current.
+    public private(set) var revision = 0
 
-    /// Every mark, by parent directory, names in natural order.
+    /// Every mark, by parent path, names in natural order.
     public var all: [Mark] {
         marks.values.sorted { a, b in
             let (pa, na) = a.parentAndName, (pb, nb) = b.parentAndName
@@ -29,26 +34,29 @@ public final class MarkStore {
         }
     }
 
-    public func mark(at path: [UInt8]) -> Mark? { marks[path] }
+    public func mark(for entry: EntryKey) -> Mark? { marks[entry] }
 
-    /// Adds marks as one undoable change; paths already marked are skipped.
+    /// Adds marks as one undoable change; entries already marked are skipped.
     /// Returns how many were added.
     @discardableResult
     public func add(_ new: [Mark]) -> Int {
-        let fresh = new.filter { marks[$0.path] == nil }
+        var fresh: [Mark] = [], seen = Set<EntryKey>()
+        for mark in new where marks[mark.entry] == nil && seen.insert(mark.entry).inserted {
+            fresh.append(mark)
+        }
         guard !fresh.isEmpty else { return 0 }
         fresh.forEach(insert)
-        history.append(Change(added: fresh, removed: []))
+        record(Change(added: fresh, removed: []))
         return fresh.count
     }
 
-    /// Removes marks on these paths as one undoable change; returns how many.
+    /// Removes the marks of these entries as one undoable change; returns how many.
     @discardableResult
-    public func unmark(_ paths: [[UInt8]]) -> Int {
-        let gone = paths.compactMap { marks[$0] }
+    public func unmark(_ entries: [EntryKey]) -> Int {
+        let gone = entries.compactMap { marks[$0] }
         guard !gone.isEmpty else { return 0 }
-        gone.forEach { delete($0.path) }
-        history.append(Change(added: [], removed: gone))
+        gone.forEach { delete($0.entry) }
+        record(Change(added: [], removed: gone))
         return gone.count
     }
 
@@ -58,42 +66,45 @@ public final class MarkStore {
         unmark(Array(marks.keys))
     }
 
-    /// Reverts the last change; returns a description, or nil with nothing to undo.
+    /// Reverts the last change; returns what it did, or nil with nothing to undo.
     public func undo() -> (unmarked: Int, remarked: Int)? {
         guard let change = history.popLast() else { return nil }
-        change.added.forEach { delete($0.path) }
+        change.added.forEach { delete($0.entry) }
         change.removed.forEach(insert)
+        revision += 1
         return (change.added.count, change.removed.count)
     }
 
-    /// The names marked directly inside `directory`.
-    public func markedNames(in directory: [UInt8]) -> Set<[UInt8]> {
-        namesByParent[directory] ?? []
+    /// The names marked directly inside the directory with this identity.
+    public func markedNames(inDirectory directory: FileIdentity) -> Set<[UInt8]> {
+        namesByDirectory[directory] ?? []
     }
 
-    /// The marked directory covering `path` (the path itself or an ancestor), if any.
-    public func coveringMark(of path: [UInt8]) -> Mark? {
-        if let mark = marks[path] { return mark }
-        var end = path.count
-        while let slash = path[..<end].lastIndex(of: 0x2F) {
-            let ancestor = slash == 0 ? [0x2F] : Array(path[..<slash])
-            if let mark = marks[ancestor] { return mark }
-            if slash == 0 { break }
-            end = slash
+    /// The marked directory that contains a directory, given the identities
+    /// of that directory and of each one above it (`physicalAncestry`).
+    public func coveringMark(ofAncestry ancestry: [FileIdentity]) -> Mark? {
+        guard !markedDirectories.isEmpty else { return nil }
+        for identity in ancestry {
+            if let entry = markedDirectories[identity], let mark = marks[entry] { return mark }
         }
         return nil
     }
 
-    private func insert(_ mark: Mark) {
-        marks[mark.path] = mark
-        let (parent, name) = mark.parentAndName
-        namesByParent[parent, default: []].insert(name)
+    private func record(_ change: Change) {
+        history.append(change)
+        revision += 1
     }
 
-    private func delete(_ path: [UInt8]) {
-        guard let mark = marks.removeValue(forKey: path) else { return }
-        let (parent, name) = mark.parentAndName
-        namesByParent[parent]?.remove(name)
-        if namesByParent[parent]?.isEmpty == true { namesByParent[parent] = nil }
+    private func insert(_ mark: Mark) {
+        marks[mark.entry] = mark
+        namesByDirectory[mark.entry.directory, default: []].insert(mark.entry.name)
+        if mark.snapshot.kind == .directory { markedDirectories[mark.snapshot.identity] = mark.entry }
+    }
+
+    private func delete(_ entry: EntryKey) {
+        guard let mark = marks.removeValue(forKey: entry) else { return }
+        namesByDirectory[entry.directory]?.remove(entry.name)
+        if namesByDirectory[entry.directory]?.isEmpty == true { namesByDirectory[entry.directory] = nil }
+        if markedDirectories[mark.snapshot.identity] == entry { markedDirectories[mark.snapshot.identity] = nil }
     }
 }

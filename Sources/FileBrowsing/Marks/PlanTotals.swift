@@ -4,6 +4,10 @@ import Glibc
 /// expanded recursively, each inode once (hard links and files inside a marked
 /// directory count once), apparent sizes of regular files and symlinks in
 /// `bytes`, allocated blocks of everything (directories too) in `kibibytes`.
+///
+/// Each mark is reached through its parent's descriptor and counted only if
+/// its path still leads to the marked file; the walk below it goes by `openat`,
+/// so depth is no limit.
 public struct PlanTotals: Sendable, Equatable {
     public var files = 0
     public var directories = 0
@@ -11,22 +15,49 @@ public struct PlanTotals: Sendable, Equatable {
     public var kibibytes: Int64 = 0
     /// Marked paths that no longer exist.
     public var vanished = 0
+    /// Marked paths that lead to a different file now (not counted).
+    public var replaced = 0
+    /// Directories inside the marks that could not be read: the totals are a lower bound.
+    public var unreadableDirectories = 0
+    /// Ctrl-C stopped the count: the totals are what was counted by then.
+    public var interrupted = false
 
     public init() {}
 
-    /// `total: F files, D directories, B bytes (HUMAN), K KiB on disk`.
+    /// Whether the figures are less than the whole.
+    public var isLowerBound: Bool { unreadableDirectories > 0 || interrupted }
+
+    /// `total: F files, D directories, B bytes (1.2 MiB), K KiB on disk`
+    /// (the exact byte count, and a rounded one when it is 1 KiB or more).
     public var summary: String {
-        "total: \(files) files, \(directories) directories, \(bytes) bytes (\(HumanSize.format(bytes))), \(kibibytes) KiB on disk"
+        let rounded = bytes < 1024 ? "" : " (\(HumanSize.withUnit(bytes)))"
+        return "total: \(Plural.count(files, "file")), \(Plural.count(directories, "directory", "directories")), "
+            + "\(Plural.count(Int(bytes), "byte"))\(rounded), \(kibibytes) KiB on disk"
+    }
+
+    /// `33 files, 3 directories, 1.2 MiB`: what a question about marking says.
+    public var brief: String {
+        "\(Plural.count(files, "file")), \(Plural.count(directories, "directory", "directories")), \(HumanSize.withUnit(bytes))"
+    }
+
+    /// Lines saying why the figures are a lower bound, if they are.
+    public var caveats: [String] {
+        var lines: [String] = []
+        if unreadableDirectories > 0 {
+            lines.append("\(Plural.count(unreadableDirectories, "directory", "directories")) could not be read; totals are a lower bound")
+        }
+        if interrupted { lines.append("counting stopped (Ctrl-C); totals are a lower bound") }
+        return lines
     }
 
     /// Adds up the plan. `progress` hears the number of entries counted so far;
-    /// Ctrl-C (Interruption) stops with `.interrupted`.
-    public static func count(_ marks: [Mark], progress: ((Int) -> Void)? = nil) throws(FileError) -> PlanTotals {
+    /// Ctrl-C (Interruption) stops the count, which comes back `interrupted`.
+    public static func count(_ marks: [Mark], progress: ((Int) -> Void)? = nil) -> PlanTotals {
         var totals = PlanTotals()
-        var seen = Set<DirectoryIdentity>()
+        var seen = Set<FileIdentity>()
         var counted = 0
         func add(_ status: FileStatus) {
-            guard seen.insert(DirectoryIdentity(device: status.device, inode: status.inode)).inserted else { return }
+            guard seen.insert(status.identity).inserted else { return }
             totals.kibibytes += (status.blocks + 1) / 2
             if status.kind == .directory {
                 totals.directories += 1
@@ -42,21 +73,43 @@ public struct PlanTotals: Sendable, Equatable {
         options.sortKey = .none
         let walker = DirectoryTreeWalker(listOptions: options)
         for mark in marks {
-            if Interruption.isRequested { throw FileError(path: mark.path, reason: .interrupted) }
-            guard case .success(let status) = FileStatusReader.status(of: mark.path, followSymlink: false) else {
+            if Interruption.isRequested { totals.interrupted = true; break }
+            guard case .success(let (parent, name)) = PathResolution.openParent(of: mark.path),
+                  case .success(let raw) = withCString(name, { Syscalls.status(at: parent.fd, name: $0, followSymlink: false) }) else {
                 totals.vanished += 1
                 continue
             }
-            add(status)
-            guard status.kind == .directory, let handle = try? DirectoryHandle.open(mark.path, followSymlink: false) else { continue }
-            var interrupted = false
-            walker.walk(handle) { event in
-                guard !interrupted, case .entry(let model, let row, _, _) = event else { return }
-                if counted % 1024 == 0 && Interruption.isRequested { interrupted = true; return }
-                if case .success(let child) = model.status(ofRow: row) { add(child) }
+            let status = FileStatus(raw)
+            guard status.identity == mark.snapshot.identity else {
+                totals.replaced += 1
+                continue
             }
-            if interrupted { throw FileError(path: mark.path, reason: .interrupted) }
+            add(status)
+            guard status.kind == .directory else { continue }
+            guard let handle = try? DirectoryHandle.open(name, in: parent, displayPath: mark.path, followSymlink: false) else {
+                totals.unreadableDirectories += 1
+                continue
+            }
+            do {
+                try walker.walk(handle) { event in
+                    switch event {
+                    case .entry(let listing, let row, _, _):
+                        if counted % 1024 == 0 && Interruption.isRequested { throw CountStopped() }
+                        if case .success(let child) = listing.status(ofRow: row) { add(child) }
+                    case .failure:
+                        totals.unreadableDirectories += 1
+                    case .enter, .leave:
+                        break
+                    }
+                }
+            } catch {
+                totals.interrupted = true
+                break
+            }
         }
         return totals
     }
+
+    /// Thrown out of a walk when Ctrl-C asks the count to stop.
+    private struct CountStopped: Error {}
 }

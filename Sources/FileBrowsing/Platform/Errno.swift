@@ -15,6 +15,7 @@ public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
     public static let badFileDescriptor = Errno(EBADF)
     public static let wouldBlock = Errno(EAGAIN)
     public static let invalidArgument = Errno(EINVAL)
+    public static let nameTooLong = Errno(ENAMETOOLONG)
     /// A call cut short by a signal; `Syscalls` returns it only when Ctrl-C
     /// asked to stop waiting.
     public static let interrupted = Errno(EINTR)

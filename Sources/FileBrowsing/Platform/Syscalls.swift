@@ -3,6 +3,9 @@ import Glibc
 /// Every C call of FileBrowsing passes through here. The "returns -1, read
 /// errno, retry on EINTR" dance is written once, in `valueOrErrno`.
 enum Syscalls {
+    /// Linux's O_PATH, which Swift's Glibc module leaves out.
+    static let pathOnly: Int32 = LinuxOpenFlags.pathOnly
+
     /// Runs `call` until it does not fail with EINTR; returns its value, or
     /// the errno. A call that can wait for ever (reading a terminal or
     /// `/proc/kmsg`) is `cancellable`: when Ctrl-C interrupted it, EINTR is
@@ -45,6 +48,12 @@ enum Syscalls {
         var flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NONBLOCK
         if !followSymlink { flags |= O_NOFOLLOW }
         return valueOrErrno { openat(parent, name, flags) }
+    }
+
+    /// A descriptor that only names a directory (O_PATH): enough to look
+    /// names up through it and `fstat` it, with search permission alone.
+    static func openSearchOnly(at parent: Int32, name: UnsafePointer<CChar>) -> Result<Int32, Errno> {
+        valueOrErrno { openat(parent, name, pathOnly | O_DIRECTORY | O_CLOEXEC) }
     }
 
     static func openFile(at parent: Int32, name: UnsafePointer<CChar>) -> Result<Int32, Errno> {
@@ -112,11 +121,7 @@ enum Syscalls {
     /// existing one unless `replace`. The only write filetable makes.
     static func writeNewFile(_ path: [UInt8], contents: [UInt8], replace: Bool) -> Result<Void, Errno> {
         let flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | (replace ? O_TRUNC : O_EXCL)
-        let opened = (path + [0]).withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { name in
-                valueOrErrno { open(name, flags, 0o644) }
-            }
-        }
+        let opened = withCString(path) { name in valueOrErrno { open(name, flags, 0o644) } }
         guard case .success(let fd) = opened else { return .failure(opened.failureValue ?? .permissionDenied) }
         defer { close(fd) }
         var offset = 0
@@ -134,4 +139,11 @@ enum Syscalls {
     static func close(_ fd: Int32) {
         _ = Glibc.close(fd)
     }
+}
+
+/// Open flags of Linux that Swift's Glibc module does not declare.
+public enum LinuxOpenFlags {
+    /// O_PATH: a descriptor that names a file without opening it for reading
+    /// or writing; lookups through it need only search permission.
+    public static let pathOnly: Int32 = 0o10000000
 }

@@ -40,7 +40,7 @@ struct Lister {
             }
             do {
                 let handle = try DirectoryHandle.open(path)
-                let model = try DirectoryListModel(directory: handle, options: options.listOptions)
+                let model = try DirectoryListing(directory: handle, options: options.listOptions)
                 if headers { writeHeader(path, separateFromAbove: printedSomething) }
                 printer.print(model)
                 printedSomething = true

@@ -48,8 +48,8 @@ struct ListingContext {
 
     /// A model over the files named on the command line, in the listing's
     /// order but unfiltered: an operand is listed whatever its name.
-    func operandModel(_ names: NameArena) -> DirectoryListModel {
-        DirectoryListModel(entries: names, in: DirectoryHandle.workingDirectory(),
+    func operandModel(_ names: NameArena) -> DirectoryListing {
+        DirectoryListing(entries: names, in: DirectoryHandle.workingDirectory(),
                            options: ListOptions.sortingOnly(from: options.listOptions))
     }
 

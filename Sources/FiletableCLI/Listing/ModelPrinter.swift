@@ -10,7 +10,7 @@ struct ModelPrinter {
     /// Prints every row of `model`. `isOperandList` is set for the files named
     /// on the command line (no `total` line); `pathsForPrint0` writes full paths
     /// instead of names (recursive listings).
-    func print(_ model: DirectoryListModel, isOperandList: Bool = false, pathsForPrint0: Bool = false) {
+    func print(_ model: DirectoryListing, isOperandList: Bool = false, pathsForPrint0: Bool = false) {
         switch context.options.format {
         case .oneLine:
             // -l reports what it cannot stat as it draws; -1 only stats to sort.
@@ -49,11 +49,11 @@ struct ModelPrinter {
         reportDanglingLinks(in: model)
     }
 
-    private func printTable(_ model: DirectoryListModel, formatter: EntryCellFormatter, widths: [Int]? = nil) {
+    private func printTable(_ model: DirectoryListing, formatter: EntryCellFormatter, widths: [Int]? = nil) {
         let table = context.table
         table.register(style: formatter.style, forCellReuseIdentifier: formatter.reuseIdentifier)
-        model.cellFormatter = formatter
-        table.dataSource = model
+        let source = DirectoryTableSource(listing: model, cellFormatter: formatter)
+        table.dataSource = source
         table.reloadData()
         table.scrollToRow(0)
         var renderOptions = RenderOptions()
@@ -68,7 +68,7 @@ struct ModelPrinter {
     }
 
     /// With `-L`, a symlink whose target is missing is an error.
-    private func reportDanglingLinks(in model: DirectoryListModel) {
+    private func reportDanglingLinks(in model: DirectoryListing) {
         guard context.options.followSymlinks else { return }
         for row in 0..<model.rowCount where model.kind(ofRow: row) == .symlink {
             if case .failure(let errno) = model.targetStatus(ofRow: row) {

@@ -57,9 +57,9 @@ struct TreeListing {
         context.output.write("\n\(dirs), \(fileWord)\n")
     }
 
-    private func configured(_ cell: Cell, row: Int, in model: DirectoryListModel, formatter: NameCellFormatter) -> Cell {
+    private func configured(_ cell: Cell, row: Int, in model: DirectoryListing, formatter: NameCellFormatter) -> Cell {
         cell.prepareForReuse()
-        formatter.configure(cell, row: row, in: model)
+        formatter.decoration.decorate(cell, row: row, in: model)
         if let suffix = NameDecoration.linkTargetSuffix(row: row, in: model) { cell.textSuffix += suffix }
         return cell
     }

@@ -1,4 +1,5 @@
 import Glibc
+import FileBrowsing
 
 /// The few places the executable touches the process and terminal directly.
 enum Platform {
@@ -15,10 +16,8 @@ enum Platform {
     /// `O_PATH` descriptor, which can be neither read nor written, so using it
     /// fails with EBADF and is reported, as with the closed descriptor.
     static func holdStandardDescriptors() {
-        // Linux's O_PATH (Swift's Glibc module leaves it out).
-        let pathOnly: Int32 = 0o10000000
         for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
-            let placeholder = open("/dev/null", pathOnly | O_CLOEXEC)
+            let placeholder = open("/dev/null", LinuxOpenFlags.pathOnly | O_CLOEXEC)
             if placeholder >= 0 && placeholder != fd {
                 dup2(placeholder, fd)
                 close(placeholder)

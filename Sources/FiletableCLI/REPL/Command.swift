@@ -51,6 +51,8 @@ enum Command: Equatable {
     case marksExport(path: String, format: PlanExport.Format, force: Bool)
     case marksVerify
     case marksClear
+    /// `marks prune`: drop the marks whose paths vanished or lead elsewhere.
+    case marksPrune
     // Session
     case help(String?)
     case quit

@@ -100,6 +100,7 @@ enum CommandParser {
             switch sub {
             case "verify": return arguments.count == 1 ? .marksVerify : try noArguments(.marksVerify)
             case "clear": return arguments.count == 1 ? .marksClear : try noArguments(.marksClear)
+            case "prune": return arguments.count == 1 ? .marksPrune : try noArguments(.marksPrune)
             case "export":
                 var path: String?, format = PlanExport.Format.nulList, force = false
                 for word in arguments.dropFirst() {
@@ -115,7 +116,7 @@ enum CommandParser {
                 guard let path else { throw CommandError("marks export: missing FILE (usage: marks export FILE [--json|--sh] [--force])") }
                 return .marksExport(path: path, format: format, force: force)
             default:
-                throw CommandError("marks: '\(sub)' is not export, verify or clear (usage: \(spec.usage))")
+                throw CommandError("marks: '\(sub)' is not export, verify, prune or clear (usage: \(spec.usage))")
             }
         case "reload": return try noArguments(.reload)
         case "stats": return try noArguments(.stats)

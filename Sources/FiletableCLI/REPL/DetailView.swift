@@ -3,7 +3,7 @@ import FileBrowsing
 /// The detail view of one row (`info N`, and `open N` on a file): TableDemo's
 /// "File Selected", grown into what `stat` and `file` would tell.
 struct DetailView {
-    let model: DirectoryListModel
+    let model: DirectoryListing
     let row: Int
     /// The level's absolute path, to show the entry's full path.
     let path: [UInt8]

@@ -8,10 +8,24 @@ enum DisplayPath {
     /// repeated slashes folded away.
     static func absolute(_ path: [UInt8]) -> [UInt8] {
         if path.first == 0x2F { return normalize(path) }
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        guard getcwd(&buffer, buffer.count) != nil else { return normalize(path) }
-        let cwd = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        guard let cwd = workingDirectory() else { return normalize(path) }
         return normalize(PathBytes.join(cwd, path))
+    }
+
+    /// The working directory as the shell walked it: `$PWD` when it is an
+    /// absolute path without `.` or `..` that names the working directory (the
+    /// test `pwd -L` makes), else the physical one from `getcwd`.
+    static func workingDirectory() -> [UInt8]? {
+        if let logical = Platform.environment("PWD").map({ Array($0.utf8) }), logical.first == 0x2F,
+           !logical.split(separator: 0x2F).contains(where: { $0 == [0x2E] || $0 == [0x2E, 0x2E] }),
+           case .success(let there) = FileStatusReader.status(of: logical, followSymlink: true),
+           case .success(let here) = FileStatusReader.status(of: [0x2E], followSymlink: true),
+           there.identity == here.identity {
+            return logical
+        }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return nil }
+        return buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
     }
 
     static func normalize(_ path: [UInt8]) -> [UInt8] {

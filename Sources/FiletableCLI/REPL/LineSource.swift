@@ -24,7 +24,12 @@ final class LineSource {
     init(fd: Int32, name: String = "standard input") {
         self.fd = fd
         self.name = name
+        isTerminal = isatty(fd) == 1
     }
+
+    /// A terminal's end of input (Ctrl-D on an empty line) ends one read, not
+    /// the source: after Ctrl-D at a question, the prompt reads on.
+    let isTerminal: Bool
 
     /// What the lines come from, for messages: "standard input" or the batch file.
     let name: String
@@ -33,6 +38,7 @@ final class LineSource {
     init(commands: String) {
         fd = -1
         name = "-c"
+        isTerminal = false
         pending = Self.splitCommands(commands)
     }
 
@@ -47,7 +53,10 @@ final class LineSource {
                 return .text(NameEscaping.typedText(line))
             }
             if atEnd {
-                guard !buffer.isEmpty else { return .endOfInput }
+                guard !buffer.isEmpty else {
+                    if isTerminal && readError == nil { atEnd = false }
+                    return .endOfInput
+                }
                 defer { buffer.removeAll() }
                 return .text(NameEscaping.typedText(buffer))
             }

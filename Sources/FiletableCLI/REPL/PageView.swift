@@ -21,8 +21,8 @@ struct PageView {
         output.write(NameEscaping.terminalSafe(header()) + "\n")
         let items = table.visibleItems()
         if items.isEmpty {
-            let model = level.model
-            if model.coveredByMark || (!model.markedNames.isEmpty && !model.showsMarked) {
+            let model = level.model, marking = level.source.marking
+            if !marking.shown && (marking.coversAll || !marking.names.isEmpty) {
                 output.write("(every entry left here is marked; 'show marked' shows them)\n")
             } else {
                 output.write(model.options.filter == nil ? "(empty)\n" : "(nothing matches the filter)\n")
@@ -56,7 +56,7 @@ struct PageView {
         if options.grouping != .none { parts.append("group \(options.grouping.rawValue)") }
         parts.append("page \(table.currentPage + 1) of \(table.pageCount)")
         if table.isEditing { parts.append("editing") }
-        if level.model.showsMarked { parts.append("marked shown") }
+        if level.source.marking.shown { parts.append("marked shown") }
         // On a terminal the header keeps to one line: the path gives way.
         if settings.interactive, let width = Terminal.columns() {
             let others = parts.dropFirst().joined(separator: " | ")

@@ -22,10 +22,14 @@ struct ReplRunner {
         switch mode {
         case .interactive:
             let source = LineSource(fd: 0)
+            // Ctrl-D or Ctrl-C at a question means no, and the session goes on.
             session.confirm = { [session] question in
                 session.output.write(NameEscaping.terminalSafe(question))
                 session.output.flush()
-                guard case .text(let answer) = source.next() else { return false }
+                guard case .text(let answer) = source.next() else {
+                    session.output.write("\n")
+                    return false
+                }
                 return ["y", "yes"].contains(answer.trimmingSpaces.lowercased())
             }
             session.printPage()
@@ -43,7 +47,9 @@ struct ReplRunner {
             switch source.next() {
             case .endOfInput:
                 session.output.write("\n")
-                return readFailure(of: source)
+                // Ctrl-D quits as `quit` does: asking first when marks would be lost.
+                if source.readError != nil || !source.isTerminal || session.mayQuit() { return readFailure(of: source) }
+                session.output.flush()
             case .interrupted:
                 session.output.write("\n")
                 continue

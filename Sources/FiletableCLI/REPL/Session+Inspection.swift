@@ -22,7 +22,7 @@ extension Session {
             let model = current.model
             var present = Set<[UInt8]>()
             for index in 0..<model.arena.count { present.insert(model.arena.name(at: index)) }
-            let gone = marks.markedNames(in: current.path).subtracting(present)
+            let gone = current.identity.map { marks.markedNames(inDirectory: $0) }.map { $0.subtracting(present) } ?? []
             if !gone.isEmpty {
                 let names = gone.map { NameEscaping.escape($0) }.sorted().joined(separator: ", ")
                 write("reload: marked but gone: \(names) (kept in the plan as vanished)")

@@ -3,41 +3,45 @@ import FileBrowsing
 import TableKit
 
 /// Editing mode and simulated deletion: mark, unmark, undo, show/hide marked,
-/// and the plan (marks, export, verify, clear). Nothing here touches a file;
-/// the only write is an export to a file the user names.
+/// and the plan (marks, export, verify, prune, clear). Nothing here touches a
+/// file; the only write is an export to a file the user names.
+///
+/// A mark names the file the row showed (read through the level's directory
+/// descriptor) and a path checked to lead to that same file; every list,
+/// check and export of the plan resolves the path again and says when it no
+/// longer leads there.
 extension Session {
     /// Brings a level's table in line with the session's marks and modes.
     func syncMarks(_ level: TableLevel) {
-        let covered = marks.coveringMark(of: level.path) != nil
-        if level.model.applyMarks(names: marks.markedNames(in: level.path), covered: covered, shown: showMarked) {
-            let first = level.table.firstVisibleRow
-            level.table.reloadData()
-            level.table.scrollToRow(first)
+        var marking = RowMarking(shown: showMarked)
+        if !marks.isEmpty, let identity = level.identity {
+            marking.names = marks.markedNames(inDirectory: identity)
+            marking.coversAll = marks.coveringMark(ofAncestry: level.ancestry) != nil
         }
+        level.apply(marking)
         level.formatter.showsDeleteControls = editing
         level.table.setEditing(editing)
     }
 
     func mark(_ arguments: [String]) throws(CommandError) {
         let level = current, model = level.model
-        let rows = try selectRows(arguments, for: "mark").filter { !model.isMarked(row: $0) }
+        let rows = try selectRows(arguments, for: "mark").filter { !level.source.isMarked(row: $0) }
         guard !rows.isEmpty else { throw CommandError("mark: those rows are marked already") }
         if let dot = rows.first(where: { model.isDotEntry(row: $0) }) {
             throw CommandError("mark: row \(dot + 1) (\(NameEscaping.escape(model.name(ofRow: dot)))) cannot be marked")
         }
         var newMarks: [Mark] = []
+        newMarks.reserveCapacity(rows.count)
         for row in rows {
             let path = level.path(ofRow: row)
-            switch model.status(ofRow: row) {
-            case .success(let status): newMarks.append(Mark(path: path, snapshot: MarkSnapshot(status)))
-            case .failure(let errno): throw CommandError("mark: \(NameEscaping.escape(path)): \(errno.description)")
+            switch Mark.take(name: model.name(ofRow: row), in: model.directory, path: path) {
+            case .success(let mark): newMarks.append(mark)
+            case .failure(let refusal): throw CommandError("mark: \(NameEscaping.escape(path)): \(refusal.description)")
             }
         }
         let directories = newMarks.filter { $0.snapshot.kind == .directory }.count
-        if newMarks.count > 1 || directories > 0, let confirm, !settings.assumeYes {
-            let size = newMarks.reduce(Int64(0)) { $0 + $1.snapshot.size }
-            let entries = newMarks.count == 1 ? "1 entry" : "\(newMarks.count) entries"
-            guard confirm("Mark \(entries) (\(HumanSize.format(size))) for deletion? [y/N] ") else {
+        if newMarks.count > 1 || directories > 0, confirm != nil, !settings.assumeYes {
+            guard askToMark(newMarks, directories: directories) else {
                 write("mark: nothing marked")
                 return
             }
@@ -47,21 +51,40 @@ extension Session {
         printPage()
     }
 
+    /// Says what the new marks cover (names, up to a screen, when there are
+    /// several; the files, directories and bytes inside) and asks. Ctrl-C
+    /// stops a long count and asks with what was counted.
+    private func askToMark(_ newMarks: [Mark], directories: Int) -> Bool {
+        if newMarks.count > 1 {
+            let room = max(1, PageView(level: current, settings: settings).pageHeight() - 2)
+            let shown = newMarks.count > room ? room - 1 : newMarks.count
+            for mark in newMarks.prefix(shown) {
+                write("  " + NameEscaping.escape(mark.entry.name) + (mark.snapshot.kind == .directory ? "/" : ""))
+            }
+            if shown < newMarks.count { write("  … and \(newMarks.count - shown) more") }
+        }
+        let totals = countTotals(newMarks)
+        totals.caveats.forEach { write($0) }
+        let entries = Plural.count(newMarks.count, "entry", "entries")
+        let kinds = directories == 0 ? "" : " (\(Plural.count(directories, "directory", "directories")))"
+        let atLeast = totals.isLowerBound ? "at least " : ""
+        return confirm?("Mark \(entries)\(kinds): \(atLeast)\(totals.brief) for deletion? [y/N] ") ?? true
+    }
+
     func unmark(_ arguments: [String]) throws(CommandError) {
         guard showMarked else { throw CommandError("unmark: marked rows are hidden; 'show marked' first") }
-        let level = current, model = level.model
-        let rows = try selectRows(arguments, for: "unmark").filter { model.isMarked(row: $0) }
+        let level = current
+        let rows = try selectRows(arguments, for: "unmark").filter { level.source.isMarked(row: $0) }
         guard !rows.isEmpty else { throw CommandError("unmark: none of those rows is marked") }
-        var paths: [[UInt8]] = []
+        var entries: [EntryKey] = []
         for row in rows {
-            let path = level.path(ofRow: row)
-            guard marks.mark(at: path) != nil else {
-                let cover = marks.coveringMark(of: path).map { NameEscaping.escape($0.path) } ?? "?"
+            guard let entry = level.entry(ofRow: row), marks.mark(for: entry) != nil else {
+                let cover = marks.coveringMark(ofAncestry: level.ancestry).map { NameEscaping.escape($0.path) } ?? "?"
                 throw CommandError("unmark: row \(row + 1) is inside the marked directory \(cover); unmark that directory")
             }
-            paths.append(path)
+            entries.append(entry)
         }
-        let removed = marks.unmark(paths)
+        let removed = marks.unmark(entries)
         write("unmarked \(removed) (\(marks.count) in the plan)")
         printPage()
     }
@@ -75,7 +98,8 @@ extension Session {
         printPage()
     }
 
-    /// `marks`: every marked path by parent directory, then the totals.
+    /// `marks`: every marked path by parent directory, each checked again,
+    /// then the totals.
     func listMarks() throws(CommandError) {
         guard !marks.isEmpty else { write("no marks"); return }
         var parent: [UInt8]?
@@ -86,33 +110,60 @@ extension Session {
                 parent = directory
             }
             var line = "  " + NameEscaping.escape(name) + (mark.snapshot.kind == .directory ? "/" : "")
-            if case .failure = FileStatusReader.status(of: mark.path, followSymlink: false) { line += "  (vanished)" }
+            if let problem = PlanVerification.problem(with: mark) { line += "  (\(problem.description))" }
             write(line)
         }
         output.flush()
-        let progress: ((Int) -> Void)? = settings.interactive ? { counted in
-            let line = "\rcounting: \(counted) entries (Ctrl-C stops)"
-            line.utf8CString.withUnsafeBufferPointer { _ = Glibc.write(2, $0.baseAddress, $0.count - 1) }
-        } : nil
-        do {
-            let totals = try PlanTotals.count(marks.all, progress: progress)
-            if settings.interactive { "\r\u{1B}[K".utf8CString.withUnsafeBufferPointer { _ = Glibc.write(2, $0.baseAddress, $0.count - 1) } }
-            if totals.vanished > 0 { write("vanished: \(totals.vanished) marked path\(totals.vanished == 1 ? "" : "s") no longer exist\(totals.vanished == 1 ? "s" : "")") }
-            write(totals.summary)
-        } catch {
-            throw CommandError("marks: \(error.reasonText); the marks are as they were")
+        let totals = countTotals(marks.all)
+        if totals.interrupted { throw CommandError("marks: counting interrupted; the marks are as they were") }
+        if totals.vanished > 0 {
+            write("vanished: \(Plural.count(totals.vanished, "marked path")) no longer exist\(totals.vanished == 1 ? "s" : "")")
         }
+        if totals.replaced > 0 {
+            write("replaced: \(Plural.count(totals.replaced, "marked path")) name\(totals.replaced == 1 ? "s" : "") a different file now (not counted; 'marks prune' drops them)")
+        }
+        totals.caveats.forEach { write($0) }
+        write(totals.summary)
     }
 
+    /// Adds up marks, showing progress on a terminal (Ctrl-C stops).
+    private func countTotals(_ marked: [Mark]) -> PlanTotals {
+        Interruption.clear()
+        let progress: ((Int) -> Void)? = settings.interactive ? { counted in
+            Self.writeStatusLine("\rcounting: \(counted) entries (Ctrl-C stops)")
+        } : nil
+        let totals = PlanTotals.count(marked, progress: progress)
+        if settings.interactive { Self.writeStatusLine("\r\u{1B}[K") }
+        Interruption.clear()
+        return totals
+    }
+
+    /// A transient line on standard error (progress), written at once.
+    private static func writeStatusLine(_ text: String) {
+        text.utf8CString.withUnsafeBufferPointer { _ = Glibc.write(2, $0.baseAddress, $0.count - 1) }
+    }
+
+    /// Writes the plan. A mark whose path now leads to a different file stops
+    /// the export: the plan would name something that was never shown.
     func exportMarks(to path: String, format: PlanExport.Format, force: Bool) throws(CommandError) {
         guard !marks.isEmpty else { throw CommandError("marks export: no marks to export") }
+        let all = marks.all
+        let problems = PlanVerification.check(all)
+        let broken = problems.filter { $0.problem.breaksIdentity }
+        if !broken.isEmpty {
+            for (mark, problem) in broken { write(NameEscaping.escape(mark.path) + ": " + problem.description) }
+            throw CommandError("marks export: \(Plural.count(broken.count, "marked path")) no longer lead\(broken.count == 1 ? "s" : "") to the marked file; nothing written ('marks prune' drops them)")
+        }
         let bytes = NameEscaping.unescape(path) ?? Array(path.utf8)
         do {
-            try PlanExport.write(marks.all, as: format, to: bytes, replace: force)
+            try PlanExport.write(all, as: format, to: bytes, replace: force)
         } catch {
             throw CommandError("marks export: \(error.description)")
         }
-        write("exported \(marks.count) marked path\(marks.count == 1 ? "" : "s") to \(NameEscaping.escape(bytes))")
+        exportedRevision = marks.revision
+        write("exported \(Plural.count(all.count, "marked path")) to \(NameEscaping.escape(bytes))")
+        let vanished = problems.filter { $0.problem == .vanished }.count
+        if vanished > 0 { write("note: \(Plural.count(vanished, "exported path")) no longer exist\(vanished == 1 ? "s" : "") ('marks verify')") }
     }
 
     func verifyMarks() throws(CommandError) {
@@ -126,15 +177,33 @@ extension Session {
         throw CommandError("marks verify: \(problems.count) of \(all.count) marked paths differ from their snapshot")
     }
 
+    /// `marks prune`: drops the marks whose paths vanished or lead elsewhere now.
+    func pruneMarks() throws(CommandError) {
+        let stale = PlanVerification.check(marks.all).filter { $0.problem == .vanished || $0.problem.breaksIdentity }
+        guard !stale.isEmpty else { write("marks prune: every marked path still leads to its file"); return }
+        let removed = marks.unmark(stale.map(\.mark.entry))
+        write("marks prune: dropped \(removed) (\(marks.count) in the plan; 'undo' brings them back)")
+        printPage()
+    }
+
     func clearMarks() throws(CommandError) {
         guard !marks.isEmpty else { write("no marks"); return }
-        if let confirm, !settings.assumeYes, !confirm("Clear all \(marks.count) marks? [y/N] ") {
+        if let confirm, !settings.assumeYes, !confirm("Clear all \(Plural.count(marks.count, "mark"))? [y/N] ") {
             write("marks clear: kept")
             return
         }
         let removed = marks.clear()
         syncMarks(current)
-        write("cleared \(removed) marks ('undo' brings them back)")
+        write("cleared \(Plural.count(removed, "mark")) ('undo' brings them back)")
+    }
+
+    /// Whether the session may end: with marks not exported since they last
+    /// changed, a person at a terminal is asked first (batch mode is not).
+    func mayQuit() -> Bool {
+        guard !marks.isEmpty, marks.revision != exportedRevision, let confirm, !settings.assumeYes else { return true }
+        if confirm("Quit and drop \(Plural.count(marks.count, "mark"))? [y/N] ") { return true }
+        write("quit: kept \(Plural.count(marks.count, "mark")); 'marks export FILE' writes the plan")
+        return false
     }
 
     /// Rows named by ARGS in the current view: numbers, ranges (3-7), lists

@@ -2,8 +2,16 @@ import Glibc
 import FileBrowsing
 
 /// Navigation commands: open, back, up, cd, pwd.
+///
+/// Paths are logical, as in a shell's `cd`: the path shown is the path you
+/// walked, `up` and `cd ..` take its last component off, and every level is
+/// opened by resolving the path it shows. So after `cd link` (a link to
+/// `../real/sub`), `up` returns to the directory that holds `link`, and the
+/// label, the rows, `info`, marks and exports agree. `pwd` shows where the
+/// directory really is when that differs.
 extension Session {
-    /// A directory (or a link to one) is pushed as a new level; a file shows its details.
+    /// A directory (or a link to one) is pushed as a new level; a file shows
+    /// its details. The `..` row goes up, as `cd ..` does.
     func open(_ number: Int) throws(CommandError) {
         let row = try checkedRow(number, for: "open")
         let model = current.model
@@ -11,7 +19,11 @@ extension Session {
             try info(number)
             return
         }
-        try push(model.name(ofRow: row), relativeTo: model.directory, path: current.path(ofRow: row), command: "open")
+        if model.isDotEntry(row: row) {
+            try push(DisplayPath.normalize(current.path(ofRow: row)), command: "open")
+            return
+        }
+        try push(current.path(ofRow: row), command: "open", opening: (model.name(ofRow: row), model.directory))
     }
 
     func back(all: Bool) throws(CommandError) {
@@ -21,41 +33,49 @@ extension Session {
     }
 
     func up() throws(CommandError) {
-        let parent = DisplayPath.normalize(current.path + Array("/..".utf8))
-        try push(Array("..".utf8), relativeTo: current.model.directory, path: parent, command: "up")
+        try push(DisplayPath.normalize(current.path + Array("/..".utf8)), command: "up")
     }
 
     /// `cd PATH`: absolute, relative to the current level, `~` or `~/x`; names
-    /// may be typed as they are shown (with escapes).
+    /// may be typed as they are shown (with escapes). `..` is taken off the
+    /// path as text, then the path is opened.
     func changeDirectory(_ text: String) throws(CommandError) {
         var bytes = NameEscaping.unescape(text) ?? Array(text.utf8)
         if bytes == [0x7E] || bytes.starts(with: Array("~/".utf8)) {
             guard let home = settings.home else { throw CommandError("cd: HOME is not set") }
             bytes = home + bytes.dropFirst()
         }
-        if bytes.first == 0x2F {
-            try push(bytes, relativeTo: nil, path: DisplayPath.normalize(bytes), command: "cd")
-        } else {
-            try push(bytes, relativeTo: current.model.directory,
-                     path: DisplayPath.normalize(PathBytes.join(current.path, bytes)), command: "cd")
-        }
+        let absolute = bytes.first == 0x2F ? bytes : PathBytes.join(current.path, bytes)
+        try push(DisplayPath.normalize(absolute), command: "cd")
     }
 
+    /// The breadcrumb, the path walked, and where the directory really is
+    /// when links make that differ (`pwd -L`, `pwd -P`).
     func printBreadcrumb() {
         write(stack.breadcrumb { level in level === self.stack.root ? NameEscaping.escape(level.path) : level.title })
         write(NameEscaping.escape(current.path))
+        if let physical = current.model.directory.physicalPath(), physical != current.path {
+            write("physical: " + NameEscaping.escape(physical))
+        }
     }
 
-    /// Opens a directory and pushes it, keeping the current sort and visibility
-    /// settings (a filter or sections belong to the level they were set on).
-    private func push(_ name: [UInt8], relativeTo parent: DirectoryHandle?, path: [UInt8], command: String) throws(CommandError) {
+    /// Opens the directory at `path` and pushes it, keeping the current sort
+    /// and visibility settings (a filter or sections belong to the level they
+    /// were set on). `opening` names it as an entry of an open directory
+    /// (`open N`), which is the same file `path` resolves to; otherwise the
+    /// path itself is resolved.
+    private func push(_ path: [UInt8], command: String, opening entry: ([UInt8], DirectoryHandle)? = nil) throws(CommandError) {
         Interruption.clear()
         do {
-            let handle = try DirectoryHandle.open(name, in: parent, displayPath: path, followSymlink: true)
+            let handle = if let (name, parent) = entry {
+                try DirectoryHandle.open(name, in: parent, displayPath: path, followSymlink: true)
+            } else {
+                try DirectoryHandle.open(resolving: path)
+            }
             var options = current.model.options
             options.filter = nil
             options.grouping = .none
-            let model = try DirectoryListModel(directory: handle, options: options)
+            let model = try DirectoryListing(directory: handle, options: options)
             let level = TableLevel(model: model, path: path, decoration: settings.decoration)
             level.style = current.style
             stack.push(level)

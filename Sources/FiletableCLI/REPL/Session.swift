@@ -34,6 +34,9 @@ final class Session {
     var editing = false
     /// Marked rows stay in view with a D instead of leaving the table.
     var showMarked = false
+    /// The marks' revision when they were last exported: quitting with a
+    /// different one would lose the plan, so an interactive session asks.
+    var exportedRevision = 0
     /// Asks the user a yes/no question (interactive sessions only); nil means yes.
     var confirm: ((String) -> Bool)?
     let output: OutputSink
@@ -43,9 +46,11 @@ final class Session {
     init(path: [UInt8], output: OutputSink, settings: Settings) throws(FileError) {
         self.output = output
         self.settings = settings
-        let handle = try DirectoryHandle.open(path)
-        let model = try DirectoryListModel(directory: handle, options: settings.listOptions)
-        stack = NavigationStack(root: TableLevel(model: model, path: DisplayPath.absolute(path), decoration: settings.decoration))
+        // The first level, like every other, is opened by the path it shows.
+        let label = DisplayPath.absolute(path)
+        let handle = try DirectoryHandle.open(resolving: label, displayPath: path)
+        let model = try DirectoryListing(directory: handle, options: settings.listOptions)
+        stack = NavigationStack(root: TableLevel(model: model, path: label, decoration: settings.decoration))
     }
 
     var current: TableLevel { stack.top }
@@ -67,6 +72,7 @@ final class Session {
         case .marksExport(let path, let format, let force): try exportMarks(to: path, format: format, force: force)
         case .marksVerify: try verifyMarks()
         case .marksClear: try clearMarks()
+        case .marksPrune: try pruneMarks()
         case .more: try more()
         case .continueOn: if viewer != nil { try more() } else { try nextPage() }
         case .hex(let row, let offset, let length): try hex(row, offset: offset, length: length)
@@ -96,7 +102,7 @@ final class Session {
         case .jump(let title): try jump(title)
         case .style(let style): current.style = style; printPage()
         case .help(let name): try help(name)
-        case .quit: return .quit
+        case .quit: return mayQuit() ? .quit : .keepGoing
         }
         return .keepGoing
     }

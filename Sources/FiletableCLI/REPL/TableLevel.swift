@@ -1,10 +1,16 @@
 import FileBrowsing
 import TableKit
 
-/// One level of the navigation stack: a directory's model, its table (which
-/// keeps the page) and its cell style. Back returns to the level below as it was.
+/// One level of the navigation stack: a directory's listing, the table that
+/// shows it (which keeps the page) and its cell style. Back returns to the
+/// level below as it was.
+///
+/// `path` is the path walked to the directory (a shell's logical `pwd`), and
+/// the directory was opened by resolving exactly that path, so the label,
+/// the rows and every path built from them name the same files.
 final class TableLevel {
-    let model: DirectoryListModel
+    let model: DirectoryListing
+    let source: DirectoryTableSource
     let table: TableView
     let formatter: StyledCellFormatter
     /// The directory's absolute path as bytes (for the prompt and headers).
@@ -12,16 +18,16 @@ final class TableLevel {
     /// The last row `find` stopped at, so the next `find` goes on after it.
     var findCursor: Int?
 
-    init(model: DirectoryListModel, path: [UInt8], decoration: NameDecoration) {
+    init(model: DirectoryListing, path: [UInt8], decoration: NameDecoration) {
         self.model = model
         self.path = path
         formatter = StyledCellFormatter(decoration: decoration)
+        source = DirectoryTableSource(listing: model, cellFormatter: formatter)
         table = TableView(pageHeight: 20)
         for style in CellStyle.allCases {
             table.register(style: style, forCellReuseIdentifier: "styled." + style.rawValue)
         }
-        model.cellFormatter = formatter
-        table.dataSource = model
+        table.dataSource = source
         table.reloadData()
     }
 
@@ -29,6 +35,13 @@ final class TableLevel {
         get { formatter.style }
         set { formatter.style = newValue }
     }
+
+    /// The directory's device and inode: marks inside it are keyed by this.
+    var identity: FileIdentity? { model.directory.identity }
+
+    /// The identities of this directory and every one above it on disk,
+    /// worked out once: a marked directory among them covers this level.
+    private(set) lazy var ancestry: [FileIdentity] = model.directory.physicalAncestry()
 
     /// Applies changed view settings and returns to the first page.
     func update(_ change: (inout ListOptions) -> Void) {
@@ -40,9 +53,30 @@ final class TableLevel {
         table.scrollToRow(0)
     }
 
-    /// The absolute path of a row (for messages, marks and viewers).
+    /// Shows the marks: which rows carry a `D`, and which leave the table.
+    /// Keeps the page in place; returns whether anything changed.
+    @discardableResult
+    func apply(_ marking: RowMarking) -> Bool {
+        guard marking != source.marking else { return false }
+        source.marking = marking
+        model.exclusion = marking.exclusion
+        let first = table.firstVisibleRow
+        table.reloadData()
+        table.scrollToRow(first)
+        return true
+    }
+
+    /// The entry a row stands for: this directory's identity and the row's name.
+    func entry(ofRow row: Int) -> EntryKey? {
+        identity.map { EntryKey(directory: $0, name: model.name(ofRow: row)) }
+    }
+
+    /// The absolute path of a row (for messages, marks and viewers). The
+    /// `.` and `..` rows keep their name (`/a/link/..`): the kernel resolves
+    /// that to the directory the row shows, which may not be the logical parent.
     func path(ofRow row: Int) -> [UInt8] {
-        DisplayPath.normalize(PathBytes.join(path, model.name(ofRow: row)))
+        let joined = PathBytes.join(path, model.name(ofRow: row))
+        return model.isDotEntry(row: row) ? joined : DisplayPath.normalize(joined)
     }
 
     /// The last component of the path, for the breadcrumb.

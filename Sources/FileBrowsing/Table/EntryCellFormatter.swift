@@ -1,11 +1,11 @@
 import TableKit
 
-/// Configures a table cell for one row of a directory list model: the
+/// Configures a table cell for one row of a directory listing: the
 /// "rubber stamp" a data source re-dials for each row.
 public protocol EntryCellFormatter: AnyObject {
     var reuseIdentifier: String { get }
     var style: CellStyle { get }
-    func configure(_ cell: Cell, row: Int, in model: DirectoryListModel)
+    func configure(_ cell: Cell, row: Int, in source: DirectoryTableSource)
 }
 
 /// How a name is decorated, shared by every cell formatter: `ls -F`
@@ -24,7 +24,7 @@ public struct NameDecoration: Sendable {
     var needsStatus: Bool { typeIndicators || colors != nil }
 
     /// Sets the cell's text, suffix, colour and accessory for a row.
-    public func decorate(_ cell: Cell, row: Int, in model: DirectoryListModel) {
+    public func decorate(_ cell: Cell, row: Int, in model: DirectoryListing) {
         guard needsStatus || disclosesDirectories else {
             model.withName(ofRow: row) { NameEscaping.appendEscaped($0, to: &cell.textBytes) }
             return
@@ -54,7 +54,7 @@ public struct NameDecoration: Sendable {
 
 extension NameDecoration {
     /// ` -> target` for a symlink row (escaped), nil for anything else.
-    public static func linkTargetSuffix(row: Int, in model: DirectoryListModel) -> String? {
+    public static func linkTargetSuffix(row: Int, in model: DirectoryListing) -> String? {
         guard model.kind(ofRow: row) == .symlink, case .success(let target) = model.linkTarget(ofRow: row) else { return nil }
         return " -> " + NameEscaping.escape(target)
     }
@@ -70,7 +70,8 @@ public final class NameCellFormatter: EntryCellFormatter {
         self.decoration = decoration
     }
 
-    public func configure(_ cell: Cell, row: Int, in model: DirectoryListModel) {
+    public func configure(_ cell: Cell, row: Int, in source: DirectoryTableSource) {
+        let model = source.listing
         decoration.decorate(cell, row: row, in: model)
     }
 }

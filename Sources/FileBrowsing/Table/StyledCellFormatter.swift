@@ -20,12 +20,13 @@ public final class StyledCellFormatter: EntryCellFormatter {
 
     public var reuseIdentifier: String { "styled." + style.rawValue }
 
-    public func configure(_ cell: Cell, row: Int, in model: DirectoryListModel) {
+    public func configure(_ cell: Cell, row: Int, in source: DirectoryTableSource) {
+        let model = source.listing
         decoration.decorate(cell, row: row, in: model)
         // The control column: `D` on a marked row (when marked rows are shown),
         // `(-)` on an editable row in editing mode, blank on `.` and `..`.
-        if showsDeleteControls || model.showsMarked {
-            if model.showsMarked && model.isMarked(row: row) {
+        if showsDeleteControls || source.marking.shown {
+            if source.marking.shown && source.isMarked(row: row) {
                 cell.columns.append("D")
             } else {
                 cell.columns.append(showsDeleteControls && !model.isDotEntry(row: row) ? "(-)" : "")

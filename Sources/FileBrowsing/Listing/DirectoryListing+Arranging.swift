@@ -1,15 +1,14 @@
 /// Filtering, sorting and sectioning: from the arena's entries to `rows` and
 /// `sections`. Only sorts by size or time (and names the directory did not type)
 /// need `stat`; everything else works on names and `d_type`.
-extension DirectoryListModel {
+extension DirectoryListing {
     /// Recomputes `rows` and `sections` from the arena and the options.
     func arrange() {
         let hideDotFiles = options.hidden == .hidden
         let filter = options.filter
         let arena = self.arena
-        let hidesMarked = !showsMarked
-        let marked = hidesMarked ? markedNames : []
-        let nothingShown = hidesMarked && coveredByMark
+        let marked = exclusion.names
+        let nothingShown = exclusion.excludesAll
         func isShown(_ index: Int) -> Bool {
             if hideDotFiles && arena.firstByte(at: index) == 0x2E { return false }
             if let filter, !arena.withCName(at: index, { filter.matches(cName: $0) }) { return false }

@@ -21,7 +21,8 @@ public final class LongCellFormatter: EntryCellFormatter {
         self.humanSizes = humanSizes
     }
 
-    public func configure(_ cell: Cell, row: Int, in model: DirectoryListModel) {
+    public func configure(_ cell: Cell, row: Int, in source: DirectoryTableSource) {
+        let model = source.listing
         decoration.decorate(cell, row: row, in: model)
         switch model.status(ofRow: row) {
         case .success(let status):
@@ -55,7 +56,7 @@ public final class LongCellFormatter: EntryCellFormatter {
     /// The widths of the columns over every row of the model, and the `total`
     /// line's figure (1 KiB blocks, or a human size): one pass of `stat`s whose
     /// results the bounded cache may forget again.
-    public func measure(_ model: DirectoryListModel) -> (widths: [Int], total: String) {
+    public func measure(_ model: DirectoryListing) -> (widths: [Int], total: String) {
         var widths = [Int](repeating: 0, count: 6)
         var blocks: Int64 = 0
         for row in 0..<model.rowCount {

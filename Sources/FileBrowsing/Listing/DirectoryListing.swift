@@ -1,11 +1,12 @@
-import TableKit
-/// The data source of a directory's table: the names read by the enumerator,
-/// arranged (filtered, sorted, sectioned) into rows, with `stat` results read
-/// only when a row is shown or asked for, kept in a bounded cache.
+/// A directory's listing: the names read by the enumerator, arranged
+/// (filtered, sorted, sectioned) into rows, with `stat` results read only when
+/// a row is shown or asked for, kept in a bounded cache. It knows nothing of
+/// tables or marks: `DirectoryTableSource` shows it in a table, and whoever
+/// keeps marks tells it what to leave out through `exclusion`.
 ///
-/// The model also serves lists that are not a directory, such as the files named
+/// A listing also serves lists that are not a directory, such as the files named
 /// on a command line: then the names are paths relative to the working directory.
-public final class DirectoryListModel {
+public final class DirectoryListing {
     public let directory: DirectoryHandle
     public internal(set) var arena: NameArena
     public var options: ListOptions {
@@ -21,23 +22,18 @@ public final class DirectoryListModel {
         didSet { sectionStarts = sections.map(\.rows.lowerBound) }
     }
     /// Each section's first flat row: read per cell without copying a section's titles.
-    private(set) var sectionStarts: [Int] = [0]
+    public private(set) var sectionStarts: [Int] = [0]
     /// Entries whose `stat` failed while the last arrangement sorted by size
     /// or time (they sort as if empty and old): a listing reports them, as
     /// `ls -S` does, instead of sorting them silently.
     public internal(set) var sortStatusFailures: [(path: [UInt8], errno: Errno)] = []
     /// How many `stat` calls the model has made.
     public internal(set) var entriesMaterialised = 0
-    /// Names marked for (simulated) deletion: their rows leave the table, as
-    /// deleted rows do, unless `showsMarked`. No file is ever touched. Kept by
-    /// name, so they stay out after a reload.
-    public internal(set) var markedNames: Set<[UInt8]> = []
-    /// The whole directory lies inside a marked directory: every row is marked.
-    public internal(set) var coveredByMark = false
-    /// Marked rows stay in the table (with a marker) instead of leaving it.
-    public internal(set) var showsMarked = false
-    /// Configures cells for the table; set by whoever shows the model.
-    public var cellFormatter: EntryCellFormatter?
+    /// Names left out of the rows (entries marked for deletion, say), or
+    /// every name. The listing rearranges when it changes.
+    public var exclusion = NameExclusion.none {
+        didSet { if exclusion != oldValue { arrange() } }
+    }
 
     var statCache: StatCache
     private let canReload: Bool
@@ -94,10 +90,6 @@ public final class DirectoryListModel {
 
     public func entryIndex(ofRow row: Int) -> Int { Int(rows[row]) }
 
-    /// The flat row of an index path.
-    @inline(__always)
-    func flatRow(_ indexPath: IndexPath) -> Int { sectionStarts[indexPath.section] + indexPath.row }
-
     public func name(ofRow row: Int) -> [UInt8] { displayNames.name(at: row) }
 
     /// Reads the arena's arrays one at a time: going through the whole
@@ -151,6 +143,11 @@ public final class DirectoryListModel {
         return result
     }
 
+    /// The row's status if it is already known; never causes a `stat`.
+    public func cachedStatus(ofRow row: Int) -> Result<FileStatus, Errno>? {
+        statCache.lookup(entryIndex(ofRow: row))
+    }
+
     /// The status of what a symlink row points to (`stat`, not cached).
     public func targetStatus(ofRow row: Int) -> Result<FileStatus, Errno> {
         displayNames.withCName(at: row) {
@@ -193,29 +190,20 @@ public final class DirectoryListModel {
         }
         return (low, row - sectionStarts[low])
     }
+}
 
-    // MARK: Simulated deletion
+/// What a listing leaves out of its rows, by name: the listing's only
+/// knowledge of marks.
+public struct NameExclusion: Equatable, Sendable {
+    /// Names left out.
+    public var names: Set<[UInt8]>
+    /// Every name is left out (the directory lies inside a marked one).
+    public var excludesAll: Bool
 
-    /// Takes a row out of the table (TableDemo's delete); no file is touched.
-    public func deleteRow(_ row: Int) {
-        markedNames.insert(name(ofRow: row))
-        arrange()
+    public init(names: Set<[UInt8]> = [], excludesAll: Bool = false) {
+        self.names = names
+        self.excludesAll = excludesAll
     }
 
-    /// Whether a row is marked (directly, or by a marked ancestor).
-    public func isMarked(row: Int) -> Bool {
-        coveredByMark || (!markedNames.isEmpty && markedNames.contains(name(ofRow: row)))
-    }
-
-    /// Applies the session's marks to this directory; rearranges only when
-    /// something changed. Returns whether it did.
-    @discardableResult
-    public func applyMarks(names: Set<[UInt8]>, covered: Bool, shown: Bool) -> Bool {
-        guard names != markedNames || covered != coveredByMark || shown != showsMarked else { return false }
-        markedNames = names
-        coveredByMark = covered
-        showsMarked = shown
-        arrange()
-        return true
-    }
+    public static let none = NameExclusion()
 }

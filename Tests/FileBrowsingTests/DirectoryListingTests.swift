@@ -2,7 +2,7 @@
 import TableKit
 import XCTest
 
-final class DirectoryListModelTests: XCTestCase {
+final class DirectoryListingTests: XCTestCase {
     func testListingReadsNamesWithoutStat() throws {
         let tree = TestTree()
         for i in 0..<500 { tree.file("f\(i)") }
@@ -16,9 +16,7 @@ final class DirectoryListModelTests: XCTestCase {
         let tree = TestTree()
         for i in 0..<300 { tree.file("f\(i)") }
         let model = try tree.model()
-        let formatter = LongCellFormatter()
-        model.cellFormatter = formatter
-        let table = TableView(showing: model, pageHeight: 20)
+        let table = TableView(showing: model, formatter: LongCellFormatter(), pageHeight: 20)
         table.scrollToRow(150)
         let items = table.visibleItems()
         XCTAssertEqual(items.count, 20)
@@ -30,7 +28,7 @@ final class DirectoryListModelTests: XCTestCase {
     func testTheStatCacheIsBounded() throws {
         let tree = TestTree()
         for i in 0..<100 { tree.file("f\(i)") }
-        let model = try DirectoryListModel(directory: DirectoryHandle.open(tree.bytes), statCacheCapacity: 16)
+        let model = try DirectoryListing(directory: DirectoryHandle.open(tree.bytes), statCacheCapacity: 16)
         for row in 0..<100 { _ = model.status(ofRow: row) }
         XCTAssertLessThanOrEqual(model.cachedStatusCount, 16)
     }
@@ -114,13 +112,13 @@ final class DirectoryListModelTests: XCTestCase {
         byLetter.grouping = .letter
         variants.append(byLetter)
         for options in variants {
-            let expected = DirectoryListModel(entries: unsorted, in: handle, options: options).names
-            let actual = DirectoryListModel(entries: readAhead, in: handle, options: options).names
+            let expected = DirectoryListing(entries: unsorted, in: handle, options: options).names
+            let actual = DirectoryListing(entries: readAhead, in: handle, options: options).names
             XCTAssertEqual(actual, expected, "\(options)")
         }
         var everything = ListOptions()
         everything.hidden = .shownWithDotEntries
-        XCTAssertEqual(DirectoryListModel(entries: readAhead, in: handle, options: everything).names.prefix(2), [".", ".."])
+        XCTAssertEqual(DirectoryListing(entries: readAhead, in: handle, options: everything).names.prefix(2), [".", ".."])
     }
 
     func testHiddenEntriesAndFilter() throws {
@@ -151,9 +149,9 @@ final class DirectoryListModelTests: XCTestCase {
         XCTAssertEqual(model.sections.map(\.title), ["A", "B", "#"])
         XCTAssertEqual(model.names, ["alias", "apple", "Avocado", "banana", "bin", "42", "_x"])
         XCTAssertEqual(table.section(forIndexTitle: "#"), 2)
-        XCTAssertEqual(model.tableView(table, titleForFooterInSection: 1), "2 entries")
+        XCTAssertEqual(table.source.tableView(table, titleForFooterInSection: 1), "2 entries")
         for row in model.sections[2].rows { _ = model.status(ofRow: row) }
-        XCTAssertEqual(model.tableView(table, titleForFooterInSection: 2), "2 entries, 20", "size once every row is known")
+        XCTAssertEqual(table.source.tableView(table, titleForFooterInSection: 2), "2 entries, 20", "size once every row is known")
 
         options.grouping = .kind
         let byKind = try tree.model(options)
@@ -169,7 +167,14 @@ final class DirectoryListModelTests: XCTestCase {
         options.grouping = .letter
         let model = try tree.model(options)
         let table = TableView(showing: model, pageHeight: 10)
+        // The adapter hands the delete on; whoever keeps marks tells the listing what to leave out.
+        var deleted: [String] = []
+        table.source.onDelete = { row in
+            deleted.append(String(decoding: model.name(ofRow: row), as: UTF8.self))
+            model.exclusion.names.insert(model.name(ofRow: row))
+        }
         table.deleteRows(at: [IndexPath(row: 0, section: 1)])
+        XCTAssertEqual(deleted, ["banana"])
         XCTAssertEqual(model.names, ["apple"])
         XCTAssertEqual(table.numberOfSections, 1)
         XCTAssertTrue(FileManager.default.fileExists(atPath: tree.path + "/banana"))
@@ -204,7 +209,7 @@ final class DirectoryListModelTests: XCTestCase {
         var reported: [FileError] = []
         formatter.onError = { reported.append($0) }
         let cell = Cell(reuseIdentifier: "long")
-        formatter.configure(cell, row: row, in: model)
+        formatter.configure(cell, row: row, in: DirectoryTableSource(listing: model))
         XCTAssertEqual(cell.columns, ["-?????????", "?", "?", "?", "?", "?"])
         XCTAssertEqual(reported.first?.description, tree.path + "/gone: No such file or directory")
     }

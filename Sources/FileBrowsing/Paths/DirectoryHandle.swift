@@ -1,0 +1,129 @@
+import Glibc
+
+/// An open directory: the descriptor that lazy `stat`s and deeper `openat`s
+/// work relative to, so paths longer than PATH_MAX still work. Closed when the
+/// last reference goes away.
+public final class DirectoryHandle {
+    /// The descriptor, or AT_FDCWD for the current directory's stand-in.
+    public let fd: Int32
+    /// The path as the user would write it (for messages and headers).
+    public let path: [UInt8]
+    private let ownsDescriptor: Bool
+
+    init(fd: Int32, path: [UInt8], owns: Bool) {
+        self.fd = fd
+        self.path = path
+        ownsDescriptor = owns
+    }
+
+    deinit {
+        if ownsDescriptor { Syscalls.close(fd) }
+    }
+
+    /// A stand-in for the working directory (AT_FDCWD), under which command-line
+    /// operands are looked up by the path the user typed.
+    public static func workingDirectory() -> DirectoryHandle {
+        DirectoryHandle(fd: AT_FDCWD, path: [], owns: false)
+    }
+
+    /// Opens `name` inside `parent` (or a path relative to the working directory
+    /// when `parent` is nil); `displayPath` names it in messages. `name` is one
+    /// component, or a path shorter than PATH_MAX; `open(resolving:)` takes any path.
+    public static func open(_ name: [UInt8], in parent: DirectoryHandle? = nil, displayPath: [UInt8]? = nil,
+                            followSymlink: Bool = true) throws(FileError) -> DirectoryHandle {
+        let path = displayPath ?? name
+        let result = withCString(name) {
+            Syscalls.openDirectory(at: parent?.fd ?? AT_FDCWD, name: $0, followSymlink: followSymlink)
+        }
+        switch result {
+        case .success(let fd): return DirectoryHandle(fd: fd, path: path, owns: true)
+        case .failure(let errno): throw FileError(path: path, errno: errno)
+        }
+    }
+
+    /// Opens the directory `path` names, of any length: the kernel resolves
+    /// each piece shorter than PATH_MAX (links followed, only search permission
+    /// needed on the way), `openat` chains the pieces. This is how a path the
+    /// user walked is opened again, and why it names the same directory the
+    /// kernel would find.
+    public static func open(resolving path: [UInt8], displayPath: [UInt8]? = nil) throws(FileError) -> DirectoryHandle {
+        let label = displayPath ?? path
+        switch PathResolution.openDirectory(path) {
+        case .success(let fd): return DirectoryHandle(fd: fd, path: label, owns: true)
+        case .failure(let errno): throw FileError(path: label, errno: errno)
+        }
+    }
+
+    /// The directory's own status (device and inode identify it for loop checks).
+    public func status() -> Result<FileStatus, Errno> {
+        Syscalls.status(of: fd).map(FileStatus.init)
+    }
+
+    /// The directory's device and inode, read once; nil if `fstat` failed.
+    public private(set) lazy var identity: FileIdentity? = try? status().get().identity
+
+    /// The identities of this directory and of each directory above it, as
+    /// the file system has them (`..` after `..`, not the path's text), up to
+    /// the root: what decides whether a marked directory contains this one.
+    public func physicalAncestry() -> [FileIdentity] {
+        guard let own = identity else { return [] }
+        var chain = [own]
+        var current = Syscalls.duplicate(fd)
+        while case .success(let fd) = current, chain.count < 1_000_000 {
+            let parent = withCString([0x2E, 0x2E]) { Syscalls.openSearchOnly(at: fd, name: $0) }
+            Syscalls.close(fd)
+            guard case .success(let parentFD) = parent,
+                  case .success(let status) = Syscalls.status(of: parentFD) else {
+                if case .success(let parentFD) = parent { Syscalls.close(parentFD) }
+                break
+            }
+            let identity = FileStatus(status).identity
+            if identity == chain.last {
+                Syscalls.close(parentFD)
+                break
+            }
+            chain.append(identity)
+            current = .success(parentFD)
+        }
+        return chain
+    }
+
+    /// Where the directory really is (`pwd -P`), as the kernel reports it; nil
+    /// where it cannot say (a path too long for `/proc`, or no `/proc`).
+    public func physicalPath() -> [UInt8]? {
+        guard case .success(let target) = withCString(Array("/proc/self/fd/\(fd)".utf8), {
+            Syscalls.linkTarget(at: AT_FDCWD, name: $0)
+        }), target.first == 0x2F else { return nil }
+        return target
+    }
+
+    /// `path` joined with a child's name, with one `/` between them.
+    public func childPath(_ name: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        PathBytes.join(path, name)
+    }
+}
+
+/// Joining paths as bytes.
+public enum PathBytes {
+    public static func join(_ base: [UInt8], _ name: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        if base.isEmpty { return Array(name) }
+        var result = base
+        if result.last != 0x2F { result.append(0x2F) }
+        result.append(contentsOf: name)
+        return result
+    }
+
+    public static func join(_ base: [UInt8], _ name: [UInt8]) -> [UInt8] {
+        name.withUnsafeBufferPointer { join(base, $0) }
+    }
+
+    /// The parent part and the last component of a path (`/a/b` → `/a`, `b`;
+    /// `b` → ``, `b`).
+    public static func split(_ path: [UInt8]) -> (parent: [UInt8], name: [UInt8]) {
+        var end = path.count
+        while end > 1 && path[end - 1] == 0x2F { end -= 1 }
+        let trimmed = path[..<end]
+        guard let slash = trimmed.lastIndex(of: 0x2F) else { return ([], Array(trimmed)) }
+        return (slash == 0 ? [0x2F] : Array(trimmed[..<slash]), Array(trimmed[(slash + 1)...]))
+    }
+}
