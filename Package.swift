@@ -11,8 +11,8 @@ let hotPathSettings: [SwiftSetting] = [
 /// filetable: a terminal file browser built the way a table-view app is built.
 ///
 /// TableKit is the table engine (knows nothing of files), FileBrowsing holds the
-/// directory enumerator, the lazily materialised list model and formatting,
-/// FiletableCLI is the command-line front end (options, listings, hex, the
+/// directory enumerator, the lazily materialised listing, its table adapter,
+/// formatting and the marks, FiletableCLI is the command-line front end (options, listings, hex, the
 /// REPL), and `filetable` is the few lines of its entry point. The fuzz targets
 /// in Samples/fuzz build against the libraries. No package dependencies.
 let package = Package(

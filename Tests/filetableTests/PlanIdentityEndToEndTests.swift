@@ -124,7 +124,7 @@ final class PlanIdentityEndToEndTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("marks export: 1 marked path no longer leads to the marked file; nothing written"), result.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: plan))
         XCTAssertTrue(result.text.contains("marks prune: dropped 1 (0 in the plan"), result.text)
-        XCTAssertTrue(result.stderr.contains("mark: \(temp.path)/t/a/link: this path no longer leads to the file in the table"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("mark: \(temp.path)/t/a: this path no longer leads to the directory in the table"), result.stderr)
     }
 
     /// Totals say when directories inside a mark could not be read.

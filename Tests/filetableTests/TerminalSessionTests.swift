@@ -78,22 +78,60 @@ final class TerminalSessionTests: XCTestCase {
         try type("pwd", "Enter")
         shown = try waitFor("\n\(temp.path)/long\n")
 
-        // Marking several rows asks first; no keeps everything, yes marks.
-        try type("back", "Enter")
-        try type("mark 1-2", "Enter")
-        try waitFor("Mark 2 entries (0) for deletion? [y/N]")
-        try type("n", "Enter")
-        try waitFor("mark: nothing marked")
-        try type("mark 1-2", "Enter")
-        shown = try waitFor("Mark 2 entries (0) for deletion? [y/N]")
-        try type("y", "Enter")
-        try waitFor("| 29 entries |")
-
         try type("quit", "Enter")
         let deadline = Date().addingTimeInterval(5)
         func alive() -> Bool { CommandRunner.system("tmux has-session -t \(session) && echo alive").contains("alive") }
         while Date() < deadline, alive() { usleep(50_000) }
         XCTAssertFalse(alive(), "quit did not end the session")
+    }
+
+    /// Marking asks with what the marks cover; Ctrl-D at a question means no
+    /// and keeps the session; quitting with marks never exported asks first.
+    func testMarkingQuestionsCtrlDAndQuitWithMarks() throws {
+        let temp = try TemporaryTree()
+        try temp.folder("src/lib")
+        temp.file("a.bin", contents: String(repeating: "z", count: 2048))
+        temp.file("notes.txt", contents: "notes")
+        for name in ["main.c", "util.c", "util.h"] { temp.file(name, in: "src") }
+        for name in ["x.c", "y.c"] { temp.file(name, in: "src/lib") }
+        let command = "cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' ."
+        _ = CommandRunner.system("tmux new-session -d -s \(session) -x 80 -y 24 \"\(command)\"")
+        try waitFor("\(temp.path)>")
+
+        // Several rows: their names, then the question with what they hold.
+        try type("mark 1-3", "Enter")
+        var shown = try waitFor("Mark 3 entries (1 directory): 7 files, 2 directories, 2.1 KiB for deletion? [y/N]")
+        XCTAssertTrue(shown.contains("mark 1-3\n  a.bin\n  notes.txt\n  src/\nMark 3"), shown)
+        // Ctrl-D answers no, and the prompt comes back.
+        try type("C-d")
+        try waitFor("mark: nothing marked\n\(temp.path)>")
+        try type("pwd", "Enter")
+        try waitFor("\n\(temp.path)\n\(temp.path)>")
+
+        // One directory: the question counts what is inside it.
+        try type("mark 3", "Enter")
+        try waitFor("Mark 1 entry (1 directory): 5 files, 2 directories, 0 bytes for deletion? [y/N]")
+        try type("y", "Enter")
+        try waitFor("marked 1 (1 in the plan")
+
+        // quit and Ctrl-D at the prompt ask before dropping the plan; no (or Ctrl-D) keeps it.
+        try type("quit", "Enter")
+        try waitFor("Quit and drop 1 mark? [y/N]")
+        try type("n", "Enter")
+        try waitFor("quit: kept 1 mark; 'marks export FILE' writes the plan\n\(temp.path)>")
+        try type("C-d")
+        try waitFor("\(temp.path)> \nQuit and drop 1 mark? [y/N]")
+        try type("C-d")
+        shown = try waitFor("quit: kept 1 mark; 'marks export FILE' writes the plan\n\(temp.path)> \nQuit and drop 1 mark? [y/N] \nquit: kept 1 mark; 'marks export FILE' writes the plan\n\(temp.path)>")
+        // Once exported, quit ends at once.
+        try type("marks export plan.txt", "Enter")
+        try waitFor("exported 1 marked path to plan.txt")
+        try type("quit", "Enter")
+        let deadline = Date().addingTimeInterval(5)
+        func alive() -> Bool { CommandRunner.system("tmux has-session -t \(session) && echo alive").contains("alive") }
+        while Date() < deadline, alive() { usleep(50_000) }
+        XCTAssertFalse(alive(), "quit after an export did not end the session")
+        XCTAssertEqual(try String(contentsOfFile: temp.path + "/plan.txt", encoding: .utf8), temp.path + "/src\0")
     }
 
     /// A read that waits for ever (the terminal itself, through a link) ends

@@ -2,8 +2,8 @@
 public enum MarkRefusal: Error, Sendable, Equatable {
     /// The entry's status could not be read through its directory.
     case unreadable(Errno)
-    /// The path no longer leads to the file the table shows: a directory on
-    /// the way was moved, or a link changed, since the table was read.
+    /// The path no longer leads to the directory the table lists: a
+    /// directory on the way was moved, or a link changed, since it was read.
     case pathLeadsElsewhere
     /// The directory's own identity could not be read.
     case directoryUnidentified
@@ -12,27 +12,40 @@ public enum MarkRefusal: Error, Sendable, Equatable {
         switch self {
         case .unreadable(let errno): return errno.description
         case .pathLeadsElsewhere:
-            return "this path no longer leads to the file in the table (a directory on the way moved or a link changed); 'cd' there again"
+            return "this path no longer leads to the directory in the table (a directory on the way moved or a link changed); 'cd' there again"
         case .directoryUnidentified: return "the directory's device and inode cannot be read"
         }
     }
 }
 
-extension Mark {
-    /// Marks entry `name` of `directory`, which `path` names: the file is
-    /// read through the directory's descriptor (what the table showed), and
-    /// `path` must resolve to that same file, or nothing is marked.
-    public static func take(name: [UInt8], in directory: DirectoryHandle, path: [UInt8]) -> Result<Mark, MarkRefusal> {
-        guard let directoryIdentity = directory.identity else { return .failure(.directoryUnidentified) }
-        let shown = withCString(name) { Syscalls.status(at: directory.fd, name: $0, followSymlink: false) }.map(FileStatus.init)
-        let status: FileStatus
-        switch shown {
-        case .success(let read): status = read
-        case .failure(let errno): return .failure(.unreadable(errno))
+/// Takes marks on the rows of one listed directory. The directory's path is
+/// checked once to lead to the directory the rows were read from; each
+/// entry is then read through that directory's descriptor, so its path
+/// (the directory's path and its name) leads to the file the row showed.
+public struct MarkTaker {
+    private let directory: DirectoryHandle
+    private let directoryIdentity: FileIdentity
+    private let directoryPath: [UInt8]
+
+    /// Checks that `path` leads to `directory` (links on the way followed).
+    public init(directory: DirectoryHandle, path: [UInt8]) throws(MarkRefusal) {
+        guard let identity = directory.identity else { throw .directoryUnidentified }
+        guard case .success(let named) = PathResolution.status(of: path, followingLastLink: true),
+              named.identity == identity else { throw .pathLeadsElsewhere }
+        self.directory = directory
+        directoryIdentity = identity
+        directoryPath = path
+    }
+
+    /// Marks entry `name`: its status now, read through the directory.
+    public func take(_ name: [UInt8]) -> Result<Mark, MarkRefusal> {
+        let read = withCString(name) { Syscalls.status(at: directory.fd, name: $0, followSymlink: false) }
+        switch read {
+        case .success(let raw):
+            return .success(Mark(entry: EntryKey(directory: directoryIdentity, name: name),
+                                 path: PathBytes.join(directoryPath, name), snapshot: MarkSnapshot(FileStatus(raw))))
+        case .failure(let errno):
+            return .failure(.unreadable(errno))
         }
-        guard case .success(let named) = PathResolution.status(of: path), named.identity == status.identity else {
-            return .failure(.pathLeadsElsewhere)
-        }
-        return .success(Mark(entry: EntryKey(directory: directoryIdentity, name: name), path: path, snapshot: MarkSnapshot(status)))
     }
 }

@@ -13,11 +13,11 @@ public enum PathResolution {
         }
     }
 
-    /// The status (`lstat`) of what `path` names: its last component is not
-    /// followed, so a marked link is the link.
-    public static func status(of path: [UInt8]) -> Result<FileStatus, Errno> {
+    /// The status of what `path` names. Its last component is not followed
+    /// (`lstat`: a marked link is the link) unless `followingLastLink`.
+    public static func status(of path: [UInt8], followingLastLink: Bool = false) -> Result<FileStatus, Errno> {
         withBase(of: path) { base, rest in
-            withCString(rest) { Syscalls.status(at: base, name: $0, followSymlink: false) }
+            withCString(rest) { Syscalls.status(at: base, name: $0, followSymlink: followingLastLink) }
         }.map(FileStatus.init)
     }
 

@@ -66,7 +66,7 @@ enum CommandCatalog {
                     details: "Shows a delete control (-) on every row that can be marked; 'done' ends it. Marking works in and out of editing mode."),
         CommandSpec(name: "done", aliases: [], usage: "done", summary: "end editing mode", details: "Leaves editing mode."),
         CommandSpec(name: "mark", aliases: ["delete", "rm"], usage: "mark ARGS", summary: "mark rows for simulated deletion",
-                    details: "ARGS: row numbers, ranges (3-7), lists (1,4,9), globs over the names in view (*.log), or all. Marked rows leave the table and the rows below are renumbered; nothing is ever deleted. Marking several rows or a directory asks first, unless -y was given or in a script."),
+                    details: "ARGS: row numbers, ranges (3-7), lists (1,4,9), globs over the names in view (*.log), or all. Marked rows leave the table and the rows below are renumbered; nothing is ever deleted. Marking several rows or a directory lists them and asks with what they cover (files, directories, bytes; Ctrl-C stops a long count), unless -y was given or in a script. Ctrl-D or Ctrl-C at a question means no. A mark is the file the row showed; a row whose directory has moved since the table was read is refused."),
         CommandSpec(name: "unmark", aliases: [], usage: "unmark ARGS", summary: "take marks off rows",
                     details: "Takes marks off rows shown with 'show marked' (the D column). ARGS as for mark."),
         CommandSpec(name: "undo", aliases: [], usage: "undo", summary: "revert the last mark, unmark or clear",
@@ -79,7 +79,7 @@ enum CommandCatalog {
         CommandSpec(name: "help", aliases: ["?", "h"], usage: "help [CMD]", summary: "this list, or one command",
                     details: "Lists the commands, or explains one."),
         CommandSpec(name: "quit", aliases: ["exit", "q"], usage: "quit", summary: "leave",
-                    details: "Leaves filetable (so does Ctrl-D)."),
+                    details: "Leaves filetable (so does Ctrl-D). With marks changed since the last 'marks export', a terminal session asks first; a script does not."),
     ]
 
     /// The spec for a name or alias, ignoring case.

@@ -30,13 +30,18 @@ extension Session {
         if let dot = rows.first(where: { model.isDotEntry(row: $0) }) {
             throw CommandError("mark: row \(dot + 1) (\(NameEscaping.escape(model.name(ofRow: dot)))) cannot be marked")
         }
+        let taker: MarkTaker
+        do {
+            taker = try MarkTaker(directory: model.directory, path: level.path)
+        } catch {
+            throw CommandError("mark: \(NameEscaping.escape(level.path)): \(error.description)")
+        }
         var newMarks: [Mark] = []
         newMarks.reserveCapacity(rows.count)
         for row in rows {
-            let path = level.path(ofRow: row)
-            switch Mark.take(name: model.name(ofRow: row), in: model.directory, path: path) {
+            switch taker.take(model.name(ofRow: row)) {
             case .success(let mark): newMarks.append(mark)
-            case .failure(let refusal): throw CommandError("mark: \(NameEscaping.escape(path)): \(refusal.description)")
+            case .failure(let refusal): throw CommandError("mark: \(NameEscaping.escape(level.path(ofRow: row))): \(refusal.description)")
             }
         }
         let directories = newMarks.filter { $0.snapshot.kind == .directory }.count
