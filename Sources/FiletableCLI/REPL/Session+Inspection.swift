@@ -15,6 +15,7 @@ extension Session {
         }
         do {
             let change = try current.model.reload()
+            current.forgetAncestry()
             current.table.reloadData()
             current.table.scrollToRow(page)
             current.findCursor = nil

@@ -40,8 +40,18 @@ final class TableLevel {
     var identity: FileIdentity? { model.directory.identity }
 
     /// The identities of this directory and every one above it on disk,
-    /// worked out once: a marked directory among them covers this level.
-    private(set) lazy var ancestry: [FileIdentity] = model.directory.physicalAncestry()
+    /// worked out when first needed and again after a reload (a directory
+    /// above may have moved): a marked directory among them covers this level.
+    var ancestry: [FileIdentity] {
+        if let known = knownAncestry { return known }
+        let found = model.directory.physicalAncestry()
+        knownAncestry = found
+        return found
+    }
+    private var knownAncestry: [FileIdentity]?
+
+    /// Forgets the ancestry, for a reload.
+    func forgetAncestry() { knownAncestry = nil }
 
     /// Applies changed view settings and returns to the first page.
     func update(_ change: (inout ListOptions) -> Void) {
