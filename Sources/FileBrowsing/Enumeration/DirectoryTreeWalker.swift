@@ -1,5 +1,5 @@
 /// Walks a directory tree without recursion: a stack of frames, each holding
-/// one open directory's list model and a cursor over its rows.
+/// one open directory's listing and a cursor over its rows.
 ///
 /// Each directory is opened with `openat` relative to its parent's descriptor,
 /// so depth is limited neither by the call stack nor by PATH_MAX. Symlinks are

@@ -27,7 +27,7 @@ public final class DirectoryListing {
     /// or time (they sort as if empty and old): a listing reports them, as
     /// `ls -S` does, instead of sorting them silently.
     public internal(set) var sortStatusFailures: [(path: [UInt8], errno: Errno)] = []
-    /// How many `stat` calls the model has made.
+    /// How many `stat` calls the listing has made.
     public internal(set) var entriesMaterialised = 0
     /// Names left out of the rows (entries marked for deletion, say), or
     /// every name. The listing rearranges when it changes.
@@ -49,7 +49,7 @@ public final class DirectoryListing {
         arrange()
     }
 
-    /// A model over given names looked up in `directory` (command-line operands).
+    /// A listing of given names looked up in `directory` (command-line operands).
     public init(entries: NameArena, in directory: DirectoryHandle, options: ListOptions = ListOptions(), statCacheCapacity: Int = 4096) {
         self.directory = directory
         self.options = options

@@ -1,7 +1,7 @@
 /// Natural name order between sort items of one arena: the sixteen-byte key
 /// prefix, then the full keys (built once per name, only for names that tie
 /// on their prefix), then the raw bytes, then the entry number. One comparator
-/// serves the model's sorts and the order built while a directory is read.
+/// serves the listing's sorts and the order built while a directory is read.
 struct NameComparator {
     private var fullKeys: [UInt32: [UInt8]] = [:]
 

@@ -53,7 +53,7 @@ public final class LongCellFormatter: EntryCellFormatter {
         return humanSizes ? HumanSize.format(status.size) : String(status.size)
     }
 
-    /// The widths of the columns over every row of the model, and the `total`
+    /// The widths of the columns over every row of the listing, and the `total`
     /// line's figure (1 KiB blocks, or a human size): one pass of `stat`s whose
     /// results the bounded cache may forget again.
     public func measure(_ model: DirectoryListing) -> (widths: [Int], total: String) {

@@ -1,9 +1,9 @@
 import FileBrowsing
 import TableKit
 
-/// Prints one list model in the requested format. Human-readable formats go
+/// Prints one listing in the requested format. Human-readable formats go
 /// through the table engine (data source, reuse pool, renderer), page by page;
-/// `--json` and `--print0` write exact data straight from the model.
+/// `--json` and `--print0` write exact data straight from the listing.
 struct ModelPrinter {
     let context: ListingContext
 
