@@ -46,9 +46,7 @@ public enum FiletableCommand {
         if let commands = options.commands {
             mode = .batch(LineSource(commands: commands))
         } else if let file = options.batchFile, file != Array("-".utf8) {
-            let fd = (file + [0]).withUnsafeBufferPointer { buffer in
-                buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { open($0, O_RDONLY | O_CLOEXEC) }
-            }
+            let fd = withCString(file) { open($0, O_RDONLY | O_CLOEXEC) }
             guard fd >= 0 else {
                 diagnostics.report(FileError(path: file, errno: Errno(errno)), severity: .seriousTrouble)
                 return .seriousTrouble
@@ -56,6 +54,10 @@ public enum FiletableCommand {
             mode = .batch(LineSource(fd: fd, name: NameEscaping.escape(file)))
         } else if options.batchFile != nil || !Platform.isTerminal(0) {
             mode = .batch(LineSource(fd: 0))
+        } else if options.lineEditing, Platform.environment("TERM").map({ $0 != "dumb" && !$0.isEmpty }) ?? false,
+                  Platform.isTerminal(1), RawTerminal.prepare(0) {
+            let history = History(file: History.defaultFile(environment: Platform.environment))
+            mode = .edited(LineEditor(input: 0, output: output, history: history))
         } else {
             mode = .interactive
         }
@@ -63,7 +65,7 @@ public enum FiletableCommand {
         settings.pageSize = options.pageSize
         settings.listOptions = options.listOptions
         settings.assumeYes = options.assumeYes
-        if case .interactive = mode { settings.interactive = true }
+        if case .batch = mode {} else { settings.interactive = true }
         settings.useColor = ListingContext.usesColor(options.color, on: output)
         settings.decoration = ListingContext.decoration(for: options, useColor: settings.useColor)
         settings.home = Platform.environment("HOME").map { DisplayPath.normalize(Array($0.utf8)) }

@@ -54,7 +54,7 @@ public enum PlanExport {
     /// Writes the plan to a new file at `path` (relative to the working
     /// directory); refuses to overwrite an existing file unless `replace`.
     public static func write(_ marks: [Mark], as format: Format, to path: [UInt8], replace: Bool) throws(FileError) {
-        if case .failure(let errno) = Syscalls.writeNewFile(path, contents: render(marks, as: format), replace: replace) {
+        if case .failure(let errno) = OwnFiles.writeNew(path, contents: render(marks, as: format), replace: replace) {
             throw FileError(path: path, reason: errno == .fileExists ? .custom("exists; add --force to replace it") : .system(errno))
         }
     }

@@ -117,25 +117,6 @@ enum Syscalls {
                          nanoseconds: Int32(bitPattern: buffer.load(fromByteOffset: 88, as: UInt32.self)))
     }
 
-    /// Writes a new file the user named (an export): refuses to overwrite an
-    /// existing one unless `replace`. The only write filetable makes.
-    static func writeNewFile(_ path: [UInt8], contents: [UInt8], replace: Bool) -> Result<Void, Errno> {
-        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | (replace ? O_TRUNC : O_EXCL)
-        let opened = withCString(path) { name in valueOrErrno { open(name, flags, 0o644) } }
-        guard case .success(let fd) = opened else { return .failure(opened.failureValue ?? .permissionDenied) }
-        defer { close(fd) }
-        var offset = 0
-        while offset < contents.count {
-            let written = contents.withUnsafeBytes { write(fd, $0.baseAddress! + offset, contents.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return .failure(Errno(errno))
-            }
-            offset += written
-        }
-        return .success(())
-    }
-
     static func close(_ fd: Int32) {
         _ = Glibc.close(fd)
     }

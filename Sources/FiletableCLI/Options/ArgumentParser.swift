@@ -138,6 +138,7 @@ struct ArgumentParser {
             options.commands = try value()
         case "hex": try noValue(); options.hexDump = true
         case "yes": try noValue(); options.assumeYes = true
+        case "no-edit": try noValue(); options.lineEditing = false
         case "no-squeeze": try noValue(); options.hexSqueeze = false
         case "upper": try noValue(); options.hexUppercase = true
         case "skip": options.hexSkip = try Self.byteCount(Array(try value().utf8), for: "--skip")

@@ -38,6 +38,8 @@ struct CommandLineOptions {
     var pageSize: Int?
     /// Mark without asking (`-y`).
     var assumeYes = false
+    /// The line editor at a terminal; `--no-edit` reads cooked lines.
+    var lineEditing = true
     /// Dump the operands in hex instead of listing (`-x`, `--hex`).
     var hexDump = false
     var hexSkip: UInt64 = 0

@@ -15,6 +15,8 @@ enum HelpText {
       -c 'CMD; CMD'          run these commands
           --page-size N      rows a page (default: the terminal's height, LINES, or 20)
       -y, --yes              mark several rows or a directory without asking
+          --no-edit          read lines as the terminal gives them (no line editor,
+                             history or completion; also with TERM=dumb)
     In a batch the first failing command stops it with status 1, unless the
     command starts with '-'; blank lines and '#' comments are skipped.
 

@@ -55,6 +55,7 @@ enum Command: Equatable {
     case marksPrune
     // Session
     case help(String?)
+    case history
     case quit
 }
 

@@ -139,6 +139,7 @@ enum CommandParser {
         case "filter": return .filter(arguments.isEmpty ? nil : arguments.joined(separator: " "))
         case "group": return .group(try choice(Grouping.self, try one()))
         case "index": return try noArguments(.index)
+        case "history": return try noArguments(.history)
         case "jump": return .jump(try one())
         case "style": return .style(try choice(CellStyle.self, try one()))
         case "help":

@@ -9,7 +9,10 @@ import FileBrowsing
 /// status 1, unless it is prefixed with `-`.
 struct ReplRunner {
     enum Mode {
+        /// A terminal read line by line as it gives them (`--no-edit`, TERM=dumb).
         case interactive
+        /// A terminal with the line editor: editing, history, completion.
+        case edited(LineEditor)
         case batch(LineSource)
     }
 
@@ -22,36 +25,53 @@ struct ReplRunner {
         switch mode {
         case .interactive:
             let source = LineSource(fd: 0)
-            // Ctrl-D or Ctrl-C at a question means no, and the session goes on.
-            session.confirm = { [session] question in
-                session.output.write(NameEscaping.terminalSafe(question))
+            return runInteractive(source, inputGone: { source.readError != nil }) { prompt, _ in
+                session.output.write(prompt)
                 session.output.flush()
-                guard case .text(let answer) = source.next() else {
-                    session.output.write("\n")
-                    return false
-                }
-                return ["y", "yes"].contains(answer.trimmingSpaces.lowercased())
+                let line = source.next()
+                if line == .endOfInput { session.output.write("\n") }
+                return line
             }
-            session.printPage()
-            return runInteractive(source)
+        case .edited(let editor):
+            session.history = editor.history
+            editor.completer = { [session] buffer in CommandCompleter(session: session).complete(buffer) }
+            let status = runInteractive(LineSource(fd: 0), inputGone: { editor.inputFailed }) { prompt, remembers in
+                editor.readLine(prompt: prompt, remembers: remembers)
+            }
+            if let failure = editor.history.save(), let file = editor.history.file {
+                diagnostics.report("history: \(NameEscaping.escape(file)): \(failure)", severity: .success)
+            }
+            return status
         case .batch(let source):
             return runBatch(source)
         }
     }
 
-    private func runInteractive(_ source: LineSource) -> ExitStatus {
+    /// The prompt loop at a terminal. `read` shows a prompt and returns the
+    /// line typed (`remembers`: whether it belongs in the history);
+    /// `inputGone` says the terminal went away (no question is asked then).
+    private func runInteractive(_ source: LineSource, inputGone: @escaping () -> Bool,
+                                read: @escaping (String, Bool) -> LineSource.Line) -> ExitStatus {
+        // Ctrl-D or Ctrl-C at a question means no, and the session goes on.
+        session.confirm = { [session] question in
+            let line = read(NameEscaping.terminalSafe(question), false)
+            guard case .text(let answer) = line else {
+                if line == .interrupted { session.output.write("\n") }
+                return false
+            }
+            return ["y", "yes"].contains(answer.trimmingSpaces.lowercased())
+        }
+        session.printPage()
         while true {
             Interruption.clear()
-            session.output.write(DisplayPath.prompt(session.current.path, home: session.settings.home) + "> ")
-            session.output.flush()
-            switch source.next() {
+            switch read(DisplayPath.prompt(session.current.path, home: session.settings.home) + "> ", true) {
             case .endOfInput:
-                session.output.write("\n")
                 // Ctrl-D quits as `quit` does: asking first when marks would be lost.
-                if source.readError != nil || !source.isTerminal || session.mayQuit() { return readFailure(of: source) }
+                if inputGone() || session.mayQuit() { return readFailure(of: source) }
                 session.output.flush()
             case .interrupted:
                 session.output.write("\n")
+                session.output.flush()
                 continue
             case .text(let line):
                 let trimmed = line.trimmingSpaces

@@ -39,6 +39,8 @@ final class Session {
     var exportedRevision = 0
     /// Asks the user a yes/no question (interactive sessions only); nil means yes.
     var confirm: ((String) -> Bool)?
+    /// The lines typed at the prompt, when the line editor keeps them.
+    var history: History?
     let output: OutputSink
     let settings: Settings
 
@@ -102,6 +104,7 @@ final class Session {
         case .jump(let title): try jump(title)
         case .style(let style): current.style = style; printPage()
         case .help(let name): try help(name)
+        case .history: try printHistory()
         case .quit: return mayQuit() ? .quit : .keepGoing
         }
         return .keepGoing
@@ -122,6 +125,16 @@ final class Session {
     func write(_ text: String) {
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             output.write(NameEscaping.terminalSafe(String(line)) + "\n")
+        }
+    }
+
+    /// `history`: the lines typed before, oldest first, numbered.
+    private func printHistory() throws(CommandError) {
+        guard let history else { throw CommandError("history: kept only at a terminal with the line editor (not in a script, or with --no-edit)") }
+        guard !history.entries.isEmpty else { write("history: empty"); return }
+        let width = String(history.entries.count).count
+        for (index, line) in history.entries.enumerated() {
+            write(String(repeating: " ", count: width - String(index + 1).count) + "\(index + 1)  " + line)
         }
     }
 

@@ -1,0 +1,124 @@
+import FileBrowsing
+
+/// What Tab completes at the filetable prompt: command names; the words a
+/// command takes (read from its usage line in CommandCatalog, such as
+/// `sort name|size|…`); the names of the current table's rows for commands
+/// that take a row; directories for `cd`; paths for `marks export`; command
+/// names for `help`; index titles for `jump`. Names are offered as the table
+/// shows them (escaped), quoted when they hold a space or a quote.
+struct CommandCompleter {
+    let session: Session
+
+    /// Commands whose arguments name rows of the current table.
+    static let rowCommands: Set<String> = ["open", "info", "hex", "view", "mark", "unmark", "goto"]
+
+    func complete(_ buffer: EditBuffer) -> Completion {
+        let before = Array(buffer.textBeforeCursor)
+        // The word being completed starts after the last unquoted space.
+        var start = 0, quote: Character?
+        for (index, character) in before.enumerated() {
+            if let open = quote { if character == open { quote = nil } }
+            else if character == "'" || character == "\"" { quote = character }
+            else if character == " " { start = index + 1 }
+        }
+        let words = String(before[..<start]).split(separator: " ").map(String.init)
+        var typed = String(before[start...])
+        if let first = typed.first, first == "'" || first == "\"" { typed.removeFirst() }
+        let range = start..<buffer.cursor
+        guard let command = words.first.map({ $0.lowercased() }) else {
+            return Completion(range: range, candidates: commandNames(matching: typed))
+        }
+        let spec = CommandCatalog.spec(named: command)
+        let name = spec?.name ?? command
+        let position = words.count
+        if Self.rowCommands.contains(name) && (position == 1 || name == "mark" || name == "unmark") {
+            return Completion(range: range, candidates: rowNames(matching: typed))
+        }
+        switch name {
+        case "cd":
+            return pathCompletion(typed, range: range, directoriesOnly: true)
+        case "marks":
+            if position == 1 { return Completion(range: range, candidates: ["export", "verify", "prune", "clear"].filter { $0.hasPrefix(typed) }) }
+            if words.count >= 2 && words[1] == "export" {
+                if typed.hasPrefix("-") { return Completion(range: range, candidates: ["--json", "--sh", "--force"].filter { $0.hasPrefix(typed) }) }
+                return pathCompletion(typed, range: range, directoriesOnly: false)
+            }
+        case "help":
+            return Completion(range: range, candidates: commandNames(matching: typed))
+        case "jump":
+            let titles = session.current.source.sectionIndexTitles(for: session.current.table) ?? []
+            return Completion(range: range, candidates: titles.filter { $0.lowercased().hasPrefix(typed.lowercased()) })
+        default:
+            break
+        }
+        return Completion(range: range, candidates: usageWords(of: spec, at: position).filter { $0.hasPrefix(typed.lowercased()) })
+    }
+
+    private func commandNames(matching typed: String) -> [String] {
+        let lowered = typed.lowercased()
+        return CommandCatalog.all.map(\.name).filter { $0.hasPrefix(lowered) }
+    }
+
+    /// The literal words a usage line allows at an argument position:
+    /// `sort name|size|time|ext|none [asc|desc]` gives the keys at 1, asc and desc at 2.
+    private func usageWords(of spec: CommandSpec?, at position: Int) -> [String] {
+        guard let spec else { return [] }
+        let tokens = spec.usage.split(separator: " ").dropFirst().map(String.init)
+        guard position - 1 < tokens.count else { return [] }
+        let token = tokens[position - 1].trimmingCharacters(in: "[]")
+        let words = token.split(separator: "|").map(String.init)
+        return words.allSatisfy { $0 == $0.lowercased() && !$0.isEmpty } ? words : []
+    }
+
+    /// The rows of the current view whose names start with what was typed
+    /// (typed as shown: escapes count as the bytes they stand for).
+    private func rowNames(matching typed: String) -> [String] {
+        let model = session.current.model
+        let prefix = NameEscaping.unescape(typed) ?? Array(typed.utf8)
+        var names: [String] = []
+        for row in 0..<model.rowCount {
+            if row % 65536 == 0 && Interruption.isRequested { break }
+            let matches = model.withName(ofRow: row) { $0.starts(with: prefix) }
+            if matches { names.append(Self.quoted(NameEscaping.escape(model.name(ofRow: row)))) }
+        }
+        return names
+    }
+
+    /// Entries of the directory the typed path points into, relative to
+    /// the current level's path; directories end with `/`.
+    private func pathCompletion(_ typed: String, range: Range<Int>, directoriesOnly: Bool) -> Completion {
+        let bytes = NameEscaping.unescape(typed) ?? Array(typed.utf8)
+        let slash = bytes.lastIndex(of: 0x2F)
+        let folderPart = slash.map { Array(bytes[...$0]) } ?? []
+        let namePrefix = slash.map { Array(bytes[($0 + 1)...]) } ?? bytes
+        var folder = folderPart
+        if folder.first == 0x7E, let home = session.settings.home { folder = home + folder.dropFirst() }
+        let absolute = folder.first == 0x2F ? folder : PathBytes.join(session.current.path, folder)
+        guard let handle = try? DirectoryHandle.open(resolving: DisplayPath.normalize(absolute)),
+              let listing = try? DirectoryListing(directory: handle, options: {
+                  var options = ListOptions()
+                  options.hidden = namePrefix.first == 0x2E ? .shown : .hidden
+                  return options
+              }()) else { return Completion(range: range, candidates: []) }
+        var candidates: [String] = []
+        for row in 0..<listing.rowCount where listing.withName(ofRow: row, { $0.starts(with: namePrefix) }) {
+            let isDirectory = listing.isDirectory(row: row, followSymlinks: true)
+            if directoriesOnly && !isDirectory { continue }
+            candidates.append(NameEscaping.escape(folderPart + listing.name(ofRow: row)) + (isDirectory ? "/" : ""))
+        }
+        return Completion(range: range, candidates: candidates.map(Self.quoted))
+    }
+
+    /// A word as the command parser reads it back: quoted when it holds a
+    /// space or a quote.
+    static func quoted(_ word: String) -> String {
+        guard word.contains(where: { $0 == " " || $0 == "'" || $0 == "\"" }) else { return word }
+        return word.contains("'") ? "\"" + word + "\"" : "'" + word + "'"
+    }
+}
+
+private extension String {
+    func trimmingCharacters(in set: String) -> String {
+        String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
+    }
+}

@@ -1,0 +1,79 @@
+import Glibc
+import FileBrowsing
+
+/// The lines typed at the prompt, newest last: Up/Down walk them, Ctrl-R
+/// and Ctrl-S search them, `history` lists them. Kept between sessions in
+/// `$XDG_STATE_HOME/filetable/history` (default
+/// `~/.local/state/filetable/history`), at most `limit` lines, written whole
+/// to a temporary file (mode 0600) and renamed over the old one. Lines that
+/// start with a space and repeats of the line before are not kept. Batch mode
+/// neither reads nor writes it.
+final class History {
+    private(set) var entries: [String] = []
+    let limit: Int
+    /// Where the history is kept; nil keeps it for this session only.
+    let file: [UInt8]?
+
+    init(file: [UInt8]?, limit: Int = 1000) {
+        self.file = file
+        self.limit = limit
+        if let file, case .success(let bytes) = Self.read(file) {
+            entries = bytes.split(separator: 0x0A).map { NameEscaping.typedText(Array($0)) }.suffix(limit).map { $0 }
+        }
+    }
+
+    /// The history file's place from the environment, if one can be worked out.
+    static func defaultFile(environment: (String) -> String?) -> [UInt8]? {
+        if let state = environment("XDG_STATE_HOME"), state.hasPrefix("/") {
+            return Array((state + "/filetable/history").utf8)
+        }
+        guard let home = environment("HOME"), home.hasPrefix("/") else { return nil }
+        return Array((home + "/.local/state/filetable/history").utf8)
+    }
+
+    /// Adds a line typed at the prompt (not a space-led one, not a repeat).
+    func add(_ line: String) {
+        guard !line.isEmpty, !line.hasPrefix(" "), line.trimmingSpaces != "", entries.last != line else { return }
+        entries.append(line)
+        if entries.count > limit { entries.removeFirst(entries.count - limit) }
+    }
+
+    /// The newest entry before `index` (or before the end) containing `text`.
+    func search(_ text: String, before index: Int, forward: Bool = false) -> Int? {
+        if forward {
+            var i = index + 1
+            while i < entries.count { if entries[i].contains(text) { return i }; i += 1 }
+            return nil
+        }
+        var i = min(index, entries.count) - 1
+        while i >= 0 { if entries[i].contains(text) { return i }; i -= 1 }
+        return nil
+    }
+
+    /// Writes the history file (see `OwnFiles.replace`). A failure is
+    /// returned, not thrown: the session has ended either way.
+    @discardableResult
+    func save() -> Errno? {
+        guard let file else { return nil }
+        let contents = Array(entries.map { Array($0.utf8) + [0x0A] }.joined())
+        if case .failure(let errno) = OwnFiles.replace(file, contents: contents) { return errno }
+        return nil
+    }
+
+    private static func read(_ file: [UInt8]) -> Result<[UInt8], Errno> {
+        withCString(file) { path in
+            let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+            guard fd >= 0 else { return .failure(Errno(errno)) }
+            defer { close(fd) }
+            var bytes: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            while bytes.count < 16 << 20 {
+                let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                bytes += chunk[..<count]
+            }
+            return .success(bytes)
+        }
+    }
+}

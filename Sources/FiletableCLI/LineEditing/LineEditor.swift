@@ -1,0 +1,312 @@
+import Glibc
+import FileBrowsing
+import TableKit
+
+/// What Tab offers for the line as it stands: the characters to replace
+/// (the word being completed) and the words that could replace them.
+struct Completion {
+    var range: Range<Int>
+    var candidates: [String]
+    /// Whether a single candidate is finished (a space follows it) or goes
+    /// on (a directory, which a `/` already ends).
+    var appendsSpace: (String) -> Bool = { !$0.hasSuffix("/") }
+}
+
+/// Reads a line at a terminal with editing, history and completion, the
+/// way readline and libedit do, with no package: the terminal is in raw mode
+/// only while a line is read (RawTerminal), keys come from KeyDecoder, the
+/// text lives in an EditBuffer, and the line is drawn on one row that
+/// scrolls sideways when it is longer than the screen is wide.
+final class LineEditor {
+    private let input: Int32
+    private let output: OutputSink
+    let history: History
+    /// Offers completions for Tab; nil completes nothing.
+    var completer: ((EditBuffer) -> Completion)?
+
+    private var decoder = KeyDecoder()
+    private var buffer = EditBuffer()
+    private var prompt = ""
+    /// The first character shown when the line is wider than the screen.
+    private var scrollIndex = 0
+    /// History browsing: the entry shown, and the line being typed before it.
+    private var historyIndex = 0
+    private var draft = ""
+    /// Incremental search (Ctrl-R / Ctrl-S): the text sought and the entry found.
+    private var search: (query: String, match: Int?, failed: Bool)?
+    /// The terminal stopped giving input (a hangup): no more lines will come.
+    private(set) var inputFailed = false
+
+    init(input: Int32, output: OutputSink, history: History) {
+        self.input = input
+        self.output = output
+        self.history = history
+    }
+
+    /// Reads one line after `prompt` (already terminal-safe). Ctrl-C gives
+    /// `.interrupted`, Ctrl-D on an empty line `.endOfInput`. With
+    /// `remembers`, the line joins the history (questions do not).
+    func readLine(prompt: String, remembers: Bool = true) -> LineSource.Line {
+        self.prompt = prompt
+        buffer = EditBuffer()
+        scrollIndex = 0
+        historyIndex = history.entries.count
+        draft = ""
+        search = nil
+        output.flush()
+        RawTerminal.enter()
+        defer { RawTerminal.leave() }
+        redraw()
+        while true {
+            guard let key = nextKey() else {
+                // In raw mode Ctrl-D is a key: an end of input means the terminal is gone.
+                inputFailed = true
+                finishLine()
+                return .endOfInput
+            }
+            if let line = handle(key) {
+                if case .text(let text) = line, remembers { history.add(text) }
+                return line
+            }
+        }
+    }
+
+    // MARK: Keys
+
+    /// The next key; nil when the input ends or fails.
+    private func nextKey() -> Key? {
+        while true {
+            if let key = decoder.next() { return key }
+            if decoder.hasPending && !waitForInput(milliseconds: 40) {
+                if let key = decoder.next(endOfBurst: true) { return key }
+            }
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress, $0.count) }
+            if count < 0 {
+                guard errno == EINTR else { return nil }
+                if RawTerminal.takeResize() { redraw() }
+                continue
+            }
+            if count == 0 { return nil }
+            decoder.feed(chunk[..<count])
+        }
+    }
+
+    private func waitForInput(milliseconds: Int32) -> Bool {
+        var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, milliseconds) > 0
+    }
+
+    /// Acts on one key; returns the line's outcome when the key ends it.
+    private func handle(_ key: Key) -> LineSource.Line? {
+        if search != nil, let outcome = handleSearch(key) { return outcome }
+        if search != nil { return nil }
+        switch key {
+        case .enter, .control("m"), .control("j"):
+            finishLine()
+            return .text(buffer.text)
+        case .control("c"):
+            // The runner ends the row, as after a cooked terminal's ^C.
+            output.write("^C")
+            output.flush()
+            return .interrupted
+        case .control("d"):
+            if buffer.isEmpty {
+                finishLine()
+                return .endOfInput
+            }
+            buffer.deleteForward()
+        case .text(let text): buffer.insert(NameEscaping.terminalSafe(text))
+        case .paste(let bytes): buffer.insert(NameEscaping.escape(bytes))
+        case .tab, .control("i"): complete()
+        case .backspace, .control("h"): buffer.deleteBackward()
+        case .delete: buffer.deleteForward()
+        case .left, .control("b"): buffer.moveLeft()
+        case .right, .control("f"): buffer.moveRight()
+        case .home, .control("a"): buffer.moveHome()
+        case .end, .control("e"): buffer.moveEnd()
+        case .wordLeft, .alt("b"): buffer.moveWordLeft()
+        case .wordRight, .alt("f"): buffer.moveWordRight()
+        case .control("k"): buffer.killToEnd()
+        case .control("u"): buffer.killToStart()
+        case .control("w"), .alt("\u{7F}"): buffer.killWordBackward()
+        case .alt("d"): buffer.killWordForward()
+        case .control("y"): buffer.yank()
+        case .control("t"): buffer.transpose()
+        case .up, .control("p"): showHistory(historyIndex - 1)
+        case .down, .control("n"): showHistory(historyIndex + 1)
+        case .control("r"), .control("s"):
+            search = (query: "", match: nil, failed: false)
+        case .control("l"):
+            output.write("\u{1B}[H\u{1B}[2J")
+        case .control("z"):
+            suspend()
+        case .pageDown where buffer.isEmpty:
+            finishLine()
+            return .text("next")
+        case .pageUp where buffer.isEmpty:
+            finishLine()
+            return .text("prev")
+        default:
+            break
+        }
+        redraw()
+        return nil
+    }
+
+    /// Up and Down: an older or newer entry, and back to the line being typed.
+    private func showHistory(_ index: Int) {
+        guard index >= 0, index <= history.entries.count, index != historyIndex else { return }
+        if historyIndex == history.entries.count { draft = buffer.text }
+        historyIndex = index
+        buffer.replaceAll(with: index == history.entries.count ? draft : history.entries[index])
+    }
+
+    /// Keys while searching. Returns nil when the key was taken by the search
+    /// (or ended it and is to be handled as usual); a line when Enter ran it.
+    private func handleSearch(_ key: Key) -> LineSource.Line?? {
+        guard var state = search else { return nil }
+        switch key {
+        case .text(let text):
+            state.query += text
+            state.match = history.search(state.query, before: (state.match ?? history.entries.count) + 1)
+        case .backspace, .control("h"):
+            if !state.query.isEmpty { state.query.removeLast() }
+            state.match = state.query.isEmpty ? nil : history.search(state.query, before: history.entries.count)
+        case .control("r"):
+            state.match = history.search(state.query, before: state.match ?? history.entries.count) ?? state.match
+        case .control("s"):
+            state.match = history.search(state.query, before: state.match ?? -1, forward: true) ?? state.match
+        case .control("g"), .escape, .control("c"):
+            search = nil
+            redraw()
+            return .some(nil)
+        default:
+            // Any other key takes the match into the line and acts as usual.
+            if let match = state.match { buffer.replaceAll(with: history.entries[match]); historyIndex = match }
+            search = nil
+            return nil
+        }
+        state.failed = !state.query.isEmpty && state.match == nil
+        search = state
+        redraw()
+        return .some(nil)
+    }
+
+    /// Tab: a single candidate is put in whole; several put in what they
+    /// share and, when that adds nothing, are listed in columns.
+    private func complete() {
+        guard let completer else { return }
+        let completion = completer(buffer)
+        let candidates = completion.candidates
+        guard !candidates.isEmpty else { bell(); return }
+        if candidates.count == 1 {
+            let only = candidates[0]
+            buffer.replace(completion.range, with: only + (completion.appendsSpace(only) ? " " : ""))
+            return
+        }
+        let shared = Self.commonPrefix(candidates)
+        let typed = String(buffer.characters[completion.range])
+        if shared.count > typed.count {
+            buffer.replace(completion.range, with: shared)
+            return
+        }
+        listInColumns(candidates)
+    }
+
+    private func listInColumns(_ candidates: [String]) {
+        let columns = Terminal.columns() ?? 80
+        let rows = Terminal.lines() ?? 24
+        let width = (candidates.map { TextWidth.of($0) }.max() ?? 1) + 2
+        let perRow = max(1, columns / width)
+        let lineCount = (candidates.count + perRow - 1) / perRow
+        output.write("\r\n")
+        if lineCount > rows - 2 {
+            output.write("Display all \(candidates.count) possibilities? [y/n] ")
+            output.flush()
+            guard let answer = nextKey(), answer == .text("y") || answer == .text("Y") else {
+                output.write("\r\n")
+                return
+            }
+            output.write("\r\n")
+        }
+        // Down the columns, as ls and readline do.
+        for row in 0..<lineCount {
+            var line = ""
+            for column in 0..<perRow {
+                let index = column * lineCount + row
+                guard index < candidates.count else { break }
+                line += TextWidth.pad(candidates[index], to: width, alignment: .leading)
+            }
+            output.write(String(line.reversed().drop { $0 == " " }.reversed()) + "\r\n")
+        }
+    }
+
+    static func commonPrefix(_ words: [String]) -> String {
+        guard var prefix = words.first.map(Array.init) else { return "" }
+        for word in words.dropFirst() {
+            let characters = Array(word)
+            var shared = 0
+            while shared < prefix.count && shared < characters.count && prefix[shared] == characters[shared] { shared += 1 }
+            prefix.removeSubrange(shared...)
+        }
+        return String(prefix)
+    }
+
+    private func bell() { output.write("\u{07}") }
+
+    /// Ctrl-Z: the terminal as it was, the process stopped; after `fg`, raw
+    /// mode again and the prompt and line drawn anew.
+    private func suspend() {
+        output.write("\r\n")
+        output.flush()
+        RawTerminal.leave()
+        raise(SIGTSTP)
+        RawTerminal.enter()
+    }
+
+    // MARK: Drawing
+
+    /// Ends the line on screen: the cursor to the next row.
+    private func finishLine() {
+        output.write("\r\n")
+        output.flush()
+    }
+
+    /// Draws the prompt and the visible part of the line, and puts the
+    /// cursor in its place.
+    private func redraw() {
+        let columns = Terminal.columns() ?? 80
+        var shownPrompt = prompt
+        var shownBuffer = buffer
+        if let state = search {
+            shownPrompt = "(\(state.failed ? "failed " : "")reverse-i-search)'\(state.query)': "
+            shownBuffer = EditBuffer(state.match.map { history.entries[$0] } ?? "")
+        }
+        if TextWidth.of(shownPrompt) > columns / 2 {
+            shownPrompt = TextWidth.truncatingMiddle(shownPrompt, to: max(1, columns / 2))
+        }
+        let room = max(1, columns - TextWidth.of(shownPrompt) - 1)
+        let characters = shownBuffer.characters
+        // Keep the cursor inside the window of columns shown.
+        if shownBuffer.cursor < scrollIndex { scrollIndex = shownBuffer.cursor }
+        while shownBuffer.columns(upTo: shownBuffer.cursor) - shownBuffer.columns(upTo: scrollIndex) > room - 1 && scrollIndex < shownBuffer.cursor {
+            scrollIndex += 1
+        }
+        if search != nil { scrollIndex = 0 }
+        var visible = "", used = 0
+        var index = scrollIndex
+        while index < characters.count {
+            let width = EditBuffer.width(of: characters[index])
+            if used + width > room { break }
+            visible.append(characters[index])
+            used += width
+            index += 1
+        }
+        let cursorColumn = TextWidth.of(shownPrompt) + shownBuffer.columns(upTo: min(shownBuffer.cursor, index)) - shownBuffer.columns(upTo: scrollIndex)
+        var text = "\r" + shownPrompt + visible + "\u{1B}[K\r"
+        if cursorColumn > 0 { text += "\u{1B}[\(cursorColumn)C" }
+        output.write(text)
+        output.flush()
+    }
+}

@@ -1,0 +1,104 @@
+import Glibc
+
+/// The terminal in raw mode while a line is edited, and back in its own
+/// mode otherwise, whatever way the program leaves: a normal exit (atexit),
+/// a signal that ends it (SIGTERM, SIGHUP, SIGQUIT) or a crash (SIGSEGV,
+/// SIGBUS, SIGILL, SIGFPE, SIGABRT). The saved settings live in a C-style
+/// global because a signal handler can reach nothing else; restoring them
+/// with `tcsetattr` is async-signal-safe.
+enum RawTerminal {
+    /// Set once the window changed size (SIGWINCH): the line is drawn again.
+    static func takeResize() -> Bool { RawTerminalState.takeResize() }
+
+    /// Saves the terminal's settings and installs the handlers that put
+    /// them back. Returns false when `fd` is not a terminal.
+    static func prepare(_ fd: Int32) -> Bool {
+        RawTerminalState.prepare(fd)
+    }
+
+    /// Raw mode: bytes as typed, no echo, no signals from Ctrl-C/Ctrl-Z
+    /// (the editor handles those keys), output untouched; and bracketed
+    /// paste asked for, so a pasted block arrives marked and is never run.
+    static func enter() {
+        RawTerminalState.enterRaw()
+        RawTerminalState.writeControl("\u{1B}[?2004h")
+    }
+
+    /// The terminal's own settings again (for running a command).
+    static func leave() { RawTerminalState.restore() }
+}
+
+/// The state `RawTerminal` shares with its signal handlers.
+private enum RawTerminalState {
+    nonisolated(unsafe) static var saved = termios()
+    nonisolated(unsafe) static var raw = termios()
+    nonisolated(unsafe) static var fd: Int32 = -1
+    nonisolated(unsafe) static var isRaw = false
+    nonisolated(unsafe) static var resized: sig_atomic_t = 0
+
+    static func takeResize() -> Bool {
+        guard resized != 0 else { return false }
+        resized = 0
+        return true
+    }
+
+    static func prepare(_ descriptor: Int32) -> Bool {
+        guard isatty(descriptor) == 1, tcgetattr(descriptor, &saved) == 0 else { return false }
+        fd = descriptor
+        atexit { RawTerminalState.restore() }
+        for number in [SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT] {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in
+                RawTerminalState.restore()
+                // Then the signal's own action: end (and dump core) as it would have.
+                signal(number, SIG_DFL)
+                raise(number)
+            }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)
+            sigaction(number, &action, nil)
+        }
+        // Continued after a stop from outside (kill -TSTP, then fg): raw mode
+        // again if the line was being edited, and the line drawn anew.
+        var continued = sigaction()
+        continued.__sigaction_handler.sa_handler = { _ in
+            if RawTerminalState.isRaw { tcsetattr(RawTerminalState.fd, TCSADRAIN, &RawTerminalState.raw) }
+            RawTerminalState.resized = 1
+        }
+        sigemptyset(&continued.sa_mask)
+        continued.sa_flags = 0
+        sigaction(SIGCONT, &continued, nil)
+        var winch = sigaction()
+        winch.__sigaction_handler.sa_handler = { _ in RawTerminalState.resized = 1 }
+        sigemptyset(&winch.sa_mask)
+        winch.sa_flags = 0 // no SA_RESTART: a read waiting for a key returns, and the line is redrawn
+        sigaction(SIGWINCH, &winch, nil)
+        return true
+    }
+
+    static func enterRaw() {
+        guard fd >= 0 else { return }
+        raw = saved
+        raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+        raw.c_cflag |= tcflag_t(CS8)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 1
+            cc[Int(VTIME)] = 0
+        }
+        if tcsetattr(fd, TCSADRAIN, &raw) == 0 { isRaw = true }
+    }
+
+    static func restore() {
+        guard fd >= 0, isRaw else { return }
+        writeControl("\u{1B}[?2004l")
+        tcsetattr(fd, TCSADRAIN, &saved)
+        isRaw = false
+    }
+
+    /// A terminal control sequence, written at once to standard output.
+    static func writeControl(_ sequence: StaticString) {
+        guard fd >= 0 else { return }
+        _ = write(1, sequence.utf8Start, sequence.utf8CodeUnitCount)
+    }
+}

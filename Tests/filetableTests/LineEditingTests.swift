@@ -1,0 +1,137 @@
+import Foundation
+import XCTest
+@testable import FiletableCLI
+@testable import FileBrowsing
+
+/// The line editor's parts without a terminal: the editing buffer (wide and
+/// combining characters), the key decoder, the history and completion.
+final class LineEditingTests: XCTestCase {
+    func testWideAndCombiningCharactersAreOneStepAndTheirRealWidth() {
+        var buffer = EditBuffer("ls 日本🙂e\u{301}x")
+        XCTAssertEqual(buffer.characters.count, 8, "e and its combining accent are one character")
+        XCTAssertEqual(buffer.columns(upTo: buffer.cursor), 3 + 2 + 2 + 2 + 1 + 1)
+        buffer.moveLeft()
+        buffer.moveLeft()
+        XCTAssertEqual(buffer.columns(upTo: buffer.cursor), 9, "the cursor stands before é, after three wide characters")
+        buffer.deleteBackward()
+        XCTAssertEqual(buffer.text, "ls 日本e\u{301}x", "backspace takes the whole emoji")
+        buffer.deleteForward()
+        XCTAssertEqual(buffer.text, "ls 日本x", "delete takes e with its accent")
+        buffer.insert("語")
+        XCTAssertEqual(buffer.text, "ls 日本語x")
+        XCTAssertEqual(buffer.columns(upTo: buffer.cursor), 9)
+    }
+
+    func testEmacsEditsCutAndYank() {
+        var buffer = EditBuffer("mark notes.txt build")
+        buffer.killWordBackward()
+        XCTAssertEqual(buffer.text, "mark notes.txt ")
+        buffer.yank()
+        XCTAssertEqual(buffer.text, "mark notes.txt build")
+        buffer.moveHome()
+        buffer.moveWordRight()
+        XCTAssertEqual(buffer.cursor, 4)
+        buffer.killWordForward()
+        XCTAssertEqual(buffer.text, "mark.txt build", "Alt-D cuts to the end of the next word")
+        buffer.moveEnd()
+        buffer.moveWordLeft()
+        XCTAssertEqual(buffer.cursor, 9)
+        buffer.killToEnd()
+        XCTAssertEqual(buffer.text, "mark.txt ")
+        buffer.killToStart()
+        XCTAssertEqual(buffer.text, "")
+        buffer.yank()
+        XCTAssertEqual(buffer.text, "mark.txt ")
+        var swap = EditBuffer("sl")
+        swap.transpose()
+        XCTAssertEqual(swap.text, "ls", "Ctrl-T at the end swaps the last two")
+        var middle = EditBuffer("abc")
+        middle.moveLeft()
+        middle.transpose()
+        XCTAssertEqual(middle.text, "acb")
+        XCTAssertEqual(middle.cursor, 3)
+    }
+
+    private func keys(_ chunks: [[UInt8]], endOfBurst: Bool = true) -> [Key] {
+        var decoder = KeyDecoder()
+        var keys: [Key] = []
+        for chunk in chunks {
+            decoder.feed(chunk)
+            while let key = decoder.next() { keys.append(key) }
+        }
+        if endOfBurst { while let key = decoder.next(endOfBurst: true) { keys.append(key) } }
+        return keys
+    }
+
+    func testKeyDecoderReadsWhatTerminalsSend() {
+        let esc: UInt8 = 0x1B
+        XCTAssertEqual(keys([[esc] + Array("[A".utf8), [esc] + Array("OB".utf8), [esc] + Array("[C".utf8), [esc] + Array("[D".utf8)]),
+                       [.up, .down, .right, .left])
+        XCTAssertEqual(keys([[esc] + Array("[H".utf8), [esc] + Array("OF".utf8), [esc] + Array("[1~".utf8), [esc] + Array("[4~".utf8)]),
+                       [.home, .end, .home, .end])
+        XCTAssertEqual(keys([[esc] + Array("[3~".utf8), [esc] + Array("[5~".utf8), [esc] + Array("[6~".utf8)]), [.delete, .pageUp, .pageDown])
+        XCTAssertEqual(keys([[esc] + Array("[1;5C".utf8), [esc] + Array("[1;3D".utf8)]), [.wordRight, .wordLeft])
+        XCTAssertEqual(keys([[esc, 0x62], [esc, 0x7F], [0x01, 0x17, 0x7F, 0x09, 0x0D]]),
+                       [.alt("b"), .alt("\u{7F}"), .control("a"), .control("w"), .backspace, .tab, .enter])
+        // A sequence split between reads waits for its end.
+        XCTAssertEqual(keys([[esc], Array("[".utf8), Array("D".utf8)]), [.left])
+        // A lone Esc is Escape once no more bytes come.
+        XCTAssertEqual(keys([[esc]]), [.escape])
+        // UTF-8 split between reads is held back, not shown as \xHH.
+        let smile = Array("🙂".utf8)
+        XCTAssertEqual(keys([Array("a".utf8) + smile[0..<2], Array(smile[2...])], endOfBurst: false), [.text("a"), .text("🙂")])
+        // Bytes that are not UTF-8 arrive as typed text with \xHH.
+        XCTAssertEqual(keys([[0x61, 0xFF]]), [.text("a\\xFF")])
+    }
+
+    func testBracketedPasteIsOneKeyEvenAcrossReads() {
+        let start = Array("\u{1B}[200~".utf8), end = Array("\u{1B}[201~".utf8)
+        XCTAssertEqual(keys([start + Array("cd a\rquit\r".utf8) + end]), [.paste(Array("cd a\rquit\r".utf8))])
+        // Split anywhere, even inside the end marker, the paste stays whole,
+        // and nothing in it is taken as a key.
+        XCTAssertEqual(keys([start + Array("rm\r".utf8), Array("x".utf8) + end[0..<3], Array(end[3...]) + Array("z".utf8)]),
+                       [.paste(Array("rm\rx".utf8)), .text("z")])
+    }
+
+    func testHistoryKeepsWhatIsWorthKeepingAndSavesPrivately() throws {
+        let temp = try TemporaryTree()
+        let file = Array((temp.path + "/state/filetable/history").utf8)
+        let history = History(file: file, limit: 3)
+        for line in ["list", "list", " secret", "open 1", "", "sort size", "info 2"] { history.add(line) }
+        XCTAssertEqual(history.entries, ["open 1", "sort size", "info 2"], "no repeats, no space-led lines, at most the limit")
+        XCTAssertEqual(history.search("o", before: 3), 2)
+        XCTAssertEqual(history.search("o", before: 2), 1)
+        XCTAssertEqual(history.search("open", before: 3), 0)
+        XCTAssertEqual(history.search("sort", before: 0, forward: true), 1)
+        XCTAssertNil(history.save())
+        var status = stat()
+        XCTAssertEqual(stat(temp.path + "/state/filetable/history", &status), 0)
+        XCTAssertEqual(status.st_mode & 0o777, 0o600)
+        XCTAssertEqual(History(file: file, limit: 3).entries, history.entries, "read back in the next session")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temp.path + "/state/filetable"), ["history"], "no temporary file left")
+        XCTAssertEqual(History.defaultFile { $0 == "XDG_STATE_HOME" ? "/x/state" : "/home/u" }, Array("/x/state/filetable/history".utf8))
+        XCTAssertEqual(History.defaultFile { $0 == "HOME" ? "/home/u" : nil }, Array("/home/u/.local/state/filetable/history".utf8))
+    }
+
+    func testCompletionOffersCommandsWordsRowsAndPaths() throws {
+        let temp = try TemporaryTree()
+        try temp.folder("sub dir")
+        try temp.folder("subway")
+        temp.file("notes.txt")
+        temp.file("notebook")
+        let session = try Session(path: Array(temp.path.utf8), output: OutputSink(fd: open("/dev/null", O_WRONLY)),
+                                  settings: Session.Settings())
+        let completer = CommandCompleter(session: session)
+        func offered(_ line: String) -> [String] { completer.complete(EditBuffer(line)).candidates }
+        XCTAssertEqual(offered("so"), ["sort"])
+        XCTAssertEqual(offered("sort s"), ["size"])
+        XCTAssertEqual(offered("sort size "), ["asc", "desc"])
+        XCTAssertEqual(offered("group "), ["none", "letter", "kind"])
+        XCTAssertEqual(offered("marks export plan --j"), ["--json"])
+        XCTAssertEqual(offered("info note"), ["notebook", "notes.txt"])
+        XCTAssertEqual(offered("open su"), ["'sub dir'", "subway"], "a name with a space comes quoted")
+        XCTAssertEqual(offered("cd su"), ["'sub dir/'", "subway/"])
+        XCTAssertEqual(offered("help hi"), ["hidden", "hide", "history"])
+        XCTAssertEqual(LineEditor.commonPrefix(["notebook", "notes.txt"]), "note")
+    }
+}
