@@ -134,6 +134,100 @@ final class TerminalSessionTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: temp.path + "/plan.txt", encoding: .utf8), temp.path + "/src\0")
     }
 
+    /// The line editor as a person meets it, in an interactive bash (for job
+    /// control) at 80x24: editing keys, Tab, Ctrl-W, Ctrl-R, Up, a pasted
+    /// block, a resize, Ctrl-Z then `fg`, Ctrl-D on a non-empty line, and the
+    /// history kept for the next session.
+    func testLineEditorKeysHistoryCompletionPasteResizeAndSuspend() throws {
+        let temp = try TemporaryTree()
+        temp.file("notes.txt", contents: "some notes\n")
+        temp.file("notebook")
+        try temp.folder("subway")
+        _ = CommandRunner.system("tmux new-session -d -s \(session) -x 80 -y 24 'env -i PATH=/usr/bin:/bin TERM=xterm HOME=/nonexistent PS1=\"$ \" bash --norc --noprofile -i'")
+        try waitFor("$ ")
+        let start = "cd '\(temp.path)' && XDG_STATE_HOME='\(temp.path)/state' '\(CommandRunner.executable.path)' ."
+        try type(start, "Enter")
+        try waitFor("\(temp.path)>")
+
+        // Left moves the cursor: the X lands before f, no escape bytes in the line.
+        try type("abcdef", "Left", "X", "Enter")
+        try waitFor("unknown command 'abcdeXf'")
+        // Tab completes a command and a sort key; the page shows the new order.
+        try type("sor", "Tab", "s", "Tab", "Enter")
+        try waitFor("| sort size |")
+        // Tab completes a row's name; Ctrl-W cuts the word typed after it.
+        try type("info note", "Tab")
+        var shown = try waitFor("notes.txt\n")
+        XCTAssertTrue(shown.contains("\nnotebook   notes.txt\n"), "listed in columns, in order: \(shown)")
+        try type("s", "Tab", " junk", "C-w", "Enter")
+        shown = try waitFor("path:        \(temp.path)/notes.txt")
+        // Ctrl-R finds the sort again; Up recalls the last line.
+        try type("C-r", "sort")
+        try waitFor("(reverse-i-search)'sort': sort size")
+        try type("Escape", "C-u", "Up")
+        try waitFor("\(temp.path)> info notes.txt")
+        try type("C-u")
+        // Ctrl-D on a non-empty line deletes, it does not send the line.
+        try type("u", "p", "C-a", "C-d", "C-d", "C-u", "list", "Enter")
+        try waitFor("\(temp.path)> list")
+        // A pasted block is inserted, escaped, never run.
+        _ = CommandRunner.system("tmux set-buffer -b paste-\(session) 'cd subway\nquit\n' && tmux paste-buffer -p -d -b paste-\(session) -t \(session)")
+        try waitFor("\(temp.path)> cd subway\\rquit\\r")
+        try type("C-u")
+        // A narrower window: a long line scrolls sideways and never wraps.
+        _ = CommandRunner.system("tmux resize-window -t \(session) -x 40 -y 20")
+        try type("find a-rather-long-text-that-goes-past-forty-columns-END")
+        try waitFor("-END")
+        // Rows as the screen has them (not joined): the prompt's row fits.
+        shown = CommandRunner.system("tmux capture-pane -p -t \(session)")
+        let promptRow = shown.split(separator: "\n").last { $0.contains("-END") } ?? ""
+        XCTAssertLessThanOrEqual(promptRow.count, 40, shown)
+        XCTAssertTrue(promptRow.hasSuffix("columns-END"), "the end of the line is in view: \(shown)")
+        try type("C-u")
+        _ = CommandRunner.system("tmux resize-window -t \(session) -x 80 -y 24")
+        // Ctrl-Z stops it; fg brings the prompt and the line back.
+        try type("half", "C-z")
+        try waitFor("Stopped")
+        try type("fg", "Enter")
+        try waitFor("\(temp.path)> half")
+        try type("C-u", "quit", "Enter")
+        // The shell is back once it runs a command (the history is saved by then).
+        try type("echo ended-$((20+22))", "Enter")
+        try waitFor("ended-42")
+
+        // The history was kept (mode 0600), and the next session recalls it.
+        let file = temp.path + "/state/filetable/history"
+        let saved = try String(contentsOfFile: file, encoding: .utf8)
+        XCTAssertTrue(saved.hasSuffix("info notes.txt\nlist\nquit\n"), saved)
+        XCTAssertTrue(saved.contains("\nsort size\n"), "kept without the trailing space: \(saved)")
+        var status = stat()
+        XCTAssertEqual(stat(file, &status), 0)
+        XCTAssertEqual(status.st_mode & 0o777, 0o600)
+        try type("clear", "Enter")
+        try type(start, "Enter")
+        try waitFor("\(temp.path)>")
+        try type("Up", "Up")
+        try waitFor("\(temp.path)> list")
+        try type("C-u", "history", "Enter")
+        shown = try waitFor("history\n")
+        XCTAssertTrue(shown.contains("sort size\n"), shown)
+    }
+
+    /// TERM=dumb and --no-edit read lines as the terminal gives them.
+    func testNoLineEditorWithADumbTerminalOrNoEdit() throws {
+        let temp = try TemporaryTree()
+        for (term, flag) in [("dumb", ""), ("xterm", "--no-edit ")] {
+            _ = CommandRunner.system("tmux kill-session -t \(session)")
+            let command = "cd '\(temp.path)' && TERM=\(term) XDG_STATE_HOME='\(temp.path)/state' '\(CommandRunner.executable.path)' \(flag)."
+            _ = CommandRunner.system("tmux new-session -d -s \(session) -x 80 -y 24 \"\(command)\"")
+            try waitFor("\(temp.path)>")
+            try type("history", "Enter")
+            try waitFor("history: kept only at a terminal with the line editor")
+            try type("quit", "Enter")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: temp.path + "/state"), "no history written")
+    }
+
     /// A read that waits for ever (the terminal itself, through a link) ends
     /// with Ctrl-C at the prompt, and with SIGINT in batch mode.
     func testCtrlCEndsABlockingRead() throws {

@@ -32,8 +32,10 @@ final class History {
     }
 
     /// Adds a line typed at the prompt (not a space-led one, not a repeat).
-    func add(_ line: String) {
-        guard !line.isEmpty, !line.hasPrefix(" "), line.trimmingSpaces != "", entries.last != line else { return }
+    func add(_ typed: String) {
+        guard !typed.hasPrefix(" ") else { return }
+        let line = String(typed.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+        guard !line.isEmpty, entries.last != line else { return }
         entries.append(line)
         if entries.count > limit { entries.removeFirst(entries.count - limit) }
     }

@@ -48,6 +48,11 @@ final class LineEditor {
     /// `remembers`, the line joins the history (questions do not).
     func readLine(prompt: String, remembers: Bool = true) -> LineSource.Line {
         self.prompt = prompt
+        // A question too wide to share its row with the answer gets a row of its own.
+        if !remembers, TextWidth.of(prompt) > (Terminal.columns() ?? 80) - 10 {
+            output.write(String(prompt.reversed().drop { $0 == " " }.reversed()) + "\n")
+            self.prompt = "> "
+        }
         buffer = EditBuffer()
         scrollIndex = 0
         historyIndex = history.entries.count
@@ -211,7 +216,7 @@ final class LineEditor {
             buffer.replace(completion.range, with: shared)
             return
         }
-        listInColumns(candidates)
+        listInColumns(candidates.sorted { NaturalOrder.precedes(Array($0.utf8), Array($1.utf8)) })
     }
 
     private func listInColumns(_ candidates: [String]) {
@@ -283,8 +288,11 @@ final class LineEditor {
             shownPrompt = "(\(state.failed ? "failed " : "")reverse-i-search)'\(state.query)': "
             shownBuffer = EditBuffer(state.match.map { history.entries[$0] } ?? "")
         }
-        if TextWidth.of(shownPrompt) > columns / 2 {
-            shownPrompt = TextWidth.truncatingMiddle(shownPrompt, to: max(1, columns / 2))
+        // The prompt gives way (in its middle) when it would leave the line
+        // fewer than 20 columns, or half a narrow screen.
+        let promptRoom = max(1, columns - min(20, columns / 2))
+        if TextWidth.of(shownPrompt) > promptRoom {
+            shownPrompt = TextWidth.truncatingMiddle(shownPrompt, to: promptRoom)
         }
         let room = max(1, columns - TextWidth.of(shownPrompt) - 1)
         let characters = shownBuffer.characters

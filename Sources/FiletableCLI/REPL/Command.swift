@@ -12,21 +12,22 @@ enum Command: Equatable {
     case top
     case end
     case page(Int)
-    case goto(row: Int)
+    case goto(row: RowReference)
     case find(String)
     // Navigation
-    case open(row: Int)
+    case open(row: RowReference)
     case back(all: Bool)
     case up
-    case cd(String)
+    /// `cd PATH`, `cd N` (row N), `cd -` (the previous directory), `cd` (home).
+    case cd(String?)
     case pwd
     // Inspection
-    case info(row: Int)
+    case info(row: RowReference)
     case reload
     case stats
     /// `hex N [OFFSET [LENGTH]]` and `hex N @OFFSET`.
-    case hex(row: Int, offset: UInt64, length: UInt64?)
-    case view(row: Int)
+    case hex(row: RowReference, offset: UInt64, length: UInt64?)
+    case view(row: RowReference)
     /// The next screen of the hex or text view.
     case more
     /// An empty line: `more` while a view is open, else `next`.
@@ -57,6 +58,23 @@ enum Command: Equatable {
     case help(String?)
     case history
     case quit
+}
+
+/// A row as typed: its number, or its name as the table shows it (escapes
+/// typed as shown), or the start of a name no other row starts with.
+enum RowReference: Equatable, ExpressibleByIntegerLiteral, CustomStringConvertible {
+    case number(Int)
+    case name(String)
+
+    init(integerLiteral value: Int) { self = .number(value) }
+
+    /// As the user typed it, for messages.
+    var description: String {
+        switch self {
+        case .number(let number): return String(number)
+        case .name(let name): return name
+        }
+    }
 }
 
 /// A command that could not be parsed or carried out: one line for the user.

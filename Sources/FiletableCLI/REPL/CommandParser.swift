@@ -8,7 +8,7 @@ enum CommandParser {
     static func parse(_ line: String) throws(CommandError) -> Command {
         let words = try split(line)
         guard let first = words.first else { return .continueOn }
-        if Int(first) != nil, words.count == 1 { return .open(row: try rowNumber(first)) }
+        if Int(first) != nil, words.count == 1 { return .open(row: .number(try number(first, for: "row"))) }
         guard let spec = CommandCatalog.spec(named: first) else {
             if let suggestion = CommandCatalog.suggestion(for: first) {
                 throw CommandError("unknown command '\(first)'; did you mean '\(suggestion)'?")
@@ -61,7 +61,7 @@ enum CommandParser {
             guard try one().lowercased() == "all" else { throw CommandError("back: expected 'all' or nothing (usage: \(spec.usage))") }
             return .back(all: true)
         case "up": return try noArguments(.up)
-        case "cd": return .cd(try rest())
+        case "cd": return .cd(arguments.isEmpty ? nil : arguments.joined(separator: " "))
         case "pwd": return try noArguments(.pwd)
         case "info": return .info(row: try rowNumber(try one()))
         case "hex":
@@ -149,9 +149,11 @@ enum CommandParser {
         }
     }
 
-    /// A row number as the user typed it (1-based); checked against the table later.
-    private static func rowNumber(_ word: String) throws(CommandError) -> Int {
-        try number(word, for: "row")
+    /// A row as the user typed it: a number (1-based) or a name; checked
+    /// against the table later.
+    private static func rowNumber(_ word: String) throws(CommandError) -> RowReference {
+        guard !word.isEmpty, word.allSatisfy({ $0.isASCII && $0.isNumber }) else { return .name(word) }
+        return .number(try number(word, for: "row"))
     }
 
     private static func number(_ word: String, for what: String) throws(CommandError) -> Int {

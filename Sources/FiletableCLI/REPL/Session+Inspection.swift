@@ -2,8 +2,8 @@ import FileBrowsing
 
 /// Inspection commands: info, reload, stats.
 extension Session {
-    func info(_ number: Int) throws(CommandError) {
-        let row = try checkedRow(number, for: "info")
+    func info(_ reference: RowReference) throws(CommandError) {
+        let row = try row(reference, for: "info")
         output.write(DetailView(model: current.model, row: row, path: current.path).text())
     }
 

@@ -12,11 +12,11 @@ import FileBrowsing
 extension Session {
     /// A directory (or a link to one) is pushed as a new level; a file shows
     /// its details. The `..` row goes up, as `cd ..` does.
-    func open(_ number: Int) throws(CommandError) {
-        let row = try checkedRow(number, for: "open")
+    func open(_ reference: RowReference) throws(CommandError) {
+        let row = try row(reference, for: "open")
         let model = current.model
         guard model.isDirectory(row: row, followSymlinks: true) else {
-            try info(number)
+            try info(.number(row + 1))
             return
         }
         if model.isDotEntry(row: row) {
@@ -28,18 +28,38 @@ extension Session {
 
     func back(all: Bool) throws(CommandError) {
         guard stack.canGoBack else { throw CommandError("back: nothing to go back to (this is the first level)") }
+        previousPath = current.path
         if all { stack.popToRoot() } else { stack.pop() }
         printPage()
     }
 
+    /// The parent, on the page that holds the directory you came from.
     func up() throws(CommandError) {
-        try push(DisplayPath.normalize(current.path + Array("/..".utf8)), command: "up")
+        let child = PathBytes.split(current.path).name
+        try push(DisplayPath.normalize(current.path + Array("/..".utf8)), command: "up", focus: child)
     }
 
     /// `cd PATH`: absolute, relative to the current level, `~` or `~/x`; names
     /// may be typed as they are shown (with escapes). `..` is taken off the
-    /// path as text, then the path is opened.
-    func changeDirectory(_ text: String) throws(CommandError) {
+    /// path as text, then the path is opened. `cd N` opens row N, `cd -` the
+    /// directory shown before the last move, `cd` alone the home directory.
+    func changeDirectory(_ typed: String?) throws(CommandError) {
+        guard let text = typed else {
+            guard let home = settings.home else { throw CommandError("cd: HOME is not set") }
+            return try push(home, command: "cd")
+        }
+        if text == "-" {
+            guard let previous = previousPath else { throw CommandError("cd: no previous directory yet") }
+            write(NameEscaping.escape(previous))
+            return try push(previous, command: "cd")
+        }
+        if let number = Int(text), text.allSatisfy({ $0.isASCII && $0.isNumber }),
+           number >= 1, number <= current.model.rowCount {
+            guard current.model.isDirectory(row: number - 1, followSymlinks: true) else {
+                throw CommandError("cd: row \(number) (\(NameEscaping.escape(current.model.name(ofRow: number - 1)))) is not a directory")
+            }
+            return try open(.number(number))
+        }
         var bytes = NameEscaping.unescape(text) ?? Array(text.utf8)
         if bytes == [0x7E] || bytes.starts(with: Array("~/".utf8)) {
             guard let home = settings.home else { throw CommandError("cd: HOME is not set") }
@@ -64,7 +84,9 @@ extension Session {
     /// were set on). `opening` names it as an entry of an open directory
     /// (`open N`), which is the same file `path` resolves to; otherwise the
     /// path itself is resolved.
-    private func push(_ path: [UInt8], command: String, opening entry: ([UInt8], DirectoryHandle)? = nil) throws(CommandError) {
+    /// `focus` names a row to show the page of (`up` shows where you came from).
+    private func push(_ path: [UInt8], command: String, opening entry: ([UInt8], DirectoryHandle)? = nil,
+                      focus: [UInt8]? = nil) throws(CommandError) {
         Interruption.clear()
         do {
             let handle = if let (name, parent) = entry {
@@ -78,7 +100,12 @@ extension Session {
             let model = try DirectoryListing(directory: handle, options: options)
             let level = TableLevel(model: model, path: path, decoration: settings.decoration)
             level.style = current.style
+            previousPath = current.path
             stack.push(level)
+            if let focus, let row = (0..<model.rowCount).first(where: { model.withName(ofRow: $0) { $0.elementsEqual(focus) } }) {
+                preparePage()
+                level.table.scrollToRow(row)
+            }
         } catch {
             throw CommandError("\(command): \(error.description)")
         }

@@ -27,8 +27,8 @@ extension Session {
         printPage()
     }
 
-    func goto(_ number: Int) throws(CommandError) {
-        let row = try checkedRow(number, for: "goto")
+    func goto(_ reference: RowReference) throws(CommandError) {
+        let row = try row(reference, for: "goto")
         preparePage()
         current.table.scrollToRow(row)
         printPage()

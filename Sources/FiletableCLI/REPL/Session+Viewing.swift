@@ -8,25 +8,25 @@ extension Session {
         settings.pageSize ?? Terminal.lines().map { max(1, $0 - 2) } ?? 20
     }
 
-    func hex(_ number: Int, offset: UInt64, length: UInt64?) throws(CommandError) {
-        let row = try checkedRow(number, for: "hex")
+    func hex(_ reference: RowReference, offset: UInt64, length: UInt64?) throws(CommandError) {
+        let row = try row(reference, for: "hex")
         let model = current.model
         viewer = .hex(name: model.name(ofRow: row), directory: model.directory, path: current.path(ofRow: row),
                       offset: offset, end: length.map { ByteCount.end(from: offset, length: $0) })
         try more()
     }
 
-    func view(_ number: Int) throws(CommandError) {
-        let row = try checkedRow(number, for: "view")
+    func view(_ reference: RowReference) throws(CommandError) {
+        let row = try row(reference, for: "view")
         let model = current.model
         let name = model.name(ofRow: row)
         let path = current.path(ofRow: row)
         if case .success(let target) = model.targetStatus(ofRow: row) {
-            if target.kind == .directory { throw CommandError("view: \(NameEscaping.escape(path)) is a directory; 'open \(number)' lists it") }
+            if target.kind == .directory { throw CommandError("view: \(NameEscaping.escape(path)) is a directory; 'open \(row + 1)' lists it") }
             if let refusal = HexDumpReader.refusal(for: target) { throw CommandError("view: \(NameEscaping.escape(path)): \(refusal)") }
             if target.kind != .file {
                 write("view: not a regular file; showing hex")
-                return try hex(number, offset: 0, length: nil)
+                return try hex(.number(row + 1), offset: 0, length: nil)
             }
         }
         switch ContentKind.of(name: name, in: model.directory) {
@@ -34,7 +34,7 @@ extension Session {
             throw CommandError("view: \(NameEscaping.escape(path)): \(error.reasonText)")
         case .success(.binary(let reason)):
             write("view: binary (\(reason) in the first 8 KiB); showing hex")
-            try hex(number, offset: 0, length: nil)
+            try hex(.number(row + 1), offset: 0, length: nil)
         case .success(.empty):
             write("view: \(NameEscaping.escape(path)) is empty")
         case .success(.text):

@@ -41,6 +41,8 @@ final class Session {
     var confirm: ((String) -> Bool)?
     /// The lines typed at the prompt, when the line editor keeps them.
     var history: History?
+    /// The path of the level shown before the last move, for `cd -`.
+    var previousPath: [UInt8]?
     let output: OutputSink
     let settings: Settings
 
@@ -108,6 +110,33 @@ final class Session {
         case .quit: return mayQuit() ? .quit : .keepGoing
         }
         return .keepGoing
+    }
+
+    /// The 0-based row a typed reference names in the current view: a number
+    /// in range, a name as shown, or the start of exactly one name.
+    func row(_ reference: RowReference, for command: String) throws(CommandError) -> Int {
+        switch reference {
+        case .number(let number):
+            return try checkedRow(number, for: command)
+        case .name(let text):
+            let model = current.model
+            let typed = NameEscaping.unescape(text) ?? Array(text.utf8)
+            var starting: [Int] = []
+            for row in 0..<model.rowCount {
+                if row % 65536 == 0 && Interruption.isRequested { throw CommandError("\(command): interrupted") }
+                let (exact, prefix) = model.withName(ofRow: row) { ($0.elementsEqual(typed), $0.starts(with: typed)) }
+                if exact { return row }
+                if prefix { starting.append(row) }
+            }
+            guard let first = starting.first else {
+                throw CommandError("\(command): no row named '\(text)' in this view")
+            }
+            guard starting.count == 1 else {
+                let some = starting.prefix(4).map { NameEscaping.escape(model.name(ofRow: $0)) }.joined(separator: ", ")
+                throw CommandError("\(command): '\(text)' starts \(starting.count) names (\(some)\(starting.count > 4 ? ", …" : "")); type more of it or the row number")
+            }
+            return first
+        }
     }
 
     /// Checks a 1-based row number against the current table; returns the 0-based row.

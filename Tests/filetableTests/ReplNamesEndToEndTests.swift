@@ -1,0 +1,58 @@
+import Foundation
+import XCTest
+
+/// Rows named by name, and `cd` as a shell user types it: `cd N`, `cd`,
+/// `cd -`, and `up` landing where you came from.
+final class ReplNamesEndToEndTests: XCTestCase {
+    private func makeTree() throws -> TemporaryTree {
+        let temp = try TemporaryTree()
+        temp.file("notes.txt", contents: "hello notes\n")
+        temp.file("notebook", contents: "nb\n")
+        temp.file("alpha.log", contents: "a\n")
+        for i in 1...30 { try temp.folder(String(format: "dir%02d", i)) }
+        temp.file("inner", in: "dir25")
+        return temp
+    }
+
+    private func run(_ commands: String, in temp: TemporaryTree, page: Int = 10) throws -> CommandResult {
+        try CommandRunner.run(["--page-size", String(page), "-c", commands, "."], in: temp.url, environment: ["HOME": temp.path])
+    }
+
+    func testRowsCanBeNamedByNameOrAUniquePrefix() throws {
+        let temp = try makeTree()
+        let result = try run("info notes.txt; view notes.txt; open dir25; back; info alp; hex notebook", in: temp)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.text.contains("path:        \(temp.path)/notes.txt\n"), result.text)
+        XCTAssertTrue(result.text.contains("     1  hello notes\n"), result.text)
+        XCTAssertTrue(result.text.contains("\(temp.path)/dir25 | 1 entry |"), result.text)
+        XCTAssertTrue(result.text.contains("path:        \(temp.path)/alpha.log\n"), result.text)
+        XCTAssertTrue(result.text.contains("00000000  6e 62 0a"), result.text)
+        let ambiguous = try run("info note", in: temp)
+        XCTAssertEqual(ambiguous.stderr, "filetable: line 1: info: 'note' starts 2 names (notebook, notes.txt); type more of it or the row number\n")
+        let missing = try run("open nothing", in: temp)
+        XCTAssertEqual(missing.stderr, "filetable: line 1: open: no row named 'nothing' in this view\n")
+    }
+
+    func testCdTakesRowNumbersHomeAndTheLastDirectory() throws {
+        let temp = try makeTree()
+        // Rows: alpha.log, dir01 … dir30, notebook, notes.txt (natural order).
+        let result = try run("cd 3; pwd; cd; pwd; cd -; pwd", in: temp)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        // The paths pwd prints (and cd - echoes), without breadcrumbs and headers.
+        let paths = result.text.split(separator: "\n").filter { $0.hasPrefix("/") && !$0.contains(" | ") && !$0.contains(" > ") }
+        XCTAssertEqual(paths.map(String.init), ["\(temp.path)/dir02", temp.path, "\(temp.path)/dir02", "\(temp.path)/dir02"], result.text)
+        let notADirectory = try run("cd 1", in: temp)
+        XCTAssertEqual(notADirectory.stderr, "filetable: line 1: cd: row 1 (alpha.log) is not a directory\n")
+        let noPrevious = try run("cd -", in: temp)
+        XCTAssertEqual(noPrevious.stderr, "filetable: line 1: cd: no previous directory yet\n")
+    }
+
+    func testUpLandsOnThePageHoldingTheDirectoryYouCameFrom() throws {
+        let temp = try makeTree()
+        // dir25 is row 26: page 3 of 4 with 10 rows a page.
+        let result = try run("cd dir25; up", in: temp)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let headers = result.text.split(separator: "\n").filter { $0.contains(" | ") }
+        XCTAssertTrue(headers.last?.hasSuffix("page 3 of 4") ?? false, result.text)
+    }
+}
