@@ -54,6 +54,7 @@ if [ ! -f "$work/random256" ]; then
     head -c 268435456 /dev/urandom > "$work/random256"
     head -c 268435456 /dev/zero > "$work/zeros256"
 fi
+repo=$PWD
 cd "$work"
 # Warm the caches so every tool reads the same hot directory.
 ls -f million >/dev/null; find wide >/dev/null
@@ -92,6 +93,10 @@ echo "peak RSS: filetable REPL first page $(peak "$ft" --page-size 40 -c list mi
 echo "stats after paging from the first page to the last with 'next' (value1 style stats each shown row):"
 "$ft" --page-size 40 -c 'style value1; goto 999999; end; prev; stats' million | tail -5 | sed 's/^/  after goto, end, prev: /'
 "$ft" --page-size 40 -b page-through.ft million | tail -5 | sed 's/^/  after 24,999 next: /'
+
+echo
+echo "## REPL line editor on the 1,000,000-entry directory (a pseudo-terminal, 80x24)"
+python3 "$repo/Samples/benchmarks/keystrokes.py" "$ft" million
 
 echo
 echo "## Hex dumps of 256 MiB (output to /dev/null)"

@@ -8,6 +8,8 @@ import FileBrowsing
 /// shows them (escaped), quoted when they hold a space or a quote.
 struct CommandCompleter {
     let session: Session
+    /// Asked now and then in a long search over rows: true stops it (Ctrl-C).
+    var isCancelled: () -> Bool = { false }
 
     /// Commands whose arguments name rows of the current table.
     static let rowCommands: Set<String> = ["open", "info", "hex", "view", "mark", "unmark", "goto"]
@@ -77,7 +79,7 @@ struct CommandCompleter {
         let prefix = NameEscaping.unescape(typed) ?? Array(typed.utf8)
         var names: [String] = []
         for row in 0..<model.rowCount {
-            if row % 65536 == 0 && Interruption.isRequested { break }
+            if row % 65536 == 65535 && isCancelled() { return [] }
             let matches = model.withName(ofRow: row) { $0.starts(with: prefix) }
             if matches { names.append(Self.quoted(NameEscaping.escape(model.name(ofRow: row)))) }
         }

@@ -97,6 +97,21 @@ final class LineEditor {
         }
     }
 
+    /// Whether Ctrl-C was typed while a long completion ran (in raw mode it
+    /// is a byte, not a signal). Other keys typed meanwhile are kept for later.
+    func cancelRequested() -> Bool {
+        guard waitForInput(milliseconds: 0) else { return false }
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        let count = chunk.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress, $0.count) }
+        guard count > 0 else { return false }
+        if let stop = chunk[..<count].firstIndex(of: 0x03) {
+            decoder.feed(chunk[(stop + 1)..<count])
+            return true
+        }
+        decoder.feed(chunk[..<count])
+        return false
+    }
+
     private func waitForInput(milliseconds: Int32) -> Bool {
         var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
         return poll(&descriptor, 1, milliseconds) > 0

@@ -34,7 +34,9 @@ struct ReplRunner {
             }
         case .edited(let editor):
             session.history = editor.history
-            editor.completer = { [session] buffer in CommandCompleter(session: session).complete(buffer) }
+            editor.completer = { [session, unowned editor] buffer in
+                CommandCompleter(session: session, isCancelled: editor.cancelRequested).complete(buffer)
+            }
             let status = runInteractive(LineSource(fd: 0), inputGone: { editor.inputFailed }) { prompt, remembers in
                 editor.readLine(prompt: prompt, remembers: remembers)
             }
