@@ -56,6 +56,20 @@ public enum TextWidth {
         return result
     }
 
+    /// `text` cut to at most `maxWidth` columns, its end replaced with `…`.
+    public static func truncatingTail(_ text: String, to maxWidth: Int) -> String {
+        guard of(text) > maxWidth else { return text }
+        guard maxWidth > 1 else { return maxWidth == 1 ? "…" : "" }
+        var result = String.UnicodeScalarView(), used = 0
+        for scalar in text.unicodeScalars {
+            let width = of(scalar)
+            if used + width > maxWidth - 1 { break }
+            result.append(scalar)
+            used += width
+        }
+        return String(result) + "…"
+    }
+
     /// `text` padded with spaces to `width` columns, on the left or the right.
     public static func pad(_ text: String, to width: Int, alignment: ColumnAlignment) -> String {
         let missing = width - of(text)

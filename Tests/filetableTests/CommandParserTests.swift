@@ -71,7 +71,17 @@ final class CommandParserTests: XCTestCase {
             XCTAssertFalse(spec.details.isEmpty)
             XCTAssertNotNil(CommandCatalog.spec(named: spec.name.uppercased()))
         }
-        XCTAssertTrue(CommandCatalog.overview.contains("goto N"))
+        let overview = CommandCatalog.overview(width: 80)
+        XCTAssertTrue(overview.contains { $0.hasPrefix("  goto N|NAME") }, overview.joined(separator: "\n"))
+        XCTAssertTrue(overview.allSatisfy { $0.count <= 80 }, "help fits 80 columns")
+        // Every command is listed once, in a group.
+        let grouped = CommandCatalog.groups.flatMap(\.names)
+        XCTAssertEqual(grouped.sorted(), CommandCatalog.all.map(\.name).sorted())
+        // Wrapping keeps words whole.
+        let wrapped = TextWrapping.wrap("alpha beta gamma delta", width: 11, first: "", rest: "  ")
+        XCTAssertEqual(wrapped, ["alpha beta", "  gamma", "  delta"])
+        XCTAssertEqual(CommandCatalog.suggestion(for: "nope"), nil, "no far-fetched suggestion")
+        XCTAssertEqual(CommandCatalog.suggestion(for: "hisotry"), "history")
     }
 
     func testDisplayPaths() {

@@ -47,6 +47,25 @@ final class ReplNamesEndToEndTests: XCTestCase {
         XCTAssertEqual(noPrevious.stderr, "filetable: line 1: cd: no previous directory yet\n")
     }
 
+    func testWordsSayWhatTheyMean() throws {
+        let temp = try makeTree()
+        try temp.folder("dots")
+        temp.file(".hidden1", in: "dots")
+        temp.file(".hidden2", in: "dots")
+        let result = try run("sort size asc; sort name desc; cd dots; -help nope; marks; mark 1-2; undo", in: temp)
+        let headers = result.text.split(separator: "\n").filter { $0.contains(" | ") }
+        // A script prints no first page: the first header is the sort's.
+        XCTAssertTrue(headers[0].contains("| sort size asc |"), result.text)
+        XCTAssertTrue(headers[1].contains("| sort name desc |"), result.text)
+        XCTAssertTrue(result.text.contains("(2 hidden entries; 'hidden on' shows them)\n"), result.text)
+        XCTAssertTrue(result.stderr.contains("help: no command 'nope'\n"), result.stderr)
+        // Help is wrapped at word boundaries to 80 columns in a script.
+        let help = try run("help; help marks", in: temp)
+        let lines = help.text.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertTrue(lines.allSatisfy { $0.count <= 80 }, help.text)
+        XCTAssertTrue(lines.contains("Editing and the deletion plan:"), help.text)
+    }
+
     func testUpLandsOnThePageHoldingTheDirectoryYouCameFrom() throws {
         let temp = try makeTree()
         // dir25 is row 26: page 3 of 4 with 10 rows a page.

@@ -216,6 +216,7 @@ final class TerminalSessionTests: XCTestCase {
     /// TERM=dumb and --no-edit read lines as the terminal gives them.
     func testNoLineEditorWithADumbTerminalOrNoEdit() throws {
         let temp = try TemporaryTree()
+        temp.file("long.txt", contents: String(repeating: "wordy ", count: 50) + "TAIL\n")
         for (term, flag) in [("dumb", ""), ("xterm", "--no-edit ")] {
             _ = CommandRunner.system("tmux kill-session -t \(session)")
             let command = "cd '\(temp.path)' && TERM=\(term) XDG_STATE_HOME='\(temp.path)/state' '\(CommandRunner.executable.path)' \(flag)."
@@ -223,6 +224,18 @@ final class TerminalSessionTests: XCTestCase {
             try waitFor("\(temp.path)>")
             try type("history", "Enter")
             try waitFor("history: kept only at a terminal with the line editor")
+            // help pages at 24 rows; an empty line goes on.
+            try type("help", "Enter")
+            var shown = try waitFor("-- more: ")
+            XCTAssertFalse(shown.contains("The session:"), shown)
+            try type("Enter")
+            try type("Enter")
+            shown = try waitFor("The session:")
+            // A long line of a viewed file is cut at the screen's edge, not wrapped.
+            try type("view long.txt", "Enter")
+            shown = try waitFor("-- end of file --")
+            let row = CommandRunner.system("tmux capture-pane -p -t \(session)").split(separator: "\n").first { $0.hasPrefix("     1  wordy") } ?? ""
+            XCTAssertTrue(row.hasSuffix("…") && row.count <= 80, "\(row)\n\(shown)")
             try type("quit", "Enter")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: temp.path + "/state"), "no history written")

@@ -52,9 +52,7 @@ struct TreeListing {
                 }
             }
         }
-        let dirs = directoryCount == 1 ? "1 directory" : "\(directoryCount) directories"
-        let fileWord = fileCount == 1 ? "1 file" : "\(fileCount) files"
-        context.output.write("\n\(dirs), \(fileWord)\n")
+        context.output.write("\n\(Plural.count(directoryCount, "directory", "directories")), \(Plural.count(fileCount, "file"))\n")
     }
 
     private func configured(_ cell: Cell, row: Int, in model: DirectoryListing, formatter: NameCellFormatter) -> Cell {

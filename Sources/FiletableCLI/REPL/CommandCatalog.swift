@@ -97,7 +97,8 @@ enum CommandCatalog {
         for spec in all {
             for candidate in [spec.name] + spec.aliases where candidate.count > 1 {
                 let distance = editDistance(word, candidate)
-                if distance <= max(1, min(2, word.count / 2)), distance < (best?.distance ?? Int.max) {
+                // One slip (a swap counts as one); two only in longer words.
+                if distance <= (word.count >= 6 ? 2 : 1), distance < (best?.distance ?? Int.max) {
                     best = (spec.name, distance)
                 }
             }
@@ -126,15 +127,40 @@ enum CommandCatalog {
     }
 
     /// The text of `help`: one line per command.
-    static var overview: String {
-        let width = all.map(\.usage.count).max() ?? 0
-        var lines = ["Commands (case does not matter; rows are the numbers shown):"]
-        for spec in all {
-            let names = ([spec.name] + spec.aliases).joined(separator: ", ")
-            lines.append("  " + spec.usage.padding(toLength: width) + "  " + spec.summary + (spec.aliases.isEmpty ? "" : "  [\(names)]"))
+    /// The commands by what they are for, in the order `help` lists them.
+    static let groups: [(title: String, names: [String])] = [
+        ("Paging", ["list", "next", "prev", "top", "end", "page", "goto", "find"]),
+        ("Moving around", ["open", "back", "up", "cd", "pwd"]),
+        ("Looking at files", ["info", "hex", "view", "more", "reload", "stats"]),
+        ("The view", ["sort", "dirsfirst", "hidden", "filter", "group", "index", "jump", "style"]),
+        ("Editing and the deletion plan", ["edit", "done", "mark", "unmark", "undo", "show", "hide", "marks"]),
+        ("The session", ["history", "help", "quit"]),
+    ]
+
+    /// `help`: the commands in their groups, each summary wrapped at word
+    /// boundaries to `width` columns under its own column.
+    static func overview(width: Int) -> [String] {
+        var lines = TextWrapping.wrap("Commands (case does not matter; a row is its number or its name):", width: width)
+        let usageWidth = min(all.map(\.usage.count).max() ?? 0, max(8, width / 2))
+        for group in groups {
+            lines.append("")
+            lines.append(group.title + ":")
+            for name in group.names {
+                guard let spec = spec(named: name) else { continue }
+                let aliases = spec.aliases.isEmpty ? "" : "  [" + spec.aliases.joined(separator: ", ") + "]"
+                let lead = "  " + spec.usage.padding(toLength: usageWidth) + "  "
+                let hanging = String(repeating: " ", count: 4 + usageWidth)
+                if spec.usage.count > usageWidth {
+                    lines.append("  " + spec.usage)
+                    lines += TextWrapping.wrap(spec.summary + aliases, width: width, first: hanging, rest: hanging)
+                } else {
+                    lines += TextWrapping.wrap(spec.summary + aliases, width: width, first: lead, rest: hanging)
+                }
+            }
         }
-        lines.append("An empty line shows the next page. 'help CMD' explains one command.")
-        return lines.joined(separator: "\n")
+        lines.append("")
+        lines += TextWrapping.wrap("An empty line shows the next page. 'help CMD' explains one command.", width: width)
+        return lines
     }
 }
 

@@ -25,7 +25,7 @@ struct PageView {
             if !marking.shown && (marking.coversAll || !marking.names.isEmpty) {
                 output.write("(every entry left here is marked; 'show marked' shows them)\n")
             } else {
-                output.write(model.options.filter == nil ? "(empty)\n" : "(nothing matches the filter)\n")
+                output.write(model.options.filter == nil ? emptyNote(model) + "\n" : "(nothing matches the filter)\n")
             }
         } else {
             var options = RenderOptions()
@@ -42,13 +42,28 @@ struct PageView {
         output.flush()
     }
 
+    /// What an empty table says: where dot files are all there is, that
+    /// they are hidden and how to show them.
+    private func emptyNote(_ model: DirectoryListing) -> String {
+        guard model.options.hidden == .hidden else { return "(empty)" }
+        let hidden = (0..<model.arena.count).reduce(0) { $0 + (model.arena.firstByte(at: $1) == 0x2E ? 1 : 0) }
+        guard hidden > 0 else { return "(empty)" }
+        return "(\(Plural.count(hidden, "hidden entry", "hidden entries")); 'hidden on' shows them)"
+    }
+
     func header() -> String {
         let model = level.model, table = level.table
         var parts = [NameEscaping.escape(level.path)]
         parts.append(model.rowCount == 1 ? "1 entry" : "\(model.rowCount) entries")
         let options = model.options
+        // The direction as `sort` takes it: size and time run largest and
+        // newest first (desc) unless asc was asked; the others asc unless desc.
         var sort = "sort \(options.sortKey.rawValue)"
-        if options.reversed { sort += " reversed" }
+        if options.reversed && options.sortKey != .none {
+            sort += options.sortKey == .size || options.sortKey == .time ? " asc" : " desc"
+        } else if options.reversed {
+            sort += " reversed"
+        }
         if options.directoriesFirst { sort += ", dirs first" }
         parts.append(sort)
         if let filter = options.filter { parts.append("filter " + NameEscaping.terminalSafe(filter.pattern)) }

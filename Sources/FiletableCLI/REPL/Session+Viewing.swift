@@ -1,4 +1,5 @@
 import FileBrowsing
+import TableKit
 
 /// Viewing a file's content: hex, view, more.
 extension Session {
@@ -52,6 +53,22 @@ extension Session {
             try hexScreen(name: name, directory: directory, path: path, offset: offset, end: end)
         case .text(let name, let directory, let path, let offset, let line):
             try textScreen(name: name, directory: directory, path: path, offset: offset, line: line)
+        case .lines(let lines, let next):
+            showLines(lines, from: next)
+        }
+    }
+
+    /// Writes lines of filetable's own text: all at once in a script, a
+    /// screen at a time at a terminal ('more' or an empty line goes on).
+    func showLines(_ lines: [String], from start: Int = 0) {
+        let room = settings.interactive ? max(1, screenLines - 1) : Int.max
+        let end = lines.count - start > room ? start + room : lines.count
+        lines[start..<end].forEach { write($0) }
+        if end < lines.count {
+            endScreen(then: .lines(lines, next: end), footer: "-- more: \(lines.count - end) lines ('more' or an empty line) --")
+        } else {
+            viewer = nil
+            output.flush()
         }
     }
 
@@ -128,7 +145,7 @@ extension Session {
     }
 
     /// Closes a screen with its footer; `next` is what `more` continues (nil at the end).
-    private func endScreen(then next: Viewer?, footer: String) {
+    func endScreen(then next: Viewer?, footer: String) {
         write(footer)
         viewer = next
         output.flush()
@@ -159,8 +176,14 @@ extension Session {
     /// The most bytes of one line `view` holds and shows in one row.
     static let longestTextRow = 1 << 16
 
+    /// A numbered line of the text view. At a terminal it is cut to the
+    /// screen's width with `…` rather than wrapped over several rows.
     private func writeTextLine(_ bytes: [UInt8], number: Int) {
         let label = String(number)
-        write(String(repeating: " ", count: max(0, 6 - label.count)) + label + "  " + NameEscaping.escape(bytes))
+        var line = String(repeating: " ", count: max(0, 6 - label.count)) + label + "  " + NameEscaping.escape(bytes)
+        if settings.interactive, let width = Terminal.columns(), TextWidth.of(line) > width - 1 {
+            line = TextWidth.truncatingTail(line, to: width - 1)
+        }
+        write(line)
     }
 }

@@ -167,12 +167,17 @@ final class Session {
         }
     }
 
+    /// `help` and `help CMD`, wrapped at word boundaries to the screen's
+    /// width (80 columns in a script), a screen at a time at a terminal.
     private func help(_ name: String?) throws(CommandError) {
-        guard let name else { write(CommandCatalog.overview); return }
+        let width = min(max(Terminal.columns() ?? 80, 20), 120)
+        guard let name else { return showLines(CommandCatalog.overview(width: width)) }
         guard let spec = CommandCatalog.spec(named: name) else {
             throw CommandError("help: no command '\(name)'" + (CommandCatalog.suggestion(for: name).map { "; did you mean '\($0)'?" } ?? ""))
         }
-        let aliases = spec.aliases.isEmpty ? "" : "\nAliases: " + spec.aliases.joined(separator: ", ")
-        write("\(spec.usage)\n  \(spec.summary)\n\(spec.details)\(aliases)")
+        var lines = [spec.usage] + TextWrapping.wrap(spec.summary, width: width, first: "  ", rest: "  ")
+        lines += TextWrapping.wrap(spec.details, width: width)
+        if !spec.aliases.isEmpty { lines.append("Aliases: " + spec.aliases.joined(separator: ", ")) }
+        showLines(lines)
     }
 }

@@ -6,4 +6,6 @@ enum Viewer {
     case hex(name: [UInt8], directory: DirectoryHandle, path: [UInt8], offset: UInt64, end: UInt64?)
     /// A text view, next screen from byte `offset`, whose first line is `line`.
     case text(name: [UInt8], directory: DirectoryHandle, path: [UInt8], offset: UInt64, line: Int)
+    /// Lines filetable wrote itself (help), the next screen from `next`.
+    case lines([String], next: Int)
 }
