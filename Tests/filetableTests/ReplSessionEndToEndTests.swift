@@ -27,22 +27,22 @@ final class ReplSessionEndToEndTests: XCTestCase {
         XCTAssertEqual(result.stderr, "")
         let root = temp.path
         let expected = """
-        \(root) | 6 entries | sort name reversed | page 1 of 2
+        \(root) | 6 entries | sort name desc | page 1 of 2
         1 notes.txt
         2 deep >
         3 B
         -- n next, N open, b back, help --
-        \(root) | 6 entries | sort name reversed | page 2 of 2
+        \(root) | 6 entries | sort name desc | page 2 of 2
         4 a10
         5 a2
         6 a1
         -- p prev, N open, b back, help --
-        \(root)/deep | 5 entries | sort name reversed | page 1 of 2
+        \(root)/deep | 5 entries | sort name desc | page 1 of 2
         1 x4
         2 x3
         3 x2
         -- n next, N open, b back, help --
-        \(root)/deep | 5 entries | sort name reversed | page 2 of 2
+        \(root)/deep | 5 entries | sort name desc | page 2 of 2
         4 x1
         5 level2 >
         -- p prev, N open, b back, help --
@@ -75,7 +75,7 @@ final class ReplSessionEndToEndTests: XCTestCase {
         4 x3
         5 x4
         -- p prev, N open, b back, help --
-        \(root) | 6 entries | sort name reversed | page 2 of 2
+        \(root) | 6 entries | sort name desc | page 2 of 2
         4 a10
         5 a2
         6 a1
@@ -111,7 +111,7 @@ final class ReplSessionEndToEndTests: XCTestCase {
         try "# a comment\n\nsort name desc\n   \nstats\n".write(to: script, atomically: true, encoding: .utf8)
         let fromFile = try CommandRunner.run(["--page-size", "3", "-b", script.path, "."], in: temp.url)
         XCTAssertEqual(fromFile.status, 0, fromFile.stderr)
-        XCTAssertTrue(fromFile.text.hasPrefix("\(temp.path) | 7 entries | sort name reversed | page 1 of 3\n1 script.ft\n2 notes.txt\n3 deep >\n"), fromFile.text)
+        XCTAssertTrue(fromFile.text.hasPrefix("\(temp.path) | 7 entries | sort name desc | page 1 of 3\n1 script.ft\n2 notes.txt\n3 deep >\n"), fromFile.text)
         XCTAssertTrue(fromFile.text.hasSuffix("rows: 7\nentries materialised: 0\ncells created: 3\ncells reused: 0\ncache entries: 0\n"))
         let fromStdin = try CommandRunner.shell("printf 'goto 3\\ninfo 1\\n' | \"$FILETABLE\" --page-size 3 .", in: temp.url)
         XCTAssertEqual(fromStdin.status, 0, fromStdin.stderr)

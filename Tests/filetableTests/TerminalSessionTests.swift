@@ -191,7 +191,15 @@ final class TerminalSessionTests: XCTestCase {
         try type("fg", "Enter")
         try waitFor("\(temp.path)> half")
         try type("C-u", "quit", "Enter")
-        // The shell is back once it runs a command (the history is saved by then).
+        // The shell is back (its prompt on the last row) once filetable has
+        // saved the history and ended; then it runs a command.
+        let deadline = Date().addingTimeInterval(10)
+        func lastRow() throws -> String? {
+            try screen().split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.last { !$0.isEmpty }
+        }
+        while Date() < deadline, try lastRow() != "$" {
+            usleep(50_000)
+        }
         try type("echo ended-$((20+22))", "Enter")
         try waitFor("ended-42")
 
