@@ -66,6 +66,19 @@ final class ReplNamesEndToEndTests: XCTestCase {
         XCTAssertTrue(lines.contains("Editing and the deletion plan:"), help.text)
     }
 
+    /// `view N +LINE`, `view N /TEXT`, and a view that keeps its place
+    /// while other commands run ('more' goes on; an empty line pages the table).
+    func testViewStartsAtALineOrTextAndKeepsItsPlace() throws {
+        let temp = try makeTree()
+        temp.file("lines.txt", contents: "one\ntwo\nThree apples\nfour\nfive\n")
+        let result = try run("view lines.txt +2; list; more; view lines.txt /APPLE; -view lines.txt +9; -view lines.txt /zzz", in: temp, page: 3)
+        let shown = result.text.split(separator: "\n").filter { $0.hasPrefix("     ") }.map(String.init)
+        XCTAssertEqual(shown, ["     2  two", "     3  Three apples", "     4  four", "     5  five",
+                               "     3  Three apples", "     4  four", "     5  five"], result.text)
+        XCTAssertTrue(result.stderr.contains("view: \(temp.path)/lines.txt has 5 lines, not 9\n"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("view: no line of \(temp.path)/lines.txt holds 'zzz'\n"), result.stderr)
+    }
+
     func testUpLandsOnThePageHoldingTheDirectoryYouCameFrom() throws {
         let temp = try makeTree()
         // dir25 is row 26: page 3 of 4 with 10 rows a page.

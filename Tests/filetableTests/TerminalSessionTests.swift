@@ -225,6 +225,7 @@ final class TerminalSessionTests: XCTestCase {
     func testNoLineEditorWithADumbTerminalOrNoEdit() throws {
         let temp = try TemporaryTree()
         temp.file("long.txt", contents: String(repeating: "wordy ", count: 50) + "TAIL\n")
+        temp.file("many.txt", contents: (1...40).map { "line \($0)" }.joined(separator: "\n") + "\n")
         for (term, flag) in [("dumb", ""), ("xterm", "--no-edit ")] {
             _ = CommandRunner.system("tmux kill-session -t \(session)")
             let command = "cd '\(temp.path)' && TERM=\(term) XDG_STATE_HOME='\(temp.path)/state' '\(CommandRunner.executable.path)' \(flag)."
@@ -244,6 +245,15 @@ final class TerminalSessionTests: XCTestCase {
             shown = try waitFor("-- end of file --")
             let row = CommandRunner.system("tmux capture-pane -p -t \(session)").split(separator: "\n").first { $0.hasPrefix("     1  wordy") } ?? ""
             XCTAssertTrue(row.hasSuffix("…") && row.count <= 80, "\(row)\n\(shown)")
+            // The view keeps its place across another command: an empty line
+            // then pages the table (one page: nothing next), 'more' goes on.
+            try type("view many.txt", "Enter")
+            try waitFor("-- more from line 23")
+            try type("list", "Enter")
+            try type("Enter")
+            try waitFor("next: already on the last page")
+            try type("more", "Enter")
+            try waitFor("    23  line 23")
             try type("quit", "Enter")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: temp.path + "/state"), "no history written")

@@ -27,7 +27,8 @@ enum Command: Equatable {
     case stats
     /// `hex N [OFFSET [LENGTH]]` and `hex N @OFFSET`.
     case hex(row: RowReference, offset: UInt64, length: UInt64?)
-    case view(row: RowReference)
+    /// `view N`, `view N +LINE`, `view N /TEXT`.
+    case view(row: RowReference, from: ViewStart? = nil)
     /// The next screen of the hex or text view.
     case more
     /// An empty line: `more` while a view is open, else `next`.
@@ -58,6 +59,12 @@ enum Command: Equatable {
     case help(String?)
     case history
     case quit
+}
+
+/// Where `view` starts: at a line number, or at the first line holding a text.
+enum ViewStart: Equatable {
+    case line(Int)
+    case text(String)
 }
 
 /// A row as typed: its number, or its name as the table shows it (escapes

@@ -81,7 +81,19 @@ enum CommandParser {
                 length = value
             }
             return .hex(row: row, offset: offset, length: length)
-        case "view": return .view(row: try rowNumber(try one()))
+        case "view":
+            guard (1...2).contains(arguments.count) else {
+                throw CommandError("view: \(arguments.isEmpty ? "missing argument" : "too many arguments") (usage: \(spec.usage))")
+            }
+            guard arguments.count == 2 else { return .view(row: try rowNumber(arguments[0])) }
+            let start = arguments[1]
+            if start.hasPrefix("+") {
+                return .view(row: try rowNumber(arguments[0]), from: .line(try number(String(start.dropFirst()), for: "view: line")))
+            }
+            guard start.hasPrefix("/"), start.count > 1 else {
+                throw CommandError("view: '\(start)' is neither +LINE nor /TEXT (usage: \(spec.usage))")
+            }
+            return .view(row: try rowNumber(arguments[0]), from: .text(String(start.dropFirst())))
         case "more": return try noArguments(.more)
         case "edit": return try noArguments(.edit)
         case "done": return try noArguments(.done)

@@ -17,7 +17,7 @@ extension Session {
         try more()
     }
 
-    func view(_ reference: RowReference) throws(CommandError) {
+    func view(_ reference: RowReference, from start: ViewStart? = nil) throws(CommandError) {
         let row = try row(reference, for: "view")
         let model = current.model
         let name = model.name(ofRow: row)
@@ -40,7 +40,10 @@ extension Session {
             write("view: \(NameEscaping.escape(path)) is empty")
         case .success(.text):
             write("view: text (UTF-8 without NUL bytes in the first 8 KiB)")
-            viewer = .text(name: name, directory: model.directory, path: path, offset: 0, line: 1)
+            let (offset, line) = try start.map { start throws(CommandError) in
+                try locate(start, name: name, directory: model.directory, path: path)
+            } ?? (0, 1)
+            viewer = .text(name: name, directory: model.directory, path: path, offset: offset, line: line)
             try more()
         }
     }
@@ -67,7 +70,7 @@ extension Session {
         if end < lines.count {
             endScreen(then: .lines(lines, next: end), footer: "-- more: \(lines.count - end) lines ('more' or an empty line) --")
         } else {
-            viewer = nil
+            if case .lines = viewer { viewer = nil }
             output.flush()
         }
     }
@@ -148,8 +151,50 @@ extension Session {
     func endScreen(then next: Viewer?, footer: String) {
         write(footer)
         viewer = next
+        viewerJustShown = next != nil
         output.flush()
     }
+
+    /// The byte offset and number of the line `view` starts at: line
+    /// `+LINE`, or the first line holding `/TEXT` (ASCII case ignored).
+    /// Reads from the start; Ctrl-C stops it.
+    private func locate(_ start: ViewStart, name: [UInt8], directory: DirectoryHandle, path: [UInt8]) throws(CommandError) -> (UInt64, Int) {
+        let reader = try openReader("view", name: name, directory: directory, path: path, skip: 0, length: nil, bufferSize: 1 << 16)
+        let needle: [UInt8] = if case .text(let text) = start { (NameEscaping.unescape(text) ?? Array(text.utf8)).map(Self.foldCase) } else { [] }
+        var offset: UInt64 = 0, lineStart: UInt64 = 0, line = 1
+        var current: [UInt8] = []
+        while true {
+            if case .line(let wanted) = start, line >= wanted { return (lineStart, line) }
+            if Interruption.isRequested { throw CommandError("view: interrupted") }
+            var found = false, ended = false
+            try withChunk("view", from: reader, lineLength: 1) { chunk in
+                if chunk.isEmpty { ended = true; return }
+                for byte in chunk {
+                    offset += 1
+                    if byte == 0x0A {
+                        if !needle.isEmpty && current.withUnsafeBufferPointer({ Self.contains($0, needle) }) { found = true; return }
+                        current.removeAll(keepingCapacity: true)
+                        line += 1
+                        lineStart = offset
+                        if case .line(let wanted) = start, line >= wanted { return }
+                    } else if current.count < Self.longestTextRow {
+                        current.append(byte)
+                    }
+                }
+            }
+            if found { return (lineStart, line) }
+            if ended {
+                if !needle.isEmpty && current.withUnsafeBufferPointer({ Self.contains($0, needle) }) { return (lineStart, line) }
+                switch start {
+                case .line(let wanted):
+                    let count = current.isEmpty ? line - 1 : line
+                    throw CommandError("view: \(NameEscaping.escape(path)) has \(Plural.count(count, "line")), not \(wanted)")
+                case .text(let text): throw CommandError("view: no line of \(NameEscaping.escape(path)) holds '\(text)'")
+                }
+            }
+        }
+    }
+
 
     /// Opens the viewed file; a failure closes the viewer and names the command.
     private func openReader(_ command: String, name: [UInt8], directory: DirectoryHandle, path: [UInt8],

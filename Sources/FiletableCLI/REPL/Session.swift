@@ -28,6 +28,8 @@ final class Session {
     var stack: NavigationStack<TableLevel>
     /// The hex or text view `more` continues, if one is open.
     var viewer: Viewer?
+    /// The last command showed a screen of the viewer (an empty line continues it).
+    var viewerJustShown = false
     /// The session's marks for simulated deletion.
     let marks = MarkStore()
     /// Editing mode: every editable row shows a delete control.
@@ -60,10 +62,10 @@ final class Session {
     var current: TableLevel { stack.top }
 
     func execute(_ command: Command) throws(CommandError) -> Outcome {
-        switch command {
-        case .more, .continueOn: break
-        default: viewer = nil
-        }
+        // The viewer keeps its place across other commands ('more' goes on);
+        // an empty line goes on with it only right after a screen of it.
+        let viewing = viewerJustShown
+        viewerJustShown = false
         // Marks and modes reach the table in printPage, which every change ends with.
         switch command {
         case .edit: editing = true; printPage()
@@ -78,9 +80,9 @@ final class Session {
         case .marksClear: try clearMarks()
         case .marksPrune: try pruneMarks()
         case .more: try more()
-        case .continueOn: if viewer != nil { try more() } else { try nextPage() }
+        case .continueOn: if viewer != nil && viewing { try more() } else { try nextPage() }
         case .hex(let row, let offset, let length): try hex(row, offset: offset, length: length)
-        case .view(let row): try view(row)
+        case .view(let row, let start): try view(row, from: start)
         case .list: printPage()
         case .next: try nextPage()
         case .previous: try previousPage()
