@@ -8,7 +8,7 @@ import PackageDescription
 /// property check to libFuzzer's driver (FuzzSupport). Each target checks properties, not only
 /// "does not crash": the hex formatter against a slow reference, escaping
 /// against its inverse, the name order against the laws of an order.
-let targets = ["FuzzArguments", "FuzzCommands", "FuzzHexFormatter", "FuzzEscaping", "FuzzGlob", "FuzzNaturalOrder", "FuzzJSONLines"]
+let targets = ["FuzzArguments", "FuzzCommands", "FuzzHexFormatter", "FuzzEscaping", "FuzzGlob", "FuzzNaturalOrder", "FuzzJSONLines", "FuzzLineEditing", "FuzzPaths"]
 
 let package = Package(
     name: "filetable-fuzz",
