@@ -30,8 +30,18 @@ enum RawTerminal {
 
 /// The state `RawTerminal` shares with its signal handlers.
 private enum RawTerminalState {
-    nonisolated(unsafe) static var saved = termios()
-    nonisolated(unsafe) static var raw = termios()
+    /// The terminal's own settings and the raw ones. Kept in allocations of
+    /// the struct's stride: Swift sees `termios` as 57 bytes, but tcgetattr
+    /// writes 60 (its tail padding), which overran a plain global
+    /// (AddressSanitizer found it).
+    nonisolated(unsafe) static let saved = zeroedSettings()
+    nonisolated(unsafe) static let raw = zeroedSettings()
+
+    private static func zeroedSettings() -> UnsafeMutablePointer<termios> {
+        let pointer = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+        UnsafeMutableRawPointer(pointer).initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<termios>.stride)
+        return pointer
+    }
     nonisolated(unsafe) static var fd: Int32 = -1
     nonisolated(unsafe) static var isRaw = false
     nonisolated(unsafe) static var resized: sig_atomic_t = 0
@@ -43,7 +53,7 @@ private enum RawTerminalState {
     }
 
     static func prepare(_ descriptor: Int32) -> Bool {
-        guard isatty(descriptor) == 1, tcgetattr(descriptor, &saved) == 0 else { return false }
+        guard isatty(descriptor) == 1, tcgetattr(descriptor, saved) == 0 else { return false }
         fd = descriptor
         atexit { RawTerminalState.restore() }
         for number in [SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT] {
@@ -62,7 +72,7 @@ private enum RawTerminalState {
         // again if the line was being edited, and the line drawn anew.
         var continued = sigaction()
         continued.__sigaction_handler.sa_handler = { _ in
-            if RawTerminalState.isRaw { tcsetattr(RawTerminalState.fd, TCSADRAIN, &RawTerminalState.raw) }
+            if RawTerminalState.isRaw { tcsetattr(RawTerminalState.fd, TCSADRAIN, RawTerminalState.raw) }
             RawTerminalState.resized = 1
         }
         sigemptyset(&continued.sa_mask)
@@ -78,21 +88,21 @@ private enum RawTerminalState {
 
     static func enterRaw() {
         guard fd >= 0 else { return }
-        raw = saved
-        raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
-        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
-        raw.c_cflag |= tcflag_t(CS8)
-        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+        UnsafeMutableRawPointer(raw).copyMemory(from: saved, byteCount: MemoryLayout<termios>.stride)
+        raw.pointee.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+        raw.pointee.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+        raw.pointee.c_cflag |= tcflag_t(CS8)
+        withUnsafeMutableBytes(of: &raw.pointee.c_cc) { cc in
             cc[Int(VMIN)] = 1
             cc[Int(VTIME)] = 0
         }
-        if tcsetattr(fd, TCSADRAIN, &raw) == 0 { isRaw = true }
+        if tcsetattr(fd, TCSADRAIN, raw) == 0 { isRaw = true }
     }
 
     static func restore() {
         guard fd >= 0, isRaw else { return }
         writeControl("\u{1B}[?2004l")
-        tcsetattr(fd, TCSADRAIN, &saved)
+        tcsetattr(fd, TCSADRAIN, saved)
         isRaw = false
     }
 
