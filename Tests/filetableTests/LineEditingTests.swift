@@ -110,6 +110,13 @@ final class LineEditingTests: XCTestCase {
         XCTAssertEqual(History(file: file, limit: 3).entries, history.entries, "read back in the next session")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temp.path + "/state/filetable"), ["history"], "no temporary file left")
         XCTAssertEqual(History.defaultFile { $0 == "XDG_STATE_HOME" ? "/x/state" : "/home/u" }, Array("/x/state/filetable/history".utf8))
+        // A history file holding escape sequences reads back escaped, never raw.
+        let hostile = temp.path + "/hostile"
+        try Data([0x1B, 0x5D, 0x30, 0x3B, 0x78, 0x07, 0x0A, 0x6C, 0x73, 0x0A]).write(to: URL(fileURLWithPath: hostile))
+        let read = History(file: Array(hostile.utf8))
+        XCTAssertEqual(read.entries.count, 2)
+        XCTAssertFalse(read.entries[0].unicodeScalars.contains { $0.value < 0x20 }, read.entries[0].debugDescription)
+        XCTAssertEqual(read.entries[1], "ls")
         XCTAssertEqual(History.defaultFile { $0 == "HOME" ? "/home/u" : nil }, Array("/home/u/.local/state/filetable/history".utf8))
     }
 

@@ -18,7 +18,8 @@ final class History {
         self.file = file
         self.limit = limit
         if let file, case .success(let bytes) = Self.read(file) {
-            entries = bytes.split(separator: 0x0A).map { NameEscaping.typedText(Array($0)) }.suffix(limit).map { $0 }
+            // Read as typed text, made terminal-safe: the file is on disk, so hostile.
+            entries = bytes.split(separator: 0x0A).suffix(limit).map { NameEscaping.terminalSafe(NameEscaping.typedText(Array($0))) }
         }
     }
 
