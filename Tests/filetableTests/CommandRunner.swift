@@ -3,6 +3,20 @@ import XCTest
 
 /// Runs the built `filetable` executable and captures what a user would see.
 struct CommandResult {
+    /// The objects of a JSON Lines file (an export), one a line.
+    static func jsonObjects(inFile path: String) throws -> [[String: Any]] {
+        try String(decoding: Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self).split(separator: "\n").map {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
+        }
+    }
+
+    /// The rows of the last page a REPL printed in `text`, as "number name".
+    static func lastPage(_ text: String) -> [String] {
+        let pages = text.components(separatedBy: "\n").split { $0.hasPrefix("-- ") }
+        guard let page = pages.last(where: { $0.contains { $0.hasPrefix("/") && $0.contains(" | ") } }) else { return [] }
+        return Array(page.drop { !$0.contains(" | ") }.dropFirst())
+    }
+
     var stdout: Data
     var stderr: String
     var status: Int32
@@ -94,6 +108,20 @@ enum CommandRunner {
     /// becomes the child's `ASAN_OPTIONS`.
     private static func useChildSanitizerOptions(_ env: inout [String: String]) {
         if let options = env["FILETABLE_CHILD_ASAN_OPTIONS"] { env["ASAN_OPTIONS"] = options }
+    }
+
+    /// What to put before a shell command so permissions apply to it: as
+    /// root (who reads everything), `setpriv` to user nobody, with `temp`
+    /// opened to it; otherwise nothing. Skips the test when that cannot be done.
+    static func unprivilegedPrefix(reaching temp: TemporaryTree) throws -> String {
+        guard getuid() == 0 else { return "" }
+        guard isInstalled("setpriv") else { throw XCTSkip("skipped: running as root without setpriv to drop privileges") }
+        let prefix = "setpriv --reuid=65534 --regid=65534 --clear-groups "
+        chmod(temp.path, 0o755)
+        guard try shell("\(prefix)test -x \"$FILETABLE\"").status == 0 else {
+            throw XCTSkip("skipped: the built binary is not reachable by an unprivileged user")
+        }
+        return prefix
     }
 
     static func isInstalled(_ tool: String) -> Bool {

@@ -244,15 +244,7 @@ final class HostileInputEndToEndTests: XCTestCase {
         temp.file("f1", in: "d")
         temp.file("f2", in: "d")
         chmod(temp.path + "/d", 0o644)
-        var prefix = ""
-        if getuid() == 0 {
-            guard CommandRunner.isInstalled("setpriv") else { throw XCTSkip("skipped: running as root without setpriv to drop privileges") }
-            prefix = "setpriv --reuid=65534 --regid=65534 --clear-groups "
-            chmod(temp.path, 0o755)
-            guard try CommandRunner.shell("\(prefix)test -x \"$FILETABLE\"").status == 0 else {
-                throw XCTSkip("skipped: the built binary is not reachable by an unprivileged user")
-            }
-        }
+        let prefix = try CommandRunner.unprivilegedPrefix(reaching: temp)
         for flags in ["-l", "--json", "-1 -S", "-1 -t", "-1 -S -R"] {
             let result = try CommandRunner.shell("\(prefix)\"$FILETABLE\" \(flags) '\(temp.path)/d'")
             XCTAssertEqual(result.status, 1, "\(flags): \(result.stderr)")

@@ -19,23 +19,16 @@ final class MarksEndToEndTests: XCTestCase {
         try CommandRunner.run(["--page-size", "20"] + flags + ["-c", commands, "."], in: temp.url)
     }
 
-    /// The rows of the last page printed, as "number name".
-    private func lastPage(_ text: String) -> [String] {
-        let pages = text.components(separatedBy: "\n").split { $0.hasPrefix("-- ") }
-        guard let page = pages.last(where: { $0.contains { $0.hasPrefix("/") && $0.contains(" | ") } }) else { return [] }
-        return Array(page.drop { !$0.contains(" | ") }.dropFirst())
-    }
-
     func testMarkByNumberRangeListGlobAndAllRenumbersTheRest() throws {
         let temp = try makeTree()
         let byNumber = try run("mark 2", in: temp)
-        XCTAssertEqual(lastPage(byNumber.text), ["1 app.log", "2 c.log", "3 docs >", "4 keep.txt", "5 z.log"])
+        XCTAssertEqual(CommandResult.lastPage(byNumber.text), ["1 app.log", "2 c.log", "3 docs >", "4 keep.txt", "5 z.log"])
         let byRangeAndList = try run("mark 1-2,6", in: temp)
-        XCTAssertEqual(lastPage(byRangeAndList.text), ["1 c.log", "2 docs >", "3 keep.txt"])
+        XCTAssertEqual(CommandResult.lastPage(byRangeAndList.text), ["1 c.log", "2 docs >", "3 keep.txt"])
         let byGlob = try run("mark *.log", in: temp)
-        XCTAssertEqual(lastPage(byGlob.text), ["1 b.txt", "2 docs >", "3 keep.txt"])
+        XCTAssertEqual(CommandResult.lastPage(byGlob.text), ["1 b.txt", "2 docs >", "3 keep.txt"])
         let everything = try run("filter *.txt; mark all; filter; list", in: temp)
-        XCTAssertEqual(lastPage(everything.text), ["1 app.log", "2 c.log", "3 docs >", "4 z.log"])
+        XCTAssertEqual(CommandResult.lastPage(everything.text), ["1 app.log", "2 c.log", "3 docs >", "4 z.log"])
         let bad = try run("mark 99", in: temp)
         XCTAssertEqual(bad.stderr, "filetable: line 1: mark: no row 99 (rows are 1-6)\n")
         let dot = try run("mark 1", in: temp, flags: ["-a"])
@@ -59,7 +52,7 @@ final class MarksEndToEndTests: XCTestCase {
         XCTAssertTrue(result.text.contains("unmarked 1 (2 in the plan)"))
         XCTAssertTrue(result.text.contains("undo: marked 1 again (3 in the plan)"))
         XCTAssertTrue(result.text.contains("undo: unmarked 1 (0 in the plan)"))
-        XCTAssertEqual(lastPage(result.text).count, 6, "every mark was undone")
+        XCTAssertEqual(CommandResult.lastPage(result.text).count, 6, "every mark was undone")
         let tooFar = try run("mark 1; undo; undo", in: temp)
         XCTAssertEqual(tooFar.stderr, "filetable: line 3: undo: nothing to undo\n")
         let hidden = try run("mark 1; unmark 1", in: temp)
@@ -76,7 +69,7 @@ final class MarksEndToEndTests: XCTestCase {
         XCTAssertFalse(afterReload.contains("app.log"), "the mark survived open, back, reload and sorting")
         // Inside the marked docs/ every row is marked.
         XCTAssertTrue(result.text.contains("(every entry left here is marked; 'show marked' shows them)"))
-        XCTAssertEqual(lastPage(result.text), ["1 D guide.md", "2 D notes.md"])
+        XCTAssertEqual(CommandResult.lastPage(result.text), ["1 D guide.md", "2 D notes.md"])
         let vanished = try CommandRunner.shell("""
             { echo 'mark z.log'; sleep 1.5; echo reload; echo marks; } | "$FILETABLE" --page-size 20 . & sleep 0.8; rm z.log; wait $!
             """, in: temp.url)
@@ -111,8 +104,7 @@ final class MarksEndToEndTests: XCTestCase {
         XCTAssertEqual(list.count, names)
         XCTAssertTrue(list.contains(Array(temp.path.utf8) + [0x2F] + odd))
         // JSON
-        let objects = try String(decoding: Data(contentsOf: URL(fileURLWithPath: plan + ".json")), as: UTF8.self)
-            .split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        let objects = try CommandResult.jsonObjects(inFile: plan + ".json")
         XCTAssertEqual(objects.count, names)
         let appLog = objects.first { ($0["path"] as? String) == temp.path + "/app.log" }
         XCTAssertEqual(appLog?["type"] as? String, "file")

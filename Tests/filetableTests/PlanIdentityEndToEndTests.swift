@@ -25,13 +25,6 @@ final class PlanIdentityEndToEndTests: XCTestCase {
         try CommandRunner.run(["--page-size", "50", "-c", commands, "."], in: temp.url)
     }
 
-    /// The rows of the last page printed, as "number name".
-    private func lastPage(_ text: String) -> [String] {
-        let pages = text.components(separatedBy: "\n").split { $0.hasPrefix("-- ") }
-        guard let page = pages.last(where: { $0.contains { $0.hasPrefix("/") && $0.contains(" | ") } }) else { return [] }
-        return Array(page.drop { !$0.contains(" | ") }.dropFirst())
-    }
-
     func testUpAndCdDotDotAfterALinkGoToTheDirectoryHoldingTheLink() throws {
         let temp = try makeLinkedTree()
         let a = temp.path + "/t/a"
@@ -51,7 +44,7 @@ final class PlanIdentityEndToEndTests: XCTestCase {
         let dotDot = try run("cd t/a/link; cd ..; pwd; cd link; cd ../x; pwd", in: temp)
         XCTAssertEqual(dotDot.status, 0, dotDot.stderr)
         XCTAssertTrue(dotDot.text.contains("\n\(a)\n"), dotDot.text)
-        XCTAssertEqual(lastPage(dotDot.text), ["1 f1"], "t/a/x, not t/real/x")
+        XCTAssertEqual(CommandResult.lastPage(dotDot.text), ["1 f1"], "t/a/x, not t/real/x")
         // pwd says where a directory reached through a link really is.
         let pwd = try run("cd t/a/link; pwd", in: temp)
         XCTAssertTrue(pwd.text.hasSuffix("\(a)/link\nphysical: \(temp.path)/t/real/sub\n"), pwd.text)
@@ -75,7 +68,7 @@ final class PlanIdentityEndToEndTests: XCTestCase {
         XCTAssertTrue(result.text.contains("\(root) | 2 entries |"), result.text)
         XCTAssertTrue(result.text.contains("path:        \(root)/usr\n"), result.text)
         XCTAssertTrue(result.text.contains("inode:       \(try XCTUnwrap(PathIdentity.of(root + "/usr")).inode)\n"))
-        XCTAssertEqual(lastPage(result.text), ["1 bin >", "2 share >"])
+        XCTAssertEqual(CommandResult.lastPage(result.text), ["1 bin >", "2 share >"])
         XCTAssertTrue(result.text.hasSuffix("\n\(root)/usr\n"), result.text)
         let missing = try run("cd root/bin; cd ..; info 3", in: temp)
         XCTAssertEqual(missing.stderr, "filetable: line 3: info: no row 3 (rows are 1-2)\n")
@@ -96,9 +89,7 @@ final class PlanIdentityEndToEndTests: XCTestCase {
         XCTAssertFalse(result.text.contains("vanished"), result.text)
         XCTAssertTrue(result.text.contains("total: 1 file, 1 directory, 5 bytes,"), result.text)
         XCTAssertTrue(result.text.contains("verify: all 2 marked paths are as they were when marked"))
-        let objects = try String(contentsOfFile: plan, encoding: .utf8).split(separator: "\n").map {
-            try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
-        }
+        let objects = try CommandResult.jsonObjects(inFile: plan)
         XCTAssertEqual(objects.count, 2)
         for object in objects {
             let path = object["path"] as! String
@@ -135,15 +126,7 @@ final class PlanIdentityEndToEndTests: XCTestCase {
         temp.file("a", contents: "1234", in: "box/open")
         temp.file("hidden", in: "box/locked")
         chmod(temp.path + "/box/locked", 0o000)
-        var prefix = ""
-        if getuid() == 0 {
-            guard CommandRunner.isInstalled("setpriv") else { throw XCTSkip("skipped: running as root without setpriv to drop privileges") }
-            prefix = "setpriv --reuid=65534 --regid=65534 --clear-groups "
-            chmod(temp.path, 0o755)
-            guard try CommandRunner.shell("\(prefix)test -x \"$FILETABLE\"").status == 0 else {
-                throw XCTSkip("skipped: the built binary is not reachable by an unprivileged user")
-            }
-        }
+        let prefix = try CommandRunner.unprivilegedPrefix(reaching: temp)
         let result = try CommandRunner.shell("\(prefix)\"$FILETABLE\" -c 'mark 1; marks' .", in: temp.url)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.text.contains("1 directory could not be read; totals are a lower bound\n"), result.text)
@@ -201,9 +184,7 @@ final class PlanIdentityEndToEndTests: XCTestCase {
             let marked = Self.markedRows(in: result.text)
             XCTAssertTrue(marked.keys.allSatisfy { $0.hasPrefix(temp.path + "/") }, "seed \(seed): a walk left the tree")
             guard !marked.isEmpty else { continue }
-            let objects = try String(contentsOfFile: plan, encoding: .utf8).split(separator: "\n").map {
-                try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
-            }
+            let objects = try CommandResult.jsonObjects(inFile: plan)
             XCTAssertEqual(objects.count, marked.count, "seed \(seed): \(script)")
             for object in objects {
                 let path = object["path"] as! String

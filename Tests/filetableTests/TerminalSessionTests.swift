@@ -38,6 +38,19 @@ final class TerminalSessionTests: XCTestCase {
         return last
     }
 
+    /// Starts `command` in a new tmux session of `columns` x `rows`.
+    private func start(_ command: String, columns: Int = 80, rows: Int = 24) {
+        _ = CommandRunner.system("tmux new-session -d -s \(session) -x \(columns) -y \(rows) \"\(command)\"")
+    }
+
+    /// Whether the session's program ends within five seconds.
+    private func sessionEnds() -> Bool {
+        func alive() -> Bool { CommandRunner.system("tmux has-session -t \(session) && echo alive").contains("alive") }
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline, alive() { usleep(50_000) }
+        return !alive()
+    }
+
     func testPromptPagingOpenBackAndInterrupts() throws {
         let temp = try TemporaryTree()
         for i in 1...30 { temp.file("file\(i)") }
@@ -46,7 +59,7 @@ final class TerminalSessionTests: XCTestCase {
         let longName = String(repeating: "a", count: 250)
         for i in 0..<20_000 { temp.file(longName.dropLast(5) + String(format: "%05d", i), in: "long") }
         let command = "cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' ."
-        _ = CommandRunner.system("tmux new-session -d -s \(session) -x 100 -y 14 \"\(command)\"")
+        start(command, columns: 100, rows: 14)
 
         var shown = try waitFor("\(temp.path)>")
         XCTAssertTrue(shown.contains("\(temp.path) | 31 entries | sort name | page 1 of 3"), shown)
@@ -79,10 +92,7 @@ final class TerminalSessionTests: XCTestCase {
         shown = try waitFor("\n\(temp.path)/long\n")
 
         try type("quit", "Enter")
-        let deadline = Date().addingTimeInterval(5)
-        func alive() -> Bool { CommandRunner.system("tmux has-session -t \(session) && echo alive").contains("alive") }
-        while Date() < deadline, alive() { usleep(50_000) }
-        XCTAssertFalse(alive(), "quit did not end the session")
+        XCTAssertTrue(sessionEnds(), "quit did not end the session")
     }
 
     /// Marking asks with what the marks cover; Ctrl-D at a question means no
@@ -95,7 +105,7 @@ final class TerminalSessionTests: XCTestCase {
         for name in ["main.c", "util.c", "util.h"] { temp.file(name, in: "src") }
         for name in ["x.c", "y.c"] { temp.file(name, in: "src/lib") }
         let command = "cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' ."
-        _ = CommandRunner.system("tmux new-session -d -s \(session) -x 80 -y 24 \"\(command)\"")
+        start(command)
         try waitFor("\(temp.path)>")
 
         // Several rows: their names, then the question with what they hold.
@@ -127,10 +137,7 @@ final class TerminalSessionTests: XCTestCase {
         try type("marks export plan.txt", "Enter")
         try waitFor("exported 1 marked path to plan.txt")
         try type("quit", "Enter")
-        let deadline = Date().addingTimeInterval(5)
-        func alive() -> Bool { CommandRunner.system("tmux has-session -t \(session) && echo alive").contains("alive") }
-        while Date() < deadline, alive() { usleep(50_000) }
-        XCTAssertFalse(alive(), "quit after an export did not end the session")
+        XCTAssertTrue(sessionEnds(), "quit after an export did not end the session")
         XCTAssertEqual(try String(contentsOfFile: temp.path + "/plan.txt", encoding: .utf8), temp.path + "/src\0")
     }
 
@@ -229,7 +236,7 @@ final class TerminalSessionTests: XCTestCase {
         for (term, flag) in [("dumb", ""), ("xterm", "--no-edit ")] {
             _ = CommandRunner.system("tmux kill-session -t \(session)")
             let command = "cd '\(temp.path)' && TERM=\(term) XDG_STATE_HOME='\(temp.path)/state' '\(CommandRunner.executable.path)' \(flag)."
-            _ = CommandRunner.system("tmux new-session -d -s \(session) -x 80 -y 24 \"\(command)\"")
+            start(command)
             try waitFor("\(temp.path)>")
             try type("history", "Enter")
             try waitFor("history: kept only at a terminal with the line editor")
@@ -265,7 +272,7 @@ final class TerminalSessionTests: XCTestCase {
         let temp = try TemporaryTree()
         try temp.link("tty", to: "/dev/tty")
         let executable = CommandRunner.executable.path
-        _ = CommandRunner.system("tmux new-session -d -s \(session) -x 100 -y 20 \"cd '\(temp.path)' && HOME=/nonexistent '\(executable)' .\"")
+        start("cd '\(temp.path)' && HOME=/nonexistent '\(executable)' .", columns: 100, rows: 20)
         try waitFor("\(temp.path)>")
         try type("hex 1", "Enter")
         usleep(500_000)
@@ -284,7 +291,7 @@ final class TerminalSessionTests: XCTestCase {
         // Batch mode: the batch stops at the interrupted command with status 1.
         // The shell traps SIGINT so it outlives filetable and prints its status.
         let script = "trap : INT; cd '\(temp.path)' && '\(executable)' -c 'hex 1; pwd' . ; echo status=\\$?"
-        _ = CommandRunner.system("tmux new-session -d -s \(session) -x 100 -y 20 \"\(script); sleep 30\"")
+        start("\(script); sleep 30", columns: 100, rows: 20)
         usleep(800_000)
         try type("C-c")
         let shown = try waitFor("status=1")

@@ -68,22 +68,16 @@ public final class DirectoryHandle {
     public func physicalAncestry() -> [FileIdentity] {
         guard let own = identity else { return [] }
         var chain = [own]
-        var current = Syscalls.duplicate(fd)
-        while case .success(let fd) = current, chain.count < 1_000_000 {
-            let parent = withCString([0x2E, 0x2E]) { Syscalls.openSearchOnly(at: fd, name: $0) }
-            Syscalls.close(fd)
-            guard case .success(let parentFD) = parent,
-                  case .success(let status) = Syscalls.status(of: parentFD) else {
-                if case .success(let parentFD) = parent { Syscalls.close(parentFD) }
-                break
-            }
-            let identity = FileStatus(status).identity
-            if identity == chain.last {
-                Syscalls.close(parentFD)
-                break
-            }
-            chain.append(identity)
-            current = .success(parentFD)
+        var below = fd
+        defer { if below != fd { Syscalls.close(below) } }
+        while chain.count < 1_000_000,
+              case .success(let parent) = withCString([0x2E, 0x2E], { Syscalls.openSearchOnly(at: below, name: $0) }) {
+            if below != fd { Syscalls.close(below) }
+            below = parent
+            // The root is its own parent.
+            guard case .success(let status) = Syscalls.status(of: parent),
+                  FileStatus(status).identity != chain.last else { break }
+            chain.append(FileStatus(status).identity)
         }
         return chain
     }

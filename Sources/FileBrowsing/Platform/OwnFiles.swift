@@ -40,6 +40,25 @@ public enum OwnFiles {
         return result
     }
 
+    /// Reads back a file of filetable's own (the history), at most `limit`
+    /// bytes. Opened without blocking, so a FIFO put in its place fails
+    /// instead of waiting.
+    public static func read(_ path: [UInt8], limit: Int) -> Result<[UInt8], Errno> {
+        withCString(path) { Syscalls.openFile(at: AT_FDCWD, name: $0) }.flatMap { fd in
+            defer { Syscalls.close(fd) }
+            var bytes: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            while bytes.count < limit {
+                switch chunk.withUnsafeMutableBytes({ Syscalls.read(fd, into: $0.baseAddress!, count: $0.count) }) {
+                case .success(0): return .success(bytes)
+                case .success(let count): bytes += chunk[..<count]
+                case .failure(let errno): return .failure(errno)
+                }
+            }
+            return .success(bytes)
+        }
+    }
+
     private static func makeFolders(_ folder: [UInt8]) {
         var prefix: [UInt8] = []
         for part in folder.split(separator: 0x2F, omittingEmptySubsequences: false) {
@@ -52,12 +71,13 @@ public enum OwnFiles {
     private static func writeAll(_ fd: Int32, _ contents: [UInt8]) -> Result<Void, Errno> {
         var offset = 0
         while offset < contents.count {
-            let written = contents.withUnsafeBytes { write(fd, $0.baseAddress! + offset, contents.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return .failure(Errno(errno))
+            let written = contents.withUnsafeBytes { bytes in
+                Syscalls.valueOrErrno { write(fd, bytes.baseAddress! + offset, contents.count - offset) }
             }
-            offset += written
+            switch written {
+            case .success(let count): offset += count
+            case .failure(let errno): return .failure(errno)
+            }
         }
         return .success(())
     }

@@ -3,9 +3,6 @@ import Glibc
 /// Every C call of FileBrowsing passes through here. The "returns -1, read
 /// errno, retry on EINTR" dance is written once, in `valueOrErrno`.
 enum Syscalls {
-    /// Linux's O_PATH, which Swift's Glibc module leaves out.
-    static let pathOnly: Int32 = LinuxOpenFlags.pathOnly
-
     /// Runs `call` until it does not fail with EINTR; returns its value, or
     /// the errno. A call that can wait for ever (reading a terminal or
     /// `/proc/kmsg`) is `cancellable`: when Ctrl-C interrupted it, EINTR is
@@ -53,7 +50,7 @@ enum Syscalls {
     /// A descriptor that only names a directory (O_PATH): enough to look
     /// names up through it and `fstat` it, with search permission alone.
     static func openSearchOnly(at parent: Int32, name: UnsafePointer<CChar>) -> Result<Int32, Errno> {
-        valueOrErrno { openat(parent, name, pathOnly | O_DIRECTORY | O_CLOEXEC) }
+        valueOrErrno { openat(parent, name, LinuxOpenFlags.pathOnly | O_DIRECTORY | O_CLOEXEC) }
     }
 
     static func openFile(at parent: Int32, name: UnsafePointer<CChar>) -> Result<Int32, Errno> {

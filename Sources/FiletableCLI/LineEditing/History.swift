@@ -1,4 +1,3 @@
-import Glibc
 import FileBrowsing
 
 /// The lines typed at the prompt, newest last: Up/Down walk them, Ctrl-R
@@ -17,7 +16,7 @@ final class History {
     init(file: [UInt8]?, limit: Int = 1000) {
         self.file = file
         self.limit = limit
-        if let file, case .success(let bytes) = Self.read(file) {
+        if let file, case .success(let bytes) = OwnFiles.read(file, limit: 16 << 20) {
             // Read as typed text, made terminal-safe: the file is on disk, so hostile.
             entries = bytes.split(separator: 0x0A).suffix(limit).map { NameEscaping.terminalSafe(NameEscaping.typedText(Array($0))) }
         }
@@ -61,22 +60,5 @@ final class History {
         let contents = Array(entries.map { Array($0.utf8) + [0x0A] }.joined())
         if case .failure(let errno) = OwnFiles.replace(file, contents: contents) { return errno }
         return nil
-    }
-
-    private static func read(_ file: [UInt8]) -> Result<[UInt8], Errno> {
-        withCString(file) { path in
-            let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-            guard fd >= 0 else { return .failure(Errno(errno)) }
-            defer { close(fd) }
-            var bytes: [UInt8] = []
-            var chunk = [UInt8](repeating: 0, count: 65536)
-            while bytes.count < 16 << 20 {
-                let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { break }
-                bytes += chunk[..<count]
-            }
-            return .success(bytes)
-        }
     }
 }

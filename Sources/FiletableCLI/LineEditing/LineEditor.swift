@@ -119,10 +119,9 @@ final class LineEditor {
 
     /// Acts on one key; returns the line's outcome when the key ends it.
     private func handle(_ key: Key) -> LineSource.Line? {
-        if search != nil, let outcome = handleSearch(key) { return outcome }
-        if search != nil { return nil }
+        if search != nil, searchTakes(key) { return nil }
         switch key {
-        case .enter, .control("m"), .control("j"):
+        case .enter:
             finishLine()
             return .text(buffer.text)
         case .control("c"):
@@ -138,8 +137,8 @@ final class LineEditor {
             buffer.deleteForward()
         case .text(let text): buffer.insert(NameEscaping.terminalSafe(text))
         case .paste(let bytes): buffer.insert(NameEscaping.escape(bytes))
-        case .tab, .control("i"): complete()
-        case .backspace, .control("h"): buffer.deleteBackward()
+        case .tab: complete()
+        case .backspace: buffer.deleteBackward()
         case .delete: buffer.deleteForward()
         case .left, .control("b"): buffer.moveLeft()
         case .right, .control("f"): buffer.moveRight()
@@ -182,15 +181,16 @@ final class LineEditor {
         buffer.replaceAll(with: index == history.entries.count ? draft : history.entries[index])
     }
 
-    /// Keys while searching. Returns nil when the key was taken by the search
-    /// (or ended it and is to be handled as usual); a line when Enter ran it.
-    private func handleSearch(_ key: Key) -> LineSource.Line?? {
-        guard var state = search else { return nil }
+    /// Keys while searching: whether the search took the key. Any key it
+    /// does not take ends the search with the match in the line, and is then
+    /// handled as usual (Enter runs the line).
+    private func searchTakes(_ key: Key) -> Bool {
+        guard var state = search else { return false }
         switch key {
         case .text(let text):
             state.query += text
             state.match = history.search(state.query, before: (state.match ?? history.entries.count) + 1)
-        case .backspace, .control("h"):
+        case .backspace:
             if !state.query.isEmpty { state.query.removeLast() }
             state.match = state.query.isEmpty ? nil : history.search(state.query, before: history.entries.count)
         case .control("r"):
@@ -200,17 +200,16 @@ final class LineEditor {
         case .control("g"), .escape, .control("c"):
             search = nil
             redraw()
-            return .some(nil)
+            return true
         default:
-            // Any other key takes the match into the line and acts as usual.
             if let match = state.match { buffer.replaceAll(with: history.entries[match]); historyIndex = match }
             search = nil
-            return nil
+            return false
         }
         state.failed = !state.query.isEmpty && state.match == nil
         search = state
         redraw()
-        return .some(nil)
+        return true
     }
 
     /// Tab: a single candidate is put in whole; several put in what they

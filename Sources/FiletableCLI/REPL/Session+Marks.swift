@@ -107,8 +107,9 @@ extension Session {
     /// then the totals.
     func listMarks() throws(CommandError) {
         guard !marks.isEmpty else { write("no marks"); return }
+        let all = marks.all
         var parent: [UInt8]?
-        for mark in marks.all {
+        for mark in all {
             let (directory, name) = mark.parentAndName
             if directory != parent {
                 write(NameEscaping.escape(directory) + ":")
@@ -119,7 +120,7 @@ extension Session {
             write(line)
         }
         output.flush()
-        let totals = countTotals(marks.all)
+        let totals = countTotals(all)
         if totals.interrupted { throw CommandError("marks: counting interrupted; the marks are as they were") }
         if totals.vanished > 0 {
             write("vanished: \(Plural.count(totals.vanished, "marked path")) no longer exist\(totals.vanished == 1 ? "s" : "")")
