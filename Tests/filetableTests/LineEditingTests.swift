@@ -42,6 +42,16 @@ final class LineEditingTests: XCTestCase {
         XCTAssertEqual(buffer.text, "")
         buffer.yank()
         XCTAssertEqual(buffer.text, "mark.txt ")
+        // Cutting the whole line and putting it back twice, again and again,
+        // doubles it each time: the line stops at its maximum length.
+        var growing = EditBuffer("abcdefgh")
+        for _ in 0..<20 {
+            growing.killWordBackward()
+            growing.yank()
+            growing.yank()
+        }
+        XCTAssertEqual(growing.characters.count, EditBuffer.maximumLength)
+        XCTAssertEqual(growing.cursor, EditBuffer.maximumLength)
         var swap = EditBuffer("sl")
         swap.transpose()
         XCTAssertEqual(swap.text, "ls", "Ctrl-T at the end swaps the last two")

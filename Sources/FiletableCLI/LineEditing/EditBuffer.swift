@@ -13,8 +13,13 @@ struct EditBuffer: Equatable {
     /// What Ctrl-K, Ctrl-U, Ctrl-W or Alt-D cut last.
     private(set) var killed: [Character] = []
 
+    /// The longest line, in characters: far more than any command needs, and
+    /// short enough that drawing it stays quick. Kill and yank could otherwise
+    /// double a line again and again (found by fuzzing).
+    static let maximumLength = 65_536
+
     init(_ text: String = "") {
-        characters = Array(text)
+        characters = Array(text.prefix(Self.maximumLength))
         cursor = characters.count
     }
 
@@ -25,8 +30,9 @@ struct EditBuffer: Equatable {
 
     // MARK: Typing
 
+    /// Puts `text` in at the cursor, as much of it as the line has room for.
     mutating func insert(_ text: String) {
-        let new = Array(text)
+        let new = Array(text.prefix(Self.maximumLength - characters.count))
         characters.insert(contentsOf: new, at: cursor)
         cursor += new.count
     }
@@ -46,13 +52,13 @@ struct EditBuffer: Equatable {
 
     /// Replaces the whole line (history, completion), cursor at the end.
     mutating func replaceAll(with text: String) {
-        characters = Array(text)
+        characters = Array(text.prefix(Self.maximumLength))
         cursor = characters.count
     }
 
     /// Replaces the characters in `range` (completion), cursor after them.
     mutating func replace(_ range: Range<Int>, with text: String) {
-        let new = Array(text)
+        let new = Array(text.prefix(Self.maximumLength - characters.count + range.count))
         characters.replaceSubrange(range, with: new)
         cursor = range.lowerBound + new.count
     }

@@ -310,12 +310,15 @@ final class LineEditor {
         }
         let room = max(1, columns - TextWidth.of(shownPrompt) - 1)
         let characters = shownBuffer.characters
-        // Keep the cursor inside the window of columns shown.
-        if shownBuffer.cursor < scrollIndex { scrollIndex = shownBuffer.cursor }
-        while shownBuffer.columns(upTo: shownBuffer.cursor) - shownBuffer.columns(upTo: scrollIndex) > room - 1 && scrollIndex < shownBuffer.cursor {
+        // Keep the cursor inside the window of columns shown, measuring the
+        // line once (a pasted line may be long).
+        if search != nil { scrollIndex = 0 } else if shownBuffer.cursor < scrollIndex { scrollIndex = shownBuffer.cursor }
+        let cursorColumns = shownBuffer.columns(upTo: shownBuffer.cursor)
+        var scrolledColumns = shownBuffer.columns(upTo: scrollIndex)
+        while cursorColumns - scrolledColumns > room - 1 && scrollIndex < shownBuffer.cursor {
+            scrolledColumns += EditBuffer.width(of: characters[scrollIndex])
             scrollIndex += 1
         }
-        if search != nil { scrollIndex = 0 }
         var visible = "", used = 0
         var index = scrollIndex
         while index < characters.count {
@@ -325,7 +328,7 @@ final class LineEditor {
             used += width
             index += 1
         }
-        let cursorColumn = TextWidth.of(shownPrompt) + shownBuffer.columns(upTo: min(shownBuffer.cursor, index)) - shownBuffer.columns(upTo: scrollIndex)
+        let cursorColumn = TextWidth.of(shownPrompt) + min(cursorColumns - scrolledColumns, used)
         var text = "\r" + shownPrompt + visible + "\u{1B}[K\r"
         if cursorColumn > 0 { text += "\u{1B}[\(cursorColumn)C" }
         output.write(text)
