@@ -19,6 +19,17 @@ public final class TableView {
             scrollToRow(firstVisibleRow)
         }
     }
+    /// When set, pages are cut to fit this many lines of text instead of
+    /// `pageHeight` rows: each row takes `rowLineCount` lines and every section
+    /// header (also one repeated at the top of a page) and footer takes one, so
+    /// a page with sections never runs taller than the screen it was cut for.
+    public var lineBudget: Int? {
+        didSet { if lineBudget != oldValue { relayoutPages() } }
+    }
+    /// Lines one row takes in a line budget (2 for a subtitle cell).
+    public var rowLineCount = 1 {
+        didSet { if rowLineCount != oldValue { relayoutPages() } }
+    }
     /// The flat number of the first row on the page; always page-aligned.
     public private(set) var firstVisibleRow = 0
     public private(set) var isEditing = false
@@ -30,6 +41,9 @@ public final class TableView {
     /// `sectionStarts[s]` is the flat number of section s's first row; the last
     /// element is the total row count.
     private var sectionStarts: [Int] = [0]
+    /// With a line budget: the first flat row of every page, worked out when
+    /// first needed after the rows or the budget change.
+    private var budgetedPageStarts: [Int]?
 
     public init(pageHeight: Int = 20) {
         self.pageHeight = max(1, pageHeight)
@@ -69,6 +83,13 @@ public final class TableView {
         }
         starts.append(total)
         sectionStarts = starts
+        budgetedPageStarts = nil
+        scrollToRow(firstVisibleRow)
+    }
+
+    /// Cuts the pages again for a changed budget, keeping the first visible row in view.
+    private func relayoutPages() {
+        budgetedPageStarts = nil
         scrollToRow(firstVisibleRow)
     }
 
@@ -103,19 +124,29 @@ public final class TableView {
 
     /// Pages in the table (at least 1), computed without overflow for any
     /// page height and row count.
-    public var pageCount: Int { numberOfRows == 0 ? 1 : (numberOfRows - 1) / pageHeight + 1 }
+    public var pageCount: Int {
+        if lineBudget != nil { return pageStarts().count }
+        return numberOfRows == 0 ? 1 : (numberOfRows - 1) / pageHeight + 1
+    }
     /// The current page, counted from 0.
-    public var currentPage: Int { firstVisibleRow / pageHeight }
+    public var currentPage: Int {
+        lineBudget != nil ? page(holding: firstVisibleRow) : firstVisibleRow / pageHeight
+    }
     /// The flat rows on the current page.
     public var visibleRows: Range<Int> {
-        firstVisibleRow..<(firstVisibleRow + min(max(0, numberOfRows - firstVisibleRow), pageHeight))
+        if lineBudget != nil {
+            let starts = pageStarts(), page = page(holding: firstVisibleRow)
+            let end = page + 1 < starts.count ? starts[page + 1] : numberOfRows
+            return firstVisibleRow..<max(firstVisibleRow, end)
+        }
+        return firstVisibleRow..<(firstVisibleRow + min(max(0, numberOfRows - firstVisibleRow), pageHeight))
     }
 
     /// Moves the viewport to the page holding `flatRow` (clamped to the table).
     public func scrollToRow(_ flatRow: Int) {
         let last = max(0, numberOfRows - 1)
         let row = min(max(0, flatRow), last)
-        let first = (row / pageHeight) * pageHeight
+        let first = lineBudget != nil ? pageStarts()[page(holding: row)] : (row / pageHeight) * pageHeight
         if first != firstVisibleRow { recycleOnScreenCells() }
         firstVisibleRow = first
         checkInvariants()
@@ -123,6 +154,11 @@ public final class TableView {
 
     /// Moves the viewport to page `page` (from 0; clamped to the table).
     public func scrollToPage(_ page: Int) {
+        if lineBudget != nil {
+            let starts = pageStarts()
+            scrollToRow(starts[min(max(0, page), starts.count - 1)])
+            return
+        }
         let (row, overflow) = max(0, page).multipliedReportingOverflow(by: pageHeight)
         scrollToRow(overflow ? .max : row)
     }
@@ -137,6 +173,65 @@ public final class TableView {
         guard currentPage > 0 else { return false }
         scrollToPage(currentPage - 1)
         return true
+    }
+
+    /// The page (from 0) whose rows include `flatRow`, with a line budget.
+    private func page(holding flatRow: Int) -> Int {
+        let starts = pageStarts()
+        var low = 0, high = starts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if starts[mid] <= flatRow { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// The first row of each page under the line budget, cut once per change:
+    /// rows fill a page until the next would not fit with the header drawn
+    /// above it (where its section starts, or repeated at the page's top) and
+    /// the footer drawn after its section's last row. A section's last row
+    /// moves to the next page rather than leave its footer hanging below the
+    /// budget. Every page holds at least one row, however small the budget.
+    private func pageStarts() -> [Int] {
+        if let known = budgetedPageStarts { return known }
+        let budget = max(1, lineBudget ?? pageHeight), rowLines = max(1, rowLineCount)
+        let sections = numberOfSections
+        var hasHeader = [Bool](repeating: false, count: sections)
+        var hasFooter = [Bool](repeating: false, count: sections)
+        if let dataSource {
+            for section in 0..<sections where numberOfRows(inSection: section) > 0 {
+                hasHeader[section] = dataSource.tableView(self, titleForHeaderInSection: section) != nil
+                hasFooter[section] = dataSource.tableView(self, titleForFooterInSection: section) != nil
+            }
+        }
+        var starts = [0]
+        var row = 0, section = 0
+        let total = numberOfRows
+        while row < total {
+            var lines = 0, rowsOnPage = 0
+            fill: while row < total {
+                while sectionStarts[section + 1] <= row { section += 1 }
+                let end = sectionStarts[section + 1], remaining = end - row
+                let header = hasHeader[section] && (row == sectionStarts[section] || rowsOnPage == 0) ? 1 : 0
+                let footer = hasFooter[section] ? 1 : 0
+                let room = budget - lines - header
+                var placed = min(max(0, room / rowLines), remaining)
+                if placed == remaining && room - placed * rowLines < footer {
+                    placed = remaining - 1  // the last row goes over with its footer
+                }
+                if placed == 0 {
+                    guard rowsOnPage == 0 else { break fill }
+                    placed = 1  // a page always shows a row, even past a tiny budget
+                }
+                lines += header + placed * rowLines + (placed == remaining ? footer : 0)
+                row += placed
+                rowsOnPage += placed
+                if row < end { break fill }
+            }
+            if row < total { starts.append(row) }
+        }
+        budgetedPageStarts = starts
+        return starts
     }
 
     // MARK: Drawing
@@ -263,8 +358,10 @@ public final class TableView {
     /// number of live cells within a page plus the pool's slack.
     private func checkInvariants() {
         assert(firstVisibleRow >= 0 && (firstVisibleRow < max(1, numberOfRows)), "viewport outside the table")
-        assert(firstVisibleRow % pageHeight == 0, "viewport not page-aligned")
-        assert(onScreenCells.count <= pageHeight, "more cells on screen than rows on a page")
+        if lineBudget == nil {
+            assert(firstVisibleRow % pageHeight == 0, "viewport not page-aligned")
+            assert(onScreenCells.count <= pageHeight, "more cells on screen than rows on a page")
+        }
     }
 }
 

@@ -57,11 +57,27 @@ public struct TextRenderer {
         var widths = options.columnWidths ?? []
         let measuresColumns = options.columnWidths == nil
         var labelWidth = 0
+        var value1Width: Int?
         items.withUnsafeBufferPointer { items in
+            var hasValue1 = false
             for index in items.indices {
                 guard case .row(_, _, let cell) = items[index] else { continue }
                 if cell.style == .value2 { labelWidth = max(labelWidth, TextWidth.of(cell.text)) }
+                if cell.style == .value1 { hasValue1 = true }
                 if measuresColumns && !cell.columns.isEmpty { Self.measureColumns(of: cell, into: &widths) }
+            }
+            // value1 details line up at the right edge of the widest row on
+            // the page (not of a wide screen, far from the names).
+            if hasValue1, let width = options.width {
+                var widest = 0
+                for index in items.indices {
+                    guard case .row(_, _, let cell) = items[index], cell.style == .value1 else { continue }
+                    let detail = TextWidth.of(cell.detailText ?? "")
+                    let natural = prefixWidth(of: cell, widths: widths) + TextWidth.of(cell.text) + TextWidth.of(cell.textSuffix)
+                        + (detail > 0 ? 2 + detail : 0) + accessoryWidth(of: cell)
+                    widest = max(widest, natural)
+                }
+                value1Width = min(width, widest)
             }
             for index in items.indices {
                 switch items[index] {
@@ -72,13 +88,30 @@ public struct TextRenderer {
                     append("-- \(title) --", to: &output)
                     output.append(0x0A)
                 case .row(_, let flatRow, let cell):
-                    renderRow(cell, flatRow: flatRow, widths: widths, labelWidth: labelWidth, into: &output)
+                    renderRow(cell, flatRow: flatRow, widths: widths, labelWidth: labelWidth, value1Width: value1Width, into: &output)
                 }
             }
         }
     }
 
-    private func renderRow(_ cell: Cell, flatRow: Int, widths: [Int], labelWidth: Int, into output: inout ByteBuffer) {
+    /// Columns a row takes before its text: the number, the image and the leading columns.
+    private func prefixWidth(of cell: Cell, widths: [Int]) -> Int {
+        var total = options.showsRowNumbers ? options.rowNumberWidth + 1 : 0
+        if cell.image != nil { total += 2 }
+        for (i, column) in cell.columns.enumerated() {
+            total += max(i < widths.count ? widths[i] : 0, TextWidth.of(column)) + 1
+        }
+        return total
+    }
+
+    /// Columns the accessory takes after the text, with its space.
+    private func accessoryWidth(of cell: Cell) -> Int {
+        let glyph = cell.accessory.glyph
+        return glyph.isEmpty ? 0 : glyph.count + 1
+    }
+
+    private func renderRow(_ cell: Cell, flatRow: Int, widths: [Int], labelWidth: Int, value1Width: Int?,
+                           into output: inout ByteBuffer) {
         if cell.style == .default && !options.showsRowNumbers && cell.image == nil && cell.columns.isEmpty
             && cell.accessory == .none && !options.truncatesText {
             appendText(cell, room: nil, to: &output)
@@ -119,10 +152,11 @@ public struct TextRenderer {
         case .value1:
             let detail = cell.detailText ?? ""
             let detailWidth = TextWidth.of(detail)
-            let room = options.width.map { $0 - prefixWidth - accessoryWidth - detailWidth - 1 }
+            let lineWidth = value1Width ?? options.width
+            let room = lineWidth.map { $0 - prefixWidth - accessoryWidth - detailWidth - 2 }
             let textWidth = appendText(cell, room: room, measure: true, to: &output)
             if !detail.isEmpty {
-                let gap = options.width.map { $0 - prefixWidth - textWidth - detailWidth - accessoryWidth } ?? 2
+                let gap = lineWidth.map { $0 - prefixWidth - textWidth - detailWidth - accessoryWidth } ?? 2
                 append(String(repeating: " ", count: max(1, gap)), to: &output)
                 append(detail, to: &output)
             }
@@ -131,7 +165,11 @@ public struct TextRenderer {
         case .value2:
             append(TextWidth.pad(cell.text, to: labelWidth, alignment: .trailing), to: &output)
             append("  ", to: &output)
-            append(cell.detailText ?? "", to: &output)
+            var value = cell.detailText ?? ""
+            if options.truncatesText, let width = options.width {
+                value = TextWidth.truncatingMiddle(value, to: max(1, width - prefixWidth - labelWidth - 2 - accessoryWidth))
+            }
+            append(value, to: &output)
             if !accessory.isEmpty { output.append(0x20); append(accessory, to: &output) }
             output.append(0x0A)
         }

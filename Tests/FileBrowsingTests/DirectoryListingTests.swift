@@ -151,7 +151,7 @@ final class DirectoryListingTests: XCTestCase {
         XCTAssertEqual(table.section(forIndexTitle: "#"), 2)
         XCTAssertEqual(table.source.tableView(table, titleForFooterInSection: 1), "2 entries")
         for row in model.sections[2].rows { _ = model.status(ofRow: row) }
-        XCTAssertEqual(table.source.tableView(table, titleForFooterInSection: 2), "2 entries, 20", "size once every row is known")
+        XCTAssertEqual(table.source.tableView(table, titleForFooterInSection: 2), "2 entries, 20 bytes", "size once every row is known")
 
         options.grouping = .kind
         let byKind = try tree.model(options)

@@ -155,4 +155,44 @@ final class TableViewTests: XCTestCase {
         table.scrollToPage(-5)
         XCTAssertEqual(table.currentPage, 0)
     }
+
+    /// A page cut to a line budget never draws more lines than the budget
+    /// (headers, footers and two-line rows counted), shows every row once in
+    /// order, and lands on the page holding a row when scrolled to it.
+    func testPagesCutToALineBudgetNeverOverflowAndCoverEveryRowOnce() {
+        var generator = SystemRandomNumberGenerator()
+        for trial in 0..<300 {
+            let sectionSizes = (0..<Int.random(in: 0...12, using: &generator)).map { _ in Int.random(in: 0...15, using: &generator) }
+            var next = 0
+            let sections = sectionSizes.map { size in (0..<size).map { _ in defer { next += 1 }; return next } }
+            let source = NumbersDataSource(sections: sections, titled: trial % 3 != 0)
+            let table = TableView()
+            table.dataSource = source
+            table.reloadData()
+            let budget = Int.random(in: 1...12, using: &generator), rowLines = Int.random(in: 1...2, using: &generator)
+            table.lineBudget = budget
+            table.rowLineCount = rowLines
+            var seen: [Int] = []
+            for page in 0..<table.pageCount {
+                table.scrollToPage(page)
+                XCTAssertEqual(table.currentPage, page)
+                let items = table.visibleItems()
+                let lines = items.reduce(0) { total, item in
+                    if case .row = item { return total + rowLines }
+                    return total + 1
+                }
+                let rows = items.compactMap { item -> Int? in if case .row(_, let flat, _) = item { return flat }; return nil }
+                XCTAssertFalse(rows.isEmpty && next > 0, "an empty page")
+                // Only a page of one row may pass the budget (a budget smaller than a row).
+                if rows.count > 1 { XCTAssertLessThanOrEqual(lines, budget, "page \(page) of \(sectionSizes), budget \(budget)") }
+                seen += rows
+            }
+            XCTAssertEqual(seen, Array(0..<next))
+            if next > 0 {
+                let row = Int.random(in: 0..<next, using: &generator)
+                table.scrollToRow(row)
+                XCTAssertTrue(table.visibleRows.contains(row))
+            }
+        }
+    }
 }

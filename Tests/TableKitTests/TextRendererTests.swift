@@ -27,10 +27,24 @@ final class TextRendererTests: XCTestCase {
         XCTAssertEqual(text, "rw     5 a\nrwx 1234 b\n")
     }
 
-    func testValue1PutsTheDetailAtTheRightEdge() {
+    /// value1 details line up at the right of the widest row on the page,
+    /// never further out than the width, where a long name gives way.
+    func testValue1PutsTheDetailAtTheRightOfTheWidestRow() {
+        var options = RenderOptions()
+        options.width = 200
+        let rows = [cell("name", style: .value1, detail: "12K"), cell("a-longer-name", style: .value1, detail: "3")]
+        XCTAssertEqual(render(rows, options), "name         12K\na-longer-name  3\n")
+        options.width = 12
+        options.truncatesText = true
+        XCTAssertEqual(render(rows, options), "name     12K\na-lo…name  3\n")
+    }
+
+    func testValue2CutsALongNameToTheWidth() {
         var options = RenderOptions()
         options.width = 20
-        XCTAssertEqual(render([cell("name", style: .value1, detail: "12K")], options), "name             12K\n")
+        options.truncatesText = true
+        let text = render([cell("file", style: .value2, detail: String(repeating: "n", count: 200))], options)
+        XCTAssertEqual(text, "file  nnnnnnn…nnnnnn\n")
     }
 
     func testSubtitleAndValue2Styles() {

@@ -145,13 +145,37 @@ final class ReplSessionEndToEndTests: XCTestCase {
         XCTAssertTrue(result.text.contains("| 3 entries | sort name | filter a* | hidden shown | page 1 of 1\n1 a1  200\n2 a2  200\n3 a10  300\n"))
     }
 
+    /// find walks below the table as find(1) does (a directory's contents
+    /// right after its row), shows a deeper match as a level that the next
+    /// step takes off again, stops at --depth, and says when it is done.
+    func testFindWalksTheSubtreeAndGoesOn() throws {
+        let temp = try makeTree()
+        let result = try session("find l; n; -find; pwd; find level --depth 2; -find; find NOTES", in: temp)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let found = result.text.split(separator: "\n").filter { $0.hasPrefix("find: ") }
+        XCTAssertEqual(found, [
+            "find: deep/level2, row 1 here ('n' or 'find' for the next match; 'back' returns)",
+            "find: deep/level2/level3, row 1 here ('n' or 'find' for the next match; 'back' returns)",
+            "find: deep/level2, row 1 here ('n' or 'find' for the next match; 'back' returns)",
+            "find: row 6 ('n' or 'find' for the next match)",
+        ])
+        XCTAssertTrue(result.text.contains("\(temp.path)/deep/level2 | 4 entries"), result.text)
+        XCTAssertEqual(result.stderr, """
+            filetable: line 3: find: no more names contain 'l' (4 directories searched); 'find l' starts over
+            filetable: line 6: find: no more names contain 'level' (2 directories searched); 'find level' starts over
+
+            """)
+        // The level a match showed is taken off when the search goes on: pwd is where it began.
+        XCTAssertTrue(result.text.contains("\n" + temp.path + "\n"), result.text)
+    }
+
     func testFindReloadAndStats() throws {
         let temp = try makeTree()
         let result = try session("find A; find a; find zzz", in: temp)
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.text.contains("find: row 1\n"))
-        XCTAssertTrue(result.text.contains("find: row 2\n"))
-        XCTAssertEqual(result.stderr, "filetable: line 3: find: no name contains 'zzz'\n")
+        XCTAssertTrue(result.text.contains("find: row 1 ('n' or 'find' for the next match)\n"), result.text)
+        XCTAssertTrue(result.text.contains("find: row 2 ('n' or 'find' for the next match)\n"), result.text)
+        XCTAssertEqual(result.stderr, "filetable: line 3: find: no name contains 'zzz' (4 directories searched)\n")
         let reload = try CommandRunner.shell(
             "\"$FILETABLE\" --page-size 3 -c 'goto 5; -reload' . && touch new1 new2 && rm a1 && \"$FILETABLE\" --page-size 3 -c 'stats' .",
             in: temp.url)

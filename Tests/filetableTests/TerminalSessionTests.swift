@@ -62,17 +62,18 @@ final class TerminalSessionTests: XCTestCase {
         start(command, columns: 100, rows: 14)
 
         var shown = try waitFor("\(temp.path)>")
-        XCTAssertTrue(shown.contains("\(temp.path) | 31 entries | sort name | page 1 of 3"), shown)
+        // 14 rows: a header, 10 rows, a footer, a line for a message and the prompt.
+        XCTAssertTrue(shown.contains("\(temp.path) | 31 entries | sort name | page 1 of 4"), shown)
         XCTAssertTrue(shown.contains(" 1 file1\n"))
 
         try type("n", "Enter")
-        shown = try waitFor("page 2 of 3")
+        shown = try waitFor("page 2 of 4")
         XCTAssertTrue(shown.contains("12 file12"), shown)
 
         try type("open 31", "Enter")
         try waitFor("| 20000 entries |", seconds: 90)
         try type("back", "Enter")
-        shown = try waitFor("\(temp.path) | 31 entries | sort name | page 2 of 3\n", seconds: 30)
+        shown = try waitFor("\(temp.path) | 31 entries | sort name | page 2 of 4\n", seconds: 30)
 
         // Ctrl-C at the prompt abandons the line and keeps the session.
         try type("half a line")
@@ -182,7 +183,7 @@ final class TerminalSessionTests: XCTestCase {
         try waitFor("\(temp.path)> cd subway\\rquit\\r")
         try type("C-u")
         // A narrower window: a long line scrolls sideways and never wraps.
-        _ = CommandRunner.system("tmux resize-window -t \(session) -x 40 -y 20")
+        resize(columns: 40, rows: 20)
         try type("find a-rather-long-text-that-goes-past-forty-columns-END")
         try waitFor("-END")
         // Rows as the screen has them (not joined): the prompt's row fits.
@@ -191,7 +192,7 @@ final class TerminalSessionTests: XCTestCase {
         XCTAssertLessThanOrEqual(promptRow.count, 40, shown)
         XCTAssertTrue(promptRow.hasSuffix("columns-END"), "the end of the line is in view: \(shown)")
         try type("C-u")
-        _ = CommandRunner.system("tmux resize-window -t \(session) -x 80 -y 24")
+        resize(columns: 80, rows: 24)
         // Ctrl-Z stops it; fg brings the prompt and the line back.
         try type("half", "C-z")
         try waitFor("Stopped")
@@ -296,5 +297,134 @@ final class TerminalSessionTests: XCTestCase {
         try type("C-c")
         let shown = try waitFor("status=1")
         XCTAssertTrue(shown.contains("line 1: hex: \(temp.path)/tty: interrupted"), shown)
+    }
+
+    /// Resizes the window and gives tmux a moment to resize the terminal
+    /// under it (keys typed at once may still meet the old size).
+    private func resize(columns: Int, rows: Int) {
+        _ = CommandRunner.system("tmux resize-window -t \(session) -x \(columns) -y \(rows)")
+        usleep(300_000)
+    }
+
+    /// Every line of the screen as tmux holds it, wrapped lines joined: a
+    /// line longer than the width wrapped on the terminal.
+    private func joinedLines() -> [Substring] {
+        CommandRunner.system("tmux capture-pane -p -J -t \(session)").split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
+    /// Pages with sections fit the screen at 80x24 and at 40 columns, styles
+    /// never wrap (value2 cuts a 200-character name, value1 keeps the size
+    /// near the names at 200 columns, long shows ls -l's columns), a view
+    /// cuts or wraps, `!CMD` and `pager N` hand over the terminal and give it
+    /// back, and `find` walks below the table with `n` going on.
+    func testScreensFitTheTerminalAndOtherProgramsGetIt() throws {
+        let temp = try TemporaryTree()
+        for letter in "abcdefghijklmn" { for i in 1...2 { temp.file("\(letter)\(i)") } }
+        temp.file(String(repeating: "v", count: 200))
+        temp.file("wide.txt", contents: "first\n" + String(repeating: "0123456789", count: 20) + "END\nlast\n")
+        try temp.folder("sub")
+        temp.file("needle-deep", in: "sub")
+        try temp.link("lnk", to: "wide.txt")
+        let executable = CommandRunner.executable.path
+        start("cd '\(temp.path)' && HOME=/nonexistent PAGER=less '\(executable)' .", columns: 80, rows: 24)
+        try waitFor("\(temp.path)>")
+
+        // 14 sections of two rows: headers and footers count against the 24 rows.
+        try type("group letter", "Enter")
+        var shown = try waitFor("group letter | page 1 of")
+        XCTAssertTrue(shown.contains("== A ==\n 1 a1\n"), shown)
+        // The page, with its sections, fits below the command line typed.
+        XCTAssertTrue(joinedLines().first?.hasSuffix("> group letter") ?? false, shown)
+        try type("n", "Enter")
+        shown = try waitFor("page 2 of")
+        XCTAssertTrue(shown.contains("group letter | page 2 of"), "the header scrolled away:\n\(shown)")
+        try type("group none", "Enter")
+        try waitFor("| sort name | page 1 of")
+
+        // At 40 columns neither header, footer nor rows wrap.
+        resize(columns: 40, rows: 24)
+        try type("style value2", "Enter")
+        try waitFor(" file  a1")
+        try type("end", "Enter")
+        shown = try waitFor("file  vvvv")
+        for line in joinedLines() { XCTAssertLessThanOrEqual(line.count, 40, "a wrapped line: \(line)") }
+        XCTAssertTrue(shown.contains("…"), shown)
+
+        // At 200 columns value1 puts sizes next to the names, not 190 columns away.
+        resize(columns: 200, rows: 24)
+        try type("style value1", "Enter")
+        try type("top", "Enter")
+        shown = try waitFor(" 1 a1")
+        let firstRow = joinedLines().first { $0.hasPrefix(" 1 a1") } ?? ""
+        XCTAssertTrue(firstRow.hasSuffix(" 0") && firstRow.count < 120, "'\(firstRow)'")
+
+        // The long style, and ls -l as its alias: ls -l's columns, links with their target.
+        resize(columns: 80, rows: 24)
+        try type("style default", "Enter")
+        try type("find lnk", "Enter")
+        shown = try waitFor("find: row")
+        XCTAssertTrue(shown.contains(" lnk@\n"), shown)
+        try type("ls -l", "Enter")
+        shown = try waitFor("lnk -> wide.txt")
+        XCTAssertTrue(shown.contains("lrwxrwxrwx 1 "), shown)
+        XCTAssertTrue(shown.contains("drwx"), shown)
+
+        // A view cuts a long line at the edge, or wraps it with --wrap.
+        try type("view wide.txt", "Enter")
+        shown = try waitFor("-- end of file --")
+        XCTAssertFalse(shown.contains("END"), shown)
+        try type("view wide.txt --wrap", "Enter")
+        shown = try waitFor("89END\n")
+        XCTAssertTrue(shown.contains("     2  0123456789"), shown)
+
+        // !CMD runs in the table's directory and gives the prompt back.
+        try type("!echo shell-$((6*7)) in $(pwd)", "Enter")
+        try waitFor("shell-42 in \(temp.path)\n")
+        try type("!exit 3", "Enter")
+        try waitFor("!: exit status 3")
+
+        // pager N opens less on the file; q gives the table back.
+        try type("pager wide.txt", "Enter")
+        try waitFor("(END)")
+        try type("q")
+        try waitFor("\(temp.path)>")
+
+        // find walks below the table; n goes on; back returns.
+        try type("find needle", "Enter")
+        shown = try waitFor("find: sub/needle-deep, row 1 here")
+        XCTAssertTrue(shown.contains("/sub | 1 entry"), shown)
+        try type("n", "Enter")
+        try waitFor("find: no more names contain 'needle'")
+        try type("pwd", "Enter")
+        try waitFor("\n\(temp.path)\n")
+        try type("quit", "Enter")
+        XCTAssertTrue(sessionEnds())
+    }
+
+    /// Completion past a screen asks first; n, and Ctrl-C, keep the line.
+    func testCompletionAsksBeforeAScreenOfCandidates() throws {
+        let temp = try TemporaryTree()
+        for i in 1...300 { temp.file("entry\(i)") }
+        start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' .", columns: 80, rows: 24)
+        try waitFor("\(temp.path)>")
+        try type("info ent", "Tab")
+        try waitFor("info entry")
+        try type("Tab")
+        try waitFor("Display all 300 possibilities? [y/n]")
+        try type("n")
+        try waitFor("\(temp.path)> info entry")
+        try type("Tab")
+        try waitFor("Display all 300 possibilities? [y/n]")
+        try type("C-c")
+        try type("1", "9", "9", "Enter")
+        let shown = try waitFor("path:")
+        XCTAssertTrue(shown.contains("entry199"), shown)
+        try type("info entry", "Tab")
+        try waitFor("Display all")
+        try type("y")
+        try waitFor("entry99")
+        try waitFor("\(temp.path)> info entry")
+        try type("C-u", "quit", "Enter")
+        XCTAssertTrue(sessionEnds())
     }
 }

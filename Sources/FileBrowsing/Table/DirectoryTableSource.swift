@@ -85,7 +85,7 @@ extension DirectoryTableSource: TableDataSource {
             guard case .success(let status)? = listing.cachedStatus(ofRow: row) else { return text }
             total += status.size
         }
-        text += ", " + HumanSize.format(total)
+        text += ", " + HumanSize.withUnit(total)
         return text
     }
 

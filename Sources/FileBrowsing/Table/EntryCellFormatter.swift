@@ -17,6 +17,8 @@ public struct NameDecoration: Sendable {
     public var colors: ColorScheme?
     /// Directories carry the disclosure indicator (interactive tables).
     public var disclosesDirectories = false
+    /// Links carry `@` after the name even without `typeIndicators` (interactive tables).
+    public var marksSymlinks = false
 
     public init() {}
 
@@ -49,6 +51,7 @@ public struct NameDecoration: Sendable {
         if disclosesDirectories && model.isDirectory(row: row, followSymlinks: true) && !model.isDotEntry(row: row) {
             cell.accessory = .disclosureIndicator
         }
+        if marksSymlinks && !typeIndicators && kind == .symlink { cell.textSuffix = "@" }
     }
 }
 

@@ -24,15 +24,25 @@ public final class LongCellFormatter: EntryCellFormatter {
     public func configure(_ cell: Cell, row: Int, in source: DirectoryTableSource) {
         let model = source.listing
         decoration.decorate(cell, row: row, in: model)
+        if let failure = appendColumns(to: cell, row: row, in: model) {
+            onError?(FileError(path: model.path(ofRow: row), errno: failure))
+        }
+    }
+
+    /// Adds the six columns to a cell, and ` -> target` after a link's name;
+    /// question marks (as `ls` shows) where the status cannot be read, and
+    /// then the error number.
+    public func appendColumns(to cell: Cell, row: Int, in model: DirectoryListing) -> Errno? {
         switch model.status(ofRow: row) {
         case .success(let status):
             cell.columns.append(contentsOf: columns(for: status))
             if status.kind == .symlink, let suffix = NameDecoration.linkTargetSuffix(row: row, in: model) {
                 cell.textSuffix = suffix
             }
+            return nil
         case .failure(let errno):
             cell.columns.append(contentsOf: [String(model.kind(ofRow: row).modeCharacter) + "?????????", "?", "?", "?", "?", "?"])
-            onError?(FileError(path: model.path(ofRow: row), errno: errno))
+            return errno
         }
     }
 

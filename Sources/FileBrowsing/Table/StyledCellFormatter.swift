@@ -1,24 +1,40 @@
 import TableKit
 
-/// Cells for the interactive table in any of the four cell styles:
-/// default (the name, a disclosure `>` on directories), subtitle (size and
-/// time under the name), value1 (size at the right edge) and value2 (a short
-/// kind label, then the name). Only subtitle and value1 need `stat`.
+/// Cells for the interactive table in any of its styles: default (the name,
+/// a disclosure `>` on directories, `@` on links), subtitle (size and time
+/// under the name), value1 (size at the right edge), value2 (a short kind
+/// label, then the name) and long (`ls -l`'s columns, ` -> target` on links).
+/// Only subtitle, value1 and long need `stat`.
 public final class StyledCellFormatter: EntryCellFormatter {
-    public var style: CellStyle
+    public var entryStyle: EntryStyle
+    public var style: CellStyle { entryStyle.cellStyle }
     public var decoration: NameDecoration
     /// In editing mode every editable row shows a delete control, `(-)`.
     public var showsDeleteControls = false
     private let times = TimeFormat()
+    /// Makes the long style's columns (and keeps its user and group names).
+    private let longColumns = LongCellFormatter()
 
-    public init(style: CellStyle = .default, decoration: NameDecoration = NameDecoration()) {
-        self.style = style
+    public init(style: EntryStyle = .default, decoration: NameDecoration = NameDecoration()) {
+        self.entryStyle = style
         var decoration = decoration
         decoration.disclosesDirectories = true
+        decoration.marksSymlinks = true
         self.decoration = decoration
     }
 
-    public var reuseIdentifier: String { "styled." + style.rawValue }
+    public var reuseIdentifier: String { Self.reuseIdentifier(for: entryStyle) }
+
+    /// The reuse identifier of a style's cells, for registering them with a table.
+    public static func reuseIdentifier(for style: EntryStyle) -> String { "styled." + style.rawValue }
+
+    /// The alignment of each leading column the rows carry: the control
+    /// column (in editing mode, or with marked rows shown), then the long
+    /// style's columns.
+    public func columnAlignments(marksShown: Bool) -> [ColumnAlignment] {
+        let control: [ColumnAlignment] = showsDeleteControls || marksShown ? [.leading] : []
+        return entryStyle == .long ? control + LongCellFormatter.alignments : control
+    }
 
     public func configure(_ cell: Cell, row: Int, in source: DirectoryTableSource) {
         let model = source.listing
@@ -32,9 +48,11 @@ public final class StyledCellFormatter: EntryCellFormatter {
                 cell.columns.append(showsDeleteControls && !model.isDotEntry(row: row) ? "(-)" : "")
             }
         }
-        switch style {
+        switch entryStyle {
         case .default:
             break
+        case .long:
+            _ = longColumns.appendColumns(to: cell, row: row, in: model)
         case .subtitle:
             if case .success(let status) = model.status(ofRow: row) {
                 cell.detailText = sizeText(status) + "  " + times.lsStyle(status.modificationTime)

@@ -6,14 +6,17 @@ import TableKit
 /// then through `Session.execute`.
 enum Command: Equatable {
     // Paging
-    case list
+    /// `list`, and `ls -l`, `ls -a`, `ls -la` as ls users type them: the long
+    /// style, hidden files shown, then the page.
+    case list(long: Bool = false, all: Bool = false)
     case next
     case previous
     case top
     case end
     case page(Int)
     case goto(row: RowReference)
-    case find(String)
+    /// `find TEXT [--depth N]`; `find` alone goes on with the last search.
+    case find(String?, depth: Int? = nil)
     // Navigation
     case open(row: RowReference)
     case back(all: Bool)
@@ -27,8 +30,8 @@ enum Command: Equatable {
     case stats
     /// `hex N [OFFSET [LENGTH]]` and `hex N @OFFSET`.
     case hex(row: RowReference, offset: UInt64, length: UInt64?)
-    /// `view N`, `view N +LINE`, `view N /TEXT`.
-    case view(row: RowReference, from: ViewStart? = nil)
+    /// `view N`, `view N +LINE`, `view N /TEXT`, each with `--wrap`.
+    case view(row: RowReference, from: ViewStart? = nil, wraps: Bool = false)
     /// The next screen of the hex or text view.
     case more
     /// An empty line: `more` while a view is open, else `next`.
@@ -41,7 +44,7 @@ enum Command: Equatable {
     case group(Grouping)
     case index
     case jump(String)
-    case style(CellStyle)
+    case style(EntryStyle)
     // Editing and marks
     case edit
     case done
@@ -55,6 +58,11 @@ enum Command: Equatable {
     case marksClear
     /// `marks prune`: drop the marks whose paths vanished or lead elsewhere.
     case marksPrune
+    // Other programs
+    /// `!CMD` (nil: `!` alone, an interactive shell).
+    case shell(String?)
+    /// `pager N`: the row in `$PAGER`.
+    case pager(row: RowReference)
     // Session
     case help(String?)
     case history

@@ -10,8 +10,8 @@ struct CommandSpec {
 
 enum CommandCatalog {
     static let all: [CommandSpec] = [
-        CommandSpec(name: "list", aliases: ["ls"], usage: "list", summary: "print the current page again",
-                    details: "Reprints the page you are on, with its header and footer."),
+        CommandSpec(name: "list", aliases: ["ls"], usage: "list [-l] [-a]", summary: "print the current page again",
+                    details: "Reprints the page you are on, with its header and footer. As in ls, -l switches to the long style ('style long') and -a shows hidden files ('hidden on')."),
         CommandSpec(name: "next", aliases: ["n"], usage: "next", summary: "next page",
                     details: "Shows the next page. An empty line does the same."),
         CommandSpec(name: "prev", aliases: ["p", "previous"], usage: "prev", summary: "previous page",
@@ -22,8 +22,8 @@ enum CommandCatalog {
                     details: "Shows page K (counted from 1)."),
         CommandSpec(name: "goto", aliases: ["g"], usage: "goto N|NAME", summary: "the page holding row N",
                     details: "Shows the page that holds row N. Row numbers run across the whole table."),
-        CommandSpec(name: "find", aliases: ["/"], usage: "find TEXT", summary: "next row whose name contains TEXT",
-                    details: "Moves to the page of the next row (after the last one found) whose name contains TEXT, ignoring case. Ctrl-C stops a long search."),
+        CommandSpec(name: "find", aliases: ["/"], usage: "find [TEXT] [--depth N]", summary: "next name holding TEXT, here and below",
+                    details: "Searches the names (ignoring case) of this table's rows in the order shown, each directory's contents right after its row, as find(1) walks a tree; links are not followed, marked entries are left out, and --depth N stops N levels down (1: this table only). A match here moves to its page; a match deeper shows its directory as a new level on the match's page ('back' returns). 'find' alone, the same TEXT again, or 'n' right after a match go on to the next match. Ctrl-C stops a long search, and 'find' goes on from there."),
         CommandSpec(name: "open", aliases: ["o"], usage: "open N|NAME  (or just N)", summary: "open row N",
                     details: "A directory, or a symlink to one, is pushed as a new table; a file shows its details. Every command that takes a row takes its number, its name as shown (escapes typed as shown; Tab completes it), or the start of a name no other row starts with."),
         CommandSpec(name: "back", aliases: ["b"], usage: "back [all]", summary: "return to the previous table",
@@ -38,8 +38,8 @@ enum CommandCatalog {
                     details: "Path, type, size, permissions, owner, group, inode, device, links, times, a link's target, a directory's entry count, and whether the content looks like text or binary."),
         CommandSpec(name: "hex", aliases: ["x"], usage: "hex N|NAME [OFFSET [LENGTH]]", summary: "hex dump of row N, a screen at a time",
                     details: "Shows row N as hexdump -C does, one screen at a time, from OFFSET (decimal, 0x hex, or with k/m/g), for at most LENGTH bytes; 'more' or an empty line continues; 'hex N @OFFSET' jumps. Offsets shown are file offsets. FIFOs and sockets are refused."),
-        CommandSpec(name: "view", aliases: ["v"], usage: "view N|NAME [+LINE|/TEXT]", summary: "show row N as text, or as hex if binary",
-                    details: "A text file is shown a screen at a time with line numbers, control characters and invalid UTF-8 escaped, from line 1, from +LINE, or from the first line holding /TEXT; at a terminal a line wider than the screen is cut with …. A binary one (NUL bytes or invalid UTF-8 in its first 8 KiB) switches to the hex view. 'more' continues, also after other commands; an empty line continues it right after a screen of it."),
+        CommandSpec(name: "view", aliases: ["v"], usage: "view N|NAME [+LINE|/TEXT] [--wrap]", summary: "show row N as text, or as hex if binary",
+                    details: "A text file is shown a screen at a time with line numbers, control characters and invalid UTF-8 escaped, from line 1, from +LINE, or from the first line holding /TEXT; at a terminal a line wider than the screen is cut with …, or with --wrap goes on over the next rows. A binary one (NUL bytes or invalid UTF-8 in its first 8 KiB) switches to the hex view. 'more' continues, also after other commands; an empty line continues it right after a screen of it."),
         CommandSpec(name: "more", aliases: ["m"], usage: "more", summary: "next screen of hex or view",
                     details: "Continues the hex or text view where the last screen stopped. An empty line does the same while a view is open."),
         CommandSpec(name: "reload", aliases: [], usage: "reload", summary: "read the directory again",
@@ -60,8 +60,8 @@ enum CommandCatalog {
                     details: "Prints the section index titles; 'jump X' goes to one."),
         CommandSpec(name: "jump", aliases: [], usage: "jump X", summary: "go to section X",
                     details: "Shows the page where the section with index title X starts."),
-        CommandSpec(name: "style", aliases: [], usage: "style default|subtitle|value1|value2", summary: "cell style",
-                    details: "subtitle puts size and time under the name; value1 puts the size at the right edge; value2 shows a short kind label, then the name."),
+        CommandSpec(name: "style", aliases: [], usage: "style default|subtitle|value1|value2|long", summary: "cell style",
+                    details: "default shows the name, > after a directory and @ after a link; subtitle puts size and time under the name; value1 puts the size after the names, at the right of the widest; value2 shows a short kind label, then the name; long shows what filetable -l shows: permissions, links, owner, group, size and time, and -> target after a link ('ls -l' does the same)."),
         CommandSpec(name: "edit", aliases: [], usage: "edit", summary: "editing mode",
                     details: "Shows a delete control (-) on every row that can be marked; 'done' ends it. Marking works in and out of editing mode."),
         CommandSpec(name: "done", aliases: [], usage: "done", summary: "end editing mode", details: "Leaves editing mode."),
@@ -76,6 +76,10 @@ enum CommandCatalog {
         CommandSpec(name: "hide", aliases: [], usage: "hide marked", summary: "take marked rows out of view", details: "Hides marked rows again."),
         CommandSpec(name: "marks", aliases: [], usage: "marks [export FILE [--json|--sh] [--force] | verify | prune | clear]", summary: "the deletion plan",
                     details: "A mark is the file the row showed (its device and inode, read through the directory the table lists) and the path that led to it. 'marks' lists every marked path by directory, each checked again, and the total files, directories, bytes and KiB on disk (directories counted recursively, each inode once; unreadable directories make the totals a lower bound). 'marks export FILE' writes the paths NUL-separated (for xargs -0); --json writes each with its snapshot; --sh writes a reviewable script of rm -rf lines. An existing FILE is kept unless --force; an export stops if a marked path now leads to a different file. 'marks verify' lists marked paths changed, replaced or vanished since they were marked; 'marks prune' drops the vanished and replaced ones. 'marks clear' drops every mark. Quitting with marks not exported asks first."),
+        CommandSpec(name: "pager", aliases: [], usage: "pager N|NAME", summary: "open row N in $PAGER",
+                    details: "Opens a regular file in $PAGER (less when unset), started in the directory the table lists with the name as ./NAME; the table is as you left it when the pager ends. Directories, FIFOs, sockets and devices are refused."),
+        CommandSpec(name: "!", aliases: [], usage: "!COMMAND", summary: "run a shell command",
+                    details: "Runs COMMAND with /bin/sh in the directory the table lists (the one its rows came from, entered by its descriptor); '!' alone starts $SHELL. The rest of the line goes to the shell as typed. A command that fails is reported with its exit status; in a script that stops the script unless the line starts with '-'. filetable itself never changes a file, but the command you run can: it is yours."),
         CommandSpec(name: "help", aliases: ["?", "h"], usage: "help [CMD]", summary: "this list, or one command",
                     details: "Lists the commands, or explains one."),
         CommandSpec(name: "history", aliases: [], usage: "history", summary: "the lines typed before",
@@ -131,10 +135,10 @@ enum CommandCatalog {
     static let groups: [(title: String, names: [String])] = [
         ("Paging", ["list", "next", "prev", "top", "end", "page", "goto", "find"]),
         ("Moving around", ["open", "back", "up", "cd", "pwd"]),
-        ("Looking at files", ["info", "hex", "view", "more", "reload", "stats"]),
+        ("Looking at files", ["info", "hex", "view", "more", "pager", "reload", "stats"]),
         ("The view", ["sort", "dirsfirst", "hidden", "filter", "group", "index", "jump", "style"]),
         ("Editing and the deletion plan", ["edit", "done", "mark", "unmark", "undo", "show", "hide", "marks"]),
-        ("The session", ["history", "help", "quit"]),
+        ("The session", ["!", "history", "help", "quit"]),
     ]
 
     /// `help`: the commands in their groups, each summary wrapped at word

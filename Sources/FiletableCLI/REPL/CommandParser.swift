@@ -6,6 +6,11 @@ import TableKit
 /// opens that row; an empty line is `next`.
 enum CommandParser {
     static func parse(_ line: String) throws(CommandError) -> Command {
+        // `!CMD` hands the rest of the line to the shell as it was typed.
+        if line.hasPrefix("!") {
+            let script = String(line.dropFirst()).trimmingSpaces
+            return .shell(script.isEmpty ? nil : script)
+        }
         let words = try split(line)
         guard let first = words.first else { return .continueOn }
         if Int(first) != nil, words.count == 1 { return .open(row: .number(try number(first, for: "row"))) }
@@ -47,14 +52,34 @@ enum CommandParser {
         }
 
         switch name {
-        case "list": return try noArguments(.list)
+        case "list":
+            var long = false, all = false
+            for word in arguments {
+                guard word.count > 1, word.hasPrefix("-"), word.dropFirst().allSatisfy({ $0 == "l" || $0 == "a" }) else {
+                    throw CommandError("\(name): '\(word)' is not -l (the long style) or -a (hidden files) (usage: \(spec.usage))")
+                }
+                long = long || word.contains("l")
+                all = all || word.contains("a")
+            }
+            return .list(long: long, all: all)
         case "next": return try noArguments(.next)
         case "prev": return try noArguments(.previous)
         case "top": return try noArguments(.top)
         case "end": return try noArguments(.end)
         case "page": return .page(try number(try one(), for: name))
         case "goto": return .goto(row: try rowNumber(try one()))
-        case "find": return .find(try rest())
+        case "find":
+            var words = arguments, depth: Int?
+            if let flag = words.firstIndex(of: "--depth") {
+                guard flag + 1 < words.count else { throw CommandError("find: --depth needs a number (usage: \(spec.usage))") }
+                let value = try number(words[flag + 1], for: "find: --depth")
+                guard value <= UserNumber.depth.upperBound else {
+                    throw CommandError("find: --depth \(value) is too deep (at most \(UserNumber.depth.upperBound))")
+                }
+                depth = value
+                words.removeSubrange(flag...(flag + 1))
+            }
+            return .find(words.isEmpty ? nil : words.joined(separator: " "), depth: depth)
         case "open": return .open(row: try rowNumber(try one()))
         case "back":
             if arguments.isEmpty { return .back(all: false) }
@@ -64,6 +89,7 @@ enum CommandParser {
         case "cd": return .cd(arguments.isEmpty ? nil : arguments.joined(separator: " "))
         case "pwd": return try noArguments(.pwd)
         case "info": return .info(row: try rowNumber(try one()))
+        case "pager": return .pager(row: try rowNumber(try one()))
         case "hex":
             guard (1...3).contains(arguments.count) else {
                 throw CommandError("hex: \(arguments.isEmpty ? "missing argument" : "too many arguments") (usage: \(spec.usage))")
@@ -82,18 +108,21 @@ enum CommandParser {
             }
             return .hex(row: row, offset: offset, length: length)
         case "view":
-            guard (1...2).contains(arguments.count) else {
-                throw CommandError("view: \(arguments.isEmpty ? "missing argument" : "too many arguments") (usage: \(spec.usage))")
+            let wraps = arguments.contains("--wrap")
+            let words = arguments.filter { $0 != "--wrap" }
+            guard (1...2).contains(words.count) else {
+                throw CommandError("view: \(words.isEmpty ? "missing argument" : "too many arguments") (usage: \(spec.usage))")
             }
-            guard arguments.count == 2 else { return .view(row: try rowNumber(arguments[0])) }
-            let start = arguments[1]
+            let row = try rowNumber(words[0])
+            guard words.count == 2 else { return .view(row: row, wraps: wraps) }
+            let start = words[1]
             if start.hasPrefix("+") {
-                return .view(row: try rowNumber(arguments[0]), from: .line(try number(String(start.dropFirst()), for: "view: line")))
+                return .view(row: row, from: .line(try number(String(start.dropFirst()), for: "view: line")), wraps: wraps)
             }
             guard start.hasPrefix("/"), start.count > 1 else {
                 throw CommandError("view: '\(start)' is neither +LINE nor /TEXT (usage: \(spec.usage))")
             }
-            return .view(row: try rowNumber(arguments[0]), from: .text(String(start.dropFirst())))
+            return .view(row: row, from: .text(String(start.dropFirst())), wraps: wraps)
         case "more": return try noArguments(.more)
         case "edit": return try noArguments(.edit)
         case "done": return try noArguments(.done)
@@ -153,7 +182,7 @@ enum CommandParser {
         case "index": return try noArguments(.index)
         case "history": return try noArguments(.history)
         case "jump": return .jump(try one())
-        case "style": return .style(try choice(CellStyle.self, try one()))
+        case "style": return .style(try choice(EntryStyle.self, try one()))
         case "help":
             guard arguments.count <= 1 else { throw CommandError("help: too many arguments (usage: \(spec.usage))") }
             return .help(arguments.first)

@@ -7,18 +7,35 @@ struct PageView {
     let level: TableLevel
     let settings: Session.Settings
 
-    /// Rows per page: `--page-size`, else the terminal's (or `LINES`') lines less
-    /// the header, footer and prompt, else 20; subtitle rows take two lines.
-    func pageHeight() -> Int {
-        var height = settings.pageSize ?? Terminal.lines().map { max(1, $0 - 3) } ?? 20
-        if settings.pageSize == nil && level.style == .subtitle { height = max(1, height / 2) }
-        return height
+    /// Lines a page may fill: the terminal's (or `LINES`') less the header,
+    /// the footer, the prompt and one line for a message (`find: row 7`,
+    /// `marked 3`); nil when the screen's size is unknown.
+    func lineBudget() -> Int? {
+        guard settings.pageSize == nil, let lines = Terminal.lines() else { return nil }
+        return max(1, lines - 4)
+    }
+
+    /// Lines of the screen a list of names may take below a question.
+    func screenRoom() -> Int { lineBudget() ?? settings.pageSize ?? 20 }
+
+    /// Cuts the level's pages: `--page-size` rows each, else as many rows
+    /// (with their section headers and footers, subtitle rows taking two
+    /// lines) as fit the screen, else 20 rows.
+    func layOutPages() {
+        let table = level.table
+        table.rowLineCount = level.style == .subtitle ? 2 : 1
+        if let budget = lineBudget() {
+            table.lineBudget = budget
+        } else {
+            table.lineBudget = nil
+            table.pageHeight = settings.pageSize ?? 20
+        }
     }
 
     func draw(into output: OutputSink) {
         let table = level.table
-        table.pageHeight = pageHeight()
-        output.write(NameEscaping.terminalSafe(header()) + "\n")
+        layOutPages()
+        output.write(fitted(NameEscaping.terminalSafe(header())) + "\n")
         let items = table.visibleItems()
         if items.isEmpty {
             let model = level.model, marking = level.source.marking
@@ -32,13 +49,14 @@ struct PageView {
             options.showsRowNumbers = true
             options.rowNumberWidth = String(max(1, table.numberOfRows)).count
             options.useColor = settings.useColor
+            options.columnAlignments = level.formatter.columnAlignments(marksShown: level.source.marking.shown)
             if settings.interactive {
                 options.width = Terminal.columns()
                 options.truncatesText = options.width != nil
             }
             TextRenderer(options: options).render(items, into: &output.buffer)
         }
-        output.write(footer() + "\n")
+        output.write(fitted(footer()) + "\n")
         output.flush()
     }
 
@@ -79,6 +97,12 @@ struct PageView {
             if TextWidth.of(parts[0]) > room { parts[0] = TextWidth.truncatingMiddle(parts[0], to: max(8, room)) }
         }
         return parts.joined(separator: " | ")
+    }
+
+    /// At a terminal, a header or footer cut to one line of the screen.
+    private func fitted(_ line: String) -> String {
+        guard settings.interactive, let width = Terminal.columns(), TextWidth.of(line) > width - 1 else { return line }
+        return TextWidth.truncatingTail(line, to: max(1, width - 1))
     }
 
     func footer() -> String {

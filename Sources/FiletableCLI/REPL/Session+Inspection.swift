@@ -18,7 +18,6 @@ extension Session {
             current.forgetAncestry()
             current.table.reloadData()
             current.table.scrollToRow(page)
-            current.findCursor = nil
             write("reloaded: +\(change.added) -\(change.removed)")
             let model = current.model
             var present = Set<[UInt8]>()

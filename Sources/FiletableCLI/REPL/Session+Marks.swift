@@ -61,7 +61,7 @@ extension Session {
     /// stops a long count and asks with what was counted.
     private func askToMark(_ newMarks: [Mark], directories: Int) -> Bool {
         if newMarks.count > 1 {
-            let room = max(1, PageView(level: current, settings: settings).pageHeight() - 2)
+            let room = max(1, PageView(level: current, settings: settings).screenRoom() - 2)
             let shown = newMarks.count > room ? room - 1 : newMarks.count
             for mark in newMarks.prefix(shown) {
                 write("  " + NameEscaping.escape(mark.entry.name) + (mark.snapshot.kind == .directory ? "/" : ""))

@@ -34,32 +34,81 @@ extension Session {
         printPage()
     }
 
-    /// The next row after the last one found (or the top of the page) whose
-    /// name contains `text`, ignoring ASCII case; wraps around once.
-    func find(_ text: String) throws(CommandError) {
-        let model = current.model
-        let needle = Array(text.utf8).map(Self.foldCase)
-        guard model.rowCount > 0 else { throw CommandError("find: the table is empty") }
-        preparePage()
-        let start = (current.findCursor ?? (current.table.firstVisibleRow - 1)) + 1
-        for step in 0..<model.rowCount {
-            if step % 4096 == 0 && Interruption.isRequested { throw CommandError("find: interrupted") }
-            let row = (start + step) % model.rowCount
-            let matches = model.withName(ofRow: row) { name in Self.contains(name, needle) }
-            if matches {
-                current.findCursor = row
-                current.table.scrollToRow(row)
-                printPage()
-                write("find: row \(row + 1)")
-                return
-            }
+    /// `find TEXT [--depth N]`: the next name holding TEXT in the subtree
+    /// below the current level (see `SubtreeSearch`). A match in this table
+    /// moves to its page; a deeper one is shown as a new level on its page,
+    /// which the next step of the search takes off again. `find` alone, the
+    /// same TEXT again, or `n` right after a match go on from the last match.
+    func find(_ text: String?, maxDepth: Int?) throws(CommandError) {
+        if let search, search.origin != nil, text == nil || (text!.lowercased() == search.text.lowercased() && maxDepth == nil),
+           current === search.origin || current === search.shownLevel {
+            return try continueSearch(search)
         }
-        throw CommandError("find: no name contains '\(text)'")
+        guard let text else {
+            throw CommandError(search == nil ? "find: nothing to go on with; 'find TEXT' starts a search"
+                               : "find: the search for '\(search!.text)' started in a level no longer shown; 'find TEXT' starts a new one")
+        }
+        guard current.model.rowCount > 0 else { throw CommandError("find: the table is empty") }
+        let fresh = SubtreeSearch(text: text, maxDepth: maxDepth, from: current) { [marks, showMarked] listing in
+            guard !showMarked, !marks.isEmpty, let identity = listing.directory.identity else { return .none }
+            return NameExclusion(names: marks.markedNames(inDirectory: identity))
+        }
+        search = fresh
+        try continueSearch(fresh, first: true)
+    }
+
+    private func continueSearch(_ search: SubtreeSearch, first: Bool = false) throws(CommandError) {
+        if let shown = search.shownLevel, current === shown, stack.canGoBack {
+            stack.pop()
+            search.shownLevel = nil
+        }
+        guard let origin = search.origin, current === origin else {
+            throw CommandError("find: the search for '\(search.text)' started in a level no longer shown; 'find TEXT' starts a new one")
+        }
+        let match: SubtreeSearch.Match?
+        do {
+            match = try search.next()
+        } catch {
+            printPage()
+            throw error
+        }
+        let searched = search.directoriesSearched > 1
+            ? " (\(Plural.count(search.directoriesSearched, "directory", "directories")) searched"
+                + (search.unreadableDirectories > 0 ? ", \(search.unreadableDirectories) could not be read)" : ")")
+            : ""
+        guard let match else {
+            self.search = nil
+            printPage()
+            throw CommandError(first ? "find: no name contains '\(search.text)'\(searched)"
+                               : "find: no more names contain '\(search.text)'\(searched); 'find \(search.text)' starts over")
+        }
+        if match.components.isEmpty {
+            preparePage()
+            origin.table.scrollToRow(match.row)
+            printPage()
+            write("find: row \(match.row + 1) ('n' or 'find' for the next match)")
+        } else {
+            let path = match.components.reduce(origin.path) { PathBytes.join($0, $1) }
+            let name = match.listing.name(ofRow: match.row)
+            let level = TableLevel(model: match.listing, path: path, decoration: settings.decoration)
+            level.style = origin.style
+            previousPath = origin.path
+            stack.push(level)
+            search.shownLevel = level
+            syncMarks(level)
+            let row = (0..<level.model.rowCount).first { level.model.withName(ofRow: $0) { $0.elementsEqual(name) } } ?? 0
+            preparePage()
+            level.table.scrollToRow(row)
+            printPage()
+            let relative = (match.components + [name]).map { NameEscaping.escape($0) }.joined(separator: "/")
+            write("find: \(relative), row \(row + 1) here ('n' or 'find' for the next match; 'back' returns)")
+        }
+        searchJustShown = true
     }
 
     /// Sets the page height for the terminal as it is now (it may have been resized).
     func preparePage() {
-        current.table.pageHeight = PageView(level: current, settings: settings).pageHeight()
+        PageView(level: current, settings: settings).layOutPages()
     }
 
     /// ASCII lowercase, for searches that ignore case.

@@ -17,7 +17,7 @@ extension Session {
         try more()
     }
 
-    func view(_ reference: RowReference, from start: ViewStart? = nil) throws(CommandError) {
+    func view(_ reference: RowReference, from start: ViewStart? = nil, wraps: Bool = false) throws(CommandError) {
         let row = try row(reference, for: "view")
         let model = current.model
         let name = model.name(ofRow: row)
@@ -43,7 +43,7 @@ extension Session {
             let (offset, line) = try start.map { start throws(CommandError) in
                 try locate(start, name: name, directory: model.directory, path: path)
             } ?? (0, 1)
-            viewer = .text(name: name, directory: model.directory, path: path, offset: offset, line: line)
+            viewer = .text(name: name, directory: model.directory, path: path, offset: offset, line: line, wraps: wraps)
             try more()
         }
     }
@@ -54,8 +54,8 @@ extension Session {
             throw CommandError("more: nothing to continue (use hex N or view N)")
         case .hex(let name, let directory, let path, let offset, let end):
             try hexScreen(name: name, directory: directory, path: path, offset: offset, end: end)
-        case .text(let name, let directory, let path, let offset, let line):
-            try textScreen(name: name, directory: directory, path: path, offset: offset, line: line)
+        case .text(let name, let directory, let path, let offset, let line, let wraps):
+            try textScreen(name: name, directory: directory, path: path, offset: offset, line: line, wraps: wraps)
         case .lines(let lines, let next):
             showLines(lines, from: next)
         }
@@ -100,40 +100,57 @@ extension Session {
     }
 
     /// One screen of text lines with line numbers, escaped as names are.
-    private func textScreen(name: [UInt8], directory: DirectoryHandle, path: [UInt8], offset: UInt64, line: Int) throws(CommandError) {
+    /// A wrapped line that does not fit below the lines already shown waits
+    /// for the next screen; one taller than a whole screen is cut where the
+    /// screen ends and goes on (with its number again) on the next.
+    private func textScreen(name: [UInt8], directory: DirectoryHandle, path: [UInt8], offset: UInt64, line: Int,
+                            wraps: Bool) throws(CommandError) {
         let reader = try openReader("view", name: name, directory: directory, path: path, skip: offset, length: nil, bufferSize: 1 << 16)
-        var pending: [UInt8] = [], shown = 0, consumed = offset, lineNumber = line, finished = false
+        var pending: [UInt8] = [], shown = 0, consumed = offset, lineNumber = line, finished = false, full = false
         let lines = screenLines
-        while shown < lines && !finished {
+        let layout = TextLineLayout(width: settings.interactive ? Terminal.columns() : nil, wraps: wraps)
+
+        /// Shows `bytes` (a whole line when `ends`); false once the screen is full.
+        func show(_ bytes: [UInt8], ends: Bool) -> Bool {
+            var rows = layout.rows(bytes, number: lineNumber)
+            var used = bytes.count + (ends ? 1 : 0)
+            if shown + rows.count > lines {
+                guard shown == 0 else { full = true; return false }
+                let fitting = layout.prefixFitting(bytes, rows: lines, number: lineNumber)
+                rows = layout.rows(Array(bytes[..<fitting]), number: lineNumber)
+                used = fitting
+            }
+            rows.forEach { write($0) }
+            consumed += UInt64(used)
+            shown += rows.count
+            if used == bytes.count + (ends ? 1 : 0) && ends { lineNumber += 1 }
+            if used < bytes.count { full = true; return false }
+            if shown >= lines { full = true; return false }
+            return true
+        }
+
+        while !full && !finished {
             try withChunk("view", from: reader, lineLength: 1) { chunk in
                 if chunk.isEmpty {
-                    if !pending.isEmpty {
-                        writeTextLine(pending, number: lineNumber)
-                        consumed += UInt64(pending.count)
-                        shown += 1
-                    }
+                    if !pending.isEmpty && !show(pending, ends: false) { return }
                     finished = true
                     return
                 }
-                for byte in chunk {
+                var index = chunk.startIndex
+                while index < chunk.endIndex {
+                    let byte = chunk[index]
+                    index += 1
                     if byte == 0x0A {
-                        writeTextLine(pending, number: lineNumber)
-                        consumed += UInt64(pending.count + 1)
+                        guard show(pending, ends: true) else { return }
                         pending.removeAll(keepingCapacity: true)
-                        lineNumber += 1
-                        shown += 1
-                        if shown == lines { return }
                     } else {
                         pending.append(byte)
                         // A line longer than `longestTextRow` (a file of one
                         // endless line) goes out in rows of that size, each
                         // with its line number, so memory stays bounded.
                         if pending.count == Self.longestTextRow {
-                            writeTextLine(pending, number: lineNumber)
-                            consumed += UInt64(pending.count)
+                            guard show(pending, ends: false) else { return }
                             pending.removeAll(keepingCapacity: true)
-                            shown += 1
-                            if shown == lines { return }
                         }
                     }
                 }
@@ -142,7 +159,7 @@ extension Session {
         if finished {
             endScreen(then: nil, footer: "-- end of file --")
         } else {
-            endScreen(then: .text(name: name, directory: directory, path: path, offset: consumed, line: lineNumber),
+            endScreen(then: .text(name: name, directory: directory, path: path, offset: consumed, line: lineNumber, wraps: wraps),
                       footer: "-- more from line \(lineNumber) ('more' or an empty line) --")
         }
     }
@@ -221,14 +238,4 @@ extension Session {
     /// The most bytes of one line `view` holds and shows in one row.
     static let longestTextRow = 1 << 16
 
-    /// A numbered line of the text view. At a terminal it is cut to the
-    /// screen's width with `…` rather than wrapped over several rows.
-    private func writeTextLine(_ bytes: [UInt8], number: Int) {
-        let label = String(number)
-        var line = String(repeating: " ", count: max(0, 6 - label.count)) + label + "  " + NameEscaping.escape(bytes)
-        if settings.interactive, let width = Terminal.columns(), TextWidth.of(line) > width - 1 {
-            line = TextWidth.truncatingTail(line, to: width - 1)
-        }
-        write(line)
-    }
 }

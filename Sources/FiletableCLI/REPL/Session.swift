@@ -43,6 +43,10 @@ final class Session {
     var confirm: ((String) -> Bool)?
     /// The lines typed at the prompt, when the line editor keeps them.
     var history: History?
+    /// The last `find`, which `find` alone (or `n` right after it) goes on with.
+    var search: SubtreeSearch?
+    /// The last command showed a match of `find`: `n` goes on with the search.
+    var searchJustShown = false
     /// The path of the level shown before the last move, for `cd -`.
     var previousPath: [UInt8]?
     let output: OutputSink
@@ -64,8 +68,9 @@ final class Session {
     func execute(_ command: Command) throws(CommandError) -> Outcome {
         // The viewer keeps its place across other commands ('more' goes on);
         // an empty line goes on with it only right after a screen of it.
-        let viewing = viewerJustShown
+        let viewing = viewerJustShown, searching = searchJustShown
         viewerJustShown = false
+        searchJustShown = false
         // Marks and modes reach the table in printPage, which every change ends with.
         switch command {
         case .edit: editing = true; printPage()
@@ -82,15 +87,18 @@ final class Session {
         case .more: try more()
         case .continueOn: if viewer != nil && viewing { try more() } else { try nextPage() }
         case .hex(let row, let offset, let length): try hex(row, offset: offset, length: length)
-        case .view(let row, let start): try view(row, from: start)
-        case .list: printPage()
-        case .next: try nextPage()
+        case .view(let row, let start, let wraps): try view(row, from: start, wraps: wraps)
+        case .list(let long, let all):
+            if long { current.style = .long }
+            if all { current.update { $0.hidden = .shown } }
+            printPage()
+        case .next: if searching, let search { try find(nil, maxDepth: search.maxDepth) } else { try nextPage() }
         case .previous: try previousPage()
         case .top: current.table.scrollToRow(0); printPage()
         case .end: current.table.scrollToRow(current.table.numberOfRows - 1); printPage()
         case .page(let page): try showPage(page)
         case .goto(let row): try goto(row)
-        case .find(let text): try find(text)
+        case .find(let text, let depth): try find(text, maxDepth: depth)
         case .open(let row): try open(row)
         case .back(let all): try back(all: all)
         case .up: try up()
@@ -107,6 +115,8 @@ final class Session {
         case .index: try printIndex()
         case .jump(let title): try jump(title)
         case .style(let style): current.style = style; printPage()
+        case .shell(let script): try runShell(script)
+        case .pager(let row): try page(row)
         case .help(let name): try help(name)
         case .history: try printHistory()
         case .quit: return mayQuit() ? .quit : .keepGoing

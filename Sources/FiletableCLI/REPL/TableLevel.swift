@@ -15,8 +15,6 @@ final class TableLevel {
     let formatter: StyledCellFormatter
     /// The directory's absolute path as bytes (for the prompt and headers).
     let path: [UInt8]
-    /// The last row `find` stopped at, so the next `find` goes on after it.
-    var findCursor: Int?
 
     init(model: DirectoryListing, path: [UInt8], decoration: NameDecoration) {
         self.model = model
@@ -24,16 +22,16 @@ final class TableLevel {
         formatter = StyledCellFormatter(decoration: decoration)
         source = DirectoryTableSource(listing: model, cellFormatter: formatter)
         table = TableView(pageHeight: 20)
-        for style in CellStyle.allCases {
-            table.register(style: style, forCellReuseIdentifier: "styled." + style.rawValue)
+        for style in EntryStyle.allCases {
+            table.register(style: style.cellStyle, forCellReuseIdentifier: StyledCellFormatter.reuseIdentifier(for: style))
         }
         table.dataSource = source
         table.reloadData()
     }
 
-    var style: CellStyle {
-        get { formatter.style }
-        set { formatter.style = newValue }
+    var style: EntryStyle {
+        get { formatter.entryStyle }
+        set { formatter.entryStyle = newValue }
     }
 
     /// The directory's device and inode: marks inside it are keyed by this.
@@ -58,7 +56,6 @@ final class TableLevel {
         var options = model.options
         change(&options)
         model.options = options
-        findCursor = nil
         table.reloadData()
         table.scrollToRow(0)
     }

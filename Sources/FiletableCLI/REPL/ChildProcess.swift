@@ -1,0 +1,81 @@
+import Glibc
+import FileBrowsing
+
+/// A program the user asked to run from the prompt (`!CMD`, `pager N`): run
+/// through `/bin/sh` in the directory the current level lists (entered by
+/// its descriptor, so it is the directory the rows came from, whatever its
+/// path now leads to), on the terminal as it is between prompts, and waited
+/// for. Ctrl-C reaches the child; filetable only waits.
+struct ChildProcess {
+    /// `sh -c SCRIPT sh ARGUMENTS…`: the script sees the arguments as `$1`….
+    let script: String
+    let arguments: [[UInt8]]
+    /// Variables added to filetable's own environment for the child.
+    var environment: [String: String] = [:]
+
+    /// How the child ended, in the words a user reads.
+    enum Ending: Equatable {
+        case exited(Int32)
+        case signalled(Int32)
+
+        /// nil for a clean exit, else why it was not one.
+        var problem: String? {
+            switch self {
+            case .exited(0): return nil
+            case .exited(127): return "command not found (exit status 127)"
+            case .exited(let status): return "exit status \(status)"
+            case .signalled(let signal): return "ended by signal \(signal)" + (signal == SIGINT ? " (Ctrl-C)" : "")
+            }
+        }
+    }
+
+    /// glibc's `posix_spawn_file_actions_addfchdir_np` (2.29 and later),
+    /// looked up at run time: Swift's Glibc module does not declare it.
+    private typealias AddFchdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    private static let addFchdir: AddFchdir? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addfchdir_np") else { return nil }
+        return unsafeBitCast(symbol, to: AddFchdir.self)
+    }()
+
+    /// Starts the child in `directory` and waits for it.
+    func run(in directory: DirectoryHandle) -> Result<Ending, Errno> {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if directory.fd != AT_FDCWD {
+            guard let addFchdir = Self.addFchdir else { return .failure(Errno(ENOSYS)) }
+            let added = addFchdir(&actions, directory.fd)
+            guard added == 0 else { return .failure(Errno(added)) }
+        }
+        let argv: [[UInt8]] = [Array("sh".utf8), Array("-c".utf8), Array(script.utf8), Array("sh".utf8)] + arguments
+        var cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { bytes in
+            let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+            for (i, byte) in bytes.enumerated() { copy[i] = CChar(bitPattern: byte == 0 ? 0x3F : byte) }
+            copy[bytes.count] = 0
+            return copy
+        }
+        cArguments.append(nil)
+        defer { cArguments.forEach { $0?.deallocate() } }
+        var child: pid_t = 0
+        var variables: [UnsafeMutablePointer<CChar>?] = []
+        var index = 0
+        while let entry = environ[index] {
+            let name = String(cString: entry).prefix { $0 != "=" }
+            if environment[String(name)] == nil { variables.append(strdup(entry)) }
+            index += 1
+        }
+        for (name, value) in environment { variables.append(strdup(name + "=" + value)) }
+        variables.append(nil)
+        defer { variables.forEach { free($0) } }
+        let started = posix_spawn(&child, "/bin/sh", &actions, nil, cArguments, variables)
+        guard started == 0 else { return .failure(Errno(started)) }
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) == -1 {
+            guard errno == EINTR else { return .failure(Errno(errno)) }
+        }
+        Interruption.clear()
+        // WIFEXITED / WTERMSIG, spelled out: the macros do not reach Swift.
+        let signal = status & 0x7F
+        return .success(signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal))
+    }
+}
