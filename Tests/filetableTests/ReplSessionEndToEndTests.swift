@@ -15,8 +15,9 @@ final class ReplSessionEndToEndTests: XCTestCase {
         return temp
     }
 
-    private func session(_ commands: String, in temp: TemporaryTree, extra: [String] = []) throws -> CommandResult {
-        try CommandRunner.run(["--page-size", "3", "-c", commands] + extra + ["."], in: temp.url)
+    private func session(_ commands: String, in temp: TemporaryTree, extra: [String] = [],
+                         environment: [String: String] = [:]) throws -> CommandResult {
+        try CommandRunner.run(["--page-size", "3", "-c", commands] + extra + ["."], in: temp.url, environment: environment)
     }
 
     func testNavigatingThreeLevelsDownAndBackRestoresEachLevel() throws {
@@ -167,6 +168,32 @@ final class ReplSessionEndToEndTests: XCTestCase {
             """)
         // The level a match showed is taken off when the search goes on: pwd is where it began.
         XCTAssertTrue(result.text.contains("\n" + temp.path + "\n"), result.text)
+    }
+
+    /// `!CMD` runs in the directory the table lists, entered by its
+    /// descriptor (so a rename under it does not matter); a failure stops a
+    /// script unless the line starts with '-'. `pager N` takes $PAGER's words
+    /// (never as shell code), and refuses a directory.
+    func testShellCommandsAndThePagerRunInTheTablesDirectory() throws {
+        let temp = try makeTree()
+        let shell = try session("cd deep; !mv ../deep ../moved; !pwd -P; -!exit 4; !echo after", in: temp)
+        XCTAssertEqual(shell.status, 0, shell.stderr)
+        XCTAssertTrue(shell.text.contains("\n\(temp.path)/moved\nafter\n"), shell.text)
+        XCTAssertEqual(shell.stderr, "filetable: line 4: !: exit status 4\n")
+        let stops = try session("!false; !echo never", in: temp)
+        XCTAssertEqual(stops.status, 1)
+        XCTAssertFalse(stops.text.contains("never"))
+
+        let pager = try session("pager notes.txt", in: temp, environment: ["PAGER": "cat -n"])
+        XCTAssertEqual(pager.text, "     1\thello\n")
+        let refused = try session("-pager moved; pager notes.txt", in: temp, environment: ["PAGER": "cat; echo injected"])
+        XCTAssertFalse(refused.text.contains("injected"), refused.text)
+        XCTAssertEqual(refused.stderr, """
+            filetable: line 1: pager: \(temp.path)/moved is a directory; 'open 5' lists it
+            sh: 1: exec: cat;: not found
+            filetable: line 2: pager: command not found (exit status 127)
+
+            """)
     }
 
     func testFindReloadAndStats() throws {

@@ -6,8 +6,9 @@ import FuzzSupport
 /// The REPL: each input line is parsed and executed by one session on a
 /// scratch tree of hostile names (made once, never changed by filetable).
 /// Nothing typed may crash it, and every error it reports is terminal-safe.
-/// Commands that leave the scratch tree (`cd`, `up`) or write (`marks
-/// export`) are parsed but not executed.
+/// Commands that leave the scratch tree (`cd`, `up`), write (`marks
+/// export`) or start another program (`!CMD` would run whatever the fuzzer
+/// typed; `pager` would wait on the terminal) are parsed but not executed.
 runFuzzer { data, count in
 
     let bytes = fuzzInput(data, count)
@@ -20,7 +21,7 @@ runFuzzer { data, count in
         do {
             let command = try CommandParser.parse(text.trimmingSpaces)
             switch command {
-            case .cd, .up, .marksExport, .quit: continue
+            case .cd, .up, .marksExport, .quit, .shell, .pager: continue
             default: _ = try session.execute(command)
             }
         } catch {
