@@ -151,4 +151,20 @@ final class LineEditingTests: XCTestCase {
         XCTAssertEqual(offered("help hi"), ["hidden", "hide", "history"])
         XCTAssertEqual(LineEditor.commonPrefix(["notebook", "notes.txt"]), "note")
     }
+
+    /// Completing a name over a huge table stops when Ctrl-C is typed (the
+    /// editor's cancel check says so) and offers nothing rather than a part.
+    func testCompletionOverAHugeTableStopsWhenCancelled() throws {
+        let temp = try TemporaryTree()
+        _ = try CommandRunner.shell("seq -f 'entry%g' 70000 | xargs touch", in: temp.url)
+        let session = try Session(path: Array(temp.path.utf8), output: OutputSink(fd: open("/dev/null", O_WRONLY)),
+                                  settings: Session.Settings())
+        XCTAssertEqual(session.current.model.rowCount, 70000)
+        var asked = 0
+        let cancelled = CommandCompleter(session: session, isCancelled: { asked += 1; return true })
+        XCTAssertEqual(cancelled.complete(EditBuffer("info entry")).candidates, [])
+        XCTAssertEqual(asked, 1, "asked once, before the table's end")
+        let patient = CommandCompleter(session: session, isCancelled: { false })
+        XCTAssertEqual(patient.complete(EditBuffer("info entry6999")).candidates.count, 11)
+    }
 }

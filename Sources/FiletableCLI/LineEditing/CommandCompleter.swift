@@ -12,7 +12,7 @@ struct CommandCompleter {
     var isCancelled: () -> Bool = { false }
 
     /// Commands whose arguments name rows of the current table.
-    static let rowCommands: Set<String> = ["open", "info", "hex", "view", "mark", "unmark", "goto"]
+    static let rowCommands: Set<String> = ["open", "info", "hex", "view", "pager", "mark", "unmark", "goto"]
 
     func complete(_ buffer: EditBuffer) -> Completion {
         let before = Array(buffer.textBeforeCursor)
