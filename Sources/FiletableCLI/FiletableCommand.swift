@@ -21,11 +21,14 @@ public enum FiletableCommand {
             diagnostics.report(error)
             return diagnostics.status
         }
-        if options.showHelp {
-            output.write(HelpText.usage + "\n")
-        } else if options.showVersion {
-            output.write(HelpText.version + "\n")
-        } else if options.hexDump {
+        switch options.request {
+        case .help: output.write(HelpText.usage + "\n"); return diagnostics.finish()
+        case .version: output.write(HelpText.version + "\n"); return diagnostics.finish()
+        case .manual: output.write(ManualPage.text()); return diagnostics.finish()
+        case .completion(let shell): output.write(CompletionScript.text(for: shell)); return diagnostics.finish()
+        case .none: break
+        }
+        if options.hexDump {
             HexDumpCommand(options: options, output: output, diagnostics: diagnostics,
                            useColor: ListingContext.usesColor(options.color, on: output)).run()
         } else if options.formatRequested {

@@ -37,7 +37,7 @@ final class HexDumpEndToEndTests: XCTestCase {
         XCTAssertEqual(try CommandRunner.run(["-x", "-s", "3", "-n", "40", repeats]).stdout, try golden("repeats-skip3-len40.canonical"))
         XCTAssertEqual(try CommandRunner.run(["-x", "--skip", "100", repeats]).stdout, try golden("repeats-skip100.canonical"))
         XCTAssertEqual(try CommandRunner.run(["-xv", repeats]).stdout, try golden("repeats-noskip-v.canonical"))
-        XCTAssertEqual(try CommandRunner.run(["-x", "--format", "xxd", "--cols", "7", "--group", "3", "--upper", all]).stdout,
+        XCTAssertEqual(try CommandRunner.run(["-x", "--format", "xxd", "--cols", "7", "--group-size", "3", "--upper", all]).stdout,
                        try golden("all-bytes-c7-g3-u.xxd"))
         XCTAssertEqual(try CommandRunner.run(["-x", "--format", "xxd", "--skip=5", "--length=50", all]).stdout, try golden("all-bytes-s5-l50.xxd"))
     }
@@ -73,7 +73,7 @@ final class HexDumpEndToEndTests: XCTestCase {
                 let columns = Int.random(in: 1...40, using: &generator), group = Int.random(in: 0...9, using: &generator)
                 let cases: [([String], [String])] = [
                     ([], []),
-                    (["--cols", "\(columns)", "--group", "\(group)"], ["-c", "\(columns)", "-g", "\(group)"]),
+                    (["--cols", "\(columns)", "--group-size", "\(group)"], ["-c", "\(columns)", "-g", "\(group)"]),
                     (["--skip", "\(skip)", "--length", "\(length)", "--upper"], ["-s", "\(skip)", "-l", "\(length)", "-u"]),
                 ]
                 for (ourArgs, theirArgs) in cases {

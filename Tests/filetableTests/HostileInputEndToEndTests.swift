@@ -155,7 +155,7 @@ final class HostileInputEndToEndTests: XCTestCase {
         for columns in [1, 7, 16, 44, 45, 100, 255, 256] {
             layouts.append(["--format", "plain", "--cols", String(columns)])
             for group in [0, 1, 3, 8, 256] {
-                layouts.append(["--format", "xxd", "--cols", String(columns), "--group", String(group)])
+                layouts.append(["--format", "xxd", "--cols", String(columns), "--group-size", String(group)])
             }
         }
         for layout in layouts {

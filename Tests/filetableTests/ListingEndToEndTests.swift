@@ -138,7 +138,7 @@ final class ListingEndToEndTests: XCTestCase {
         let help = try CommandRunner.run(["--help"])
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.text.hasPrefix("Usage: filetable [OPTION]... [PATH]\n       filetable FORMAT [OPTION]... [PATH]...\n"))
-        for flag in ["--json", "--print0", "--tree", "--depth", "--color", "--group-directories-first", "-b FILE", "-c", "--page-size"] {
+        for flag in ["--json", "--print0", "--tree", "--depth", "--color", "--group-directories-first", "--batch FILE", "-c", "--page-size"] {
             XCTAssertTrue(help.text.contains(flag), "help does not mention \(flag)")
         }
         let version = try CommandRunner.run(["--version"])

@@ -49,12 +49,21 @@ struct CommandLineOptions {
     var hexColumns: Int?
     var hexGroup: Int?
     var hexUppercase = false
-    var showHelp = false
-    var showVersion = false
+    /// Something to print instead of browsing: help, the version, the man page, a completion script.
+    enum Request: Equatable {
+        case none, help, version, manual
+        case completion(String)
+    }
+    var request = Request.none
     /// Whether any operand was given (the hex dump reads standard input without).
     var operandsGiven = false
     /// The operands as bytes; `.` when none were given.
     var paths: [[UInt8]] = []
+
+    mutating func setFormat(_ format: Format) {
+        self.format = format
+        formatRequested = true
+    }
 }
 
 /// A command line that cannot be run, with the message to print (exit status 2)

@@ -35,7 +35,8 @@ struct NumberProblem: Error {
     let message: String
 }
 
-/// Byte counts as users type them: decimal, `0x` hex, and the suffixes k, m, g
+/// Byte counts as users type them: decimal, `0x` hex, `0` octal (as hexdump
+/// and xxd read them), and the suffixes k, m, g
 /// (powers of 1024). Offsets and lengths are `UInt64`: any value parses, and
 /// whoever adds two of them saturates (`ByteCount.end`).
 enum ByteCount {
@@ -49,6 +50,9 @@ enum ByteCount {
         let value: UInt64?
         if digits.hasPrefix("0x") {
             value = UInt64(digits.dropFirst(2), radix: 16)
+        } else if digits.count > 1 && digits.hasPrefix("0") {
+            // A leading 0 is octal, as in hexdump's and xxd's numbers (strtol base 0).
+            value = UInt64(digits.dropFirst(), radix: 8)
         } else {
             value = UInt64(digits)
         }

@@ -1,0 +1,128 @@
+/// `filetable --generate-completion-script bash|zsh|fish`: shell completion
+/// made from `OptionTable` (every option, the words an option takes, files
+/// where a path is taken), as swift-argument-parser tools generate theirs.
+enum CompletionScript {
+    static func text(for shell: String) -> String {
+        switch shell {
+        case "zsh": return zsh()
+        case "fish": return fish()
+        default: return bash()
+        }
+    }
+
+    /// The words an option's value completes to, or nil for a file, or [] for nothing.
+    private static func values(of spec: OptionSpec) -> [String]? {
+        switch spec.value {
+        case .path: return nil
+        case .word(let words): return words
+        case .optionalWord: return ["always", "auto", "never"]
+        default: return []
+        }
+    }
+
+    private static func names(of spec: OptionSpec) -> [String] {
+        (spec.short.map { ["-\($0)"] } ?? []) + (spec.long.map { ["--\($0)"] } ?? [])
+    }
+
+    static func bash() -> String {
+        let every = OptionTable.all.flatMap(names).joined(separator: " ")
+        var cases: [String] = []
+        for spec in OptionTable.all where spec.value.takesValue {
+            if case .optionalWord = spec.value { continue }
+            let pattern = names(of: spec).joined(separator: "|")
+            switch values(of: spec) {
+            case nil: cases.append("        \(pattern)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;")
+            case let words? where words.isEmpty: cases.append("        \(pattern)) COMPREPLY=(); return ;;")
+            case let words?: cases.append("        \(pattern)) COMPREPLY=($(compgen -W '\(words.joined(separator: " "))' -- \"$cur\")); return ;;")
+            }
+        }
+        return """
+        # bash completion for filetable (filetable --generate-completion-script bash)
+        _filetable() {
+            local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
+            case "$prev" in
+        \(cases.joined(separator: "\n"))
+            esac
+            case "$cur" in
+                --color=*) COMPREPLY=($(compgen -W 'always auto never' -P '--color=' -- "${cur#--color=}")); return ;;
+                -*) COMPREPLY=($(compgen -W '\(every)' -- "$cur")); return ;;
+            esac
+            COMPREPLY=($(compgen -f -- "$cur"))
+        }
+        complete -o filenames -F _filetable filetable
+
+        """
+    }
+
+    static func zsh() -> String {
+        func quoted(_ text: String) -> String {
+            var escaped = ""
+            for character in text {
+                switch character {
+                case "[", "]", ":", "\\": escaped += "\\" + String(character)
+                case "'": escaped += "'\\''"
+                default: escaped.append(character)
+                }
+            }
+            return escaped
+        }
+        var lines: [String] = []
+        for spec in OptionTable.all {
+            let help = "[" + quoted(spec.summary) + "]"
+            var action = ""
+            switch values(of: spec) {
+            case nil: action = ":\(quoted(spec.valueName)):_files"
+            case let words? where !words.isEmpty: action = ":\(quoted(spec.valueName)):(\(words.joined(separator: " ")))"
+            case _ where spec.value.takesValue: action = ":\(quoted(spec.valueName)): "
+            default: break
+            }
+            if case .optionalWord = spec.value {
+                lines.append("    '--\(spec.long!)=-\(help)::\(quoted(spec.valueName)):(always auto never)'")
+                continue
+            }
+            let suffix = spec.value.takesValue ? "+" : ""
+            let longSuffix = spec.value.takesValue ? "=" : ""
+            if let short = spec.short, let long = spec.long {
+                lines.append("    '(-\(short) --\(long))'{-\(short)\(suffix),--\(long)\(longSuffix)}'\(help)\(action)'")
+            } else if let short = spec.short {
+                lines.append("    '-\(short)\(suffix)\(help)\(action)'")
+            } else if let long = spec.long {
+                lines.append("    '--\(long)\(longSuffix)\(help)\(action)'")
+            }
+        }
+        lines.append("    '*:path:_files'")
+        return """
+        #compdef filetable
+        # zsh completion for filetable (filetable --generate-completion-script zsh)
+        _arguments -s -S \\
+        \(lines.joined(separator: " \\\n"))
+
+        """
+    }
+
+    static func fish() -> String {
+        func quoted(_ text: String) -> String {
+            var escaped = ""
+            for character in text {
+                if character == "'" || character == "\\" { escaped += "\\" }
+                escaped.append(character)
+            }
+            return "'" + escaped + "'"
+        }
+        var lines = ["# fish completion for filetable (filetable --generate-completion-script fish)"]
+        for spec in OptionTable.all {
+            var line = "complete -c filetable"
+            if let short = spec.short { line += " -s \(short)" }
+            if let long = spec.long { line += " -l \(long)" }
+            switch values(of: spec) {
+            case nil: line += " -r -F"
+            case let words? where !words.isEmpty: line += " -x -a " + quoted(words.joined(separator: " "))
+            case _ where spec.value.takesValue: line += " -x"
+            default: break
+            }
+            line += " -d " + quoted(spec.summary)
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

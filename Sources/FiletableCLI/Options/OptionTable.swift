@@ -1,0 +1,175 @@
+import FileBrowsing
+
+/// Every command-line option filetable takes, each declared once (see
+/// `OptionSpec`). Adding an option here adds it to the parser, `--help`,
+/// the man page and the completion scripts.
+enum OptionTable {
+    static let all: [OptionSpec] = repl + hex + formats + selection + appearance + general
+
+    /// The option a `--name` names.
+    static func option(long name: String) -> OptionSpec? { all.first { $0.long == name } }
+
+    /// The option a `-x` letter names.
+    static func option(short letter: Character) -> OptionSpec? { all.first { $0.short == letter } }
+
+    /// A section's heading in `--help` and the man page, and the note after it.
+    static func heading(of section: OptionSpec.Section) -> (title: String, note: String?) {
+        switch section {
+        case .repl:
+            return ("The REPL", "In a batch the first failing command stops it with status 1, unless the command starts with '-'; blank lines and '#' comments are skipped.")
+        case .hex:
+            return ("Hex dumps (each FILE, or standard input; several get ==> FILE <== headers)",
+                    "Directories, FIFOs and sockets are refused; devices stream until --length, an interrupt or a closed pipe. --color colours bytes by class.")
+        case .formats: return ("Listing formats (each prints and exits)", nil)
+        case .selection: return ("Which entries, in which order", nil)
+        case .appearance: return ("How entries look", nil)
+        case .general: return ("Help", nil)
+        }
+    }
+
+    static let sortWords = SortKey.allCases.map(\.rawValue)
+    static let groupingWords = Grouping.allCases.map(\.rawValue)
+    static let colorWords = ["always", "yes", "force", "never", "no", "none", "auto", "tty", "if-tty"]
+    static let hexFormatWords = ["canonical", "xxd", "plain"]
+    static let shells = ["bash", "zsh", "fish"]
+
+    private static let repl: [OptionSpec] = [
+        OptionSpec("batch", "b", value: .path, valueName: "FILE", section: .repl,
+                   "read commands from FILE ('-' for standard input), like sftp -b; standard input that is not a terminal does the same") { options, argument in
+            options.batchFile = argument.bytes
+        },
+        OptionSpec("command", "c", value: .text, valueName: "'CMD; CMD'", section: .repl, "run these commands") { options, argument in
+            options.commands = argument.text
+        },
+        OptionSpec("page-size", value: .number(UserNumber.pageSize, what: "page size"), valueName: "N", section: .repl,
+                   "rows a page (default: the terminal's height, LINES, or 20)") { options, argument in
+            options.pageSize = argument.number
+        },
+        OptionSpec("yes", "y", section: .repl, "mark several rows or a directory without asking") { options, _ in
+            options.assumeYes = true
+        },
+        OptionSpec("no-edit", section: .repl,
+                   "read lines as the terminal gives them (no line editor, history or completion; also with TERM=dumb)") { options, _ in
+            options.lineEditing = false
+        },
+    ]
+
+    private static let hex: [OptionSpec] = [
+        OptionSpec("hex", "x", section: .hex, "dump as hexdump -C does, byte for byte") { options, _ in
+            options.hexDump = true
+        },
+        OptionSpec("format", value: .word(hexFormatWords), valueName: "WORD", section: .hex,
+                   "canonical (hexdump -C), xxd, or plain (xxd -p)") { options, argument in
+            options.hexFormatName = argument.word
+        },
+        OptionSpec("skip", "s", value: .byteCount, valueName: "N", section: .hex,
+                   "start at byte N (decimal, 0x hex, 0 octal, or with k, m, g)") { options, argument in
+            options.hexSkip = argument.byteCount
+        },
+        OptionSpec("length", "n", value: .byteCount, valueName: "N", section: .hex, "dump at most N bytes") { options, argument in
+            options.hexLength = argument.byteCount
+        },
+        OptionSpec("no-squeeze", "v", section: .hex, "print repeated lines instead of '*'") { options, _ in
+            options.hexSqueeze = false
+        },
+        OptionSpec("cols", value: .number(UserNumber.hexColumns, what: "number of columns"), valueName: "N", section: .hex,
+                   "bytes a line (xxd -c; plain: 0 for one line)") { options, argument in
+            options.hexColumns = argument.number
+        },
+        OptionSpec("group-size", value: .number(UserNumber.hexGroup, what: "group size"), valueName: "N", section: .hex,
+                   "bytes a group (xxd -g; 0 for none)") { options, argument in
+            options.hexGroup = argument.number
+        },
+        OptionSpec("upper", section: .hex, "uppercase hex digits (xxd -u)") { options, _ in
+            options.hexUppercase = true
+        },
+    ]
+
+    private static let formats: [OptionSpec] = [
+        OptionSpec(nil, "1", section: .formats, "one name a line") { options, _ in options.setFormat(.oneLine) },
+        OptionSpec("long", "l", section: .formats, "long format: permissions, links, owner, group, size, time, name") { options, _ in
+            options.setFormat(.long)
+        },
+        OptionSpec("json", section: .formats, "one JSON object per entry per line (exact names, typed fields)") { options, _ in
+            options.setFormat(.json)
+        },
+        OptionSpec("print0", "0", section: .formats, "exact names separated by NUL (paths with -R), for xargs -0") { options, _ in
+            options.setFormat(.print0)
+        },
+        OptionSpec("recursive", "R", section: .formats, "list subdirectories recursively, with a header per directory") { options, _ in
+            options.recursive = true
+            options.formatRequested = true
+        },
+        OptionSpec("tree", section: .formats, "draw the tree, like tree(1)") { options, _ in
+            options.tree = true
+            options.formatRequested = true
+        },
+        OptionSpec("depth", value: .number(UserNumber.depth, what: "depth"), valueName: "N", section: .formats,
+                   "descend at most N levels (implies -R unless --tree)") { options, argument in
+            options.maxDepth = argument.number
+            options.formatRequested = true
+        },
+    ]
+
+    private static let selection: [OptionSpec] = [
+        OptionSpec("all", "a", section: .selection, "include entries starting with '.', and '.' and '..'") { options, _ in
+            options.listOptions.hidden = .shownWithDotEntries
+        },
+        OptionSpec("almost-all", "A", section: .selection, "include entries starting with '.', but not '.' and '..'") { options, _ in
+            options.listOptions.hidden = .shown
+        },
+        OptionSpec("filter", value: .text, valueName: "GLOB", section: .selection, "list only names matching GLOB (such as '*.log')") { options, argument in
+            options.listOptions.filter = GlobPattern(argument.text)
+        },
+        OptionSpec("sort", value: .word(sortWords), valueName: "WORD", section: .selection,
+                   "name (natural: a1 A2 a10 b), size, time, ext, or none") { options, argument in
+            options.listOptions.sortKey = SortKey(rawValue: argument.word) ?? .name
+        },
+        OptionSpec(nil, "S", section: .selection, "sort by size, largest first") { options, _ in options.listOptions.sortKey = .size },
+        OptionSpec(nil, "t", section: .selection, "sort by modification time, newest first") { options, _ in options.listOptions.sortKey = .time },
+        OptionSpec(nil, "X", section: .selection, "sort by extension") { options, _ in options.listOptions.sortKey = .ext },
+        OptionSpec(nil, "U", section: .selection, "do not sort (directory order)") { options, _ in options.listOptions.sortKey = .none },
+        OptionSpec("reverse", "r", section: .selection, "reverse the order") { options, _ in options.listOptions.reversed = true },
+        OptionSpec("group-directories-first", section: .selection, "directories before other entries") { options, _ in
+            options.listOptions.directoriesFirst = true
+        },
+        OptionSpec("group", value: .word(groupingWords), valueName: "WORD", section: .selection,
+                   "sections: none, letter (A-Z and #), or kind") { options, argument in
+            options.listOptions.grouping = Grouping(rawValue: argument.word) ?? .none
+        },
+    ]
+
+    private static let appearance: [OptionSpec] = [
+        OptionSpec("human-readable", "h", section: .appearance, "sizes like 1.1K 234M 2.0G (powers of 1024)") { options, _ in
+            options.humanSizes = true
+        },
+        OptionSpec("classify", "F", section: .appearance, "append / @ | = * to directories, links, FIFOs, sockets, executables") { options, _ in
+            options.typeIndicators = true
+        },
+        OptionSpec("color", value: .optionalWord(colorWords, implied: "always"), valueName: "WHEN", section: .appearance,
+                   "colour names: auto (the default: only on a terminal and never when NO_COLOR is set), always, or never; LS_COLORS is honoured") { options, argument in
+            switch argument.word {
+            case "always", "yes", "force": options.color = .always
+            case "never", "no", "none": options.color = .never
+            default: options.color = .auto
+            }
+        },
+        OptionSpec("dereference", "L", section: .appearance, "follow symbolic links when descending with -R or --tree") { options, _ in
+            options.followSymlinks = true
+        },
+    ]
+
+    private static let general: [OptionSpec] = [
+        OptionSpec("help", section: .general, "show this help and exit") { options, _ in options.request = .help },
+        OptionSpec("version", section: .general, "show the version and the Swift it was built with, and exit") { options, _ in
+            options.request = .version
+        },
+        OptionSpec("generate-manual", section: .general, "print the man page (roff) and exit: filetable --generate-manual > filetable.1") { options, _ in
+            options.request = .manual
+        },
+        OptionSpec("generate-completion-script", value: .word(shells), valueName: "SHELL", section: .general,
+                   "print the completion script for bash, zsh or fish and exit") { options, argument in
+            options.request = .completion(argument.word)
+        },
+    ]
+}
