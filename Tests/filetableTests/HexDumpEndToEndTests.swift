@@ -152,4 +152,24 @@ final class HexDumpEndToEndTests: XCTestCase {
         let stripped = colored.text.replacingOccurrences(of: #"\x1B\[[0-9;]*m"#, with: "", options: .regularExpression)
         XCTAssertEqual(stripped, plain.text)
     }
+
+    /// Several inputs get head's headers: standard input by that name, and
+    /// no header for a file that could not be opened.
+    func testHeadersAsHeadWritesThem() throws {
+        let temp = try TemporaryTree()
+        temp.file("a", contents: "A")
+        let result = try CommandRunner.shell("printf 'ab' | \"$FILETABLE\" -x a missing -", in: temp.url)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.text, """
+            ==> a <==
+            00000000  41                                                |A|
+            00000001
+
+            ==> standard input <==
+            00000000  61 62                                             |ab|
+            00000002
+
+            """)
+        XCTAssertEqual(result.stderr, "filetable: missing: No such file or directory\n")
+    }
 }

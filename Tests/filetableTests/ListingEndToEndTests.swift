@@ -36,13 +36,23 @@ final class ListingEndToEndTests: XCTestCase {
         temp.file("two", in: "alpha/beta")
         temp.file("three", in: "gamma")
         temp.file("zulu")
+        temp.file(".hidden", in: "alpha")
+        try temp.folder(".dotdir")
+        try temp.link("link-to-alpha", to: "alpha")
+        // tree's -a shows hidden files but never . and ..; a link to a directory counts as one.
+        let all = try CommandRunner.run(["--tree", "-a", "."], in: temp.url)
+        XCTAssertFalse(all.text.contains("── .\n") || all.text.contains("── ..\n"), all.text)
+        XCTAssertTrue(all.text.hasSuffix("\n6 directories, 5 files\n"), all.text)
         guard CommandRunner.isInstalled("tree") else {
             print("skipped: tree is not installed; compared with the golden file only")
             return
         }
-        let ours = try CommandRunner.run(["--tree", "."], in: temp.url)
-        let theirs = try CommandRunner.shell("LC_ALL=C.UTF-8 tree .", in: temp.url)
-        XCTAssertEqual(ours.text, theirs.text)
+        for (ours, theirs) in [(["--tree"], "tree"), (["--tree", "-a"], "tree -a"), (["--tree", "-A"], "tree -a"),
+                               (["--tree", "--depth", "1"], "tree -L 1"), (["--tree", "-a", "--depth", "2"], "tree -a -L 2")] {
+            let mine = try CommandRunner.run(ours + ["."], in: temp.url)
+            let tree = try CommandRunner.shell("LC_ALL=C.UTF-8 \(theirs) .", in: temp.url)
+            XCTAssertEqual(mine.text, tree.text, "\(ours) against \(theirs)")
+        }
     }
 
     func testLongFormatMatchesLs() throws {

@@ -25,14 +25,19 @@ struct HexDumpCommand {
 
     func run() {
         let paths = options.operandsGiven ? options.paths : [Array("-".utf8)]
-        for (index, path) in paths.enumerated() {
-            if paths.count > 1 {
-                output.write((index > 0 ? "\n" : "") + "==> " + NameEscaping.escape(path) + " <==\n")
-            }
+        var headersWritten = 0
+        for path in paths {
+            let isStandardInput = path == Array("-".utf8)
             do {
-                let reader = path == Array("-".utf8)
+                let reader = isStandardInput
                     ? try HexDumpReader(standardInput: Array("standard input".utf8), skip: options.hexSkip, length: options.hexLength)
                     : try HexDumpReader(path: path, skip: options.hexSkip, length: options.hexLength)
+                // As head does: a header only for a file that opened, standard input by that name.
+                if paths.count > 1 {
+                    let name = isStandardInput ? "standard input" : NameEscaping.escape(path)
+                    output.write((headersWritten > 0 ? "\n" : "") + "==> " + name + " <==\n")
+                    headersWritten += 1
+                }
                 try dump(reader)
             } catch {
                 diagnostics.report(error, severity: .seriousTrouble)

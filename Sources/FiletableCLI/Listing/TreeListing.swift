@@ -29,7 +29,10 @@ struct TreeListing {
             directoryCount += 1
             var prefixes: [String] = [""]
             var lastWasFinal = false
-            let walker = DirectoryTreeWalker(listOptions: context.options.listOptions,
+            // tree's -a shows hidden files, never `.` and `..`.
+            var listOptions = context.options.listOptions
+            if listOptions.hidden == .shownWithDotEntries { listOptions.hidden = .shown }
+            let walker = DirectoryTreeWalker(listOptions: listOptions,
                                              followSymlinks: context.options.followSymlinks,
                                              maxDepth: context.options.maxDepth)
             walker.walk(handle) { event in
@@ -40,7 +43,8 @@ struct TreeListing {
                     if depth > 0 { prefixes.removeLast() }
                 case .entry(let model, let row, _, let isLast):
                     lastWasFinal = isLast
-                    if model.isDirectory(row: row, followSymlinks: context.options.followSymlinks) {
+                    // tree counts a link to a directory as a directory.
+                    if model.isDirectory(row: row, followSymlinks: true) {
                         directoryCount += 1
                     } else {
                         fileCount += 1
