@@ -55,6 +55,31 @@ final class ListingEndToEndTests: XCTestCase {
         }
     }
 
+    /// ls's letters for inodes, directories themselves, access times and
+    /// time styles, and -F on a link's target, byte for byte against ls.
+    func testLsLettersMatchLs() throws {
+        let temp = try TemporaryTree()
+        temp.file("apple", contents: "12345")
+        temp.file("banana", contents: String(repeating: "b", count: 5000))
+        temp.file("tool", contents: "#!/bin/sh\n")
+        try temp.folder("cherry")
+        try temp.link("to-tool", to: "tool")
+        try temp.link("to-cherry", to: "cherry")
+        _ = try CommandRunner.shell("""
+            chmod 755 tool; touch -d '2001-02-03 04:05:06' banana; touch -d '2019-07-08 09:10:11' apple
+            touch -a -d '2024-01-01 00:00:01' apple; touch -a -d '2023-01-01 00:00:01' banana; touch -a -d '2022-01-01 00:00:01' tool cherry
+            """, in: temp.url)
+        let cases: [[String]] = [["-li"], ["-1i"], ["-i", "apple", "cherry"], ["-d", ".", "cherry", "to-cherry"], ["-ld", "cherry", "to-cherry"],
+                                 ["-ldi", "."], ["-l", "--full-time"], ["-l", "--time-style=long-iso"], ["-l", "--time-style=iso"],
+                                 ["--full-time", "-u"], ["-lu"], ["-ltu"], ["-u", "-1"], ["-u", "-1", "-S"], ["-lF"], ["-1F"], ["-ldF", "to-tool", "to-cherry"]]
+        for arguments in cases {
+            let ours = try CommandRunner.run(arguments, in: temp.url)
+            let theirs = try CommandRunner.shell("LC_ALL=C ls " + arguments.map { "'\($0)'" }.joined(separator: " "), in: temp.url)
+            XCTAssertEqual(ours.text, theirs.text, "\(arguments)")
+            XCTAssertEqual(ours.status, theirs.status, "\(arguments)")
+        }
+    }
+
     func testLongFormatMatchesLs() throws {
         let temp = try TemporaryTree()
         temp.file("apple", contents: "12345")

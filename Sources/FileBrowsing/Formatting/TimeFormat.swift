@@ -12,6 +12,38 @@ public struct TimeFormat {
         self.now = now
     }
 
+    /// How `ls -l` writes a time (`--time-style`).
+    public enum Style: String, Sendable, CaseIterable {
+        /// `Nov 22 01:39`, or `Mar  5  2024` when older than six months or in the future.
+        case locale
+        /// `2026-11-22 01:39:19.123456789 +0000` (`--full-time`).
+        case fullISO = "full-iso"
+        /// `2026-11-22 01:39`.
+        case longISO = "long-iso"
+        /// `11-22 01:39`, or `2024-03-05 ` when not recent.
+        case iso
+    }
+
+    /// A time in one of `ls`'s styles.
+    public func format(_ timestamp: Timestamp, style: Style) -> String {
+        switch style {
+        case .locale: return lsStyle(timestamp)
+        case .fullISO: return Self.full(timestamp)
+        case .longISO, .iso:
+            var seconds = time_t(timestamp.seconds)
+            var parts = tm()
+            guard localtime_r(&seconds, &parts) != nil else { return String(timestamp.seconds) }
+            let date = "\(parts.tm_year + 1900)-\(Self.twoDigits(parts.tm_mon + 1))-\(Self.twoDigits(parts.tm_mday))"
+            let clock = "\(Self.twoDigits(parts.tm_hour)):\(Self.twoDigits(parts.tm_min))"
+            if style == .longISO { return date + " " + clock }
+            return isRecent(timestamp) ? "\(Self.twoDigits(parts.tm_mon + 1))-\(Self.twoDigits(parts.tm_mday)) " + clock : date + " "
+        }
+    }
+
+    private func isRecent(_ timestamp: Timestamp) -> Bool {
+        timestamp.seconds > now - Self.sixMonths && timestamp.seconds <= now
+    }
+
     /// `Nov 22 01:39` for recent times, `Mar  5  2024` for older or future ones.
     public func lsStyle(_ timestamp: Timestamp) -> String {
         var seconds = time_t(timestamp.seconds)
@@ -19,8 +51,7 @@ public struct TimeFormat {
         guard localtime_r(&seconds, &parts) != nil else { return String(timestamp.seconds) }
         let month = Self.months[Int(parts.tm_mon)]
         let day = parts.tm_mday < 10 ? " \(parts.tm_mday)" : "\(parts.tm_mday)"
-        let recent = timestamp.seconds > now - Self.sixMonths && timestamp.seconds <= now
-        if recent {
+        if isRecent(timestamp) {
             return "\(month) \(day) \(Self.twoDigits(parts.tm_hour)):\(Self.twoDigits(parts.tm_min))"
         }
         let year = Int(parts.tm_year) + 1900

@@ -98,7 +98,7 @@ extension DirectoryListing {
             case .size, .time:
                 switch status(ofEntry: index) {
                 case .success(let status):
-                    numbers[index] = key == .size ? -status.size : ~Self.timeKey(status.modificationTime)
+                    numbers[index] = key == .size ? -status.size : ~Self.timeKey(status.time(options.timeField))
                 case .failure(let errno):
                     sortStatusFailures.append((arena.withName(at: index) { directory.childPath($0) }, errno))
                 }

@@ -41,6 +41,8 @@ public struct ListOptions: Sendable, Equatable {
     /// Only names matching this glob are listed.
     public var filter: GlobPattern?
     public var grouping: Grouping = .none
+    /// The time `sortKey == .time` orders by (`ls -u`: access; `-c`: change).
+    public var timeField = TimeField.modification
 
     public init() {}
 
@@ -51,6 +53,7 @@ public struct ListOptions: Sendable, Equatable {
         result.sortKey = options.sortKey
         result.reversed = options.reversed
         result.directoriesFirst = options.directoriesFirst
+        result.timeField = options.timeField
         result.hidden = .shownWithDotEntries
         return result
     }

@@ -35,6 +35,15 @@ public struct FileStatus: Sendable, Equatable {
     }
 
     /// The device's major and minor numbers (for `ls -l` on devices).
+    /// One of the three times, as `ls` picks them (`-u` access, `-c` change).
+    public func time(_ field: TimeField) -> Timestamp {
+        switch field {
+        case .modification: return modificationTime
+        case .access: return accessTime
+        case .change: return changeTime
+        }
+    }
+
     public var deviceNumbers: (major: UInt32, minor: UInt32) {
         let dev = representedDevice
         let major = UInt32(((dev >> 32) & 0xFFFF_F000) | ((dev >> 8) & 0x0000_0FFF))
@@ -60,4 +69,9 @@ public struct Timestamp: Sendable, Hashable, Comparable {
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
         (lhs.seconds, lhs.nanoseconds) < (rhs.seconds, rhs.nanoseconds)
     }
+}
+
+/// Which of a file's times a listing shows and sorts by.
+public enum TimeField: String, Sendable, CaseIterable {
+    case modification, access, change
 }

@@ -61,6 +61,15 @@ extension NameDecoration {
         guard model.kind(ofRow: row) == .symlink, case .success(let target) = model.linkTarget(ofRow: row) else { return nil }
         return " -> " + NameEscaping.escape(target)
     }
+
+    /// ` -> target` with the target's own `-F` indicator when `typeIndicators`
+    /// is on (`lx -> x*`, `ld -> d/`), as `ls -lF` writes it.
+    public func linkTargetSuffix(row: Int, in model: DirectoryListing) -> String? {
+        guard let suffix = Self.linkTargetSuffix(row: row, in: model) else { return nil }
+        guard typeIndicators, case .success(let target) = model.targetStatus(ofRow: row) else { return suffix }
+        let executable = target.kind == .file && target.permissions.isExecutableByAnyone
+        return suffix + (executable ? "*" : target.kind.indicator)
+    }
 }
 
 /// Cells holding just the (escaped, decorated) name: `-1`, `-R`, `--tree`.
@@ -68,6 +77,8 @@ public final class NameCellFormatter: EntryCellFormatter {
     public let reuseIdentifier = "name"
     public let style = CellStyle.default
     public var decoration: NameDecoration
+    /// The inode number as a column before the name (`-i`; `?` when it cannot be read).
+    public var showsInode = false
 
     public init(decoration: NameDecoration = NameDecoration()) {
         self.decoration = decoration
@@ -76,5 +87,16 @@ public final class NameCellFormatter: EntryCellFormatter {
     public func configure(_ cell: Cell, row: Int, in source: DirectoryTableSource) {
         let model = source.listing
         decoration.decorate(cell, row: row, in: model)
+        if showsInode { cell.columns.append(Self.inodeText(row: row, in: model)) }
+    }
+
+    static func inodeText(row: Int, in model: DirectoryListing) -> String {
+        guard case .success(let status) = model.status(ofRow: row) else { return "?" }
+        return String(status.inode)
+    }
+
+    /// The width of the inode column over every row, as ls aligns it across a listing.
+    public func inodeWidth(_ model: DirectoryListing) -> Int {
+        (0..<model.rowCount).reduce(0) { max($0, Self.inodeText(row: $1, in: model).count) }
     }
 }

@@ -8,10 +8,18 @@ public final class LongCellFormatter: EntryCellFormatter {
     public let style = CellStyle.default
     public var decoration: NameDecoration
     public var humanSizes: Bool
+    /// The time shown (`-u`, `-c`) and how (`--time-style`).
+    public var timeField = TimeField.modification
+    public var timeStyle = TimeFormat.Style.locale
+    /// An inode column first (`-i`).
+    public var showsInode = false
     /// Told about every row whose status could not be read.
     public var onError: ((FileError) -> Void)?
     /// The columns are: permissions, links, owner, group, size, time.
     public static let alignments: [ColumnAlignment] = [.leading, .trailing, .leading, .leading, .trailing, .leading]
+
+    /// The alignment of each column this formatter makes (the inode, right-aligned, first with `-i`).
+    public var columnAlignments: [ColumnAlignment] { (showsInode ? [.trailing] : []) + Self.alignments }
 
     private let accounts = AccountNames()
     private let times = TimeFormat()
@@ -36,23 +44,24 @@ public final class LongCellFormatter: EntryCellFormatter {
         switch model.status(ofRow: row) {
         case .success(let status):
             cell.columns.append(contentsOf: columns(for: status))
-            if status.kind == .symlink, let suffix = NameDecoration.linkTargetSuffix(row: row, in: model) {
+            if status.kind == .symlink, let suffix = decoration.linkTargetSuffix(row: row, in: model) {
                 cell.textSuffix = suffix
             }
             return nil
         case .failure(let errno):
+            if showsInode { cell.columns.append("?") }
             cell.columns.append(contentsOf: [String(model.kind(ofRow: row).modeCharacter) + "?????????", "?", "?", "?", "?", "?"])
             return errno
         }
     }
 
     public func columns(for status: FileStatus) -> [String] {
-        [status.permissions.lsString(kind: status.kind),
+        (showsInode ? [String(status.inode)] : []) + [status.permissions.lsString(kind: status.kind),
          String(status.linkCount),
          accounts.userName(status.userID),
          accounts.groupName(status.groupID),
          sizeText(status),
-         times.lsStyle(status.modificationTime)]
+         times.format(status.time(timeField), style: timeStyle)]
     }
 
     private func sizeText(_ status: FileStatus) -> String {
@@ -67,11 +76,12 @@ public final class LongCellFormatter: EntryCellFormatter {
     /// line's figure (1 KiB blocks, or a human size): one pass of `stat`s whose
     /// results the bounded cache may forget again.
     public func measure(_ model: DirectoryListing) -> (widths: [Int], total: String) {
-        var widths = [Int](repeating: 0, count: 6)
+        let count = columnAlignments.count
+        var widths = [Int](repeating: 0, count: count)
         var blocks: Int64 = 0
         for row in 0..<model.rowCount {
             guard case .success(let status) = model.status(ofRow: row) else {
-                for i in 0..<6 { widths[i] = max(widths[i], i == 0 ? 10 : 1) }
+                for i in 0..<count { widths[i] = max(widths[i], i == (showsInode ? 1 : 0) ? 10 : 1) }
                 continue
             }
             blocks += status.blocks

@@ -13,7 +13,8 @@ struct Lister {
         for path in options.paths {
             switch classify(path) {
             case .failure(let error): context.diagnostics.report(error, severity: .seriousTrouble)
-            case .success(let kind) where kind == .directory: directoryOperands.append(path, kind: kind)
+            case .success(let kind) where kind == .directory && !options.listsDirectoriesThemselves:
+                directoryOperands.append(path, kind: kind)
             case .success(let kind): files.append(path, kind: kind)
             }
         }
@@ -64,6 +65,8 @@ struct Lister {
         guard case .success(let status) = own else {
             return .failure(FileError(path: path, errno: own.failureValue ?? .noSuchFileOrDirectory))
         }
+        // -d shows each operand as it is, a link as a link.
+        if context.options.listsDirectoriesThemselves { return .success(status.kind) }
         if status.kind == .symlink && context.options.format != .long {
             if case .success(let target) = FileStatusReader.status(of: path, followSymlink: true), target.kind == .directory {
                 return .success(.directory)

@@ -22,7 +22,11 @@ struct ListingContext {
         useColor = Self.usesColor(options.color, on: output)
         decoration = Self.decoration(for: options, useColor: useColor)
         nameFormatter = NameCellFormatter(decoration: decoration)
+        nameFormatter.showsInode = options.showsInode
         longFormatter = LongCellFormatter(decoration: decoration, humanSizes: options.humanSizes)
+        longFormatter.timeField = options.listOptions.timeField
+        longFormatter.timeStyle = options.timeStyle
+        longFormatter.showsInode = options.showsInode
         let diagnostics = diagnostics
         longFormatter.onError = { diagnostics.report($0, severity: .minorTrouble) }
     }

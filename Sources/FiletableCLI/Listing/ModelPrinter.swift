@@ -17,7 +17,8 @@ struct ModelPrinter {
             for (path, errno) in model.sortStatusFailures {
                 context.diagnostics.report(FileError(path: path, errno: errno), severity: .minorTrouble)
             }
-            printTable(model, formatter: context.nameFormatter)
+            let formatter = context.nameFormatter
+            printTable(model, formatter: formatter, widths: formatter.showsInode ? [formatter.inodeWidth(model)] : nil)
         case .long:
             let formatter = context.longFormatter
             let (widths, total) = formatter.measure(model)
@@ -59,7 +60,7 @@ struct ModelPrinter {
         var renderOptions = RenderOptions()
         renderOptions.useColor = context.useColor
         renderOptions.columnWidths = widths
-        renderOptions.columnAlignments = LongCellFormatter.alignments
+        renderOptions.columnAlignments = formatter is NameCellFormatter ? [.trailing] : context.longFormatter.columnAlignments
         let renderer = TextRenderer(options: renderOptions)
         table.forEachPage { items in
             renderer.render(items, into: &context.output.buffer)

@@ -38,6 +38,7 @@ struct ArgumentParser {
                 try parseShortCluster(argument)
             }
         }
+        options.settle()
         options.operandsGiven = !options.paths.isEmpty
         if options.paths.isEmpty { options.paths = [Array(".".utf8)] }
         return options

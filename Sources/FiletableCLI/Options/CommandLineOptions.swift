@@ -27,6 +27,16 @@ struct CommandLineOptions {
     var maxDepth: Int?
     var listOptions = ListOptions()
     var humanSizes = false
+    /// How `-l` writes times (`--time-style`, `--full-time`).
+    var timeStyle = TimeFormat.Style.locale
+    /// An inode column (`-i`).
+    var showsInode = false
+    /// Directories named on the command line are listed as themselves (`-d`).
+    var listsDirectoriesThemselves = false
+    /// `-u` was given: access times; without `-l`, and with no other order asked for, sorted by them.
+    var accessTimeAsked = false
+    /// An order was asked for (`-S`, `-t`, `-X`, `-U`, `--sort`).
+    var sortChosen = false
     var typeIndicators = false
     var color = ColorMode.auto
     var followSymlinks = false
@@ -59,6 +69,17 @@ struct CommandLineOptions {
     var operandsGiven = false
     /// The operands as bytes; `.` when none were given.
     var paths: [[UInt8]] = []
+
+    mutating func sortBy(_ key: SortKey) {
+        listOptions.sortKey = key
+        sortChosen = true
+    }
+
+    /// What ls decides once every option is read: `-u` without `-l` sorts
+    /// by access time unless another order was asked for.
+    mutating func settle() {
+        if accessTimeAsked && format != .long && !sortChosen { listOptions.sortKey = .time }
+    }
 
     mutating func setFormat(_ format: Format) {
         self.format = format

@@ -30,6 +30,7 @@ enum OptionTable {
     static let sortWords = SortKey.allCases.map(\.rawValue)
     static let groupingWords = Grouping.allCases.map(\.rawValue)
     static let colorWords = ["always", "yes", "force", "never", "no", "none", "auto", "tty", "if-tty"]
+    static let timeStyleWords = TimeFormat.Style.allCases.map(\.rawValue)
     static let hexFormatWords = ["canonical", "xxd", "plain"]
     static let shells = ["bash", "zsh", "fish"]
 
@@ -123,15 +124,24 @@ enum OptionTable {
         },
         OptionSpec("sort", value: .word(sortWords), valueName: "WORD", section: .selection,
                    "name (natural: a1 A2 a10 b), size, time, ext, or none") { options, argument in
-            options.listOptions.sortKey = SortKey(rawValue: argument.word) ?? .name
+            options.sortBy(SortKey(rawValue: argument.word) ?? .name)
         },
-        OptionSpec(nil, "S", section: .selection, "sort by size, largest first") { options, _ in options.listOptions.sortKey = .size },
-        OptionSpec(nil, "t", section: .selection, "sort by modification time, newest first") { options, _ in options.listOptions.sortKey = .time },
-        OptionSpec(nil, "X", section: .selection, "sort by extension") { options, _ in options.listOptions.sortKey = .ext },
-        OptionSpec(nil, "U", section: .selection, "do not sort (directory order)") { options, _ in options.listOptions.sortKey = .none },
+        OptionSpec(nil, "S", section: .selection, "sort by size, largest first") { options, _ in options.sortBy(.size) },
+        OptionSpec(nil, "t", section: .selection, "sort by modification time, newest first") { options, _ in options.sortBy(.time) },
+        OptionSpec(nil, "X", section: .selection, "sort by extension") { options, _ in options.sortBy(.ext) },
+        OptionSpec(nil, "U", section: .selection, "do not sort (directory order)") { options, _ in options.sortBy(.none) },
         OptionSpec("reverse", "r", section: .selection, "reverse the order") { options, _ in options.listOptions.reversed = true },
         OptionSpec("group-directories-first", section: .selection, "directories before other entries") { options, _ in
             options.listOptions.directoriesFirst = true
+        },
+        OptionSpec(nil, "u", section: .selection,
+                   "access times: shown by -l, sorted by with -t, and without -l sorted by unless another order is asked") { options, _ in
+            options.listOptions.timeField = .access
+            options.accessTimeAsked = true
+        },
+        OptionSpec("directory", "d", section: .selection, "list directories themselves, not their contents") { options, _ in
+            options.listsDirectoriesThemselves = true
+            options.formatRequested = true
         },
         OptionSpec("group", value: .word(groupingWords), valueName: "WORD", section: .selection,
                    "sections: none, letter (A-Z and #), or kind") { options, argument in
@@ -153,6 +163,18 @@ enum OptionTable {
             case "never", "no", "none": options.color = .never
             default: options.color = .auto
             }
+        },
+        OptionSpec("inode", "i", section: .appearance, "the inode number of each entry, first (with -l, before the permissions)") { options, _ in
+            options.showsInode = true
+            options.formatRequested = true
+        },
+        OptionSpec("time-style", value: .word(timeStyleWords), valueName: "STYLE", section: .appearance,
+                   "times for -l: locale (Nov 22 01:39, the default), full-iso, long-iso or iso, as ls writes them") { options, argument in
+            options.timeStyle = TimeFormat.Style(rawValue: argument.word) ?? .locale
+        },
+        OptionSpec("full-time", section: .appearance, "-l with --time-style=full-iso") { options, _ in
+            options.setFormat(.long)
+            options.timeStyle = .fullISO
         },
         OptionSpec("dereference", "L", section: .appearance, "follow symbolic links when descending with -R or --tree") { options, _ in
             options.followSymlinks = true
