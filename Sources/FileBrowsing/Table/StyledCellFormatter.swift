@@ -12,8 +12,9 @@ public final class StyledCellFormatter: EntryCellFormatter {
     /// In editing mode every editable row shows a delete control, `(-)`.
     public var showsDeleteControls = false
     private let times = TimeFormat()
-    /// Makes the long style's columns (and keeps its user and group names).
-    private let longColumns = LongCellFormatter()
+    /// Makes the long style's columns (and keeps its user and group names);
+    /// with `-F`, a link's target carries its mark as in `filetable -lF`.
+    private let longColumns: LongCellFormatter
 
     public init(style: EntryStyle = .default, decoration: NameDecoration = NameDecoration()) {
         self.entryStyle = style
@@ -21,6 +22,7 @@ public final class StyledCellFormatter: EntryCellFormatter {
         decoration.disclosesDirectories = true
         decoration.marksSymlinks = true
         self.decoration = decoration
+        longColumns = LongCellFormatter(decoration: decoration)
     }
 
     public var reuseIdentifier: String { Self.reuseIdentifier(for: entryStyle) }
