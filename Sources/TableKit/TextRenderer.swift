@@ -118,27 +118,25 @@ public struct TextRenderer {
             output.append(0x0A)
             return
         }
-        var prefixWidth = 0
         if options.showsRowNumbers {
             let number = TextWidth.pad(String(flatRow + 1), to: options.rowNumberWidth, alignment: .trailing)
             append(number, to: &output)
             output.append(0x20)
-            prefixWidth += options.rowNumberWidth + 1
         }
         if let image = cell.image {
             append(String(image), to: &output)
             output.append(0x20)
-            prefixWidth += 2
         }
         for (i, column) in cell.columns.enumerated() {
             let alignment = i < options.columnAlignments.count ? options.columnAlignments[i] : .leading
             let width = i < widths.count ? widths[i] : 0
             append(TextWidth.pad(column, to: width, alignment: alignment), to: &output)
             output.append(0x20)
-            prefixWidth += max(width, TextWidth.of(column)) + 1
         }
+        // Measured only where a width or a subtitle needs it (never in a plain listing).
+        lazy var prefixWidth = self.prefixWidth(of: cell, widths: widths)
         let accessory = cell.accessory.glyph
-        let accessoryWidth = accessory.isEmpty ? 0 : accessory.count + 1
+        let accessoryWidth = accessoryWidth(of: cell)
         switch cell.style {
         case .default, .subtitle:
             appendText(cell, room: options.width.map { $0 - prefixWidth - accessoryWidth }, to: &output)

@@ -148,8 +148,6 @@ extension DirectoryListing {
         return result
     }
 
-    /// Calls `body` with the bytes after a name's last dot (none for a name
-    /// without one, or whose only dot leads it).
     /// A time as one number that sorts like it, without overflow: seconds
     /// clamped to 34 bits (the years 1425 to 2514) above 30 bits of
     /// nanoseconds. Negated with `~`, which reverses the order and cannot trap.
@@ -160,6 +158,8 @@ extension DirectoryListing {
         return seconds << 30 | nanoseconds
     }
 
+    /// Calls `body` with the bytes after a name's last dot (none for a name
+    /// without one, or whose only dot leads it).
     private static func withExtension<R>(of index: Int, in arena: NameArena, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         arena.withName(at: index) { name in
             guard let dot = name.lastIndex(of: 0x2E), dot > 0 else { return body(UnsafeBufferPointer(rebasing: name[0..<0])) }

@@ -157,6 +157,12 @@ public enum NameEscaping {
         out.append(digits.utf8Start[Int(byte & 0xF)])
     }
 
+    /// The bytes of a name typed as it is shown: its escapes unescaped, or,
+    /// when they are malformed, the text as typed.
+    public static func typedName(_ text: String) -> [UInt8] {
+        unescape(text) ?? Array(text.utf8)
+    }
+
     /// The exact bytes an escaped text stands for (the inverse of `escape`).
     /// Returns nil for a malformed escape.
     public static func unescape(_ text: String) -> [UInt8]? {

@@ -34,7 +34,6 @@ public struct FileStatus: Sendable, Equatable {
         changeTime = Timestamp(s.st_ctim)
     }
 
-    /// The device's major and minor numbers (for `ls -l` on devices).
     /// One of the three times, as `ls` picks them (`-u` access, `-c` change).
     public func time(_ field: TimeField) -> Timestamp {
         switch field {
@@ -44,6 +43,7 @@ public struct FileStatus: Sendable, Equatable {
         }
     }
 
+    /// The device's major and minor numbers (for `ls -l` on devices).
     public var deviceNumbers: (major: UInt32, minor: UInt32) {
         let dev = representedDevice
         let major = UInt32(((dev >> 32) & 0xFFFF_F000) | ((dev >> 8) & 0x0000_0FFF))

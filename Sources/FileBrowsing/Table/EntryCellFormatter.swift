@@ -5,7 +5,13 @@ import TableKit
 public protocol EntryCellFormatter: AnyObject {
     var reuseIdentifier: String { get }
     var style: CellStyle { get }
+    /// How the leading columns this formatter adds line up (none by default).
+    var columnAlignments: [ColumnAlignment] { get }
     func configure(_ cell: Cell, row: Int, in source: DirectoryTableSource)
+}
+
+extension EntryCellFormatter {
+    public var columnAlignments: [ColumnAlignment] { [] }
 }
 
 /// How a name is decorated, shared by every cell formatter: `ls -F`
@@ -79,6 +85,8 @@ public final class NameCellFormatter: EntryCellFormatter {
     public var decoration: NameDecoration
     /// The inode number as a column before the name (`-i`; `?` when it cannot be read).
     public var showsInode = false
+    /// The inode column, when shown, is right-aligned as ls aligns it.
+    public var columnAlignments: [ColumnAlignment] { showsInode ? [.trailing] : [] }
 
     public init(decoration: NameDecoration = NameDecoration()) {
         self.decoration = decoration

@@ -14,8 +14,7 @@ enum CompletionScript {
     private static func values(of spec: OptionSpec) -> [String]? {
         switch spec.value {
         case .path: return nil
-        case .word(let words): return words
-        case .optionalWord: return ["always", "auto", "never"]
+        case .word(let words), .optionalWord(let words, _): return words
         default: return []
         }
     }
@@ -26,9 +25,13 @@ enum CompletionScript {
 
     static func bash() -> String {
         let every = OptionTable.all.flatMap(names).joined(separator: " ")
-        var cases: [String] = []
+        var cases: [String] = [], inline: [String] = []
         for spec in OptionTable.all where spec.value.takesValue {
-            if case .optionalWord = spec.value { continue }
+            if case .optionalWord(let words, _) = spec.value, let long = spec.long {
+                // Only `--name=WORD` (a separate word might be a path).
+                inline.append("        --\(long)=*) COMPREPLY=($(compgen -W '\(words.joined(separator: " "))' -P '--\(long)=' -- \"${cur#--\(long)=}\")); return ;;")
+                continue
+            }
             let pattern = names(of: spec).joined(separator: "|")
             switch values(of: spec) {
             case nil: cases.append("        \(pattern)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;")
@@ -44,7 +47,7 @@ enum CompletionScript {
         \(cases.joined(separator: "\n"))
             esac
             case "$cur" in
-                --color=*) COMPREPLY=($(compgen -W 'always auto never' -P '--color=' -- "${cur#--color=}")); return ;;
+        \(inline.joined(separator: "\n"))
                 -*) COMPREPLY=($(compgen -W '\(every)' -- "$cur")); return ;;
             esac
             COMPREPLY=($(compgen -f -- "$cur"))
@@ -77,7 +80,7 @@ enum CompletionScript {
             default: break
             }
             if case .optionalWord = spec.value {
-                lines.append("    '--\(spec.long!)=-\(help)::\(quoted(spec.valueName)):(always auto never)'")
+                lines.append("    '--\(spec.long!)=-\(help)::\(quoted(spec.valueName)):(\(values(of: spec)!.joined(separator: " ")))'")
                 continue
             }
             let suffix = spec.value.takesValue ? "+" : ""

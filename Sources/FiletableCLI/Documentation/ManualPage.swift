@@ -24,7 +24,7 @@ enum ManualPage {
             for spec in OptionTable.all where spec.section == section {
                 page.append(".TP")
                 page.append("\\fB" + escape(spec.synopsis.trimmingSpaces) + "\\fR")
-                page.append(escape(spec.summary + (spec.details.map { ". " + $0 } ?? "")))
+                page.append(escape(spec.summary))
             }
             if let note { page += [".PP", escape(note)] }
         }

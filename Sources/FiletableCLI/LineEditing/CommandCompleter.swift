@@ -76,7 +76,7 @@ struct CommandCompleter {
     /// (typed as shown: escapes count as the bytes they stand for).
     private func rowNames(matching typed: String) -> [String] {
         let model = session.current.model
-        let prefix = NameEscaping.unescape(typed) ?? Array(typed.utf8)
+        let prefix = NameEscaping.typedName(typed)
         var names: [String] = []
         for row in 0..<model.rowCount {
             if row % 65536 == 65535 && isCancelled() { return [] }
@@ -89,7 +89,7 @@ struct CommandCompleter {
     /// Entries of the directory the typed path points into, relative to
     /// the current level's path; directories end with `/`.
     private func pathCompletion(_ typed: String, range: Range<Int>, directoriesOnly: Bool) -> Completion {
-        let bytes = NameEscaping.unescape(typed) ?? Array(typed.utf8)
+        let bytes = NameEscaping.typedName(typed)
         let slash = bytes.lastIndex(of: 0x2F)
         let folderPart = slash.map { Array(bytes[...$0]) } ?? []
         let namePrefix = slash.map { Array(bytes[($0 + 1)...]) } ?? bytes

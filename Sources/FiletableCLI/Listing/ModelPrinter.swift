@@ -60,7 +60,7 @@ struct ModelPrinter {
         var renderOptions = RenderOptions()
         renderOptions.useColor = context.useColor
         renderOptions.columnWidths = widths
-        renderOptions.columnAlignments = formatter is NameCellFormatter ? [.trailing] : context.longFormatter.columnAlignments
+        renderOptions.columnAlignments = formatter.columnAlignments
         let renderer = TextRenderer(options: renderOptions)
         table.forEachPage { items in
             renderer.render(items, into: &context.output.buffer)

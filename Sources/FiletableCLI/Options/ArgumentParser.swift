@@ -108,11 +108,7 @@ struct ArgumentParser {
         case .number(let range, let what):
             switch UserNumber.parse(text, in: range, what: what) {
             case .success(let number): return .number(number)
-            case .failure(let problem):
-                if spec.long == "group", Int(text) != nil {
-                    throw UsageError(message: "invalid argument '\(text)' for '--group'", hint: "--group takes none, letter or kind; the hex dump's byte groups are --group-size N")
-                }
-                throw UsageError(message: problem.message)
+            case .failure(let problem): throw UsageError(message: problem.message)
             }
         case .byteCount:
             guard let count = ByteCount.parse(text) else {
@@ -121,9 +117,7 @@ struct ArgumentParser {
             return .byteCount(count)
         case .word(let words), .optionalWord(let words, _):
             guard words.contains(text) else {
-                let hint = spec.long == "group" && Int(text) != nil
-                    ? "--group takes none, letter or kind; the hex dump's byte groups are --group-size N"
-                    : "Valid arguments are: " + words.joined(separator: ", ")
+                let hint = Int(text).flatMap { _ in spec.hintForANumber } ?? "Valid arguments are: " + words.joined(separator: ", ")
                 throw UsageError(message: "invalid argument '\(text)' for '\(flag)'", hint: hint)
             }
             return .word(text)

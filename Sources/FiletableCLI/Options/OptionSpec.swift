@@ -50,12 +50,13 @@ struct OptionSpec: Sendable {
     let section: Section
     /// One line for `--help`.
     let summary: String
-    /// More for the man page, when one line is not enough.
-    let details: String?
+    /// What to say when a number is given to an option that takes words
+    /// (`--group 4`, once the hex dump's byte groups).
+    let hintForANumber: String?
     let apply: @Sendable (inout CommandLineOptions, Argument) throws(UsageError) -> Void
 
     init(_ long: String?, _ short: Character? = nil, value: Value = .none, valueName: String = "", section: Section,
-         _ summary: String, details: String? = nil,
+         _ summary: String, hintForANumber: String? = nil,
          apply: @escaping @Sendable (inout CommandLineOptions, Argument) throws(UsageError) -> Void) {
         self.long = long
         self.short = short
@@ -63,7 +64,7 @@ struct OptionSpec: Sendable {
         self.valueName = valueName
         self.section = section
         self.summary = summary
-        self.details = details
+        self.hintForANumber = hintForANumber
         self.apply = apply
     }
 

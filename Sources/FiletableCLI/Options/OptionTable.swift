@@ -144,7 +144,8 @@ enum OptionTable {
             options.formatRequested = true
         },
         OptionSpec("group", value: .word(groupingWords), valueName: "WORD", section: .selection,
-                   "sections: none, letter (A-Z and #), or kind") { options, argument in
+                   "sections: none, letter (A-Z and #), or kind",
+                   hintForANumber: "--group takes none, letter or kind; the hex dump's byte groups are --group-size N") { options, argument in
             options.listOptions.grouping = Grouping(rawValue: argument.word) ?? .none
         },
     ]

@@ -160,7 +160,7 @@ extension Session {
             for (mark, problem) in broken { write(NameEscaping.escape(mark.path) + ": " + problem.description) }
             throw CommandError("marks export: \(Plural.count(broken.count, "marked path")) no longer lead\(broken.count == 1 ? "s" : "") to the marked file; nothing written ('marks prune' drops them)")
         }
-        let bytes = NameEscaping.unescape(path) ?? Array(path.utf8)
+        let bytes = NameEscaping.typedName(path)
         do {
             try PlanExport.write(all, as: format, to: bytes, replace: force)
         } catch {

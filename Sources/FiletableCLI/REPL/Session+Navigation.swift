@@ -60,7 +60,7 @@ extension Session {
             }
             return try open(.number(number))
         }
-        var bytes = NameEscaping.unescape(text) ?? Array(text.utf8)
+        var bytes = NameEscaping.typedName(text)
         if bytes == [0x7E] || bytes.starts(with: Array("~/".utf8)) {
             guard let home = settings.home else { throw CommandError("cd: HOME is not set") }
             bytes = home + bytes.dropFirst()
@@ -98,17 +98,28 @@ extension Session {
             options.filter = nil
             options.grouping = .none
             let model = try DirectoryListing(directory: handle, options: options)
-            let level = TableLevel(model: model, path: path, decoration: settings.decoration)
-            level.style = current.style
-            previousPath = current.path
-            stack.push(level)
-            if let focus, let row = (0..<model.rowCount).first(where: { model.withName(ofRow: $0) { $0.elementsEqual(focus) } }) {
-                preparePage()
-                level.table.scrollToRow(row)
-            }
+            present(TableLevel(model: model, path: path, decoration: settings.decoration), focusing: focus)
         } catch {
             throw CommandError("\(command): \(error.description)")
         }
+    }
+
+    /// Pushes `level` in the current level's style, with its marks applied,
+    /// on the page holding the row named `focus`, and draws it; returns that
+    /// row, if there is one.
+    @discardableResult
+    func present(_ level: TableLevel, focusing focus: [UInt8]? = nil) -> Int? {
+        level.style = current.style
+        previousPath = current.path
+        stack.push(level)
+        syncMarks(level)
+        let model = level.model
+        let row = focus.flatMap { name in (0..<model.rowCount).first { model.withName(ofRow: $0) { $0.elementsEqual(name) } } }
+        if let row {
+            preparePage()
+            level.table.scrollToRow(row)
+        }
         printPage()
+        return row
     }
 }

@@ -45,8 +45,7 @@ extension Session {
             return try continueSearch(search)
         }
         guard let text else {
-            throw CommandError(search == nil ? "find: nothing to go on with; 'find TEXT' starts a search"
-                               : "find: the search for '\(search!.text)' started in a level no longer shown; 'find TEXT' starts a new one")
+            throw search.map(Self.searchElsewhere) ?? CommandError("find: nothing to go on with; 'find TEXT' starts a search")
         }
         guard current.model.rowCount > 0 else { throw CommandError("find: the table is empty") }
         let fresh = SubtreeSearch(text: text, maxDepth: maxDepth, from: current) { [marks, showMarked] listing in
@@ -62,9 +61,7 @@ extension Session {
             stack.pop()
             search.shownLevel = nil
         }
-        guard let origin = search.origin, current === origin else {
-            throw CommandError("find: the search for '\(search.text)' started in a level no longer shown; 'find TEXT' starts a new one")
-        }
+        guard let origin = search.origin, current === origin else { throw Self.searchElsewhere(search) }
         let match: SubtreeSearch.Match?
         do {
             match = try search.next()
@@ -91,19 +88,17 @@ extension Session {
             let path = match.components.reduce(origin.path) { PathBytes.join($0, $1) }
             let name = match.listing.name(ofRow: match.row)
             let level = TableLevel(model: match.listing, path: path, decoration: settings.decoration)
-            level.style = origin.style
-            previousPath = origin.path
-            stack.push(level)
             search.shownLevel = level
-            syncMarks(level)
-            let row = (0..<level.model.rowCount).first { level.model.withName(ofRow: $0) { $0.elementsEqual(name) } } ?? 0
-            preparePage()
-            level.table.scrollToRow(row)
-            printPage()
+            let row = present(level, focusing: name) ?? 0
             let relative = (match.components + [name]).map { NameEscaping.escape($0) }.joined(separator: "/")
             write("find: \(relative), row \(row + 1) here ('n' or 'find' for the next match; 'back' returns)")
         }
         searchJustShown = true
+    }
+
+    /// The error for going on with a search whose level is no longer shown.
+    private static func searchElsewhere(_ search: SubtreeSearch) -> CommandError {
+        CommandError("find: the search for '\(search.text)' started in a level no longer shown; 'find TEXT' starts a new one")
     }
 
     /// Sets the page height for the terminal as it is now (it may have been resized).

@@ -177,7 +177,7 @@ extension Session {
     /// Reads from the start; Ctrl-C stops it.
     private func locate(_ start: ViewStart, name: [UInt8], directory: DirectoryHandle, path: [UInt8]) throws(CommandError) -> (UInt64, Int) {
         let reader = try openReader("view", name: name, directory: directory, path: path, skip: 0, length: nil, bufferSize: 1 << 16)
-        let needle: [UInt8] = if case .text(let text) = start { (NameEscaping.unescape(text) ?? Array(text.utf8)).map(Self.foldCase) } else { [] }
+        let needle: [UInt8] = if case .text(let text) = start { NameEscaping.typedName(text).map(Self.foldCase) } else { [] }
         var offset: UInt64 = 0, lineStart: UInt64 = 0, line = 1
         var current: [UInt8] = []
         while true {

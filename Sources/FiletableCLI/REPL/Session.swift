@@ -132,7 +132,7 @@ final class Session {
             return try checkedRow(number, for: command)
         case .name(let text):
             let model = current.model
-            let typed = NameEscaping.unescape(text) ?? Array(text.utf8)
+            let typed = NameEscaping.typedName(text)
             var starting: [Int] = []
             for row in 0..<model.rowCount {
                 if row % 65536 == 0 && Interruption.isRequested { throw CommandError("\(command): interrupted") }

@@ -46,7 +46,7 @@ final class SubtreeSearch {
         self.maxDepth = maxDepth
         self.origin = origin
         self.exclusion = exclusion
-        needle = (NameEscaping.unescape(text) ?? Array(text.utf8)).map(Session.foldCase)
+        needle = NameEscaping.typedName(text).map(Session.foldCase)
         var options = origin.model.options
         options.filter = nil
         options.grouping = .none
