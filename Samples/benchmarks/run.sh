@@ -85,13 +85,13 @@ hyperfine -N -w 2 -r "$quick_runs" --export-markdown recursive.md \
 
 echo
 echo "## REPL on the 1,000,000-entry directory (batch mode, 40 rows a page)"
-cmds=(); ours "--page-size 40 -c list million" "--page-size 40 -c 'list; goto 999999; end; prev' million"
+cmds=(); ours "--page-size 40 --command list million" "--page-size 40 --command 'list; goto 999999; end; prev' million"
 hyperfine -N -w 2 -r "$quick_runs" --export-markdown repl.md \
     "ls -f million" "${cmds[@]}"
-echo "peak RSS: filetable REPL first page $(peak "$ft" --page-size 40 -c list million) MB"
+echo "peak RSS: filetable REPL first page $(peak "$ft" --page-size 40 --command list million) MB"
 { for _ in $(seq 1 24999); do echo next; done; echo stats; } > page-through.ft
 echo "stats after paging from the first page to the last with 'next' (value1 style stats each shown row):"
-"$ft" --page-size 40 -c 'style value1; goto 999999; end; prev; stats' million | tail -5 | sed 's/^/  after goto, end, prev: /'
+"$ft" --page-size 40 --command 'style value1; goto 999999; end; prev; stats' million | tail -5 | sed 's/^/  after goto, end, prev: /'
 "$ft" --page-size 40 -b page-through.ft million | tail -5 | sed 's/^/  after 24,999 next: /'
 
 echo
@@ -100,12 +100,12 @@ python3 "$repo/Samples/benchmarks/keystrokes.py" "$ft" million
 
 echo
 echo "## Hex dumps of 256 MiB (output to /dev/null)"
-cmds=(); ours "-x random256 > /dev/null" "-x --format xxd random256 > /dev/null" "-x zeros256 > /dev/null"
+cmds=(); ours "--hex random256 > /dev/null" "--hex --format xxd random256 > /dev/null" "--hex zeros256 > /dev/null"
 hyperfine -w 1 -r "$runs" --export-markdown hex.md \
     "xxd random256 > /dev/null" "hexdump -C zeros256 > /dev/null" "${cmds[@]}"
 echo "hexdump -C on random bytes takes about half a minute a run: two runs"
 hyperfine -r 2 --export-markdown hexdump.md "hexdump -C random256 > /dev/null"
-echo "peak RSS: filetable -x $(peak "$ft" -x random256) MB"
+echo "peak RSS: filetable --hex $(peak "$ft" --hex random256) MB"
 
 echo
 cat one-line.md long.md recursive.md repl.md hex.md hexdump.md

@@ -94,6 +94,21 @@ public struct TextRenderer {
         }
     }
 
+    /// One row's leading columns, text and suffix, without a line end, and
+    /// the columns it takes on screen: an entry of a `ColumnGrid`.
+    public func renderEntry(_ cell: Cell, into output: inout ByteBuffer) -> Int {
+        let widths = options.columnWidths ?? []
+        var width = 0
+        for (i, column) in cell.columns.enumerated() {
+            let alignment = i < options.columnAlignments.count ? options.columnAlignments[i] : .leading
+            let padded = TextWidth.pad(column, to: i < widths.count ? widths[i] : 0, alignment: alignment)
+            append(padded, to: &output)
+            output.append(0x20)
+            width += TextWidth.of(padded) + 1
+        }
+        return width + appendText(cell, room: nil, measure: true, to: &output)
+    }
+
     /// Columns a row takes before its text: the number, the image and the leading columns.
     private func prefixWidth(of cell: Cell, widths: [Int]) -> Int {
         var total = options.showsRowNumbers ? options.rowNumberWidth + 1 : 0

@@ -47,7 +47,7 @@ final class DocumentationTests: XCTestCase {
         let rendered = try CommandRunner.shell("groff -man -Tutf8 -rLL=2000n -P-cbou '\(page.path)'")
         let text = Self.flattened(rendered.text)
         for spec in CommandCatalog.all {
-            let help = try CommandRunner.run(["-c", "help \(spec.name)", "/"])
+            let help = try CommandRunner.run(["-e", "help \(spec.name)", "/"])
             let lines = help.text.split(separator: "\n").map(String.init)
             XCTAssertEqual(lines.first, spec.usage)
             // help: the summary, then the details; the man page ends the summary with a full stop.
@@ -101,10 +101,10 @@ final class DocumentationTests: XCTestCase {
         XCTAssertEqual(sections.status, 2)
         XCTAssertEqual(sections.stderr, "filetable: invalid argument '4' for '--group'\n--group takes none, letter or kind; the hex dump's byte groups are --group-size N\n")
         XCTAssertEqual(try ArgumentParser.parse(["--hex", "--group-size", "4"]).hexGroup, 4)
-        XCTAssertEqual(try ArgumentParser.parse(["-x", "-s", "010"]).hexSkip, 8, "a leading 0 is octal, as in hexdump -s")
-        XCTAssertEqual(try ArgumentParser.parse(["-x", "-s", "0x10"]).hexSkip, 16)
-        XCTAssertEqual(try ArgumentParser.parse(["-x", "-s", "0"]).hexSkip, 0)
-        XCTAssertThrowsError(try ArgumentParser.parse(["-x", "-s", "09"]))
+        XCTAssertEqual(try ArgumentParser.parse(["--hex", "-s", "010"]).hexSkip, 8, "a leading 0 is octal, as in hexdump -s")
+        XCTAssertEqual(try ArgumentParser.parse(["--hex", "-s", "0x10"]).hexSkip, 16)
+        XCTAssertEqual(try ArgumentParser.parse(["--hex", "-s", "0"]).hexSkip, 0)
+        XCTAssertThrowsError(try ArgumentParser.parse(["--hex", "-s", "09"]))
         let version = try run(["--version"])
         XCTAssertTrue(version.hasPrefix("filetable \(HelpText.versionNumber) (built with Swift "), version)
     }

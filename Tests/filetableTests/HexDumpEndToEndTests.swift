@@ -30,16 +30,16 @@ final class HexDumpEndToEndTests: XCTestCase {
         for (name, bytes) in Self.inputs {
             let path = write(bytes, named: name, in: temp)
             XCTAssertEqual(try CommandRunner.run(["--hex", path]).stdout, try golden("\(name).canonical"), "canonical \(name)")
-            XCTAssertEqual(try CommandRunner.run(["-x", "--format", "xxd", path]).stdout, try golden("\(name).xxd"), "xxd \(name)")
-            XCTAssertEqual(try CommandRunner.run(["-x", "--format=plain", path]).stdout, try golden("\(name).plain"), "plain \(name)")
+            XCTAssertEqual(try CommandRunner.run(["--hex", "--format", "xxd", path]).stdout, try golden("\(name).xxd"), "xxd \(name)")
+            XCTAssertEqual(try CommandRunner.run(["--hex", "--format=plain", path]).stdout, try golden("\(name).plain"), "plain \(name)")
         }
         let repeats = temp.path + "/repeats", all = temp.path + "/all-bytes"
-        XCTAssertEqual(try CommandRunner.run(["-x", "-s", "3", "-n", "40", repeats]).stdout, try golden("repeats-skip3-len40.canonical"))
-        XCTAssertEqual(try CommandRunner.run(["-x", "--skip", "100", repeats]).stdout, try golden("repeats-skip100.canonical"))
-        XCTAssertEqual(try CommandRunner.run(["-xv", repeats]).stdout, try golden("repeats-noskip-v.canonical"))
-        XCTAssertEqual(try CommandRunner.run(["-x", "--format", "xxd", "--cols", "7", "--group-size", "3", "--upper", all]).stdout,
+        XCTAssertEqual(try CommandRunner.run(["--hex", "-s", "3", "-n", "40", repeats]).stdout, try golden("repeats-skip3-len40.canonical"))
+        XCTAssertEqual(try CommandRunner.run(["--hex", "--skip", "100", repeats]).stdout, try golden("repeats-skip100.canonical"))
+        XCTAssertEqual(try CommandRunner.run(["--hex", "-v", repeats]).stdout, try golden("repeats-noskip-v.canonical"))
+        XCTAssertEqual(try CommandRunner.run(["--hex", "--format", "xxd", "--cols", "7", "--group-size", "3", "--upper", all]).stdout,
                        try golden("all-bytes-c7-g3-u.xxd"))
-        XCTAssertEqual(try CommandRunner.run(["-x", "--format", "xxd", "--skip=5", "--length=50", all]).stdout, try golden("all-bytes-s5-l50.xxd"))
+        XCTAssertEqual(try CommandRunner.run(["--hex", "--format", "xxd", "--skip=5", "--length=50", all]).stdout, try golden("all-bytes-s5-l50.xxd"))
     }
 
     func testDifferentialAgainstHexdumpAndXxd() throws {
@@ -64,7 +64,7 @@ final class HexDumpEndToEndTests: XCTestCase {
             let length = Int.random(in: 0...(size + 20), using: &generator)
             if haveHexdump {
                 for args in [[String](), ["-s", "\(skip)"], ["-n", "\(length)"], ["-s", "\(skip)", "-n", "\(length)"], ["-v"]] {
-                    let ours = try CommandRunner.run(["-x"] + args + [path]).stdout
+                    let ours = try CommandRunner.run(["--hex"] + args + [path]).stdout
                     let theirs = try CommandRunner.shell("hexdump -C " + args.joined(separator: " ") + " '\(path)'").stdout
                     XCTAssertEqual(ours, theirs, "hexdump -C \(args) on \(size) bytes")
                 }
@@ -77,11 +77,11 @@ final class HexDumpEndToEndTests: XCTestCase {
                     (["--skip", "\(skip)", "--length", "\(length)", "--upper"], ["-s", "\(skip)", "-l", "\(length)", "-u"]),
                 ]
                 for (ourArgs, theirArgs) in cases {
-                    let ours = try CommandRunner.run(["-x", "--format", "xxd"] + ourArgs + [path]).stdout
+                    let ours = try CommandRunner.run(["--hex", "--format", "xxd"] + ourArgs + [path]).stdout
                     let theirs = try CommandRunner.shell("xxd " + theirArgs.joined(separator: " ") + " '\(path)'").stdout
                     XCTAssertEqual(ours, theirs, "xxd \(theirArgs) on \(size) bytes")
                 }
-                let plainOurs = try CommandRunner.run(["-x", "--format", "plain", "--cols", "\(columns)", path]).stdout
+                let plainOurs = try CommandRunner.run(["--hex", "--format", "plain", "--cols", "\(columns)", path]).stdout
                 XCTAssertEqual(plainOurs, try CommandRunner.shell("xxd -p -c \(columns) '\(path)'").stdout, "xxd -p -c \(columns)")
             }
         }
@@ -90,11 +90,11 @@ final class HexDumpEndToEndTests: XCTestCase {
     func testByteCountsTakeHexAndSuffixes() throws {
         let temp = try TemporaryTree()
         let path = write((0..<3000).map { UInt8($0 % 251) }, named: "data", in: temp)
-        let decimal = try CommandRunner.run(["-x", "-s", "2048", "-n", "16", path])
-        XCTAssertEqual(try CommandRunner.run(["-x", "-s", "0x800", "-n", "0x10", path]).stdout, decimal.stdout)
-        XCTAssertEqual(try CommandRunner.run(["-x", "-s", "2k", "-n", "16", path]).stdout, decimal.stdout)
+        let decimal = try CommandRunner.run(["--hex", "-s", "2048", "-n", "16", path])
+        XCTAssertEqual(try CommandRunner.run(["--hex", "-s", "0x800", "-n", "0x10", path]).stdout, decimal.stdout)
+        XCTAssertEqual(try CommandRunner.run(["--hex", "-s", "2k", "-n", "16", path]).stdout, decimal.stdout)
         XCTAssertTrue(decimal.text.hasPrefix("00000800  "))
-        let bad = try CommandRunner.run(["-x", "-s", "lots", path])
+        let bad = try CommandRunner.run(["--hex", "-s", "lots", path])
         XCTAssertEqual(bad.status, 2)
         XCTAssertTrue(bad.stderr.contains("invalid byte count 'lots'"))
     }
@@ -102,7 +102,7 @@ final class HexDumpEndToEndTests: XCTestCase {
     func testSeveralFilesGetHeadersAndAMissingOneIsReportedWithoutOne() throws {
         let temp = try TemporaryTree()
         let a = write([0x61], named: "a", in: temp), b = write([0x62], named: "b", in: temp)
-        let result = try CommandRunner.run(["-x", a, temp.path + "/missing", b])
+        let result = try CommandRunner.run(["--hex", a, temp.path + "/missing", b])
         XCTAssertEqual(result.status, 2)
         XCTAssertEqual(result.stderr, "filetable: \(temp.path)/missing: No such file or directory\n")
         XCTAssertEqual(result.text, """
@@ -122,18 +122,18 @@ final class HexDumpEndToEndTests: XCTestCase {
         let fifo = temp.path + "/fifo"
         XCTAssertEqual(mkfifo(fifo, 0o644), 0)
         let start = Date()
-        let refused = try CommandRunner.run(["-x", fifo])
+        let refused = try CommandRunner.run(["--hex", fifo])
         XCTAssertLessThan(Date().timeIntervalSince(start), 5)
         XCTAssertEqual(refused.status, 2)
         XCTAssertEqual(refused.stderr, "filetable: \(fifo): is a FIFO; not read, as reading it could block\n")
-        let directory = try CommandRunner.run(["-x", temp.path])
+        let directory = try CommandRunner.run(["--hex", temp.path])
         XCTAssertEqual(directory.stderr, "filetable: \(temp.path): Is a directory\n")
-        let zeros = try CommandRunner.run(["-x", "-n", "64", "/dev/zero"])
+        let zeros = try CommandRunner.run(["--hex", "-n", "64", "/dev/zero"])
         XCTAssertEqual(zeros.text, "00000000  00 00 00 00 00 00 00 00  00 00 00 00 00 00 00 00  |................|\n*\n00000040\n")
-        let proc = try CommandRunner.run(["-x", "--format", "plain", "/proc/self/status"])
+        let proc = try CommandRunner.run(["--hex", "--format", "plain", "/proc/self/status"])
         XCTAssertEqual(proc.status, 0)
         XCTAssertGreaterThan(proc.stdout.count, 100, "a /proc file's size is 0 but its content is dumped")
-        let stream = try CommandRunner.shell("\"$FILETABLE\" -x /dev/urandom | head -c 1000 | wc -c")
+        let stream = try CommandRunner.shell("\"$FILETABLE\" --hex /dev/urandom | head -c 1000 | wc -c")
         XCTAssertEqual(stream.text.trimmingCharacters(in: .whitespacesAndNewlines), "1000", "a device streams until the pipe closes")
         XCTAssertEqual(stream.stderr, "")
     }
@@ -141,9 +141,9 @@ final class HexDumpEndToEndTests: XCTestCase {
     func testColourIsOnlyAddedWhenAsked() throws {
         let temp = try TemporaryTree()
         let path = write([0x00, 0x41, 0x20, 0x01, 0xFF], named: "classes", in: temp)
-        let plain = try CommandRunner.run(["-x", "--color=never", path])
+        let plain = try CommandRunner.run(["--hex", "--color=never", path])
         XCTAssertFalse(plain.text.contains("\u{1B}"))
-        let colored = try CommandRunner.run(["-x", "--color=always", path])
+        let colored = try CommandRunner.run(["--hex", "--color=always", path])
         for sgr in ["90m00", "36m41", "32m20", "35m01", "33mff"] {
             XCTAssertTrue(colored.text.contains("\u{1B}[" + sgr + "\u{1B}[0m"), "missing \(sgr)")
         }
@@ -156,7 +156,7 @@ final class HexDumpEndToEndTests: XCTestCase {
     func testHeadersAsHeadWritesThem() throws {
         let temp = try TemporaryTree()
         temp.file("a", contents: "A")
-        let result = try CommandRunner.shell("printf 'ab' | \"$FILETABLE\" -x a missing -", in: temp.url)
+        let result = try CommandRunner.shell("printf 'ab' | \"$FILETABLE\" --hex a missing -", in: temp.url)
         XCTAssertEqual(result.status, 2)
         XCTAssertEqual(result.text, """
             ==> a <==

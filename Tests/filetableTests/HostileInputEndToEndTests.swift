@@ -79,7 +79,7 @@ final class HostileInputEndToEndTests: XCTestCase {
     func testCommandLineErrorsEscapeTheirArguments() throws {
         let temp = try sampleTree()
         let cases: [[String]] = [["--sort", title], ["--color=\(title)"], ["--format", title], ["--group", title], ["--depth", title],
-                                 ["--page-size", title], ["--\(title)"], ["-\(title)"], ["-x", "-s", title], ["-x", "--cols", title]]
+                                 ["--page-size", title], ["--\(title)"], ["-\(title)"], ["--hex", "-s", title], ["--hex", "--cols", title]]
         for arguments in cases {
             let result = try CommandRunner.run(arguments + [temp.path])
             XCTAssertEqual(result.status, 2, "\(arguments)")
@@ -103,7 +103,7 @@ final class HostileInputEndToEndTests: XCTestCase {
 
     func testHugeOffsetsAndLengthsSaturate() throws {
         let temp = try sampleTree()
-        let result = try CommandRunner.run(["-c", "hex 1 1 18446744073709551615; hex 1 9223372036854775808 9223372036854775808; hex 1 @0xffffffffffffffff", temp.path])
+        let result = try CommandRunner.run(["-e", "hex 1 1 18446744073709551615; hex 1 9223372036854775808 9223372036854775808; hex 1 @0xffffffffffffffff", temp.path])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.text.contains("00000001  65 6c 6c 6f"), result.text)
         XCTAssertEqual(result.text.components(separatedBy: "-- end of dump --").count, 3, result.text)
@@ -112,17 +112,17 @@ final class HostileInputEndToEndTests: XCTestCase {
     func testPageSizesAndLinesHaveARange() throws {
         let temp = try sampleTree()
         for size in ["9223372036854775807", "4611686018427387904", "10000000000", "0", "10001", "-1"] {
-            let result = try CommandRunner.run(["--page-size", size, "-c", "hex 1", temp.path])
+            let result = try CommandRunner.run(["--page-size", size, "-e", "hex 1", temp.path])
             XCTAssertEqual(result.status, 2, size)
             XCTAssertEqual(result.stderr, "filetable: invalid page size '\(size)': expected a whole number from 1 to 10000\n")
         }
         // The largest page works and a hex screen holds the whole 7,200-byte file.
-        let largest = try CommandRunner.run(["--page-size", "10000", "-c", "hex 1; page 1", temp.path])
+        let largest = try CommandRunner.run(["--page-size", "10000", "-e", "hex 1; page 1", temp.path])
         XCTAssertEqual(largest.status, 0, largest.stderr)
         XCTAssertTrue(largest.text.contains("00001c20\n-- end of dump --"), largest.text)
         // LINES out of range is taken as not given.
         for lines in ["9223372036854775807", "-5", "junk"] {
-            let result = try CommandRunner.run(["-c", "list; hex 1; goto 3", temp.path], environment: ["LINES": lines])
+            let result = try CommandRunner.run(["-e", "list; hex 1; goto 3", temp.path], environment: ["LINES": lines])
             XCTAssertEqual(result.status, 0, "LINES=\(lines): \(result.stderr)")
             XCTAssertTrue(result.text.contains("page 1 of 1"), result.text)
         }
@@ -159,12 +159,12 @@ final class HostileInputEndToEndTests: XCTestCase {
             }
         }
         for layout in layouts {
-            let plain = try CommandRunner.run(["-x"] + layout + ["--color=never", path])
-            let colored = try CommandRunner.run(["-x"] + layout + ["--color=always", "--upper", path])
+            let plain = try CommandRunner.run(["--hex"] + layout + ["--color=never", path])
+            let colored = try CommandRunner.run(["--hex"] + layout + ["--color=always", "--upper", path])
             XCTAssertEqual(plain.status, 0, "\(layout): \(plain.stderr)")
             XCTAssertEqual(colored.status, 0, "\(layout) in colour: \(colored.stderr)")
             let stripped = colored.text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
-            let upper = try CommandRunner.run(["-x"] + layout + ["--color=never", "--upper", path])
+            let upper = try CommandRunner.run(["--hex"] + layout + ["--color=never", "--upper", path])
             XCTAssertEqual(stripped, upper.text, "\(layout): colour changes more than colour")
             XCTAssertGreaterThan(plain.stdout.count, 10_000, "\(layout)")
         }
@@ -179,7 +179,7 @@ final class HostileInputEndToEndTests: XCTestCase {
         for name in names { temp.file(name) }
         let plan = temp.path + ".plan.sh"
         defer { try? FileManager.default.removeItem(atPath: plan) }
-        let result = try CommandRunner.run(["-y", "-c", "mark all; marks export \(plan) --sh", temp.path])
+        let result = try CommandRunner.run(["-y", "-e", "mark all; marks export \(plan) --sh", temp.path])
         XCTAssertEqual(result.status, 0, result.stderr)
         let script = try Data(contentsOf: URL(fileURLWithPath: plan))
         XCTAssertTrue(script.starts(with: Array("#!/usr/bin/env bash\n".utf8)))
@@ -195,7 +195,7 @@ final class HostileInputEndToEndTests: XCTestCase {
         temp.file("it's fine")
         let plan = temp.path + ".plain.sh"
         defer { try? FileManager.default.removeItem(atPath: plan) }
-        XCTAssertEqual(try CommandRunner.run(["-y", "-c", "mark all; marks export \(plan) --sh", temp.path]).status, 0)
+        XCTAssertEqual(try CommandRunner.run(["-y", "-e", "mark all; marks export \(plan) --sh", temp.path]).status, 0)
         let script = try String(contentsOfFile: plan, encoding: .utf8)
         XCTAssertTrue(script.hasPrefix("#!/bin/sh\n"), script)
         XCTAssertTrue(script.contains("rm -rf -- '\(temp.path)/it'\\''s fine'\n"), script)

@@ -121,9 +121,15 @@ final class ListingEndToEndTests: XCTestCase {
     }
 
     func testBadFlagAndBadValuesExitWithStatusTwo() throws {
-        let bad = try CommandRunner.run(["-Q"])
+        let bad = try CommandRunner.run(["-j"])
         XCTAssertEqual(bad.status, 2)
-        XCTAssertTrue(bad.stderr.hasPrefix("filetable: invalid option -- 'Q'"))
+        XCTAssertTrue(bad.stderr.hasPrefix("filetable: invalid option -- 'j'"))
+        // A letter of the other mode says which mode it belongs to.
+        let hexLetter = try CommandRunner.run(["-v", "."])
+        XCTAssertEqual(hexLetter.status, 2)
+        XCTAssertTrue(hexLetter.stderr.contains("-v is a hex dump letter; add --hex"), hexLetter.stderr)
+        let listingLetter = try CommandRunner.run(["--hex", "-l", "."])
+        XCTAssertTrue(listingLetter.stderr.contains("-l is a listing letter"), listingLetter.stderr)
         let sort = try CommandRunner.run(["--sort=colour"])
         XCTAssertEqual(sort.status, 2)
         XCTAssertTrue(sort.stderr.contains("Valid arguments are: name, size, time, ext, none"))
@@ -173,7 +179,7 @@ final class ListingEndToEndTests: XCTestCase {
         let help = try CommandRunner.run(["--help"])
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.text.hasPrefix("Usage: filetable [OPTION]... [PATH]\n       filetable FORMAT [OPTION]... [PATH]...\n"))
-        for flag in ["--json", "--print0", "--tree", "--depth", "--color", "--group-directories-first", "--batch FILE", "-c", "--page-size"] {
+        for flag in ["--json", "--print0", "--tree", "--depth", "--color", "--group-directories-first", "--batch FILE", "-e", "--page-size"] {
             XCTAssertTrue(help.text.contains(flag), "help does not mention \(flag)")
         }
         let version = try CommandRunner.run(["--version"])

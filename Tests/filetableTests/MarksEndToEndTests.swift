@@ -16,7 +16,7 @@ final class MarksEndToEndTests: XCTestCase {
     }
 
     private func run(_ commands: String, in temp: TemporaryTree, flags: [String] = []) throws -> CommandResult {
-        try CommandRunner.run(["--page-size", "20"] + flags + ["-c", commands, "."], in: temp.url)
+        try CommandRunner.run(["--page-size", "20"] + flags + ["-e", commands, "."], in: temp.url)
     }
 
     func testMarkByNumberRangeListGlobAndAllRenumbersTheRest() throws {

@@ -22,7 +22,7 @@ final class PlanIdentityEndToEndTests: XCTestCase {
     }
 
     private func run(_ commands: String, in temp: TemporaryTree) throws -> CommandResult {
-        try CommandRunner.run(["--page-size", "50", "-c", commands, "."], in: temp.url)
+        try CommandRunner.run(["--page-size", "50", "-e", commands, "."], in: temp.url)
     }
 
     func testUpAndCdDotDotAfterALinkGoToTheDirectoryHoldingTheLink() throws {
@@ -49,7 +49,7 @@ final class PlanIdentityEndToEndTests: XCTestCase {
         let pwd = try run("cd t/a/link; pwd", in: temp)
         XCTAssertTrue(pwd.text.hasSuffix("\(a)/link\nphysical: \(temp.path)/t/real/sub\n"), pwd.text)
         // The `..` row of a linked directory is what the kernel finds there; opening it goes up.
-        let row = try CommandRunner.run(["-a", "-c", "cd t/a/link; info 2; open 2; pwd", "."], in: temp.url)
+        let row = try CommandRunner.run(["-a", "-e", "cd t/a/link; info 2; open 2; pwd", "."], in: temp.url)
         XCTAssertTrue(row.text.contains("path:        \(a)/link/..\n"), row.text)
         XCTAssertTrue(row.text.contains("inode:       \(try XCTUnwrap(PathIdentity.of(temp.path + "/t/real")).inode)\n"), row.text)
         XCTAssertTrue(row.text.hasSuffix("\n\(a)\n"), row.text)
@@ -127,7 +127,7 @@ final class PlanIdentityEndToEndTests: XCTestCase {
         temp.file("hidden", in: "box/locked")
         chmod(temp.path + "/box/locked", 0o000)
         let prefix = try CommandRunner.unprivilegedPrefix(reaching: temp)
-        let result = try CommandRunner.shell("\(prefix)\"$FILETABLE\" -c 'mark 1; marks' .", in: temp.url)
+        let result = try CommandRunner.shell("\(prefix)\"$FILETABLE\" -e 'mark 1; marks' .", in: temp.url)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.text.contains("1 directory could not be read; totals are a lower bound\n"), result.text)
         XCTAssertTrue(result.text.contains("total: 1 file, 3 directories, 4 bytes,"), result.text)

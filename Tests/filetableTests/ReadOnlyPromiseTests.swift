@@ -28,7 +28,7 @@ final class ReadOnlyPromiseTests: XCTestCase {
             mark all; marks; marks export \(plan); marks export \(plan).json --json; marks export \(plan).sh --sh; marks verify; \
             reload; undo; undo; mark all; marks verify; marks clear; undo; marks
             """
-        let result = try CommandRunner.run(["-y", "-A", "--page-size", "50", "-c", session, tree])
+        let result = try CommandRunner.run(["-y", "-A", "--page-size", "50", "-e", session, tree])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.text.contains("verify: all "), result.text)
         XCTAssertEqual(try snapshot(tree), before, "a browsed file changed")

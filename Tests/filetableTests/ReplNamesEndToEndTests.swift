@@ -15,7 +15,7 @@ final class ReplNamesEndToEndTests: XCTestCase {
     }
 
     private func run(_ commands: String, in temp: TemporaryTree, page: Int = 10) throws -> CommandResult {
-        try CommandRunner.run(["--page-size", String(page), "-c", commands, "."], in: temp.url, environment: ["HOME": temp.path])
+        try CommandRunner.run(["--page-size", String(page), "-e", commands, "."], in: temp.url, environment: ["HOME": temp.path])
     }
 
     func testRowsCanBeNamedByNameOrAUniquePrefix() throws {

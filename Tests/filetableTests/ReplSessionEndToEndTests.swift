@@ -17,7 +17,7 @@ final class ReplSessionEndToEndTests: XCTestCase {
 
     private func session(_ commands: String, in temp: TemporaryTree, extra: [String] = [],
                          environment: [String: String] = [:]) throws -> CommandResult {
-        try CommandRunner.run(["--page-size", "3", "-c", commands] + extra + ["."], in: temp.url, environment: environment)
+        try CommandRunner.run(["--page-size", "3", "-e", commands] + extra + ["."], in: temp.url, environment: environment)
     }
 
     func testNavigatingThreeLevelsDownAndBackRestoresEachLevel() throws {
@@ -204,7 +204,7 @@ final class ReplSessionEndToEndTests: XCTestCase {
         XCTAssertTrue(result.text.contains("find: row 2 ('n' or 'find' for the next match)\n"), result.text)
         XCTAssertEqual(result.stderr, "filetable: line 3: find: no name contains 'zzz' (4 directories searched)\n")
         let reload = try CommandRunner.shell(
-            "\"$FILETABLE\" --page-size 3 -c 'goto 5; -reload' . && touch new1 new2 && rm a1 && \"$FILETABLE\" --page-size 3 -c 'stats' .",
+            "\"$FILETABLE\" --page-size 3 -e 'goto 5; -reload' . && touch new1 new2 && rm a1 && \"$FILETABLE\" --page-size 3 -e 'stats' .",
             in: temp.url)
         XCTAssertTrue(reload.text.contains("reloaded: +0 -0\n"), reload.text)
         XCTAssertTrue(reload.text.contains("rows: 7\n"))
@@ -228,7 +228,7 @@ final class ReplSessionEndToEndTests: XCTestCase {
 
     func testMissingStartPathAndBadCd() throws {
         let temp = try makeTree()
-        let missing = try CommandRunner.run(["-c", "ls", "nowhere"], in: temp.url)
+        let missing = try CommandRunner.run(["-e", "ls", "nowhere"], in: temp.url)
         XCTAssertEqual(missing.status, 2)
         XCTAssertEqual(missing.stderr, "filetable: nowhere: No such file or directory\n")
         let cd = try session("-cd notes.txt; -cd nowhere; cd deep/level2; up; pwd", in: temp)

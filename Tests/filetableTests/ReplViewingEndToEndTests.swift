@@ -14,7 +14,7 @@ final class ReplViewingEndToEndTests: XCTestCase {
     }
 
     private func run(_ commands: String, in temp: TemporaryTree) throws -> CommandResult {
-        try CommandRunner.run(["--page-size", "4", "-c", commands, "."], in: temp.url)
+        try CommandRunner.run(["--page-size", "4", "-e", commands, "."], in: temp.url)
     }
 
     func testViewShowsTextAScreenAtATimeWithLineNumbersAndEscapes() throws {
@@ -94,7 +94,7 @@ final class ReplViewingEndToEndTests: XCTestCase {
         let temp = try TemporaryTree()
         let row = 1 << 16
         FileManager.default.createFile(atPath: temp.path + "/long.txt", contents: Data(repeating: 0x61, count: row * 5 + 10) + Data("\nend\n".utf8))
-        let result = try CommandRunner.run(["--page-size", "3", "-c", "view 1; more; more", "."], in: temp.url)
+        let result = try CommandRunner.run(["--page-size", "3", "-e", "view 1; more; more", "."], in: temp.url)
         XCTAssertEqual(result.status, 0, result.stderr)
         let lines = result.text.split(separator: "\n", omittingEmptySubsequences: false)
         let rows = lines.filter { $0.hasPrefix("     1  a") }

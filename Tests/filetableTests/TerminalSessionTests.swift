@@ -291,7 +291,7 @@ final class TerminalSessionTests: XCTestCase {
 
         // Batch mode: the batch stops at the interrupted command with status 1.
         // The shell traps SIGINT so it outlives filetable and prints its status.
-        let script = "trap : INT; cd '\(temp.path)' && '\(executable)' -c 'hex 1; pwd' . ; echo status=\\$?"
+        let script = "trap : INT; cd '\(temp.path)' && '\(executable)' -e 'hex 1; pwd' . ; echo status=\\$?"
         start("\(script); sleep 30", columns: 100, rows: 20)
         usleep(800_000)
         try type("C-c")

@@ -3,8 +3,8 @@
 ///
 /// Each directory is opened with `openat` relative to its parent's descriptor,
 /// so depth is limited neither by the call stack nor by PATH_MAX. Symlinks are
-/// followed only when asked, and then a directory met twice (same device and
-/// inode) is reported instead of walked again, which breaks loops.
+/// followed only when asked, and then a directory met again (same device and
+/// inode) is reported instead of walked, as `RepeatRule` says, which breaks loops.
 ///
 /// Events come in the order `ls -R` and `tree` need: `enter` when a directory's
 /// listing is ready, `entry` for each row, the child's `enter` right after its
@@ -21,9 +21,18 @@ public final class DirectoryTreeWalker {
         case failure(FileError)
     }
 
+    /// Which directory met again is not walked, when links are followed.
+    public enum RepeatRule: Sendable {
+        /// One that is its own ancestor: a loop (`ls -R -L`).
+        case loops
+        /// One reached through a link after it was walked anywhere (`tree -l`).
+        case linkedRepeats
+    }
+
     private struct Frame {
         let model: DirectoryListing
         let depth: Int
+        let identity: FileIdentity?
         var nextRow = 0
     }
 
@@ -33,17 +42,22 @@ public final class DirectoryTreeWalker {
     public var maxDepth: Int?
     /// Called for each model before its rows are used (to set a cell formatter).
     public var prepareModel: ((DirectoryListing) -> Void)?
+    public var repeatRule: RepeatRule
 
-    public init(listOptions: ListOptions = ListOptions(), followSymlinks: Bool = false, maxDepth: Int? = nil) {
+    public init(listOptions: ListOptions = ListOptions(), followSymlinks: Bool = false, maxDepth: Int? = nil,
+                repeatRule: RepeatRule = .loops) {
         self.listOptions = listOptions
         self.followSymlinks = followSymlinks
         self.maxDepth = maxDepth
+        self.repeatRule = repeatRule
     }
 
     public func walk(_ root: DirectoryHandle, _ visit: (Event) throws -> Void) rethrows {
         var visited = Set<FileIdentity>()
-        guard let rootModel = try open(root, visited: &visited, visit) else { return }
-        var stack = [Frame(model: rootModel, depth: 0)]
+        let rootIdentity = identity(of: root)
+        if let rootIdentity { visited.insert(rootIdentity) }
+        guard let rootModel = try open(root, visit) else { return }
+        var stack = [Frame(model: rootModel, depth: 0, identity: rootIdentity)]
         try visit(.enter(rootModel, depth: 0))
         while !stack.isEmpty {
             let top = stack.count - 1
@@ -67,21 +81,31 @@ public final class DirectoryTreeWalker {
                 try visit(.failure(error))
                 continue
             }
-            guard let childModel = try open(child, visited: &visited, visit) else { continue }
-            stack.append(Frame(model: childModel, depth: depth + 1))
+            let childIdentity = identity(of: child)
+            if let childIdentity {
+                let throughLink = model.kind(ofRow: row) == .symlink
+                let isRepeat = repeatRule == .loops ? stack.contains { $0.identity == childIdentity }
+                    : throughLink && visited.contains(childIdentity)
+                if isRepeat {
+                    try visit(.failure(FileError(path: child.path, reason: .alreadyListed)))
+                    continue
+                }
+                visited.insert(childIdentity)
+            }
+            guard let childModel = try open(child, visit) else { continue }
+            stack.append(Frame(model: childModel, depth: depth + 1, identity: childIdentity))
             try visit(.enter(childModel, depth: depth + 1))
         }
     }
 
-    /// Lists an opened directory, checking for loops when links are followed.
-    private func open(_ handle: DirectoryHandle, visited: inout Set<FileIdentity>,
-                      _ visit: (Event) throws -> Void) rethrows -> DirectoryListing? {
-        if followSymlinks, case .success(let status) = handle.status() {
-            guard visited.insert(status.identity).inserted else {
-                try visit(.failure(FileError(path: handle.path, reason: .alreadyListed)))
-                return nil
-            }
-        }
+    /// A directory's device and inode, needed only when links are followed.
+    private func identity(of handle: DirectoryHandle) -> FileIdentity? {
+        guard followSymlinks, case .success(let status) = handle.status() else { return nil }
+        return status.identity
+    }
+
+    /// Lists an opened directory.
+    private func open(_ handle: DirectoryHandle, _ visit: (Event) throws -> Void) rethrows -> DirectoryListing? {
         do {
             let model = try DirectoryListing(directory: handle, options: listOptions)
             prepareModel?(model)

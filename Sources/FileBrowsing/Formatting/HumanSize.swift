@@ -3,13 +3,16 @@
 public enum HumanSize {
     private static let units: [Character] = ["K", "M", "G", "T", "P", "E"]
 
-    public static func format(_ bytes: Int64) -> String {
-        if bytes < 1024 { return String(bytes) }
+    /// `base` 1024 gives `ls -h`'s figures, 1000 `ls --si`'s (`1.5k`).
+    public static func format(_ bytes: Int64, base: Int64 = 1024) -> String {
+        if bytes < base { return String(bytes) }
+        let units = base == 1000 ? ["k"] + Self.units.dropFirst() : Self.units
         var unit = 0
         // Work in tenths of the unit, rounding up, as ls does.
-        var divisor: Double = 1024
-        while Double(bytes) / divisor >= 1024 && unit < units.count - 1 {
-            divisor *= 1024
+        let step = Double(base)
+        var divisor = step
+        while Double(bytes) / divisor >= step && unit < units.count - 1 {
+            divisor *= step
             unit += 1
         }
         let value = Double(bytes) / divisor
@@ -21,7 +24,7 @@ public enum HumanSize {
             }
         }
         let whole = Int(value.rounded(.up))
-        if whole >= 1024 && unit < units.count - 1 { return "1.0\(units[unit + 1])" }
+        if whole >= base && unit < units.count - 1 { return "1.0\(units[unit + 1])" }
         return "\(whole)\(units[unit])"
     }
 

@@ -24,6 +24,60 @@ public struct TimeFormat {
         case iso
     }
 
+    /// A `--time-style`: one of ls's styles, or strftime formats for recent
+    /// and older times (`+%F %T`, or `+RECENT` and `OLDER` on two lines).
+    public enum Layout: Sendable, Equatable {
+        case style(Style)
+        case custom(recent: String, older: String)
+
+        /// The layout a `--time-style` argument names; nil when it names none.
+        public init?(_ argument: String) {
+            if argument.hasPrefix("+") {
+                let formats = argument.dropFirst().split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+                self = .custom(recent: String(formats[0]), older: String(formats.count > 1 ? formats[1] : formats[0]))
+            } else if let style = Style(rawValue: argument) {
+                self = .style(style)
+            } else {
+                return nil
+            }
+        }
+    }
+
+    /// A time as a `--time-style` lays it out.
+    public func format(_ timestamp: Timestamp, layout: Layout) -> String {
+        switch layout {
+        case .style(let style): return format(timestamp, style: style)
+        case .custom(let recent, let older): return Self.strftime(isRecent(timestamp) ? recent : older, timestamp)
+        }
+    }
+
+    /// strftime(3) in local time, with ls's `%N` (nanoseconds) added.
+    static func strftime(_ format: String, _ timestamp: Timestamp) -> String {
+        var seconds = time_t(timestamp.seconds)
+        var parts = tm()
+        guard localtime_r(&seconds, &parts) != nil else { return String(timestamp.seconds) }
+        // %N first, leaving %%N alone.
+        var expanded = "", chars = Array(format), i = 0
+        while i < chars.count {
+            if chars[i] == "%", i + 1 < chars.count {
+                if chars[i + 1] == "N" {
+                    let nanos = String(timestamp.nanoseconds)
+                    expanded += String(repeating: "0", count: max(0, 9 - nanos.count)) + nanos
+                } else {
+                    expanded += "%" + String(chars[i + 1])
+                }
+                i += 2
+            } else {
+                expanded.append(chars[i])
+                i += 1
+            }
+        }
+        if expanded.isEmpty { return "" }
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = Glibc.strftime(&buffer, buffer.count, expanded, &parts)
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// A time in one of `ls`'s styles.
     public func format(_ timestamp: Timestamp, style: Style) -> String {
         switch style {

@@ -87,8 +87,9 @@ public struct HexFormatter {
 
     /// The closing line: `hexdump -C` ends with the offset after the last byte
     /// (nothing at all for a dump that read nothing from offset 0); xxd ends
-    /// with nothing.
+    /// with nothing, but `xxd -p -c 0` ends its one line.
     public func finish(into output: inout [UInt8]) {
+        if case .plain(0, _) = format, hadLine { output.append(0x0A) }
         guard format == .canonical, hadLine || offset > 0 else { return }
         appendOffset(offset, minimumDigits: 8, to: &output)
         output.append(0x0A)
@@ -185,11 +186,16 @@ public struct HexFormatter {
             return canonical(bytes, into: out)
         case .xxd(let columns, let group, _):
             return xxd(bytes, columns: columns, group: group, into: out)
-        case .plain:
+        case .plain(let columns, _):
             var p = 0
             for byte in bytes {
                 storePair(byte, at: out + p)
                 p += 2
+            }
+            // `xxd -p -c 0`: one line for the whole dump, ended by `finish`.
+            if columns == 0 {
+                hadLine = hadLine || !bytes.isEmpty
+                return p
             }
             out[p] = 0x0A
             return p + 1

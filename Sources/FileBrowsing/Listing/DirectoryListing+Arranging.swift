@@ -55,14 +55,28 @@ extension DirectoryListing {
         var result = byName
         var firstOther = result.count
         if options.directoriesFirst {
-            let directories = byName.filter { kind(ofEntry: Int($0)) == .directory }
+            let isDirectory = byName.map { groupsAsDirectory(entry: Int($0)) }
+            let directories = byName.indices.filter { isDirectory[$0] }.map { byName[$0] }
             firstOther = directories.count
             if firstOther != 0 && firstOther != byName.count {
-                result = directories + byName.filter { kind(ofEntry: Int($0)) != .directory }
+                result = directories + byName.indices.filter { !isDirectory[$0] }.map { byName[$0] }
             }
         }
         reverseWithinGroups(&result, firstOther: firstOther)
         return result
+    }
+
+    /// Whether `--group-directories-first` puts an entry with the
+    /// directories: a directory, or a link to one (as ls counts it).
+    private func groupsAsDirectory(entry index: Int) -> Bool {
+        switch kind(ofEntry: index) {
+        case .directory: return true
+        case .symlink:
+            let target = arena.withCName(at: index) { Syscalls.status(at: directory.fd, name: $0, followSymlink: true) }
+            if case .success(let status) = target { return FileKind(mode: status.st_mode) == .directory }
+            return false
+        default: return false
+        }
     }
 
     /// With `-r`, reverses directories (before `firstOther`) and the rest
@@ -109,7 +123,7 @@ extension DirectoryListing {
             case .name, .none:
                 break
             }
-            let group: UInt8 = needsGroups && kind(ofEntry: index) != .directory ? 1 : 0
+            let group: UInt8 = needsGroups && !groupsAsDirectory(entry: index) ? 1 : 0
             items.append(SortItem(high: high, low: low, index: candidate, group: group))
         }
         if key != .none {

@@ -108,7 +108,7 @@ public final class DirectoryListing {
     /// The kind of a row: from `d_type`, or from `stat` where the file system did not say.
     public func kind(ofRow row: Int) -> FileKind {
         let reported = displayNames.kind(at: row)
-        if reported != .unknown { return reported }
+        if reported != .unknown && !(reported == .symlink && options.dereferencesSymlinks) { return reported }
         let learnt = kind(ofEntry: entryIndex(ofRow: row))
         displayNames.setKind(learnt, at: row)
         return learnt
@@ -116,6 +116,10 @@ public final class DirectoryListing {
 
     func kind(ofEntry index: Int) -> FileKind {
         let reported = arena.kind(at: index)
+        if reported == .symlink && options.dereferencesSymlinks {
+            guard case .success(let status) = status(ofEntry: index) else { return .symlink }
+            return status.kind
+        }
         if reported != .unknown { return reported }
         guard case .success(let status) = status(ofEntry: index) else { return .unknown }
         arena.setKind(status.kind, at: index)
@@ -137,7 +141,7 @@ public final class DirectoryListing {
         if let cached = statCache.lookup(index) { return cached }
         entriesMaterialised += 1
         let result = names.withCName(at: position) {
-            Syscalls.status(at: directory.fd, name: $0, followSymlink: false)
+            Syscalls.status(at: directory.fd, name: $0, followSymlink: options.dereferencesSymlinks)
         }.map(FileStatus.init)
         statCache.store(result, for: index)
         return result

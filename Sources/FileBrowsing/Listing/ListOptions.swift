@@ -43,6 +43,9 @@ public struct ListOptions: Sendable, Equatable {
     public var grouping: Grouping = .none
     /// The time `sortKey == .time` orders by (`ls -u`: access; `-c`: change).
     public var timeField = TimeField.modification
+    /// Rows show what their links point to (`ls -L`): status, kind and
+    /// order come from the target; a dangling link keeps its own kind.
+    public var dereferencesSymlinks = false
 
     public init() {}
 
@@ -54,6 +57,7 @@ public struct ListOptions: Sendable, Equatable {
         result.reversed = options.reversed
         result.directoriesFirst = options.directoriesFirst
         result.timeField = options.timeField
+        result.dereferencesSymlinks = options.dereferencesSymlinks
         result.hidden = .shownWithDotEntries
         return result
     }

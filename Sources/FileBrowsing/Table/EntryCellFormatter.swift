@@ -25,6 +25,11 @@ public struct NameDecoration: Sendable {
     public var disclosesDirectories = false
     /// Links carry `@` after the name even without `typeIndicators` (interactive tables).
     public var marksSymlinks = false
+    /// ls's quoting instead of filetable's escapes (`--quoting-style`).
+    public var quoting: QuotingStyle?
+    /// A space before names the quoting left bare, so they line up with
+    /// quoted ones (set per directory, as ls does in `-l` and columns).
+    public var padsUnquotedNames = false
 
     public init() {}
 
@@ -34,12 +39,12 @@ public struct NameDecoration: Sendable {
     /// Sets the cell's text, suffix, colour and accessory for a row.
     public func decorate(_ cell: Cell, row: Int, in model: DirectoryListing) {
         guard needsStatus || disclosesDirectories else {
-            model.withName(ofRow: row) { NameEscaping.appendEscaped($0, to: &cell.textBytes) }
+            model.withName(ofRow: row) { appendName($0, to: &cell.textBytes) }
             return
         }
         let kind = model.kind(ofRow: row)
         model.withName(ofRow: row) { name in
-            NameEscaping.appendEscaped(name, to: &cell.textBytes)
+            appendName(name, to: &cell.textBytes)
             guard needsStatus else { return }
             var status: FileStatus?
             if kind == .file || kind == .directory || kind == .unknown, case .success(let s) = model.status(ofRow: row) {
@@ -59,34 +64,66 @@ public struct NameDecoration: Sendable {
         }
         if marksSymlinks && !typeIndicators && kind == .symlink { cell.textSuffix = "@" }
     }
+
+    /// The name as shown: escaped, or quoted in the chosen style.
+    @inline(__always)
+    func appendName(_ name: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) {
+        guard let quoting else {
+            NameEscaping.appendEscaped(name, to: &out)
+            return
+        }
+        let (text, quoted) = quoting.quote(name)
+        if padsUnquotedNames && !quoted { out.append(0x20) }
+        out.append(text)
+    }
+
+    /// The name or path as shown, as text (headers, link targets).
+    public func displayText(_ bytes: [UInt8]) -> String {
+        guard let quoting else { return NameEscaping.escape(bytes) }
+        return quoting.string(bytes)
+    }
+
+    /// Whether any name of the listing comes out quoted, which makes ls pad
+    /// the others (see `padsUnquotedNames`).
+    public func quotesSomeName(in model: DirectoryListing) -> Bool {
+        guard let quoting, quoting.alignsUnquotedNames else { return false }
+        for row in 0..<model.rowCount where model.withName(ofRow: row, { quoting.quote($0).quoted }) { return true }
+        return false
+    }
 }
 
 extension NameDecoration {
     /// ` -> target` for a symlink row (escaped), nil for anything else.
-    public static func linkTargetSuffix(row: Int, in model: DirectoryListing) -> String? {
+    public static func linkTargetSuffix(row: Int, in model: DirectoryListing, quoting: QuotingStyle? = nil) -> String? {
         guard model.kind(ofRow: row) == .symlink, case .success(let target) = model.linkTarget(ofRow: row) else { return nil }
-        return " -> " + NameEscaping.escape(target)
+        return " -> " + (quoting.map { $0.string(target) } ?? NameEscaping.escape(target))
     }
 
     /// ` -> target` with the target's own `-F` indicator when `typeIndicators`
     /// is on (`lx -> x*`, `ld -> d/`), as `ls -lF` writes it.
     public func linkTargetSuffix(row: Int, in model: DirectoryListing) -> String? {
-        guard let suffix = Self.linkTargetSuffix(row: row, in: model) else { return nil }
+        guard let suffix = Self.linkTargetSuffix(row: row, in: model, quoting: quoting) else { return nil }
         guard typeIndicators, case .success(let target) = model.targetStatus(ofRow: row) else { return suffix }
         let executable = target.kind == .file && target.permissions.isExecutableByAnyone
         return suffix + (executable ? "*" : target.kind.indicator)
     }
 }
 
-/// Cells holding just the (escaped, decorated) name: `-1`, `-R`, `--tree`.
+/// Cells holding the (escaped, decorated) name, after the inode and the
+/// allocated size when asked: `-1`, `-C`, `-x`, `-R`, `--tree`.
 public final class NameCellFormatter: EntryCellFormatter {
     public let reuseIdentifier = "name"
     public let style = CellStyle.default
     public var decoration: NameDecoration
     /// The inode number as a column before the name (`-i`; `?` when it cannot be read).
     public var showsInode = false
-    /// The inode column, when shown, is right-aligned as ls aligns it.
-    public var columnAlignments: [ColumnAlignment] { showsInode ? [.trailing] : [] }
+    /// The allocated size as a column before the name (`-s`), written as `blockUnit` says.
+    public var showsAllocatedSize = false
+    public var blockUnit = SizeUnit.kibibytes
+    /// The leading columns, when shown, are right-aligned as ls aligns them.
+    public var columnAlignments: [ColumnAlignment] {
+        [ColumnAlignment](repeating: .trailing, count: (showsInode ? 1 : 0) + (showsAllocatedSize ? 1 : 0))
+    }
 
     public init(decoration: NameDecoration = NameDecoration()) {
         self.decoration = decoration
@@ -95,16 +132,36 @@ public final class NameCellFormatter: EntryCellFormatter {
     public func configure(_ cell: Cell, row: Int, in source: DirectoryTableSource) {
         let model = source.listing
         decoration.decorate(cell, row: row, in: model)
-        if showsInode { cell.columns.append(Self.inodeText(row: row, in: model)) }
+        cell.columns.append(contentsOf: leadingColumns(row: row, in: model))
     }
 
-    static func inodeText(row: Int, in model: DirectoryListing) -> String {
-        guard case .success(let status) = model.status(ofRow: row) else { return "?" }
-        return String(status.inode)
+    /// The inode and allocated-size texts of a row, as asked.
+    private func leadingColumns(row: Int, in model: DirectoryListing) -> [String] {
+        guard showsInode || showsAllocatedSize else { return [] }
+        let status = try? model.status(ofRow: row).get()
+        var columns: [String] = []
+        if showsInode { columns.append(status.map { String($0.inode) } ?? "?") }
+        if showsAllocatedSize { columns.append(status.map { blockUnit.format($0.blocks * 512) } ?? "?") }
+        return columns
     }
 
-    /// The width of the inode column over every row, as ls aligns it across a listing.
-    public func inodeWidth(_ model: DirectoryListing) -> Int {
-        (0..<model.rowCount).reduce(0) { max($0, Self.inodeText(row: $1, in: model).count) }
+    /// The widths of the leading columns over every row, as ls aligns them
+    /// across a listing; nil when there are none.
+    public func leadingWidths(_ model: DirectoryListing) -> [Int]? {
+        guard showsInode || showsAllocatedSize else { return nil }
+        var widths = [Int](repeating: 0, count: columnAlignments.count)
+        for row in 0..<model.rowCount {
+            for (i, column) in leadingColumns(row: row, in: model).enumerated() { widths[i] = max(widths[i], column.count) }
+        }
+        return widths
+    }
+
+    /// The `total` line's figure for `-s`: the listing's allocated space.
+    public func total(_ model: DirectoryListing) -> String {
+        var blocks: Int64 = 0
+        for row in 0..<model.rowCount {
+            if case .success(let status) = model.status(ofRow: row) { blocks += status.blocks }
+        }
+        return blockUnit.format(blocks * 512)
     }
 }

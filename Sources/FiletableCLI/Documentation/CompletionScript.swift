@@ -14,7 +14,7 @@ enum CompletionScript {
     private static func values(of spec: OptionSpec) -> [String]? {
         switch spec.value {
         case .path: return nil
-        case .word(let words), .optionalWord(let words, _): return words
+        case .word(let words), .optionalWord(let words, _), .wordOrFormat(let words): return words
         default: return []
         }
     }

@@ -21,12 +21,19 @@ struct ListingContext {
         self.diagnostics = diagnostics
         useColor = Self.usesColor(options.color, on: output)
         decoration = Self.decoration(for: options, useColor: useColor)
+        let environmentUnit = (Platform.environment("LS_BLOCK_SIZE") ?? Platform.environment("BLOCK_SIZE")).flatMap(SizeUnit.parse)
+        let blockUnit = options.blockUnit ?? environmentUnit ?? Platform.environment("BLOCKSIZE").flatMap(SizeUnit.parse) ?? .kibibytes
         nameFormatter = NameCellFormatter(decoration: decoration)
         nameFormatter.showsInode = options.showsInode
-        longFormatter = LongCellFormatter(decoration: decoration, humanSizes: options.humanSizes)
+        nameFormatter.showsAllocatedSize = options.showsAllocatedSize
+        nameFormatter.blockUnit = blockUnit
+        longFormatter = LongCellFormatter(decoration: decoration, sizeUnit: options.sizeUnit ?? environmentUnit ?? .bytes)
+        longFormatter.blockUnit = blockUnit
         longFormatter.timeField = options.listOptions.timeField
-        longFormatter.timeStyle = options.timeStyle
+        longFormatter.timeLayout = options.timeLayout
         longFormatter.showsInode = options.showsInode
+        longFormatter.showsAllocatedSize = options.showsAllocatedSize
+        longFormatter.numericIDs = options.numericIDs
         let diagnostics = diagnostics
         longFormatter.onError = { diagnostics.report($0, severity: .minorTrouble) }
     }
@@ -47,7 +54,14 @@ struct ListingContext {
         var decoration = NameDecoration()
         decoration.typeIndicators = options.typeIndicators
         decoration.colors = useColor ? ColorScheme(lsColors: Platform.environment("LS_COLORS")) : nil
+        decoration.quoting = options.quoting
         return decoration
+    }
+
+    /// The width `-C` and `-x` fill: `--width`, else `COLUMNS`, else the
+    /// terminal's, else 80 (ls's order); 0 for no limit.
+    var lineWidth: Int {
+        options.lineWidth ?? UserNumber.environment("COLUMNS", in: UserNumber.columns) ?? Terminal.size()?.columns ?? 80
     }
 
     /// A model over the files named on the command line, in the listing's

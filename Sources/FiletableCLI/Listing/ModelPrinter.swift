@@ -12,15 +12,25 @@ struct ModelPrinter {
     /// instead of names (recursive listings).
     func print(_ model: DirectoryListing, isOperandList: Bool = false, pathsForPrint0: Bool = false) {
         switch context.options.format {
-        case .oneLine:
+        case .oneLine, .columns, .across:
             // -l reports what it cannot stat as it draws; -1 only stats to sort.
             for (path, errno) in model.sortStatusFailures {
                 context.diagnostics.report(FileError(path: path, errno: errno), severity: .minorTrouble)
             }
             let formatter = context.nameFormatter
-            printTable(model, formatter: formatter, widths: formatter.showsInode ? [formatter.inodeWidth(model)] : nil)
+            if formatter.showsAllocatedSize && !isOperandList {
+                context.output.write("total \(formatter.total(model))\n")
+            }
+            let widths = formatter.leadingWidths(model)
+            if context.options.format == .oneLine {
+                printTable(model, formatter: formatter, widths: widths)
+            } else {
+                formatter.decoration.padsUnquotedNames = formatter.decoration.quotesSomeName(in: model)
+                printGrid(model, formatter: formatter, widths: widths, order: context.options.format == .columns ? .down : .across)
+            }
         case .long:
             let formatter = context.longFormatter
+            formatter.decoration.padsUnquotedNames = formatter.decoration.quotesSomeName(in: model)
             let (widths, total) = formatter.measure(model)
             if !isOperandList {
                 context.output.write("total \(total)\n")
@@ -64,6 +74,42 @@ struct ModelPrinter {
         let renderer = TextRenderer(options: renderOptions)
         table.forEachPage { items in
             renderer.render(items, into: &context.output.buffer)
+            context.output.flushIfFull()
+        }
+    }
+
+    /// `-C` and `-x`: every row rendered through the table as an entry, then
+    /// laid out in as many columns as the line width allows.
+    private func printGrid(_ model: DirectoryListing, formatter: EntryCellFormatter, widths: [Int]?, order: ColumnGrid.Order) {
+        let table = context.table
+        table.register(style: formatter.style, forCellReuseIdentifier: formatter.reuseIdentifier)
+        table.dataSource = DirectoryTableSource(listing: model, cellFormatter: formatter)
+        table.reloadData()
+        table.scrollToRow(0)
+        var renderOptions = RenderOptions()
+        renderOptions.useColor = context.useColor
+        renderOptions.columnWidths = widths
+        renderOptions.columnAlignments = formatter.columnAlignments
+        let renderer = TextRenderer(options: renderOptions)
+        var entries: [[UInt8]] = [], entryWidths: [Int] = []
+        entries.reserveCapacity(model.rowCount)
+        entryWidths.reserveCapacity(model.rowCount)
+        var scratch = ByteBuffer(capacity: 256)
+        table.forEachPage { items in
+            for item in items {
+                guard case .row(_, _, let cell) = item else { continue }
+                scratch.removeAll()
+                entryWidths.append(renderer.renderEntry(cell, into: &scratch))
+                entries.append(scratch.withUnsafeBytes { Array($0) })
+            }
+        }
+        let lineWidth = context.lineWidth
+        let grid = ColumnGrid(widths: entryWidths, lineWidth: lineWidth, order: order)
+        // Tabs would break colours' backgrounds, and mean nothing on an endless
+        // line: ls uses spaces for both.
+        let tabSize = context.useColor || lineWidth == 0 ? 0 : context.options.tabSize
+        for row in 0..<grid.rows {
+            grid.writeRow(row, entries, widths: entryWidths, tabSize: tabSize, into: &context.output.buffer)
             context.output.flushIfFull()
         }
     }

@@ -25,19 +25,28 @@ struct TreeListing {
                 context.diagnostics.report(error, severity: .seriousTrouble)
                 continue
             }
-            context.output.write(NameEscaping.escape(path) + "\n")
+            // tree -F marks the root as a directory too.
+            context.output.write(context.decoration.displayText(path) + (context.decoration.typeIndicators ? "/" : "") + "\n")
             directoryCount += 1
             var prefixes: [String] = [""]
             var lastWasFinal = false
             // tree's -a shows hidden files, never `.` and `..`.
             var listOptions = context.options.listOptions
             if listOptions.hidden == .shownWithDotEntries { listOptions.hidden = .shown }
+            // tree -l shows a link as a link (with its target) and follows it.
+            listOptions.dereferencesSymlinks = false
+            // With -L, the directories entered so far: one met again is drawn
+            // `[recursive, not followed]`, as tree does, and not walked.
+            var entered = Set<FileIdentity>()
             let walker = DirectoryTreeWalker(listOptions: listOptions,
                                              followSymlinks: context.options.followSymlinks,
-                                             maxDepth: context.options.maxDepth)
+                                             maxDepth: context.options.maxDepth, repeatRule: .linkedRepeats)
             walker.walk(handle) { event in
                 switch event {
-                case .enter(_, let depth):
+                case .enter(let model, let depth):
+                    if context.options.followSymlinks, case .success(let status) = model.directory.status() {
+                        entered.insert(status.identity)
+                    }
                     if depth > 0 { prefixes.append(prefixes[prefixes.count - 1] + (lastWasFinal ? Self.blank : Self.vertical)) }
                 case .leave(let depth):
                     if depth > 0 { prefixes.removeLast() }
@@ -50,8 +59,14 @@ struct TreeListing {
                         fileCount += 1
                     }
                     let line = prefixes[prefixes.count - 1] + (isLast ? Self.last : Self.tee)
-                    writeLine(prefix: line, cell: configured(cell, row: row, in: model, formatter: formatter))
+                    let drawn = configured(cell, row: row, in: model, formatter: formatter)
+                    if context.options.followSymlinks, isRepeat(row: row, in: model, entered: entered) {
+                        drawn.textSuffix += "  [recursive, not followed]"
+                    }
+                    writeLine(prefix: line, cell: drawn)
                 case .failure(let error):
+                    // Drawn on the entry's line instead.
+                    if case .alreadyListed = error.reason { break }
                     context.diagnostics.report(error, severity: .minorTrouble)
                 }
             }
@@ -59,10 +74,20 @@ struct TreeListing {
         context.output.write("\n\(Plural.count(directoryCount, "directory", "directories")), \(Plural.count(fileCount, "file"))\n")
     }
 
+    /// Whether a link row leads to a directory already entered (tree checks links only).
+    private func isRepeat(row: Int, in model: DirectoryListing, entered: Set<FileIdentity>) -> Bool {
+        guard model.kind(ofRow: row) == .symlink, case .success(let target) = model.targetStatus(ofRow: row),
+              target.kind == .directory else { return false }
+        return entered.contains(target.identity)
+    }
+
+    /// The name, and for a link ` -> target`; with -F the indicator goes on
+    /// the target (`up -> ../`), not on the link's name, as tree writes it.
     private func configured(_ cell: Cell, row: Int, in model: DirectoryListing, formatter: NameCellFormatter) -> Cell {
         cell.prepareForReuse()
-        formatter.decoration.decorate(cell, row: row, in: model)
-        if let suffix = NameDecoration.linkTargetSuffix(row: row, in: model) { cell.textSuffix += suffix }
+        let decoration = formatter.decoration
+        decoration.decorate(cell, row: row, in: model)
+        if let suffix = decoration.linkTargetSuffix(row: row, in: model) { cell.textSuffix = suffix }
         return cell
     }
 

@@ -9,6 +9,8 @@ struct ArgumentParser {
     private var arguments: [[UInt8]]
     private var position = 0
     private var options = CommandLineOptions()
+    /// `--hex` is on the command line: letters are hexdump's and xxd's.
+    private let hexLetters: Bool
 
     static func parse(_ arguments: [[UInt8]]) throws(UsageError) -> CommandLineOptions {
         var parser = ArgumentParser(arguments: arguments)
@@ -21,6 +23,8 @@ struct ArgumentParser {
 
     private init(arguments: [[UInt8]]) {
         self.arguments = arguments
+        let hex = Array("--hex".utf8), end = Array("--".utf8)
+        hexLetters = arguments.prefix { $0 != end }.contains(hex)
     }
 
     private mutating func run() throws(UsageError) -> CommandLineOptions {
@@ -39,6 +43,10 @@ struct ArgumentParser {
             }
         }
         options.settle()
+        if options.hexFormatName == "xxd", let columns = options.hexColumns, !UserNumber.xxdColumns.contains(columns) {
+            throw UsageError(message: "invalid number of columns '\(columns)' for the xxd layout: expected 0 to 256, as xxd -c",
+                             hint: "The plain layout (--format plain) takes longer lines.")
+        }
         options.operandsGiven = !options.paths.isEmpty
         if options.paths.isEmpty { options.paths = [Array(".".utf8)] }
         return options
@@ -49,8 +57,12 @@ struct ArgumentParser {
     private mutating func parseShortCluster(_ argument: [UInt8]) throws(UsageError) {
         let cluster = NameEscaping.typedText(Array(argument.dropFirst()))
         for (offset, letter) in cluster.enumerated() {
-            guard let spec = OptionTable.option(short: letter) else {
-                throw UsageError(message: "invalid option -- '\(letter)'", hint: UsageError.seeHelp)
+            guard let spec = OptionTable.option(short: letter, hex: hexLetters) else {
+                let otherMode = OptionTable.option(short: letter, hex: !hexLetters) != nil
+                let hint = !otherMode ? UsageError.seeHelp
+                    : hexLetters ? "-\(letter) is a listing letter; after --hex the letters are hexdump's and xxd's."
+                    : "-\(letter) is a hex dump letter; add --hex to dump a file."
+                throw UsageError(message: "invalid option -- '\(letter)'", hint: hint)
             }
             guard spec.value.takesValue else {
                 try spec.apply(&options, .none)
@@ -115,7 +127,15 @@ struct ArgumentParser {
                 throw UsageError(message: "invalid byte count '\(text)' for \(flag): expected a number such as 4096, 0x1000, 010 (octal) or 4k")
             }
             return .byteCount(count)
-        case .word(let words), .optionalWord(let words, _):
+        case .sizeUnit:
+            guard let unit = SizeUnit.parse(text) else {
+                throw UsageError(message: "invalid block size '\(text)' for \(flag)",
+                                 hint: "Expected a number, a unit (K, M, G, KiB, KB, 1M) or human-readable or si.")
+            }
+            return .sizeUnit(unit)
+        case .wordOrFormat where text.hasPrefix("+"):
+            return .word(text)
+        case .word(let words), .optionalWord(let words, _), .wordOrFormat(let words):
             guard words.contains(text) else {
                 let hint = Int(text).flatMap { _ in spec.hintForANumber } ?? "Valid arguments are: " + words.joined(separator: ", ")
                 throw UsageError(message: "invalid argument '\(text)' for '\(flag)'", hint: hint)

@@ -12,6 +12,10 @@ struct CommandLineOptions {
         case json
         /// Exact names separated by NUL (`-0`).
         case print0
+        /// Names in columns, filled down then across (`-C`).
+        case columns
+        /// Names in columns, filled across then down (`-x`).
+        case across
     }
 
     /// When to colour names.
@@ -26,15 +30,28 @@ struct CommandLineOptions {
     var tree = false
     var maxDepth: Int?
     var listOptions = ListOptions()
-    var humanSizes = false
+    /// How `-l` writes sizes (`-h`, `--si`, `--block-size`); nil for bytes, or the environment's.
+    var sizeUnit: SizeUnit?
+    /// How `-s` and `total` write allocated space (`-k`, and the options above); nil for the default.
+    var blockUnit: SizeUnit?
+    /// An allocated-size column first (`-s`).
+    var showsAllocatedSize = false
+    /// User and group ids as numbers (`-n`).
+    var numericIDs = false
+    /// The width `-C` and `-x` fill (`--width`; 0 for no limit); nil to ask `COLUMNS` and the terminal.
+    var lineWidth: Int?
+    /// Tab stops `-C` and `-x` align with (`--tabsize`, `TABSIZE`; 0 for spaces only).
+    var tabSize = UserNumber.environment("TABSIZE", in: UserNumber.tabSize) ?? 8
+    /// How names are quoted (`-Q`, `--quoting-style`); nil for filetable's escapes.
+    var quoting: QuotingStyle?
     /// How `-l` writes times (`--time-style`, `--full-time`).
-    var timeStyle = TimeFormat.Style.locale
+    var timeLayout = TimeFormat.Layout.style(.locale)
     /// An inode column (`-i`).
     var showsInode = false
     /// Directories named on the command line are listed as themselves (`-d`).
     var listsDirectoriesThemselves = false
-    /// `-u` was given: access times; without `-l`, and with no other order asked for, sorted by them.
-    var accessTimeAsked = false
+    /// `-u` or `-c` was given: that time; without `-l`, and with no other order asked for, sorted by it.
+    var timeFieldAsked = false
     /// An order was asked for (`-S`, `-t`, `-X`, `-U`, `--sort`).
     var sortChosen = false
     var typeIndicators = false
@@ -75,10 +92,32 @@ struct CommandLineOptions {
         sortChosen = true
     }
 
-    /// What ls decides once every option is read: `-u` without `-l` sorts
-    /// by access time unless another order was asked for.
+    /// What ls decides once every option is read: `-u` or `-c` without `-l`
+    /// sorts by that time unless another order was asked for; `-U` keeps
+    /// directory order whole (no `-r`, no directories first).
     mutating func settle() {
-        if accessTimeAsked && format != .long && !sortChosen { listOptions.sortKey = .time }
+        if timeFieldAsked && format != .long && !sortChosen { listOptions.sortKey = .time }
+        if listOptions.sortKey == .none {
+            listOptions.reversed = false
+            listOptions.directoriesFirst = false
+        }
+    }
+
+    /// `-u`, `-c`: the time shown and sorted by.
+    mutating func chooseTime(_ field: TimeField) {
+        listOptions.timeField = field
+        timeFieldAsked = true
+    }
+
+    /// `-h`, `--si`, `--block-size`: sizes and allocated space alike.
+    mutating func setSizeUnit(_ unit: SizeUnit) {
+        sizeUnit = unit
+        blockUnit = unit
+    }
+
+    /// `--time-style WORD` or `+FORMAT`.
+    mutating func setTimeStyle(_ word: String) {
+        timeLayout = TimeFormat.Layout(word) ?? .style(.locale)
     }
 
     mutating func setFormat(_ format: Format) {

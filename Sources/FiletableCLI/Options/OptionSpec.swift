@@ -1,3 +1,5 @@
+import FileBrowsing
+
 /// One command-line option, declared once: its names, the value it takes
 /// and its range, the modes that use it, its help, and what it sets. The
 /// parser, `--help`, the man page and the shell completions are all made
@@ -16,6 +18,10 @@ struct OptionSpec: Sendable {
         /// One of these words or none, then `implied` (`--color[=WHEN]`): the
         /// next argument is taken only when it is one of the words.
         case optionalWord([String], implied: String)
+        /// One of these words, or `+` and free text (`--time-style +%F`).
+        case wordOrFormat([String])
+        /// ls's `--block-size` (`K`, `1M`, `KiB`, `si`).
+        case sizeUnit
         /// A path, kept as exact bytes (`--batch FILE`).
         case path
         /// Free text (`--command 'CMD; CMD'`, `--filter GLOB`).
@@ -33,6 +39,7 @@ struct OptionSpec: Sendable {
         case number(Int)
         case byteCount(UInt64)
         case word(String)
+        case sizeUnit(SizeUnit)
         case bytes([UInt8])
         case text(String)
     }
@@ -42,30 +49,50 @@ struct OptionSpec: Sendable {
         case repl, hex, formats, selection, appearance, general
     }
 
+    /// What filetable is doing: it decides which option a letter names, since
+    /// ls's letters (`-s` sizes, `-n` numeric ids) and hexdump's (`-s` skip,
+    /// `-n` length) overlap. `--hex` anywhere before `--` selects the hex
+    /// letters; every long option is understood in every mode.
+    enum Mode: CaseIterable, Sendable {
+        case listing, repl, hex
+    }
+
     let long: String?
     let short: Character?
     let value: Value
     /// The value's name in help (`N`, `WORD`, `FILE`).
     let valueName: String
     let section: Section
+    /// The modes that use the option; its letter is read only in those.
+    let modes: Set<Mode>
     /// One line for `--help`.
     let summary: String
+    /// More for the man page, when one line cannot say it all.
+    let details: String?
     /// What to say when a number is given to an option that takes words
     /// (`--group 4`, once the hex dump's byte groups).
     let hintForANumber: String?
     let apply: @Sendable (inout CommandLineOptions, Argument) throws(UsageError) -> Void
 
     init(_ long: String?, _ short: Character? = nil, value: Value = .none, valueName: String = "", section: Section,
-         _ summary: String, hintForANumber: String? = nil,
+         modes: Set<Mode>? = nil, _ summary: String, details: String? = nil, hintForANumber: String? = nil,
          apply: @escaping @Sendable (inout CommandLineOptions, Argument) throws(UsageError) -> Void) {
         self.long = long
         self.short = short
         self.value = value
         self.valueName = valueName
         self.section = section
+        self.modes = modes ?? section.defaultModes
         self.summary = summary
+        self.details = details
         self.hintForANumber = hintForANumber
         self.apply = apply
+    }
+
+    /// Whether the parser reads this option's letter: hex letters after
+    /// `--hex`, listing and REPL letters otherwise.
+    func readsLetter(hex: Bool) -> Bool {
+        hex ? modes.contains(.hex) : !modes.isDisjoint(with: [.listing, .repl])
     }
 
     /// How help shows the option's names: `-s, --skip N`, `    --tree`, `-1`.
@@ -83,11 +110,25 @@ struct OptionSpec: Sendable {
     }
 }
 
+extension OptionSpec.Section {
+    /// The modes an option of this section serves unless it says otherwise.
+    var defaultModes: Set<OptionSpec.Mode> {
+        switch self {
+        case .repl: return [.repl]
+        case .hex: return [.hex]
+        case .formats: return [.listing]
+        case .selection, .appearance: return [.listing, .repl]
+        case .general: return Set(OptionSpec.Mode.allCases)
+        }
+    }
+}
+
 extension OptionSpec.Argument {
     /// The number, for options declared with `.number`.
     var number: Int { if case .number(let value) = self { return value }; return 0 }
     var byteCount: UInt64 { if case .byteCount(let value) = self { return value }; return 0 }
     var word: String { if case .word(let value) = self { return value }; return "" }
+    var sizeUnit: SizeUnit { if case .sizeUnit(let value) = self { return value }; return .bytes }
     var bytes: [UInt8] { if case .bytes(let value) = self { return value }; return [] }
     var text: String { if case .text(let value) = self { return value }; return "" }
 }

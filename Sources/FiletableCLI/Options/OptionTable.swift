@@ -9,8 +9,11 @@ enum OptionTable {
     /// The option a `--name` names.
     static func option(long name: String) -> OptionSpec? { all.first { $0.long == name } }
 
-    /// The option a `-x` letter names.
-    static func option(short letter: Character) -> OptionSpec? { all.first { $0.short == letter } }
+    /// The option a `-x` letter names: hexdump's and xxd's letters after
+    /// `--hex`, ls's and the REPL's otherwise.
+    static func option(short letter: Character, hex: Bool) -> OptionSpec? {
+        all.first { $0.short == letter && $0.readsLetter(hex: hex) }
+    }
 
     /// A section's heading in `--help` and the man page, and the note after it.
     static func heading(of section: OptionSpec.Section) -> (title: String, note: String?) {
@@ -31,6 +34,7 @@ enum OptionTable {
     static let groupingWords = Grouping.allCases.map(\.rawValue)
     static let colorWords = ["always", "yes", "force", "never", "no", "none", "auto", "tty", "if-tty"]
     static let timeStyleWords = TimeFormat.Style.allCases.map(\.rawValue)
+    static let quotingWords = QuotingStyle.allCases.map(\.rawValue)
     static let hexFormatWords = ["canonical", "xxd", "plain"]
     static let shells = ["bash", "zsh", "fish"]
 
@@ -39,7 +43,7 @@ enum OptionTable {
                    "read commands from FILE ('-' for standard input), like sftp -b; standard input that is not a terminal does the same") { options, argument in
             options.batchFile = argument.bytes
         },
-        OptionSpec("command", "c", value: .text, valueName: "'CMD; CMD'", section: .repl, "run these commands") { options, argument in
+        OptionSpec("command", "e", value: .text, valueName: "'CMD; CMD'", section: .repl, "run these commands (-c is ls's ctime)") { options, argument in
             options.commands = argument.text
         },
         OptionSpec("page-size", value: .number(UserNumber.pageSize, what: "page size"), valueName: "N", section: .repl,
@@ -56,12 +60,19 @@ enum OptionTable {
     ]
 
     private static let hex: [OptionSpec] = [
-        OptionSpec("hex", "x", section: .hex, "dump as hexdump -C does, byte for byte") { options, _ in
+        OptionSpec("hex", section: .hex, "dump each FILE as hexdump -C does, byte for byte; the letters below mean this only after --hex",
+                   details: "With --hex the letters are hexdump's and xxd's (-s skip, -n length, -v, -C, -p, -c, -g, -u); without it they are ls's (-s sizes, -n numeric ids, -c ctime).") { options, _ in
             options.hexDump = true
         },
         OptionSpec("format", value: .word(hexFormatWords), valueName: "WORD", section: .hex,
                    "canonical (hexdump -C), xxd, or plain (xxd -p)") { options, argument in
             options.hexFormatName = argument.word
+        },
+        OptionSpec(nil, "C", section: .hex, "the canonical layout (hexdump -C; the default)") { options, _ in
+            options.hexFormatName = "canonical"
+        },
+        OptionSpec(nil, "p", section: .hex, "the plain layout (xxd -p)") { options, _ in
+            options.hexFormatName = "plain"
         },
         OptionSpec("skip", "s", value: .byteCount, valueName: "N", section: .hex,
                    "start at byte N (decimal, 0x hex, 0 octal, or with k, m, g)") { options, argument in
@@ -73,15 +84,15 @@ enum OptionTable {
         OptionSpec("no-squeeze", "v", section: .hex, "print repeated lines instead of '*'") { options, _ in
             options.hexSqueeze = false
         },
-        OptionSpec("cols", value: .number(UserNumber.hexColumns, what: "number of columns"), valueName: "N", section: .hex,
+        OptionSpec("cols", "c", value: .number(UserNumber.hexColumns, what: "number of columns"), valueName: "N", section: .hex,
                    "bytes a line (xxd -c; plain: 0 for one line)") { options, argument in
             options.hexColumns = argument.number
         },
-        OptionSpec("group-size", value: .number(UserNumber.hexGroup, what: "group size"), valueName: "N", section: .hex,
+        OptionSpec("group-size", "g", value: .number(UserNumber.hexGroup, what: "group size"), valueName: "N", section: .hex,
                    "bytes a group (xxd -g; 0 for none)") { options, argument in
             options.hexGroup = argument.number
         },
-        OptionSpec("upper", section: .hex, "uppercase hex digits (xxd -u)") { options, _ in
+        OptionSpec("upper", "u", section: .hex, "uppercase hex digits (xxd -u)") { options, _ in
             options.hexUppercase = true
         },
     ]
@@ -90,6 +101,24 @@ enum OptionTable {
         OptionSpec(nil, "1", section: .formats, "one name a line") { options, _ in options.setFormat(.oneLine) },
         OptionSpec("long", "l", section: .formats, "long format: permissions, links, owner, group, size, time, name") { options, _ in
             options.setFormat(.long)
+        },
+        OptionSpec(nil, "C", section: .formats, "names in columns, down then across, as wide as COLUMNS or the terminal (else 80)") { options, _ in
+            options.setFormat(.columns)
+        },
+        OptionSpec(nil, "x", section: .formats, "names in columns, across then down") { options, _ in
+            options.setFormat(.across)
+        },
+        OptionSpec("width", "w", value: .number(UserNumber.lineWidth, what: "line width"), valueName: "COLS", section: .formats,
+                   "the width -C and -x fill (0: no limit; default: COLUMNS, the terminal, or 80)") { options, argument in
+            options.lineWidth = argument.number
+        },
+        OptionSpec("tabsize", "T", value: .number(UserNumber.tabSize, what: "tab size"), valueName: "COLS", section: .formats,
+                   "tab stops every COLS columns in -C and -x gaps (default 8, or TABSIZE; 0 for spaces)") { options, argument in
+            options.tabSize = argument.number
+        },
+        OptionSpec("numeric-uid-gid", "n", section: .formats, "-l with user and group ids as numbers") { options, _ in
+            options.setFormat(.long)
+            options.numericIDs = true
         },
         OptionSpec("json", section: .formats, "one JSON object per entry per line (exact names, typed fields)") { options, _ in
             options.setFormat(.json)
@@ -129,19 +158,29 @@ enum OptionTable {
         OptionSpec(nil, "S", section: .selection, "sort by size, largest first") { options, _ in options.sortBy(.size) },
         OptionSpec(nil, "t", section: .selection, "sort by modification time, newest first") { options, _ in options.sortBy(.time) },
         OptionSpec(nil, "X", section: .selection, "sort by extension") { options, _ in options.sortBy(.ext) },
-        OptionSpec(nil, "U", section: .selection, "do not sort (directory order)") { options, _ in options.sortBy(.none) },
+        OptionSpec(nil, "U", section: .selection, "do not sort (directory order; -r and --group-directories-first are then ignored, as in ls)") { options, _ in
+            options.sortBy(.none)
+        },
         OptionSpec("reverse", "r", section: .selection, "reverse the order") { options, _ in options.listOptions.reversed = true },
-        OptionSpec("group-directories-first", section: .selection, "directories before other entries") { options, _ in
+        OptionSpec("group-directories-first", section: .selection, "directories (and links to them) before other entries") { options, _ in
             options.listOptions.directoriesFirst = true
         },
         OptionSpec(nil, "u", section: .selection,
                    "access times: shown by -l, sorted by with -t, and without -l sorted by unless another order is asked") { options, _ in
-            options.listOptions.timeField = .access
-            options.accessTimeAsked = true
+            options.chooseTime(.access)
+        },
+        OptionSpec(nil, "c", section: .selection,
+                   "status-change times (ctime), as -u does for access times") { options, _ in
+            options.chooseTime(.change)
         },
         OptionSpec("directory", "d", section: .selection, "list directories themselves, not their contents") { options, _ in
             options.listsDirectoriesThemselves = true
             options.formatRequested = true
+        },
+        OptionSpec("dereference", "L", section: .selection,
+                   "follow symbolic links: show what a link points to (-l, -F, sizes), and descend into linked directories with -R or --tree") { options, _ in
+            options.followSymlinks = true
+            options.listOptions.dereferencesSymlinks = true
         },
         OptionSpec("group", value: .word(groupingWords), valueName: "WORD", section: .selection,
                    "sections: none, letter (A-Z and #), or kind",
@@ -152,7 +191,22 @@ enum OptionTable {
 
     private static let appearance: [OptionSpec] = [
         OptionSpec("human-readable", "h", section: .appearance, "sizes like 1.1K 234M 2.0G (powers of 1024)") { options, _ in
-            options.humanSizes = true
+            options.setSizeUnit(.human)
+        },
+        OptionSpec("si", section: .appearance, "sizes like 1.1k 234M 2.0G (powers of 1000)") { options, _ in
+            options.setSizeUnit(.si)
+        },
+        OptionSpec("block-size", value: .sizeUnit, valueName: "SIZE", section: .appearance,
+                   "sizes in units of SIZE: 1024, K, M, KiB, KB (1000), 1M, human-readable or si",
+                   details: "As in ls: a bare unit (K, MiB, KB) is written after each figure, a number with a unit (1M) is not; figures are rounded up. LS_BLOCK_SIZE and BLOCK_SIZE give a default, BLOCKSIZE one for -s and totals only.") { options, argument in
+            options.setSizeUnit(argument.sizeUnit)
+        },
+        OptionSpec("kibibytes", "k", section: .appearance, "-s and totals in 1024-byte blocks (the default; overrides BLOCK_SIZE)") { options, _ in
+            options.blockUnit = .kibibytes
+        },
+        OptionSpec("size", "s", section: .appearance, "the space each entry takes on disk, first (in 1024-byte blocks, or as -h, --si, --block-size say)") { options, _ in
+            options.showsAllocatedSize = true
+            options.formatRequested = true
         },
         OptionSpec("classify", "F", section: .appearance, "append / @ | = * to directories, links, FIFOs, sockets, executables") { options, _ in
             options.typeIndicators = true
@@ -169,16 +223,21 @@ enum OptionTable {
             options.showsInode = true
             options.formatRequested = true
         },
-        OptionSpec("time-style", value: .word(timeStyleWords), valueName: "STYLE", section: .appearance,
-                   "times for -l: locale (Nov 22 01:39, the default), full-iso, long-iso or iso, as ls writes them") { options, argument in
-            options.timeStyle = TimeFormat.Style(rawValue: argument.word) ?? .locale
+        OptionSpec("quoting-style", value: .word(quotingWords), valueName: "WORD", section: .appearance,
+                   "names as ls quotes them: literal, shell, shell-always, shell-escape, shell-escape-always, c, escape, locale; default: filetable's escapes",
+                   details: "Control characters never reach the terminal: the literal and shell styles show them as '?', as ls does at a terminal.") { options, argument in
+            options.quoting = QuotingStyle(rawValue: argument.word)
+        },
+        OptionSpec("quote-name", "Q", section: .appearance, "names in double quotes with C escapes (--quoting-style=c)") { options, _ in
+            options.quoting = .c
+        },
+        OptionSpec("time-style", value: .wordOrFormat(timeStyleWords), valueName: "STYLE", section: .appearance,
+                   "times for -l: locale (Nov 22 01:39, the default), full-iso, long-iso, iso, or +FORMAT (strftime; +RECENT<newline>OLDER for two)") { options, argument in
+            options.setTimeStyle(argument.word)
         },
         OptionSpec("full-time", section: .appearance, "-l with --time-style=full-iso") { options, _ in
             options.setFormat(.long)
-            options.timeStyle = .fullISO
-        },
-        OptionSpec("dereference", "L", section: .appearance, "follow symbolic links when descending with -R or --tree") { options, _ in
-            options.followSymlinks = true
+            options.setTimeStyle("full-iso")
         },
     ]
 

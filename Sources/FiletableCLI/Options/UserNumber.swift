@@ -6,10 +6,17 @@ enum UserNumber {
     static let pageSize = 1...10_000
     /// Terminal columns (`COLUMNS`).
     static let columns = 1...100_000
+    /// The width `-C` and `-x` fill (`--width`; 0: no limit).
+    static let lineWidth = 0...100_000
+    /// Columns between tab stops (`--tabsize`; 0: spaces only).
+    static let tabSize = 0...1_000
     /// Levels below a listed directory (`--depth`).
     static let depth = 1...1_000_000
-    /// Bytes a hex dump line holds (`--cols`), as `xxd -c` allows.
-    static let hexColumns = 0...256
+    /// Bytes a hex dump line holds (`--cols`): `xxd -p` takes any number
+    /// (this bound keeps a line's buffer to a few megabytes); the xxd
+    /// layout takes up to `xxdColumns`, as `xxd -c` does.
+    static let hexColumns = 0...1_000_000
+    static let xxdColumns = 0...256
     /// Bytes a hex dump group holds (`--group`); more than a line is one group.
     static let hexGroup = 0...256
 

@@ -4,7 +4,8 @@ import FuzzSupport
 /// Name escaping: escape then unescape gives the original bytes; the escaped
 /// text never holds a C0, DEL, C1, bidirectional or invisible character;
 /// `terminalSafe` holds none either and leaves escaped text as it is; a
-/// shell word holds no control byte and decodes back to the bytes.
+/// shell word holds no control byte and decodes back to the bytes; every
+/// ls quoting style gives terminal-safe text.
 runFuzzer { data, count in
 
     let bytes = fuzzInput(data, count)
@@ -18,6 +19,11 @@ runFuzzer { data, count in
     let word = ShellQuoting.word(bytes)
     if word.contains(where: { $0 < 0x20 || $0 == 0x7F }) { fatalError("control byte in a shell word") }
     guard decodeShellWord(word) == bytes else { fatalError("shell word does not read back: \(bytes)") }
+    for style in QuotingStyle.allCases {
+        let (quoted, _) = style.quote(bytes)
+        checkDisplaySafe(String(decoding: quoted, as: UTF8.self))
+        if String(validating: quoted, as: UTF8.self) == nil { fatalError("\(style) wrote invalid UTF-8") }
+    }
     return 0
 }
 

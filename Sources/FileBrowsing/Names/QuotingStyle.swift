@@ -1,0 +1,150 @@
+import TableKit
+
+/// ls's `--quoting-style` words, for people and scripts that expect ls's
+/// quoting (`-Q`, `--quoting-style=shell-escape`). filetable's own escapes
+/// (`NameEscaping`) stay the default.
+///
+/// The promise of `NameEscaping` holds in every style: no control byte,
+/// bidirectional override or invalid UTF-8 reaches the terminal. Styles
+/// that escape write such bytes as `\ooo` (octal, as ls does); the literal
+/// and plain shell styles show `?` for them, as ls does at a terminal.
+public enum QuotingStyle: String, CaseIterable, Sendable {
+    case literal
+    case shell
+    case shellAlways = "shell-always"
+    case shellEscape = "shell-escape"
+    case shellEscapeAlways = "shell-escape-always"
+    case c
+    case escape
+    case locale
+
+    /// Whether ls puts a space before names that are not quoted, in `-l`
+    /// and column listings where some name of the directory is, so the
+    /// names line up.
+    public var alignsUnquotedNames: Bool { self == .shell || self == .shellEscape }
+
+    /// The name as this style writes it, and whether it came out quoted.
+    public func quote(_ name: UnsafeBufferPointer<UInt8>) -> (text: [UInt8], quoted: Bool) {
+        switch self {
+        case .literal: return (Self.questionMarks(name), false)
+        case .c: return (Self.backslashed(name, open: "\"", close: "\"", escapes: "\"\\"), true)
+        case .escape: return (Self.backslashed(name, open: "", close: "", escapes: "\\ "), false)
+        case .locale: return (Self.backslashed(name, open: "\u{2018}", close: "\u{2019}", escapes: "\\"), true)
+        case .shell, .shellAlways, .shellEscape, .shellEscapeAlways:
+            let escapes = self == .shellEscape || self == .shellEscapeAlways
+            let always = self == .shellAlways || self == .shellEscapeAlways
+            return Self.shellWord(name, escapesControls: escapes, alwaysQuoted: always)
+        }
+    }
+
+    public func quote(_ name: [UInt8]) -> (text: [UInt8], quoted: Bool) {
+        name.withUnsafeBufferPointer { quote($0) }
+    }
+
+    /// The quoted name as text (valid UTF-8 by construction).
+    public func string(_ name: [UInt8]) -> String {
+        String(decoding: quote(name).text, as: UTF8.self)
+    }
+
+    // MARK: - The pieces
+
+    /// Each UTF-8 sequence as it is, or `?` a byte where `NameEscaping` would escape.
+    private static func questionMarks(_ name: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(name.count)
+        NameEscaping.forEachSequence(name) { start, length in
+            if NameEscaping.isEscaped(name, start: start, length: length) {
+                out.append(0x3F)
+            } else {
+                out.append(contentsOf: name[start..<(start + length)])
+            }
+        }
+        return out
+    }
+
+    /// C escapes (`\n`, `\t`, `\ooo`) for what `NameEscaping` would escape,
+    /// a backslash before each character of `escapes`, between `open` and `close`.
+    private static func backslashed(_ name: UnsafeBufferPointer<UInt8>, open: String, close: String, escapes: String) -> [UInt8] {
+        var out = Array(open.utf8)
+        let escaped = Array(escapes.utf8)
+        NameEscaping.forEachSequence(name) { start, length in
+            if NameEscaping.isEscaped(name, start: start, length: length) {
+                for byte in name[start..<(start + max(1, length))] { appendCEscape(byte, to: &out) }
+            } else if length == 1, escaped.contains(name[start]) {
+                out += [0x5C, name[start]]
+            } else {
+                out.append(contentsOf: name[start..<(start + length)])
+            }
+        }
+        return out + Array(close.utf8)
+    }
+
+    /// `\a \b \t \n \v \f \r` by name, any other byte as `\ooo`.
+    private static func appendCEscape(_ byte: UInt8, to out: inout [UInt8]) {
+        let named: [UInt8: UInt8] = [7: 0x61, 8: 0x62, 9: 0x74, 10: 0x6E, 11: 0x76, 12: 0x66, 13: 0x72]
+        out.append(0x5C)
+        if let letter = named[byte] {
+            out.append(letter)
+        } else {
+            out += [0x30 + (byte >> 6), 0x30 + ((byte >> 3) & 7), 0x30 + (byte & 7)]
+        }
+    }
+
+    /// Characters that make a shell word need quotes anywhere in it.
+    private static let shellSpecial = Set(" !\"$&()*;<=>?[\\]^`|\t".utf8)
+
+    /// The shell styles: the name bare when the shell reads it so, else in
+    /// single quotes (`'it'\''s $x'`), or in double quotes when its only
+    /// problem is a single quote (`"it's"`). With `escapesControls`,
+    /// control bytes leave the quotes as `$'\n'`; without, they show as `?`.
+    private static func shellWord(_ name: UnsafeBufferPointer<UInt8>, escapesControls: Bool, alwaysQuoted: Bool)
+        -> (text: [UInt8], quoted: Bool)
+    {
+        var hasControl = false, hasSingleQuote = false, needsQuotes = alwaysQuoted || name.isEmpty
+        var specialInDoubleQuotes = false
+        NameEscaping.forEachSequence(name) { start, length in
+            if NameEscaping.isEscaped(name, start: start, length: length) {
+                hasControl = true
+                // Only escapes need quotes around them; `?` needs them only
+                // for the controls C names (`\n`, `\t`), as in ls.
+                if escapesControls || (length == 1 && (7...13).contains(name[start])) { needsQuotes = true }
+                return
+            }
+            guard length == 1 else { return }
+            let byte = name[start]
+            if byte == 0x27 { hasSingleQuote = true; needsQuotes = true }
+            if shellSpecial.contains(byte) { needsQuotes = true }
+            if start == 0 && (byte == 0x23 || byte == 0x7E) { needsQuotes = true }  // # and ~ lead
+            if (byte == 0x7B || byte == 0x7D) && name.count == 1 { needsQuotes = true }  // { or } alone
+            if byte == 0x22 || byte == 0x24 || byte == 0x60 || byte == 0x5C || byte == 0x21 { specialInDoubleQuotes = true }
+        }
+        if !needsQuotes { return (questionMarks(name), false) }
+        if hasSingleQuote && !hasControl && !specialInDoubleQuotes {
+            return ([0x22] + Array(name) + [0x22], true)
+        }
+        var out: [UInt8] = [0x27]
+        // Inside `$'…`: the run of escapes goes on until a plain character closes it with `''`.
+        var inEscapeRun = false
+        NameEscaping.forEachSequence(name) { start, length in
+            if NameEscaping.isEscaped(name, start: start, length: length) {
+                if escapesControls {
+                    if !inEscapeRun { out += Array("'$'".utf8) }
+                    inEscapeRun = true
+                    for byte in name[start..<(start + max(1, length))] { appendCEscape(byte, to: &out) }
+                } else {
+                    out.append(0x3F)
+                }
+                return
+            }
+            if inEscapeRun { out += Array("''".utf8) }
+            inEscapeRun = false
+            if length == 1 && name[start] == 0x27 {
+                out += Array("'\\''".utf8)
+            } else {
+                out.append(contentsOf: name[start..<(start + length)])
+            }
+        }
+        out.append(0x27)
+        return (out, true)
+    }
+}
