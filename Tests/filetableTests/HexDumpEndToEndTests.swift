@@ -87,6 +87,37 @@ final class HexDumpEndToEndTests: XCTestCase {
         }
     }
 
+    /// xxd -p takes lines longer than 256 bytes, and -c 0 writes the whole
+    /// dump on one line however long; the xxd layout stops at 256, as xxd does.
+    func testPlainLinesOfAnyLength() throws {
+        let temp = try TemporaryTree()
+        let path = write((0..<200_000).map { UInt8(($0 * 7) % 256) }, named: "long", in: temp)
+        let oneLine = try CommandRunner.run(["--hex", "-p", "-c", "0", path])
+        XCTAssertEqual(oneLine.text.split(separator: "\n").count, 1)
+        XCTAssertEqual(oneLine.text.count, 400_001)
+        for columns in ["0", "300", "70000"] {
+            let ours = try CommandRunner.run(["--hex", "--format", "plain", "--cols", columns, path]).stdout
+            if CommandRunner.isInstalled("xxd") {
+                XCTAssertEqual(ours, try CommandRunner.shell("xxd -p -c \(columns) '\(path)'").stdout, "xxd -p -c \(columns)")
+            }
+        }
+        let tooWide = try CommandRunner.run(["--hex", "--format", "xxd", "--cols", "300", path])
+        XCTAssertEqual(tooWide.status, 2)
+        XCTAssertTrue(tooWide.stderr.contains("expected 0 to 256, as xxd -c"), tooWide.stderr)
+    }
+
+    /// After --hex the letters are hexdump's and xxd's; without it, ls's.
+    func testLettersFollowTheMode() throws {
+        let temp = try TemporaryTree()
+        let path = write(Array(0..<64), named: "data", in: temp)
+        let hex = try CommandRunner.run(["--hex", "-s", "16", "-n", "16", path])
+        XCTAssertEqual(hex.text, "00000010  10 11 12 13 14 15 16 17  18 19 1a 1b 1c 1d 1e 1f  |................|\n00000020\n")
+        let xxd = try CommandRunner.run(["--hex", "-C", "-g", "4", "-c", "8", "-u", "-n", "8", "--format", "xxd", path])
+        XCTAssertEqual(xxd.text, "00000000: 00010203 04050607  ........\n")
+        let listing = try CommandRunner.run(["-s", "-n", path])
+        XCTAssertTrue(listing.text.hasPrefix("4 -rw-r--r-- 1 0 0 64 "), listing.text)
+    }
+
     func testByteCountsTakeHexAndSuffixes() throws {
         let temp = try TemporaryTree()
         let path = write((0..<3000).map { UInt8($0 % 251) }, named: "data", in: temp)

@@ -55,6 +55,53 @@ final class ListingEndToEndTests: XCTestCase {
         }
     }
 
+    /// tree -l follows links and draws one that leads to a directory already
+    /// drawn `[recursive, not followed]`; tree -F puts the indicator on a
+    /// link's target. ls -R -L refuses only a loop (a directory inside itself).
+    func testFollowedLinksAsTreeAndLsDrawThem() throws {
+        let temp = try TemporaryTree()
+        for folder in ["a/b", "c"] { try temp.folder(folder) }
+        temp.file("f", in: "a")
+        try temp.link("a/b/up", to: "..")
+        try temp.link("c/toa", to: "../a")
+        try temp.link("la", to: "a")
+        _ = try CommandRunner.shell("chmod 755 a/f", in: temp.url)
+        let followed = try CommandRunner.run(["--tree", "-L", "."], in: temp.url)
+        XCTAssertEqual(followed.status, 0, followed.stderr)
+        XCTAssertTrue(followed.text.contains("└── up -> ..  [recursive, not followed]\n"), followed.text)
+        XCTAssertTrue(followed.text.contains("└── la -> a  [recursive, not followed]\n"), followed.text)
+        let classified = try CommandRunner.run(["--tree", "-F", "."], in: temp.url)
+        XCTAssertTrue(classified.text.hasPrefix("./\n"), classified.text)
+        XCTAssertTrue(classified.text.contains("└── la -> a/\n") && classified.text.contains("── f*\n"), classified.text)
+        if CommandRunner.isInstalled("tree") {
+            for (ours, theirs) in [(["-L"], "-l"), (["-F"], "-F"), (["-L", "-F"], "-l -F"), (["-L", "--depth", "2"], "-l -L 2")] {
+                let mine = try CommandRunner.run(["--tree"] + ours + ["."], in: temp.url)
+                XCTAssertEqual(mine.text, try CommandRunner.shell("LC_ALL=C.UTF-8 tree \(theirs) .", in: temp.url).text, "\(ours)")
+            }
+        }
+        let recursive = try CommandRunner.run(["-R", "-L", "."], in: temp.url)
+        let ls = try CommandRunner.shell("LC_ALL=C ls -R -L .", in: temp.url)
+        XCTAssertEqual(recursive.text, ls.text)
+        XCTAssertEqual(recursive.status, ls.status)
+        XCTAssertTrue(recursive.text.contains("./c/toa:\nb\nf\n"), "a link to a directory listed elsewhere is listed again")
+    }
+
+    /// --group-directories-first counts links to directories as directories
+    /// and is ignored, like -r, with -U (as ls does).
+    func testDirectoriesFirstAsLsGroupsThem() throws {
+        let temp = try TemporaryTree()
+        for name in ["b", "d"] { temp.file(name) }
+        for folder in ["a", "c"] { try temp.folder(folder) }
+        try temp.link("e", to: "a")
+        for arguments in [["--group-directories-first", "-1"], ["--group-directories-first", "-1r"], ["--group-directories-first", "-1U"],
+                          ["--group-directories-first", "-1Ur"], ["-1Ur"], ["--group-directories-first", "-l"]] {
+            let ours = try CommandRunner.run(arguments, in: temp.url)
+            let theirs = try CommandRunner.shell("LC_ALL=C ls " + arguments.joined(separator: " "), in: temp.url)
+            XCTAssertEqual(ours.text, theirs.text, "\(arguments)")
+        }
+        XCTAssertEqual(try CommandRunner.run(["--group-directories-first", "-1"], in: temp.url).text, "a\nc\ne\nb\nd\n")
+    }
+
     /// ls's letters for inodes, directories themselves, access times and
     /// time styles, and -F on a link's target, byte for byte against ls.
     func testLsLettersMatchLs() throws {

@@ -3,11 +3,12 @@ import Glibc
 /// Whether a file has an access control list beyond its mode bits, the `+`
 /// ls prints after the permissions: a POSIX ACL (`system.posix_acl_access`,
 /// or `system.posix_acl_default` on a directory) or an NFSv4 one. One
-/// `lgetxattr` a file, as ls does; once the file system says it has no
-/// extended attributes at all, no more are asked for.
+/// `llistxattr` a file (most files have no extended attributes, and then
+/// that one call settles it), then `lgetxattr` for the ACL names only when
+/// the file has some. Once a file system says it keeps no extended
+/// attributes, no more are asked for.
 public final class AccessControlListCheck {
     private var unsupported = false
-    private static let names = ["system.posix_acl_access", "system.nfs4_acl"]
 
     public init() {}
 
@@ -18,16 +19,26 @@ public final class AccessControlListCheck {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "lgetxattr") else { return nil }
         return unsafeBitCast(symbol, to: GetAttribute.self)
     }()
+    /// `llistxattr(2)`, for the same reason.
+    private typealias ListAttributes = @convention(c) (UnsafePointer<CChar>, UnsafeMutablePointer<CChar>?, Int) -> Int
+    private static let listAttributes: ListAttributes? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "llistxattr") else { return nil }
+        return unsafeBitCast(symbol, to: ListAttributes.self)
+    }()
 
     public func hasACL(_ path: [UInt8], isDirectory: Bool) -> Bool {
-        guard !unsupported, let getAttribute = Self.getAttribute else { return false }
+        guard !unsupported, let getAttribute = Self.getAttribute, let listAttributes = Self.listAttributes else { return false }
         var path = path
         path.append(0)
         return path.withUnsafeBufferPointer { buffer in
             let cPath = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
-            for name in Self.names + (isDirectory ? ["system.posix_acl_default"] : []) {
+            // No extended attributes at all (or none to be read): no ACL.
+            let listed = listAttributes(cPath, nil, 0)
+            if listed < 0 && errno == ENOTSUP { unsupported = true }
+            if listed <= 0 { return false }
+            if getAttribute(cPath, "system.posix_acl_access", nil, 0) > 0 { return true }
+            for name in ["system.nfs4_acl"] + (isDirectory ? ["system.posix_acl_default"] : []) {
                 if getAttribute(cPath, name, nil, 0) > 0 { return true }
-                if errno == ENOTSUP { unsupported = true; return false }
             }
             return false
         }

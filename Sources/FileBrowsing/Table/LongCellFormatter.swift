@@ -40,6 +40,9 @@ public final class LongCellFormatter: EntryCellFormatter {
     private struct Layout {
         var ownerWidth = 0, groupWidth = 0
         var majorWidth = 0, minorWidth = 0
+        var timeWidth = 0
+        /// `measure` read the listing and reported what it could not read, as ls does before printing.
+        var measured = false
         /// Some row has an access control list: the permissions get an 11th character.
         var anyACL = false
         var rowsWithACL: Set<Int> = []
@@ -57,7 +60,7 @@ public final class LongCellFormatter: EntryCellFormatter {
     public func configure(_ cell: Cell, row: Int, in source: DirectoryTableSource) {
         let model = source.listing
         decoration.decorate(cell, row: row, in: model)
-        if let failure = appendColumns(to: cell, row: row, in: model) {
+        if let failure = appendColumns(to: cell, row: row, in: model), !layout.measured {
             onError?(FileError(path: model.path(ofRow: row), errno: failure))
         }
     }
@@ -74,7 +77,11 @@ public final class LongCellFormatter: EntryCellFormatter {
             }
             return nil
         case .failure(let errno):
-            cell.columns.append(contentsOf: Self.unknownColumns(kind: model.kind(ofRow: row), count: columnAlignments.count))
+            var unknown = Self.unknownColumns(kind: model.kind(ofRow: row), count: columnAlignments.count)
+            // ls right-aligns the unknown time in the time column, and knows no ACL either.
+            unknown[unknown.count - 1] = Self.padded("?", layout.timeWidth)
+            if layout.anyACL { unknown[unknown.count - 6] += "?" }
+            cell.columns.append(contentsOf: unknown)
             return errno
         }
     }
@@ -136,6 +143,7 @@ public final class LongCellFormatter: EntryCellFormatter {
         let aclCheck = AccessControlListCheck()
         for row in 0..<model.rowCount {
             guard case .success(let status) = model.status(ofRow: row) else {
+                if case .failure(let errno) = model.status(ofRow: row) { onError?(FileError(path: model.path(ofRow: row), errno: errno)) }
                 anyFailure = true
                 continue
             }
@@ -167,6 +175,8 @@ public final class LongCellFormatter: EntryCellFormatter {
         }
         layout.ownerWidth = widths[ownerColumn]
         layout.groupWidth = widths[groupColumn]
+        layout.timeWidth = widths[count - 1]
+        layout.measured = true
         return (widths, blockUnit.format(blocks * 512))
     }
 }

@@ -21,11 +21,14 @@ struct ModelPrinter {
             if formatter.showsAllocatedSize && !isOperandList {
                 context.output.write("total \(formatter.total(model))\n")
             }
-            let widths = formatter.leadingWidths(model)
+            var widths = formatter.leadingWidths(model)
+            // ls pads a lone inode column in columns only, not one a line.
+            if context.options.format == .oneLine && formatter.showsInode && !formatter.showsAllocatedSize { widths = [0] }
             if context.options.format == .oneLine {
                 printTable(model, formatter: formatter, widths: widths)
             } else {
-                formatter.decoration.padsUnquotedNames = formatter.decoration.quotesSomeName(in: model)
+                // ls lines quoted names up only on a line of limited width.
+                formatter.decoration.padsUnquotedNames = context.lineWidth != 0 && formatter.decoration.quotesSomeName(in: model)
                 printGrid(model, formatter: formatter, widths: widths, order: context.options.format == .columns ? .down : .across)
             }
         case .long:
@@ -114,9 +117,13 @@ struct ModelPrinter {
         }
     }
 
-    /// With `-L`, a symlink whose target is missing is an error.
+    /// With `-L`, a symlink whose target is missing is an error, where the
+    /// listing needs its status (as ls reports it): `-s`, `-i`, `-F` or colour.
+    /// `-l` reports it as it draws the row.
     private func reportDanglingLinks(in model: DirectoryListing) {
-        guard context.options.followSymlinks else { return }
+        let options = context.options
+        guard options.followSymlinks, options.format != .long,
+              options.showsAllocatedSize || options.showsInode || options.typeIndicators || context.useColor else { return }
         for row in 0..<model.rowCount where model.kind(ofRow: row) == .symlink {
             if case .failure(let errno) = model.targetStatus(ofRow: row) {
                 context.diagnostics.report(FileError(path: model.path(ofRow: row), errno: errno), severity: .minorTrouble)

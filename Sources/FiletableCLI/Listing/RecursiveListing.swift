@@ -26,7 +26,12 @@ struct RecursiveListing {
                 first = false
                 printer.print(model, pathsForPrint0: true)
             case .failure(let error):
-                context.diagnostics.report(error, severity: .minorTrouble)
+                // ls gives status 2 for a loop, 1 for a directory it cannot read.
+                if case .alreadyListed = error.reason {
+                    context.diagnostics.report(error, severity: .seriousTrouble)
+                } else {
+                    context.diagnostics.report(error, severity: .minorTrouble)
+                }
             case .entry, .leave:
                 break
             }
