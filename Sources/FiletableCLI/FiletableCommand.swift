@@ -40,9 +40,17 @@ public enum FiletableCommand {
         return diagnostics.finish()
     }
 
+    /// `filetable -c 'ls' DIR` gave REPL commands before `-c` became ls's
+    /// ctime: when the REPL cannot start and `-c` was given, say so.
+    private static func hintAtCommandLetter(_ options: CommandLineOptions, _ diagnostics: Diagnostics) {
+        guard options.timeFieldAsked && options.listOptions.timeField == .change else { return }
+        diagnostics.report("-c is ls's ctime; REPL commands are given with -e 'CMD; CMD'", severity: .seriousTrouble)
+    }
+
     private static func runREPL(_ options: CommandLineOptions, output: OutputSink, diagnostics: Diagnostics) -> ExitStatus {
         guard options.paths.count == 1 else {
             diagnostics.report("the REPL opens one PATH; to list several, add a format flag such as -1", severity: .seriousTrouble)
+            hintAtCommandLetter(options, diagnostics)
             return .seriousTrouble
         }
         let mode: ReplRunner.Mode
@@ -77,6 +85,7 @@ public enum FiletableCommand {
             session = try Session(path: options.paths[0], output: output, settings: settings)
         } catch {
             diagnostics.report(error, severity: .seriousTrouble)
+            hintAtCommandLetter(options, diagnostics)
             return .seriousTrouble
         }
         return ReplRunner(session: session, mode: mode, diagnostics: diagnostics).run()

@@ -105,6 +105,15 @@ final class DocumentationTests: XCTestCase {
         XCTAssertEqual(try ArgumentParser.parse(["--hex", "-s", "0x10"]).hexSkip, 16)
         XCTAssertEqual(try ArgumentParser.parse(["--hex", "-s", "0"]).hexSkip, 0)
         XCTAssertThrowsError(try ArgumentParser.parse(["--hex", "-s", "09"]))
+        // A letter names one option in each mode, a long name one option in all.
+        for hex in [false, true] {
+            let letters = OptionTable.all.filter { $0.readsLetter(hex: hex) }.compactMap(\.short)
+            XCTAssertEqual(letters.count, Set(letters).count, "a letter used twice (hex: \(hex)): \(letters)")
+        }
+        let longs = OptionTable.all.compactMap(\.long)
+        XCTAssertEqual(longs.count, Set(longs).count)
+        XCTAssertEqual(try ArgumentParser.parse(["-s", "-n", "-c", "-x"]).numericIDs, true, "ls's letters without --hex")
+        XCTAssertEqual(try ArgumentParser.parse(["--hex", "-n", "0x20"]).hexLength, 32, "hexdump's letters after --hex")
         let version = try run(["--version"])
         XCTAssertTrue(version.hasPrefix("filetable \(HelpText.versionNumber) (built with Swift "), version)
     }

@@ -20,7 +20,16 @@ enum CompletionScript {
     }
 
     private static func names(of spec: OptionSpec) -> [String] {
-        (spec.short.map { ["-\($0)"] } ?? []) + (spec.long.map { ["--\($0)"] } ?? [])
+        (letter(of: spec).map { ["-\($0)"] } ?? []) + (spec.long.map { ["--\($0)"] } ?? [])
+    }
+
+    /// The letter completed for an option: a hex letter that is also a
+    /// listing letter (`-s`, `-n`, `-c`) completes as the listing's, since a
+    /// completion script cannot see `--hex`; the hex option keeps its long name.
+    private static func letter(of spec: OptionSpec) -> Character? {
+        guard let short = spec.short else { return nil }
+        if spec.modes == [.hex], OptionTable.option(short: short, hex: false) != nil { return nil }
+        return short
     }
 
     static func bash() -> String {
@@ -85,9 +94,9 @@ enum CompletionScript {
             }
             let suffix = spec.value.takesValue ? "+" : ""
             let longSuffix = spec.value.takesValue ? "=" : ""
-            if let short = spec.short, let long = spec.long {
+            if let short = letter(of: spec), let long = spec.long {
                 lines.append("    '(-\(short) --\(long))'{-\(short)\(suffix),--\(long)\(longSuffix)}'\(help)\(action)'")
-            } else if let short = spec.short {
+            } else if let short = letter(of: spec) {
                 lines.append("    '-\(short)\(suffix)\(help)\(action)'")
             } else if let long = spec.long {
                 lines.append("    '--\(long)\(longSuffix)\(help)\(action)'")
@@ -115,7 +124,7 @@ enum CompletionScript {
         var lines = ["# fish completion for filetable (filetable --generate-completion-script fish)"]
         for spec in OptionTable.all {
             var line = "complete -c filetable"
-            if let short = spec.short { line += " -s \(short)" }
+            if let short = letter(of: spec) { line += " -s \(short)" }
             if let long = spec.long { line += " -l \(long)" }
             switch values(of: spec) {
             case nil: line += " -r -F"

@@ -25,6 +25,7 @@ enum ManualPage {
                 page.append(".TP")
                 page.append("\\fB" + escape(spec.synopsis.trimmingSpaces) + "\\fR")
                 page.append(escape(spec.summary))
+                if let details = spec.details { page += [".br", escape(details)] }
             }
             if let note { page += [".PP", escape(note)] }
         }
@@ -58,7 +59,10 @@ enum ManualPage {
     static let environment: [(String, String)] = [
         ("LS_COLORS", "Colours for names, as ls reads them."),
         ("NO_COLOR", "When set (to anything), no colour unless --color=always is given."),
-        ("LINES, COLUMNS", "The screen's size when standard output is not a terminal that says."),
+        ("LINES, COLUMNS", "The screen's size when standard output is not a terminal that says; COLUMNS first for -C and -x, as in ls."),
+        ("LS_BLOCK_SIZE, BLOCK_SIZE", "The unit of sizes and allocated space when no option gives one, as --block-size reads it."),
+        ("BLOCKSIZE", "The unit of -s and totals only."),
+        ("TABSIZE", "Columns between tab stops in -C and -x (default 8)."),
         ("TERM", "dumb turns the line editor off."),
         ("PAGER", "The program 'pager N' starts (less when unset)."),
         ("SHELL", "The shell '!' alone starts (/bin/sh when unset)."),
@@ -68,7 +72,9 @@ enum ManualPage {
 
     static let examples: [(String, String)] = [
         ("filetable ~/src", "Browse ~/src at the prompt."),
-        ("filetable -c 'sort size; list' /var/log", "Run REPL commands as a script."),
+        ("filetable -e 'sort size; list' /var/log", "Run REPL commands as a script."),
+        ("filetable -C -w 100 --quoting-style=shell-escape ~", "Names in columns as ls shows them at a terminal."),
+        ("filetable --hex -s 0x100 -n 64 -C /bin/ls", "64 bytes from offset 256, as hexdump -C -s 0x100 -n 64 shows them."),
         ("filetable -lh --sort size /var/log", "List as ls -lh does, largest first."),
         ("filetable --tree --depth 2 /etc", "Draw two levels of /etc as tree does."),
         ("filetable --hex --length 64 /bin/ls", "The first 64 bytes as hexdump -C shows them."),

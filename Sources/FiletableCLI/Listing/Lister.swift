@@ -53,9 +53,9 @@ struct Lister {
 
     /// `PATH:` above a directory's listing, after a blank line unless it comes first.
     func writeHeader(_ path: [UInt8], separateFromAbove: Bool) {
-        guard context.options.format == .oneLine || context.options.format == .long else { return }
+        guard context.options.format != .json && context.options.format != .print0 else { return }
         if separateFromAbove { context.output.write("\n") }
-        context.output.write(NameEscaping.escape(path) + ":\n")
+        context.output.write(context.decoration.displayText(path) + ":\n")
     }
 
     /// Whether an operand is a directory to list or a file to show. Symlinks to
