@@ -5,7 +5,7 @@ import PackageDescription
 /// the time of listing a million names (measured with callgrind), and debug
 /// builds, which the tests also run, keep them.
 let hotPathSettings: [SwiftSetting] = [
-    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
 ]
 
 /// filetable: a terminal file browser built the way a table-view app is built.

@@ -8,18 +8,24 @@ import PackageDescription
 /// property check to libFuzzer's driver (FuzzSupport). Each target checks properties, not only
 /// "does not crash": the hex formatter against a slow reference, escaping
 /// against its inverse, the name order against the laws of an order.
-let targets = ["FuzzArguments", "FuzzCommands", "FuzzHexFormatter", "FuzzEscaping", "FuzzGlob", "FuzzNaturalOrder", "FuzzJSONLines", "FuzzLineEditing", "FuzzPaths"]
+let targets = [
+    "FuzzArguments", "FuzzCommands", "FuzzHexFormatter", "FuzzEscaping", "FuzzGlob", "FuzzNaturalOrder", "FuzzJSONLines", "FuzzLineEditing",
+    "FuzzPaths",
+]
 
 let package = Package(
     name: "filetable-fuzz",
     dependencies: [.package(name: "filetable", path: "../..")],
-    targets: [.target(name: "FuzzSupport", dependencies: [.product(name: "FileBrowsing", package: "filetable")], path: "Sources/FuzzSupport")] + targets.map { name in
-        .executableTarget(name: name, dependencies: [
-            "FuzzSupport",
-            .product(name: "FileBrowsing", package: "filetable"),
-            .product(name: "FiletableCLI", package: "filetable"),
-            .product(name: "TableKit", package: "filetable"),
-        ], path: "Sources/\(name)")
-    },
+    targets: [.target(name: "FuzzSupport", dependencies: [.product(name: "FileBrowsing", package: "filetable")], path: "Sources/FuzzSupport")]
+        + targets.map { name in
+            .executableTarget(
+                name: name,
+                dependencies: [
+                    "FuzzSupport",
+                    .product(name: "FileBrowsing", package: "filetable"),
+                    .product(name: "FiletableCLI", package: "filetable"),
+                    .product(name: "TableKit", package: "filetable"),
+                ], path: "Sources/\(name)")
+        },
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,5 @@
-import Glibc
 import FileBrowsing
+import Glibc
 
 /// The whole program as a function of its arguments: help, version, a
 /// listing (any listing-format flag), or the REPL (no format flag).
@@ -22,15 +22,25 @@ public enum FiletableCommand {
             return diagnostics.status
         }
         switch options.request {
-        case .help: output.write(HelpText.usage + "\n"); return diagnostics.finish()
-        case .version: output.write(HelpText.version + "\n"); return diagnostics.finish()
-        case .manual: output.write(ManualPage.text()); return diagnostics.finish()
-        case .completion(let shell): output.write(CompletionScript.text(for: shell)); return diagnostics.finish()
+        case .help:
+            output.write(HelpText.usage + "\n")
+            return diagnostics.finish()
+        case .version:
+            output.write(HelpText.version + "\n")
+            return diagnostics.finish()
+        case .manual:
+            output.write(ManualPage.text())
+            return diagnostics.finish()
+        case .completion(let shell):
+            output.write(CompletionScript.text(for: shell))
+            return diagnostics.finish()
         case .none: break
         }
         if options.hexDump {
-            HexDumpCommand(options: options, output: output, diagnostics: diagnostics,
-                           useColor: ListingContext.usesColor(options.color, on: output)).run()
+            HexDumpCommand(
+                options: options, output: output, diagnostics: diagnostics,
+                useColor: ListingContext.usesColor(options.color, on: output)
+            ).run()
         } else if options.formatRequested {
             Lister(context: ListingContext(options: options, output: output, diagnostics: diagnostics)).run()
         } else {
@@ -66,7 +76,8 @@ public enum FiletableCommand {
         } else if options.batchFile != nil || !Platform.isTerminal(0) {
             mode = .batch(LineSource(fd: 0))
         } else if options.lineEditing, Platform.environment("TERM").map({ $0 != "dumb" && !$0.isEmpty }) ?? false,
-                  Platform.isTerminal(1), RawTerminal.prepare(0) {
+            Platform.isTerminal(1), RawTerminal.prepare(0)
+        {
             let history = History(file: History.defaultFile(environment: Platform.environment))
             mode = .edited(LineEditor(input: 0, output: output, history: history))
         } else {

@@ -104,7 +104,8 @@ public final class TableView {
     public func indexPath(forFlatRow flatRow: Int) -> IndexPath {
         precondition(flatRow >= 0 && flatRow < numberOfRows, "row \(flatRow) outside the table")
         // The last section whose start is <= flatRow (empty sections share starts).
-        var low = 0, high = numberOfSections - 1
+        var low = 0
+        var high = numberOfSections - 1
         while low < high {
             let mid = (low + high + 1) / 2
             if sectionStarts[mid] <= flatRow { low = mid } else { high = mid - 1 }
@@ -135,7 +136,8 @@ public final class TableView {
     /// The flat rows on the current page.
     public var visibleRows: Range<Int> {
         if lineBudget != nil {
-            let starts = pageStarts(), page = page(holding: firstVisibleRow)
+            let starts = pageStarts()
+            let page = page(holding: firstVisibleRow)
             let end = page + 1 < starts.count ? starts[page + 1] : numberOfRows
             return firstVisibleRow..<max(firstVisibleRow, end)
         }
@@ -178,7 +180,8 @@ public final class TableView {
     /// The page (from 0) whose rows include `flatRow`, with a line budget.
     private func page(holding flatRow: Int) -> Int {
         let starts = pageStarts()
-        var low = 0, high = starts.count - 1
+        var low = 0
+        var high = starts.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
             if starts[mid] <= flatRow { low = mid } else { high = mid - 1 }
@@ -194,7 +197,8 @@ public final class TableView {
     /// budget. Every page holds at least one row, however small the budget.
     private func pageStarts() -> [Int] {
         if let known = budgetedPageStarts { return known }
-        let budget = max(1, lineBudget ?? pageHeight), rowLines = max(1, rowLineCount)
+        let budget = max(1, lineBudget ?? pageHeight)
+        let rowLines = max(1, rowLineCount)
         let sections = numberOfSections
         var hasHeader = [Bool](repeating: false, count: sections)
         var hasFooter = [Bool](repeating: false, count: sections)
@@ -205,13 +209,16 @@ public final class TableView {
             }
         }
         var starts = [0]
-        var row = 0, section = 0
+        var row = 0
+        var section = 0
         let total = numberOfRows
         while row < total {
-            var lines = 0, rowsOnPage = 0
+            var lines = 0
+            var rowsOnPage = 0
             fill: while row < total {
                 while sectionStarts[section + 1] <= row { section += 1 }
-                let end = sectionStarts[section + 1], remaining = end - row
+                let end = sectionStarts[section + 1]
+                let remaining = end - row
                 let header = hasHeader[section] && (row == sectionStarts[section] || rowsOnPage == 0) ? 1 : 0
                 let footer = hasFooter[section] ? 1 : 0
                 let room = budget - lines - header
@@ -260,9 +267,11 @@ public final class TableView {
         var flat = rows.lowerBound
         while flat < rows.upperBound {
             while sectionStarts[section + 1] <= flat { section += 1 }
-            let sectionStart = sectionStarts[section], sectionEnd = sectionStarts[section + 1]
+            let sectionStart = sectionStarts[section]
+            let sectionEnd = sectionStarts[section + 1]
             if flat == sectionStart || (stickyHeaders && flat == rows.lowerBound),
-               let title = dataSource.tableView(self, titleForHeaderInSection: section) {
+                let title = dataSource.tableView(self, titleForHeaderInSection: section)
+            {
                 items.append(.header(section: section, title: title))
             }
             let stop = min(sectionEnd, rows.upperBound)

@@ -73,7 +73,8 @@ public struct TextRenderer {
                 for index in items.indices {
                     guard case .row(_, _, let cell) = items[index], cell.style == .value1 else { continue }
                     let detail = TextWidth.of(cell.detailText ?? "")
-                    let natural = prefixWidth(of: cell, widths: widths) + TextWidth.of(cell.text) + TextWidth.of(cell.textSuffix)
+                    let natural =
+                        prefixWidth(of: cell, widths: widths) + TextWidth.of(cell.text) + TextWidth.of(cell.textSuffix)
                         + (detail > 0 ? 2 + detail : 0) + accessoryWidth(of: cell)
                     widest = max(widest, natural)
                 }
@@ -125,10 +126,13 @@ public struct TextRenderer {
         return glyph.isEmpty ? 0 : glyph.count + 1
     }
 
-    private func renderRow(_ cell: Cell, flatRow: Int, widths: [Int], labelWidth: Int, value1Width: Int?,
-                           into output: inout ByteBuffer) {
+    private func renderRow(
+        _ cell: Cell, flatRow: Int, widths: [Int], labelWidth: Int, value1Width: Int?,
+        into output: inout ByteBuffer
+    ) {
         if cell.style == .default && !options.showsRowNumbers && cell.image == nil && cell.columns.isEmpty
-            && cell.accessory == .none && !options.truncatesText {
+            && cell.accessory == .none && !options.truncatesText
+        {
             appendText(cell, room: nil, to: &output)
             output.append(0x0A)
             return
@@ -155,7 +159,10 @@ public struct TextRenderer {
         switch cell.style {
         case .default, .subtitle:
             appendText(cell, room: options.width.map { $0 - prefixWidth - accessoryWidth }, to: &output)
-            if !accessory.isEmpty { output.append(0x20); append(accessory, to: &output) }
+            if !accessory.isEmpty {
+                output.append(0x20)
+                append(accessory, to: &output)
+            }
             output.append(0x0A)
             if cell.style == .subtitle, let detail = cell.detailText {
                 append(String(repeating: " ", count: prefixWidth + 2), to: &output)
@@ -173,7 +180,10 @@ public struct TextRenderer {
                 append(String(repeating: " ", count: max(1, gap)), to: &output)
                 append(detail, to: &output)
             }
-            if !accessory.isEmpty { output.append(0x20); append(accessory, to: &output) }
+            if !accessory.isEmpty {
+                output.append(0x20)
+                append(accessory, to: &output)
+            }
             output.append(0x0A)
         case .value2:
             append(TextWidth.pad(cell.text, to: labelWidth, alignment: .trailing), to: &output)
@@ -183,7 +193,10 @@ public struct TextRenderer {
                 value = TextWidth.truncatingMiddle(value, to: max(1, width - prefixWidth - labelWidth - 2 - accessoryWidth))
             }
             append(value, to: &output)
-            if !accessory.isEmpty { output.append(0x20); append(accessory, to: &output) }
+            if !accessory.isEmpty {
+                output.append(0x20)
+                append(accessory, to: &output)
+            }
             output.append(0x0A)
         }
     }
@@ -206,7 +219,10 @@ public struct TextRenderer {
     }
 
     private func appendStyled(_ text: String, sgr: String, to output: inout ByteBuffer) {
-        guard options.useColor else { append(text, to: &output); return }
+        guard options.useColor else {
+            append(text, to: &output)
+            return
+        }
         append("\u{1B}[\(sgr)m", to: &output)
         append(text, to: &output)
         append("\u{1B}[0m", to: &output)

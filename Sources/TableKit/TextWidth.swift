@@ -6,7 +6,10 @@
 public enum TextWidth {
     public static func of(_ text: String) -> Int {
         var ascii = true
-        for byte in text.utf8 where byte >= 0x80 { ascii = false; break }
+        for byte in text.utf8 where byte >= 0x80 {
+            ascii = false
+            break
+        }
         if ascii { return text.utf8.count }
         var width = 0
         for scalar in text.unicodeScalars { width += of(scalar) }
@@ -22,8 +25,8 @@ public enum TextWidth {
         }
         switch v {
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-             0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+            0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
             return 2
         default:
             return 1
@@ -36,19 +39,23 @@ public enum TextWidth {
         guard maxWidth > 1 else { return maxWidth == 1 ? "…" : "" }
         let scalars = Array(text.unicodeScalars)
         let budget = maxWidth - 1
-        let headBudget = (budget + 1) / 2, tailBudget = budget - headBudget
-        var head = String.UnicodeScalarView(), tail: [Unicode.Scalar] = []
+        let headBudget = (budget + 1) / 2
+        let tailBudget = budget - headBudget
+        var head = String.UnicodeScalarView()
+        var tail: [Unicode.Scalar] = []
         var used = 0
         for scalar in scalars {
             let w = of(scalar)
             if used + w > headBudget { break }
-            head.append(scalar); used += w
+            head.append(scalar)
+            used += w
         }
         used = 0
         for scalar in scalars.reversed() {
             let w = of(scalar)
             if used + w > tailBudget { break }
-            tail.append(scalar); used += w
+            tail.append(scalar)
+            used += w
         }
         var result = String(head)
         result += "…"
@@ -60,7 +67,8 @@ public enum TextWidth {
     public static func truncatingTail(_ text: String, to maxWidth: Int) -> String {
         guard of(text) > maxWidth else { return text }
         guard maxWidth > 1 else { return maxWidth == 1 ? "…" : "" }
-        var result = String.UnicodeScalarView(), used = 0
+        var result = String.UnicodeScalarView()
+        var used = 0
         for scalar in text.unicodeScalars {
             let width = of(scalar)
             if used + width > maxWidth - 1 { break }

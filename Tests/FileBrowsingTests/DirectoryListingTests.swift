@@ -1,6 +1,7 @@
-@testable import FileBrowsing
 import TableKit
 import XCTest
+
+@testable import FileBrowsing
 
 final class DirectoryListingTests: XCTestCase {
     func testListingReadsNamesWithoutStat() throws {
@@ -66,7 +67,10 @@ final class DirectoryListingTests: XCTestCase {
         var names: [String] = []
         for i in 0..<400 {
             let name = ["img", "IMG", "Img_", "a", "file-0"][i % 5] + String(i * 7919 % 1000) + (i % 3 == 0 ? ".png" : "")
-            if !names.contains(name) { names.append(name); tree.file(name) }
+            if !names.contains(name) {
+                names.append(name)
+                tree.file(name)
+            }
         }
         let expected = names.map { Array($0.utf8) }.sorted(by: NaturalOrder.precedes).map { String(decoding: $0, as: UTF8.self) }
         XCTAssertEqual(try tree.model().names, expected)
@@ -88,8 +92,9 @@ final class DirectoryListingTests: XCTestCase {
             if made.count % 9 == 0 { tree.folder(name) } else { tree.file(name) }
         }
         let handle = try DirectoryHandle.open(tree.bytes)
-        let readAhead = try DirectoryEnumerator.list(handle, includeDotEntries: true, ordersByName: true,
-                                                     readAheadThreshold: 0, runLength: 97, parallelMergeThreshold: 0)
+        let readAhead = try DirectoryEnumerator.list(
+            handle, includeDotEntries: true, ordersByName: true,
+            readAheadThreshold: 0, runLength: 97, parallelMergeThreshold: 0)
         XCTAssertEqual(readAhead.naturalOrder?.count, 6002, "sorted while reading, dot entries included")
         var unsorted = readAhead
         unsorted.naturalOrder = nil

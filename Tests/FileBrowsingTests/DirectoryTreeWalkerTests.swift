@@ -1,10 +1,12 @@
-@testable import FileBrowsing
 import XCTest
+
+@testable import FileBrowsing
 
 final class DirectoryTreeWalkerTests: XCTestCase {
     private func walk(_ tree: TestTree, follow: Bool = false, depth: Int? = nil) throws -> (entered: [String], failures: [String]) {
         let walker = DirectoryTreeWalker(followSymlinks: follow, maxDepth: depth)
-        var entered: [String] = [], failures: [String] = []
+        var entered: [String] = []
+        var failures: [String] = []
         let prefix = tree.path
         walker.walk(try DirectoryHandle.open(tree.bytes)) { event in
             switch event {
@@ -56,7 +58,9 @@ final class DirectoryTreeWalkerTests: XCTestCase {
         process.waitUntilExit()
         try XCTSkipIf(process.terminationStatus != 0, "python3 is needed to build the deep tree")
         let walker = DirectoryTreeWalker()
-        var deepest = 0, sawBottom = false, failures = 0
+        var deepest = 0
+        var sawBottom = false
+        var failures = 0
         walker.walk(try DirectoryHandle.open(tree.bytes)) { event in
             switch event {
             case .enter(let model, let depth):
@@ -88,7 +92,8 @@ final class DirectoryTreeWalkerTests: XCTestCase {
         tree.folder("a")
         tree.folder("b")
         let walker = DirectoryTreeWalker()
-        var failures: [String] = [], entered = 0
+        var failures: [String] = []
+        var entered = 0
         walker.walk(try DirectoryHandle.open(tree.bytes)) { event in
             switch event {
             case .enter(_, let depth):
@@ -104,6 +109,8 @@ final class DirectoryTreeWalkerTests: XCTestCase {
 }
 
 enum CommandLineScript {
-    static let generator = "python3 '" + URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let generator =
+        "python3 '"
+        + URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Samples/generate-tree.py").path + "'"
 }

@@ -1,5 +1,6 @@
-@testable import FileBrowsing
 import XCTest
+
+@testable import FileBrowsing
 
 final class NaturalOrderTests: XCTestCase {
     private func sorted(_ names: [String]) -> [String] {
@@ -26,7 +27,8 @@ final class NaturalOrderTests: XCTestCase {
         let names = ["file_0000001", "file_0000010", "File_2", "a", "a0", "a00", "ab", "a b", "Zeta9", "zeta10", "é", "e"]
         for x in names {
             for y in names {
-                let a = Array(x.utf8), b = Array(y.utf8)
+                let a = Array(x.utf8)
+                let b = Array(y.utf8)
                 let px = a.withUnsafeBufferPointer { NaturalOrder.keyPrefix(of: $0) }
                 let py = b.withUnsafeBufferPointer { NaturalOrder.keyPrefix(of: $0) }
                 if (px.high, px.low) < (py.high, py.low) {
@@ -96,9 +98,11 @@ final class NameArenaTests: XCTestCase {
 
 final class FormattingTests: XCTestCase {
     func testHumanSizesLikeLs() {
-        let cases: [(Int64, String)] = [(0, "0"), (1023, "1023"), (1024, "1.0K"), (1025, "1.1K"), (1536, "1.5K"),
-                                        (10 * 1024, "10K"), (10 * 1024 + 1, "11K"), (1_048_575, "1.0M"), (5_000_000, "4.8M"),
-                                        (1 << 30, "1.0G")]
+        let cases: [(Int64, String)] = [
+            (0, "0"), (1023, "1023"), (1024, "1.0K"), (1025, "1.1K"), (1536, "1.5K"),
+            (10 * 1024, "10K"), (10 * 1024 + 1, "11K"), (1_048_575, "1.0M"), (5_000_000, "4.8M"),
+            (1 << 30, "1.0G"),
+        ]
         for (bytes, expected) in cases { XCTAssertEqual(HumanSize.format(bytes), expected, "\(bytes)") }
     }
 

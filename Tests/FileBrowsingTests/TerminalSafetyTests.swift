@@ -1,5 +1,6 @@
-@testable import FileBrowsing
 import XCTest
+
+@testable import FileBrowsing
 
 /// The escaping that everything printed goes through, and the shell words of
 /// the `--sh` export.
@@ -39,7 +40,8 @@ final class TerminalSafetyTests: XCTestCase {
         let dates: [Int64] = [-20_000_000_000, -1, 0, 1_700_000_000, 10_413_792_000, 20_000_000_000]
         let keys = dates.map { DirectoryListing.timeKey(Timestamp(seconds: $0, nanoseconds: 5)) }
         XCTAssertEqual(keys, keys.sorted())
-        XCTAssertLessThan(DirectoryListing.timeKey(Timestamp(seconds: 7, nanoseconds: 1)), DirectoryListing.timeKey(Timestamp(seconds: 7, nanoseconds: 2)))
+        XCTAssertLessThan(
+            DirectoryListing.timeKey(Timestamp(seconds: 7, nanoseconds: 1)), DirectoryListing.timeKey(Timestamp(seconds: 7, nanoseconds: 2)))
         XCTAssertEqual(~DirectoryListing.timeKey(Timestamp(seconds: .min, nanoseconds: .min)) > 0, true, "the lowest key negates without trapping")
     }
 }

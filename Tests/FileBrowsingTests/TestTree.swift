@@ -1,6 +1,6 @@
 import FileBrowsing
-import TableKit
 import Foundation
+import TableKit
 
 /// A temporary directory for FileBrowsing tests, created with POSIX calls so
 /// names can be any bytes; removed afterwards.

@@ -40,7 +40,8 @@ final class TableViewTests: XCTestCase {
         let table = TableView(pageHeight: 40)
         table.dataSource = source
         table.reloadData()
-        var pages = 0, lastText = ""
+        var pages = 0
+        var lastText = ""
         table.forEachPage { items in
             pages += 1
             if case .row(_, _, let cell)? = items.last { lastText = cell.text }
@@ -164,12 +165,18 @@ final class TableViewTests: XCTestCase {
         for trial in 0..<300 {
             let sectionSizes = (0..<Int.random(in: 0...12, using: &generator)).map { _ in Int.random(in: 0...15, using: &generator) }
             var next = 0
-            let sections = sectionSizes.map { size in (0..<size).map { _ in defer { next += 1 }; return next } }
+            let sections = sectionSizes.map { size in
+                (0..<size).map { _ in
+                    defer { next += 1 }
+                    return next
+                }
+            }
             let source = NumbersDataSource(sections: sections, titled: trial % 3 != 0)
             let table = TableView()
             table.dataSource = source
             table.reloadData()
-            let budget = Int.random(in: 1...12, using: &generator), rowLines = Int.random(in: 1...2, using: &generator)
+            let budget = Int.random(in: 1...12, using: &generator)
+            let rowLines = Int.random(in: 1...2, using: &generator)
             table.lineBudget = budget
             table.rowLineCount = rowLines
             var seen: [Int] = []
@@ -181,7 +188,10 @@ final class TableViewTests: XCTestCase {
                     if case .row = item { return total + rowLines }
                     return total + 1
                 }
-                let rows = items.compactMap { item -> Int? in if case .row(_, let flat, _) = item { return flat }; return nil }
+                let rows = items.compactMap { item -> Int? in
+                    if case .row(_, let flat, _) = item { return flat }
+                    return nil
+                }
                 XCTAssertFalse(rows.isEmpty && next > 0, "an empty page")
                 // Only a page of one row may pass the budget (a budget smaller than a row).
                 if rows.count > 1 { XCTAssertLessThanOrEqual(lines, budget, "page \(page) of \(sectionSizes), budget \(budget)") }

@@ -1,10 +1,11 @@
 import TableKit
 import XCTest
 
-
 final class TextRendererTests: XCTestCase {
-    private func cell(_ text: String, style: CellStyle = .default, detail: String? = nil, columns: [String] = [],
-                      accessory: CellAccessory = .none) -> Cell {
+    private func cell(
+        _ text: String, style: CellStyle = .default, detail: String? = nil, columns: [String] = [],
+        accessory: CellAccessory = .none
+    ) -> Cell {
         let cell = Cell(style: style, reuseIdentifier: "x")
         cell.text = text
         cell.detailText = detail
@@ -49,16 +50,18 @@ final class TextRendererTests: XCTestCase {
 
     func testSubtitleAndValue2Styles() {
         XCTAssertEqual(render([cell("file", style: .subtitle, detail: "3 KiB")]), "file\n  3 KiB\n")
-        XCTAssertEqual(render([cell("size", style: .value2, detail: "10"), cell("kind", style: .value2, detail: "file")]),
-                       "size  10\nkind  file\n")
+        XCTAssertEqual(
+            render([cell("size", style: .value2, detail: "10"), cell("kind", style: .value2, detail: "file")]),
+            "size  10\nkind  file\n")
     }
 
     func testRowNumbersAndAccessories() {
         var options = RenderOptions()
         options.showsRowNumbers = true
         options.rowNumberWidth = 2
-        XCTAssertEqual(render([cell("docs", accessory: .disclosureIndicator), cell("a", accessory: .checkmark)], options),
-                       " 1 docs >\n 2 a *\n")
+        XCTAssertEqual(
+            render([cell("docs", accessory: .disclosureIndicator), cell("a", accessory: .checkmark)], options),
+            " 1 docs >\n 2 a *\n")
     }
 
     func testTruncationOnlyWhenAskedAndInTheMiddle() {

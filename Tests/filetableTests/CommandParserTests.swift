@@ -1,5 +1,6 @@
-@testable import FiletableCLI
 import XCTest
+
+@testable import FiletableCLI
 
 final class CommandParserTests: XCTestCase {
     private func parse(_ line: String) throws -> Command { try CommandParser.parse(line) }

@@ -32,8 +32,10 @@ enum CommandRunner {
         Bundle.main.bundleURL.appendingPathComponent("filetable")
     }
 
-    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
-                    stdoutPath: String? = nil) throws -> CommandResult {
+    static func run(
+        _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
+        stdoutPath: String? = nil
+    ) throws -> CommandResult {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -47,7 +49,8 @@ enum CommandRunner {
         process.environment = env
         if let directory { process.currentDirectoryURL = directory }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("filetable-run-\(UUID().uuidString)")
-        let outPath = stdoutPath ?? scratch.path + ".out", errPath = scratch.path + ".err"
+        let outPath = stdoutPath ?? scratch.path + ".out"
+        let errPath = scratch.path + ".err"
         FileManager.default.createFile(atPath: outPath, contents: nil)
         FileManager.default.createFile(atPath: errPath, contents: nil)
         defer {
@@ -76,7 +79,8 @@ enum CommandRunner {
         process.environment = env
         if let directory { process.currentDirectoryURL = directory }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("filetable-sh-\(UUID().uuidString)")
-        let outPath = scratch.path + ".out", errPath = scratch.path + ".err"
+        let outPath = scratch.path + ".out"
+        let errPath = scratch.path + ".err"
         FileManager.default.createFile(atPath: outPath, contents: nil)
         FileManager.default.createFile(atPath: errPath, contents: nil)
         defer {

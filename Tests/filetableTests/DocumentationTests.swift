@@ -1,6 +1,7 @@
-@testable import FiletableCLI
 import Foundation
 import XCTest
+
+@testable import FiletableCLI
 
 /// `--help`, the man page and the completion scripts are made from one
 /// option table and the REPL's command catalogue: every option and command
@@ -34,7 +35,8 @@ final class DocumentationTests: XCTestCase {
 
     func testTheManPageRendersWithoutWarningsAndAgreesWithHelp() throws {
         let manual = try run(["--generate-manual"])
-        for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "REPL COMMANDS", "EXIT STATUS", "ENVIRONMENT", "FILES", "EXAMPLES", "SEE ALSO"] {
+        for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "REPL COMMANDS", "EXIT STATUS", "ENVIRONMENT", "FILES", "EXAMPLES", "SEE ALSO"]
+        {
             XCTAssertTrue(manual.contains(".SH \(section)\n"), "no \(section) section")
         }
         try XCTSkipUnless(CommandRunner.isInstalled("groff"), "skipped: groff is not installed (apt-get install groff)")
@@ -76,7 +78,9 @@ final class DocumentationTests: XCTestCase {
         try script.write(toFile: file, atomically: true, encoding: .utf8)
         func offered(_ words: [String]) throws -> String {
             let array = words.map { "'\($0)'" }.joined(separator: " ")
-            let result = try CommandRunner.shell("bash -c \"source '\(file)'; COMP_WORDS=(filetable \(array)); COMP_CWORD=\(words.count); _filetable; echo \\\"\\${COMPREPLY[*]}\\\"\"", in: temp.url)
+            let result = try CommandRunner.shell(
+                "bash -c \"source '\(file)'; COMP_WORDS=(filetable \(array)); COMP_CWORD=\(words.count); _filetable; echo \\\"\\${COMPREPLY[*]}\\\"\"",
+                in: temp.url)
             XCTAssertEqual(result.stderr, "")
             return result.text.trimmingCharacters(in: .newlines)
         }
@@ -88,7 +92,10 @@ final class DocumentationTests: XCTestCase {
         XCTAssertEqual(try offered(["--depth", ""]), "", "a number is not completed")
         XCTAssertEqual(try offered(["--group-s"]), "--group-size")
         for shell in ["zsh", "fish"] {
-            guard CommandRunner.isInstalled(shell) else { print("skipped: \(shell) -n (\(shell) is not installed)"); continue }
+            guard CommandRunner.isInstalled(shell) else {
+                print("skipped: \(shell) -n (\(shell) is not installed)")
+                continue
+            }
             let path = temp.path + "/filetable.\(shell)"
             try run(["--generate-completion-script", shell]).write(toFile: path, atomically: true, encoding: .utf8)
             let check = try CommandRunner.shell("\(shell) -n '\(path)'")
@@ -99,7 +106,9 @@ final class DocumentationTests: XCTestCase {
     func testOneMeaningPerFlagAndNumbersAsHexdumpReadsThem() throws {
         let sections = try CommandRunner.run(["--group", "4", "-1", "."])
         XCTAssertEqual(sections.status, 2)
-        XCTAssertEqual(sections.stderr, "filetable: invalid argument '4' for '--group'\n--group takes none, letter or kind; the hex dump's byte groups are --group-size N\n")
+        XCTAssertEqual(
+            sections.stderr,
+            "filetable: invalid argument '4' for '--group'\n--group takes none, letter or kind; the hex dump's byte groups are --group-size N\n")
         XCTAssertEqual(try ArgumentParser.parse(["--hex", "--group-size", "4"]).hexGroup, 4)
         XCTAssertEqual(try ArgumentParser.parse(["--hex", "-s", "010"]).hexSkip, 8, "a leading 0 is octal, as in hexdump -s")
         XCTAssertEqual(try ArgumentParser.parse(["--hex", "-s", "0x10"]).hexSkip, 16)

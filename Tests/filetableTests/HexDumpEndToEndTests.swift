@@ -33,17 +33,21 @@ final class HexDumpEndToEndTests: XCTestCase {
             XCTAssertEqual(try CommandRunner.run(["--hex", "--format", "xxd", path]).stdout, try golden("\(name).xxd"), "xxd \(name)")
             XCTAssertEqual(try CommandRunner.run(["--hex", "--format=plain", path]).stdout, try golden("\(name).plain"), "plain \(name)")
         }
-        let repeats = temp.path + "/repeats", all = temp.path + "/all-bytes"
+        let repeats = temp.path + "/repeats"
+        let all = temp.path + "/all-bytes"
         XCTAssertEqual(try CommandRunner.run(["--hex", "-s", "3", "-n", "40", repeats]).stdout, try golden("repeats-skip3-len40.canonical"))
         XCTAssertEqual(try CommandRunner.run(["--hex", "--skip", "100", repeats]).stdout, try golden("repeats-skip100.canonical"))
         XCTAssertEqual(try CommandRunner.run(["--hex", "-v", repeats]).stdout, try golden("repeats-noskip-v.canonical"))
-        XCTAssertEqual(try CommandRunner.run(["--hex", "--format", "xxd", "--cols", "7", "--group-size", "3", "--upper", all]).stdout,
-                       try golden("all-bytes-c7-g3-u.xxd"))
-        XCTAssertEqual(try CommandRunner.run(["--hex", "--format", "xxd", "--skip=5", "--length=50", all]).stdout, try golden("all-bytes-s5-l50.xxd"))
+        XCTAssertEqual(
+            try CommandRunner.run(["--hex", "--format", "xxd", "--cols", "7", "--group-size", "3", "--upper", all]).stdout,
+            try golden("all-bytes-c7-g3-u.xxd"))
+        XCTAssertEqual(
+            try CommandRunner.run(["--hex", "--format", "xxd", "--skip=5", "--length=50", all]).stdout, try golden("all-bytes-s5-l50.xxd"))
     }
 
     func testDifferentialAgainstHexdumpAndXxd() throws {
-        let haveHexdump = CommandRunner.isInstalled("hexdump"), haveXxd = CommandRunner.isInstalled("xxd")
+        let haveHexdump = CommandRunner.isInstalled("hexdump")
+        let haveXxd = CommandRunner.isInstalled("xxd")
         try XCTSkipUnless(haveHexdump || haveXxd, "skipped: neither hexdump nor xxd is installed; the golden tests cover the formats")
         let temp = try TemporaryTree()
         var generator = SystemRandomNumberGenerator()
@@ -70,7 +74,8 @@ final class HexDumpEndToEndTests: XCTestCase {
                 }
             }
             if haveXxd {
-                let columns = Int.random(in: 1...40, using: &generator), group = Int.random(in: 0...9, using: &generator)
+                let columns = Int.random(in: 1...40, using: &generator)
+                let group = Int.random(in: 0...9, using: &generator)
                 let cases: [([String], [String])] = [
                     ([], []),
                     (["--cols", "\(columns)", "--group-size", "\(group)"], ["-c", "\(columns)", "-g", "\(group)"]),
@@ -132,20 +137,23 @@ final class HexDumpEndToEndTests: XCTestCase {
 
     func testSeveralFilesGetHeadersAndAMissingOneIsReportedWithoutOne() throws {
         let temp = try TemporaryTree()
-        let a = write([0x61], named: "a", in: temp), b = write([0x62], named: "b", in: temp)
+        let a = write([0x61], named: "a", in: temp)
+        let b = write([0x62], named: "b", in: temp)
         let result = try CommandRunner.run(["--hex", a, temp.path + "/missing", b])
         XCTAssertEqual(result.status, 2)
         XCTAssertEqual(result.stderr, "filetable: \(temp.path)/missing: No such file or directory\n")
-        XCTAssertEqual(result.text, """
-        ==> \(a) <==
-        00000000  61                                                |a|
-        00000001
+        XCTAssertEqual(
+            result.text,
+            """
+            ==> \(a) <==
+            00000000  61                                                |a|
+            00000001
 
-        ==> \(b) <==
-        00000000  62                                                |b|
-        00000001
+            ==> \(b) <==
+            00000000  62                                                |b|
+            00000001
 
-        """)
+            """)
     }
 
     func testSpecialFilesNeverHang() throws {
@@ -189,7 +197,9 @@ final class HexDumpEndToEndTests: XCTestCase {
         temp.file("a", contents: "A")
         let result = try CommandRunner.shell("printf 'ab' | \"$FILETABLE\" --hex a missing -", in: temp.url)
         XCTAssertEqual(result.status, 2)
-        XCTAssertEqual(result.text, """
+        XCTAssertEqual(
+            result.text,
+            """
             ==> a <==
             00000000  41                                                |A|
             00000001

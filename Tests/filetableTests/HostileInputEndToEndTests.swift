@@ -34,10 +34,16 @@ final class HostileInputEndToEndTests: XCTestCase {
 
     func testEveryCommandEchoesTypedEscapesEscaped() throws {
         let temp = try sampleTree()
-        let words = ["open", "hex", "info", "view", "goto", "page", "sort", "group", "style", "help", "marks", "jump", "mark", "unmark", "back", "dirsfirst", "hidden", "show"]
+        let words = [
+            "open", "hex", "info", "view", "goto", "page", "sort", "group", "style", "help", "marks", "jump", "mark", "unmark", "back", "dirsfirst",
+            "hidden", "show",
+        ]
         for hostile in [title, arrowUp] {
             var lines = words.map { "-\($0) 2\(hostile)" }
-            lines += ["-find zz\(hostile)", "-nosuchcommand\(hostile)", "-open 'unbalanced\(hostile)", "-\(hostile)", "-hex 1 \(hostile)", "-hex 1 0 \(hostile)"]
+            lines += [
+                "-find zz\(hostile)", "-nosuchcommand\(hostile)", "-open 'unbalanced\(hostile)", "-\(hostile)", "-hex 1 \(hostile)",
+                "-hex 1 0 \(hostile)",
+            ]
             let result = try runBatch(lines, in: temp)
             XCTAssertEqual(result.status, 0, result.stderr)
             XCTAssertEqual(result.stderr.split(separator: "\n").count, lines.count, result.stderr)
@@ -78,8 +84,10 @@ final class HostileInputEndToEndTests: XCTestCase {
 
     func testCommandLineErrorsEscapeTheirArguments() throws {
         let temp = try sampleTree()
-        let cases: [[String]] = [["--sort", title], ["--color=\(title)"], ["--format", title], ["--group", title], ["--depth", title],
-                                 ["--page-size", title], ["--\(title)"], ["-\(title)"], ["--hex", "-s", title], ["--hex", "--cols", title]]
+        let cases: [[String]] = [
+            ["--sort", title], ["--color=\(title)"], ["--format", title], ["--group", title], ["--depth", title],
+            ["--page-size", title], ["--\(title)"], ["-\(title)"], ["--hex", "-s", title], ["--hex", "--cols", title],
+        ]
         for arguments in cases {
             let result = try CommandRunner.run(arguments + [temp.path])
             XCTAssertEqual(result.status, 2, "\(arguments)")
@@ -94,16 +102,20 @@ final class HostileInputEndToEndTests: XCTestCase {
             temp.file(name)
         }
         let result = try CommandRunner.run(["-1", temp.path])
-        XCTAssertEqual(result.text.split(separator: "\n").sorted(), [
-            "bom\\u{FEFF}", "family\u{1F468}\u{200D}\u{1F469}", "persian\u{200C}nonjoiner", "word\\u{2060}joiner", "zero\\u{200B}width",
-        ].sorted())
+        XCTAssertEqual(
+            result.text.split(separator: "\n").sorted(),
+            [
+                "bom\\u{FEFF}", "family\u{1F468}\u{200D}\u{1F469}", "persian\u{200C}nonjoiner", "word\\u{2060}joiner", "zero\\u{200B}width",
+            ].sorted())
     }
 
     // MARK: Numbers
 
     func testHugeOffsetsAndLengthsSaturate() throws {
         let temp = try sampleTree()
-        let result = try CommandRunner.run(["-e", "hex 1 1 18446744073709551615; hex 1 9223372036854775808 9223372036854775808; hex 1 @0xffffffffffffffff", temp.path])
+        let result = try CommandRunner.run([
+            "-e", "hex 1 1 18446744073709551615; hex 1 9223372036854775808 9223372036854775808; hex 1 @0xffffffffffffffff", temp.path,
+        ])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.text.contains("00000001  65 6c 6c 6f"), result.text)
         XCTAssertEqual(result.text.components(separatedBy: "-- end of dump --").count, 3, result.text)
@@ -134,10 +146,12 @@ final class HostileInputEndToEndTests: XCTestCase {
     func testTimeSortPlacesFarFutureFilesFirst() throws {
         let temp = try TemporaryTree()
         for name in ["past", "now", "future", "ancient"] { temp.file(name) }
-        let dates: [String: Double] = ["past": 0, "future": 10_413_792_000 /* year 2300 */, "ancient": -10_000_000_000]
+        // "future" is the year 2300.
+        let dates: [String: Double] = ["past": 0, "future": 10_413_792_000, "ancient": -10_000_000_000]
         for (name, seconds) in dates {
-            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: seconds)],
-                                                  ofItemAtPath: temp.path + "/" + name)
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSince1970: seconds)],
+                ofItemAtPath: temp.path + "/" + name)
         }
         XCTAssertEqual(try CommandRunner.run(["-1t", temp.path]).text, "future\nnow\npast\nancient\n")
         XCTAssertEqual(try CommandRunner.run(["-1tr", temp.path]).text, "ancient\npast\nnow\nfuture\n")
@@ -174,8 +188,10 @@ final class HostileInputEndToEndTests: XCTestCase {
 
     func testShellExportIsSafeToCatAndExactToRun() throws {
         let temp = try TemporaryTree()
-        let names: [[UInt8]] = [Array("esc\u{1B}[2J".utf8), Array("cr\rhidden".utf8), Array("bs\u{08}\u{08}x".utf8), [0x69, 0xFF],
-                                Array("bidi\u{202E}gnp.exe".utf8), Array("plain's".utf8), Array("c1\u{9B}31m".utf8)]
+        let names: [[UInt8]] = [
+            Array("esc\u{1B}[2J".utf8), Array("cr\rhidden".utf8), Array("bs\u{08}\u{08}x".utf8), [0x69, 0xFF],
+            Array("bidi\u{202E}gnp.exe".utf8), Array("plain's".utf8), Array("c1\u{9B}31m".utf8),
+        ]
         for name in names { temp.file(name) }
         let plan = temp.path + ".plan.sh"
         defer { try? FileManager.default.removeItem(atPath: plan) }

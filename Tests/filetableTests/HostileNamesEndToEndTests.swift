@@ -86,8 +86,12 @@ final class HostileNamesEndToEndTests: XCTestCase {
         XCTAssertEqual(link?["type"] as? String, "symlink")
         XCTAssertEqual(link?["target"] as? String, "nowhere")
         let keys = Set(objects.flatMap { $0.keys })
-        XCTAssertEqual(keys, ["name", "path", "type", "size", "mode", "permissions", "nlink", "uid", "gid",
-                              "user", "group", "inode", "mtime", "target", "name_hex", "path_hex"])
+        XCTAssertEqual(
+            keys,
+            [
+                "name", "path", "type", "size", "mode", "permissions", "nlink", "uid", "gid",
+                "user", "group", "inode", "mtime", "target", "name_hex", "path_hex",
+            ])
         let mtime = newline?["mtime"] as? String ?? ""
         XCTAssertNotNil(mtime.range(of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$"#, options: .regularExpression))
     }

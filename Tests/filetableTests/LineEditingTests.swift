@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
-@testable import FiletableCLI
+
 @testable import FileBrowsing
+@testable import FiletableCLI
 
 /// The line editor's parts without a terminal: the editing buffer (wide and
 /// combining characters), the key decoder, the history and completion.
@@ -75,14 +76,17 @@ final class LineEditingTests: XCTestCase {
 
     func testKeyDecoderReadsWhatTerminalsSend() {
         let esc: UInt8 = 0x1B
-        XCTAssertEqual(keys([[esc] + Array("[A".utf8), [esc] + Array("OB".utf8), [esc] + Array("[C".utf8), [esc] + Array("[D".utf8)]),
-                       [.up, .down, .right, .left])
-        XCTAssertEqual(keys([[esc] + Array("[H".utf8), [esc] + Array("OF".utf8), [esc] + Array("[1~".utf8), [esc] + Array("[4~".utf8)]),
-                       [.home, .end, .home, .end])
+        XCTAssertEqual(
+            keys([[esc] + Array("[A".utf8), [esc] + Array("OB".utf8), [esc] + Array("[C".utf8), [esc] + Array("[D".utf8)]),
+            [.up, .down, .right, .left])
+        XCTAssertEqual(
+            keys([[esc] + Array("[H".utf8), [esc] + Array("OF".utf8), [esc] + Array("[1~".utf8), [esc] + Array("[4~".utf8)]),
+            [.home, .end, .home, .end])
         XCTAssertEqual(keys([[esc] + Array("[3~".utf8), [esc] + Array("[5~".utf8), [esc] + Array("[6~".utf8)]), [.delete, .pageUp, .pageDown])
         XCTAssertEqual(keys([[esc] + Array("[1;5C".utf8), [esc] + Array("[1;3D".utf8)]), [.wordRight, .wordLeft])
-        XCTAssertEqual(keys([[esc, 0x62], [esc, 0x7F], [0x01, 0x17, 0x7F, 0x09, 0x0D]]),
-                       [.alt("b"), .alt("\u{7F}"), .control("a"), .control("w"), .backspace, .tab, .enter])
+        XCTAssertEqual(
+            keys([[esc, 0x62], [esc, 0x7F], [0x01, 0x17, 0x7F, 0x09, 0x0D]]),
+            [.alt("b"), .alt("\u{7F}"), .control("a"), .control("w"), .backspace, .tab, .enter])
         // A sequence split between reads waits for its end.
         XCTAssertEqual(keys([[esc], Array("[".utf8), Array("D".utf8)]), [.left])
         // A lone Esc is Escape once no more bytes come.
@@ -95,12 +99,14 @@ final class LineEditingTests: XCTestCase {
     }
 
     func testBracketedPasteIsOneKeyEvenAcrossReads() {
-        let start = Array("\u{1B}[200~".utf8), end = Array("\u{1B}[201~".utf8)
+        let start = Array("\u{1B}[200~".utf8)
+        let end = Array("\u{1B}[201~".utf8)
         XCTAssertEqual(keys([start + Array("cd a\rquit\r".utf8) + end]), [.paste(Array("cd a\rquit\r".utf8))])
         // Split anywhere, even inside the end marker, the paste stays whole,
         // and nothing in it is taken as a key.
-        XCTAssertEqual(keys([start + Array("rm\r".utf8), Array("x".utf8) + end[0..<3], Array(end[3...]) + Array("z".utf8)]),
-                       [.paste(Array("rm\rx".utf8)), .text("z")])
+        XCTAssertEqual(
+            keys([start + Array("rm\r".utf8), Array("x".utf8) + end[0..<3], Array(end[3...]) + Array("z".utf8)]),
+            [.paste(Array("rm\rx".utf8)), .text("z")])
     }
 
     func testHistoryKeepsWhatIsWorthKeepingAndSavesPrivately() throws {
@@ -136,8 +142,9 @@ final class LineEditingTests: XCTestCase {
         try temp.folder("subway")
         temp.file("notes.txt")
         temp.file("notebook")
-        let session = try Session(path: Array(temp.path.utf8), output: OutputSink(fd: open("/dev/null", O_WRONLY)),
-                                  settings: Session.Settings())
+        let session = try Session(
+            path: Array(temp.path.utf8), output: OutputSink(fd: open("/dev/null", O_WRONLY)),
+            settings: Session.Settings())
         let completer = CommandCompleter(session: session)
         func offered(_ line: String) -> [String] { completer.complete(EditBuffer(line)).candidates }
         XCTAssertEqual(offered("so"), ["sort"])
@@ -157,11 +164,17 @@ final class LineEditingTests: XCTestCase {
     func testCompletionOverAHugeTableStopsWhenCancelled() throws {
         let temp = try TemporaryTree()
         _ = try CommandRunner.shell("seq -f 'entry%g' 70000 | xargs touch", in: temp.url)
-        let session = try Session(path: Array(temp.path.utf8), output: OutputSink(fd: open("/dev/null", O_WRONLY)),
-                                  settings: Session.Settings())
+        let session = try Session(
+            path: Array(temp.path.utf8), output: OutputSink(fd: open("/dev/null", O_WRONLY)),
+            settings: Session.Settings())
         XCTAssertEqual(session.current.model.rowCount, 70000)
         var asked = 0
-        let cancelled = CommandCompleter(session: session, isCancelled: { asked += 1; return true })
+        let cancelled = CommandCompleter(
+            session: session,
+            isCancelled: {
+                asked += 1
+                return true
+            })
         XCTAssertEqual(cancelled.complete(EditBuffer("info entry")).candidates, [])
         XCTAssertEqual(asked, 1, "asked once, before the table's end")
         let patient = CommandCompleter(session: session, isCancelled: { false })

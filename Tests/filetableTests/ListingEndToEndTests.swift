@@ -47,8 +47,10 @@ final class ListingEndToEndTests: XCTestCase {
             print("skipped: tree is not installed; compared with the golden file only")
             return
         }
-        for (ours, theirs) in [(["--tree"], "tree"), (["--tree", "-a"], "tree -a"), (["--tree", "-A"], "tree -a"),
-                               (["--tree", "--depth", "1"], "tree -L 1"), (["--tree", "-a", "--depth", "2"], "tree -a -L 2")] {
+        for (ours, theirs) in [
+            (["--tree"], "tree"), (["--tree", "-a"], "tree -a"), (["--tree", "-A"], "tree -a"),
+            (["--tree", "--depth", "1"], "tree -L 1"), (["--tree", "-a", "--depth", "2"], "tree -a -L 2"),
+        ] {
             let mine = try CommandRunner.run(ours + ["."], in: temp.url)
             let tree = try CommandRunner.shell("LC_ALL=C.UTF-8 \(theirs) .", in: temp.url)
             XCTAssertEqual(mine.text, tree.text, "\(ours) against \(theirs)")
@@ -93,8 +95,10 @@ final class ListingEndToEndTests: XCTestCase {
         for name in ["b", "d"] { temp.file(name) }
         for folder in ["a", "c"] { try temp.folder(folder) }
         try temp.link("e", to: "a")
-        for arguments in [["--group-directories-first", "-1"], ["--group-directories-first", "-1r"], ["--group-directories-first", "-1U"],
-                          ["--group-directories-first", "-1Ur"], ["-1Ur"], ["--group-directories-first", "-l"]] {
+        for arguments in [
+            ["--group-directories-first", "-1"], ["--group-directories-first", "-1r"], ["--group-directories-first", "-1U"],
+            ["--group-directories-first", "-1Ur"], ["-1Ur"], ["--group-directories-first", "-l"],
+        ] {
             let ours = try CommandRunner.run(arguments, in: temp.url)
             let theirs = try CommandRunner.shell("LC_ALL=C ls " + arguments.joined(separator: " "), in: temp.url)
             XCTAssertEqual(ours.text, theirs.text, "\(arguments)")
@@ -112,13 +116,16 @@ final class ListingEndToEndTests: XCTestCase {
         try temp.folder("cherry")
         try temp.link("to-tool", to: "tool")
         try temp.link("to-cherry", to: "cherry")
-        _ = try CommandRunner.shell("""
+        _ = try CommandRunner.shell(
+            """
             chmod 755 tool; touch -d '2001-02-03 04:05:06' banana; touch -d '2019-07-08 09:10:11' apple
             touch -a -d '2024-01-01 00:00:01' apple; touch -a -d '2023-01-01 00:00:01' banana; touch -a -d '2022-01-01 00:00:01' tool cherry
             """, in: temp.url)
-        let cases: [[String]] = [["-li"], ["-1i"], ["-i", "apple", "cherry"], ["-d", ".", "cherry", "to-cherry"], ["-ld", "cherry", "to-cherry"],
-                                 ["-ldi", "."], ["-l", "--full-time"], ["-l", "--time-style=long-iso"], ["-l", "--time-style=iso"],
-                                 ["--full-time", "-u"], ["-lu"], ["-ltu"], ["-u", "-1"], ["-u", "-1", "-S"], ["-lF"], ["-1F"], ["-ldF", "to-tool", "to-cherry"]]
+        let cases: [[String]] = [
+            ["-li"], ["-1i"], ["-i", "apple", "cherry"], ["-d", ".", "cherry", "to-cherry"], ["-ld", "cherry", "to-cherry"],
+            ["-ldi", "."], ["-l", "--full-time"], ["-l", "--time-style=long-iso"], ["-l", "--time-style=iso"],
+            ["--full-time", "-u"], ["-lu"], ["-ltu"], ["-u", "-1"], ["-u", "-1", "-S"], ["-lF"], ["-1F"], ["-ldF", "to-tool", "to-cherry"],
+        ]
         for arguments in cases {
             let ours = try CommandRunner.run(arguments, in: temp.url)
             let theirs = try CommandRunner.shell("LC_ALL=C ls " + arguments.map { "'\($0)'" }.joined(separator: " "), in: temp.url)
@@ -202,21 +209,23 @@ final class ListingEndToEndTests: XCTestCase {
 
     func testSectionsByKindWithHeadersAndFooters() throws {
         let result = try CommandRunner.run(["-1", "--group", "kind", "tree"], in: sample)
-        XCTAssertEqual(result.text, """
-        == Folders ==
-        docs
-        images
-        src
-        -- 3 entries --
-        == Files ==
-        README.txt
-        run.sh
-        -- 2 entries --
-        == Links ==
-        link-to-readme
-        -- 1 entry --
+        XCTAssertEqual(
+            result.text,
+            """
+            == Folders ==
+            docs
+            images
+            src
+            -- 3 entries --
+            == Files ==
+            README.txt
+            run.sh
+            -- 2 entries --
+            == Links ==
+            link-to-readme
+            -- 1 entry --
 
-        """)
+            """)
     }
 
     func testDepthLimitsTheTree() throws {

@@ -12,10 +12,14 @@ final class LsCombinationsEndToEndTests: XCTestCase {
     private static let formats: [[String]] = [["-1"], ["-l"], ["-C"], ["-x"], ["-n"]]
     private static let columns: [[String]] = [[], ["-i"], ["-s"], ["-is"], ["-F"], ["-L"], ["-Li"]]
     private static let units: [[String]] = [[], ["-h"], ["--si"], ["--block-size=K"], ["--block-size=1M"], ["--block-size=KB"], ["-k"]]
-    private static let quoting: [[String]] = [[], ["-Q"], ["--quoting-style=shell-escape"], ["--quoting-style=shell"],
-                                              ["--quoting-style=escape"], ["--quoting-style=literal"], ["--quoting-style=c"]]
-    private static let times: [[String]] = [[], ["-t"], ["-ut"], ["-ct"], ["--full-time"], ["--time-style=long-iso"],
-                                            ["--time-style=iso"], ["--time-style=+%F %T.%N"], ["-u"], ["-c"]]
+    private static let quoting: [[String]] = [
+        [], ["-Q"], ["--quoting-style=shell-escape"], ["--quoting-style=shell"],
+        ["--quoting-style=escape"], ["--quoting-style=literal"], ["--quoting-style=c"],
+    ]
+    private static let times: [[String]] = [
+        [], ["-t"], ["-ut"], ["-ct"], ["--full-time"], ["--time-style=long-iso"],
+        ["--time-style=iso"], ["--time-style=+%F %T.%N"], ["-u"], ["-c"],
+    ]
     private static let widths: [[String]] = [["-w", "30"], ["-w", "80"], ["-w", "200"], ["-w", "0"], ["-T", "0", "-w", "60"]]
 
     private var temp: TemporaryTree!
@@ -38,7 +42,8 @@ final class LsCombinationsEndToEndTests: XCTestCase {
         hasDevices = (try CommandRunner.shell("mknod kilo c 1 3 && mknod lima b 7 200", in: temp.url)).status == 0
         // Distinct modification, access and change times, so -t orders the same in both.
         var script = "truncate -s 1G sparse; chmod 755 delta; chown 12345:54321 india; "
-        let names = ["alpha", "bravo", "delta", "a b", "it's", "x$y", "india", "juliet", "echo", "sparse"]
+        let names =
+            ["alpha", "bravo", "delta", "a b", "it's", "x$y", "india", "juliet", "echo", "sparse"]
             + (hasDevices ? ["kilo", "lima"] : [])
         for (i, name) in names.enumerated() {
             let word = "'" + name.replacingOccurrences(of: "'", with: "'\\''") + "'"
@@ -175,8 +180,16 @@ final class LsCombinationsEndToEndTests: XCTestCase {
         private var values: [Pair]
         private let lock = NSLock()
         init(count: Int) { values = Array(repeating: (nil, nil, nil, nil), count: count) }
-        func set(_ index: Int, _ value: Pair) { lock.lock(); values[index] = value; lock.unlock() }
-        func get(_ index: Int) -> Pair { lock.lock(); defer { lock.unlock() }; return values[index] }
+        func set(_ index: Int, _ value: Pair) {
+            lock.lock()
+            values[index] = value
+            lock.unlock()
+        }
+        func get(_ index: Int) -> Pair {
+            lock.lock()
+            defer { lock.unlock() }
+            return values[index]
+        }
     }
 
     private static func strippingEscapes(_ text: String) -> String {

@@ -48,7 +48,8 @@ final class MarksEndToEndTests: XCTestCase {
         let temp = try makeTree()
         let result = try run("mark 1; mark 1; mark 1; show marked; edit; unmark 1; undo; undo; undo; undo; hide marked; list", in: temp)
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.text.contains("| page 1 of 1 | editing | marked shown\n1 D   app.log\n2 D   b.txt\n3 D   c.log\n4 (-) docs >\n"), result.text)
+        XCTAssertTrue(
+            result.text.contains("| page 1 of 1 | editing | marked shown\n1 D   app.log\n2 D   b.txt\n3 D   c.log\n4 (-) docs >\n"), result.text)
         XCTAssertTrue(result.text.contains("unmarked 1 (2 in the plan)"))
         XCTAssertTrue(result.text.contains("undo: marked 1 again (3 in the plan)"))
         XCTAssertTrue(result.text.contains("undo: unmarked 1 (0 in the plan)"))
@@ -61,7 +62,8 @@ final class MarksEndToEndTests: XCTestCase {
 
     func testMarksSurviveNavigationReloadSortingAndCoverSubtrees() throws {
         let temp = try makeTree()
-        let result = try run("mark 1; sort size; open 1; back; reload; sort name; show marked; mark 4; open 4; hide marked; list; show marked", in: temp)
+        let result = try run(
+            "mark 1; sort size; open 1; back; reload; sort name; show marked; mark 4; open 4; hide marked; list; show marked", in: temp)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.text.contains("reloaded: +0 -0"))
         let afterReload = result.text.components(separatedBy: "reloaded: +0 -0\n")[1].components(separatedBy: "-- ")[0]
@@ -70,7 +72,8 @@ final class MarksEndToEndTests: XCTestCase {
         // Inside the marked docs/ every row is marked.
         XCTAssertTrue(result.text.contains("(every entry left here is marked; 'show marked' shows them)"))
         XCTAssertEqual(CommandResult.lastPage(result.text), ["1 D guide.md", "2 D notes.md"])
-        let vanished = try CommandRunner.shell("""
+        let vanished = try CommandRunner.shell(
+            """
             { echo 'mark z.log'; sleep 1.5; echo reload; echo marks; } | "$FILETABLE" --page-size 20 . & sleep 0.8; rm z.log; wait $!
             """, in: temp.url)
         XCTAssertTrue(vanished.text.contains("reload: marked but gone: z.log (kept in the plan as vanished)"), vanished.text)
@@ -86,8 +89,10 @@ final class MarksEndToEndTests: XCTestCase {
         let expectedBytes = 6 + 6 + 100 + 8
         let du = try CommandRunner.shell("du -sk --apparent-size docs >/dev/null; du -skc docs app.log link | tail -1 | cut -f1", in: temp.url)
         XCTAssertTrue(result.text.contains("\n\(temp.path):\n  app.log\n  docs/\n  link\n\(temp.path)/docs:\n  guide.md\n"), result.text)
-        XCTAssertTrue(result.text.contains("total: 4 files, 1 directory, \(expectedBytes) bytes, \(du.text.trimmingCharacters(in: .whitespacesAndNewlines)) KiB on disk\n"),
-                      result.text)
+        XCTAssertTrue(
+            result.text.contains(
+                "total: 4 files, 1 directory, \(expectedBytes) bytes, \(du.text.trimmingCharacters(in: .whitespacesAndNewlines)) KiB on disk\n"),
+            result.text)
     }
 
     func testExportsReadBack() throws {
@@ -96,7 +101,8 @@ final class MarksEndToEndTests: XCTestCase {
         temp.file(odd, contents: "odd")
         let plan = temp.path + "/../plan-\(UUID().uuidString)"
         defer { for suffix in ["", ".json", ".sh"] { try? FileManager.default.removeItem(atPath: plan + suffix) } }
-        let result = try run("mark all; marks export \(plan); marks export \(plan).json --json; marks export \(plan).sh --sh", in: temp, flags: ["-A"])
+        let result = try run(
+            "mark all; marks export \(plan); marks export \(plan).json --json; marks export \(plan).sh --sh", in: temp, flags: ["-A"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let names = try FileManager.default.contentsOfDirectory(atPath: temp.path).count
         // NUL list
@@ -134,7 +140,8 @@ final class MarksEndToEndTests: XCTestCase {
         let temp = try makeTree()
         let clean = try run("mark 1 2; marks verify", in: temp)
         XCTAssertTrue(clean.text.contains("verify: all 2 marked paths are as they were when marked"))
-        let result = try CommandRunner.shell("""
+        let result = try CommandRunner.shell(
+            """
             { echo 'mark app.log b.txt c.log'; sleep 1.5; echo 'marks verify'; } | "$FILETABLE" --page-size 20 . & sleep 0.8
             echo more >> app.log; echo new > b.new; mv b.new b.txt; wait $!
             """, in: temp.url)

@@ -104,7 +104,8 @@ final class PlanIdentityEndToEndTests: XCTestCase {
     func testAReplacedPathIsReportedAndNeverExported() throws {
         let temp = try makeLinkedTree()
         let plan = temp.path + "/plan.txt"
-        let result = try CommandRunner.shell("""
+        let result = try CommandRunner.shell(
+            """
             { echo 'cd t/a'; echo 'mark victim.txt'; sleep 1.5; echo 'marks'; echo '-marks export \(plan)'; echo 'marks prune'; \
               echo '-mark 1'; echo 'marks verify'; } | "$FILETABLE" --page-size 20 . & sleep 0.8
             mv t/a t/old; mkdir t/a; echo new > t/a/victim.txt; wait $!
@@ -161,8 +162,10 @@ final class PlanIdentityEndToEndTests: XCTestCase {
         temp.file("lib.so", in: base + "t/usr/lib")
         try temp.link(base + "t/bin", to: "usr/bin")
         let t = temp.path + "/" + base + "t"
-        let moves = ["open 1", "open 2", "open 3", "open 4", "up", "back", "cd a/link", "cd ../x", "cd ..",
-                     "cd \(t)/bin", "cd ../real/sub", "cd \(t)/a/up/a", "cd \(t)/a/link/.."]
+        let moves = [
+            "open 1", "open 2", "open 3", "open 4", "up", "back", "cd a/link", "cd ../x", "cd ..",
+            "cd \(t)/bin", "cd ../real/sub", "cd \(t)/a/up/a", "cd \(t)/a/link/..",
+        ]
         for seed in 1...24 {
             var random = SplitMix(seed: UInt64(seed))
             var commands: [String] = []
@@ -203,17 +206,22 @@ final class PlanIdentityEndToEndTests: XCTestCase {
         let lines = text.components(separatedBy: "\n")
         var index = 0
         while index < lines.count {
-            guard lines[index].hasPrefix("path:") else { index += 1; continue }
+            guard lines[index].hasPrefix("path:") else {
+                index += 1
+                continue
+            }
             let path = String(lines[index].dropFirst(5).drop { $0 == " " })
             var fields: [String: String] = [:]
             index += 1
             while index < lines.count, !lines[index].hasPrefix("path:"), let colon = lines[index].firstIndex(of: ":"),
-                  lines[index][..<colon].allSatisfy({ $0.isLetter }) {
+                lines[index][..<colon].allSatisfy({ $0.isLetter })
+            {
                 fields[String(lines[index][..<colon])] = String(lines[index][lines[index].index(after: colon)...].drop { $0 == " " })
                 index += 1
             }
             if index < lines.count, lines[index].hasPrefix("marked 1 ("),
-               let device = fields["device"].flatMap({ UInt64($0) }), let inode = fields["inode"].flatMap({ UInt64($0) }) {
+                let device = fields["device"].flatMap({ UInt64($0) }), let inode = fields["inode"].flatMap({ UInt64($0) })
+            {
                 marked[path] = PathIdentity(device: device, inode: inode)
             }
         }

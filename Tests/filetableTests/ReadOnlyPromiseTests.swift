@@ -5,7 +5,9 @@ import XCTest
 final class ReadOnlyPromiseTests: XCTestCase {
     /// Every path's type, mode, size, mtime and content (or link target), by path.
     private func snapshot(_ root: String) throws -> [String: String] {
-        let listing = try CommandRunner.shell("find . -printf '%P\\t%y\\t%m\\t%s\\t%T@\\t%l\\0' | sort -z | tr '\\0' '\\n'; find . -type f -print0 | sort -z | xargs -0 md5sum", in: URL(fileURLWithPath: root))
+        let listing = try CommandRunner.shell(
+            "find . -printf '%P\\t%y\\t%m\\t%s\\t%T@\\t%l\\0' | sort -z | tr '\\0' '\\n'; find . -type f -print0 | sort -z | xargs -0 md5sum",
+            in: URL(fileURLWithPath: root))
         XCTAssertEqual(listing.status, 0, listing.stderr)
         var result: [String: String] = [:]
         for (i, line) in listing.text.split(separator: "\n").enumerated() { result["\(i)"] = String(line) }
@@ -15,7 +17,8 @@ final class ReadOnlyPromiseTests: XCTestCase {
     func testASessionThatMarksEverythingChangesNothing() throws {
         let temp = try TemporaryTree()
         let tree = temp.path + "/tree"
-        let made = try CommandRunner.shell("""
+        let made = try CommandRunner.shell(
+            """
             python3 '\(CommandRunner.packageRoot.path)/Samples/generate-tree.py' hostile '\(tree)' && \
             cp -a '\(CommandRunner.packageRoot.path)/Samples/tree' '\(tree)/sample' && \
             ln '\(tree)/plain.txt' '\(tree)/hard-link' && mkdir -p '\(tree)/nested/deeper' && echo x > '\(tree)/nested/deeper/file'
@@ -39,9 +42,11 @@ final class ReadOnlyPromiseTests: XCTestCase {
 
     func testTheSourcesCallNothingThatChangesFiles() throws {
         let sources = CommandRunner.packageRoot.appendingPathComponent("Sources")
-        let forbidden = ["unlink(", "unlinkat(", "rmdir(", "rename(", "renameat(", "truncate(", "ftruncate(", "chmod(", "fchmod(",
-                         "fchmodat(", "chown(", "fchown(", "lchown(", "fchownat(", "utimes(", "utime(", "utimensat(", "futimens(",
-                         "removeItem(", "moveItem(", "replaceItem", "trashItem(", "remove(", "mkdir(", "symlink(", "link("]
+        let forbidden = [
+            "unlink(", "unlinkat(", "rmdir(", "rename(", "renameat(", "truncate(", "ftruncate(", "chmod(", "fchmod(",
+            "fchmodat(", "chown(", "fchown(", "lchown(", "fchownat(", "utimes(", "utime(", "utimensat(", "futimens(",
+            "removeItem(", "moveItem(", "replaceItem", "trashItem(", "remove(", "mkdir(", "symlink(", "link(",
+        ]
         var offenders: [String] = []
         let enumerator = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)!
         // OwnFiles.swift holds the writes of filetable's own files (an export, the history).
@@ -49,7 +54,8 @@ final class ReadOnlyPromiseTests: XCTestCase {
             let text = try String(contentsOf: url, encoding: .utf8)
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let code = line.split(separator: "//").first.map(String.init) ?? ""
-                for call in forbidden where code.range(of: "(?<![A-Za-z_.])" + NSRegularExpression.escapedPattern(for: call), options: .regularExpression) != nil {
+                for call in forbidden
+                where code.range(of: "(?<![A-Za-z_.])" + NSRegularExpression.escapedPattern(for: call), options: .regularExpression) != nil {
                     offenders.append("\(url.lastPathComponent):\(number + 1): \(call)")
                 }
             }

@@ -73,8 +73,12 @@ final class ReplNamesEndToEndTests: XCTestCase {
         temp.file("lines.txt", contents: "one\ntwo\nThree apples\nfour\nfive\n")
         let result = try run("view lines.txt +2; list; more; view lines.txt /APPLE; -view lines.txt +9; -view lines.txt /zzz", in: temp, page: 3)
         let shown = result.text.split(separator: "\n").filter { $0.hasPrefix("     ") }.map(String.init)
-        XCTAssertEqual(shown, ["     2  two", "     3  Three apples", "     4  four", "     5  five",
-                               "     3  Three apples", "     4  four", "     5  five"], result.text)
+        XCTAssertEqual(
+            shown,
+            [
+                "     2  two", "     3  Three apples", "     4  four", "     5  five",
+                "     3  Three apples", "     4  four", "     5  five",
+            ], result.text)
         XCTAssertTrue(result.stderr.contains("view: \(temp.path)/lines.txt has 5 lines, not 9\n"), result.stderr)
         XCTAssertTrue(result.stderr.contains("view: no line of \(temp.path)/lines.txt holds 'zzz'\n"), result.stderr)
     }

@@ -15,73 +15,76 @@ final class ReplSessionEndToEndTests: XCTestCase {
         return temp
     }
 
-    private func session(_ commands: String, in temp: TemporaryTree, extra: [String] = [],
-                         environment: [String: String] = [:]) throws -> CommandResult {
+    private func session(
+        _ commands: String, in temp: TemporaryTree, extra: [String] = [],
+        environment: [String: String] = [:]
+    ) throws -> CommandResult {
         try CommandRunner.run(["--page-size", "3", "-e", commands] + extra + ["."], in: temp.url, environment: environment)
     }
 
     func testNavigatingThreeLevelsDownAndBackRestoresEachLevel() throws {
         let temp = try makeTree()
-        let result = try session("sort name desc; next; open 2; next; sort name; next; open 1; goto 4; open 1; pwd; back; back; back",
-                                 in: temp)
+        let result = try session(
+            "sort name desc; next; open 2; next; sort name; next; open 1; goto 4; open 1; pwd; back; back; back",
+            in: temp)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stderr, "")
         let root = temp.path
         let expected = """
-        \(root) | 6 entries | sort name desc | page 1 of 2
-        1 notes.txt
-        2 deep >
-        3 B
-        -- n next, N open, b back, help --
-        \(root) | 6 entries | sort name desc | page 2 of 2
-        4 a10
-        5 a2
-        6 a1
-        -- p prev, N open, b back, help --
-        \(root)/deep | 5 entries | sort name desc | page 1 of 2
-        1 x4
-        2 x3
-        3 x2
-        -- n next, N open, b back, help --
-        \(root)/deep | 5 entries | sort name desc | page 2 of 2
-        4 x1
-        5 level2 >
-        -- p prev, N open, b back, help --
-        \(root)/deep | 5 entries | sort name | page 1 of 2
-        1 level2 >
-        2 x1
-        3 x2
-        -- n next, N open, b back, help --
-        \(root)/deep | 5 entries | sort name | page 2 of 2
-        4 x3
-        5 x4
-        -- p prev, N open, b back, help --
-        \(root)/deep/level2 | 4 entries | sort name | page 1 of 2
-        1 level3 >
-        2 y1
-        3 y2
-        -- n next, N open, b back, help --
-        \(root)/deep/level2 | 4 entries | sort name | page 2 of 2
-        4 y3
-        -- p prev, N open, b back, help --
-        \(root)/deep/level2/level3 | 1 entry | sort name | page 1 of 1
-        1 bottom
-        -- N open, b back, help --
-        \(root) > deep > level2 > level3
-        \(root)/deep/level2/level3
-        \(root)/deep/level2 | 4 entries | sort name | page 2 of 2
-        4 y3
-        -- p prev, N open, b back, help --
-        \(root)/deep | 5 entries | sort name | page 2 of 2
-        4 x3
-        5 x4
-        -- p prev, N open, b back, help --
-        \(root) | 6 entries | sort name desc | page 2 of 2
-        4 a10
-        5 a2
-        6 a1
-        -- p prev, N open, b back, help --
-        """
+            \(root) | 6 entries | sort name desc | page 1 of 2
+            1 notes.txt
+            2 deep >
+            3 B
+            -- n next, N open, b back, help --
+            \(root) | 6 entries | sort name desc | page 2 of 2
+            4 a10
+            5 a2
+            6 a1
+            -- p prev, N open, b back, help --
+            \(root)/deep | 5 entries | sort name desc | page 1 of 2
+            1 x4
+            2 x3
+            3 x2
+            -- n next, N open, b back, help --
+            \(root)/deep | 5 entries | sort name desc | page 2 of 2
+            4 x1
+            5 level2 >
+            -- p prev, N open, b back, help --
+            \(root)/deep | 5 entries | sort name | page 1 of 2
+            1 level2 >
+            2 x1
+            3 x2
+            -- n next, N open, b back, help --
+            \(root)/deep | 5 entries | sort name | page 2 of 2
+            4 x3
+            5 x4
+            -- p prev, N open, b back, help --
+            \(root)/deep/level2 | 4 entries | sort name | page 1 of 2
+            1 level3 >
+            2 y1
+            3 y2
+            -- n next, N open, b back, help --
+            \(root)/deep/level2 | 4 entries | sort name | page 2 of 2
+            4 y3
+            -- p prev, N open, b back, help --
+            \(root)/deep/level2/level3 | 1 entry | sort name | page 1 of 1
+            1 bottom
+            -- N open, b back, help --
+            \(root) > deep > level2 > level3
+            \(root)/deep/level2/level3
+            \(root)/deep/level2 | 4 entries | sort name | page 2 of 2
+            4 y3
+            -- p prev, N open, b back, help --
+            \(root)/deep | 5 entries | sort name | page 2 of 2
+            4 x3
+            5 x4
+            -- p prev, N open, b back, help --
+            \(root) | 6 entries | sort name desc | page 2 of 2
+            4 a10
+            5 a2
+            6 a1
+            -- p prev, N open, b back, help --
+            """
         XCTAssertEqual(result.text, expected + "\n")
     }
 
@@ -97,12 +100,14 @@ final class ReplSessionEndToEndTests: XCTestCase {
         let temp = try makeTree()
         let result = try session("-open 99; -lsit; -back; goto 4; quit; list", in: temp)
         XCTAssertEqual(result.status, 0)
-        XCTAssertEqual(result.stderr, """
-        filetable: line 1: open: no row 99 (rows are 1-6)
-        filetable: line 2: unknown command 'lsit'; did you mean 'list'?
-        filetable: line 3: back: nothing to go back to (this is the first level)
+        XCTAssertEqual(
+            result.stderr,
+            """
+            filetable: line 1: open: no row 99 (rows are 1-6)
+            filetable: line 2: unknown command 'lsit'; did you mean 'list'?
+            filetable: line 3: back: nothing to go back to (this is the first level)
 
-        """)
+            """)
         XCTAssertEqual(result.text.components(separatedBy: "page 2 of 2").count, 2, "goto ran once and quit ended the batch")
     }
 
@@ -112,7 +117,8 @@ final class ReplSessionEndToEndTests: XCTestCase {
         try "# a comment\n\nsort name desc\n   \nstats\n".write(to: script, atomically: true, encoding: .utf8)
         let fromFile = try CommandRunner.run(["--page-size", "3", "-b", script.path, "."], in: temp.url)
         XCTAssertEqual(fromFile.status, 0, fromFile.stderr)
-        XCTAssertTrue(fromFile.text.hasPrefix("\(temp.path) | 7 entries | sort name desc | page 1 of 3\n1 script.ft\n2 notes.txt\n3 deep >\n"), fromFile.text)
+        XCTAssertTrue(
+            fromFile.text.hasPrefix("\(temp.path) | 7 entries | sort name desc | page 1 of 3\n1 script.ft\n2 notes.txt\n3 deep >\n"), fromFile.text)
         XCTAssertTrue(fromFile.text.hasSuffix("rows: 7\nentries materialised: 0\ncells created: 3\ncells reused: 0\ncache entries: 0\n"))
         let fromStdin = try CommandRunner.shell("printf 'goto 3\\ninfo 1\\n' | \"$FILETABLE\" --page-size 3 .", in: temp.url)
         XCTAssertEqual(fromStdin.status, 0, fromStdin.stderr)
@@ -136,8 +142,9 @@ final class ReplSessionEndToEndTests: XCTestCase {
 
     func testViewSettingsSectionsAndStyles() throws {
         let temp = try makeTree()
-        let result = try session("group kind; index; jump files; style value2; group none; hidden on; filter a*; style value1", in: temp,
-                                 extra: ["--page-size", "10"])
+        let result = try session(
+            "group kind; index; jump files; style value2; group none; hidden on; filter a*; style value1", in: temp,
+            extra: ["--page-size", "10"])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.text.contains("== Folders ==\n1 deep >\n-- 1 entry --\n== Files ==\n2 a1\n"))
         XCTAssertTrue(result.text.contains("Folders Files\n"))
@@ -154,14 +161,18 @@ final class ReplSessionEndToEndTests: XCTestCase {
         let result = try session("find l; n; -find; pwd; find level --depth 2; -find; find NOTES", in: temp)
         XCTAssertEqual(result.status, 0, result.stderr)
         let found = result.text.split(separator: "\n").filter { $0.hasPrefix("find: ") }
-        XCTAssertEqual(found, [
-            "find: deep/level2, row 1 here ('n' or 'find' for the next match; 'back' returns)",
-            "find: deep/level2/level3, row 1 here ('n' or 'find' for the next match; 'back' returns)",
-            "find: deep/level2, row 1 here ('n' or 'find' for the next match; 'back' returns)",
-            "find: row 6 ('n' or 'find' for the next match)",
-        ])
+        XCTAssertEqual(
+            found,
+            [
+                "find: deep/level2, row 1 here ('n' or 'find' for the next match; 'back' returns)",
+                "find: deep/level2/level3, row 1 here ('n' or 'find' for the next match; 'back' returns)",
+                "find: deep/level2, row 1 here ('n' or 'find' for the next match; 'back' returns)",
+                "find: row 6 ('n' or 'find' for the next match)",
+            ])
         XCTAssertTrue(result.text.contains("\(temp.path)/deep/level2 | 4 entries"), result.text)
-        XCTAssertEqual(result.stderr, """
+        XCTAssertEqual(
+            result.stderr,
+            """
             filetable: line 3: find: no more names contain 'l' (4 directories searched); 'find l' starts over
             filetable: line 6: find: no more names contain 'level' (2 directories searched); 'find level' starts over
 
@@ -188,7 +199,9 @@ final class ReplSessionEndToEndTests: XCTestCase {
         XCTAssertEqual(pager.text, "     1\thello\n")
         let refused = try session("-pager moved; pager notes.txt", in: temp, environment: ["PAGER": "cat; echo injected"])
         XCTAssertFalse(refused.text.contains("injected"), refused.text)
-        XCTAssertEqual(refused.stderr, """
+        XCTAssertEqual(
+            refused.stderr,
+            """
             filetable: line 1: pager: \(temp.path)/moved is a directory; 'open 5' lists it
             sh: 1: exec: cat;: not found
             filetable: line 2: pager: command not found (exit status 127)
@@ -213,16 +226,19 @@ final class ReplSessionEndToEndTests: XCTestCase {
     func testADirectoryThatVanishedSinceItWasListed() throws {
         let temp = try makeTree()
         // The session reads its commands from a pipe; the directory is removed while it waits.
-        let result = try CommandRunner.shell("""
+        let result = try CommandRunner.shell(
+            """
             { echo 'cd deep'; sleep 0.3; echo '-reload'; echo '-back'; echo '-open 5'; echo 'pwd'; } | "$FILETABLE" --page-size 3 . &
             sleep 0.15; rm -r deep; wait
             """, in: temp.url)
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(result.stderr, """
-        filetable: line 2: reload: \(temp.path)/deep: the directory no longer exists (back or cd elsewhere)
-        filetable: line 4: open: \(temp.path)/deep: No such file or directory
+        XCTAssertEqual(
+            result.stderr,
+            """
+            filetable: line 2: reload: \(temp.path)/deep: the directory no longer exists (back or cd elsewhere)
+            filetable: line 4: open: \(temp.path)/deep: No such file or directory
 
-        """)
+            """)
         XCTAssertTrue(result.text.hasSuffix("\(temp.path)\n\(temp.path)\n"), result.text)
     }
 
@@ -233,11 +249,13 @@ final class ReplSessionEndToEndTests: XCTestCase {
         XCTAssertEqual(missing.stderr, "filetable: nowhere: No such file or directory\n")
         let cd = try session("-cd notes.txt; -cd nowhere; cd deep/level2; up; pwd", in: temp)
         XCTAssertEqual(cd.status, 0, cd.stderr)
-        XCTAssertEqual(cd.stderr, """
-        filetable: line 1: cd: \(temp.path)/notes.txt: Not a directory
-        filetable: line 2: cd: \(temp.path)/nowhere: No such file or directory
+        XCTAssertEqual(
+            cd.stderr,
+            """
+            filetable: line 1: cd: \(temp.path)/notes.txt: Not a directory
+            filetable: line 2: cd: \(temp.path)/nowhere: No such file or directory
 
-        """)
+            """)
         XCTAssertTrue(cd.text.hasSuffix("\(temp.path) > level2 > deep\n\(temp.path)/deep\n"))
     }
 }

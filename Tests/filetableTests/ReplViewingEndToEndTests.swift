@@ -21,24 +21,26 @@ final class ReplViewingEndToEndTests: XCTestCase {
         let temp = try makeTree()
         let result = try run("view 1; more; more", in: temp)
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(result.text, """
-        view: text (UTF-8 without NUL bytes in the first 8 KiB)
-             1  1
-             2  2
-             3  3
-             4  4
-        -- more from line 5 ('more' or an empty line) --
-             5  5
-             6  6
-             7  7
-             8  8
-        -- more from line 9 ('more' or an empty line) --
-             9  9
-            10  10
-            11  tab\\there\\x1B[31m
-        -- end of file --
+        XCTAssertEqual(
+            result.text,
+            """
+            view: text (UTF-8 without NUL bytes in the first 8 KiB)
+                 1  1
+                 2  2
+                 3  3
+                 4  4
+            -- more from line 5 ('more' or an empty line) --
+                 5  5
+                 6  6
+                 7  7
+                 8  8
+            -- more from line 9 ('more' or an empty line) --
+                 9  9
+                10  10
+                11  tab\\there\\x1B[31m
+            -- end of file --
 
-        """)
+            """)
     }
 
     func testViewOfABinaryFileSwitchesToHexAndMoreContinues() throws {
@@ -73,11 +75,13 @@ final class ReplViewingEndToEndTests: XCTestCase {
         let result = try run("-view 2; -hex 2; info 2", in: temp)
         XCTAssertLessThan(Date().timeIntervalSince(start), 5)
         XCTAssertEqual(result.status, 0)
-        XCTAssertEqual(result.stderr, """
-        filetable: line 1: view: \(temp.path)/pipe: is a FIFO; not read, as reading it could block
-        filetable: line 2: hex: \(temp.path)/pipe: is a FIFO; not read, as reading it could block
+        XCTAssertEqual(
+            result.stderr,
+            """
+            filetable: line 1: view: \(temp.path)/pipe: is a FIFO; not read, as reading it could block
+            filetable: line 2: hex: \(temp.path)/pipe: is a FIFO; not read, as reading it could block
 
-        """)
+            """)
         XCTAssertTrue(result.text.contains("type:        fifo\n"))
     }
 

@@ -133,7 +133,9 @@ final class TerminalSessionTests: XCTestCase {
         try type("C-d")
         try waitFor("\(temp.path)> \nQuit and drop 1 mark? [y/N]")
         try type("C-d")
-        shown = try waitFor("quit: kept 1 mark; 'marks export FILE' writes the plan\n\(temp.path)> \nQuit and drop 1 mark? [y/N] \nquit: kept 1 mark; 'marks export FILE' writes the plan\n\(temp.path)>")
+        shown = try waitFor(
+            "quit: kept 1 mark; 'marks export FILE' writes the plan\n\(temp.path)> \nQuit and drop 1 mark? [y/N] \nquit: kept 1 mark; 'marks export FILE' writes the plan\n\(temp.path)>"
+        )
         // Once exported, quit ends at once.
         try type("marks export plan.txt", "Enter")
         try waitFor("exported 1 marked path to plan.txt")
@@ -151,7 +153,9 @@ final class TerminalSessionTests: XCTestCase {
         temp.file("notes.txt", contents: "some notes\n")
         temp.file("notebook")
         try temp.folder("subway")
-        _ = CommandRunner.system("tmux new-session -d -s \(session) -x 80 -y 24 'env -i PATH=/usr/bin:/bin TERM=xterm HOME=/nonexistent PS1=\"$ \" bash --norc --noprofile -i'")
+        _ = CommandRunner.system(
+            "tmux new-session -d -s \(session) -x 80 -y 24 'env -i PATH=/usr/bin:/bin TERM=xterm HOME=/nonexistent PS1=\"$ \" bash --norc --noprofile -i'"
+        )
         try waitFor("$ ")
         let start = "cd '\(temp.path)' && XDG_STATE_HOME='\(temp.path)/state' '\(CommandRunner.executable.path)' ."
         try type(start, "Enter")
@@ -179,7 +183,8 @@ final class TerminalSessionTests: XCTestCase {
         try type("u", "p", "C-a", "C-d", "C-d", "C-u", "list", "Enter")
         try waitFor("\(temp.path)> list")
         // A pasted block is inserted, escaped, never run.
-        _ = CommandRunner.system("tmux set-buffer -b paste-\(session) 'cd subway\nquit\n' && tmux paste-buffer -p -d -b paste-\(session) -t \(session)")
+        _ = CommandRunner.system(
+            "tmux set-buffer -b paste-\(session) 'cd subway\nquit\n' && tmux paste-buffer -p -d -b paste-\(session) -t \(session)")
         try waitFor("\(temp.path)> cd subway\\rquit\\r")
         try type("C-u")
         // A narrower window: a long line scrolls sideways and never wraps.

@@ -10,17 +10,22 @@ public enum DirectoryEnumerator {
     /// With `ordersByName`, a huge directory is read by a second thread while
     /// this one sorts the names that have arrived, and the arena comes back
     /// with its `naturalOrder` set.
-    public static func list(_ directory: DirectoryHandle, includeDotEntries: Bool = false,
-                            ordersByName: Bool = false) throws(FileError) -> NameArena {
-        try list(directory, includeDotEntries: includeDotEntries, ordersByName: ordersByName,
-                 readAheadThreshold: readAheadThreshold, runLength: NameOrderBuilder.runLength,
-                 parallelMergeThreshold: NameOrderBuilder.parallelMergeThreshold)
+    public static func list(
+        _ directory: DirectoryHandle, includeDotEntries: Bool = false,
+        ordersByName: Bool = false
+    ) throws(FileError) -> NameArena {
+        try list(
+            directory, includeDotEntries: includeDotEntries, ordersByName: ordersByName,
+            readAheadThreshold: readAheadThreshold, runLength: NameOrderBuilder.runLength,
+            parallelMergeThreshold: NameOrderBuilder.parallelMergeThreshold)
     }
 
     /// `list` with the thresholds and sort run length made small enough for
     /// tests to reach the threaded paths and the merge.
-    static func list(_ directory: DirectoryHandle, includeDotEntries: Bool, ordersByName: Bool,
-                     readAheadThreshold: Int, runLength: Int, parallelMergeThreshold: Int) throws(FileError) -> NameArena {
+    static func list(
+        _ directory: DirectoryHandle, includeDotEntries: Bool, ordersByName: Bool,
+        readAheadThreshold: Int, runLength: Int, parallelMergeThreshold: Int
+    ) throws(FileError) -> NameArena {
         var arena = NameArena()
         var directorySize = 0
         var expectedEntries = 16
@@ -38,7 +43,8 @@ public enum DirectoryEnumerator {
         // Small buffers come from the heap; only huge directories get a large one.
         let bufferSize = min(256 * 1024, max(32 * 1024, directorySize))
         guard ordersByName && directorySize >= readAheadThreshold,
-              let reader = try startReadAhead(directory, with: getDirectoryEntries, bufferSize: bufferSize) else {
+            let reader = try startReadAhead(directory, with: getDirectoryEntries, bufferSize: bufferSize)
+        else {
             try readRecords(directory, with: getDirectoryEntries, bufferSize: bufferSize, includeDotEntries: includeDotEntries, into: &arena)
             return arena
         }
@@ -51,8 +57,10 @@ public enum DirectoryEnumerator {
 
     /// Takes the reader's buffers in turn: parses each, keys its names and
     /// sorts every complete run, while the reader fetches the next buffers.
-    private static func readSortingByName(_ directory: DirectoryHandle, from reader: DirectoryReadAhead, includeDotEntries: Bool,
-                                          into arena: inout NameArena, order: inout NameOrderBuilder) throws(FileError) {
+    private static func readSortingByName(
+        _ directory: DirectoryHandle, from reader: DirectoryReadAhead, includeDotEntries: Bool,
+        into arena: inout NameArena, order: inout NameOrderBuilder
+    ) throws(FileError) {
         while true {
             if Interruption.isRequested { throw FileError(path: directory.path, reason: .interrupted) }
             switch reader.next() {
@@ -73,8 +81,10 @@ public enum DirectoryEnumerator {
     /// are read ahead on a second thread when sorted by name.
     static let readAheadThreshold = 1 << 20
 
-    private static func startReadAhead(_ directory: DirectoryHandle, with getDirectoryEntries: @escaping Syscalls.GetDirectoryEntries,
-                                       bufferSize: Int) throws(FileError) -> DirectoryReadAhead? {
+    private static func startReadAhead(
+        _ directory: DirectoryHandle, with getDirectoryEntries: @escaping Syscalls.GetDirectoryEntries,
+        bufferSize: Int
+    ) throws(FileError) -> DirectoryReadAhead? {
         guard lseek(directory.fd, 0, SEEK_SET) >= 0 else { throw FileError(path: directory.path, errno: Errno(errno)) }
         return DirectoryReadAhead(fd: directory.fd, read: getDirectoryEntries, bufferSize: bufferSize)
     }
@@ -86,8 +96,10 @@ public enum DirectoryEnumerator {
 
     /// Parses `linux_dirent64` records: inode (8), offset (8), record length (2),
     /// type (1), then the NUL-terminated name.
-    private static func readRecords(_ directory: DirectoryHandle, with getDirectoryEntries: Syscalls.GetDirectoryEntries,
-                                    bufferSize capacity: Int, includeDotEntries: Bool, into arena: inout NameArena) throws(FileError) {
+    private static func readRecords(
+        _ directory: DirectoryHandle, with getDirectoryEntries: Syscalls.GetDirectoryEntries,
+        bufferSize capacity: Int, includeDotEntries: Bool, into arena: inout NameArena
+    ) throws(FileError) {
         // The handle's descriptor is only used relative to (openat, fstatat),
         // so its read offset is free: rewind it and read.
         let fd = directory.fd
@@ -109,8 +121,10 @@ public enum DirectoryEnumerator {
     /// Appends the names of a buffer of `linux_dirent64` records, telling
     /// `appended` each name and its entry number while the record is at hand.
     @inline(__always)
-    private static func parse(_ records: UnsafeRawBufferPointer, includeDotEntries: Bool, into arena: inout NameArena,
-                              appended: (UnsafeBufferPointer<UInt8>, Int) -> Void = { _, _ in }) {
+    private static func parse(
+        _ records: UnsafeRawBufferPointer, includeDotEntries: Bool, into arena: inout NameArena,
+        appended: (UnsafeBufferPointer<UInt8>, Int) -> Void = { _, _ in }
+    ) {
         var offset = 0
         let base = records.baseAddress!
         while offset < records.count {

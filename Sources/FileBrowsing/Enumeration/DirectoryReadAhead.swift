@@ -72,7 +72,10 @@ final class DirectoryReadAhead: @unchecked Sendable {
         while true {
             pthread_mutex_lock(lock)
             while filled - consumed == buffers.count && !stopping { pthread_cond_wait(changed, lock) }
-            if stopping { pthread_mutex_unlock(lock); return }
+            if stopping {
+                pthread_mutex_unlock(lock)
+                return
+            }
             let slot = filled % buffers.count
             pthread_mutex_unlock(lock)
             let result: Int

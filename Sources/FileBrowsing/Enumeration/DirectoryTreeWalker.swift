@@ -44,8 +44,10 @@ public final class DirectoryTreeWalker {
     public var prepareModel: ((DirectoryListing) -> Void)?
     public var repeatRule: RepeatRule
 
-    public init(listOptions: ListOptions = ListOptions(), followSymlinks: Bool = false, maxDepth: Int? = nil,
-                repeatRule: RepeatRule = .loops) {
+    public init(
+        listOptions: ListOptions = ListOptions(), followSymlinks: Bool = false, maxDepth: Int? = nil,
+        repeatRule: RepeatRule = .loops
+    ) {
         self.listOptions = listOptions
         self.followSymlinks = followSymlinks
         self.maxDepth = maxDepth
@@ -61,7 +63,8 @@ public final class DirectoryTreeWalker {
         try visit(.enter(rootModel, depth: 0))
         while !stack.isEmpty {
             let top = stack.count - 1
-            let model = stack[top].model, depth = stack[top].depth
+            let model = stack[top].model
+            let depth = stack[top].depth
             let row = stack[top].nextRow
             guard row < model.rowCount else {
                 stack.removeLast()
@@ -71,12 +74,14 @@ public final class DirectoryTreeWalker {
             stack[top].nextRow += 1
             try visit(.entry(model, row: row, depth: depth + 1, isLast: row == model.rowCount - 1))
             guard maxDepth.map({ depth + 1 < $0 }) ?? true,
-                  !model.isDotEntry(row: row),
-                  model.isDirectory(row: row, followSymlinks: followSymlinks) else { continue }
+                !model.isDotEntry(row: row),
+                model.isDirectory(row: row, followSymlinks: followSymlinks)
+            else { continue }
             let child: DirectoryHandle
             do {
-                child = try DirectoryHandle.open(model.name(ofRow: row), in: model.directory,
-                                                 displayPath: model.path(ofRow: row), followSymlink: followSymlinks)
+                child = try DirectoryHandle.open(
+                    model.name(ofRow: row), in: model.directory,
+                    displayPath: model.path(ofRow: row), followSymlink: followSymlinks)
             } catch {
                 try visit(.failure(error))
                 continue
@@ -84,7 +89,9 @@ public final class DirectoryTreeWalker {
             let childIdentity = identity(of: child)
             if let childIdentity {
                 let throughLink = model.kind(ofRow: row) == .symlink
-                let isRepeat = repeatRule == .loops ? stack.contains { $0.identity == childIdentity }
+                let isRepeat =
+                    repeatRule == .loops
+                    ? stack.contains { $0.identity == childIdentity }
                     : throughLink && visited.contains(childIdentity)
                 if isRepeat {
                     try visit(.failure(FileError(path: child.path, reason: .alreadyListed)))

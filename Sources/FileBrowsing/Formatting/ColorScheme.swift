@@ -16,7 +16,8 @@ public struct ColorScheme: Sendable {
         guard let lsColors, !lsColors.isEmpty else { return }
         for item in lsColors.split(separator: ":") {
             guard let equals = item.firstIndex(of: "=") else { continue }
-            let key = String(item[..<equals]), value = String(item[item.index(after: equals)...])
+            let key = String(item[..<equals])
+            let value = String(item[item.index(after: equals)...])
             if key.hasPrefix("*") {
                 byExtension[String(key.dropFirst()).lowercased()] = value
             } else {

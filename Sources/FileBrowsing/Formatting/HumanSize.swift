@@ -19,7 +19,8 @@ public enum HumanSize {
         if value < 10 {
             let tenths = (value * 10).rounded(.up)
             if tenths < 100 {
-                let whole = Int(tenths) / 10, fraction = Int(tenths) % 10
+                let whole = Int(tenths) / 10
+                let fraction = Int(tenths) % 10
                 return "\(whole).\(fraction)\(units[unit])"
             }
         }

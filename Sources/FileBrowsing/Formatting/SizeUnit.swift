@@ -36,15 +36,22 @@ public struct SizeUnit: Sendable, Equatable {
         var rest = Substring(text.dropFirst(digits.count))
         let number: Int64? = digits.isEmpty ? nil : Int64(digits)
         if !digits.isEmpty && number == nil { return nil }
-        var factor: Int64 = 1, suffix = ""
+        var factor: Int64 = 1
+        var suffix = ""
         if let letter = rest.first {
             guard let power = letters.firstIndex(of: Character(letter.uppercased())) else { return nil }
             rest = rest.dropFirst()
             let base: Int64
             switch rest {
-            case "": base = 1024; suffix = String(letters[power])
-            case "iB": base = 1024; suffix = String(letters[power]) + "iB"
-            case "B": base = 1000; suffix = (power == 0 ? "k" : String(letters[power])) + "B"
+            case "":
+                base = 1024
+                suffix = String(letters[power])
+            case "iB":
+                base = 1024
+                suffix = String(letters[power]) + "iB"
+            case "B":
+                base = 1000
+                suffix = (power == 0 ? "k" : String(letters[power])) + "B"
             default: return nil
             }
             for _ in 0...power {

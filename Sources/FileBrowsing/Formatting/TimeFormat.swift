@@ -57,7 +57,9 @@ public struct TimeFormat {
         var parts = tm()
         guard localtime_r(&seconds, &parts) != nil else { return String(timestamp.seconds) }
         // %N first, leaving %%N alone.
-        var expanded = "", chars = Array(format), i = 0
+        var expanded = ""
+        var chars = Array(format)
+        var i = 0
         while i < chars.count {
             if chars[i] == "%", i + 1 < chars.count {
                 if chars[i + 1] == "N" {
@@ -122,7 +124,8 @@ public struct TimeFormat {
         let offset = parts.tm_gmtoff / 60
         let sign = offset < 0 ? "-" : "+"
         let zone = sign + String(format2(Int32(abs(offset) / 60))) + String(format2(Int32(abs(offset) % 60)))
-        return "\(parts.tm_year + 1900)-\(format2(parts.tm_mon + 1))-\(format2(parts.tm_mday)) \(format2(parts.tm_hour)):\(format2(parts.tm_min)):\(format2(parts.tm_sec)).\(fraction) \(zone)"
+        return
+            "\(parts.tm_year + 1900)-\(format2(parts.tm_mon + 1))-\(format2(parts.tm_mday)) \(format2(parts.tm_hour)):\(format2(parts.tm_min)):\(format2(parts.tm_sec)).\(fraction) \(zone)"
     }
 
     private static func format2(_ value: Int32) -> String { twoDigits(value) }
@@ -134,7 +137,8 @@ public struct TimeFormat {
         guard gmtime_r(&seconds, &parts) != nil else { return String(timestamp.seconds) }
         let year = Int(parts.tm_year) + 1900
         let yearText = year >= 0 && year < 1000 ? String(repeating: "0", count: 4 - String(year).count) + String(year) : String(year)
-        return "\(yearText)-\(twoDigits(parts.tm_mon + 1))-\(twoDigits(parts.tm_mday))T\(twoDigits(parts.tm_hour)):\(twoDigits(parts.tm_min)):\(twoDigits(parts.tm_sec))Z"
+        return
+            "\(yearText)-\(twoDigits(parts.tm_mon + 1))-\(twoDigits(parts.tm_mday))T\(twoDigits(parts.tm_hour)):\(twoDigits(parts.tm_min)):\(twoDigits(parts.tm_sec))Z"
     }
 
     private static func twoDigits(_ value: Int32) -> String {

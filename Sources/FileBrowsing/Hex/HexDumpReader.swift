@@ -26,8 +26,10 @@ public final class HexDumpReader {
 
     /// Opens `path` (relative to `directory`, or the working directory) and
     /// skips to `skip`. `length` limits the bytes returned.
-    public init(path: [UInt8], name: [UInt8]? = nil, in directory: DirectoryHandle? = nil,
-                skip: UInt64 = 0, length: UInt64? = nil, bufferSize: Int = 1 << 20) throws(FileError) {
+    public init(
+        path: [UInt8], name: [UInt8]? = nil, in directory: DirectoryHandle? = nil,
+        skip: UInt64 = 0, length: UInt64? = nil, bufferSize: Int = 1 << 20
+    ) throws(FileError) {
         self.path = path
         let target = name ?? path
         let parent = directory?.fd ?? AT_FDCWD
@@ -121,7 +123,10 @@ public final class HexDumpReader {
             case .failure(.wouldBlock): throw FileError(path: path, reason: .custom("reading would block"))
             case .failure(let errno): throw failure(errno)
             }
-            if count == 0 { atEnd = true; break }
+            if count == 0 {
+                atEnd = true
+                break
+            }
             filled += count
             // A device or pipe returns what it has: hand out whole lines now.
             if count < asked && filled % lineLength == 0 { break }

@@ -112,51 +112,53 @@ public struct HexFormatter {
         var squeezing = self.squeezing
         let squeezes = self.squeezes
         hexSpace.withUnsafeBufferPointer { hexSpace in
-        offsetPairs.withUnsafeBufferPointer { offsetPairs in
-        printable.withUnsafeBufferPointer { printable in
-            var line = input.baseAddress!
-            let end = line + input.count
-            while line < end {
-                let words = (line.loadUnaligned(as: UInt64.self), line.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-                if squeezes, let last = previous, last == words {
-                    if !squeezing {
-                        squeezing = true
-                        p[0] = 0x2A
-                        p[1] = 0x0A
-                        p += 2
+            offsetPairs.withUnsafeBufferPointer { offsetPairs in
+                printable.withUnsafeBufferPointer { printable in
+                    var line = input.baseAddress!
+                    let end = line + input.count
+                    while line < end {
+                        let words = (line.loadUnaligned(as: UInt64.self), line.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+                        if squeezes, let last = previous, last == words {
+                            if !squeezing {
+                                squeezing = true
+                                p[0] = 0x2A
+                                p[1] = 0x0A
+                                p += 2
+                            }
+                        } else {
+                            squeezing = false
+                            previous = words
+                            let raw = UnsafeMutableRawPointer(p)
+                            Self.storeOffset(offset, at: raw, pairs: offsetPairs)
+                            raw.storeBytes(of: 0x2020 as UInt16, toByteOffset: 8, as: UInt16.self)
+                            let bytes = line.assumingMemoryBound(to: UInt8.self)
+                            var q = 10
+                            for i in 0..<8 {
+                                raw.storeBytes(of: hexSpace[Int(bytes[i])], toByteOffset: q, as: UInt32.self)
+                                q += 3
+                            }
+                            p[q] = 0x20
+                            q += 1
+                            for i in 8..<16 {
+                                raw.storeBytes(of: hexSpace[Int(bytes[i])], toByteOffset: q, as: UInt32.self)
+                                q += 3
+                            }
+                            p[q] = 0x20
+                            p[q + 1] = 0x7C
+                            q += 2
+                            for i in 0..<16 { p[q + i] = printable[Int(bytes[i])] }
+                            p[q + 16] = 0x7C
+                            p[q + 17] = 0x0A
+                            p += q + 18
+                        }
+                        // Cannot wrap: `fitsIn32Bits` let only offsets below 2^32 in
+                        // (the step past the last line is never read).
+                        offset &+= 16
+                        line += 16
                     }
-                } else {
-                    squeezing = false
-                    previous = words
-                    let raw = UnsafeMutableRawPointer(p)
-                    Self.storeOffset(offset, at: raw, pairs: offsetPairs)
-                    raw.storeBytes(of: 0x2020 as UInt16, toByteOffset: 8, as: UInt16.self)
-                    let bytes = line.assumingMemoryBound(to: UInt8.self)
-                    var q = 10
-                    for i in 0..<8 {
-                        raw.storeBytes(of: hexSpace[Int(bytes[i])], toByteOffset: q, as: UInt32.self)
-                        q += 3
-                    }
-                    p[q] = 0x20
-                    q += 1
-                    for i in 8..<16 {
-                        raw.storeBytes(of: hexSpace[Int(bytes[i])], toByteOffset: q, as: UInt32.self)
-                        q += 3
-                    }
-                    p[q] = 0x20
-                    p[q + 1] = 0x7C
-                    q += 2
-                    for i in 0..<16 { p[q + i] = printable[Int(bytes[i])] }
-                    p[q + 16] = 0x7C
-                    p[q + 17] = 0x0A
-                    p += q + 18
                 }
-                // Cannot wrap: `fitsIn32Bits` let only offsets below 2^32 in
-                // (the step past the last line is never read).
-                offset &+= 16
-                line += 16
             }
-        }}}
+        }
         hadLine = hadLine || !input.isEmpty
         previousLine = previous
         self.squeezing = squeezing
@@ -238,36 +240,38 @@ public struct HexFormatter {
         var p = output
         var offset = UInt32(truncatingIfNeeded: self.offset)
         hexPairs.withUnsafeBufferPointer { hexPairs in
-        offsetPairs.withUnsafeBufferPointer { offsetPairs in
-        printable.withUnsafeBufferPointer { printable in
-            var line = input.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            let end = line + input.count
-            while line < end {
-                let raw = UnsafeMutableRawPointer(p)
-                Self.storeOffset(offset, at: raw, pairs: offsetPairs)
-                raw.storeBytes(of: 0x203A as UInt16, toByteOffset: 8, as: UInt16.self)
-                var q = 10
-                var inGroup = 0
-                for i in 0..<columns {
-                    raw.storeBytes(of: hexPairs[Int(line[i])], toByteOffset: q, as: UInt16.self)
-                    q += 2
-                    inGroup += 1
-                    if inGroup == group && i + 1 < columns {
+            offsetPairs.withUnsafeBufferPointer { offsetPairs in
+                printable.withUnsafeBufferPointer { printable in
+                    var line = input.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                    let end = line + input.count
+                    while line < end {
+                        let raw = UnsafeMutableRawPointer(p)
+                        Self.storeOffset(offset, at: raw, pairs: offsetPairs)
+                        raw.storeBytes(of: 0x203A as UInt16, toByteOffset: 8, as: UInt16.self)
+                        var q = 10
+                        var inGroup = 0
+                        for i in 0..<columns {
+                            raw.storeBytes(of: hexPairs[Int(line[i])], toByteOffset: q, as: UInt16.self)
+                            q += 2
+                            inGroup += 1
+                            if inGroup == group && i + 1 < columns {
+                                p[q] = 0x20
+                                q += 1
+                                inGroup = 0
+                            }
+                        }
                         p[q] = 0x20
-                        q += 1
-                        inGroup = 0
+                        p[q + 1] = 0x20
+                        q += 2
+                        for i in 0..<columns { p[q + i] = printable[Int(line[i])] }
+                        p[q + columns] = 0x0A
+                        p += q + columns + 1
+                        offset &+= UInt32(columns)  // below 2^32 as above
+                        line += columns
                     }
                 }
-                p[q] = 0x20
-                p[q + 1] = 0x20
-                q += 2
-                for i in 0..<columns { p[q + i] = printable[Int(line[i])] }
-                p[q + columns] = 0x0A
-                p += q + columns + 1
-                offset &+= UInt32(columns)  // below 2^32 as above
-                line += columns
             }
-        }}}
+        }
         hadLine = hadLine || !input.isEmpty
         self.offset += UInt64(input.count)
         return p - output
@@ -277,18 +281,24 @@ public struct HexFormatter {
     /// (the general path: partial lines, long offsets, colour).
     private func canonical(_ bytes: UnsafeRawBufferPointer, into out: UnsafeMutablePointer<UInt8>) -> Int {
         var p = writeOffset(offset, minimumDigits: 8, into: out)
-        out[p] = 0x20; out[p + 1] = 0x20
+        out[p] = 0x20
+        out[p + 1] = 0x20
         p += 2
         for i in 0..<16 {
             p += writeHexCell(i, of: bytes, into: out + p)
             out[p] = 0x20
             p += 1
-            if i == 7 { out[p] = 0x20; p += 1 }
+            if i == 7 {
+                out[p] = 0x20
+                p += 1
+            }
         }
-        out[p] = 0x20; out[p + 1] = 0x7C
+        out[p] = 0x20
+        out[p + 1] = 0x7C
         p += 2
         p += writeText(bytes, into: out + p)
-        out[p] = 0x7C; out[p + 1] = 0x0A
+        out[p] = 0x7C
+        out[p + 1] = 0x0A
         return p + 2
     }
 
@@ -296,7 +306,8 @@ public struct HexFormatter {
     @inline(__always)
     private func writeHexCell(_ i: Int, of bytes: UnsafeRawBufferPointer, into out: UnsafeMutablePointer<UInt8>) -> Int {
         guard i < bytes.count else {
-            out[0] = 0x20; out[1] = 0x20
+            out[0] = 0x20
+            out[1] = 0x20
             return 2
         }
         var p = colored ? openColor(bytes[i], at: out) : 0
@@ -321,7 +332,8 @@ public struct HexFormatter {
     /// `00000000: 4865 6c6c 6f2c 2077 6f72 6c64 210a 4142  Hello, world!.AB`
     private func xxd(_ bytes: UnsafeRawBufferPointer, columns: Int, group: Int, into out: UnsafeMutablePointer<UInt8>) -> Int {
         var p = writeOffset(offset, minimumDigits: 8, into: out)
-        out[p] = 0x3A; out[p + 1] = 0x20
+        out[p] = 0x3A
+        out[p + 1] = 0x20
         p += 2
         for i in 0..<columns {
             p += writeHexCell(i, of: bytes, into: out + p)
@@ -330,7 +342,8 @@ public struct HexFormatter {
                 p += 1
             }
         }
-        out[p] = 0x20; out[p + 1] = 0x20
+        out[p] = 0x20
+        out[p + 1] = 0x20
         p += 2
         p += writeText(bytes, into: out + p)
         out[p] = 0x0A
@@ -344,7 +357,10 @@ public struct HexFormatter {
     }
 
     private func closeColor(at out: UnsafeMutablePointer<UInt8>) -> Int {
-        out[0] = 0x1B; out[1] = 0x5B; out[2] = 0x30; out[3] = 0x6D
+        out[0] = 0x1B
+        out[1] = 0x5B
+        out[2] = 0x30
+        out[3] = 0x6D
         return 4
     }
 }

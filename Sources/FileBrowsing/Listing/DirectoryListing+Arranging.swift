@@ -104,7 +104,8 @@ extension DirectoryListing {
         items.reserveCapacity(candidates.count)
         for candidate in candidates {
             let index = Int(candidate)
-            var high: UInt64 = 0, low: UInt64 = 0
+            var high: UInt64 = 0
+            var low: UInt64 = 0
             if key != .none {
                 (high, low) = arena.withName(at: index) { NaturalOrder.keyPrefix(of: $0) }
             }
@@ -135,11 +136,13 @@ extension DirectoryListing {
                     a.group != b.group ? a.group < b.group : byName(a, b)
                 }
             } else {
-                var extensionA: [UInt8] = [], extensionB: [UInt8] = []
+                var extensionA: [UInt8] = []
+                var extensionB: [UInt8] = []
                 numbers.withUnsafeBufferPointer { numbers in
                     items.sort { a, b in
                         if a.group != b.group { return a.group < b.group }
-                        let x = numbers[Int(a.index)], y = numbers[Int(b.index)]
+                        let x = numbers[Int(a.index)]
+                        let y = numbers[Int(b.index)]
                         if x != y { return x < y }
                         if key == .ext {
                             // Same first eight bytes: compare the whole extension keys.
@@ -207,7 +210,8 @@ extension DirectoryListing {
     private func partition(_ sorted: [UInt32], titles: [String], bucket: (Int) -> Int) -> ([UInt32], [ListSection]) {
         var buckets = [[UInt32]](repeating: [], count: titles.count)
         for index in sorted { buckets[bucket(Int(index))].append(index) }
-        var ordered: [UInt32] = [], sectionList: [ListSection] = []
+        var ordered: [UInt32] = []
+        var sectionList: [ListSection] = []
         ordered.reserveCapacity(sorted.count)
         for (b, members) in buckets.enumerated() where !members.isEmpty {
             sectionList.append(ListSection(title: titles[b], indexTitle: titles[b], rows: ordered.count..<(ordered.count + members.count)))

@@ -10,7 +10,12 @@ public final class DirectoryListing {
     public let directory: DirectoryHandle
     public internal(set) var arena: NameArena
     public var options: ListOptions {
-        didSet { if options != oldValue { reloadIfHiddenChanged(from: oldValue); arrange() } }
+        didSet {
+            if options != oldValue {
+                reloadIfHiddenChanged(from: oldValue)
+                arrange()
+            }
+        }
     }
     /// Arena indices in display order, across all sections.
     public internal(set) var rows: [UInt32] = []
@@ -43,8 +48,9 @@ public final class DirectoryListing {
         self.directory = directory
         self.options = options
         statCache = StatCache(capacity: statCacheCapacity)
-        arena = try DirectoryEnumerator.list(directory, includeDotEntries: options.hidden == .shownWithDotEntries,
-                                             ordersByName: options.sortKey == .name)
+        arena = try DirectoryEnumerator.list(
+            directory, includeDotEntries: options.hidden == .shownWithDotEntries,
+            ordersByName: options.sortKey == .name)
         canReload = true
         arrange()
     }
@@ -67,9 +73,11 @@ public final class DirectoryListing {
     @discardableResult
     public func reload() throws(FileError) -> (added: Int, removed: Int) {
         guard canReload else { return (0, 0) }
-        let fresh = try DirectoryEnumerator.list(directory, includeDotEntries: options.hidden == .shownWithDotEntries,
-                                             ordersByName: options.sortKey == .name)
-        var before = Set<[UInt8]>(), after = Set<[UInt8]>()
+        let fresh = try DirectoryEnumerator.list(
+            directory, includeDotEntries: options.hidden == .shownWithDotEntries,
+            ordersByName: options.sortKey == .name)
+        var before = Set<[UInt8]>()
+        var after = Set<[UInt8]>()
         for i in 0..<arena.count { before.insert(arena.name(at: i)) }
         for i in 0..<fresh.count { after.insert(fresh.name(at: i)) }
         arena = fresh
@@ -81,7 +89,8 @@ public final class DirectoryListing {
     private func reloadIfHiddenChanged(from old: ListOptions) {
         let wanted = options.hidden == .shownWithDotEntries
         guard canReload, wanted != (old.hidden == .shownWithDotEntries),
-              let fresh = try? DirectoryEnumerator.list(directory, includeDotEntries: wanted, ordersByName: options.sortKey == .name) else { return }
+            let fresh = try? DirectoryEnumerator.list(directory, includeDotEntries: wanted, ordersByName: options.sortKey == .name)
+        else { return }
         arena = fresh
         statCache.removeAll()
     }
@@ -96,7 +105,8 @@ public final class DirectoryListing {
     /// `displayNames` value would retain all three of its arrays per row.
     @inline(__always)
     public func withName<R>(ofRow row: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        let start = Int(displayNames.starts[row]), end = Int(displayNames.starts[row + 1]) - 1
+        let start = Int(displayNames.starts[row])
+        let end = Int(displayNames.starts[row + 1]) - 1
         return try displayNames.bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
     }
 
@@ -187,7 +197,8 @@ public final class DirectoryListing {
 
     /// The section and row within it of a flat row.
     public func indexPath(ofRow row: Int) -> (section: Int, row: Int) {
-        var low = 0, high = sections.count - 1
+        var low = 0
+        var high = sections.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
             if sectionStarts[mid] <= row { low = mid } else { high = mid - 1 }

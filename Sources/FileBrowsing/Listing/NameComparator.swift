@@ -15,7 +15,8 @@ struct NameComparator {
     }
 
     private mutating func tieBreak(_ a: UInt32, _ b: UInt32, in arena: NameArena) -> Bool {
-        let keyA = fullKey(a, in: arena), keyB = fullKey(b, in: arena)
+        let keyA = fullKey(a, in: arena)
+        let keyB = fullKey(b, in: arena)
         if keyA != keyB { return keyA.lexicographicallyPrecedes(keyB) }
         let byBytes = arena.withName(at: Int(a)) { x in arena.withName(at: Int(b)) { y in NaturalOrder.compareBytes(x, y) } }
         return byBytes != 0 ? byBytes < 0 : a < b

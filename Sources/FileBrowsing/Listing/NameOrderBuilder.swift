@@ -75,13 +75,16 @@ struct NameOrderBuilder {
                 } else {
                     // The back half writes the end of `output`, the front half its start.
                     let shared = SharedMemory((items, output))
-                    TwoThreads.run({
-                        Self.merge(runs, of: items, count: front, fromFront: true, into: output, comparator: &frontComparator, arena: arena)
-                    }, alongside: {
-                        var comparator = backComparator
-                        Self.merge(runs, of: shared.pointer.0, count: total - front, fromFront: false, into: shared.pointer.1,
-                                   comparator: &comparator, arena: arena)
-                    })
+                    TwoThreads.run(
+                        {
+                            Self.merge(runs, of: items, count: front, fromFront: true, into: output, comparator: &frontComparator, arena: arena)
+                        },
+                        alongside: {
+                            var comparator = backComparator
+                            Self.merge(
+                                runs, of: shared.pointer.0, count: total - front, fromFront: false, into: shared.pointer.1,
+                                comparator: &comparator, arena: arena)
+                        })
                 }
                 written = total
             }
@@ -97,8 +100,10 @@ struct NameOrderBuilder {
     /// back, the last `count`) through a binary heap of run heads. The heads
     /// sit beside the heap, so most comparisons are two words compared in
     /// place; only prefix ties go to the comparator.
-    private static func merge(_ runs: [Range<Int>], of items: UnsafeBufferPointer<SortItem>, count: Int, fromFront: Bool,
-                              into output: UnsafeMutablePointer<UInt32>, comparator: inout NameComparator, arena: NameArena) {
+    private static func merge(
+        _ runs: [Range<Int>], of items: UnsafeBufferPointer<SortItem>, count: Int, fromFront: Bool,
+        into output: UnsafeMutablePointer<UInt32>, comparator: inout NameComparator, arena: NameArena
+    ) {
         let step = fromFront ? 1 : -1
         var next = runs.map { fromFront ? $0.lowerBound : $0.upperBound - 1 }
         var heads = next.map { items[$0] }
@@ -106,7 +111,8 @@ struct NameOrderBuilder {
         var heapCount = heap.count
         /// Whether run x's head goes out before run y's.
         @inline(__always) func before(_ x: Int, _ y: Int) -> Bool {
-            let a = fromFront ? heads[x] : heads[y], b = fromFront ? heads[y] : heads[x]
+            let a = fromFront ? heads[x] : heads[y]
+            let b = fromFront ? heads[y] : heads[x]
             if a.high != b.high { return a.high < b.high }
             if a.low != b.low { return a.low < b.low }
             return comparator.precedes(a, b, in: arena)

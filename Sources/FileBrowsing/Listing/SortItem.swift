@@ -33,8 +33,10 @@ enum PrefixRadixSort {
         sort(items, depth: 0, by: areInIncreasingOrder)
     }
 
-    private static func sort(_ items: UnsafeMutableBufferPointer<SortItem>, depth: Int,
-                             by less: (SortItem, SortItem) -> Bool) {
+    private static func sort(
+        _ items: UnsafeMutableBufferPointer<SortItem>, depth: Int,
+        by less: (SortItem, SortItem) -> Bool
+    ) {
         var depth = depth
         while true {
             if items.count <= 32 || depth >= SortItem.radixDepth {
@@ -43,7 +45,10 @@ enum PrefixRadixSort {
             }
             let first = items[0].radixByte(depth)
             var shared = true
-            for item in items where item.radixByte(depth) != first { shared = false; break }
+            for item in items where item.radixByte(depth) != first {
+                shared = false
+                break
+            }
             if shared {
                 // Everything shares this byte: skip every byte they all share, in one pass.
                 depth = firstDifferingDepth(items, after: depth)
@@ -52,10 +57,11 @@ enum PrefixRadixSort {
             withUnsafeTemporaryAllocation(of: Int.self, capacity: 4 * 256) { table in
                 // Only the counts start at zero; `distribute` writes the rest.
                 table.baseAddress!.initialize(repeating: 0, count: 256)
-                distribute(items, depth: depth, counts: UnsafeMutableBufferPointer(rebasing: table[0..<256]),
-                           starts: UnsafeMutableBufferPointer(rebasing: table[256..<512]),
-                           ends: UnsafeMutableBufferPointer(rebasing: table[512..<768]),
-                           next: UnsafeMutableBufferPointer(rebasing: table[768..<1024]), by: less)
+                distribute(
+                    items, depth: depth, counts: UnsafeMutableBufferPointer(rebasing: table[0..<256]),
+                    starts: UnsafeMutableBufferPointer(rebasing: table[256..<512]),
+                    ends: UnsafeMutableBufferPointer(rebasing: table[512..<768]),
+                    next: UnsafeMutableBufferPointer(rebasing: table[768..<1024]), by: less)
             }
             return
         }
@@ -65,7 +71,9 @@ enum PrefixRadixSort {
     /// (`SortItem.radixDepth` when they agree on the whole prefix).
     private static func firstDifferingDepth(_ items: UnsafeMutableBufferPointer<SortItem>, after depth: Int) -> Int {
         let first = items[0]
-        var group: UInt8 = 0, high: UInt64 = 0, low: UInt64 = 0
+        var group: UInt8 = 0
+        var high: UInt64 = 0
+        var low: UInt64 = 0
         for item in items {
             group |= item.group ^ first.group
             high |= item.high ^ first.high
@@ -86,39 +94,47 @@ enum PrefixRadixSort {
 
     /// One level: count, place every item in its bucket by cycles, then sort
     /// each bucket on the next byte.
-    private static func distribute(_ items: UnsafeMutableBufferPointer<SortItem>, depth: Int,
-                                   counts: UnsafeMutableBufferPointer<Int>, starts: UnsafeMutableBufferPointer<Int>,
-                                   ends: UnsafeMutableBufferPointer<Int>, next: UnsafeMutableBufferPointer<Int>,
-                                   by less: (SortItem, SortItem) -> Bool) {
-            // Only the buckets between the smallest and largest byte seen are
-            // walked: digits use 10 of the 256.
-            var lowest = 255, highest = 0
-            for item in items {
-                let byte = item.radixByte(depth)
-                counts[byte] += 1
-                lowest = min(lowest, byte)
-                highest = max(highest, byte)
-            }
-            let used = lowest...highest
-            var total = 0
-            for b in used { starts[b] = total; next[b] = total; total += counts[b]; ends[b] = total }
-            for b in used {
-                while next[b] < ends[b] {
-                    var item = items[next[b]]
-                    var target = item.radixByte(depth)
-                    while target != b {
-                        let slot = next[target]
-                        next[target] += 1
-                        swap(&item, &items[slot])
-                        target = item.radixByte(depth)
-                    }
-                    items[next[b]] = item
-                    next[b] += 1
+    private static func distribute(
+        _ items: UnsafeMutableBufferPointer<SortItem>, depth: Int,
+        counts: UnsafeMutableBufferPointer<Int>, starts: UnsafeMutableBufferPointer<Int>,
+        ends: UnsafeMutableBufferPointer<Int>, next: UnsafeMutableBufferPointer<Int>,
+        by less: (SortItem, SortItem) -> Bool
+    ) {
+        // Only the buckets between the smallest and largest byte seen are
+        // walked: digits use 10 of the 256.
+        var lowest = 255
+        var highest = 0
+        for item in items {
+            let byte = item.radixByte(depth)
+            counts[byte] += 1
+            lowest = min(lowest, byte)
+            highest = max(highest, byte)
+        }
+        let used = lowest...highest
+        var total = 0
+        for b in used {
+            starts[b] = total
+            next[b] = total
+            total += counts[b]
+            ends[b] = total
+        }
+        for b in used {
+            while next[b] < ends[b] {
+                var item = items[next[b]]
+                var target = item.radixByte(depth)
+                while target != b {
+                    let slot = next[target]
+                    next[target] += 1
+                    swap(&item, &items[slot])
+                    target = item.radixByte(depth)
                 }
+                items[next[b]] = item
+                next[b] += 1
             }
-            for b in used where counts[b] > 1 {
-                sort(UnsafeMutableBufferPointer(rebasing: items[starts[b]..<ends[b]]), depth: depth + 1, by: less)
-            }
+        }
+        for b in used where counts[b] > 1 {
+            sort(UnsafeMutableBufferPointer(rebasing: items[starts[b]..<ends[b]]), depth: depth + 1, by: less)
+        }
     }
 
     private static func insertionSort(_ items: UnsafeMutableBufferPointer<SortItem>, by less: (SortItem, SortItem) -> Bool) {

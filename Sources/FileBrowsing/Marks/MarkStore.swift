@@ -28,7 +28,8 @@ public final class MarkStore {
     /// Every mark, by parent path, names in natural order.
     public var all: [Mark] {
         marks.values.sorted { a, b in
-            let (pa, na) = a.parentAndName, (pb, nb) = b.parentAndName
+            let (pa, na) = a.parentAndName
+            let (pb, nb) = b.parentAndName
             if pa != pb { return pa.lexicographicallyPrecedes(pb) }
             return NaturalOrder.precedes(na, nb)
         }
@@ -40,7 +41,8 @@ public final class MarkStore {
     /// Returns how many were added.
     @discardableResult
     public func add(_ new: [Mark]) -> Int {
-        var fresh: [Mark] = [], seen = Set<EntryKey>()
+        var fresh: [Mark] = []
+        var seen = Set<EntryKey>()
         for mark in new where marks[mark.entry] == nil && seen.insert(mark.entry).inserted {
             fresh.append(mark)
         }

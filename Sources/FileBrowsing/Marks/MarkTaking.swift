@@ -31,7 +31,8 @@ public struct MarkTaker {
     public init(directory: DirectoryHandle, path: [UInt8]) throws(MarkRefusal) {
         guard let identity = directory.identity else { throw .directoryUnidentified }
         guard case .success(let named) = PathResolution.status(of: path, followingLastLink: true),
-              named.identity == identity else { throw .pathLeadsElsewhere }
+            named.identity == identity
+        else { throw .pathLeadsElsewhere }
         self.directory = directory
         directoryIdentity = identity
         directoryPath = path
@@ -42,8 +43,10 @@ public struct MarkTaker {
         let read = withCString(name) { Syscalls.status(at: directory.fd, name: $0, followSymlink: false) }
         switch read {
         case .success(let raw):
-            return .success(Mark(entry: EntryKey(directory: directoryIdentity, name: name),
-                                 path: PathBytes.join(directoryPath, name), snapshot: MarkSnapshot(FileStatus(raw))))
+            return .success(
+                Mark(
+                    entry: EntryKey(directory: directoryIdentity, name: name),
+                    path: PathBytes.join(directoryPath, name), snapshot: MarkSnapshot(FileStatus(raw))))
         case .failure(let errno):
             return .failure(.unreadable(errno))
         }

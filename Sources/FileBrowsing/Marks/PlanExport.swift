@@ -35,16 +35,19 @@ public enum PlanExport {
         case .shellScript:
             // `$'…'` words need bash; a plan without them stays plain sh.
             let shell = marks.contains { ShellQuoting.needsANSIC($0.path) } ? "/usr/bin/env bash" : "/bin/sh"
-            out += Array("""
-            #!\(shell)
-            # Deletion plan written by filetable: \(marks.count) path\(marks.count == 1 ? "" : "s").
-            # Nothing has been deleted. Review every line, check with 'marks verify', then run it yourself.
-            set -e
+            out += Array(
+                """
+                #!\(shell)
+                # Deletion plan written by filetable: \(marks.count) path\(marks.count == 1 ? "" : "s").
+                # Nothing has been deleted. Review every line, check with 'marks verify', then run it yourself.
+                set -e
 
-            """.utf8)
+                """.utf8)
             for mark in marks {
                 let s = mark.snapshot
-                out += Array("# \(s.kind.jsonName), device \(s.device), inode \(s.inode), size \(s.size), mtime \(TimeFormat.rfc3339(s.modificationTime))\n".utf8)
+                out += Array(
+                    "# \(s.kind.jsonName), device \(s.device), inode \(s.inode), size \(s.size), mtime \(TimeFormat.rfc3339(s.modificationTime))\n"
+                        .utf8)
                 out += Array("rm -rf -- ".utf8) + ShellQuoting.word(mark.path) + [0x0A]
             }
         }

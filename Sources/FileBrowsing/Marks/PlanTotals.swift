@@ -73,9 +73,13 @@ public struct PlanTotals: Sendable, Equatable {
         options.sortKey = .none
         let walker = DirectoryTreeWalker(listOptions: options)
         for mark in marks {
-            if Interruption.isRequested { totals.interrupted = true; break }
+            if Interruption.isRequested {
+                totals.interrupted = true
+                break
+            }
             guard case .success(let (parent, name)) = PathResolution.openParent(of: mark.path),
-                  case .success(let raw) = withCString(name, { Syscalls.status(at: parent.fd, name: $0, followSymlink: false) }) else {
+                case .success(let raw) = withCString(name, { Syscalls.status(at: parent.fd, name: $0, followSymlink: false) })
+            else {
                 totals.vanished += 1
                 continue
             }

@@ -50,7 +50,8 @@ public struct NameArena: Sendable {
     /// Calls `body` with the name's bytes (no NUL).
     @inline(__always)
     public func withName<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        let start = Int(starts[index]), end = Int(starts[index + 1]) - 1
+        let start = Int(starts[index])
+        let end = Int(starts[index + 1]) - 1
         return try bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
     }
 
@@ -92,9 +93,10 @@ public struct NameArena: Sendable {
                                 order.withUnsafeBufferPointer { order in
                                     let source = Source(bytes: oldBytes, starts: oldStarts, kinds: oldKinds)
                                     newStarts[0] = 0
-                                    byteCount = Self.copyInHalves(order, from: source, bytes: newBytes.baseAddress!,
-                                                                  starts: newStarts.baseAddress! + 1, kinds: newKinds.baseAddress!,
-                                                                  parallelThreshold: parallelThreshold)
+                                    byteCount = Self.copyInHalves(
+                                        order, from: source, bytes: newBytes.baseAddress!,
+                                        starts: newStarts.baseAddress! + 1, kinds: newKinds.baseAddress!,
+                                        parallelThreshold: parallelThreshold)
                                 }
                             }
                         }
@@ -119,9 +121,11 @@ public struct NameArena: Sendable {
 
     /// Copies the entries of `order` into `bytes`, `ends` (each name's end
     /// offset) and `kinds`; returns the bytes written.
-    private static func copyInHalves(_ order: UnsafeBufferPointer<UInt32>, from source: Source, bytes: UnsafeMutablePointer<UInt8>,
-                                     starts ends: UnsafeMutablePointer<UInt32>, kinds: UnsafeMutablePointer<FileKind>,
-                                     parallelThreshold: Int) -> Int {
+    private static func copyInHalves(
+        _ order: UnsafeBufferPointer<UInt32>, from source: Source, bytes: UnsafeMutablePointer<UInt8>,
+        starts ends: UnsafeMutablePointer<UInt32>, kinds: UnsafeMutablePointer<FileKind>,
+        parallelThreshold: Int
+    ) -> Int {
         let count = order.count
         guard count >= max(2, parallelThreshold) else {
             return copy(order, from: source, to: UnsafeMutableRawPointer(bytes), ends: ends, kinds: kinds)
@@ -136,13 +140,16 @@ public struct NameArena: Sendable {
         // The second half reads the source and writes the scratch and the back
         // halves of `ends` and `kinds`; the first writes only their front halves.
         let shared = SharedMemory((secondOrder, source, scratch, ends + half, kinds + half))
-        let secondBytes = TwoThreads.run({
-            firstBytes = copy(UnsafeBufferPointer(rebasing: order[..<half]), from: source,
-                              to: UnsafeMutableRawPointer(bytes), ends: ends, kinds: kinds)
-        }, alongside: {
-            let (order, source, scratch, ends, kinds) = shared.pointer
-            return copy(order, from: source, to: scratch, ends: ends, kinds: kinds)
-        })
+        let secondBytes = TwoThreads.run(
+            {
+                firstBytes = copy(
+                    UnsafeBufferPointer(rebasing: order[..<half]), from: source,
+                    to: UnsafeMutableRawPointer(bytes), ends: ends, kinds: kinds)
+            },
+            alongside: {
+                let (order, source, scratch, ends, kinds) = shared.pointer
+                return copy(order, from: source, to: scratch, ends: ends, kinds: kinds)
+            })
         (UnsafeMutableRawPointer(bytes) + firstBytes).copyMemory(from: scratch, byteCount: secondBytes)
         let shift = UInt32(firstBytes)
         for position in half..<count { ends[position] += shift }
@@ -150,13 +157,16 @@ public struct NameArena: Sendable {
     }
 
     @inline(__always)
-    private static func copy(_ order: UnsafeBufferPointer<UInt32>, from source: Source, to target: UnsafeMutableRawPointer,
-                             ends: UnsafeMutablePointer<UInt32>, kinds: UnsafeMutablePointer<FileKind>) -> Int {
+    private static func copy(
+        _ order: UnsafeBufferPointer<UInt32>, from source: Source, to target: UnsafeMutableRawPointer,
+        ends: UnsafeMutablePointer<UInt32>, kinds: UnsafeMutablePointer<FileKind>
+    ) -> Int {
         let bytes = UnsafeRawPointer(source.bytes.baseAddress!)
         var offset = 0
         for (position, index) in order.enumerated() {
             let i = Int(index)
-            let start = Int(source.starts[i]), length = Int(source.starts[i + 1]) - start
+            let start = Int(source.starts[i])
+            let length = Int(source.starts[i + 1]) - start
             if length <= 16 && start + 16 <= source.bytes.count {
                 target.storeBytes(of: bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
                 target.storeBytes(of: bytes.loadUnaligned(fromByteOffset: start + 8, as: UInt64.self), toByteOffset: offset + 8, as: UInt64.self)

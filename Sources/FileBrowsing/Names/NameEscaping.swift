@@ -70,8 +70,10 @@ public enum NameEscaping {
         }
     }
 
-    private static func appendEscapedSlowly(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer,
-                                            keepingBackslashes: Bool = false) {
+    private static func appendEscapedSlowly(
+        _ bytes: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer,
+        keepingBackslashes: Bool = false
+    ) {
         forEachSequence(bytes) { start, length in
             let byte = bytes[start]
             if byte < 0x80 {
@@ -130,7 +132,7 @@ public enum NameEscaping {
     static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x80...0x9F, 0x061C, 0x200B, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E,
-             0x2060...0x2064, 0x2066...0x2069, 0xFEFF:
+            0x2060...0x2064, 0x2066...0x2069, 0xFEFF:
             return true
         default:
             return false
@@ -178,21 +180,29 @@ public enum NameEscaping {
             }
             guard i + 1 < scalars.count else { return nil }
             switch scalars[i + 1] {
-            case "n": out.append(0x0A); i += 2
-            case "t": out.append(0x09); i += 2
-            case "r": out.append(0x0D); i += 2
-            case "\\": out.append(0x5C); i += 2
+            case "n":
+                out.append(0x0A)
+                i += 2
+            case "t":
+                out.append(0x09)
+                i += 2
+            case "r":
+                out.append(0x0D)
+                i += 2
+            case "\\":
+                out.append(0x5C)
+                i += 2
             case "x":
                 guard i + 3 < scalars.count,
-                      let value = UInt8(String(String.UnicodeScalarView(scalars[(i + 2)...(i + 3)])), radix: 16)
+                    let value = UInt8(String(String.UnicodeScalarView(scalars[(i + 2)...(i + 3)])), radix: 16)
                 else { return nil }
                 out.append(value)
                 i += 4
             case "u":
                 guard i + 2 < scalars.count, scalars[i + 2] == "{",
-                      let close = scalars[(i + 3)...].firstIndex(of: "}"),
-                      let value = UInt32(String(String.UnicodeScalarView(scalars[(i + 3)..<close])), radix: 16),
-                      let decoded = Unicode.Scalar(value)
+                    let close = scalars[(i + 3)...].firstIndex(of: "}"),
+                    let value = UInt32(String(String.UnicodeScalarView(scalars[(i + 3)..<close])), radix: 16),
+                    let decoded = Unicode.Scalar(value)
                 else { return nil }
                 out.append(contentsOf: Array(String(decoded).utf8))
                 i = close + 1

@@ -92,7 +92,8 @@ public enum NaturalOrder {
 
     /// Whether name `a` comes before name `b` in natural order.
     public static func precedes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        let ka = key(of: a), kb = key(of: b)
+        let ka = key(of: a)
+        let kb = key(of: b)
         let byKey = ka.withUnsafeBufferPointer { x in kb.withUnsafeBufferPointer { y in compareBytes(x, y) } }
         if byKey != 0 { return byKey < 0 }
         return a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in compareBytes(x, y) } } < 0

@@ -97,10 +97,14 @@ public enum QuotingStyle: String, CaseIterable, Sendable {
     /// single quotes (`'it'\''s $x'`), or in double quotes when its only
     /// problem is a single quote (`"it's"`). With `escapesControls`,
     /// control bytes leave the quotes as `$'\n'`; without, they show as `?`.
-    private static func shellWord(_ name: UnsafeBufferPointer<UInt8>, escapesControls: Bool, alwaysQuoted: Bool)
+    private static func shellWord(
+        _ name: UnsafeBufferPointer<UInt8>, escapesControls: Bool, alwaysQuoted: Bool
+    )
         -> (text: [UInt8], quoted: Bool)
     {
-        var hasControl = false, hasSingleQuote = false, needsQuotes = alwaysQuoted || name.isEmpty
+        var hasControl = false
+        var hasSingleQuote = false
+        var needsQuotes = alwaysQuoted || name.isEmpty
         var specialInDoubleQuotes = false
         NameEscaping.forEachSequence(name) { start, length in
             if NameEscaping.isEscaped(name, start: start, length: length) {
@@ -112,7 +116,10 @@ public enum QuotingStyle: String, CaseIterable, Sendable {
             }
             guard length == 1 else { return }
             let byte = name[start]
-            if byte == 0x27 { hasSingleQuote = true; needsQuotes = true }
+            if byte == 0x27 {
+                hasSingleQuote = true
+                needsQuotes = true
+            }
             if shellSpecial.contains(byte) { needsQuotes = true }
             if start == 0 && (byte == 0x23 || byte == 0x7E) { needsQuotes = true }  // # and ~ lead
             if (byte == 0x7B || byte == 0x7D) && name.count == 1 { needsQuotes = true }  // { or } alone

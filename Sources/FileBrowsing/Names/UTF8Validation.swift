@@ -36,7 +36,10 @@ public enum UTF8Validation {
     public static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
         while i < bytes.count {
-            if bytes[i] < 0x80 { i += 1; continue }
+            if bytes[i] < 0x80 {
+                i += 1
+                continue
+            }
             let length = sequenceLength(bytes, at: i)
             if length == 0 { return false }
             i += length

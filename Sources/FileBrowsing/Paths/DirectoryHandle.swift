@@ -29,8 +29,10 @@ public final class DirectoryHandle {
     /// Opens `name` inside `parent` (or a path relative to the working directory
     /// when `parent` is nil); `displayPath` names it in messages. `name` is one
     /// component, or a path shorter than PATH_MAX; `open(resolving:)` takes any path.
-    public static func open(_ name: [UInt8], in parent: DirectoryHandle? = nil, displayPath: [UInt8]? = nil,
-                            followSymlink: Bool = true) throws(FileError) -> DirectoryHandle {
+    public static func open(
+        _ name: [UInt8], in parent: DirectoryHandle? = nil, displayPath: [UInt8]? = nil,
+        followSymlink: Bool = true
+    ) throws(FileError) -> DirectoryHandle {
         let path = displayPath ?? name
         let result = withCString(name) {
             Syscalls.openDirectory(at: parent?.fd ?? AT_FDCWD, name: $0, followSymlink: followSymlink)
@@ -71,12 +73,14 @@ public final class DirectoryHandle {
         var below = fd
         defer { if below != fd { Syscalls.close(below) } }
         while chain.count < 1_000_000,
-              case .success(let parent) = withCString([0x2E, 0x2E], { Syscalls.openSearchOnly(at: below, name: $0) }) {
+            case .success(let parent) = withCString([0x2E, 0x2E], { Syscalls.openSearchOnly(at: below, name: $0) })
+        {
             if below != fd { Syscalls.close(below) }
             below = parent
             // The root is its own parent.
             guard case .success(let status) = Syscalls.status(of: parent),
-                  FileStatus(status).identity != chain.last else { break }
+                FileStatus(status).identity != chain.last
+            else { break }
             chain.append(FileStatus(status).identity)
         }
         return chain
@@ -85,9 +89,13 @@ public final class DirectoryHandle {
     /// Where the directory really is (`pwd -P`), as the kernel reports it; nil
     /// where it cannot say (a path too long for `/proc`, or no `/proc`).
     public func physicalPath() -> [UInt8]? {
-        guard case .success(let target) = withCString(Array("/proc/self/fd/\(fd)".utf8), {
-            Syscalls.linkTarget(at: AT_FDCWD, name: $0)
-        }), target.first == 0x2F else { return nil }
+        guard
+            case .success(let target) = withCString(
+                Array("/proc/self/fd/\(fd)".utf8),
+                {
+                    Syscalls.linkTarget(at: AT_FDCWD, name: $0)
+                }), target.first == 0x2F
+        else { return nil }
         return target
     }
 

@@ -55,7 +55,9 @@ public enum PathResolution {
             if base != AT_FDCWD { Syscalls.close(base) }
             switch next {
             case .success(let fd): base = fd
-            case .failure(let errno): base = AT_FDCWD; return .failure(errno)
+            case .failure(let errno):
+                base = AT_FDCWD
+                return .failure(errno)
             }
             start = slash + 1
             while start < path.count && path[start] == 0x2F { start += 1 }

@@ -11,11 +11,13 @@ final class JoinableThread {
     /// Starts `body` on a new thread; nil if the system would not make one.
     init?(_ body: @escaping @Sendable () -> Void) {
         let context = Unmanaged.passRetained(Job(body)).toOpaque()
-        let started = pthread_create(&thread, nil, { context in
-            let job = Unmanaged<Job>.fromOpaque(context!).takeRetainedValue()
-            job.body()
-            return nil
-        }, context)
+        let started = pthread_create(
+            &thread, nil,
+            { context in
+                let job = Unmanaged<Job>.fromOpaque(context!).takeRetainedValue()
+                job.body()
+                return nil
+            }, context)
         guard started == 0 else {
             Unmanaged<Job>.fromOpaque(context).release()
             return nil

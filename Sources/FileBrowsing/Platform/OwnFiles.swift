@@ -33,7 +33,8 @@ public enum OwnFiles {
         if case .success = result, fsync(fd) != 0 { result = .failure(Errno(errno)) }
         Syscalls.close(fd)
         if case .success = result,
-           withCString(temporary, { from in withCString(path) { to in rename(from, to) } }) != 0 {
+            withCString(temporary, { from in withCString(path) { to in rename(from, to) } }) != 0
+        {
             result = .failure(Errno(errno))
         }
         if case .failure = result { withCString(temporary) { _ = unlink($0) } }

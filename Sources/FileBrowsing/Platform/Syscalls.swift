@@ -109,9 +109,11 @@ enum Syscalls {
         defer { buffer.deallocate() }
         let birthTimeMask: UInt32 = 0x800
         guard extendedStatus(parent, name, AT_SYMLINK_NOFOLLOW, birthTimeMask, buffer) == 0,
-              buffer.load(fromByteOffset: 0, as: UInt32.self) & birthTimeMask != 0 else { return nil }
-        return Timestamp(seconds: buffer.load(fromByteOffset: 80, as: Int64.self),
-                         nanoseconds: Int32(bitPattern: buffer.load(fromByteOffset: 88, as: UInt32.self)))
+            buffer.load(fromByteOffset: 0, as: UInt32.self) & birthTimeMask != 0
+        else { return nil }
+        return Timestamp(
+            seconds: buffer.load(fromByteOffset: 80, as: Int64.self),
+            nanoseconds: Int32(bitPattern: buffer.load(fromByteOffset: 88, as: UInt32.self)))
     }
 
     static func close(_ fd: Int32) {

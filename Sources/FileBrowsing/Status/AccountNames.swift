@@ -18,7 +18,8 @@ public final class AccountNames {
     public func userName(for uid: UInt32) -> String? {
         if let known = users[uid] { return known }
         let name = Self.lookUp { buffer, size in
-            var entry = passwd(), result: UnsafeMutablePointer<passwd>? = nil
+            var entry = passwd()
+            var result: UnsafeMutablePointer<passwd>? = nil
             guard getpwuid_r(uid, &entry, buffer, size, &result) == 0, result != nil, let raw = entry.pw_name else { return nil }
             return Self.escaped(raw)
         }
@@ -30,7 +31,8 @@ public final class AccountNames {
     public func groupName(for gid: UInt32) -> String? {
         if let known = groups[gid] { return known }
         let name = Self.lookUp { buffer, size in
-            var entry = group(), result: UnsafeMutablePointer<group>? = nil
+            var entry = group()
+            var result: UnsafeMutablePointer<group>? = nil
             guard getgrgid_r(gid, &entry, buffer, size, &result) == 0, result != nil, let raw = entry.gr_name else { return nil }
             return Self.escaped(raw)
         }

@@ -29,8 +29,10 @@ public struct FilePermissions: OptionSet, Sendable, Hashable {
     /// The ten characters `ls -l` prints, such as "drwxr-sr-t".
     public func lsString(kind: FileKind) -> String {
         var chars: [Character] = [kind.modeCharacter]
-        func triple(_ r: FilePermissions, _ w: FilePermissions, _ x: FilePermissions,
-                    special: FilePermissions, set: Character, unset: Character) {
+        func triple(
+            _ r: FilePermissions, _ w: FilePermissions, _ x: FilePermissions,
+            special: FilePermissions, set: Character, unset: Character
+        ) {
             chars.append(contains(r) ? "r" : "-")
             chars.append(contains(w) ? "w" : "-")
             if contains(special) {

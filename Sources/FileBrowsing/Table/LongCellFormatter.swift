@@ -163,7 +163,8 @@ public final class LongCellFormatter: EntryCellFormatter {
         // Names and numbers first, raw: the ids' width is known only after.
         let count = columnAlignments.count
         var widths = [Int](repeating: 0, count: count)
-        let ownerColumn = count - 4, groupColumn = count - 3
+        let ownerColumn = count - 4
+        let groupColumn = count - 3
         for (row, status) in statuses {
             for (i, column) in columns(for: status, row: row).enumerated() {
                 widths[i] = max(widths[i], TextWidth.of(column))

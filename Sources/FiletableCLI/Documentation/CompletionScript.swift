@@ -34,11 +34,14 @@ enum CompletionScript {
 
     static func bash() -> String {
         let every = OptionTable.all.flatMap(names).joined(separator: " ")
-        var cases: [String] = [], inline: [String] = []
+        var cases: [String] = []
+        var inline: [String] = []
         for spec in OptionTable.all where spec.value.takesValue {
             if case .optionalWord(let words, _) = spec.value, let long = spec.long {
                 // Only `--name=WORD` (a separate word might be a path).
-                inline.append("        --\(long)=*) COMPREPLY=($(compgen -W '\(words.joined(separator: " "))' -P '--\(long)=' -- \"${cur#--\(long)=}\")); return ;;")
+                inline.append(
+                    "        --\(long)=*) COMPREPLY=($(compgen -W '\(words.joined(separator: " "))' -P '--\(long)=' -- \"${cur#--\(long)=}\")); return ;;"
+                )
                 continue
             }
             let pattern = names(of: spec).joined(separator: "|")
@@ -49,21 +52,21 @@ enum CompletionScript {
             }
         }
         return """
-        # bash completion for filetable (filetable --generate-completion-script bash)
-        _filetable() {
-            local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
-            case "$prev" in
-        \(cases.joined(separator: "\n"))
-            esac
-            case "$cur" in
-        \(inline.joined(separator: "\n"))
-                -*) COMPREPLY=($(compgen -W '\(every)' -- "$cur")); return ;;
-            esac
-            COMPREPLY=($(compgen -f -- "$cur"))
-        }
-        complete -o filenames -F _filetable filetable
+            # bash completion for filetable (filetable --generate-completion-script bash)
+            _filetable() {
+                local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
+                case "$prev" in
+            \(cases.joined(separator: "\n"))
+                esac
+                case "$cur" in
+            \(inline.joined(separator: "\n"))
+                    -*) COMPREPLY=($(compgen -W '\(every)' -- "$cur")); return ;;
+                esac
+                COMPREPLY=($(compgen -f -- "$cur"))
+            }
+            complete -o filenames -F _filetable filetable
 
-        """
+            """
     }
 
     static func zsh() -> String {
@@ -104,12 +107,12 @@ enum CompletionScript {
         }
         lines.append("    '*:path:_files'")
         return """
-        #compdef filetable
-        # zsh completion for filetable (filetable --generate-completion-script zsh)
-        _arguments -s -S \\
-        \(lines.joined(separator: " \\\n"))
+            #compdef filetable
+            # zsh completion for filetable (filetable --generate-completion-script zsh)
+            _arguments -s -S \\
+            \(lines.joined(separator: " \\\n"))
 
-        """
+            """
     }
 
     static func fish() -> String {

@@ -7,17 +7,17 @@ enum HelpText {
 
     static let swiftVersion: String = {
         #if compiler(>=6.5)
-        return "6.5 or later"
+            return "6.5 or later"
         #elseif compiler(>=6.4)
-        return "6.4"
+            return "6.4"
         #elseif compiler(>=6.3)
-        return "6.3"
+            return "6.3"
         #elseif compiler(>=6.2)
-        return "6.2"
+            return "6.2"
         #elseif compiler(>=6.1)
-        return "6.1"
+            return "6.1"
         #else
-        return "6.0"
+            return "6.0"
         #endif
     }()
 
@@ -28,22 +28,22 @@ enum HelpText {
     ]
 
     static let description = """
-    Browse directories the way a table view shows them: names first, details on demand. \
-    With no listing format, open a line-mode browser (the REPL) on PATH (default: \
-    the current directory); type 'help' there for its commands.
-    """
+        Browse directories the way a table view shows them: names first, details on demand. \
+        With no listing format, open a line-mode browser (the REPL) on PATH (default: \
+        the current directory); type 'help' there for its commands.
+        """
 
     static let namesNote = """
-    Names are shown with control characters, invalid UTF-8 and bidirectional \
-    overrides escaped (\\n, \\t, \\\\, \\xHH, \\u{202E}), one entry a line; --json and \
-    --print0 give them exactly. filetable never changes the files it lists.
-    """
+        Names are shown with control characters, invalid UTF-8 and bidirectional \
+        overrides escaped (\\n, \\t, \\\\, \\xHH, \\u{202E}), one entry a line; --json and \
+        --print0 give them exactly. filetable never changes the files it lists.
+        """
 
     static let exitStatusNote = """
-    Exit status: 0 if OK, 1 for trouble inside a listing (an unreadable \
-    subdirectory, a vanished entry) or a failed command in a batch, 2 for a PATH \
-    that cannot be listed, a bad option or a write error.
-    """
+        Exit status: 0 if OK, 1 for trouble inside a listing (an unreadable \
+        subdirectory, a vanished entry) or a failed command in a batch, 2 for a PATH \
+        that cannot be listed, a bad option or a write error.
+        """
 
     /// Column where an option's summary starts.
     private static let summaryColumn = 25

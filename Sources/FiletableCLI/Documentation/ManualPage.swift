@@ -30,7 +30,10 @@ enum ManualPage {
             if let note { page += [".PP", escape(note)] }
         }
         page.append(".SH REPL COMMANDS")
-        page.append(escape("Without a listing format filetable opens the REPL: a numbered table a page at a time and a prompt. Commands ignore case; a row is its number or its name."))
+        page.append(
+            escape(
+                "Without a listing format filetable opens the REPL: a numbered table a page at a time and a prompt. Commands ignore case; a row is its number or its name."
+            ))
         for group in CommandCatalog.groups {
             page.append(".SS " + escape(group.title))
             for name in group.names {
@@ -46,13 +49,19 @@ enum ManualPage {
         for (name, meaning) in environment {
             page += [".TP", "\\fB" + name + "\\fR", escape(meaning)]
         }
-        page += [".SH FILES", ".TP", "\\fI$XDG_STATE_HOME/filetable/history\\fR",
-                 escape("The prompt's history (default ~/.local/state/filetable/history), mode 0600, at most 1,000 lines. With an export the user names, the only file filetable writes.")]
+        page += [
+            ".SH FILES", ".TP", "\\fI$XDG_STATE_HOME/filetable/history\\fR",
+            escape(
+                "The prompt's history (default ~/.local/state/filetable/history), mode 0600, at most 1,000 lines. With an export the user names, the only file filetable writes."
+            ),
+        ]
         page.append(".SH EXAMPLES")
         for (command, meaning) in examples {
             page += [".TP", "\\fB" + escape(command) + "\\fR", escape(meaning)]
         }
-        page += [".SH SEE ALSO", "\\fBls\\fR(1), \\fBtree\\fR(1), \\fBhexdump\\fR(1), \\fBxxd\\fR(1), \\fBsftp\\fR(1), \\fBless\\fR(1), \\fBdu\\fR(1)"]
+        page += [
+            ".SH SEE ALSO", "\\fBls\\fR(1), \\fBtree\\fR(1), \\fBhexdump\\fR(1), \\fBxxd\\fR(1), \\fBsftp\\fR(1), \\fBless\\fR(1), \\fBdu\\fR(1)",
+        ]
         return page.joined(separator: "\n") + "\n"
     }
 

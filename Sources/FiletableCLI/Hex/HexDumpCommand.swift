@@ -29,7 +29,8 @@ struct HexDumpCommand {
         for path in paths {
             let isStandardInput = path == Array("-".utf8)
             do {
-                let reader = isStandardInput
+                let reader =
+                    isStandardInput
                     ? try HexDumpReader(standardInput: Array("standard input".utf8), skip: options.hexSkip, length: options.hexLength)
                     : try HexDumpReader(path: path, skip: options.hexSkip, length: options.hexLength)
                 // As head does: a header only for a file that opened, standard input by that name.
@@ -48,8 +49,9 @@ struct HexDumpCommand {
 
     /// Streams one file: read a buffer, format it in place, write it.
     private func dump(_ reader: HexDumpReader) throws(FileError) {
-        var formatter = HexFormatter(format: format, startOffset: reader.startOffset,
-                                     squeezes: options.hexSqueeze, colored: useColor)
+        var formatter = HexFormatter(
+            format: format, startOffset: reader.startOffset,
+            squeezes: options.hexSqueeze, colored: useColor)
         if options.hexLength == 0 { return }
         var out = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
         defer { out.deallocate() }

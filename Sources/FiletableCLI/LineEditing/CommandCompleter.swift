@@ -17,11 +17,16 @@ struct CommandCompleter {
     func complete(_ buffer: EditBuffer) -> Completion {
         let before = Array(buffer.textBeforeCursor)
         // The word being completed starts after the last unquoted space.
-        var start = 0, quote: Character?
+        var start = 0
+        var quote: Character?
         for (index, character) in before.enumerated() {
-            if let open = quote { if character == open { quote = nil } }
-            else if character == "'" || character == "\"" { quote = character }
-            else if character == " " { start = index + 1 }
+            if let open = quote {
+                if character == open { quote = nil }
+            } else if character == "'" || character == "\"" {
+                quote = character
+            } else if character == " " {
+                start = index + 1
+            }
         }
         let words = String(before[..<start]).split(separator: " ").map(String.init)
         var typed = String(before[start...])
@@ -97,11 +102,14 @@ struct CommandCompleter {
         if folder.first == 0x7E, let home = session.settings.home { folder = home + folder.dropFirst() }
         let absolute = folder.first == 0x2F ? folder : PathBytes.join(session.current.path, folder)
         guard let handle = try? DirectoryHandle.open(resolving: DisplayPath.normalize(absolute)),
-              let listing = try? DirectoryListing(directory: handle, options: {
-                  var options = ListOptions()
-                  options.hidden = namePrefix.first == 0x2E ? .shown : .hidden
-                  return options
-              }()) else { return Completion(range: range, candidates: []) }
+            let listing = try? DirectoryListing(
+                directory: handle,
+                options: {
+                    var options = ListOptions()
+                    options.hidden = namePrefix.first == 0x2E ? .shown : .hidden
+                    return options
+                }())
+        else { return Completion(range: range, candidates: []) }
         var candidates: [String] = []
         for row in 0..<listing.rowCount where listing.withName(ofRow: row, { $0.starts(with: namePrefix) }) {
             let isDirectory = listing.isDirectory(row: row, followSymlinks: true)
@@ -119,8 +127,8 @@ struct CommandCompleter {
     }
 }
 
-private extension String {
-    func trimmingCharacters(in set: String) -> String {
+extension String {
+    fileprivate func trimmingCharacters(in set: String) -> String {
         String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
     }
 }

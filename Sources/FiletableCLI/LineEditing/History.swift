@@ -44,11 +44,17 @@ final class History {
     func search(_ text: String, before index: Int, forward: Bool = false) -> Int? {
         if forward {
             var i = index + 1
-            while i < entries.count { if entries[i].contains(text) { return i }; i += 1 }
+            while i < entries.count {
+                if entries[i].contains(text) { return i }
+                i += 1
+            }
             return nil
         }
         var i = min(index, entries.count) - 1
-        while i >= 0 { if entries[i].contains(text) { return i }; i -= 1 }
+        while i >= 0 {
+            if entries[i].contains(text) { return i }
+            i -= 1
+        }
         return nil
     }
 

@@ -1,5 +1,5 @@
-import Glibc
 import FileBrowsing
+import Glibc
 import TableKit
 
 /// What Tab offers for the line as it stands: the characters to replace
@@ -202,7 +202,10 @@ final class LineEditor {
             redraw()
             return true
         default:
-            if let match = state.match { buffer.replaceAll(with: history.entries[match]); historyIndex = match }
+            if let match = state.match {
+                buffer.replaceAll(with: history.entries[match])
+                historyIndex = match
+            }
             search = nil
             return false
         }
@@ -218,7 +221,10 @@ final class LineEditor {
         guard let completer else { return }
         let completion = completer(buffer)
         let candidates = completion.candidates
-        guard !candidates.isEmpty else { bell(); return }
+        guard !candidates.isEmpty else {
+            bell()
+            return
+        }
         if candidates.count == 1 {
             let only = candidates[0]
             buffer.replace(completion.range, with: only + (completion.appendsSpace(only) ? " " : ""))
@@ -319,7 +325,8 @@ final class LineEditor {
             scrolledColumns += EditBuffer.width(of: characters[scrollIndex])
             scrollIndex += 1
         }
-        var visible = "", used = 0
+        var visible = ""
+        var used = 0
         var index = scrollIndex
         while index < characters.count {
             let width = EditBuffer.width(of: characters[index])

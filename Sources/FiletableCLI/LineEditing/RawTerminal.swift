@@ -81,7 +81,7 @@ private enum RawTerminalState {
         var winch = sigaction()
         winch.__sigaction_handler.sa_handler = { _ in RawTerminalState.resized = 1 }
         sigemptyset(&winch.sa_mask)
-        winch.sa_flags = 0 // no SA_RESTART: a read waiting for a key returns, and the line is redrawn
+        winch.sa_flags = 0  // no SA_RESTART: a read waiting for a key returns, and the line is redrawn
         sigaction(SIGWINCH, &winch, nil)
         return true
     }

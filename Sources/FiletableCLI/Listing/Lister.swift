@@ -1,5 +1,5 @@
-import Glibc
 import FileBrowsing
+import Glibc
 
 /// Runs a non-interactive listing in `ls`'s order: the files named on the
 /// command line first, then each directory, with a `PATH:` header when there is
@@ -9,7 +9,8 @@ struct Lister {
 
     func run() {
         let options = context.options
-        var files = NameArena(), directoryOperands = NameArena()
+        var files = NameArena()
+        var directoryOperands = NameArena()
         for path in options.paths {
             switch classify(path) {
             case .failure(let error): context.diagnostics.report(error, severity: .seriousTrouble)

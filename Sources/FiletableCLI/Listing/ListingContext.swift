@@ -67,8 +67,9 @@ struct ListingContext {
     /// A model over the files named on the command line, in the listing's
     /// order but unfiltered: an operand is listed whatever its name.
     func operandModel(_ names: NameArena) -> DirectoryListing {
-        DirectoryListing(entries: names, in: DirectoryHandle.workingDirectory(),
-                           options: ListOptions.sortingOnly(from: options.listOptions))
+        DirectoryListing(
+            entries: names, in: DirectoryHandle.workingDirectory(),
+            options: ListOptions.sortingOnly(from: options.listOptions))
     }
 
     /// Rows a non-interactive table draws per page: bounds the cells in use.

@@ -94,7 +94,8 @@ struct ModelPrinter {
         renderOptions.columnWidths = widths
         renderOptions.columnAlignments = formatter.columnAlignments
         let renderer = TextRenderer(options: renderOptions)
-        var entries: [[UInt8]] = [], entryWidths: [Int] = []
+        var entries: [[UInt8]] = []
+        var entryWidths: [Int] = []
         entries.reserveCapacity(model.rowCount)
         entryWidths.reserveCapacity(model.rowCount)
         var scratch = ByteBuffer(capacity: 256)
@@ -123,7 +124,8 @@ struct ModelPrinter {
     private func reportDanglingLinks(in model: DirectoryListing) {
         let options = context.options
         guard options.followSymlinks, options.format != .long,
-              options.showsAllocatedSize || options.showsInode || options.typeIndicators || context.useColor else { return }
+            options.showsAllocatedSize || options.showsInode || options.typeIndicators || context.useColor
+        else { return }
         for row in 0..<model.rowCount where model.kind(ofRow: row) == .symlink {
             if case .failure(let errno) = model.targetStatus(ofRow: row) {
                 context.diagnostics.report(FileError(path: model.path(ofRow: row), errno: errno), severity: .minorTrouble)

@@ -15,9 +15,10 @@ struct RecursiveListing {
         }
         let printer = ModelPrinter(context: context)
         let lister = Lister(context: context)
-        let walker = DirectoryTreeWalker(listOptions: context.options.listOptions,
-                                         followSymlinks: context.options.followSymlinks,
-                                         maxDepth: context.options.maxDepth)
+        let walker = DirectoryTreeWalker(
+            listOptions: context.options.listOptions,
+            followSymlinks: context.options.followSymlinks,
+            maxDepth: context.options.maxDepth)
         var first = !separateFromAbove
         walker.walk(handle) { event in
             switch event {

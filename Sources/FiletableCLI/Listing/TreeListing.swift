@@ -9,7 +9,8 @@ struct TreeListing {
     private static let tee = "├── ", last = "└── ", vertical = "│\u{A0}\u{A0} ", blank = "    "
 
     func run(files: NameArena, directories: [[UInt8]]) {
-        var directoryCount = 0, fileCount = 0
+        var directoryCount = 0
+        var fileCount = 0
         let formatter = NameCellFormatter(decoration: context.decoration)
         let cell = Cell(reuseIdentifier: formatter.reuseIdentifier)
         let operands = context.operandModel(files)
@@ -38,9 +39,10 @@ struct TreeListing {
             // With -L, the directories entered so far: one met again is drawn
             // `[recursive, not followed]`, as tree does, and not walked.
             var entered = Set<FileIdentity>()
-            let walker = DirectoryTreeWalker(listOptions: listOptions,
-                                             followSymlinks: context.options.followSymlinks,
-                                             maxDepth: context.options.maxDepth, repeatRule: .linkedRepeats)
+            let walker = DirectoryTreeWalker(
+                listOptions: listOptions,
+                followSymlinks: context.options.followSymlinks,
+                maxDepth: context.options.maxDepth, repeatRule: .linkedRepeats)
             walker.walk(handle) { event in
                 switch event {
                 case .enter(let model, let depth):
@@ -77,7 +79,8 @@ struct TreeListing {
     /// Whether a link row leads to a directory already entered (tree checks links only).
     private func isRepeat(row: Int, in model: DirectoryListing, entered: Set<FileIdentity>) -> Bool {
         guard model.kind(ofRow: row) == .symlink, case .success(let target) = model.targetStatus(ofRow: row),
-              target.kind == .directory else { return false }
+            target.kind == .directory
+        else { return false }
         return entered.contains(target.identity)
     }
 

@@ -23,7 +23,8 @@ struct ArgumentParser {
 
     private init(arguments: [[UInt8]]) {
         self.arguments = arguments
-        let hex = Array("--hex".utf8), end = Array("--".utf8)
+        let hex = Array("--hex".utf8)
+        let end = Array("--".utf8)
         hexLetters = arguments.prefix { $0 != end }.contains(hex)
     }
 
@@ -44,8 +45,9 @@ struct ArgumentParser {
         }
         options.settle()
         if options.hexFormatName == "xxd", let columns = options.hexColumns, !UserNumber.xxdColumns.contains(columns) {
-            throw UsageError(message: "invalid number of columns '\(columns)' for the xxd layout: expected 0 to 256, as xxd -c",
-                             hint: "The plain layout (--format plain) takes longer lines.")
+            throw UsageError(
+                message: "invalid number of columns '\(columns)' for the xxd layout: expected 0 to 256, as xxd -c",
+                hint: "The plain layout (--format plain) takes longer lines.")
         }
         options.operandsGiven = !options.paths.isEmpty
         if options.paths.isEmpty { options.paths = [Array(".".utf8)] }
@@ -59,9 +61,12 @@ struct ArgumentParser {
         for (offset, letter) in cluster.enumerated() {
             guard let spec = OptionTable.option(short: letter, hex: hexLetters) else {
                 let otherMode = OptionTable.option(short: letter, hex: !hexLetters) != nil
-                let hint = !otherMode ? UsageError.seeHelp
-                    : hexLetters ? "-\(letter) is a listing letter; after --hex the letters are hexdump's and xxd's."
-                    : "-\(letter) is a hex dump letter; add --hex to dump a file."
+                let hint =
+                    !otherMode
+                    ? UsageError.seeHelp
+                    : hexLetters
+                        ? "-\(letter) is a listing letter; after --hex the letters are hexdump's and xxd's."
+                        : "-\(letter) is a hex dump letter; add --hex to dump a file."
                 throw UsageError(message: "invalid option -- '\(letter)'", hint: hint)
             }
             guard spec.value.takesValue else {
@@ -78,7 +83,8 @@ struct ArgumentParser {
 
     /// `--name`, `--name=value` or `--name value`.
     private mutating func parseLong(_ argument: [UInt8]) throws(UsageError) {
-        var name: String, inline: [UInt8]?
+        var name: String
+        var inline: [UInt8]?
         if let equals = argument.firstIndex(of: 0x3D) {
             name = NameEscaping.typedText(Array(argument[..<equals]))
             inline = Array(argument[(equals + 1)...])
@@ -129,8 +135,9 @@ struct ArgumentParser {
             return .byteCount(count)
         case .sizeUnit:
             guard let unit = SizeUnit.parse(text) else {
-                throw UsageError(message: "invalid block size '\(text)' for \(flag)",
-                                 hint: "Expected a number, a unit (K, M, G, KiB, KB, 1M) or human-readable or si.")
+                throw UsageError(
+                    message: "invalid block size '\(text)' for \(flag)",
+                    hint: "Expected a number, a unit (K, M, G, KiB, KB, 1M) or human-readable or si.")
             }
             return .sizeUnit(unit)
         case .wordOrFormat where text.hasPrefix("+"):

@@ -74,9 +74,11 @@ struct OptionSpec: Sendable {
     let hintForANumber: String?
     let apply: @Sendable (inout CommandLineOptions, Argument) throws(UsageError) -> Void
 
-    init(_ long: String?, _ short: Character? = nil, value: Value = .none, valueName: String = "", section: Section,
-         modes: Set<Mode>? = nil, _ summary: String, details: String? = nil, hintForANumber: String? = nil,
-         apply: @escaping @Sendable (inout CommandLineOptions, Argument) throws(UsageError) -> Void) {
+    init(
+        _ long: String?, _ short: Character? = nil, value: Value = .none, valueName: String = "", section: Section,
+        modes: Set<Mode>? = nil, _ summary: String, details: String? = nil, hintForANumber: String? = nil,
+        apply: @escaping @Sendable (inout CommandLineOptions, Argument) throws(UsageError) -> Void
+    ) {
         self.long = long
         self.short = short
         self.value = value
@@ -100,8 +102,11 @@ struct OptionSpec: Sendable {
         var names: [String] = []
         if let short { names.append("-\(short)") }
         if let long {
-            if case .optionalWord = value { names.append("--\(long)[=\(valueName)]") }
-            else { names.append("--\(long)" + (value.takesValue ? " \(valueName)" : "")) }
+            if case .optionalWord = value {
+                names.append("--\(long)[=\(valueName)]")
+            } else {
+                names.append("--\(long)" + (value.takesValue ? " \(valueName)" : ""))
+            }
         } else if value.takesValue {
             names[names.count - 1] += " \(valueName)"
         }
@@ -125,10 +130,28 @@ extension OptionSpec.Section {
 
 extension OptionSpec.Argument {
     /// The number, for options declared with `.number`.
-    var number: Int { if case .number(let value) = self { return value }; return 0 }
-    var byteCount: UInt64 { if case .byteCount(let value) = self { return value }; return 0 }
-    var word: String { if case .word(let value) = self { return value }; return "" }
-    var sizeUnit: SizeUnit { if case .sizeUnit(let value) = self { return value }; return .bytes }
-    var bytes: [UInt8] { if case .bytes(let value) = self { return value }; return [] }
-    var text: String { if case .text(let value) = self { return value }; return "" }
+    var number: Int {
+        if case .number(let value) = self { return value }
+        return 0
+    }
+    var byteCount: UInt64 {
+        if case .byteCount(let value) = self { return value }
+        return 0
+    }
+    var word: String {
+        if case .word(let value) = self { return value }
+        return ""
+    }
+    var sizeUnit: SizeUnit {
+        if case .sizeUnit(let value) = self { return value }
+        return .bytes
+    }
+    var bytes: [UInt8] {
+        if case .bytes(let value) = self { return value }
+        return []
+    }
+    var text: String {
+        if case .text(let value) = self { return value }
+        return ""
+    }
 }

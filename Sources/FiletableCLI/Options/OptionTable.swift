@@ -19,10 +19,15 @@ enum OptionTable {
     static func heading(of section: OptionSpec.Section) -> (title: String, note: String?) {
         switch section {
         case .repl:
-            return ("The REPL", "In a batch the first failing command stops it with status 1, unless the command starts with '-'; blank lines and '#' comments are skipped.")
+            return (
+                "The REPL",
+                "In a batch the first failing command stops it with status 1, unless the command starts with '-'; blank lines and '#' comments are skipped."
+            )
         case .hex:
-            return ("Hex dumps (each FILE, or standard input; several get ==> FILE <== headers)",
-                    "Directories, FIFOs and sockets are refused; devices stream until --length, an interrupt or a closed pipe. --color colours bytes by class.")
+            return (
+                "Hex dumps (each FILE, or standard input; several get ==> FILE <== headers)",
+                "Directories, FIFOs and sockets are refused; devices stream until --length, an interrupt or a closed pipe. --color colours bytes by class."
+            )
         case .formats: return ("Listing formats (each prints and exits)", nil)
         case .selection: return ("Which entries, in which order", nil)
         case .appearance: return ("How entries look", nil)
@@ -39,33 +44,45 @@ enum OptionTable {
     static let shells = ["bash", "zsh", "fish"]
 
     private static let repl: [OptionSpec] = [
-        OptionSpec("batch", "b", value: .path, valueName: "FILE", section: .repl,
-                   "read commands from FILE ('-' for standard input), like sftp -b; standard input that is not a terminal does the same") { options, argument in
+        OptionSpec(
+            "batch", "b", value: .path, valueName: "FILE", section: .repl,
+            "read commands from FILE ('-' for standard input), like sftp -b; standard input that is not a terminal does the same"
+        ) { options, argument in
             options.batchFile = argument.bytes
         },
-        OptionSpec("command", "e", value: .text, valueName: "'CMD; CMD'", section: .repl, "run these commands (-c is ls's ctime)") { options, argument in
+        OptionSpec("command", "e", value: .text, valueName: "'CMD; CMD'", section: .repl, "run these commands (-c is ls's ctime)") {
+            options, argument in
             options.commands = argument.text
         },
-        OptionSpec("page-size", value: .number(UserNumber.pageSize, what: "page size"), valueName: "N", section: .repl,
-                   "rows a page (default: the terminal's height, LINES, or 20)") { options, argument in
+        OptionSpec(
+            "page-size", value: .number(UserNumber.pageSize, what: "page size"), valueName: "N", section: .repl,
+            "rows a page (default: the terminal's height, LINES, or 20)"
+        ) { options, argument in
             options.pageSize = argument.number
         },
         OptionSpec("yes", "y", section: .repl, "mark several rows or a directory without asking") { options, _ in
             options.assumeYes = true
         },
-        OptionSpec("no-edit", section: .repl,
-                   "read lines as the terminal gives them (no line editor, history or completion; also with TERM=dumb)") { options, _ in
+        OptionSpec(
+            "no-edit", section: .repl,
+            "read lines as the terminal gives them (no line editor, history or completion; also with TERM=dumb)"
+        ) { options, _ in
             options.lineEditing = false
         },
     ]
 
     private static let hex: [OptionSpec] = [
-        OptionSpec("hex", section: .hex, "dump each FILE as hexdump -C does, byte for byte; the letters below mean this only after --hex",
-                   details: "With --hex the letters are hexdump's and xxd's (-s skip, -n length, -v, -C, -p, -c, -g, -u); without it they are ls's (-s sizes, -n numeric ids, -c ctime).") { options, _ in
+        OptionSpec(
+            "hex", section: .hex, "dump each FILE as hexdump -C does, byte for byte; the letters below mean this only after --hex",
+            details:
+                "With --hex the letters are hexdump's and xxd's (-s skip, -n length, -v, -C, -p, -c, -g, -u); without it they are ls's (-s sizes, -n numeric ids, -c ctime)."
+        ) { options, _ in
             options.hexDump = true
         },
-        OptionSpec("format", value: .word(hexFormatWords), valueName: "WORD", section: .hex,
-                   "canonical (hexdump -C), xxd, or plain (xxd -p)") { options, argument in
+        OptionSpec(
+            "format", value: .word(hexFormatWords), valueName: "WORD", section: .hex,
+            "canonical (hexdump -C), xxd, or plain (xxd -p)"
+        ) { options, argument in
             options.hexFormatName = argument.word
         },
         OptionSpec(nil, "C", section: .hex, "the canonical layout (hexdump -C; the default)") { options, _ in
@@ -74,8 +91,10 @@ enum OptionTable {
         OptionSpec(nil, "p", section: .hex, "the plain layout (xxd -p)") { options, _ in
             options.hexFormatName = "plain"
         },
-        OptionSpec("skip", "s", value: .byteCount, valueName: "N", section: .hex,
-                   "start at byte N (decimal, 0x hex, 0 octal, or with k, m, g)") { options, argument in
+        OptionSpec(
+            "skip", "s", value: .byteCount, valueName: "N", section: .hex,
+            "start at byte N (decimal, 0x hex, 0 octal, or with k, m, g)"
+        ) { options, argument in
             options.hexSkip = argument.byteCount
         },
         OptionSpec("length", "n", value: .byteCount, valueName: "N", section: .hex, "dump at most N bytes") { options, argument in
@@ -84,12 +103,16 @@ enum OptionTable {
         OptionSpec("no-squeeze", "v", section: .hex, "print repeated lines instead of '*'") { options, _ in
             options.hexSqueeze = false
         },
-        OptionSpec("cols", "c", value: .number(UserNumber.hexColumns, what: "number of columns"), valueName: "N", section: .hex,
-                   "bytes a line (xxd -c; plain: 0 for one line)") { options, argument in
+        OptionSpec(
+            "cols", "c", value: .number(UserNumber.hexColumns, what: "number of columns"), valueName: "N", section: .hex,
+            "bytes a line (xxd -c; plain: 0 for one line)"
+        ) { options, argument in
             options.hexColumns = argument.number
         },
-        OptionSpec("group-size", "g", value: .number(UserNumber.hexGroup, what: "group size"), valueName: "N", section: .hex,
-                   "bytes a group (xxd -g; 0 for none)") { options, argument in
+        OptionSpec(
+            "group-size", "g", value: .number(UserNumber.hexGroup, what: "group size"), valueName: "N", section: .hex,
+            "bytes a group (xxd -g; 0 for none)"
+        ) { options, argument in
             options.hexGroup = argument.number
         },
         OptionSpec("upper", "u", section: .hex, "uppercase hex digits (xxd -u)") { options, _ in
@@ -108,12 +131,16 @@ enum OptionTable {
         OptionSpec(nil, "x", section: .formats, "names in columns, across then down") { options, _ in
             options.setFormat(.across)
         },
-        OptionSpec("width", "w", value: .number(UserNumber.lineWidth, what: "line width"), valueName: "COLS", section: .formats,
-                   "the width -C and -x fill (0: no limit; default: COLUMNS, the terminal, or 80)") { options, argument in
+        OptionSpec(
+            "width", "w", value: .number(UserNumber.lineWidth, what: "line width"), valueName: "COLS", section: .formats,
+            "the width -C and -x fill (0: no limit; default: COLUMNS, the terminal, or 80)"
+        ) { options, argument in
             options.lineWidth = argument.number
         },
-        OptionSpec("tabsize", "T", value: .number(UserNumber.tabSize, what: "tab size"), valueName: "COLS", section: .formats,
-                   "tab stops every COLS columns in -C and -x gaps (default 8, or TABSIZE; 0 for spaces)") { options, argument in
+        OptionSpec(
+            "tabsize", "T", value: .number(UserNumber.tabSize, what: "tab size"), valueName: "COLS", section: .formats,
+            "tab stops every COLS columns in -C and -x gaps (default 8, or TABSIZE; 0 for spaces)"
+        ) { options, argument in
             options.tabSize = argument.number
         },
         OptionSpec("numeric-uid-gid", "n", section: .formats, "-l with user and group ids as numbers") { options, _ in
@@ -134,8 +161,10 @@ enum OptionTable {
             options.tree = true
             options.formatRequested = true
         },
-        OptionSpec("depth", value: .number(UserNumber.depth, what: "depth"), valueName: "N", section: .formats,
-                   "descend at most N levels (implies -R unless --tree)") { options, argument in
+        OptionSpec(
+            "depth", value: .number(UserNumber.depth, what: "depth"), valueName: "N", section: .formats,
+            "descend at most N levels (implies -R unless --tree)"
+        ) { options, argument in
             options.maxDepth = argument.number
             options.formatRequested = true
         },
@@ -148,43 +177,55 @@ enum OptionTable {
         OptionSpec("almost-all", "A", section: .selection, "include entries starting with '.', but not '.' and '..'") { options, _ in
             options.listOptions.hidden = .shown
         },
-        OptionSpec("filter", value: .text, valueName: "GLOB", section: .selection, "list only names matching GLOB (such as '*.log')") { options, argument in
+        OptionSpec("filter", value: .text, valueName: "GLOB", section: .selection, "list only names matching GLOB (such as '*.log')") {
+            options, argument in
             options.listOptions.filter = GlobPattern(argument.text)
         },
-        OptionSpec("sort", value: .word(sortWords), valueName: "WORD", section: .selection,
-                   "name (natural: a1 A2 a10 b), size, time, ext, or none") { options, argument in
+        OptionSpec(
+            "sort", value: .word(sortWords), valueName: "WORD", section: .selection,
+            "name (natural: a1 A2 a10 b), size, time, ext, or none"
+        ) { options, argument in
             options.sortBy(SortKey(rawValue: argument.word) ?? .name)
         },
         OptionSpec(nil, "S", section: .selection, "sort by size, largest first") { options, _ in options.sortBy(.size) },
         OptionSpec(nil, "t", section: .selection, "sort by modification time, newest first") { options, _ in options.sortBy(.time) },
         OptionSpec(nil, "X", section: .selection, "sort by extension") { options, _ in options.sortBy(.ext) },
-        OptionSpec(nil, "U", section: .selection, "do not sort (directory order; -r and --group-directories-first are then ignored, as in ls)") { options, _ in
+        OptionSpec(nil, "U", section: .selection, "do not sort (directory order; -r and --group-directories-first are then ignored, as in ls)") {
+            options, _ in
             options.sortBy(.none)
         },
         OptionSpec("reverse", "r", section: .selection, "reverse the order") { options, _ in options.listOptions.reversed = true },
         OptionSpec("group-directories-first", section: .selection, "directories (and links to them) before other entries") { options, _ in
             options.listOptions.directoriesFirst = true
         },
-        OptionSpec(nil, "u", section: .selection,
-                   "access times: shown by -l, sorted by with -t, and without -l sorted by unless another order is asked") { options, _ in
+        OptionSpec(
+            nil, "u", section: .selection,
+            "access times: shown by -l, sorted by with -t, and without -l sorted by unless another order is asked"
+        ) { options, _ in
             options.chooseTime(.access)
         },
-        OptionSpec(nil, "c", section: .selection,
-                   "status-change times (ctime), as -u does for access times") { options, _ in
+        OptionSpec(
+            nil, "c", section: .selection,
+            "status-change times (ctime), as -u does for access times"
+        ) { options, _ in
             options.chooseTime(.change)
         },
         OptionSpec("directory", "d", section: .selection, "list directories themselves, not their contents") { options, _ in
             options.listsDirectoriesThemselves = true
             options.formatRequested = true
         },
-        OptionSpec("dereference", "L", section: .selection,
-                   "follow symbolic links: show what a link points to (-l, -F, sizes), and descend into linked directories with -R or --tree") { options, _ in
+        OptionSpec(
+            "dereference", "L", section: .selection,
+            "follow symbolic links: show what a link points to (-l, -F, sizes), and descend into linked directories with -R or --tree"
+        ) { options, _ in
             options.followSymlinks = true
             options.listOptions.dereferencesSymlinks = true
         },
-        OptionSpec("group", value: .word(groupingWords), valueName: "WORD", section: .selection,
-                   "sections: none, letter (A-Z and #), or kind",
-                   hintForANumber: "--group takes none, letter or kind; the hex dump's byte groups are --group-size N") { options, argument in
+        OptionSpec(
+            "group", value: .word(groupingWords), valueName: "WORD", section: .selection,
+            "sections: none, letter (A-Z and #), or kind",
+            hintForANumber: "--group takes none, letter or kind; the hex dump's byte groups are --group-size N"
+        ) { options, argument in
             options.listOptions.grouping = Grouping(rawValue: argument.word) ?? .none
         },
     ]
@@ -196,23 +237,30 @@ enum OptionTable {
         OptionSpec("si", section: .appearance, "sizes like 1.1k 234M 2.0G (powers of 1000)") { options, _ in
             options.setSizeUnit(.si)
         },
-        OptionSpec("block-size", value: .sizeUnit, valueName: "SIZE", section: .appearance,
-                   "sizes in units of SIZE: 1024, K, M, KiB, KB (1000), 1M, human-readable or si",
-                   details: "As in ls: a bare unit (K, MiB, KB) is written after each figure, a number with a unit (1M) is not; figures are rounded up. LS_BLOCK_SIZE and BLOCK_SIZE give a default, BLOCKSIZE one for -s and totals only.") { options, argument in
+        OptionSpec(
+            "block-size", value: .sizeUnit, valueName: "SIZE", section: .appearance,
+            "sizes in units of SIZE: 1024, K, M, KiB, KB (1000), 1M, human-readable or si",
+            details:
+                "As in ls: a bare unit (K, MiB, KB) is written after each figure, a number with a unit (1M) is not; figures are rounded up. LS_BLOCK_SIZE and BLOCK_SIZE give a default, BLOCKSIZE one for -s and totals only."
+        ) { options, argument in
             options.setSizeUnit(argument.sizeUnit)
         },
         OptionSpec("kibibytes", "k", section: .appearance, "-s and totals in 1024-byte blocks (the default; overrides BLOCK_SIZE)") { options, _ in
             options.blockUnit = .kibibytes
         },
-        OptionSpec("size", "s", section: .appearance, "the space each entry takes on disk, first (in 1024-byte blocks, or as -h, --si, --block-size say)") { options, _ in
+        OptionSpec(
+            "size", "s", section: .appearance, "the space each entry takes on disk, first (in 1024-byte blocks, or as -h, --si, --block-size say)"
+        ) { options, _ in
             options.showsAllocatedSize = true
             options.formatRequested = true
         },
         OptionSpec("classify", "F", section: .appearance, "append / @ | = * to directories, links, FIFOs, sockets, executables") { options, _ in
             options.typeIndicators = true
         },
-        OptionSpec("color", value: .optionalWord(colorWords, implied: "always"), valueName: "WHEN", section: .appearance,
-                   "colour names: auto (the default: only on a terminal and never when NO_COLOR is set), always, or never; LS_COLORS is honoured") { options, argument in
+        OptionSpec(
+            "color", value: .optionalWord(colorWords, implied: "always"), valueName: "WHEN", section: .appearance,
+            "colour names: auto (the default: only on a terminal and never when NO_COLOR is set), always, or never; LS_COLORS is honoured"
+        ) { options, argument in
             switch argument.word {
             case "always", "yes", "force": options.color = .always
             case "never", "no", "none": options.color = .never
@@ -223,16 +271,20 @@ enum OptionTable {
             options.showsInode = true
             options.formatRequested = true
         },
-        OptionSpec("quoting-style", value: .word(quotingWords), valueName: "WORD", section: .appearance,
-                   "names as ls quotes them: literal, shell, shell-always, shell-escape, shell-escape-always, c, escape, locale; default: filetable's escapes",
-                   details: "Control characters never reach the terminal: the literal and shell styles show them as '?', as ls does at a terminal.") { options, argument in
+        OptionSpec(
+            "quoting-style", value: .word(quotingWords), valueName: "WORD", section: .appearance,
+            "names as ls quotes them: literal, shell, shell-always, shell-escape, shell-escape-always, c, escape, locale; default: filetable's escapes",
+            details: "Control characters never reach the terminal: the literal and shell styles show them as '?', as ls does at a terminal."
+        ) { options, argument in
             options.quoting = QuotingStyle(rawValue: argument.word)
         },
         OptionSpec("quote-name", "Q", section: .appearance, "names in double quotes with C escapes (--quoting-style=c)") { options, _ in
             options.quoting = .c
         },
-        OptionSpec("time-style", value: .wordOrFormat(timeStyleWords), valueName: "STYLE", section: .appearance,
-                   "times for -l: locale (Nov 22 01:39, the default), full-iso, long-iso, iso, or +FORMAT (strftime; +RECENT<newline>OLDER for two)") { options, argument in
+        OptionSpec(
+            "time-style", value: .wordOrFormat(timeStyleWords), valueName: "STYLE", section: .appearance,
+            "times for -l: locale (Nov 22 01:39, the default), full-iso, long-iso, iso, or +FORMAT (strftime; +RECENT<newline>OLDER for two)"
+        ) { options, argument in
             options.setTimeStyle(argument.word)
         },
         OptionSpec("full-time", section: .appearance, "-l with --time-style=full-iso") { options, _ in
@@ -246,11 +298,14 @@ enum OptionTable {
         OptionSpec("version", section: .general, "show the version and the Swift it was built with, and exit") { options, _ in
             options.request = .version
         },
-        OptionSpec("generate-manual", section: .general, "print the man page (roff) and exit: filetable --generate-manual > filetable.1") { options, _ in
+        OptionSpec("generate-manual", section: .general, "print the man page (roff) and exit: filetable --generate-manual > filetable.1") {
+            options, _ in
             options.request = .manual
         },
-        OptionSpec("generate-completion-script", value: .word(shells), valueName: "SHELL", section: .general,
-                   "print the completion script for bash, zsh or fish and exit") { options, argument in
+        OptionSpec(
+            "generate-completion-script", value: .word(shells), valueName: "SHELL", section: .general,
+            "print the completion script for bash, zsh or fish and exit"
+        ) { options, argument in
             options.request = .completion(argument.word)
         },
     ]

@@ -24,7 +24,8 @@ enum UserNumber {
     /// expected (`what` names the number: "page size", "depth").
     static func parse(_ text: String, in range: ClosedRange<Int>, what: String) -> Result<Int, NumberProblem> {
         guard let value = Int(text), range.contains(value) else {
-            return .failure(NumberProblem(message: "invalid \(what) '\(text)': expected a whole number from \(range.lowerBound) to \(range.upperBound)"))
+            return .failure(
+                NumberProblem(message: "invalid \(what) '\(text)': expected a whole number from \(range.lowerBound) to \(range.upperBound)"))
         }
         return .success(value)
     }

@@ -1,5 +1,5 @@
-import Glibc
 import FileBrowsing
+import Glibc
 
 /// How bad things went, in `ls`'s exit statuses.
 enum ExitStatus: Int32, Comparable {

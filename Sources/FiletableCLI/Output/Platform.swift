@@ -1,5 +1,5 @@
-import Glibc
 import FileBrowsing
+import Glibc
 
 /// The few places the executable touches the process and terminal directly.
 enum Platform {

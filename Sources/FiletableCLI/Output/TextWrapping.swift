@@ -6,7 +6,8 @@ enum TextWrapping {
     /// `first`, the others with `rest`. A word longer than a line is cut.
     static func wrap(_ text: String, width: Int, first: String = "", rest: String = "") -> [String] {
         var lines: [String] = []
-        var line = first, lineHasWord = false
+        var line = first
+        var lineHasWord = false
         for word in text.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
             let needed = TextWidth.of(line) + (lineHasWord ? 1 : 0) + TextWidth.of(word)
             if lineHasWord && needed > width {

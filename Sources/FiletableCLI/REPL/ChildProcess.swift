@@ -1,5 +1,5 @@
-import Glibc
 import FileBrowsing
+import Glibc
 
 /// A program the user asked to run from the prompt (`!CMD`, `pager N`): run
 /// through `/bin/sh` in the directory the current level lists (entered by

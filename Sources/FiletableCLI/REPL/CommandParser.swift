@@ -29,7 +29,8 @@ enum CommandParser {
         }
         func one() throws(CommandError) -> String {
             guard arguments.count == 1 else {
-                throw CommandError("\(name): \(arguments.isEmpty ? "missing" : "too many") argument\(arguments.isEmpty ? "" : "s") (usage: \(spec.usage))")
+                throw CommandError(
+                    "\(name): \(arguments.isEmpty ? "missing" : "too many") argument\(arguments.isEmpty ? "" : "s") (usage: \(spec.usage))")
             }
             return arguments[0]
         }
@@ -53,7 +54,8 @@ enum CommandParser {
 
         switch name {
         case "list":
-            var long = false, all = false
+            var long = false
+            var all = false
             for word in arguments {
                 guard word.count > 1, word.hasPrefix("-"), word.dropFirst().allSatisfy({ $0 == "l" || $0 == "a" }) else {
                     throw CommandError("\(name): '\(word)' is not -l (the long style) or -a (hidden files) (usage: \(spec.usage))")
@@ -69,7 +71,8 @@ enum CommandParser {
         case "page": return .page(try number(try one(), for: name))
         case "goto": return .goto(row: try rowNumber(try one()))
         case "find":
-            var words = arguments, depth: Int?
+            var words = arguments
+            var depth: Int?
             if let flag = words.firstIndex(of: "--depth") {
                 guard flag + 1 < words.count else { throw CommandError("find: --depth needs a number (usage: \(spec.usage))") }
                 let value = try number(words[flag + 1], for: "find: --depth")
@@ -100,10 +103,14 @@ enum CommandParser {
                 guard arguments.count == 2 else { throw CommandError("hex: @OFFSET takes no LENGTH (usage: \(spec.usage))") }
                 offsetText.removeFirst()
             }
-            guard let offset = ByteCount.parse(offsetText) else { throw CommandError("hex: '\(offsetText)' is not an offset (such as 4096, 0x1000 or 4k)") }
+            guard let offset = ByteCount.parse(offsetText) else {
+                throw CommandError("hex: '\(offsetText)' is not an offset (such as 4096, 0x1000 or 4k)")
+            }
             var length: UInt64?
             if arguments.count == 3 {
-                guard let value = ByteCount.parse(arguments[2]) else { throw CommandError("hex: '\(arguments[2])' is not a length (such as 256, 0x100 or 1k)") }
+                guard let value = ByteCount.parse(arguments[2]) else {
+                    throw CommandError("hex: '\(arguments[2])' is not a length (such as 256, 0x100 or 1k)")
+                }
                 length = value
             }
             return .hex(row: row, offset: offset, length: length)
@@ -143,14 +150,18 @@ enum CommandParser {
             case "clear": return arguments.count == 1 ? .marksClear : try noArguments(.marksClear)
             case "prune": return arguments.count == 1 ? .marksPrune : try noArguments(.marksPrune)
             case "export":
-                var path: String?, format = PlanExport.Format.nulList, force = false
+                var path: String?
+                var format = PlanExport.Format.nulList
+                var force = false
                 for word in arguments.dropFirst() {
                     switch word {
                     case "--json": format = .json
                     case "--sh": format = .shellScript
                     case "--force": force = true
                     default:
-                        guard path == nil, !word.hasPrefix("--") else { throw CommandError("marks export: unexpected '\(word)' (usage: marks export FILE [--json|--sh] [--force])") }
+                        guard path == nil, !word.hasPrefix("--") else {
+                            throw CommandError("marks export: unexpected '\(word)' (usage: marks export FILE [--json|--sh] [--force])")
+                        }
                         path = word
                     }
                 }
@@ -206,7 +217,10 @@ enum CommandParser {
 
     /// Splits on unquoted spaces; quotes group words and are removed.
     static func split(_ line: String) throws(CommandError) -> [String] {
-        var words: [String] = [], current = "", quote: Character?, inWord = false
+        var words: [String] = []
+        var current = ""
+        var quote: Character?
+        var inWord = false
         for character in line {
             if let open = quote {
                 if character == open { quote = nil } else { current.append(character) }
@@ -214,7 +228,11 @@ enum CommandParser {
                 quote = character
                 inWord = true
             } else if character == " " || character == "\t" {
-                if inWord { words.append(current); current = ""; inWord = false }
+                if inWord {
+                    words.append(current)
+                    current = ""
+                    inWord = false
+                }
             } else {
                 current.append(character)
                 inWord = true

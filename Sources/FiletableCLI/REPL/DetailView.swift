@@ -36,7 +36,8 @@ struct DetailView {
                 lines.append(("target", ((try? target.get()) ?? "?") + (dangling ? " (dangling)" : "")))
             case .directory:
                 if let handle = try? DirectoryHandle.open(name, in: model.directory),
-                   let entries = try? DirectoryEnumerator.list(handle) {
+                    let entries = try? DirectoryEnumerator.list(handle)
+                {
                     lines.append(("entries", String(entries.count)))
                 } else {
                     lines.append(("entries", "unreadable"))

@@ -1,5 +1,5 @@
-import Glibc
 import FileBrowsing
+import Glibc
 
 /// Absolute paths for the prompt and headers, worked out lexically on bytes
 /// (the descriptors, not these strings, are what filetable opens).
@@ -17,10 +17,11 @@ enum DisplayPath {
     /// test `pwd -L` makes), else the physical one from `getcwd`.
     static func workingDirectory() -> [UInt8]? {
         if let logical = Platform.environment("PWD").map({ Array($0.utf8) }), logical.first == 0x2F,
-           !logical.split(separator: 0x2F).contains(where: { $0 == [0x2E] || $0 == [0x2E, 0x2E] }),
-           case .success(let there) = FileStatusReader.status(of: logical, followSymlink: true),
-           case .success(let here) = FileStatusReader.status(of: [0x2E], followSymlink: true),
-           there.identity == here.identity {
+            !logical.split(separator: 0x2F).contains(where: { $0 == [0x2E] || $0 == [0x2E, 0x2E] }),
+            case .success(let there) = FileStatusReader.status(of: logical, followSymlink: true),
+            case .success(let here) = FileStatusReader.status(of: [0x2E], followSymlink: true),
+            there.identity == here.identity
+        {
             return logical
         }
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
@@ -34,7 +35,10 @@ enum DisplayPath {
         for part in path.split(separator: 0x2F) {
             if part == [0x2E] { continue }
             if part == [0x2E, 0x2E] {
-                if let last = parts.last, last != [0x2E, 0x2E] { parts.removeLast(); continue }
+                if let last = parts.last, last != [0x2E, 0x2E] {
+                    parts.removeLast()
+                    continue
+                }
                 if absolute { continue }
             }
             parts.append(part)

@@ -1,5 +1,5 @@
-import Glibc
 import FileBrowsing
+import Glibc
 
 /// Where command lines come from: a terminal (with a prompt), a file or
 /// standard input (batch), or the `-c` argument. Lines are typed text:
@@ -81,7 +81,9 @@ final class LineSource {
     }
 
     static func splitCommands(_ text: String) -> [String] {
-        var commands: [String] = [], current = "", quote: Character?
+        var commands: [String] = []
+        var current = ""
+        var quote: Character?
         for character in text {
             if let open = quote {
                 if character == open { quote = nil }

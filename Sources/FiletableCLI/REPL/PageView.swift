@@ -38,7 +38,8 @@ struct PageView {
         output.write(fitted(NameEscaping.terminalSafe(header())) + "\n")
         let items = table.visibleItems()
         if items.isEmpty {
-            let model = level.model, marking = level.source.marking
+            let model = level.model
+            let marking = level.source.marking
             if !marking.shown && (marking.coversAll || !marking.names.isEmpty) {
                 output.write("(every entry left here is marked; 'show marked' shows them)\n")
             } else {
@@ -70,7 +71,8 @@ struct PageView {
     }
 
     func header() -> String {
-        let model = level.model, table = level.table
+        let model = level.model
+        let table = level.table
         var parts = [NameEscaping.escape(level.path)]
         parts.append(model.rowCount == 1 ? "1 entry" : "\(model.rowCount) entries")
         let options = model.options

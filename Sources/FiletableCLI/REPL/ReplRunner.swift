@@ -1,5 +1,5 @@
-import Glibc
 import FileBrowsing
+import Glibc
 
 /// Runs the REPL in one of its modes. Interactive: the first page, then a
 /// prompt naming where you are; errors are reported and the session stays
@@ -25,21 +25,22 @@ struct ReplRunner {
         switch mode {
         case .interactive:
             let source = LineSource(fd: 0)
-            return runInteractive(source, inputGone: { source.readError != nil }) { prompt, _ in
+            let readLine: (String, Bool) -> LineSource.Line = { prompt, _ in
                 session.output.write(prompt)
                 session.output.flush()
                 let line = source.next()
                 if line == .endOfInput { session.output.write("\n") }
                 return line
             }
+            return runInteractive(source, inputGone: { source.readError != nil }, read: readLine)
         case .edited(let editor):
             session.history = editor.history
             editor.completer = { [session, unowned editor] buffer in
                 CommandCompleter(session: session, isCancelled: editor.cancelRequested).complete(buffer)
             }
-            let status = runInteractive(LineSource(fd: 0), inputGone: { editor.inputFailed }) { prompt, remembers in
-                editor.readLine(prompt: prompt, remembers: remembers)
-            }
+            let status = runInteractive(
+                LineSource(fd: 0), inputGone: { editor.inputFailed },
+                read: { prompt, remembers in editor.readLine(prompt: prompt, remembers: remembers) })
             if let failure = editor.history.save(), let file = editor.history.file {
                 diagnostics.report("history: \(NameEscaping.escape(file)): \(failure)", severity: .success)
             }
@@ -52,8 +53,10 @@ struct ReplRunner {
     /// The prompt loop at a terminal. `read` shows a prompt and returns the
     /// line typed (`remembers`: whether it belongs in the history);
     /// `inputGone` says the terminal went away (no question is asked then).
-    private func runInteractive(_ source: LineSource, inputGone: @escaping () -> Bool,
-                                read: @escaping (String, Bool) -> LineSource.Line) -> ExitStatus {
+    private func runInteractive(
+        _ source: LineSource, inputGone: @escaping () -> Bool,
+        read: @escaping (String, Bool) -> LineSource.Line
+    ) -> ExitStatus {
         // Ctrl-D or Ctrl-C at a question means no, and the session goes on.
         session.confirm = { [session] question in
             let line = read(NameEscaping.terminalSafe(question), false)

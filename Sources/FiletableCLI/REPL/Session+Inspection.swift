@@ -35,7 +35,8 @@ extension Session {
 
     /// The engine's counters, one per line, in a fixed form scripts can read.
     func printStats() {
-        let model = current.model, table = current.table
+        let model = current.model
+        let table = current.table
         write("rows: \(model.rowCount)")
         write("entries materialised: \(model.entriesMaterialised)")
         write("cells created: \(table.cellsCreated)")

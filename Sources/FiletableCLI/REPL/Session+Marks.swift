@@ -1,5 +1,5 @@
-import Glibc
 import FileBrowsing
+import Glibc
 import TableKit
 
 /// Editing mode and simulated deletion: mark, unmark, undo, show/hide marked,
@@ -24,7 +24,8 @@ extension Session {
     }
 
     func mark(_ arguments: [String]) throws(CommandError) {
-        let level = current, model = level.model
+        let level = current
+        let model = level.model
         let rows = try selectRows(arguments, for: "mark").filter { !level.source.isMarked(row: $0) }
         guard !rows.isEmpty else { throw CommandError("mark: those rows are marked already") }
         if let dot = rows.first(where: { model.isDotEntry(row: $0) }) {
@@ -106,7 +107,10 @@ extension Session {
     /// `marks`: every marked path by parent directory, each checked again,
     /// then the totals.
     func listMarks() throws(CommandError) {
-        guard !marks.isEmpty else { write("no marks"); return }
+        guard !marks.isEmpty else {
+            write("no marks")
+            return
+        }
         let all = marks.all
         var parent: [UInt8]?
         for mark in all {
@@ -126,7 +130,9 @@ extension Session {
             write("vanished: \(Plural.count(totals.vanished, "marked path")) no longer exist\(totals.vanished == 1 ? "s" : "")")
         }
         if totals.replaced > 0 {
-            write("replaced: \(Plural.count(totals.replaced, "marked path")) name\(totals.replaced == 1 ? "s" : "") a different file now (not counted; 'marks prune' drops them)")
+            write(
+                "replaced: \(Plural.count(totals.replaced, "marked path")) name\(totals.replaced == 1 ? "s" : "") a different file now (not counted; 'marks prune' drops them)"
+            )
         }
         totals.caveats.forEach { write($0) }
         write(totals.summary)
@@ -135,9 +141,11 @@ extension Session {
     /// Adds up marks, showing progress on a terminal (Ctrl-C stops).
     private func countTotals(_ marked: [Mark]) -> PlanTotals {
         Interruption.clear()
-        let progress: ((Int) -> Void)? = settings.interactive ? { counted in
-            Self.writeStatusLine("\rcounting: \(counted) entries (Ctrl-C stops)")
-        } : nil
+        let progress: ((Int) -> Void)? =
+            settings.interactive
+            ? { counted in
+                Self.writeStatusLine("\rcounting: \(counted) entries (Ctrl-C stops)")
+            } : nil
         let totals = PlanTotals.count(marked, progress: progress)
         if settings.interactive { Self.writeStatusLine("\r\u{1B}[K") }
         Interruption.clear()
@@ -158,7 +166,9 @@ extension Session {
         let broken = problems.filter { $0.problem.breaksIdentity }
         if !broken.isEmpty {
             for (mark, problem) in broken { write(NameEscaping.escape(mark.path) + ": " + problem.description) }
-            throw CommandError("marks export: \(Plural.count(broken.count, "marked path")) no longer lead\(broken.count == 1 ? "s" : "") to the marked file; nothing written ('marks prune' drops them)")
+            throw CommandError(
+                "marks export: \(Plural.count(broken.count, "marked path")) no longer lead\(broken.count == 1 ? "s" : "") to the marked file; nothing written ('marks prune' drops them)"
+            )
         }
         let bytes = NameEscaping.typedName(path)
         do {
@@ -186,14 +196,20 @@ extension Session {
     /// `marks prune`: drops the marks whose paths vanished or lead elsewhere now.
     func pruneMarks() throws(CommandError) {
         let stale = PlanVerification.check(marks.all).filter { $0.problem == .vanished || $0.problem.breaksIdentity }
-        guard !stale.isEmpty else { write("marks prune: every marked path still leads to its file"); return }
+        guard !stale.isEmpty else {
+            write("marks prune: every marked path still leads to its file")
+            return
+        }
         let removed = marks.unmark(stale.map(\.mark.entry))
         write("marks prune: dropped \(removed) (\(marks.count) in the plan; 'undo' brings them back)")
         printPage()
     }
 
     func clearMarks() throws(CommandError) {
-        guard !marks.isEmpty else { write("no marks"); return }
+        guard !marks.isEmpty else {
+            write("no marks")
+            return
+        }
         if let confirm, !settings.assumeYes, !confirm("Clear all \(Plural.count(marks.count, "mark"))? [y/N] ") {
             write("marks clear: kept")
             return
@@ -230,7 +246,8 @@ extension Session {
                     guard (1...2).contains(bounds.count), let low = Int(bounds[0]), let high = Int(bounds[bounds.count - 1]), low <= high else {
                         throw CommandError("\(command): '\(part)' is not a row, a range such as 3-7, or a list such as 1,4,9")
                     }
-                    let first = try checkedRow(low, for: command), last = try checkedRow(high, for: command)
+                    let first = try checkedRow(low, for: command)
+                    let last = try checkedRow(high, for: command)
                     rows.formUnion(first...last)
                 }
             } else {

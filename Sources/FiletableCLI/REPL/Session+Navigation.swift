@@ -1,5 +1,5 @@
-import Glibc
 import FileBrowsing
+import Glibc
 
 /// Navigation commands: open, back, up, cd, pwd.
 ///
@@ -54,7 +54,8 @@ extension Session {
             return try push(previous, command: "cd")
         }
         if let number = Int(text), text.allSatisfy({ $0.isASCII && $0.isNumber }),
-           number >= 1, number <= current.model.rowCount {
+            number >= 1, number <= current.model.rowCount
+        {
             guard current.model.isDirectory(row: number - 1, followSymlinks: true) else {
                 throw CommandError("cd: row \(number) (\(NameEscaping.escape(current.model.name(ofRow: number - 1)))) is not a directory")
             }
@@ -85,15 +86,18 @@ extension Session {
     /// (`open N`), which is the same file `path` resolves to; otherwise the
     /// path itself is resolved.
     /// `focus` names a row to show the page of (`up` shows where you came from).
-    private func push(_ path: [UInt8], command: String, opening entry: ([UInt8], DirectoryHandle)? = nil,
-                      focus: [UInt8]? = nil) throws(CommandError) {
+    private func push(
+        _ path: [UInt8], command: String, opening entry: ([UInt8], DirectoryHandle)? = nil,
+        focus: [UInt8]? = nil
+    ) throws(CommandError) {
         Interruption.clear()
         do {
-            let handle = if let (name, parent) = entry {
-                try DirectoryHandle.open(name, in: parent, displayPath: path, followSymlink: true)
-            } else {
-                try DirectoryHandle.open(resolving: path)
-            }
+            let handle =
+                if let (name, parent) = entry {
+                    try DirectoryHandle.open(name, in: parent, displayPath: path, followSymlink: true)
+                } else {
+                    try DirectoryHandle.open(resolving: path)
+                }
             var options = current.model.options
             options.filter = nil
             options.grouping = .none

@@ -41,7 +41,8 @@ extension Session {
     /// same TEXT again, or `n` right after a match go on from the last match.
     func find(_ text: String?, maxDepth: Int?) throws(CommandError) {
         if let search, search.origin != nil, text == nil || (text!.lowercased() == search.text.lowercased() && maxDepth == nil),
-           current === search.origin || current === search.shownLevel {
+            current === search.origin || current === search.shownLevel
+        {
             return try continueSearch(search)
         }
         guard let text else {
@@ -69,15 +70,18 @@ extension Session {
             printPage()
             throw error
         }
-        let searched = search.directoriesSearched > 1
+        let searched =
+            search.directoriesSearched > 1
             ? " (\(Plural.count(search.directoriesSearched, "directory", "directories")) searched"
                 + (search.unreadableDirectories > 0 ? ", \(search.unreadableDirectories) could not be read)" : ")")
             : ""
         guard let match else {
             self.search = nil
             printPage()
-            throw CommandError(first ? "find: no name contains '\(search.text)'\(searched)"
-                               : "find: no more names contain '\(search.text)'\(searched); 'find \(search.text)' starts over")
+            throw CommandError(
+                first
+                    ? "find: no name contains '\(search.text)'\(searched)"
+                    : "find: no more names contain '\(search.text)'\(searched); 'find \(search.text)' starts over")
         }
         if match.components.isEmpty {
             preparePage()

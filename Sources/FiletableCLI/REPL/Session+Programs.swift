@@ -14,20 +14,25 @@ extension Session {
     /// (FIFOs, sockets, devices) are refused.
     func page(_ reference: RowReference) throws(CommandError) {
         let row = try row(reference, for: "pager")
-        let model = current.model, path = current.path(ofRow: row)
+        let model = current.model
+        let path = current.path(ofRow: row)
         switch model.targetStatus(ofRow: row) {
         case .failure(let errno):
             throw CommandError("pager: \(NameEscaping.escape(path)): \(errno.description)")
         case .success(let target):
             if target.kind == .directory { throw CommandError("pager: \(NameEscaping.escape(path)) is a directory; 'open \(row + 1)' lists it") }
             guard target.kind == .file else {
-                throw CommandError("pager: \(NameEscaping.escape(path)) is not a regular file (\(StyledCellFormatter.label(target.kind))); 'hex \(row + 1)' shows it")
+                throw CommandError(
+                    "pager: \(NameEscaping.escape(path)) is not a regular file (\(StyledCellFormatter.label(target.kind))); 'hex \(row + 1)' shows it"
+                )
             }
         }
         let pager = Platform.environment("PAGER").flatMap { $0.trimmingSpaces.isEmpty ? nil : $0 } ?? "less"
         // The pager's name goes through the shell as a variable, never as code typed into the script.
-        try runChild(ChildProcess(script: "exec $FILETABLE_PAGER \"$1\"", arguments: [Array("./".utf8) + model.name(ofRow: row)],
-                                  environment: ["FILETABLE_PAGER": pager]), for: "pager")
+        try runChild(
+            ChildProcess(
+                script: "exec $FILETABLE_PAGER \"$1\"", arguments: [Array("./".utf8) + model.name(ofRow: row)],
+                environment: ["FILETABLE_PAGER": pager]), for: "pager")
     }
 
     private func runChild(_ child: ChildProcess, for command: String) throws(CommandError) {

@@ -12,8 +12,9 @@ extension Session {
     func hex(_ reference: RowReference, offset: UInt64, length: UInt64?) throws(CommandError) {
         let row = try row(reference, for: "hex")
         let model = current.model
-        viewer = .hex(name: model.name(ofRow: row), directory: model.directory, path: current.path(ofRow: row),
-                      offset: offset, end: length.map { ByteCount.end(from: offset, length: $0) })
+        viewer = .hex(
+            name: model.name(ofRow: row), directory: model.directory, path: current.path(ofRow: row),
+            offset: offset, end: length.map { ByteCount.end(from: offset, length: $0) })
         try more()
     }
 
@@ -40,9 +41,10 @@ extension Session {
             write("view: \(NameEscaping.escape(path)) is empty")
         case .success(.text):
             write("view: text (UTF-8 without NUL bytes in the first 8 KiB)")
-            let (offset, line) = try start.map { start throws(CommandError) in
-                try locate(start, name: name, directory: model.directory, path: path)
-            } ?? (0, 1)
+            let (offset, line) =
+                try start.map { start throws(CommandError) in
+                    try locate(start, name: name, directory: model.directory, path: path)
+                } ?? (0, 1)
             viewer = .text(name: name, directory: model.directory, path: path, offset: offset, line: line, wraps: wraps)
             try more()
         }
@@ -94,8 +96,9 @@ extension Session {
             output.write(bytes: closing)
             endScreen(then: nil, footer: "-- end of dump --")
         } else {
-            endScreen(then: .hex(name: name, directory: directory, path: path, offset: next, end: end),
-                      footer: "-- more from offset 0x\(String(next, radix: 16)) ('more' or an empty line; 'hex N @OFFSET' jumps) --")
+            endScreen(
+                then: .hex(name: name, directory: directory, path: path, offset: next, end: end),
+                footer: "-- more from offset 0x\(String(next, radix: 16)) ('more' or an empty line; 'hex N @OFFSET' jumps) --")
         }
     }
 
@@ -103,10 +106,17 @@ extension Session {
     /// A wrapped line that does not fit below the lines already shown waits
     /// for the next screen; one taller than a whole screen is cut where the
     /// screen ends and goes on (with its number again) on the next.
-    private func textScreen(name: [UInt8], directory: DirectoryHandle, path: [UInt8], offset: UInt64, line: Int,
-                            wraps: Bool) throws(CommandError) {
+    private func textScreen(
+        name: [UInt8], directory: DirectoryHandle, path: [UInt8], offset: UInt64, line: Int,
+        wraps: Bool
+    ) throws(CommandError) {
         let reader = try openReader("view", name: name, directory: directory, path: path, skip: offset, length: nil, bufferSize: 1 << 16)
-        var pending: [UInt8] = [], shown = 0, consumed = offset, lineNumber = line, finished = false, full = false
+        var pending: [UInt8] = []
+        var shown = 0
+        var consumed = offset
+        var lineNumber = line
+        var finished = false
+        var full = false
         let lines = screenLines
         let layout = TextLineLayout(width: settings.interactive ? Terminal.columns() : nil, wraps: wraps)
 
@@ -115,7 +125,10 @@ extension Session {
             var rows = layout.rows(bytes, number: lineNumber)
             var used = bytes.count + (ends ? 1 : 0)
             if shown + rows.count > lines {
-                guard shown == 0 else { full = true; return false }
+                guard shown == 0 else {
+                    full = true
+                    return false
+                }
                 let fitting = layout.prefixFitting(bytes, rows: lines, number: lineNumber)
                 rows = layout.rows(Array(bytes[..<fitting]), number: lineNumber)
                 used = fitting
@@ -124,8 +137,14 @@ extension Session {
             consumed += UInt64(used)
             shown += rows.count
             if used == bytes.count + (ends ? 1 : 0) && ends { lineNumber += 1 }
-            if used < bytes.count { full = true; return false }
-            if shown >= lines { full = true; return false }
+            if used < bytes.count {
+                full = true
+                return false
+            }
+            if shown >= lines {
+                full = true
+                return false
+            }
             return true
         }
 
@@ -159,8 +178,9 @@ extension Session {
         if finished {
             endScreen(then: nil, footer: "-- end of file --")
         } else {
-            endScreen(then: .text(name: name, directory: directory, path: path, offset: consumed, line: lineNumber, wraps: wraps),
-                      footer: "-- more from line \(lineNumber) ('more' or an empty line) --")
+            endScreen(
+                then: .text(name: name, directory: directory, path: path, offset: consumed, line: lineNumber, wraps: wraps),
+                footer: "-- more from line \(lineNumber) ('more' or an empty line) --")
         }
     }
 
@@ -178,18 +198,27 @@ extension Session {
     private func locate(_ start: ViewStart, name: [UInt8], directory: DirectoryHandle, path: [UInt8]) throws(CommandError) -> (UInt64, Int) {
         let reader = try openReader("view", name: name, directory: directory, path: path, skip: 0, length: nil, bufferSize: 1 << 16)
         let needle: [UInt8] = if case .text(let text) = start { NameEscaping.typedName(text).map(Self.foldCase) } else { [] }
-        var offset: UInt64 = 0, lineStart: UInt64 = 0, line = 1
+        var offset: UInt64 = 0
+        var lineStart: UInt64 = 0
+        var line = 1
         var current: [UInt8] = []
         while true {
             if case .line(let wanted) = start, line >= wanted { return (lineStart, line) }
             if Interruption.isRequested { throw CommandError("view: interrupted") }
-            var found = false, ended = false
+            var found = false
+            var ended = false
             try withChunk("view", from: reader, lineLength: 1) { chunk in
-                if chunk.isEmpty { ended = true; return }
+                if chunk.isEmpty {
+                    ended = true
+                    return
+                }
                 for byte in chunk {
                     offset += 1
                     if byte == 0x0A {
-                        if !needle.isEmpty && current.withUnsafeBufferPointer({ Self.contains($0, needle) }) { found = true; return }
+                        if !needle.isEmpty && current.withUnsafeBufferPointer({ Self.contains($0, needle) }) {
+                            found = true
+                            return
+                        }
                         current.removeAll(keepingCapacity: true)
                         line += 1
                         lineStart = offset
@@ -212,10 +241,11 @@ extension Session {
         }
     }
 
-
     /// Opens the viewed file; a failure closes the viewer and names the command.
-    private func openReader(_ command: String, name: [UInt8], directory: DirectoryHandle, path: [UInt8],
-                            skip: UInt64, length: UInt64?, bufferSize: Int) throws(CommandError) -> HexDumpReader {
+    private func openReader(
+        _ command: String, name: [UInt8], directory: DirectoryHandle, path: [UInt8],
+        skip: UInt64, length: UInt64?, bufferSize: Int
+    ) throws(CommandError) -> HexDumpReader {
         do {
             return try HexDumpReader(path: path, name: name, in: directory, skip: skip, length: length, bufferSize: bufferSize)
         } catch {
@@ -225,8 +255,10 @@ extension Session {
     }
 
     /// Hands the next chunk of the viewed file to `body`; a failure closes the viewer.
-    private func withChunk<R>(_ command: String, from reader: HexDumpReader, lineLength: Int,
-                              _ body: (UnsafeRawBufferPointer) -> R) throws(CommandError) -> R {
+    private func withChunk<R>(
+        _ command: String, from reader: HexDumpReader, lineLength: Int,
+        _ body: (UnsafeRawBufferPointer) -> R
+    ) throws(CommandError) -> R {
         do {
             return try reader.withNextChunk(lineLength: lineLength, body)
         } catch {

@@ -68,17 +68,24 @@ final class Session {
     func execute(_ command: Command) throws(CommandError) -> Outcome {
         // The viewer keeps its place across other commands ('more' goes on);
         // an empty line goes on with it only right after a screen of it.
-        let viewing = viewerJustShown, searching = searchJustShown
+        let viewing = viewerJustShown
+        let searching = searchJustShown
         viewerJustShown = false
         searchJustShown = false
         // Marks and modes reach the table in printPage, which every change ends with.
         switch command {
-        case .edit: editing = true; printPage()
-        case .done: editing = false; printPage()
+        case .edit:
+            editing = true
+            printPage()
+        case .done:
+            editing = false
+            printPage()
         case .mark(let arguments): try mark(arguments)
         case .unmark(let arguments): try unmark(arguments)
         case .undo: try undo()
-        case .showMarked(let on): showMarked = on; printPage()
+        case .showMarked(let on):
+            showMarked = on
+            printPage()
         case .marksList: try listMarks()
         case .marksExport(let path, let format, let force): try exportMarks(to: path, format: format, force: force)
         case .marksVerify: try verifyMarks()
@@ -94,8 +101,12 @@ final class Session {
             printPage()
         case .next: if searching, let search { try find(nil, maxDepth: search.maxDepth) } else { try nextPage() }
         case .previous: try previousPage()
-        case .top: current.table.scrollToRow(0); printPage()
-        case .end: current.table.scrollToRow(current.table.numberOfRows - 1); printPage()
+        case .top:
+            current.table.scrollToRow(0)
+            printPage()
+        case .end:
+            current.table.scrollToRow(current.table.numberOfRows - 1)
+            printPage()
         case .page(let page): try showPage(page)
         case .goto(let row): try goto(row)
         case .find(let text, let depth): try find(text, maxDepth: depth)
@@ -108,13 +119,23 @@ final class Session {
         case .reload: try reload()
         case .stats: printStats()
         case .sort(let key, let descending): sort(key, descending: descending)
-        case .directoriesFirst(let on): current.update { $0.directoriesFirst = on }; printPage()
-        case .hidden(let on): current.update { $0.hidden = on ? .shown : .hidden }; printPage()
-        case .filter(let glob): current.update { $0.filter = glob.map(GlobPattern.init) }; printPage()
-        case .group(let grouping): current.update { $0.grouping = grouping }; printPage()
+        case .directoriesFirst(let on):
+            current.update { $0.directoriesFirst = on }
+            printPage()
+        case .hidden(let on):
+            current.update { $0.hidden = on ? .shown : .hidden }
+            printPage()
+        case .filter(let glob):
+            current.update { $0.filter = glob.map(GlobPattern.init) }
+            printPage()
+        case .group(let grouping):
+            current.update { $0.grouping = grouping }
+            printPage()
         case .index: try printIndex()
         case .jump(let title): try jump(title)
-        case .style(let style): current.style = style; printPage()
+        case .style(let style):
+            current.style = style
+            printPage()
         case .shell(let script): try runShell(script)
         case .pager(let row): try page(row)
         case .help(let name): try help(name)
@@ -145,7 +166,9 @@ final class Session {
             }
             guard starting.count == 1 else {
                 let some = starting.prefix(4).map { NameEscaping.escape(model.name(ofRow: $0)) }.joined(separator: ", ")
-                throw CommandError("\(command): '\(text)' starts \(starting.count) names (\(some)\(starting.count > 4 ? ", …" : "")); type more of it or the row number")
+                throw CommandError(
+                    "\(command): '\(text)' starts \(starting.count) names (\(some)\(starting.count > 4 ? ", …" : "")); type more of it or the row number"
+                )
             }
             return first
         }
@@ -155,8 +178,10 @@ final class Session {
     func checkedRow(_ number: Int, for command: String) throws(CommandError) -> Int {
         let count = current.model.rowCount
         guard number >= 1 && number <= count else {
-            throw CommandError(count == 0 ? "\(command): no row \(number) (the table is empty)"
-                               : "\(command): no row \(number) (rows are 1-\(count))")
+            throw CommandError(
+                count == 0
+                    ? "\(command): no row \(number) (the table is empty)"
+                    : "\(command): no row \(number) (rows are 1-\(count))")
         }
         return number - 1
     }
@@ -172,7 +197,10 @@ final class Session {
     /// `history`: the lines typed before, oldest first, numbered.
     private func printHistory() throws(CommandError) {
         guard let history else { throw CommandError("history: kept only at a terminal with the line editor (not in a script, or with --no-edit)") }
-        guard !history.entries.isEmpty else { write("history: empty"); return }
+        guard !history.entries.isEmpty else {
+            write("history: empty")
+            return
+        }
         let width = String(history.entries.count).count
         for (index, line) in history.entries.enumerated() {
             write(String(repeating: " ", count: width - String(index + 1).count) + "\(index + 1)  " + line)

@@ -21,7 +21,9 @@ struct TextLineLayout {
         guard wraps else { return [TextWidth.truncatingTail(lead + text, to: width - 1)] }
         let room = max(1, width - 1 - Self.gutter)
         let indent = String(repeating: " ", count: Self.gutter)
-        var rows: [String] = [], row = "", used = 0
+        var rows: [String] = []
+        var row = ""
+        var used = 0
         for character in text {
             let columns = TextWidth.of(String(character))
             if used + columns > room && !row.isEmpty {
@@ -39,7 +41,8 @@ struct TextLineLayout {
     /// The longest prefix of `bytes`, cut between characters, whose rows
     /// fit in `rows` (at least one byte, so a view always moves on).
     func prefixFitting(_ bytes: [UInt8], rows limit: Int, number: Int) -> Int {
-        var low = 1, high = bytes.count
+        var low = 1
+        var high = bytes.count
         while low < high {
             let mid = (low + high + 1) / 2
             if self.rows(Array(bytes[..<mid]), number: number).count <= limit { low = mid } else { high = mid - 1 }

@@ -1,4 +1,5 @@
 import FuzzSupport
+
 @testable import FileBrowsing
 @testable import FiletableCLI
 

@@ -1,5 +1,6 @@
-import Glibc
 import FuzzSupport
+import Glibc
+
 @testable import FileBrowsing
 @testable import FiletableCLI
 
@@ -57,7 +58,9 @@ enum Scratch {
         mkdir(root + "/dir/deeper", 0o755)
         for (i, name) in names.enumerated() {
             let path = Array(root.utf8) + [0x2F] + name + [0]
-            let fd = path.withUnsafeBufferPointer { $0.baseAddress!.withMemoryRebound(to: CChar.self, capacity: path.count) { open($0, O_WRONLY | O_CREAT | O_TRUNC, 0o644) } }
+            let fd = path.withUnsafeBufferPointer {
+                $0.baseAddress!.withMemoryRebound(to: CChar.self, capacity: path.count) { open($0, O_WRONLY | O_CREAT | O_TRUNC, 0o644) }
+            }
             var contents = [UInt8](repeating: 0, count: i == 6 ? 70_000 : i * 37)
             for k in contents.indices { contents[k] = UInt8(truncatingIfNeeded: k * 7 + i) }
             if i == 0 { contents = Array("hello\nworld\n".utf8) }

@@ -1,4 +1,5 @@
 import FuzzSupport
+
 @testable import FileBrowsing
 
 /// Name escaping: escape then unescape gives the original bytes; the escaped
@@ -35,24 +36,41 @@ func checkDisplaySafe(_ text: String) {
 /// The shell's reading of one word as `ShellQuoting` writes it: `'…'` runs
 /// with `\'` between them, or one `$'…'` with `\\`, `\'` and `\xHH`.
 func decodeShellWord(_ word: [UInt8]) -> [UInt8]? {
-    var out: [UInt8] = [], i = 0
+    var out: [UInt8] = []
+    var i = 0
     if word.starts(with: [0x24, 0x27]) {
         i = 2
         while i < word.count - 1 {
             if word[i] == 0x5C {
                 if word[i + 1] == 0x78, let value = UInt8(String(decoding: word[(i + 2)..<(i + 4)], as: UTF8.self), radix: 16) {
-                    out.append(value); i += 4
-                } else { out.append(word[i + 1]); i += 2 }
-            } else { out.append(word[i]); i += 1 }
+                    out.append(value)
+                    i += 4
+                } else {
+                    out.append(word[i + 1])
+                    i += 2
+                }
+            } else {
+                out.append(word[i])
+                i += 1
+            }
         }
         return word.last == 0x27 ? out : nil
     }
     var quoted = false
     while i < word.count {
         let byte = word[i]
-        if byte == 0x27 { quoted.toggle(); i += 1; continue }
-        if !quoted && byte == 0x5C { out.append(word[i + 1]); i += 2; continue }
-        out.append(byte); i += 1
+        if byte == 0x27 {
+            quoted.toggle()
+            i += 1
+            continue
+        }
+        if !quoted && byte == 0x5C {
+            out.append(word[i + 1])
+            i += 2
+            continue
+        }
+        out.append(byte)
+        i += 1
     }
     return quoted ? nil : out
 }

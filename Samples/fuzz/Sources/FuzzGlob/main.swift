@@ -1,4 +1,5 @@
 import FuzzSupport
+
 @testable import FileBrowsing
 
 /// Glob matching: a pattern and a name split at the first NUL; the two ways

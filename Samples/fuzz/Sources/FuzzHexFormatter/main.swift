@@ -1,4 +1,5 @@
 import FuzzSupport
+
 @testable import FileBrowsing
 
 /// The hex formatter against a slow, obviously correct reference, across
@@ -13,7 +14,9 @@ runFuzzer { data, count in
     let input = fuzzInput(data, count)
     guard input.count >= 12 else { return 0 }
     let flags = input[3]
-    let uppercase = flags & 1 != 0, colored = flags & 2 != 0, squeezes = flags & 4 != 0
+    let uppercase = flags & 1 != 0
+    let colored = flags & 2 != 0
+    let squeezes = flags & 4 != 0
     let columns = Int(input[1]) + (flags & 8 != 0 ? 1 : 0)  // 0...256
     let group = Int(input[2]) + (flags & 16 != 0 ? 1 : 0)
     let format: HexFormat
@@ -65,7 +68,10 @@ enum Reference {
             switch format {
             case .canonical:
                 if squeezes && line.count == 16 && previous.map({ Array($0) == Array(line) }) == true {
-                    if !starred { text += "*\n"; starred = true }
+                    if !starred {
+                        text += "*\n"
+                        starred = true
+                    }
                     continue
                 }
                 starred = false

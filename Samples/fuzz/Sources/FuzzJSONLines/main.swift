@@ -1,5 +1,6 @@
 import Foundation
 import FuzzSupport
+
 @testable import FileBrowsing
 
 /// JSON strings: every string `JSONLines` writes parses as JSON, decodes to

@@ -1,5 +1,6 @@
-import Glibc
 import FuzzSupport
+import Glibc
+
 @testable import FileBrowsing
 @testable import FiletableCLI
 

@@ -1,9 +1,12 @@
 import Glibc
+
 @testable import FileBrowsing
 
 /// libFuzzer's driver, entered from a target's `main.swift`. SwiftPM renames
 /// an executable's entry point and points `main` at it, so libFuzzer's own
 /// `main` is never linked; `LLVMFuzzerRunDriver` is the documented way in.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+// The name is libFuzzer's C symbol.
 @_silgen_name("LLVMFuzzerRunDriver")
 private func LLVMFuzzerRunDriver(
     _ argc: UnsafeMutablePointer<Int32>,
