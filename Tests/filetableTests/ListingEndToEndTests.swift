@@ -125,6 +125,10 @@ final class ListingEndToEndTests: XCTestCase {
             ["-li"], ["-1i"], ["-i", "apple", "cherry"], ["-d", ".", "cherry", "to-cherry"], ["-ld", "cherry", "to-cherry"],
             ["-ldi", "."], ["-l", "--full-time"], ["-l", "--time-style=long-iso"], ["-l", "--time-style=iso"],
             ["--full-time", "-u"], ["-lu"], ["-ltu"], ["-u", "-1"], ["-u", "-1", "-S"], ["-lF"], ["-1F"], ["-ldF", "to-tool", "to-cherry"],
+            // A link to a directory named on the command line: listed as the directory, except with -l or -F;
+            // the files named are measured together with the directories, as ls does.
+            ["-1F", "to-cherry", "apple"], ["-1", "to-cherry"], ["-lL", "to-cherry"], ["-l", "to-tool", "cherry", "apple"],
+            ["-ls", "apple", "cherry"], ["-1si", "tool", "banana", "cherry"],
         ]
         for arguments in cases {
             let ours = try CommandRunner.run(arguments, in: temp.url)

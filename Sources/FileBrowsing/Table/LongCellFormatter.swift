@@ -45,7 +45,7 @@ public final class LongCellFormatter: EntryCellFormatter {
         var measured = false
         /// Some row has an access control list: the permissions get an 11th character.
         var anyACL = false
-        var rowsWithACL: Set<Int> = []
+        var filesWithACL: Set<FileIdentity> = []
     }
     private var layout = Layout()
 
@@ -71,7 +71,7 @@ public final class LongCellFormatter: EntryCellFormatter {
     public func appendColumns(to cell: Cell, row: Int, in model: DirectoryListing) -> Errno? {
         switch model.status(ofRow: row) {
         case .success(let status):
-            cell.columns.append(contentsOf: columns(for: status, row: row))
+            cell.columns.append(contentsOf: columns(for: status))
             if status.kind == .symlink, let suffix = decoration.linkTargetSuffix(row: row, in: model) {
                 cell.textSuffix = suffix
             }
@@ -93,13 +93,13 @@ public final class LongCellFormatter: EntryCellFormatter {
         return columns
     }
 
-    public func columns(for status: FileStatus, row: Int? = nil) -> [String] {
+    public func columns(for status: FileStatus) -> [String] {
         var columns: [String] = []
         columns.reserveCapacity(8)
         if showsInode { columns.append(String(status.inode)) }
         if showsAllocatedSize { columns.append(blockUnit.format(status.blocks * 512)) }
         var permissions = status.permissions.lsString(kind: status.kind)
-        if layout.anyACL { permissions += row.map { layout.rowsWithACL.contains($0) } == true ? "+" : " " }
+        if layout.anyACL { permissions += layout.filesWithACL.contains(status.identity) ? "+" : " " }
         columns.append(permissions)
         columns.append(String(status.linkCount))
         columns.append(account(status.userID, name: numericIDs ? nil : accounts.userName(for: status.userID), width: layout.ownerWidth))
@@ -130,14 +130,15 @@ public final class LongCellFormatter: EntryCellFormatter {
         String(repeating: " ", count: max(0, width - text.count)) + text
     }
 
-    /// The widths of the columns over every row of the listing, and the `total`
-    /// line's figure (1 KiB blocks, or as `blockUnit` says): one pass of
+    /// The widths of the columns over every row of the listing (for the files
+    /// named on a command line, every operand, directories too, as ls
+    /// measures them), and the `total` line's figure (1 KiB blocks, or as `blockUnit` says): one pass of
     /// `stat`s whose results the bounded cache may forget again, and of the
     /// access-control-list checks. What it learns stays for the rows printed next.
     public func measure(_ model: DirectoryListing) -> (widths: [Int], total: String) {
         layout = Layout()
-        var rowsWithACL: Set<Int> = []
-        var statuses: [(row: Int, FileStatus)] = []
+        var filesWithACL: Set<FileIdentity> = []
+        var statuses: [FileStatus] = []
         var blocks: Int64 = 0
         var anyFailure = false
         let aclCheck = AccessControlListCheck()
@@ -154,19 +155,19 @@ public final class LongCellFormatter: EntryCellFormatter {
                 layout.minorWidth = max(layout.minorWidth, String(minor).count)
             }
             if status.kind != .symlink, aclCheck.hasACL(model.path(ofRow: row), isDirectory: status.kind == .directory) {
-                rowsWithACL.insert(row)
+                filesWithACL.insert(status.identity)
             }
-            statuses.append((row, status))
+            statuses.append(status)
         }
-        layout.anyACL = !rowsWithACL.isEmpty
-        layout.rowsWithACL = rowsWithACL
+        layout.anyACL = !filesWithACL.isEmpty
+        layout.filesWithACL = filesWithACL
         // Names and numbers first, raw: the ids' width is known only after.
         let count = columnAlignments.count
         var widths = [Int](repeating: 0, count: count)
         let ownerColumn = count - 4
         let groupColumn = count - 3
-        for (row, status) in statuses {
-            for (i, column) in columns(for: status, row: row).enumerated() {
+        for status in statuses {
+            for (i, column) in columns(for: status).enumerated() {
                 widths[i] = max(widths[i], TextWidth.of(column))
             }
         }

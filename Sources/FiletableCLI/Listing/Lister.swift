@@ -30,7 +30,10 @@ struct Lister {
         let recursive = options.recursive || options.maxDepth != nil
         var printedSomething = false
         if files.count > 0 {
-            printer.print(context.operandModel(files), isOperandList: true)
+            var everyOperand = NameArena()
+            for index in 0..<files.count { files.withName(at: index) { everyOperand.append($0, kind: files.kind(at: index)) } }
+            for path in directories { everyOperand.append(path, kind: .directory) }
+            printer.print(context.operandModel(files), isOperandList: true, measuredOver: context.operandModel(everyOperand))
             printedSomething = true
         }
         let headers = recursive || options.paths.count > 1
@@ -60,7 +63,7 @@ struct Lister {
     }
 
     /// Whether an operand is a directory to list or a file to show. Symlinks to
-    /// directories are followed, except in long format (as `ls` does).
+    /// directories are followed, except with `-l` or `-F` (as `ls` does).
     private func classify(_ path: [UInt8]) -> Result<FileKind, FileError> {
         let own = FileStatusReader.status(of: path, followSymlink: false)
         guard case .success(let status) = own else {
@@ -68,7 +71,10 @@ struct Lister {
         }
         // -d shows each operand as it is, a link as a link.
         if context.options.listsDirectoriesThemselves { return .success(status.kind) }
-        if status.kind == .symlink && context.options.format != .long {
+        // As ls: a link to a directory named on the command line is listed
+        // as that directory, except with -l or -F (unless -L follows every link).
+        let options = context.options
+        if status.kind == .symlink && (options.followSymlinks || (options.format != .long && !options.typeIndicators)) {
             if case .success(let target) = FileStatusReader.status(of: path, followSymlink: true), target.kind == .directory {
                 return .success(.directory)
             }

@@ -10,7 +10,9 @@ struct ModelPrinter {
     /// Prints every row of `model`. `isOperandList` is set for the files named
     /// on the command line (no `total` line); `pathsForPrint0` writes full paths
     /// instead of names (recursive listings).
-    func print(_ model: DirectoryListing, isOperandList: Bool = false, pathsForPrint0: Bool = false) {
+    /// `measuredOver` lines the columns up over a larger listing: every
+    /// operand, for the files named on the command line, as ls does.
+    func print(_ model: DirectoryListing, isOperandList: Bool = false, pathsForPrint0: Bool = false, measuredOver: DirectoryListing? = nil) {
         switch context.options.format {
         case .oneLine, .columns, .across:
             // -l reports what it cannot stat as it draws; -1 only stats to sort.
@@ -21,7 +23,7 @@ struct ModelPrinter {
             if formatter.showsAllocatedSize && !isOperandList {
                 context.output.write("total \(formatter.total(model))\n")
             }
-            var widths = formatter.leadingWidths(model)
+            var widths = formatter.leadingWidths(measuredOver ?? model)
             // ls pads a lone inode column in columns only, not one a line.
             if context.options.format == .oneLine && formatter.showsInode && !formatter.showsAllocatedSize { widths = [0] }
             if context.options.format == .oneLine {
@@ -34,7 +36,7 @@ struct ModelPrinter {
         case .long:
             let formatter = context.longFormatter
             formatter.decoration.padsUnquotedNames = formatter.decoration.quotesSomeName(in: model)
-            let (widths, total) = formatter.measure(model)
+            let (widths, total) = formatter.measure(measuredOver ?? model)
             if !isOperandList {
                 context.output.write("total \(total)\n")
             }
