@@ -41,6 +41,8 @@ public enum FiletableCommand {
                 options: options, output: output, diagnostics: diagnostics,
                 useColor: ListingContext.usesColor(options.color, on: output)
             ).run()
+        } else if options.spaceUsage {
+            SpaceUsageCommand(options: options, output: output, diagnostics: diagnostics).run()
         } else if options.formatRequested {
             Lister(context: ListingContext(options: options, output: output, diagnostics: diagnostics)).run()
         } else {

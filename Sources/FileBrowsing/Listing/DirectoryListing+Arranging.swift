@@ -97,7 +97,7 @@ extension DirectoryListing {
         let arena = self.arena
         // Size, time and extension sorts compare a number first, by entry.
         var numbers: [Int64] = []
-        if key == .size || key == .time || key == .ext {
+        if key == .size || key == .time || key == .ext || key == .space {
             numbers = [Int64](repeating: 0, count: arena.count)
         }
         var items: [SortItem] = []
@@ -110,10 +110,14 @@ extension DirectoryListing {
                 (high, low) = arena.withName(at: index) { NaturalOrder.keyPrefix(of: $0) }
             }
             switch key {
-            case .size, .time:
+            case .size, .time, .space:
                 switch status(ofEntry: index) {
                 case .success(let status):
-                    numbers[index] = key == .size ? -status.size : ~Self.timeKey(status.time(options.timeField))
+                    switch key {
+                    case .size: numbers[index] = -status.size
+                    case .space: numbers[index] = -(spaceFigure?(status.identity) ?? status.blocks * 512)
+                    default: numbers[index] = ~Self.timeKey(status.time(options.timeField))
+                    }
                 case .failure(let errno):
                     sortStatusFailures.append((arena.withName(at: index) { directory.childPath($0) }, errno))
                 }

@@ -40,6 +40,13 @@ public final class DirectoryListing {
         didSet { if exclusion != oldValue { arrange() } }
     }
 
+    /// What an entry takes on disk with everything below it, by identity,
+    /// where a scan has said (`SpaceScan`); `sort du` orders by it, and
+    /// entries it does not know count their own blocks.
+    public var spaceFigure: (@Sendable (FileIdentity) -> Int64?)? {
+        didSet { if options.sortKey == .space { arrange() } }
+    }
+
     var statCache: StatCache
     private let canReload: Bool
 

@@ -10,6 +10,9 @@ public enum SortKey: String, Sendable, CaseIterable {
     case ext
     /// The order the directory returns (no sorting at all).
     case none
+    /// Largest first by what the entry takes on disk, a directory with
+    /// everything below it (`DirectoryListing.spaceFigures`, from a scan).
+    case space = "du"
 }
 
 /// How rows are split into sections.

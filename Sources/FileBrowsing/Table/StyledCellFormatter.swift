@@ -35,8 +35,13 @@ public final class StyledCellFormatter: EntryCellFormatter {
     /// style's columns.
     public func columnAlignments(marksShown: Bool) -> [ColumnAlignment] {
         let control: [ColumnAlignment] = showsDeleteControls || marksShown ? [.leading] : []
-        return entryStyle == .long ? control + LongCellFormatter.alignments : control
+        let space: [ColumnAlignment] = spaceColumns == nil ? [] : [.trailing, .trailing, .leading]
+        return control + space + (entryStyle == .long ? LongCellFormatter.alignments : [])
     }
+
+    /// After `du`: a row's size with everything below it, its share of the
+    /// level and a bar (`1.2G  34.5%  [###       ]`), before the style's columns.
+    public var spaceColumns: ((Int, DirectoryListing) -> [String])?
 
     public func configure(_ cell: Cell, row: Int, in source: DirectoryTableSource) {
         let model = source.listing
@@ -50,6 +55,7 @@ public final class StyledCellFormatter: EntryCellFormatter {
                 cell.columns.append(showsDeleteControls && !model.isDotEntry(row: row) ? "(-)" : "")
             }
         }
+        if let spaceColumns { cell.columns.append(contentsOf: spaceColumns(row, model)) }
         switch entryStyle {
         case .default:
             break

@@ -42,6 +42,12 @@ struct CommandLineOptions {
     var lineWidth: Int?
     /// Tab stops `-C` and `-x` align with (`--tabsize`, `TABSIZE`; 0 for spaces only).
     var tabSize = UserNumber.environment("TABSIZE", in: UserNumber.tabSize) ?? 8
+    /// `--du`: sizes of trees instead of a listing.
+    var spaceUsage = false
+    /// `--one-file-system`: `--du` stays on PATH's file system.
+    var oneFileSystem = false
+    /// `--apparent-size`: `--du` counts bytes in files, not blocks allocated.
+    var apparentSize = false
     /// How names are quoted (`-Q`, `--quoting-style`); nil for filetable's escapes.
     var quoting: QuotingStyle?
     /// How `-l` writes times (`--time-style`, `--full-time`).

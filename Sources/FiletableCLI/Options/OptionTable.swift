@@ -35,7 +35,8 @@ enum OptionTable {
         }
     }
 
-    static let sortWords = SortKey.allCases.map(\.rawValue)
+    /// `du` needs a scan's figures: the REPL's `sort du` only.
+    static let sortWords = SortKey.allCases.filter { $0 != .space }.map(\.rawValue)
     static let groupingWords = Grouping.allCases.map(\.rawValue)
     static let colorWords = ["always", "yes", "force", "never", "no", "none", "auto", "tty", "if-tty"]
     static let timeStyleWords = TimeFormat.Style.allCases.map(\.rawValue)
@@ -162,8 +163,22 @@ enum OptionTable {
             options.formatRequested = true
         },
         OptionSpec(
+            "du", section: .formats, "what each entry of PATH takes, largest first, then PATH's total, like du -s PATH/* | sort -rh",
+            details:
+                "Allocated space in 1024-byte blocks unless -h, --si, --block-size or --apparent-size; a hard-linked file counts once, links are never followed; --depth N lists entries N levels down; --json gives path, type, apparent_bytes, disk_bytes, files, directories, unreadable."
+        ) { options, _ in
+            options.spaceUsage = true
+            options.formatRequested = true
+        },
+        OptionSpec("one-file-system", section: .formats, "--du stays on PATH's file system (du -x)") { options, _ in
+            options.oneFileSystem = true
+        },
+        OptionSpec("apparent-size", section: .formats, "--du counts the bytes in files, not the blocks they take") { options, _ in
+            options.apparentSize = true
+        },
+        OptionSpec(
             "depth", value: .number(UserNumber.depth, what: "depth"), valueName: "N", section: .formats,
-            "descend at most N levels (implies -R unless --tree)"
+            "descend at most N levels (implies -R unless --tree or --du)"
         ) { options, argument in
             options.maxDepth = argument.number
             options.formatRequested = true

@@ -27,6 +27,8 @@ enum Command: Equatable {
     // Inspection
     case info(row: RowReference)
     case reload
+    /// Sizes every row with everything below it (a parallel scan).
+    case du
     case stats
     /// `hex N [OFFSET [LENGTH]]` and `hex N @OFFSET`.
     case hex(row: RowReference, offset: UInt64, length: UInt64?)

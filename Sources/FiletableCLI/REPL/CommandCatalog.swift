@@ -79,12 +79,18 @@ enum CommandCatalog {
             name: "reload", aliases: [], usage: "reload", summary: "read the directory again",
             details: "Enumerates the current directory again and says what changed (+added -removed); sort, filter and page are kept."),
         CommandSpec(
+            name: "du", aliases: [], usage: "du", summary: "size every row with everything below it",
+            details:
+                "Scans the tree below this directory on every core (a progress line at a terminal; Ctrl-C stops it), then shows each row's space on disk, its share of the level and a bar; 'sort du' orders by it. Levels below are sized by the same scan, so opening them shows figures at once; reload scans again. Marked rows leave the total, and the header says what the plan would free. Nothing is deleted."
+        ),
+        CommandSpec(
             name: "stats", aliases: [], usage: "stats", summary: "engine counters",
             details: "Rows, entries materialised (stat calls), cells created and reused by the table, and stat cache entries."),
         CommandSpec(
-            name: "sort", aliases: [], usage: "sort name|size|time|ext|none [asc|desc]", summary: "change the order",
+            name: "sort", aliases: [], usage: "sort name|size|time|ext|none|du [asc|desc]", summary: "change the order",
             details:
-                "Sorts the current table. name is natural order (a1 A2 a10 b); size and time put the largest and newest first unless asc is given."),
+                "Sorts the current table. name is natural order (a1 A2 a10 b); size and time put the largest and newest first unless asc is given; du orders by the space 'du' found, largest first."
+        ),
         CommandSpec(
             name: "dirsfirst", aliases: [], usage: "dirsfirst on|off", summary: "directories before files",
             details: "Lists directories before every other entry."),
@@ -205,7 +211,7 @@ enum CommandCatalog {
     static let groups: [(title: String, names: [String])] = [
         ("Paging", ["list", "next", "prev", "top", "end", "page", "goto", "find"]),
         ("Moving around", ["open", "back", "up", "cd", "pwd"]),
-        ("Looking at files", ["info", "hex", "view", "more", "pager", "reload", "stats"]),
+        ("Looking at files", ["info", "hex", "view", "more", "pager", "reload", "du", "stats"]),
         ("The view", ["sort", "dirsfirst", "hidden", "filter", "group", "index", "jump", "style"]),
         ("Editing and the deletion plan", ["edit", "done", "mark", "unmark", "undo", "show", "hide", "marks"]),
         ("The session", ["!", "history", "help", "quit"]),

@@ -171,6 +171,7 @@ enum CommandParser {
                 throw CommandError("marks: '\(sub)' is not export, verify, prune or clear (usage: \(spec.usage))")
             }
         case "reload": return try noArguments(.reload)
+        case "du": return try noArguments(.du)
         case "stats": return try noArguments(.stats)
         case "sort":
             guard (1...2).contains(arguments.count) else {

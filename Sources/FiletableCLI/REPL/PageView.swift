@@ -92,6 +92,7 @@ struct PageView {
         parts.append("page \(table.currentPage + 1) of \(table.pageCount)")
         if table.isEditing { parts.append("editing") }
         if level.source.marking.shown { parts.append("marked shown") }
+        if let spaceNote = level.spaceNote { parts.append(spaceNote) }
         // On a terminal the header keeps to one line: the path gives way.
         if settings.interactive, let width = Terminal.columns() {
             let others = parts.dropFirst().joined(separator: " | ")

@@ -30,6 +30,8 @@ extension Session {
         } catch {
             throw CommandError("reload: \(error.description)")
         }
+        // A level that was sized is sized again.
+        if current.spaceNote != nil { return try sizeLevel() }
         printPage()
     }
 

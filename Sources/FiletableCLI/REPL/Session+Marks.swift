@@ -21,6 +21,8 @@ extension Session {
         level.apply(marking)
         level.formatter.showsDeleteControls = editing
         level.table.setEditing(editing)
+        // Marked rows leave the level's space, and the header says what they free.
+        showSpace(on: level)
     }
 
     func mark(_ arguments: [String]) throws(CommandError) {

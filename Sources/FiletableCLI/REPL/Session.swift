@@ -51,6 +51,9 @@ final class Session {
     var previousPath: [UInt8]?
     let output: OutputSink
     let settings: Settings
+    /// Every directory `du` has sized, by identity: a level already scanned,
+    /// or below one, shows its figures without another scan.
+    var spaceTotals: [FileIdentity: SpaceTotals] = [:]
 
     /// Opens the first level on `path`.
     init(path: [UInt8], output: OutputSink, settings: Settings) throws(FileError) {
@@ -117,6 +120,7 @@ final class Session {
         case .pwd: printBreadcrumb()
         case .info(let row): try info(row)
         case .reload: try reload()
+        case .du: try sizeLevel()
         case .stats: printStats()
         case .sort(let key, let descending): sort(key, descending: descending)
         case .directoriesFirst(let on):

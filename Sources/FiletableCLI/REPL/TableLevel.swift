@@ -15,6 +15,8 @@ final class TableLevel {
     let formatter: StyledCellFormatter
     /// The directory's absolute path as bytes (for the prompt and headers).
     let path: [UInt8]
+    /// After `du`: the level's space and what the plan frees, for the header.
+    var spaceNote: String?
 
     init(model: DirectoryListing, path: [UInt8], decoration: NameDecoration) {
         self.model = model

@@ -1,0 +1,375 @@
+import Glibc
+import Synchronization
+
+/// Where the space goes: a tree's totals, found by a small pool of threads
+/// that take directories from a shared stack, read each with `getdents64`
+/// through `openat` on its parent's descriptor, and `statx` each entry for
+/// the size fields only (`AT_STATX_DONT_SYNC`), the way `du` counts: the
+/// directories' own blocks included, a hard-linked file once (by device and
+/// inode), symlinks as themselves and never followed.
+///
+/// Memory grows with the number of directories, not of files: a directory
+/// keeps its name, parent and totals (so a browser can show any of them
+/// without scanning again), a file nothing beyond the hard-link set, except
+/// the entries asked for by `Options.recordedDepth`. Depth is unbounded (no
+/// path is ever built to reach a directory), loops cannot happen (links
+/// are not followed), and `cancel` stops the workers within one directory
+/// read or a few `statx` calls.
+public final class SpaceScan: Sendable {
+    public struct Options: Sendable {
+        /// Do not enter directories on another file system (`du -x`).
+        public var oneFileSystem = false
+        /// Entries (files and directories) down to this depth below the
+        /// root are reported one by one (1: the root's own entries).
+        public var recordedDepth = 1
+        /// Worker threads; by default one a core, at most four.
+        public var threads = min(4, max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+
+        public init() {}
+    }
+
+    /// One reported entry: its path below the root, as names, and its totals.
+    public struct Entry: Sendable {
+        public let names: [[UInt8]]
+        public let kind: FileKind
+        public let totals: SpaceTotals
+        public var depth: Int { names.count }
+    }
+
+    /// What a scan found.
+    public struct Result: Sendable {
+        public var root = SpaceTotals()
+        /// Entries down to `Options.recordedDepth`, in no particular order.
+        public var entries: [Entry] = []
+        /// Every directory's totals, by identity: a subdirectory's figures
+        /// are known without scanning it again.
+        public var directories: [FileIdentity: SpaceTotals] = [:]
+        /// Directories that could not be opened or read, and why.
+        public var errors: [FileError] = []
+        public var cancelled = false
+    }
+
+    private let options: Options
+    private let state: Mutex<State>
+    private let cancelFlag = Atomic<Bool>(false)
+    private let filesSeen = Atomic<Int>(0)
+    private let bytesSeen = Atomic<Int64>(0)
+    private let hardLinks = Mutex<Set<FileIdentity>>([])
+
+    public init(options: Options = Options()) {
+        self.options = options
+        state = Mutex(State())
+    }
+
+    /// Stops the scan; `run` returns what it found so far, marked cancelled.
+    public func cancel() { cancelFlag.store(true, ordering: .relaxed) }
+
+    /// Files and bytes (allocated) counted so far, for a progress line.
+    public var progress: (files: Int, bytes: Int64) {
+        (filesSeen.load(ordering: .relaxed), bytesSeen.load(ordering: .relaxed))
+    }
+
+    /// Scans the tree below `root` (which stays open and owned by the caller).
+    /// `waiting` is called on the calling thread about every 50 ms while the
+    /// workers run; it may call `cancel`.
+    public func run(_ root: DirectoryHandle, waiting: () -> Void = {}) -> Result {
+        guard case .success(let rootStatus) = Syscalls.status(of: root.fd) else {
+            return Result(errors: [FileError(path: root.path, errno: Errno(errno))])
+        }
+        let rootDevice = UInt64(rootStatus.st_dev)
+        cancelFlag.store(false, ordering: .relaxed)
+        // A descriptor of its own: the caller's may be search-only, or read to its end.
+        let opened = Syscalls.openDirectory(at: root.fd, name: ".", followSymlink: false)
+        guard case .success(let fd) = opened else {
+            return Result(errors: [FileError(path: root.path, errno: opened.failureValue ?? .noSuchFileOrDirectory)])
+        }
+        state.withLock { state in
+            state.rootPath = root.path
+            state.nodes.append(Node(parent: -1, nameRange: 0..<0, depth: 0, fd: fd, fdReferences: 1))
+            state.nodes[0].own.directories = 1
+            state.nodes[0].own.apparentBytes = Int64(rootStatus.st_size)
+            state.nodes[0].own.diskBytes = Int64(rootStatus.st_blocks) * 512
+            state.nodes[0].identity = FileIdentity(device: rootDevice, inode: UInt64(rootStatus.st_ino))
+            state.pending = [0]
+            state.unfinished = 1
+        }
+        let workerCount = max(1, options.threads)
+        var threads: [JoinableThread] = []
+        for _ in 0..<workerCount {
+            if let thread = JoinableThread({ [self] in self.workLoop(rootDevice: rootDevice) }) { threads.append(thread) }
+        }
+        if threads.isEmpty { workLoop(rootDevice: rootDevice) }
+        // Poll every 2 ms (the end is noticed at once), `waiting` every 50 ms.
+        var polls = 0
+        while !state.withLock({ $0.finished || $0.workersLeft == threads.count }) {
+            if polls % 25 == 0 { waiting() }
+            polls += 1
+            usleep(2_000)
+        }
+        for thread in threads { thread.join() }
+        return state.withLock { state in
+            var result = Result()
+            result.root = state.nodes[0].total
+            result.entries = state.entries
+            result.errors = state.errors
+            result.cancelled = cancelFlag.load(ordering: .relaxed)
+            for (index, node) in state.nodes.enumerated() where node.complete {
+                if let identity = node.identity { result.directories[identity] = node.total }
+                if node.depth >= 1 && node.depth <= options.recordedDepth {
+                    result.entries.append(Entry(names: state.names(of: index), kind: .directory, totals: node.total))
+                }
+            }
+            for index in state.nodes.indices where state.nodes[index].fd >= 0 {
+                Syscalls.close(state.nodes[index].fd)
+                state.nodes[index].fd = -1
+            }
+            return result
+        }
+    }
+
+    // MARK: - Shared state
+
+    /// A directory met by the scan.
+    private struct Node {
+        var parent: Int
+        var nameRange: Range<Int>
+        var depth: Int
+        /// Open while the directory is read or a child waits to be opened through it.
+        var fd: Int32 = -1
+        var fdReferences = 0
+        var identity: FileIdentity?
+        /// The directory's own blocks and its files.
+        var own = SpaceTotals()
+        /// `own` and every finished child's total.
+        var total = SpaceTotals()
+        var childrenLeft = 0
+        var read = false
+        var complete = false
+    }
+
+    private struct State {
+        var rootPath: [UInt8] = []
+        var nodes: [Node] = []
+        var names: [UInt8] = []
+        /// Directories waiting for a worker (a stack: depth first, for locality).
+        var pending: [Int] = []
+        /// Directories not yet complete; the scan ends at zero.
+        var unfinished = 0
+        var entries: [Entry] = []
+        var errors: [FileError] = []
+        var workersLeft = 0
+        var finished: Bool { unfinished <= 0 }
+
+        func names(of index: Int) -> [[UInt8]] {
+            var path: [[UInt8]] = []
+            var node = index
+            while node > 0 {
+                path.append(Array(names[nodes[node].nameRange]))
+                node = nodes[node].parent
+            }
+            return path.reversed()
+        }
+
+        func path(of index: Int) -> [UInt8] {
+            var path = rootPath
+            for name in names(of: index) {
+                if path.last != 0x2F { path.append(0x2F) }
+                path += name
+            }
+            return path
+        }
+
+        /// Drops a reference to a node's descriptor, closing it at the last.
+        mutating func release(_ index: Int) {
+            nodes[index].fdReferences -= 1
+            if nodes[index].fdReferences == 0 && nodes[index].fd >= 0 {
+                Syscalls.close(nodes[index].fd)
+                nodes[index].fd = -1
+            }
+        }
+
+        /// A node whose read and children are done adds its total to its
+        /// parent, which may then be done too.
+        mutating func completeIfDone(_ start: Int) {
+            var index = start
+            while index >= 0, nodes[index].read, nodes[index].childrenLeft == 0, !nodes[index].complete {
+                nodes[index].complete = true
+                nodes[index].total += nodes[index].own
+                unfinished -= 1
+                let parent = nodes[index].parent
+                if parent >= 0 {
+                    nodes[parent].total += nodes[index].total
+                    nodes[parent].childrenLeft -= 1
+                }
+                index = parent
+            }
+        }
+    }
+
+    // MARK: - Workers
+
+    private func workLoop(rootDevice: UInt64) {
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: 64 * 1024, alignment: 8)
+        let status = UnsafeMutableRawPointer.allocate(byteCount: 256, alignment: 8)
+        defer {
+            buffer.deallocate()
+            status.deallocate()
+            state.withLock { $0.workersLeft += 1 }
+        }
+        while true {
+            // Take a directory, or wait for one while others may still add some.
+            let next: (index: Int, parentFD: Int32, name: [UInt8], depth: Int)? = state.withLock { state in
+                guard let index = state.pending.popLast() else { return nil }
+                let node = state.nodes[index]
+                if index == 0 { return (0, node.fd, [], 0) }
+                return (index, state.nodes[node.parent].fd, Array(state.names[node.nameRange]), node.depth)
+            }
+            guard let next else {
+                if state.withLock({ $0.finished }) || cancelFlag.load(ordering: .relaxed) { return }
+                usleep(200)
+                continue
+            }
+            scan(next.index, parentFD: next.parentFD, name: next.name, depth: next.depth, rootDevice: rootDevice, buffer: buffer, status: status)
+        }
+    }
+
+    /// Reads one directory: its files' sizes into its own total, its
+    /// subdirectories onto the shared stack.
+    private func scan(
+        _ index: Int, parentFD: Int32, name: [UInt8], depth: Int, rootDevice: UInt64,
+        buffer: UnsafeMutableRawPointer, status: UnsafeMutableRawPointer
+    ) {
+        var fd = parentFD
+        if index != 0 {
+            let opened = (name + [0]).withUnsafeBufferPointer { name in
+                Syscalls.openDirectory(
+                    at: parentFD, name: UnsafeRawPointer(name.baseAddress!).assumingMemoryBound(to: CChar.self), followSymlink: false)
+            }
+            state.withLock { state in
+                state.release(state.nodes[index].parent)
+                if case .success(let opened) = opened {
+                    state.nodes[index].fd = opened
+                    state.nodes[index].fdReferences = 1
+                }
+            }
+            guard case .success(let opened) = opened else {
+                let errno = opened.failureValue ?? .noSuchFileOrDirectory
+                finishUnreadable(index, errno: errno)
+                return
+            }
+            fd = opened
+        }
+        var own = SpaceTotals()
+        var children: [(name: [UInt8], identity: FileIdentity, totals: SpaceTotals)] = []
+        var recorded: [Entry] = []
+        let recordsFiles = depth < options.recordedDepth
+        var failure: Errno?
+        reading: while true {
+            if cancelFlag.load(ordering: .relaxed) { break }
+            let count = Syscalls.getDirectoryEntries?(fd, buffer, 64 * 1024) ?? -1
+            if count == 0 { break }
+            if count < 0 {
+                if errno == EINTR { continue }
+                failure = Errno(errno)
+                break
+            }
+            var offset = 0
+            while offset < count {
+                let record = buffer + offset
+                let recordLength = Int(record.loadUnaligned(fromByteOffset: 16, as: UInt16.self))
+                offset += recordLength
+                let namePointer = (record + 19).assumingMemoryBound(to: CChar.self)
+                let length = strnlen(namePointer, recordLength - 19)
+                if length <= 2 && namePointer[0] == 0x2E && (length == 1 || namePointer[1] == 0x2E) { continue }
+                guard let extendedStatus = Syscalls.extendedStatus,
+                    extendedStatus(fd, namePointer, AT_SYMLINK_NOFOLLOW | Self.dontSync, Self.sizeMask, status) == 0
+                else { continue }
+                let mode = status.load(fromByteOffset: 28, as: UInt16.self)
+                let isDirectory = mode & 0o170000 == 0o040000
+                let device = Self.device(
+                    major: status.load(fromByteOffset: 136, as: UInt32.self), minor: status.load(fromByteOffset: 140, as: UInt32.self))
+                let identity = FileIdentity(device: device, inode: status.load(fromByteOffset: 32, as: UInt64.self))
+                var sizes = SpaceTotals(
+                    apparentBytes: Int64(bitPattern: status.load(fromByteOffset: 40, as: UInt64.self)),
+                    diskBytes: Int64(bitPattern: status.load(fromByteOffset: 48, as: UInt64.self)) * 512)
+                let nameBytes = UnsafeRawBufferPointer(start: namePointer, count: length)
+                if isDirectory {
+                    guard !options.oneFileSystem || device == rootDevice else { continue }
+                    sizes.directories = 1
+                    children.append((Array(nameBytes), identity, sizes))
+                    continue
+                }
+                let links = status.load(fromByteOffset: 16, as: UInt32.self)
+                if links > 1 {
+                    let first = hardLinks.withLock { $0.insert(identity).inserted }
+                    if !first { continue }
+                }
+                sizes.files = 1
+                own += sizes
+                filesSeen.add(1, ordering: .relaxed)
+                bytesSeen.add(sizes.diskBytes, ordering: .relaxed)
+                if recordsFiles {
+                    recorded.append(Entry(names: [Array(nameBytes)], kind: FileKind(mode: mode_t(mode)), totals: sizes))
+                }
+            }
+            if cancelFlag.load(ordering: .relaxed) { break reading }
+        }
+        state.withLock { state in
+            let parentNames = state.names(of: index)
+            for entry in recorded {
+                state.entries.append(Entry(names: parentNames + entry.names, kind: entry.kind, totals: entry.totals))
+            }
+            if let failure {
+                state.errors.append(FileError(path: state.path(of: index), errno: failure))
+                own.unreadable += 1
+            }
+            state.nodes[index].own += own
+            if !cancelFlag.load(ordering: .relaxed) {
+                for child in children {
+                    let start = state.names.count
+                    state.names += child.name
+                    var node = Node(parent: index, nameRange: start..<state.names.count, depth: depth + 1)
+                    node.identity = child.identity
+                    node.own = child.totals
+                    state.nodes.append(node)
+                    state.pending.append(state.nodes.count - 1)
+                    state.nodes[index].childrenLeft += 1
+                    state.nodes[index].fdReferences += 1
+                    state.unfinished += 1
+                }
+            }
+            state.nodes[index].read = true
+            state.release(index)
+            if cancelFlag.load(ordering: .relaxed) {
+                // Nothing more will be read: the scan ends with what it has.
+                state.unfinished = 0
+                state.pending.removeAll()
+            }
+            state.completeIfDone(index)
+        }
+    }
+
+    /// A directory that cannot be opened keeps its own size (as du counts
+    /// it) and is reported.
+    private func finishUnreadable(_ index: Int, errno: Errno) {
+        state.withLock { state in
+            state.errors.append(FileError(path: state.path(of: index), errno: errno))
+            state.nodes[index].own.unreadable += 1
+            state.nodes[index].read = true
+            state.completeIfDone(index)
+        }
+    }
+
+    /// `makedev(3)`: statx's major and minor as `st_dev` encodes them, so
+    /// identities match those `stat` gives elsewhere.
+    static func device(major: UInt32, minor: UInt32) -> UInt64 {
+        let major = UInt64(major)
+        let minor = UInt64(minor)
+        return (major & 0xFFFF_F000) << 32 | (major & 0xFFF) << 8 | (minor & 0xFFFF_FF00) << 12 | (minor & 0xFF)
+    }
+
+    /// `AT_STATX_DONT_SYNC`: what the cache has, no round trip on network file systems.
+    private static let dontSync: Int32 = 0x4000
+    /// Type, mode, link count, inode, size, blocks.
+    private static let sizeMask: UInt32 = 0x1 | 0x2 | 0x4 | 0x100 | 0x200 | 0x400
+}

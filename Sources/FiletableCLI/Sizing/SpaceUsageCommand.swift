@@ -1,0 +1,102 @@
+import FileBrowsing
+import Glibc
+
+/// `filetable --du [PATH]...`: each entry of PATH with what it takes, largest
+/// first, then PATH's own total (what `du -sh PATH/* | sort -rh; du -sh PATH`
+/// tell), from one parallel scan (`SpaceScan`). Sizes are allocated space
+/// unless `--apparent-size`, in 1024-byte blocks unless `-h`, `--si` or
+/// `--block-size` say otherwise; `--json` gives one object a line.
+struct SpaceUsageCommand {
+    let options: CommandLineOptions
+    let output: OutputSink
+    let diagnostics: Diagnostics
+
+    /// The unit figures are written in: as for `-s` (blocks), since du counts blocks.
+    private var unit: SizeUnit {
+        options.blockUnit ?? (Platform.environment("DU_BLOCK_SIZE") ?? Platform.environment("BLOCK_SIZE")).flatMap(SizeUnit.parse) ?? .kibibytes
+    }
+
+    func run() {
+        for path in options.paths {
+            let handle: DirectoryHandle
+            do {
+                handle = try DirectoryHandle.open(path)
+            } catch {
+                diagnostics.report(error, severity: .seriousTrouble)
+                continue
+            }
+            let result = scan(handle)
+            for error in result.errors { diagnostics.report(error, severity: .minorTrouble) }
+            if result.cancelled {
+                diagnostics.report("\(NameEscaping.escape(path)): interrupted; figures so far are not printed", severity: .seriousTrouble)
+                return
+            }
+            write(result, for: path)
+            if output.failed { return }
+        }
+    }
+
+    /// The scan, with a progress line on a terminal's standard error at most
+    /// ten times a second, gone when done (Ctrl-C ends the program, as du).
+    private func scan(_ handle: DirectoryHandle) -> SpaceScan.Result {
+        var scanOptions = SpaceScan.Options()
+        scanOptions.oneFileSystem = options.oneFileSystem
+        scanOptions.recordedDepth = options.maxDepth ?? 1
+        let scan = SpaceScan(options: scanOptions)
+        let showsProgress = Platform.isTerminal(2)
+        var lastShown = 0.0
+        var shown = false
+        let result = scan.run(handle) {
+            guard showsProgress else { return }
+            let now = Platform.monotonicSeconds()
+            guard now - lastShown >= 0.1 else { return }
+            lastShown = now
+            let (files, bytes) = scan.progress
+            Platform.writeError(
+                "\r\u{1B}[Kscanning \(NameEscaping.escape(handle.path)): \(Plural.count(files, "file")), \(HumanSize.withUnit(bytes))")
+            shown = true
+        }
+        if shown { Platform.writeError("\r\u{1B}[K") }
+        return result
+    }
+
+    private func write(_ result: SpaceScan.Result, for path: [UInt8]) {
+        let apparent = options.apparentSize
+        let entries = result.entries.sorted { a, b in
+            let x = a.totals.bytes(apparent: apparent)
+            let y = b.totals.bytes(apparent: apparent)
+            if x != y { return x > y }
+            return a.names.lexicographicallyPrecedes(b.names) { $0.lexicographicallyPrecedes($1) }
+        }
+        for entry in entries {
+            let entryPath = Self.join(path, entry.names)
+            line(entryPath, kind: entry.kind, totals: entry.totals)
+        }
+        line(path, kind: .directory, totals: result.root)
+    }
+
+    private func line(_ path: [UInt8], kind: FileKind, totals: SpaceTotals) {
+        if options.format == .json {
+            var fields = ["\"path\":" + JSONLines.string(path)]
+            if let exact = JSONLines.hexField("path_hex", path) { fields.append(exact) }
+            fields += [
+                "\"type\":\"\(kind.jsonName)\"", "\"apparent_bytes\":\(totals.apparentBytes)", "\"disk_bytes\":\(totals.diskBytes)",
+                "\"files\":\(totals.files)", "\"directories\":\(totals.directories)", "\"unreadable\":\(totals.unreadable)",
+            ]
+            output.write("{" + fields.joined(separator: ",") + "}\n")
+        } else {
+            output.write(unit.format(totals.bytes(apparent: options.apparentSize)) + "\t" + NameEscaping.escape(path) + "\n")
+        }
+        output.flushIfFull()
+    }
+
+    /// `PATH/a/b`, as du writes an entry below PATH.
+    private static func join(_ root: [UInt8], _ names: [[UInt8]]) -> [UInt8] {
+        var path = root
+        for name in names {
+            if path.last != 0x2F { path.append(0x2F) }
+            path += name
+        }
+        return path
+    }
+}
