@@ -26,6 +26,14 @@ need() {
     fi
     command -v "$1" >/dev/null 2>&1 || { echo "skipped: $1 is not installed and could not be installed" >&2; exit 0; }
 }
+# want TOOL PACKAGE: installs a peer when it can; a missing peer is skipped with a message.
+want() {
+    command -v "$1" >/dev/null 2>&1 && return 0
+    if command -v apt-get >/dev/null 2>&1; then
+        (apt-get update -qq && apt-get install -y -qq "$2") >/dev/null 2>&1 || true
+    fi
+    command -v "$1" >/dev/null 2>&1 || { echo "skipped: $1 is not installed and could not be installed" >&2; return 1; }
+}
 need hyperfine hyperfine
 need python3 python3
 [ -x /usr/bin/time ] || need /usr/bin/time time
@@ -99,6 +107,18 @@ echo "## REPL line editor on the 1,000,000-entry directory (a pseudo-terminal, 8
 python3 "$repo/Samples/benchmarks/keystrokes.py" "$ft" million
 
 echo
+echo "## Space usage: totals of the 200,000-file tree and of /usr"
+for tree in wide /usr; do
+    du -s "$tree" >/dev/null 2>&1 || true
+    cmds=(); ours "--du $tree"
+    peers=("du -s $tree")
+    if want gdu gdu; then peers+=("gdu -n -p $tree"); fi
+    if want ncdu ncdu; then peers+=("ncdu -0 -o /dev/null $tree"); fi
+    hyperfine -N -w 2 -r "$quick_runs" -i --export-markdown "du-$(basename "$tree").md" "${peers[@]}" "${cmds[@]}"
+    echo "peak RSS on $tree: filetable --du $(peak "$ft" --du "$tree") MB, du -s $(peak du -s "$tree") MB"
+done
+
+echo
 echo "## Hex dumps of 256 MiB (output to /dev/null)"
 cmds=(); ours "--hex random256 > /dev/null" "--hex --format xxd random256 > /dev/null" "--hex zeros256 > /dev/null"
 hyperfine -w 1 -r "$runs" --export-markdown hex.md \
@@ -108,4 +128,4 @@ hyperfine -r 2 --export-markdown hexdump.md "hexdump -C random256 > /dev/null"
 echo "peak RSS: filetable --hex $(peak "$ft" --hex random256) MB"
 
 echo
-cat one-line.md long.md recursive.md repl.md hex.md hexdump.md
+cat one-line.md long.md recursive.md repl.md du-wide.md du-usr.md hex.md hexdump.md

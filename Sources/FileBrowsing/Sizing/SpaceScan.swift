@@ -22,8 +22,10 @@ public final class SpaceScan: Sendable {
         /// Entries (files and directories) down to this depth below the
         /// root are reported one by one (1: the root's own entries).
         public var recordedDepth = 1
-        /// Worker threads; by default one a core, at most four.
-        public var threads = min(4, max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        /// Worker threads; by default one a core and one more (a thread waiting
+        /// in the kernel leaves a core idle otherwise: measured 0.61x of
+        /// `du -s /usr` with two on two cores, 0.57x with three), at most four.
+        public var threads = min(4, max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)) + 1))
 
         public init() {}
     }
@@ -50,15 +52,15 @@ public final class SpaceScan: Sendable {
     }
 
     private let options: Options
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let cancelFlag = Atomic<Bool>(false)
     private let filesSeen = Atomic<Int>(0)
     private let bytesSeen = Atomic<Int64>(0)
-    private let hardLinks = Mutex<Set<FileIdentity>>([])
+    private let hardLinks = Locked<Set<FileIdentity>>([])
 
     public init(options: Options = Options()) {
         self.options = options
-        state = Mutex(State())
+        state = Locked(State())
     }
 
     /// Stops the scan; `run` returns what it found so far, marked cancelled.
