@@ -74,7 +74,7 @@ final class CommandParserTests: XCTestCase {
         XCTAssertEqual(try parse("cd"), .cd(nil))
         XCTAssertEqual(error("goto 0"), "row: '0' is not a number of 1 or more")
         XCTAssertEqual(error("list now"), "list: 'now' is not -l (the long style) or -a (hidden files) (usage: list [-l] [-a])")
-        XCTAssertEqual(error("sort colour"), "sort: 'colour' is not one of name|size|time|ext|none [asc|desc]")
+        XCTAssertEqual(error("sort colour"), "sort: 'colour' is not one of name|size|time|ext|none|du [asc|desc]")
         XCTAssertEqual(error("hidden maybe"), "hidden: expected on or off (usage: hidden on|off)")
         XCTAssertEqual(error("cd 'unclosed"), "unbalanced quote in 'cd 'unclosed'")
     }
