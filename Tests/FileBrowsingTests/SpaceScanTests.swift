@@ -110,3 +110,27 @@ final class SpaceScanTests: XCTestCase {
         XCTAssertEqual(SpaceScan().run(handle).root.files, 3_000)
     }
 }
+
+/// The parallel status load a long listing of a huge directory uses gives
+/// what one thread gives, row for row, with the ACL set.
+final class ParallelStatusTests: XCTestCase {
+    func testParallelLoadMatchesOneThreadAndFindsACLs() throws {
+        let tree = TestTree()
+        for i in 0..<300 { tree.file("f\(i)", size: i * 37) }
+        tree.folder("sub")
+        let model = try DirectoryListing(directory: try DirectoryHandle.open(tree.bytes))
+        let single = try DirectoryListing(directory: try DirectoryHandle.open(tree.bytes))
+        _ = model.loadAllStatuses(threads: 3, checkingACLs: true)
+        for row in 0..<model.rowCount {
+            XCTAssertEqual(try model.status(ofRow: row).get(), try single.status(ofRow: row).get(), "row \(row)")
+        }
+        // measure gives the same widths and total either way.
+        let parallel = LongCellFormatter()
+        parallel.parallelThreshold = 10
+        let serial = LongCellFormatter()
+        let a = parallel.measure(try DirectoryListing(directory: try DirectoryHandle.open(tree.bytes)))
+        let b = serial.measure(try DirectoryListing(directory: try DirectoryHandle.open(tree.bytes)))
+        XCTAssertEqual(a.widths, b.widths)
+        XCTAssertEqual(a.total, b.total)
+    }
+}

@@ -167,6 +167,20 @@ final class LsCombinationsEndToEndTests: XCTestCase {
         XCTAssertEqual(dev.text, try CommandRunner.shell("LC_ALL=C ls -lU /dev").text)
     }
 
+    /// A directory larger than the status cache takes the parallel path
+    /// (every status read at once on every core): still ls's output.
+    func testAHugeDirectoryReadInParallelMatchesLs() throws {
+        let script = "mkdir many && cd many && seq -f 'file%g' 1 4200 | xargs touch && chown 12345 file7 && head -c 5000 /dev/zero > file9"
+        XCTAssertEqual(try CommandRunner.shell(script, in: temp.url).status, 0)
+        try Self.setAccessControlList(on: temp.path + "/many/file3")
+        let many = temp.url.appendingPathComponent("many")
+        for arguments in [["-lU"], ["-lnU"], ["-lsU", "--block-size=K"], ["-lU", "--full-time"]] {
+            let ours = try CommandRunner.run(arguments + ["."], in: many)
+            let theirs = try CommandRunner.shell("LC_ALL=C ls \(arguments.joined(separator: " ")) .", in: many)
+            XCTAssertEqual(ours.text, theirs.text, "\(arguments)")
+        }
+    }
+
     func testAccessControlListAndNumericIdsAsLsShowsThem() throws {
         let long = try CommandRunner.run(["-l", "juliet", "india", "alpha"], in: temp.url)
         let lines = long.text.split(separator: "\n")

@@ -31,6 +31,14 @@ public struct StatCache: Sendable {
         values[slot] = value
     }
 
+    /// A cache holding every entry's result (entry i at slot i): nothing is
+    /// evicted while the listing lasts.
+    public init(prefilled values: [Result<FileStatus, Errno>?]) {
+        capacity = max(1, values.count)
+        keys = (0..<values.count).map { Int32(truncatingIfNeeded: $0) }
+        self.values = values
+    }
+
     /// Forgets everything (after a reload).
     public mutating func removeAll() {
         keys = []

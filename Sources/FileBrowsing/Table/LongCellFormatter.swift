@@ -1,3 +1,4 @@
+import Glibc
 import TableKit
 
 /// Cells in `ls -l` form: permissions, links, owner, group, size, time as
@@ -49,7 +50,16 @@ public final class LongCellFormatter: EntryCellFormatter {
     }
     private var layout = Layout()
 
+    /// Rows beyond which `measure` reads all statuses at once, in parallel:
+    /// the listing's status cache holds 4,096.
+    public var parallelThreshold = 4096
+    /// Threads for that: one a core and one more, at most four (as `SpaceScan`).
+    static let threads = min(4, max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)) + 1))
+
     private let accounts = AccountNames()
+    /// Owner and group columns' widths by id, for `measure`.
+    private var userWidths: [UInt32: Int] = [:]
+    private var groupWidths: [UInt32: Int] = [:]
     private let times = TimeFormat()
 
     public init(decoration: NameDecoration = NameDecoration(), sizeUnit: SizeUnit = .bytes) {
@@ -138,10 +148,13 @@ public final class LongCellFormatter: EntryCellFormatter {
     public func measure(_ model: DirectoryListing) -> (widths: [Int], total: String) {
         layout = Layout()
         var filesWithACL: Set<FileIdentity> = []
-        var statuses: [FileStatus] = []
         var blocks: Int64 = 0
         var anyFailure = false
         let aclCheck = AccessControlListCheck()
+        // A directory larger than the status cache: read every status once, on every core.
+        let knownACLs: Set<FileIdentity>? =
+            model.rowCount > parallelThreshold ? model.loadAllStatuses(threads: Self.threads, checkingACLs: true) : nil
+        // First pass: what lines the columns up (devices' numbers, ACLs), and the total.
         for row in 0..<model.rowCount {
             guard case .success(let status) = model.status(ofRow: row) else {
                 if case .failure(let errno) = model.status(ofRow: row) { onError?(FileError(path: model.path(ofRow: row), errno: errno)) }
@@ -151,34 +164,97 @@ public final class LongCellFormatter: EntryCellFormatter {
             blocks += status.blocks
             if status.kind == .characterDevice || status.kind == .blockDevice {
                 let (major, minor) = status.deviceNumbers
-                layout.majorWidth = max(layout.majorWidth, String(major).count)
-                layout.minorWidth = max(layout.minorWidth, String(minor).count)
+                layout.majorWidth = max(layout.majorWidth, Self.digits(UInt64(major)))
+                layout.minorWidth = max(layout.minorWidth, Self.digits(UInt64(minor)))
             }
-            if status.kind != .symlink, aclCheck.hasACL(model.path(ofRow: row), isDirectory: status.kind == .directory) {
+            if status.kind != .symlink,
+                knownACLs.map({ $0.contains(status.identity) })
+                    ?? aclCheck.hasACL(model.path(ofRow: row), isDirectory: status.kind == .directory)
+            {
                 filesWithACL.insert(status.identity)
             }
-            statuses.append(status)
         }
         layout.anyACL = !filesWithACL.isEmpty
         layout.filesWithACL = filesWithACL
-        // Names and numbers first, raw: the ids' width is known only after.
+        // Second pass: the widths, from the same statuses (the ids' padding is known only after).
         let count = columnAlignments.count
         var widths = [Int](repeating: 0, count: count)
-        let ownerColumn = count - 4
-        let groupColumn = count - 3
-        for status in statuses {
-            for (i, column) in columns(for: status).enumerated() {
-                widths[i] = max(widths[i], TextWidth.of(column))
-            }
+        for row in 0..<model.rowCount {
+            guard case .success(let status) = model.status(ofRow: row) else { continue }
+            widen(&widths, for: status)
         }
         if anyFailure {
             let unknown = Self.unknownColumns(kind: .file, count: count)
             for i in 0..<count { widths[i] = max(widths[i], TextWidth.of(unknown[i])) }
         }
-        layout.ownerWidth = widths[ownerColumn]
-        layout.groupWidth = widths[groupColumn]
+        layout.ownerWidth = widths[count - 4]
+        layout.groupWidth = widths[count - 3]
         layout.timeWidth = widths[count - 1]
         layout.measured = true
         return (widths, blockUnit.format(blocks * 512))
+    }
+
+    /// Widens the columns to fit one row: the widths `columns(for:)` would
+    /// give, counted without making the texts where they are numbers,
+    /// names already seen or times of a fixed width.
+    private func widen(_ widths: inout [Int], for status: FileStatus) {
+        var i = 0
+        func fit(_ width: Int) {
+            if widths[i] < width { widths[i] = width }
+            i += 1
+        }
+        if showsInode { fit(Self.digits(status.inode)) }
+        if showsAllocatedSize { fit(blockUnit.format(status.blocks * 512).count) }
+        fit(layout.anyACL ? 11 : 10)
+        fit(Self.digits(status.linkCount))
+        fit(accountWidth(status.userID, isGroup: false))
+        fit(accountWidth(status.groupID, isGroup: true))
+        if status.kind == .characterDevice || status.kind == .blockDevice {
+            fit(layout.majorWidth + 2 + layout.minorWidth)
+        } else {
+            fit(sizeUnit == .bytes ? Self.digits(UInt64(max(0, status.size))) + (status.size < 0 ? 1 : 0) : sizeUnit.format(status.size).count)
+        }
+        let time = status.time(timeField)
+        if let fixed = Self.fixedWidth(of: timeLayout), Self.hasFourDigitYear(time) {
+            fit(fixed)
+        } else {
+            fit(TextWidth.of(times.format(time, layout: timeLayout)))
+        }
+    }
+
+    /// The width of an owner or group column's text, looked up once an id.
+    private func accountWidth(_ id: UInt32, isGroup: Bool) -> Int {
+        if let known = isGroup ? groupWidths[id] : userWidths[id] { return known }
+        let name = numericIDs ? nil : (isGroup ? accounts.groupName(for: id) : accounts.userName(for: id))
+        let width = name.map(TextWidth.of) ?? Self.digits(UInt64(id))
+        if isGroup { groupWidths[id] = width } else { userWidths[id] = width }
+        return width
+    }
+
+    /// Decimal digits of a number.
+    static func digits(_ value: UInt64) -> Int {
+        var digits = 1
+        var rest = value
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
+        }
+        return digits
+    }
+
+    /// The width every time takes in a style, years 1000-9999 given; nil for `+FORMAT`.
+    private static func fixedWidth(of layout: TimeFormat.Layout) -> Int? {
+        guard case .style(let style) = layout else { return nil }
+        switch style {
+        case .locale: return 12
+        case .longISO: return 16
+        case .iso: return 11
+        case .fullISO: return 35
+        }
+    }
+
+    /// Between the years 1001 and 9998 in any time zone: four-digit years.
+    private static func hasFourDigitYear(_ time: Timestamp) -> Bool {
+        time.seconds > -30_579_000_000 && time.seconds < 253_370_000_000
     }
 }
