@@ -51,6 +51,36 @@ final class TerminalSessionTests: XCTestCase {
         return !alive()
     }
 
+    /// `du` at a terminal: the rows get their space, share and bar; on a
+    /// large tree Ctrl-C stops the scan and gives the prompt back.
+    func testDuShowsSpaceAndCtrlCStopsALongScan() throws {
+        let temp = try TemporaryTree()
+        try temp.folder("big")
+        temp.file("small", contents: "x")
+        _ = try CommandRunner.shell("head -c 300000 /dev/zero > big/blob", in: temp.url)
+        start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' .")
+        try waitFor("help --")
+        try type("du", "Enter")
+        let sized = try waitFor("] big >")
+        XCTAssertTrue(sized.contains("304K 98.7% [##########] big >") || sized.contains("[##########] big >"), sized)
+        XCTAssertTrue(sized.contains("| du "), sized)
+        try type("q", "Enter")
+        XCTAssertTrue(sessionEnds())
+        // A scan of / is long enough to interrupt (and crosses /proc): Ctrl-C ends it at once.
+        start("cd / && HOME=/nonexistent '\(CommandRunner.executable.path)' /")
+        try waitFor("help --")
+        try type("du", "Enter")
+        try waitFor("scanning")
+        let pressed = Date()
+        try type("C-c")
+        try waitFor("du: interrupted")
+        XCTAssertLessThan(Date().timeIntervalSince(pressed), 2, "the prompt came back late")
+        try type("pwd", "Enter")
+        try waitFor("\n/\n/> ")
+        try type("q", "Enter")
+        XCTAssertTrue(sessionEnds())
+    }
+
     func testPromptPagingOpenBackAndInterrupts() throws {
         let temp = try TemporaryTree()
         for i in 1...30 { temp.file("file\(i)") }
