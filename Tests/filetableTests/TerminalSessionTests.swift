@@ -81,6 +81,47 @@ final class TerminalSessionTests: XCTestCase {
         XCTAssertTrue(sessionEnds())
     }
 
+    /// The table follows its directory: changes made from outside show as a
+    /// note above the prompt without disturbing what is typed; `watch on`
+    /// applies them (a burst of 10,000 new files drawn a handful of times);
+    /// a marked file that changes is reported without a command typed.
+    func testTheTableFollowsItsDirectory() throws {
+        let temp = try TemporaryTree()
+        for name in ["a", "b", "keep"] { temp.file(name) }
+        start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' .")
+        try waitFor("help --")
+        try type("mark keep", "Enter")
+        try waitFor("marked 1")
+        try type("inf")
+        _ = try CommandRunner.shell("touch new1 new2 && rm a && mv b renamed", in: temp.url)
+        let noted = try waitFor("since this page was drawn", seconds: 1)
+        XCTAssertTrue(noted.contains("+3 -2 since this page was drawn (reload to see)"), noted)
+        XCTAssertTrue(noted.contains("> inf"), "what was typed stays: \(noted)")
+        // A marked file changed from outside: said at once.
+        _ = try CommandRunner.shell("echo more >> keep", in: temp.url)
+        try waitFor("keep changed", seconds: 1)
+        try type("C-u", "watch on", "Enter")
+        try waitFor("now show as they come")
+        _ = try CommandRunner.shell("touch late", in: temp.url)
+        try waitFor(" late", seconds: 1)
+        // A burst: 10,000 files at once.
+        _ = try CommandRunner.shell(
+            "mkdir -p ../burst-$$ && cd ../burst-$$ && seq -f 'f%g' 1 10000 | xargs touch && mv f* '\(temp.path)/'", in: temp.url)
+        try waitFor("10004 entries", seconds: 20)  // "keep" is marked, so not a row
+        usleep(600_000)
+        try type("stats", "Enter")
+        let stats = try waitFor("pages drawn for changes:")
+        let drawn =
+            stats.split(separator: "\n").first { $0.hasPrefix("pages drawn for changes:") }
+            .flatMap { Int($0.split(separator: " ").last ?? "") } ?? -1
+        XCTAssertGreaterThan(drawn, 0)
+        XCTAssertLessThan(drawn, 40, "10,000 changes were not coalesced: \(drawn) pages")
+        try type("q", "Enter")
+        try waitFor("Quit and drop 1 mark?")
+        try type("y", "Enter")
+        XCTAssertTrue(sessionEnds())
+    }
+
     func testPromptPagingOpenBackAndInterrupts() throws {
         let temp = try TemporaryTree()
         for i in 1...30 { temp.file("file\(i)") }

@@ -23,6 +23,11 @@ final class LineEditor {
     let history: History
     /// Offers completions for Tab; nil completes nothing.
     var completer: ((EditBuffer) -> Completion)?
+    /// Waited on with the keyboard; what it says is printed above the line.
+    weak var events: PromptEvents?
+    /// The last thing above the prompt is a notice `wake` printed: the next
+    /// one replaces it instead of adding a line.
+    private var noticeShown = false
 
     private var decoder = KeyDecoder()
     private var buffer = EditBuffer()
@@ -54,6 +59,7 @@ final class LineEditor {
             self.prompt = "> "
         }
         buffer = EditBuffer()
+        noticeShown = false
         scrollIndex = 0
         historyIndex = history.entries.count
         draft = ""
@@ -85,6 +91,7 @@ final class LineEditor {
             if decoder.hasPending && !waitForInput(milliseconds: 40) {
                 if let key = decoder.next(endOfBurst: true) { return key }
             }
+            if !decoder.hasPending, let events, !waitForKeyOrEvents(events) { continue }
             var chunk = [UInt8](repeating: 0, count: 4096)
             let count = chunk.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress, $0.count) }
             if count < 0 {
@@ -109,6 +116,34 @@ final class LineEditor {
             return true
         }
         decoder.feed(chunk[..<count])
+        return false
+    }
+
+    /// Waits for a key or for `events`; true when a key is there to read.
+    /// When the events speak first, their text goes above the prompt, which
+    /// is drawn again with the line as it was.
+    private func waitForKeyOrEvents(_ events: PromptEvents) -> Bool {
+        var descriptors = [pollfd(fd: input, events: Int16(POLLIN), revents: 0)]
+        if events.descriptor >= 0 { descriptors.append(pollfd(fd: events.descriptor, events: Int16(POLLIN), revents: 0)) }
+        let ready = poll(&descriptors, nfds_t(descriptors.count), events.timeout)
+        if ready < 0 {
+            if RawTerminal.takeResize() { redraw() }
+            return false
+        }
+        if descriptors[0].revents != 0 { return true }
+        switch events.wake() {
+        case .notice(let line):
+            // The notice replaces the one above the prompt, if that is where it is.
+            output.write((noticeShown ? "\r\u{1B}[K\u{1B}[1A\r\u{1B}[K" : "\r\u{1B}[K") + line + "\n")
+            noticeShown = true
+            redraw()
+        case .lines(let text):
+            output.write("\r\u{1B}[K" + text)
+            noticeShown = false
+            redraw()
+        case nil:
+            break
+        }
         return false
     }
 

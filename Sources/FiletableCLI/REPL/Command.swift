@@ -41,6 +41,8 @@ enum Command: Equatable {
     // View settings of the current level
     case sort(SortKey, descending: Bool?)
     case directoriesFirst(Bool)
+    /// Applies changes to the directory as they come (`watch on`), or only says so.
+    case watch(Bool)
     case hidden(Bool)
     case filter(String?)
     case group(Grouping)

@@ -92,6 +92,11 @@ enum CommandCatalog {
                 "Sorts the current table. name is natural order (a1 A2 a10 b); size and time put the largest and newest first unless asc is given; du orders by the space 'du' found, largest first."
         ),
         CommandSpec(
+            name: "watch", aliases: [], usage: "watch on|off", summary: "follow changes to the directory as they come",
+            details:
+                "At a terminal every level's directory is watched: changes show as one line above the prompt (+2 -1 since this page was drawn), and a marked file that changes or vanishes is reported at once. watch on applies them as they come (the page drawn again, at most four times a second); watch off goes back to the note. In a batch nothing is watched."
+        ),
+        CommandSpec(
             name: "dirsfirst", aliases: [], usage: "dirsfirst on|off", summary: "directories before files",
             details: "Lists directories before every other entry."),
         CommandSpec(
@@ -211,7 +216,7 @@ enum CommandCatalog {
     static let groups: [(title: String, names: [String])] = [
         ("Paging", ["list", "next", "prev", "top", "end", "page", "goto", "find"]),
         ("Moving around", ["open", "back", "up", "cd", "pwd"]),
-        ("Looking at files", ["info", "hex", "view", "more", "pager", "reload", "du", "stats"]),
+        ("Looking at files", ["info", "hex", "view", "more", "pager", "reload", "watch", "du", "stats"]),
         ("The view", ["sort", "dirsfirst", "hidden", "filter", "group", "index", "jump", "style"]),
         ("Editing and the deletion plan", ["edit", "done", "mark", "unmark", "undo", "show", "hide", "marks"]),
         ("The session", ["!", "history", "help", "quit"]),

@@ -188,6 +188,7 @@ enum CommandParser {
             }
             return .sort(key, descending: descending)
         case "dirsfirst": return .directoriesFirst(try onOff())
+        case "watch": return .watch(try onOff())
         case "hidden": return .hidden(try onOff())
         case "filter": return .filter(arguments.isEmpty ? nil : arguments.joined(separator: " "))
         case "group": return .group(try choice(Grouping.self, try one()))

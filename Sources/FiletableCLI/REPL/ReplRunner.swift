@@ -35,6 +35,10 @@ struct ReplRunner {
             return runInteractive(source, inputGone: { source.readError != nil }, read: readLine)
         case .edited(let editor):
             session.history = editor.history
+            // A terminal: the levels' directories are watched while the prompt waits.
+            session.watching = LevelWatching(session: session)
+            editor.events = session.watching
+            session.watching?.pageDrawn()
             editor.completer = { [session, unowned editor] buffer in
                 CommandCompleter(session: session, isCancelled: editor.cancelRequested).complete(buffer)
             }

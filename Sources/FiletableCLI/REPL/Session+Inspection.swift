@@ -44,5 +44,6 @@ extension Session {
         write("cells created: \(table.cellsCreated)")
         write("cells reused: \(table.cellsReused)")
         write("cache entries: \(model.cachedStatusCount)")
+        if let watching { write("pages drawn for changes: \(watching.redraws)") }
     }
 }

@@ -5,6 +5,18 @@ extension Session {
     func printPage() {
         syncMarks(current)
         PageView(level: current, settings: settings).draw(into: output)
+        watching?.pageDrawn()
+    }
+
+    /// Reads the current level again, keeping its page, and draws it: what
+    /// `watch on` does when the directory changes.
+    func refreshCurrent() {
+        let first = current.table.firstVisibleRow
+        if (try? current.model.reload()) != nil {
+            current.table.reloadData()
+            current.table.scrollToRow(min(first, max(0, current.model.rowCount - 1)))
+        }
+        printPage()
     }
 
     func nextPage() throws(CommandError) {

@@ -54,6 +54,8 @@ final class Session {
     /// Every directory `du` has sized, by identity: a level already scanned,
     /// or below one, shows its figures without another scan.
     var spaceTotals: [FileIdentity: SpaceTotals] = [:]
+    /// The levels' directories watched for changes (a terminal with the line editor only).
+    var watching: LevelWatching?
 
     /// Opens the first level on `path`.
     init(path: [UInt8], output: OutputSink, settings: Settings) throws(FileError) {
@@ -123,6 +125,12 @@ final class Session {
         case .du: try sizeLevel()
         case .stats: printStats()
         case .sort(let key, let descending): sort(key, descending: descending)
+        case .watch(let on):
+            guard let watching else {
+                throw CommandError("watch: changes are followed at a terminal with the line editor only (here, 'reload' reads the directory again)")
+            }
+            watching.applies = on
+            write(on ? "watch: changes to this directory now show as they come" : "watch: changes are noted above the prompt; 'reload' shows them")
         case .directoriesFirst(let on):
             current.update { $0.directoriesFirst = on }
             printPage()
