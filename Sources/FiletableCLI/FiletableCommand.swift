@@ -8,7 +8,10 @@ public enum FiletableCommand {
     /// status `ls` would give as the exit code.
     public static func main() -> Never {
         Platform.prepareProcess()
-        Glibc.exit(run(arguments: Platform.argumentBytes()).rawValue)
+        let status = run(arguments: Platform.argumentBytes())
+        // A REPL child says it is done first: its process may outlive a stuck call.
+        if SessionLauncher.isChild { SessionLauncher.report(status) }
+        Glibc.exit(status.rawValue)
     }
 
     static func run(arguments: [[UInt8]]) -> ExitStatus {
@@ -46,6 +49,12 @@ public enum FiletableCommand {
         } else if options.formatRequested {
             Lister(context: ListingContext(options: options, output: output, diagnostics: diagnostics)).run()
         } else {
+            // At a terminal the session runs in a child, so that quitting never waits on a stuck call.
+            if options.commands == nil, options.batchFile == nil, Platform.isTerminal(0), Platform.isTerminal(1),
+                !SessionLauncher.isChild, let status = SessionLauncher.runInChild(arguments: arguments)
+            {
+                return status
+            }
             let status = runREPL(options, output: output, diagnostics: diagnostics)
             return max(status, diagnostics.finish())
         }

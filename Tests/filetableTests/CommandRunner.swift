@@ -138,8 +138,10 @@ final class TemporaryTree {
     let url: URL
     var path: String { url.path }
 
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("filetable-test-\(UUID().uuidString)")
+    /// A new folder in the system's temporary folder, or inside `parent`.
+    init(in parent: TemporaryTree? = nil) throws {
+        let base = parent?.url ?? FileManager.default.temporaryDirectory
+        url = base.appendingPathComponent("filetable-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 

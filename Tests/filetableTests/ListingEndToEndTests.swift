@@ -139,7 +139,9 @@ final class ListingEndToEndTests: XCTestCase {
     }
 
     func testLongFormatMatchesLs() throws {
-        let temp = try TemporaryTree()
+        // `..` is a directory of the test's own (not /tmp, where other runs come and go).
+        let outer = try TemporaryTree()
+        let temp = try TemporaryTree(in: outer)
         temp.file("apple", contents: "12345")
         temp.file("banana", contents: String(repeating: "b", count: 5000))
         try temp.folder("cherry")

@@ -122,6 +122,43 @@ final class TerminalSessionTests: XCTestCase {
         XCTAssertTrue(sessionEnds())
     }
 
+    /// A file system that stops answering (FUSE, `Samples/fuse/hanging_fs.py`:
+    /// `getattr` of one file and of one directory sleeps 30 s; libfuse 2
+    /// makes the neighbours wait too) never freezes the prompt: the first
+    /// page shows every name within a second, `info` of the hanging file says
+    /// it is not responding, Ctrl-C gives the prompt back, `cd` into the
+    /// hanging directory says so, and `quit` ends at once although the call
+    /// is still stuck (the session runs in a child the shell does not wait for).
+    func testAFileSystemThatStopsAnsweringNeverFreezesThePrompt() throws {
+        let temp = try TemporaryTree()
+        let mount = temp.path + "/mnt"
+        try temp.folder("mnt")
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Samples/fuse/hanging_fs.py").path
+        guard FileManager.default.fileExists(atPath: "/dev/fuse"),
+            (try CommandRunner.shell("/usr/bin/python3 -c 'import fuse' && command -v fusermount")).status == 0
+        else {
+            throw XCTSkip("skipped: FUSE or python3-fuse is not available (apt-get install fuse3 python3-fuse)")
+        }
+        _ = CommandRunner.system("/usr/bin/python3 '\(script)' '\(mount)' 30 >/dev/null 2>&1 &")
+        defer { _ = CommandRunner.system("fusermount -u -z '\(mount)' 2>/dev/null; pkill -f 'hanging_fs.py \(mount)'") }
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline, !CommandRunner.system("cat /proc/mounts").contains(mount) { usleep(50_000) }
+        guard CommandRunner.system("cat /proc/mounts").contains(mount) else {
+            throw XCTSkip("skipped: the FUSE file system could not be mounted here")
+        }
+        start("cd / && HOME=/nonexistent '\(CommandRunner.executable.path)' '\(mount)'; echo EXITED; sleep 3")
+        let first = try waitFor("help --", seconds: 1)
+        for name in ["fine.txt", "slow-dir", "slow-read", "slow-stat"] { XCTAssertTrue(first.contains(name), "\(name) missing: \(first)") }
+        try type("info slow-stat", "Enter")
+        try waitFor("slow-stat: not responding (still waiting; Ctrl-C to give up)", seconds: 1)
+        try type("C-c")
+        try waitFor("gave up waiting", seconds: 1)
+        try type("cd slow-dir", "Enter")
+        try waitFor("slow-dir: not responding", seconds: 1)
+        try type("quit", "Enter")
+        try waitFor("EXITED", seconds: 1)
+    }
+
     func testPromptPagingOpenBackAndInterrupts() throws {
         let temp = try TemporaryTree()
         for i in 1...30 { temp.file("file\(i)") }

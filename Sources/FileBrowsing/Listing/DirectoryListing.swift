@@ -157,8 +157,18 @@ public final class DirectoryListing {
     private func status(ofEntry index: Int, names: NameArena, at position: Int) -> Result<FileStatus, Errno> {
         if let cached = statCache.lookup(index) { return cached }
         entriesMaterialised += 1
+        let follows = options.dereferencesSymlinks
+        if directory.isGuarded {
+            // Where calls can hang: with a deadline; a call that did not answer is not kept.
+            let name = names.name(at: position)
+            let fd = directory.fd
+            let result = directory.guarded { withCString(name) { Syscalls.status(at: fd, name: $0, followSymlink: follows) } }
+                .map(FileStatus.init)
+            if result != .failure(.notResponding) { statCache.store(result, for: index) }
+            return result
+        }
         let result = names.withCName(at: position) {
-            Syscalls.status(at: directory.fd, name: $0, followSymlink: options.dereferencesSymlinks)
+            Syscalls.status(at: directory.fd, name: $0, followSymlink: follows)
         }.map(FileStatus.init)
         statCache.store(result, for: index)
         return result
@@ -171,9 +181,12 @@ public final class DirectoryListing {
 
     /// The status of what a symlink row points to (`stat`, not cached).
     public func targetStatus(ofRow row: Int) -> Result<FileStatus, Errno> {
-        displayNames.withCName(at: row) {
-            Syscalls.status(at: directory.fd, name: $0, followSymlink: true)
-        }.map(FileStatus.init)
+        guard directory.isGuarded else {
+            return displayNames.withCName(at: row) { Syscalls.status(at: directory.fd, name: $0, followSymlink: true) }.map(FileStatus.init)
+        }
+        let name = displayNames.name(at: row)
+        let fd = directory.fd
+        return directory.guarded { withCString(name) { Syscalls.status(at: fd, name: $0, followSymlink: true) } }.map(FileStatus.init)
     }
 
     /// When a row's file was created, where the file system records it.
@@ -183,7 +196,10 @@ public final class DirectoryListing {
 
     /// A symlink row's target, as bytes.
     public func linkTarget(ofRow row: Int) -> Result<[UInt8], Errno> {
-        displayNames.withCName(at: row) { Syscalls.linkTarget(at: directory.fd, name: $0) }
+        guard directory.isGuarded else { return displayNames.withCName(at: row) { Syscalls.linkTarget(at: directory.fd, name: $0) } }
+        let name = displayNames.name(at: row)
+        let fd = directory.fd
+        return directory.guarded { withCString(name) { Syscalls.linkTarget(at: fd, name: $0) } }
     }
 
     /// Whether a row is a directory, or (with `followSymlinks`) a symlink to one.

@@ -9,6 +9,13 @@ public final class DirectoryHandle {
     /// The path as the user would write it (for messages and headers).
     public let path: [UInt8]
     private let ownsDescriptor: Bool
+    /// On a file system whose calls can hang (network, FUSE), asked once.
+    public private(set) lazy var mayHang: Bool = fd >= 0 && HangProneFileSystems.contains(fd)
+    /// The directory's identity, for `HangGuard` (asked once, with `fstat`).
+    private(set) lazy var identityForGuard: FileIdentity? = {
+        guard case .success(let status) = status() else { return nil }
+        return status.identity
+    }()
 
     init(fd: Int32, path: [UInt8], owns: Bool) {
         self.fd = fd
@@ -34,9 +41,11 @@ public final class DirectoryHandle {
         followSymlink: Bool = true
     ) throws(FileError) -> DirectoryHandle {
         let path = displayPath ?? name
-        let result = withCString(name) {
-            Syscalls.openDirectory(at: parent?.fd ?? AT_FDCWD, name: $0, followSymlink: followSymlink)
+        let parentFD = parent?.fd ?? AT_FDCWD
+        let open: @Sendable () -> Result<Int32, Errno> = {
+            withCString(name) { Syscalls.openDirectory(at: parentFD, name: $0, followSymlink: followSymlink) }
         }
+        let result = parent.map { $0.guarded(open) } ?? open()
         switch result {
         case .success(let fd): return DirectoryHandle(fd: fd, path: path, owns: true)
         case .failure(let errno): throw FileError(path: path, errno: errno)
@@ -50,7 +59,12 @@ public final class DirectoryHandle {
     /// kernel would find.
     public static func open(resolving path: [UInt8], displayPath: [UInt8]? = nil) throws(FileError) -> DirectoryHandle {
         let label = displayPath ?? path
-        switch PathResolution.openDirectory(path) {
+        let resolve: @Sendable () -> Result<Int32, Errno> = { PathResolution.openDirectory(path) }
+        // At the prompt, a path into a file system that stops answering must not freeze it:
+        // the walk runs with a deadline, and the same path is not tried again while it hangs.
+        let key = FileIdentity(device: .max, inode: UInt64(truncatingIfNeeded: path.hashValue))
+        let result = HangGuard.enabled ? HangGuard.run(in: key, resolve) ?? .failure(.notResponding) : resolve()
+        switch result {
         case .success(let fd): return DirectoryHandle(fd: fd, path: label, owns: true)
         case .failure(let errno): throw FileError(path: label, errno: errno)
         }

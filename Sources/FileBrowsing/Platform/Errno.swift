@@ -22,6 +22,7 @@ public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// The message `strerror` gives, such as "No such file or directory".
     public var description: String {
+        if self == .notResponding { return "not responding (the file system did not answer)" }
         guard let text = strerror(rawValue) else { return "error \(rawValue)" }
         return String(cString: text)
     }

@@ -24,6 +24,13 @@ final class JoinableThread {
         }
     }
 
+    /// Lets the thread run on its own: nobody will wait for it.
+    func detach() {
+        guard !joined else { return }
+        joined = true
+        pthread_detach(thread)
+    }
+
     /// Waits for the closure to return (once; later calls return at once).
     func join() {
         guard !joined else { return }

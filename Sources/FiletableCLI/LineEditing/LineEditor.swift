@@ -124,7 +124,7 @@ final class LineEditor {
     /// is drawn again with the line as it was.
     private func waitForKeyOrEvents(_ events: PromptEvents) -> Bool {
         var descriptors = [pollfd(fd: input, events: Int16(POLLIN), revents: 0)]
-        if events.descriptor >= 0 { descriptors.append(pollfd(fd: events.descriptor, events: Int16(POLLIN), revents: 0)) }
+        for fd in events.descriptors where fd >= 0 { descriptors.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
         let ready = poll(&descriptors, nfds_t(descriptors.count), events.timeout)
         if ready < 0 {
             if RawTerminal.takeResize() { redraw() }
@@ -315,13 +315,14 @@ final class LineEditor {
 
     private func bell() { output.write("\u{07}") }
 
-    /// Ctrl-Z: the terminal as it was, the process stopped; after `fg`, raw
+    /// Ctrl-Z: the terminal as it was, the process group stopped (the
+    /// session's launcher with it, which the shell watches); after `fg`, raw
     /// mode again and the prompt and line drawn anew.
     private func suspend() {
         output.write("\r\n")
         output.flush()
         RawTerminal.leave()
-        raise(SIGTSTP)
+        if SessionLauncher.isChild { kill(0, SIGTSTP) } else { raise(SIGTSTP) }
         RawTerminal.enter()
     }
 

@@ -1,10 +1,10 @@
 /// Something besides the keyboard that the prompt waits on (`poll`): the
-/// directory watcher. When its descriptor is readable, or its timeout has
+/// directory watcher, and calls that came back late. When a descriptor is readable, or its timeout has
 /// passed, the editor calls `wake` and prints what it returns above the
 /// line being typed, then draws the prompt and the line again as they were.
 protocol PromptEvents: AnyObject {
-    /// The descriptor to wait on; -1 for none.
-    var descriptor: Int32 { get }
+    /// The descriptors to wait on.
+    var descriptors: [Int32] { get }
     /// Milliseconds until `wake` is due anyway (a change held back to keep
     /// redraws to a few a second); -1 for none.
     var timeout: Int32 { get }

@@ -33,7 +33,8 @@ final class LevelWatching: PromptEvents {
         self.session = session
     }
 
-    var descriptor: Int32 { watcher.descriptor }
+    /// The watcher, and `HangGuard`'s calls that came back late.
+    var descriptors: [Int32] { [watcher.descriptor, HangGuard.completionDescriptor] }
 
     var timeout: Int32 {
         guard let redrawDue else { return -1 }
@@ -68,6 +69,12 @@ final class LevelWatching: PromptEvents {
     }
 
     func wake() -> PromptEventOutput? {
+        // A call that did not answer in time came back: draw the page with what it found.
+        if HangGuard.drainCompletions() {
+            session.output.write("\r\u{1B}[K")
+            session.printPage()
+            return .lines("")
+        }
         let changes = watcher.readChanges()
         var lines: [String] = []
         var overflowed = false

@@ -24,6 +24,7 @@ struct ReplRunner {
         Interruption.install()
         switch mode {
         case .interactive:
+            HangGuard.enable()
             let source = LineSource(fd: 0)
             let readLine: (String, Bool) -> LineSource.Line = { prompt, _ in
                 session.output.write(prompt)
@@ -35,6 +36,8 @@ struct ReplRunner {
             return runInteractive(source, inputGone: { source.readError != nil }, read: readLine)
         case .edited(let editor):
             session.history = editor.history
+            // At a terminal the prompt must not freeze on a file system that stops answering.
+            HangGuard.enable()
             // A terminal: the levels' directories are watched while the prompt waits.
             session.watching = LevelWatching(session: session)
             editor.events = session.watching

@@ -1,10 +1,45 @@
 import FileBrowsing
+import Glibc
 
 /// Inspection commands: info, reload, stats.
 extension Session {
     func info(_ reference: RowReference) throws(CommandError) {
         let row = try row(reference, for: "info")
-        output.write(DetailView(model: current.model, row: row, path: current.path).text())
+        let model = current.model
+        if case .failure(.notResponding) = model.status(ofRow: row) {
+            let path = model.path(ofRow: row)
+            try awaitAnswer("info", path: path, in: model.directory) {
+                FileStatusReader.status(of: path, followSymlink: false).map { _ in () }
+            }
+        }
+        output.write(DetailView(model: model, row: row, path: current.path).text())
+    }
+
+    /// Runs a call where the file system may not answer: past the deadline
+    /// says `PATH: not responding (still waiting; Ctrl-C to give up)` and
+    /// waits on, until it answers or Ctrl-C gives the prompt back (the call
+    /// is left to finish on its own). An error the call returns is the
+    /// command's error.
+    func awaitAnswer(
+        _ command: String, path: [UInt8], in directory: DirectoryHandle,
+        _ call: @escaping @Sendable () -> Result<Void, Errno>
+    ) throws(CommandError) {
+        guard let identity = directory.identity else { return }
+        Interruption.clear()
+        var said = false
+        let answer = HangGuard.runWaiting(in: identity, call) {
+            if !said {
+                write("\(command): \(NameEscaping.escape(path)): not responding (still waiting; Ctrl-C to give up)")
+                output.flush()
+                said = true
+            }
+            return !Interruption.isRequested
+        }
+        guard let answer else {
+            Interruption.clear()
+            throw CommandError("\(command): \(NameEscaping.escape(path)): gave up waiting (the file system has not answered)")
+        }
+        if case .failure(let errno) = answer { throw CommandError("\(command): \(NameEscaping.escape(path)): \(errno)") }
     }
 
     func reload() throws(CommandError) {

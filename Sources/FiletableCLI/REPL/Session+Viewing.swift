@@ -1,4 +1,5 @@
 import FileBrowsing
+import Glibc
 import TableKit
 
 /// Viewing a file's content: hex, view, more.
@@ -242,10 +243,24 @@ extension Session {
     }
 
     /// Opens the viewed file; a failure closes the viewer and names the command.
+    /// Where calls can hang, the file is first opened and its first byte read
+    /// on a worker: a file that does not answer says so, and Ctrl-C gives up.
     private func openReader(
         _ command: String, name: [UInt8], directory: DirectoryHandle, path: [UInt8],
         skip: UInt64, length: UInt64?, bufferSize: Int
     ) throws(CommandError) -> HexDumpReader {
+        if directory.isGuarded {
+            let fd = directory.fd
+            try awaitAnswer(command, path: path, in: directory) {
+                withCString(name) { name -> Result<Void, Errno> in
+                    let file = openat(fd, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+                    guard file >= 0 else { return .failure(Errno(errno)) }
+                    defer { close(file) }
+                    var byte: UInt8 = 0
+                    return pread(file, &byte, 1, off_t(skip)) < 0 ? .failure(Errno(errno)) : .success(())
+                }
+            }
+        }
         do {
             return try HexDumpReader(path: path, name: name, in: directory, skip: skip, length: length, bufferSize: bufferSize)
         } catch {

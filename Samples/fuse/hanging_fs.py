@@ -1,0 +1,78 @@
+#!/usr/bin/python3
+"""A FUSE file system that stops answering, for filetable's tests.
+
+    /usr/bin/python3 Samples/fuse/hanging_fs.py MOUNTPOINT [SECONDS]
+
+It holds `fine.txt` (answers at once), `slow-stat` (getattr sleeps SECONDS,
+default 30) and `slow-read` (getattr answers, read sleeps SECONDS), and a
+directory `slow-dir` whose getattr sleeps. python3-fuse is libfuse 2, which
+serialises lookups in one directory: while `slow-stat` sleeps, its
+neighbours' getattr waits too, as a dead NFS server stalls a whole mount.
+Runs in the foreground until unmounted (fusermount -u MOUNTPOINT).
+"""
+import errno
+import stat
+import sys
+import time
+
+import fuse
+
+fuse.fuse_python_api = (0, 2)
+DELAY = 30.0
+
+
+class Stat(fuse.Stat):
+    def __init__(self, mode, size=0, nlink=1):
+        self.st_mode = mode
+        self.st_ino = 0
+        self.st_dev = 0
+        self.st_nlink = nlink
+        self.st_uid = 0
+        self.st_gid = 0
+        self.st_size = size
+        now = int(time.time())
+        self.st_atime = now
+        self.st_mtime = now
+        self.st_ctime = now
+
+
+FILES = {"fine.txt": b"fine\n", "slow-stat": b"slow\n", "slow-read": b"never\n"}
+
+
+class HangingFS(fuse.Fuse):
+    def getattr(self, path):
+        name = path.lstrip("/")
+        if path == "/":
+            return Stat(stat.S_IFDIR | 0o755, 4096, 2)
+        if name in ("slow-stat", "slow-dir"):
+            time.sleep(DELAY)
+        if name == "slow-dir":
+            return Stat(stat.S_IFDIR | 0o755, 4096, 2)
+        if name in FILES:
+            return Stat(stat.S_IFREG | 0o644, len(FILES[name]))
+        return -errno.ENOENT
+
+    def readdir(self, path, offset):
+        if path != "/":
+            return
+        for name in [".", ".."] + list(FILES) + ["slow-dir"]:
+            yield fuse.Direntry(name)
+
+    def open(self, path, flags):
+        if path.lstrip("/") not in FILES:
+            return -errno.ENOENT
+        return 0
+
+    def read(self, path, size, offset):
+        name = path.lstrip("/")
+        if name == "slow-read":
+            time.sleep(DELAY)
+        return FILES.get(name, b"")[offset:offset + size]
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 2:
+        DELAY = float(sys.argv.pop(2))
+    server = HangingFS(version="%prog " + fuse.__version__, usage=__doc__, dash_s_do="setsingle")
+    server.parse(args=[sys.argv[1], "-f"], errex=1)
+    server.main()

@@ -1,0 +1,195 @@
+import Glibc
+import Synchronization
+
+/// Calls on file systems that can stop answering (FUSE, NFS, SMB, 9P, ...)
+/// run on a worker thread with a deadline, so the prompt never freezes: past
+/// the deadline the caller gets `Errno.notResponding` and goes on, the call
+/// is left to its thread, and its directory is remembered as not responding
+/// (later calls there fail at once instead of queueing behind it) until the
+/// call comes back, which `completionDescriptor` announces so the page can
+/// be drawn again with what it found.
+///
+/// Off unless `enable()` is called (the interactive REPL does): listings and
+/// batches keep blocking, as ls does. Local file systems never use it.
+///
+/// A thread stuck in such a call cannot be reaped by the kernel until the
+/// file system answers (measured with a FUSE file system that sleeps: even
+/// SIGKILL waits), so a process that quits meanwhile ends only then.
+public enum HangGuard {
+    /// The wait before a call is given up on, at the prompt.
+    public static let deadline = 0.3
+
+    private static let isEnabled = Atomic<Bool>(false)
+    private static let state = Locked(State())
+    private static let pipe: (read: Int32, write: Int32) = {
+        var fds: [Int32] = [-1, -1]
+        _ = Glibc.pipe(&fds)
+        for fd in fds {
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        }
+        return (fds[0], fds[1])
+    }()
+
+    private struct State {
+        /// Directories (by descriptor's identity) with a call past its deadline.
+        var hung: Set<FileIdentity> = []
+    }
+
+    public static func enable() { isEnabled.store(true, ordering: .relaxed) }
+
+    public static var enabled: Bool { isEnabled.load(ordering: .relaxed) }
+
+    /// Readable when a call given up on has come back (read it empty with `drainCompletions`).
+    public static var completionDescriptor: Int32 { pipe.read }
+
+    /// Empties the completion pipe; true when something had come back.
+    public static func drainCompletions() -> Bool {
+        var byte: UInt8 = 0
+        var any = false
+        while Glibc.read(pipe.read, &byte, 1) == 1 { any = true }
+        return any
+    }
+
+    /// Whether calls in this directory are waiting on one that did not answer.
+    public static func isHung(_ directory: FileIdentity) -> Bool {
+        state.withLock { $0.hung.contains(directory) }
+    }
+
+    /// Runs `body` in `directory` with the deadline, on a thread of its own;
+    /// nil when it did not answer in time (or the directory is not
+    /// answering), and then `body` finishes alone.
+    public static func run<T: Sendable>(in directory: FileIdentity, _ body: @escaping @Sendable () -> T) -> T? {
+        guard !isHung(directory) else { return nil }
+        return runWaiting(in: directory, body) { false }
+    }
+
+    /// `run`, then, while it has not answered, `stillWaiting` every tenth of
+    /// a second (the caller says it waits, and returns false to give up:
+    /// Ctrl-C); nil when given up on.
+    public static func runWaiting<T: Sendable>(
+        in directory: FileIdentity, _ body: @escaping @Sendable () -> T, stillWaiting: () -> Bool
+    ) -> T? {
+        let job = Job<T>()
+        let started = JoinableThread {
+            let value = body()
+            if job.finish(value) {
+                state.withLock { _ = $0.hung.remove(directory) }
+                var byte: UInt8 = 1
+                _ = Glibc.write(pipe.write, &byte, 1)
+            }
+        }
+        guard let started else { return body() }
+        started.detach()
+        if let value = job.wait(seconds: deadline) { return value }
+        state.withLock { _ = $0.hung.insert(directory) }
+        while stillWaiting() {
+            if let value = job.wait(seconds: 0.1) {
+                state.withLock { _ = $0.hung.remove(directory) }
+                return value
+            }
+        }
+        return nil
+    }
+
+    /// One call's result, handed from its thread to the caller if the caller still waits.
+    private final class Job<T: Sendable>: @unchecked Sendable {
+        // Both guarded by `mutex`.
+        private var value: T?
+        private var abandoned = false
+        private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+        init() {
+            pthread_mutex_init(mutex, nil)
+            pthread_cond_init(condition, nil)
+        }
+
+        deinit {
+            pthread_cond_destroy(condition)
+            pthread_mutex_destroy(mutex)
+            condition.deallocate()
+            mutex.deallocate()
+        }
+
+        /// Stores the value; true when the caller had stopped waiting.
+        func finish(_ result: T) -> Bool {
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            value = result
+            pthread_cond_broadcast(condition)
+            return abandoned
+        }
+
+        /// The value if it comes within `seconds`; otherwise nil, and the job
+        /// counts as abandoned until waited on again.
+        func wait(seconds: Double) -> T? {
+            var until = timespec()
+            clock_gettime(CLOCK_REALTIME, &until)
+            let nanos = Int(until.tv_nsec) + Int(seconds * 1e9)
+            until.tv_sec += nanos / 1_000_000_000
+            until.tv_nsec = nanos % 1_000_000_000
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            abandoned = false
+            while value == nil {
+                if pthread_cond_timedwait(condition, mutex, &until) == ETIMEDOUT && value == nil {
+                    abandoned = true
+                    return nil
+                }
+            }
+            return value
+        }
+    }
+}
+
+extension Errno {
+    /// A call on a file system that did not answer in time (see `HangGuard`):
+    /// not a system error number, so it cannot be mistaken for one.
+    public static let notResponding = Errno(-1000)
+}
+
+extension DirectoryHandle {
+    /// Whether calls here go through `HangGuard`: it is on, and the
+    /// directory lies on a file system that can stop answering.
+    public var isGuarded: Bool { HangGuard.enabled && mayHang && identityForGuard != nil }
+
+    /// `body` as it is, or through `HangGuard` where calls can hang:
+    /// `.notResponding` when it did not answer in time.
+    func guarded<T: Sendable>(_ body: @escaping @Sendable () -> Result<T, Errno>) -> Result<T, Errno> {
+        guard isGuarded, let identity = identityForGuard else { return body() }
+        return HangGuard.run(in: identity, body) ?? .failure(.notResponding)
+    }
+}
+
+/// Whether a directory lies on a file system whose calls can hang: network
+/// and user-space file systems (`statfs`'s type).
+enum HangProneFileSystems {
+    private static let types: Set<Int> = [
+        0x6573_5546,  // FUSE
+        0x6969,  // NFS
+        0x517B,  // SMB
+        0xFF53_4D42,  // CIFS
+        0xFE53_4D42,  // SMB2
+        0x0102_1997,  // 9P
+        0x00C3_6400,  // Ceph
+        0x5346_414F,  // AFS
+        0x7375_7245,  // Coda
+    ]
+
+    /// `fstatfs(2)`, looked up at run time: the Glibc module does not declare it.
+    private typealias FileSystemStatus = @convention(c) (Int32, UnsafeMutableRawPointer) -> Int32
+    private static let fileSystemStatus: FileSystemStatus? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "fstatfs") else { return nil }
+        return unsafeBitCast(symbol, to: FileSystemStatus.self)
+    }()
+
+    static func contains(_ fd: Int32) -> Bool {
+        guard let fileSystemStatus else { return false }
+        // struct statfs (120 bytes on Linux) begins with f_type, a long.
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: 256, alignment: 8)
+        defer { buffer.deallocate() }
+        guard fileSystemStatus(fd, buffer) == 0 else { return false }
+        return types.contains(buffer.load(as: Int.self))
+    }
+}
