@@ -39,6 +39,14 @@ public enum FiletableCommand {
             return diagnostics.finish()
         case .none: break
         }
+        // A listing of a file system that can stop answering runs in a child, so
+        // that Ctrl-C and SIGTERM end it at once even while a call is stuck.
+        if options.formatRequested || options.hexDump, !SessionLauncher.isChild,
+            options.paths.contains(where: HangProneFileSystems.mayHang),
+            let status = SessionLauncher.runListingInChild(arguments: arguments)
+        {
+            return status
+        }
         if options.hexDump {
             HexDumpCommand(
                 options: options, output: output, diagnostics: diagnostics,

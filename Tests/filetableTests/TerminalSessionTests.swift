@@ -128,7 +128,8 @@ final class TerminalSessionTests: XCTestCase {
     /// page shows every name within a second, `info` of the hanging file says
     /// it is not responding, Ctrl-C gives the prompt back, `cd` into the
     /// hanging directory says so, and `quit` ends at once although the call
-    /// is still stuck (the session runs in a child the shell does not wait for).
+    /// is still stuck (the session runs in a child the shell does not wait for);
+    /// a listing there ends at once on SIGTERM or SIGINT.
     func testAFileSystemThatStopsAnsweringNeverFreezesThePrompt() throws {
         let temp = try TemporaryTree()
         let mount = temp.path + "/mnt"
@@ -157,6 +158,14 @@ final class TerminalSessionTests: XCTestCase {
         try waitFor("slow-dir: not responding", seconds: 1)
         try type("quit", "Enter")
         try waitFor("EXITED", seconds: 1)
+        // A listing blocks as ls does, but SIGTERM and Ctrl-C (SIGINT) end it at once.
+        for signal in ["TERM", "INT"] {
+            let started = Date()
+            // (Output to /dev/null: the killed child keeps its descriptors until its call returns.)
+            let listing = try CommandRunner.shell("timeout -s \(signal) 1 \"$FILETABLE\" -l '\(mount)' > /dev/null 2>&1; echo $?")
+            XCTAssertEqual(listing.text, "124\n", "SIG\(signal)")
+            XCTAssertLessThan(Date().timeIntervalSince(started), 2.5, "SIG\(signal) did not end the listing")
+        }
     }
 
     func testPromptPagingOpenBackAndInterrupts() throws {

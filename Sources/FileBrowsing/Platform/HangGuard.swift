@@ -163,8 +163,42 @@ extension DirectoryHandle {
 }
 
 /// Whether a directory lies on a file system whose calls can hang: network
-/// and user-space file systems (`statfs`'s type).
-enum HangProneFileSystems {
+/// and user-space file systems (`statfs`'s type, or for a path not yet
+/// opened, the mount table, which asks the file system nothing).
+public enum HangProneFileSystems {
+    private static let typeNames: Set<String> = ["nfs", "nfs4", "cifs", "smb3", "smbfs", "9p", "ceph", "afs", "coda", "fuse"]
+
+    /// Whether `path` (absolute, or relative to the working directory) lies
+    /// under a mount of such a file system, by /proc/self/mounts.
+    public static func mayHang(path: [UInt8]) -> Bool {
+        var absolute = path
+        if path.first != 0x2F {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            guard getcwd(&buffer, buffer.count) != nil else { return false }
+            absolute = Array(String(cString: buffer).utf8) + [0x2F] + path
+        }
+        guard let file = fopen("/proc/self/mounts", "r") else { return false }
+        defer { fclose(file) }
+        var line: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(line) }
+        var best = -1
+        var bestHangs = false
+        while getline(&line, &capacity, file) > 0, let line {
+            let fields = String(cString: line).split(separator: " ")
+            guard fields.count >= 3 else { continue }
+            let mountPoint = Array(fields[1].utf8)
+            let covers =
+                mountPoint == [0x2F] || absolute == mountPoint
+                || (absolute.starts(with: mountPoint) && absolute.count > mountPoint.count && absolute[mountPoint.count] == 0x2F)
+            guard covers, mountPoint.count > best else { continue }
+            best = mountPoint.count
+            let type = String(fields[2])
+            bestHangs = typeNames.contains(type) || type.hasPrefix("fuse.")
+        }
+        return bestHangs
+    }
+
     private static let types: Set<Int> = [
         0x6573_5546,  // FUSE
         0x6969,  // NFS

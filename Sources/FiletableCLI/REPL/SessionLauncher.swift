@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// At a terminal the REPL runs in a child process of its own, and the
 /// process the shell started only waits for the child's word that the
@@ -17,18 +18,46 @@ enum SessionLauncher {
     /// ends without saying). Nil when the child cannot be started: the
     /// session then runs here.
     static func runInChild(arguments: [[UInt8]]) -> ExitStatus? {
+        runInChild(arguments: arguments, endsOnSignals: false)
+    }
+
+    /// For a listing of a file system that can stop answering: the same, but
+    /// Ctrl-C and SIGTERM end this process at once (the child is killed and
+    /// goes when its call returns), where a stuck listing could not end at all.
+    static func runListingInChild(arguments: [[UInt8]]) -> ExitStatus? {
+        runInChild(arguments: arguments, endsOnSignals: true)
+    }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later),
+    /// looked up at run time: Swift's Glibc module does not declare it.
+    private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    private static let closeFrom: AddCloseFrom? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+        return unsafeBitCast(symbol, to: AddCloseFrom.self)
+    }()
+
+    /// The child to kill when a signal ends this process.
+    private static let childToKill = Atomic<Int32>(0)
+
+    private static func runInChild(arguments: [[UInt8]], endsOnSignals: Bool) -> ExitStatus? {
         var fds: [Int32] = [-1, -1]
         guard Glibc.pipe(&fds) == 0 else { return nil }
         let (readEnd, writeEnd) = (fds[0], fds[1])
         _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
+        // The child gets standard input, output and error, and the status pipe as
+        // descriptor 3; nothing else (a pipe someone waits on must not stay open in it).
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, writeEnd, 3)
+        if let closeFrom = Self.closeFrom { _ = closeFrom(&actions, 4) }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        // The child takes Ctrl-C and Ctrl-\ as the REPL always has; this process ignores them.
+        // The child takes Ctrl-C, Ctrl-\ and SIGTERM as filetable always has.
         var defaults = sigset_t()
         sigemptyset(&defaults)
-        sigaddset(&defaults, SIGINT)
-        sigaddset(&defaults, SIGQUIT)
+        for signalNumber in [SIGINT, SIGQUIT, SIGTERM, SIGHUP] { sigaddset(&defaults, signalNumber) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
         var variables: [UnsafeMutablePointer<CChar>?] = []
@@ -37,7 +66,7 @@ enum SessionLauncher {
             variables.append(strdup(entry))
             index += 1
         }
-        variables.append(strdup("\(statusVariable)=\(writeEnd)"))
+        variables.append(strdup("\(statusVariable)=3"))
         variables.append(nil)
         var argv: [UnsafeMutablePointer<CChar>?] = [strdup("filetable")]
         for argument in arguments {
@@ -48,10 +77,25 @@ enum SessionLauncher {
             for pointer in variables { free(pointer) }
             for pointer in argv { free(pointer) }
         }
-        signal(SIGINT, SIG_IGN)
-        signal(SIGQUIT, SIG_IGN)
+        if endsOnSignals {
+            // Kill the child (it goes when its call returns) and end now.
+            for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+                var action = sigaction()
+                action.__sigaction_handler.sa_handler = { signalNumber in
+                    let child = SessionLauncher.childToKill.load(ordering: .relaxed)
+                    if child > 0 { kill(child, SIGKILL) }
+                    _exit(128 + signalNumber)
+                }
+                sigemptyset(&action.sa_mask)
+                sigaction(signalNumber, &action, nil)
+            }
+        } else {
+            signal(SIGINT, SIG_IGN)
+            signal(SIGQUIT, SIG_IGN)
+        }
         var child = pid_t()
-        let started = posix_spawn(&child, "/proc/self/exe", nil, &attributes, argv, variables)
+        let started = posix_spawn(&child, "/proc/self/exe", &actions, &attributes, argv, variables)
+        childToKill.store(started == 0 ? child : 0, ordering: .relaxed)
         Glibc.close(writeEnd)
         guard started == 0 else {
             Glibc.close(readEnd)
