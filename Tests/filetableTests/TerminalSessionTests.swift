@@ -157,6 +157,15 @@ final class TerminalSessionTests: XCTestCase {
         try waitFor("gave up waiting", seconds: 1)
         try type("cd slow-dir", "Enter")
         try waitFor("slow-dir: not responding", seconds: 1)
+        // Reading a file that does not answer: the same, and Ctrl-C again.
+        try type("hex slow-read", "Enter")
+        try waitFor("hex: \(mount)/slow-read: not responding (still waiting; Ctrl-C to give up)", seconds: 1)
+        try type("C-c")
+        try waitFor("slow-read: gave up waiting", seconds: 1)
+        // Rows whose status has not come back show question marks, and every name.
+        try type("style long", "Enter")
+        let long = try waitFor("?????????", seconds: 1)
+        XCTAssertTrue(long.contains("slow-stat") && long.contains("fine.txt"), long)
         try type("quit", "Enter")
         try waitFor("EXITED", seconds: 1)
         // A listing blocks as ls does, but SIGTERM and Ctrl-C (SIGINT) end it at once.
