@@ -92,6 +92,26 @@ final class HexDumpEndToEndTests: XCTestCase {
         }
     }
 
+    /// A large read is formatted in two halves on two threads: repeated
+    /// lines across the split still squeeze as hexdump squeezes them.
+    func testTwoThreadsSqueezeAcrossTheirSplit() throws {
+        try XCTSkipUnless(CommandRunner.isInstalled("hexdump"), "skipped: hexdump is not installed")
+        let temp = try TemporaryTree()
+        var bytes = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) }
+        // Runs of repeated lines around the middle (where the read is split) and at other places.
+        for start in [99_968, 100_000, 150_016, 16] {
+            for i in 0..<96 { bytes[start + i] = 0x41 }
+        }
+        let path = write(bytes, named: "runs", in: temp)
+        for arguments in [[String](), ["-v"], ["-s", "3"]] {
+            let ours = try CommandRunner.run(["--hex"] + arguments + [path]).stdout
+            let theirs = try CommandRunner.shell("hexdump -C \(arguments.joined(separator: " ")) '\(path)'").stdout
+            XCTAssertEqual(ours, theirs, "\(arguments)")
+        }
+        let xxd = try CommandRunner.run(["--hex", "--format", "xxd", "-c", "13", path]).stdout
+        if CommandRunner.isInstalled("xxd") { XCTAssertEqual(xxd, try CommandRunner.shell("xxd -c 13 '\(path)'").stdout) }
+    }
+
     /// xxd -p takes lines longer than 256 bytes, and -c 0 writes the whole
     /// dump on one line however long; the xxd layout stops at 256, as xxd does.
     func testPlainLinesOfAnyLength() throws {

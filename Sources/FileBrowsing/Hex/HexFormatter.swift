@@ -3,16 +3,16 @@
 /// come from 256-entry tables, and full lines take a path without branches
 /// per byte. Keeps the state a dump needs across chunks: the offset, the
 /// previous line and whether a `*` was written for it.
-public struct HexFormatter {
+public struct HexFormatter: Sendable {
     public let format: HexFormat
     public let squeezes: Bool
     public let colored: Bool
     /// The file offset of the next byte.
-    public private(set) var offset: UInt64
+    public internal(set) var offset: UInt64
     /// The previous full line's sixteen bytes, for squeezing repeats.
-    private var previousLine: (UInt64, UInt64)?
-    private var squeezing = false
-    private var hadLine = false
+    var previousLine: (UInt64, UInt64)?
+    var squeezing = false
+    var hadLine = false
     private let hexPairs: [UInt16]
     private let printable: [UInt8]
     private let offsetDigits = Array("0123456789abcdef".utf8)

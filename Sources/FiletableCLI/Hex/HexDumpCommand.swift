@@ -47,25 +47,34 @@ struct HexDumpCommand {
         }
     }
 
-    /// Streams one file: read a buffer, format it in place, write it.
+    /// Streams one file: read a buffer, format it, write it. A large read is
+    /// formatted in two halves at once, on two threads, written in order.
     private func dump(_ reader: HexDumpReader) throws(FileError) {
         var formatter = HexFormatter(
             format: format, startOffset: reader.startOffset,
             squeezes: options.hexSqueeze, colored: useColor)
         if options.hexLength == 0 { return }
-        var out = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
-        defer { out.deallocate() }
+        var front = OutputBuffer()
+        var back = OutputBuffer()
+        let lineLength = max(1, format.lineLength)
         var more = true
         while more {
             more = try reader.withNextChunk(lineLength: format.lineLength) { chunk in
                 if chunk.isEmpty { return false }
-                let needed = formatter.outputCapacity(for: chunk.count)
-                if needed > out.count {
-                    out.deallocate()
-                    out = .allocate(capacity: needed)
+                if HexFormatter.pairsChunks(of: chunk.count) {
+                    // Halves of whole lines: the first on a second thread, the rest here.
+                    let half = chunk.count / 2 / lineLength * lineLength
+                    let first = UnsafeRawBufferPointer(rebasing: chunk[0..<half])
+                    let second = UnsafeRawBufferPointer(rebasing: chunk[half...])
+                    let counts = formatter.format(
+                        first, into: front.reserve(formatter.outputCapacity(for: first.count)),
+                        then: second, into: back.reserve(formatter.outputCapacity(for: second.count)))
+                    output.write(raw: front.prefix(counts.first))
+                    output.write(raw: back.prefix(counts.second))
+                    return !output.failed
                 }
-                let count = formatter.format(chunk, into: out)
-                output.write(raw: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(out)[0..<count]))
+                let count = formatter.format(chunk, into: front.reserve(formatter.outputCapacity(for: chunk.count)))
+                output.write(raw: front.prefix(count))
                 return !output.failed
             }
             if output.failed { return }
@@ -74,4 +83,25 @@ struct HexDumpCommand {
         formatter.finish(into: &closing)
         output.write(bytes: closing)
     }
+}
+
+/// A growable output buffer for formatted dump lines.
+private struct OutputBuffer: ~Copyable {
+    private var storage = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
+
+    /// Room for at least `count` bytes.
+    mutating func reserve(_ count: Int) -> UnsafeMutableBufferPointer<UInt8> {
+        if storage.count < count {
+            storage.deallocate()
+            storage = .allocate(capacity: count)
+        }
+        return storage
+    }
+
+    /// The first `count` bytes written.
+    func prefix(_ count: Int) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(storage)[0..<count])
+    }
+
+    deinit { storage.deallocate() }
 }

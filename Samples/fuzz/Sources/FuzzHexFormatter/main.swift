@@ -4,7 +4,8 @@ import FuzzSupport
 
 /// The hex formatter against a slow, obviously correct reference, across
 /// every layout, column count, group size, case, colour, squeezing, start
-/// offset (below and above 2^32) and chunking. The output buffer is exactly
+/// offset (below and above 2^32), chunking, and chunks formatted in halves
+/// on two threads (flag 64). The output buffer is exactly
 /// the size the formatter asks for, so AddressSanitizer sees any write past it.
 ///
 /// Input: 12 header bytes (layout, columns, group, flags, lines a chunk,
@@ -37,6 +38,26 @@ runFuzzer { data, count in
     while position < data.count {
         let end = min(data.count, position + chunkBytes)
         let chunk = Array(data[position..<end])
+        let lines = chunk.count / format.lineLength
+        if flags & 64 != 0, lines >= 2, chunk.count % format.lineLength == 0 {
+            // Two threads: the chunk's halves at once, as a large read is dumped.
+            let half = lines / 2 * format.lineLength
+            let front = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: formatter.outputCapacity(for: half))
+            let back = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: formatter.outputCapacity(for: chunk.count - half))
+            defer {
+                front.deallocate()
+                back.deallocate()
+            }
+            let counts = chunk.withUnsafeBytes { bytes in
+                formatter.format(
+                    UnsafeRawBufferPointer(rebasing: bytes[0..<half]), into: front,
+                    then: UnsafeRawBufferPointer(rebasing: bytes[half...]), into: back)
+            }
+            got += front[0..<counts.first]
+            got += back[0..<counts.second]
+            position = end
+            continue
+        }
         let capacity = formatter.outputCapacity(for: chunk.count)
         let out = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: capacity)
         defer { out.deallocate() }
