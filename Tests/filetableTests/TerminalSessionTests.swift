@@ -178,6 +178,20 @@ final class TerminalSessionTests: XCTestCase {
         }
     }
 
+    /// The session runs in a child of the process the shell started; SIGTERM
+    /// sent to that process ends the session as it would have ended it (143).
+    func testSigtermToTheSessionEndsIt() throws {
+        let temp = try TemporaryTree()
+        temp.file("a")
+        let executable = CommandRunner.executable.path
+        start("cd '\(temp.path)' && HOME=/nonexistent '\(executable)' '\(temp.path)'; echo EXITED \\$?; sleep 3")
+        try waitFor("help --")
+        let launcher = CommandRunner.system("pgrep -f -x \"\(executable) \(temp.path)\"").split(separator: "\n").first.map(String.init) ?? ""
+        XCTAssertFalse(launcher.isEmpty, "no launcher process found")
+        _ = CommandRunner.system("kill -TERM \(launcher)")
+        try waitFor("EXITED 143", seconds: 2)
+    }
+
     func testPromptPagingOpenBackAndInterrupts() throws {
         let temp = try TemporaryTree()
         for i in 1...30 { temp.file("file\(i)") }

@@ -36,7 +36,8 @@ enum SessionLauncher {
         return unsafeBitCast(symbol, to: AddCloseFrom.self)
     }()
 
-    /// The child to kill when a signal ends this process.
+    /// The child to signal: killed when a signal ends a listing's launcher,
+    /// sent SIGTERM or SIGHUP when the session's launcher gets them.
     private static let childToKill = Atomic<Int32>(0)
 
     private static func runInChild(arguments: [[UInt8]], endsOnSignals: Bool) -> ExitStatus? {
@@ -92,6 +93,16 @@ enum SessionLauncher {
         } else {
             signal(SIGINT, SIG_IGN)
             signal(SIGQUIT, SIG_IGN)
+            // SIGTERM or a hang-up sent to this process is the session's: pass it on.
+            for signalNumber in [SIGTERM, SIGHUP] {
+                var action = sigaction()
+                action.__sigaction_handler.sa_handler = { signalNumber in
+                    let child = SessionLauncher.childToKill.load(ordering: .relaxed)
+                    if child > 0 { kill(child, signalNumber) } else { _exit(128 + signalNumber) }
+                }
+                sigemptyset(&action.sa_mask)
+                sigaction(signalNumber, &action, nil)
+            }
         }
         var child = pid_t()
         let started = posix_spawn(&child, "/proc/self/exe", &actions, &attributes, argv, variables)
@@ -112,8 +123,8 @@ enum SessionLauncher {
         while waitpid(child, &status, 0) < 0 && errno == EINTR {}
         let signalled = status & 0x7F
         if signalled != 0 {
-            signal(SIGINT, SIG_DFL)
-            signal(SIGQUIT, SIG_DFL)
+            // Ended by a signal: end the same way (its default action, not our handler).
+            signal(signalled, SIG_DFL)
             raise(signalled)
         }
         return ExitStatus(rawValue: (status >> 8) & 0xFF) ?? .seriousTrouble
