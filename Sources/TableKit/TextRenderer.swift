@@ -98,16 +98,24 @@ public struct TextRenderer {
     /// One row's leading columns, text and suffix, without a line end, and
     /// the columns it takes on screen: an entry of a `ColumnGrid`.
     public func renderEntry(_ cell: Cell, into output: inout ByteBuffer) -> Int {
-        let widths = options.columnWidths ?? []
-        var width = 0
+        appendColumns(of: cell, widths: options.columnWidths ?? [], measure: true, to: &output)
+            + appendText(cell, room: nil, measure: true, to: &output)
+    }
+
+    /// Appends a cell's leading columns, each padded to its width and aligned
+    /// as the options say, then a space; returns the columns used (measured
+    /// only when `measure`).
+    @discardableResult
+    private func appendColumns(of cell: Cell, widths: [Int], measure: Bool = false, to output: inout ByteBuffer) -> Int {
+        var used = 0
         for (i, column) in cell.columns.enumerated() {
             let alignment = i < options.columnAlignments.count ? options.columnAlignments[i] : .leading
             let padded = TextWidth.pad(column, to: i < widths.count ? widths[i] : 0, alignment: alignment)
             append(padded, to: &output)
             output.append(0x20)
-            width += TextWidth.of(padded) + 1
+            if measure { used += TextWidth.of(padded) + 1 }
         }
-        return width + appendText(cell, room: nil, measure: true, to: &output)
+        return used
     }
 
     /// Columns a row takes before its text: the number, the image and the leading columns.
@@ -146,12 +154,7 @@ public struct TextRenderer {
             append(String(image), to: &output)
             output.append(0x20)
         }
-        for (i, column) in cell.columns.enumerated() {
-            let alignment = i < options.columnAlignments.count ? options.columnAlignments[i] : .leading
-            let width = i < widths.count ? widths[i] : 0
-            append(TextWidth.pad(column, to: width, alignment: alignment), to: &output)
-            output.append(0x20)
-        }
+        appendColumns(of: cell, widths: widths, to: &output)
         // Measured only where a width or a subtitle needs it (never in a plain listing).
         lazy var prefixWidth = self.prefixWidth(of: cell, widths: widths)
         let accessory = cell.accessory.glyph

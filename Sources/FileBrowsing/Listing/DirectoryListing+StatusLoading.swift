@@ -28,12 +28,7 @@ extension DirectoryListing {
                 }.map(FileStatus.init)
                 results.store(result, at: index)
                 guard checkingACLs, case .success(let status) = result, status.kind != .symlink else { continue }
-                let path = arena.withName(at: index) { name in
-                    var path = directoryPath
-                    if path.last != 0x2F { path.append(0x2F) }
-                    path.append(contentsOf: name)
-                    return path
-                }
+                let path = arena.withName(at: index) { PathBytes.join(directoryPath, $0) }
                 if aclCheck.hasACL(path, isDirectory: status.kind == .directory) { withACL.insert(status.identity) }
             }
             return withACL

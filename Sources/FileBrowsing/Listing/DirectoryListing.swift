@@ -158,20 +158,22 @@ public final class DirectoryListing {
         if let cached = statCache.lookup(index) { return cached }
         entriesMaterialised += 1
         let follows = options.dereferencesSymlinks
-        if directory.isGuarded {
-            // Where calls can hang: with a deadline; a call that did not answer is not kept.
-            let name = names.name(at: position)
-            let fd = directory.fd
-            let result = directory.guarded { withCString(name) { Syscalls.status(at: fd, name: $0, followSymlink: follows) } }
-                .map(FileStatus.init)
-            if result != .failure(.notResponding) { statCache.store(result, for: index) }
-            return result
-        }
-        let result = names.withCName(at: position) {
-            Syscalls.status(at: directory.fd, name: $0, followSymlink: follows)
-        }.map(FileStatus.init)
-        statCache.store(result, for: index)
+        let result = call(names, at: position) { Syscalls.status(at: $0, name: $1, followSymlink: follows) }.map(FileStatus.init)
+        // A call that did not answer in time is not kept: it is asked again.
+        if result != .failure(.notResponding) { statCache.store(result, for: index) }
         return result
+    }
+
+    /// `body` with the directory's descriptor and the name at `position` of
+    /// `names`; where calls can hang (`HangGuard`), on a worker with a deadline.
+    @inline(__always)
+    private func call<T: Sendable>(
+        _ names: NameArena, at position: Int, _ body: @escaping @Sendable (Int32, UnsafePointer<CChar>) -> Result<T, Errno>
+    ) -> Result<T, Errno> {
+        let fd = directory.fd
+        guard directory.isGuarded else { return names.withCName(at: position) { body(fd, $0) } }
+        let name = names.name(at: position)
+        return directory.guarded { withCString(name) { body(fd, $0) } }
     }
 
     /// The row's status if it is already known; never causes a `stat`.
@@ -181,12 +183,7 @@ public final class DirectoryListing {
 
     /// The status of what a symlink row points to (`stat`, not cached).
     public func targetStatus(ofRow row: Int) -> Result<FileStatus, Errno> {
-        guard directory.isGuarded else {
-            return displayNames.withCName(at: row) { Syscalls.status(at: directory.fd, name: $0, followSymlink: true) }.map(FileStatus.init)
-        }
-        let name = displayNames.name(at: row)
-        let fd = directory.fd
-        return directory.guarded { withCString(name) { Syscalls.status(at: fd, name: $0, followSymlink: true) } }.map(FileStatus.init)
+        call(displayNames, at: row) { Syscalls.status(at: $0, name: $1, followSymlink: true) }.map(FileStatus.init)
     }
 
     /// When a row's file was created, where the file system records it.
@@ -196,10 +193,7 @@ public final class DirectoryListing {
 
     /// A symlink row's target, as bytes.
     public func linkTarget(ofRow row: Int) -> Result<[UInt8], Errno> {
-        guard directory.isGuarded else { return displayNames.withCName(at: row) { Syscalls.linkTarget(at: directory.fd, name: $0) } }
-        let name = displayNames.name(at: row)
-        let fd = directory.fd
-        return directory.guarded { withCString(name) { Syscalls.linkTarget(at: fd, name: $0) } }
+        call(displayNames, at: row) { Syscalls.linkTarget(at: $0, name: $1) }
     }
 
     /// Whether a row is a directory, or (with `followSymlinks`) a symlink to one.

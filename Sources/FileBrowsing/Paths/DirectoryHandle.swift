@@ -11,11 +11,6 @@ public final class DirectoryHandle {
     private let ownsDescriptor: Bool
     /// On a file system whose calls can hang (network, FUSE), asked once.
     public private(set) lazy var mayHang: Bool = fd >= 0 && HangProneFileSystems.contains(fd)
-    /// The directory's identity, for `HangGuard` (asked once, with `fstat`).
-    private(set) lazy var identityForGuard: FileIdentity? = {
-        guard case .success(let status) = status() else { return nil }
-        return status.identity
-    }()
 
     init(fd: Int32, path: [UInt8], owns: Bool) {
         self.fd = fd

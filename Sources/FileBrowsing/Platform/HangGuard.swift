@@ -152,12 +152,12 @@ extension Errno {
 extension DirectoryHandle {
     /// Whether calls here go through `HangGuard`: it is on, and the
     /// directory lies on a file system that can stop answering.
-    public var isGuarded: Bool { HangGuard.enabled && mayHang && identityForGuard != nil }
+    public var isGuarded: Bool { HangGuard.enabled && mayHang && identity != nil }
 
     /// `body` as it is, or through `HangGuard` where calls can hang:
     /// `.notResponding` when it did not answer in time.
     func guarded<T: Sendable>(_ body: @escaping @Sendable () -> Result<T, Errno>) -> Result<T, Errno> {
-        guard isGuarded, let identity = identityForGuard else { return body() }
+        guard isGuarded, let identity else { return body() }
         return HangGuard.run(in: identity, body) ?? .failure(.notResponding)
     }
 }
@@ -169,35 +169,44 @@ public enum HangProneFileSystems {
     private static let typeNames: Set<String> = ["nfs", "nfs4", "cifs", "smb3", "smbfs", "9p", "ceph", "afs", "coda", "fuse"]
 
     /// Whether `path` (absolute, or relative to the working directory) lies
-    /// under a mount of such a file system, by /proc/self/mounts.
+    /// under a mount of such a file system, by /proc/self/mounts (read once:
+    /// with no such mount, as on most machines, nothing more is done).
     public static func mayHang(path: [UInt8]) -> Bool {
+        guard mounts.contains(where: \.hangs) else { return false }
         var absolute = path
         if path.first != 0x2F {
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             guard getcwd(&buffer, buffer.count) != nil else { return false }
-            absolute = Array(String(cString: buffer).utf8) + [0x2F] + path
+            absolute = PathBytes.join(Array(String(cString: buffer).utf8), path)
         }
-        guard let file = fopen("/proc/self/mounts", "r") else { return false }
+        // The deepest mount point that covers the path decides.
+        var best: (length: Int, hangs: Bool) = (-1, false)
+        for mount in mounts where mount.point.count > best.length {
+            let point = mount.point
+            let covers =
+                point == [0x2F] || absolute == point
+                || (absolute.starts(with: point) && absolute.count > point.count && absolute[point.count] == 0x2F)
+            if covers { best = (point.count, mount.hangs) }
+        }
+        return best.hangs
+    }
+
+    /// Every mount point, and whether its file system can stop answering.
+    private static let mounts: [(point: [UInt8], hangs: Bool)] = {
+        guard let file = fopen("/proc/self/mounts", "r") else { return [] }
         defer { fclose(file) }
         var line: UnsafeMutablePointer<CChar>?
         var capacity = 0
         defer { free(line) }
-        var best = -1
-        var bestHangs = false
+        var mounts: [(point: [UInt8], hangs: Bool)] = []
         while getline(&line, &capacity, file) > 0, let line {
             let fields = String(cString: line).split(separator: " ")
             guard fields.count >= 3 else { continue }
-            let mountPoint = Array(fields[1].utf8)
-            let covers =
-                mountPoint == [0x2F] || absolute == mountPoint
-                || (absolute.starts(with: mountPoint) && absolute.count > mountPoint.count && absolute[mountPoint.count] == 0x2F)
-            guard covers, mountPoint.count > best else { continue }
-            best = mountPoint.count
             let type = String(fields[2])
-            bestHangs = typeNames.contains(type) || type.hasPrefix("fuse.")
+            mounts.append((Array(fields[1].utf8), typeNames.contains(type) || type.hasPrefix("fuse.")))
         }
-        return bestHangs
-    }
+        return mounts
+    }()
 
     private static let types: Set<Int> = [
         0x6573_5546,  // FUSE

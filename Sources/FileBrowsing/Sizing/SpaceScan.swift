@@ -173,12 +173,7 @@ public final class SpaceScan: Sendable {
         }
 
         func path(of index: Int) -> [UInt8] {
-            var path = rootPath
-            for name in names(of: index) {
-                if path.last != 0x2F { path.append(0x2F) }
-                path += name
-            }
-            return path
+            names(of: index).reduce(rootPath, PathBytes.join)
         }
 
         /// Drops a reference to a node's descriptor, closing it at the last.
@@ -243,10 +238,7 @@ public final class SpaceScan: Sendable {
     ) {
         var fd = parentFD
         if index != 0 {
-            let opened = (name + [0]).withUnsafeBufferPointer { name in
-                Syscalls.openDirectory(
-                    at: parentFD, name: UnsafeRawPointer(name.baseAddress!).assumingMemoryBound(to: CChar.self), followSymlink: false)
-            }
+            let opened = withCString(name) { Syscalls.openDirectory(at: parentFD, name: $0, followSymlink: false) }
             state.withLock { state in
                 state.release(state.nodes[index].parent)
                 if case .success(let opened) = opened {
@@ -261,6 +253,11 @@ public final class SpaceScan: Sendable {
             }
             fd = opened
         }
+        // Both found at run time: without them nothing can be counted, and the directory says so.
+        guard let getDirectoryEntries = Syscalls.getDirectoryEntries, let extendedStatus = Syscalls.extendedStatus else {
+            finishUnreadable(index, errno: Errno(ENOSYS))
+            return
+        }
         var own = SpaceTotals()
         var children: [(name: [UInt8], identity: FileIdentity, totals: SpaceTotals)] = []
         var recorded: [Entry] = []
@@ -268,7 +265,7 @@ public final class SpaceScan: Sendable {
         var failure: Errno?
         reading: while true {
             if cancelFlag.load(ordering: .relaxed) { break }
-            let count = Syscalls.getDirectoryEntries?(fd, buffer, 64 * 1024) ?? -1
+            let count = getDirectoryEntries(fd, buffer, 64 * 1024)
             if count == 0 { break }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -283,8 +280,7 @@ public final class SpaceScan: Sendable {
                 let namePointer = (record + 19).assumingMemoryBound(to: CChar.self)
                 let length = strnlen(namePointer, recordLength - 19)
                 if length <= 2 && namePointer[0] == 0x2E && (length == 1 || namePointer[1] == 0x2E) { continue }
-                guard let extendedStatus = Syscalls.extendedStatus,
-                    extendedStatus(fd, namePointer, AT_SYMLINK_NOFOLLOW | Self.dontSync, Self.sizeMask, status) == 0
+                guard extendedStatus(fd, namePointer, AT_SYMLINK_NOFOLLOW | Self.dontSync, Self.sizeMask, status) == 0
                 else { continue }
                 let mode = status.load(fromByteOffset: 28, as: UInt16.self)
                 let isDirectory = mode & 0o170000 == 0o040000

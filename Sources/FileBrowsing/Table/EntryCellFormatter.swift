@@ -146,22 +146,16 @@ public final class NameCellFormatter: EntryCellFormatter {
     }
 
     /// The widths of the leading columns over every row, as ls aligns them
-    /// across a listing; nil when there are none.
-    public func leadingWidths(_ model: DirectoryListing) -> [Int]? {
-        guard showsInode || showsAllocatedSize else { return nil }
+    /// across a listing (nil when there are none), and the `total` line's
+    /// figure for `-s`: one pass over the rows' statuses.
+    public func measure(_ model: DirectoryListing) -> (widths: [Int]?, total: String) {
+        guard showsInode || showsAllocatedSize else { return (nil, "") }
         var widths = [Int](repeating: 0, count: columnAlignments.count)
-        for row in 0..<model.rowCount {
-            for (i, column) in leadingColumns(row: row, in: model).enumerated() { widths[i] = max(widths[i], column.count) }
-        }
-        return widths
-    }
-
-    /// The `total` line's figure for `-s`: the listing's allocated space.
-    public func total(_ model: DirectoryListing) -> String {
         var blocks: Int64 = 0
         for row in 0..<model.rowCount {
-            if case .success(let status) = model.status(ofRow: row) { blocks += status.blocks }
+            if showsAllocatedSize, case .success(let status) = model.status(ofRow: row) { blocks += status.blocks }
+            for (i, column) in leadingColumns(row: row, in: model).enumerated() { widths[i] = max(widths[i], column.count) }
         }
-        return blockUnit.format(blocks * 512)
+        return (widths, blockUnit.format(blocks * 512))
     }
 }

@@ -20,18 +20,21 @@ struct ModelPrinter {
                 context.diagnostics.report(FileError(path: path, errno: errno), severity: .minorTrouble)
             }
             let formatter = context.nameFormatter
+            // ls pads a lone inode column in columns only, not one a line: nothing to measure then.
+            let loneInodeLine = context.options.format == .oneLine && formatter.showsInode && !formatter.showsAllocatedSize
+            let (widths, total) = loneInodeLine ? ([0], "") : formatter.measure(measuredOver ?? model)
             if formatter.showsAllocatedSize && !isOperandList {
-                context.output.write("total \(formatter.total(model))\n")
+                context.output.write("total \(total)\n")
             }
-            var widths = formatter.leadingWidths(measuredOver ?? model)
-            // ls pads a lone inode column in columns only, not one a line.
-            if context.options.format == .oneLine && formatter.showsInode && !formatter.showsAllocatedSize { widths = [0] }
             if context.options.format == .oneLine {
                 printTable(model, formatter: formatter, widths: widths)
             } else {
                 // ls lines quoted names up only on a line of limited width.
-                formatter.decoration.padsUnquotedNames = context.lineWidth != 0 && formatter.decoration.quotesSomeName(in: model)
-                printGrid(model, formatter: formatter, widths: widths, order: context.options.format == .columns ? .down : .across)
+                let lineWidth = context.lineWidth
+                formatter.decoration.padsUnquotedNames = lineWidth != 0 && formatter.decoration.quotesSomeName(in: model)
+                printGrid(
+                    model, formatter: formatter, widths: widths, lineWidth: lineWidth,
+                    order: context.options.format == .columns ? .down : .across)
             }
         case .long:
             let formatter = context.longFormatter
@@ -65,27 +68,10 @@ struct ModelPrinter {
         reportDanglingLinks(in: model)
     }
 
-    private func printTable(_ model: DirectoryListing, formatter: EntryCellFormatter, widths: [Int]? = nil) {
-        let table = context.table
-        table.register(style: formatter.style, forCellReuseIdentifier: formatter.reuseIdentifier)
-        let source = DirectoryTableSource(listing: model, cellFormatter: formatter)
-        table.dataSource = source
-        table.reloadData()
-        table.scrollToRow(0)
-        var renderOptions = RenderOptions()
-        renderOptions.useColor = context.useColor
-        renderOptions.columnWidths = widths
-        renderOptions.columnAlignments = formatter.columnAlignments
-        let renderer = TextRenderer(options: renderOptions)
-        table.forEachPage { items in
-            renderer.render(items, into: &context.output.buffer)
-            context.output.flushIfFull()
-        }
-    }
-
-    /// `-C` and `-x`: every row rendered through the table as an entry, then
-    /// laid out in as many columns as the line width allows.
-    private func printGrid(_ model: DirectoryListing, formatter: EntryCellFormatter, widths: [Int]?, order: ColumnGrid.Order) {
+    /// Points the shared table at `model` through `formatter`, on its first
+    /// page, and returns the renderer for its rows (leading columns `widths`
+    /// wide across the listing).
+    private func showInTable(_ model: DirectoryListing, formatter: EntryCellFormatter, widths: [Int]?) -> TextRenderer {
         let table = context.table
         table.register(style: formatter.style, forCellReuseIdentifier: formatter.reuseIdentifier)
         table.dataSource = DirectoryTableSource(listing: model, cellFormatter: formatter)
@@ -95,13 +81,27 @@ struct ModelPrinter {
         renderOptions.useColor = context.useColor
         renderOptions.columnWidths = widths
         renderOptions.columnAlignments = formatter.columnAlignments
-        let renderer = TextRenderer(options: renderOptions)
+        return TextRenderer(options: renderOptions)
+    }
+
+    private func printTable(_ model: DirectoryListing, formatter: EntryCellFormatter, widths: [Int]? = nil) {
+        let renderer = showInTable(model, formatter: formatter, widths: widths)
+        context.table.forEachPage { items in
+            renderer.render(items, into: &context.output.buffer)
+            context.output.flushIfFull()
+        }
+    }
+
+    /// `-C` and `-x`: every row rendered through the table as an entry, then
+    /// laid out in as many columns as the line width allows.
+    private func printGrid(_ model: DirectoryListing, formatter: EntryCellFormatter, widths: [Int]?, lineWidth: Int, order: ColumnGrid.Order) {
+        let renderer = showInTable(model, formatter: formatter, widths: widths)
         var entries: [[UInt8]] = []
         var entryWidths: [Int] = []
         entries.reserveCapacity(model.rowCount)
         entryWidths.reserveCapacity(model.rowCount)
         var scratch = ByteBuffer(capacity: 256)
-        table.forEachPage { items in
+        context.table.forEachPage { items in
             for item in items {
                 guard case .row(_, _, let cell) = item else { continue }
                 scratch.removeAll()
@@ -109,7 +109,6 @@ struct ModelPrinter {
                 entries.append(scratch.withUnsafeBytes { Array($0) })
             }
         }
-        let lineWidth = context.lineWidth
         let grid = ColumnGrid(widths: entryWidths, lineWidth: lineWidth, order: order)
         // Tabs would break colours' backgrounds, and mean nothing on an endless
         // line: ls uses spaces for both.

@@ -304,7 +304,7 @@ enum OptionTable {
         },
         OptionSpec("full-time", section: .appearance, "-l with --time-style=full-iso") { options, _ in
             options.setFormat(.long)
-            options.setTimeStyle("full-iso")
+            options.timeLayout = .style(.fullISO)
         },
     ]
 

@@ -44,15 +44,11 @@ extension Session {
 
     func reload() throws(CommandError) {
         Interruption.clear()
-        let page = current.table.firstVisibleRow
         if case .success(let status) = current.model.directory.status(), status.linkCount == 0 {
             throw CommandError("reload: \(NameEscaping.escape(current.path)): the directory no longer exists (back or cd elsewhere)")
         }
         do {
-            let change = try current.model.reload()
-            current.forgetAncestry()
-            current.table.reloadData()
-            current.table.scrollToRow(page)
+            let change = try current.reread()
             write("reloaded: +\(change.added) -\(change.removed)")
             let model = current.model
             var present = Set<[UInt8]>()

@@ -18,11 +18,15 @@ extension Session {
             marking.names = marks.markedNames(inDirectory: identity)
             marking.coversAll = marks.coveringMark(ofAncestry: level.ancestry) != nil
         }
-        level.apply(marking)
+        let marksChanged = level.apply(marking)
         level.formatter.showsDeleteControls = editing
         level.table.setEditing(editing)
-        // Marked rows leave the level's space, and the header says what they free.
-        showSpace(on: level)
+        // Marked rows leave the level's space and the header says what they
+        // free: figured again when the marks change, or first shown on a
+        // level a scan has sized (not on every page drawn).
+        if marksChanged || (level.spaceNote == nil && level.identity.map { spaceOnDisk[$0] != nil } == true) {
+            showSpace(on: level)
+        }
     }
 
     func mark(_ arguments: [String]) throws(CommandError) {

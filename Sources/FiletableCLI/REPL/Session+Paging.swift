@@ -11,11 +11,8 @@ extension Session {
     /// Reads the current level again, keeping its page, and draws it: what
     /// `watch on` does when the directory changes.
     func refreshCurrent() {
-        let first = current.table.firstVisibleRow
-        if (try? current.model.reload()) != nil {
-            current.table.reloadData()
-            current.table.scrollToRow(min(first, max(0, current.model.rowCount - 1)))
-        }
+        // A sized level's total follows its rows.
+        if (try? current.reread()) != nil, current.spaceNote != nil { showSpace(on: current) }
         printPage()
     }
 

@@ -3,35 +3,30 @@ import TableKit
 
 /// `du`: where the space goes, for the cleanup planner. One parallel scan
 /// (`SpaceScan`) sizes the level and every directory below it; the figures
-/// stay in `spaceTotals` by identity, so `open`, `back` and `cd` into a
+/// stay in `spaceOnDisk` by identity, so `open`, `back` and `cd` into a
 /// scanned tree show them at once, and `reload` scans again.
 extension Session {
     func sizeLevel() throws(CommandError) {
         let level = current
         Interruption.clear()
         let scan = SpaceScan()
-        var lastShown = 0.0
-        var shown = false
+        var progress = ScanProgress()
         let result = scan.run(level.model.directory) {
             if Interruption.isRequested { scan.cancel() }
-            guard settings.interactive else { return }
-            let now = Platform.monotonicSeconds()
-            guard now - lastShown >= 0.1 else { return }
-            lastShown = now
-            let (files, bytes) = scan.progress
-            output.write("\r\u{1B}[Kscanning … \(Plural.count(files, "file")), \(HumanSize.withUnit(bytes))")
-            output.flush()
-            shown = true
+            if settings.interactive, let line = progress.update(scan, scanning: level.path) {
+                output.write(line)
+                output.flush()
+            }
         }
-        if shown {
-            output.write("\r\u{1B}[K")
+        if let erasure = progress.erasure {
+            output.write(erasure)
             output.flush()
         }
         if result.cancelled {
             Interruption.clear()
             throw CommandError("du: interrupted; nothing was changed (du again to scan)")
         }
-        spaceTotals.merge(result.directories) { _, new in new }
+        spaceOnDisk.merge(result.directories.mapValues(\.diskBytes)) { _, new in new }
         showSpace(on: level)
         printPage()
         let unreadable = result.errors.count
@@ -41,9 +36,9 @@ extension Session {
     }
 
     /// Shows the figures on `level` when its directory was sized: the size
-    /// columns, and `sort du` by them.
+    /// columns, the header's total (the rows not marked) and `sort du`.
     func showSpace(on level: TableLevel) {
-        guard let identity = level.identity, spaceTotals[identity] != nil else {
+        guard let identity = level.identity, spaceOnDisk[identity] != nil else {
             level.formatter.spaceColumns = nil
             level.model.spaceFigure = nil
             level.spaceNote = nil
@@ -54,7 +49,7 @@ extension Session {
             level.table.reloadData()
             level.table.scrollToRow(first)
         }
-        let figures = spaceTotals.mapValues(\.diskBytes)
+        let figures = spaceOnDisk
         level.model.spaceFigure = { figures[$0] }
         let total = spaceTotal(of: level, figures: figures)
         let frees = spaceMarked(in: level, figures: figures)
@@ -63,7 +58,8 @@ extension Session {
             let bytes = Self.space(ofRow: row, in: model, figures: figures)
             let share = total > 0 ? Double(bytes) / Double(total) : 0
             let filled = Int((share * 10).rounded())
-            let percent = String(Int((share * 1000).rounded()) / 10) + "." + String(Int((share * 1000).rounded()) % 10) + "%"
+            let tenths = Int((share * 1000).rounded())
+            let percent = "\(tenths / 10).\(tenths % 10)%"
             return [HumanSize.format(bytes), percent, "[" + String(repeating: "#", count: filled) + String(repeating: " ", count: 10 - filled) + "]"]
         }
     }
@@ -85,14 +81,19 @@ extension Session {
         for name in marks.markedNames(inDirectory: identity) {
             let path = name.withUnsafeBufferPointer { level.model.directory.childPath($0) }
             guard case .success(let status) = FileStatusReader.status(of: path, followSymlink: false) else { continue }
-            total += status.kind == .directory ? (figures[status.identity] ?? status.blocks * 512) : status.blocks * 512
+            total += Self.space(of: status, figures: figures)
         }
         return total
     }
 
-    /// A directory row with everything below it; any other row its own blocks.
     static func space(ofRow row: Int, in model: DirectoryListing, figures: [FileIdentity: Int64]) -> Int64 {
         guard case .success(let status) = model.status(ofRow: row) else { return 0 }
+        return space(of: status, figures: figures)
+    }
+
+    /// A directory with everything below it, where a scan said; anything
+    /// else its own blocks.
+    static func space(of status: FileStatus, figures: [FileIdentity: Int64]) -> Int64 {
         if status.kind == .directory, let known = figures[status.identity] { return known }
         return status.blocks * 512
     }

@@ -51,9 +51,9 @@ final class Session {
     var previousPath: [UInt8]?
     let output: OutputSink
     let settings: Settings
-    /// Every directory `du` has sized, by identity: a level already scanned,
-    /// or below one, shows its figures without another scan.
-    var spaceTotals: [FileIdentity: SpaceTotals] = [:]
+    /// What every directory `du` has sized takes on disk, by identity: a level
+    /// already scanned, or below one, shows its figures without another scan.
+    var spaceOnDisk: [FileIdentity: Int64] = [:]
     /// The levels' directories watched for changes (a terminal with the line editor only).
     var watching: LevelWatching?
 

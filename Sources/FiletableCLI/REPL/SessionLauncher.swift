@@ -80,28 +80,18 @@ enum SessionLauncher {
         }
         if endsOnSignals {
             // Kill the child (it goes when its call returns) and end now.
-            for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
-                var action = sigaction()
-                action.__sigaction_handler.sa_handler = { signalNumber in
-                    let child = SessionLauncher.childToKill.load(ordering: .relaxed)
-                    if child > 0 { kill(child, SIGKILL) }
-                    _exit(128 + signalNumber)
-                }
-                sigemptyset(&action.sa_mask)
-                sigaction(signalNumber, &action, nil)
+            Self.handle([SIGINT, SIGTERM, SIGHUP]) { signalNumber in
+                let child = SessionLauncher.childToKill.load(ordering: .relaxed)
+                if child > 0 { kill(child, SIGKILL) }
+                _exit(128 + signalNumber)
             }
         } else {
             signal(SIGINT, SIG_IGN)
             signal(SIGQUIT, SIG_IGN)
             // SIGTERM or a hang-up sent to this process is the session's: pass it on.
-            for signalNumber in [SIGTERM, SIGHUP] {
-                var action = sigaction()
-                action.__sigaction_handler.sa_handler = { signalNumber in
-                    let child = SessionLauncher.childToKill.load(ordering: .relaxed)
-                    if child > 0 { kill(child, signalNumber) } else { _exit(128 + signalNumber) }
-                }
-                sigemptyset(&action.sa_mask)
-                sigaction(signalNumber, &action, nil)
+            Self.handle([SIGTERM, SIGHUP]) { signalNumber in
+                let child = SessionLauncher.childToKill.load(ordering: .relaxed)
+                if child > 0 { kill(child, signalNumber) } else { _exit(128 + signalNumber) }
             }
         }
         var child = pid_t()
@@ -128,6 +118,16 @@ enum SessionLauncher {
             raise(signalled)
         }
         return ExitStatus(rawValue: (status >> 8) & 0xFF) ?? .seriousTrouble
+    }
+
+    /// Installs `handler` for each of `signals`.
+    private static func handle(_ signals: [Int32], with handler: @escaping @convention(c) (Int32) -> Void) {
+        for signalNumber in signals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = handler
+            sigemptyset(&action.sa_mask)
+            sigaction(signalNumber, &action, nil)
+        }
     }
 
     /// Whether this process is such a child.

@@ -53,6 +53,18 @@ final class TableLevel {
     /// Forgets the ancestry, for a reload.
     func forgetAncestry() { knownAncestry = nil }
 
+    /// Reads the directory again, keeping the page (`reload`, and `watch on`);
+    /// returns what joined and left.
+    @discardableResult
+    func reread() throws(FileError) -> (added: Int, removed: Int) {
+        let first = table.firstVisibleRow
+        let change = try model.reload()
+        forgetAncestry()
+        table.reloadData()
+        table.scrollToRow(first)
+        return change
+    }
+
     /// Applies changed view settings and returns to the first page.
     func update(_ change: (inout ListOptions) -> Void) {
         var options = model.options

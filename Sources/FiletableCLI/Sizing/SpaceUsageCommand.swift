@@ -12,8 +12,15 @@ struct SpaceUsageCommand {
     let diagnostics: Diagnostics
 
     /// The unit figures are written in: as for `-s` (blocks), since du counts blocks.
-    private var unit: SizeUnit {
-        options.blockUnit ?? (Platform.environment("DU_BLOCK_SIZE") ?? Platform.environment("BLOCK_SIZE")).flatMap(SizeUnit.parse) ?? .kibibytes
+    private let unit: SizeUnit
+
+    init(options: CommandLineOptions, output: OutputSink, diagnostics: Diagnostics) {
+        self.options = options
+        self.output = output
+        self.diagnostics = diagnostics
+        unit =
+            options.blockUnit ?? (Platform.environment("DU_BLOCK_SIZE") ?? Platform.environment("BLOCK_SIZE")).flatMap(SizeUnit.parse)
+            ?? .kibibytes
     }
 
     func run() {
@@ -44,19 +51,11 @@ struct SpaceUsageCommand {
         scanOptions.recordedDepth = options.maxDepth ?? 1
         let scan = SpaceScan(options: scanOptions)
         let showsProgress = Platform.isTerminal(2)
-        var lastShown = 0.0
-        var shown = false
+        var progress = ScanProgress()
         let result = scan.run(handle) {
-            guard showsProgress else { return }
-            let now = Platform.monotonicSeconds()
-            guard now - lastShown >= 0.1 else { return }
-            lastShown = now
-            let (files, bytes) = scan.progress
-            Platform.writeError(
-                "\r\u{1B}[Kscanning \(NameEscaping.escape(handle.path)): \(Plural.count(files, "file")), \(HumanSize.withUnit(bytes))")
-            shown = true
+            if showsProgress, let line = progress.update(scan, scanning: handle.path) { Platform.writeError(line) }
         }
-        if shown { Platform.writeError("\r\u{1B}[K") }
+        if let erasure = progress.erasure { Platform.writeError(erasure) }
         return result
     }
 
@@ -69,8 +68,7 @@ struct SpaceUsageCommand {
             return a.names.lexicographicallyPrecedes(b.names) { $0.lexicographicallyPrecedes($1) }
         }
         for entry in entries {
-            let entryPath = Self.join(path, entry.names)
-            line(entryPath, kind: entry.kind, totals: entry.totals)
+            line(entry.names.reduce(path, PathBytes.join), kind: entry.kind, totals: entry.totals)
         }
         line(path, kind: .directory, totals: result.root)
     }
@@ -88,15 +86,5 @@ struct SpaceUsageCommand {
             output.write(unit.format(totals.bytes(apparent: options.apparentSize)) + "\t" + NameEscaping.escape(path) + "\n")
         }
         output.flushIfFull()
-    }
-
-    /// `PATH/a/b`, as du writes an entry below PATH.
-    private static func join(_ root: [UInt8], _ names: [[UInt8]]) -> [UInt8] {
-        var path = root
-        for name in names {
-            if path.last != 0x2F { path.append(0x2F) }
-            path += name
-        }
-        return path
     }
 }
