@@ -39,8 +39,14 @@ final class TerminalSessionTests: XCTestCase {
     }
 
     /// Starts `command` in a new tmux session of `columns` x `rows`.
+    /// Tried again when the server was still going away after the last
+    /// session was killed (the new session then never starts).
     private func start(_ command: String, columns: Int = 80, rows: Int = 24) {
-        _ = CommandRunner.system("tmux new-session -d -s \(session) -x \(columns) -y \(rows) \"\(command)\"")
+        for _ in 0..<5 {
+            _ = CommandRunner.system("tmux new-session -d -s \(session) -x \(columns) -y \(rows) \"\(command)\"")
+            if CommandRunner.system("tmux has-session -t \(session) && echo alive").contains("alive") { return }
+            usleep(100_000)
+        }
     }
 
     /// Whether the session's program ends within five seconds.
