@@ -112,6 +112,35 @@ final class HexDumpEndToEndTests: XCTestCase {
         if CommandRunner.isInstalled("xxd") { XCTAssertEqual(xxd, try CommandRunner.shell("xxd -c 13 '\(path)'").stdout) }
     }
 
+    /// A regular file past 4 MiB is read and formatted by a thread a core,
+    /// in chunks of 256 KiB: repeated lines across the chunks' boundaries,
+    /// ranges starting inside a line and a short last line still come out
+    /// as hexdump and xxd write them.
+    func testLargeFilesDumpedOnEveryCoreMatchTheTools() throws {
+        try XCTSkipUnless(CommandRunner.isInstalled("hexdump") && CommandRunner.isInstalled("xxd"), "skipped: hexdump or xxd is not installed")
+        let temp = try TemporaryTree()
+        let chunk = 256 * 1024
+        var bytes = (0..<(5 * 1024 * 1024 + 7)).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) }
+        for boundary in [chunk, 2 * chunk, 7 * chunk, 12 * chunk] {
+            for start in [boundary - 48, boundary - 16, boundary, boundary + 16] {
+                for i in 0..<64 { bytes[start + i] = 0x41 }
+            }
+        }
+        for i in (3 * chunk)..<(5 * chunk) { bytes[i] = 0 }
+        let path = write(bytes, named: "large", in: temp)
+        for arguments in [[String](), ["-v"], ["-s", "3"], ["-s", "262140", "-n", "4500000"]] {
+            let ours = try CommandRunner.run(["--hex"] + arguments + [path]).stdout
+            let theirs = try CommandRunner.shell("hexdump -C \(arguments.joined(separator: " ")) '\(path)'").stdout
+            XCTAssertEqual(ours, theirs, "hexdump -C \(arguments)")
+        }
+        for (ourArguments, theirArguments) in [([String](), ""), (["-c", "13", "-g", "4", "-u"], "-c 13 -g 4 -u"), (["-p"], "-p")] {
+            let ours = try CommandRunner.run(
+                ["--hex", "--format", ourArguments == ["-p"] ? "plain" : "xxd"] + ourArguments.filter { $0 != "-p" } + [path]
+            ).stdout
+            XCTAssertEqual(ours, try CommandRunner.shell("xxd \(theirArguments) '\(path)'").stdout, "xxd \(theirArguments)")
+        }
+    }
+
     /// xxd -p takes lines longer than 256 bytes, and -c 0 writes the whole
     /// dump on one line however long; the xxd layout stops at 256, as xxd does.
     func testPlainLinesOfAnyLength() throws {

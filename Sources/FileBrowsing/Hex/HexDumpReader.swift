@@ -23,6 +23,9 @@ public final class HexDumpReader {
     private var remaining: UInt64?
     private let buffer: UnsafeMutableRawBufferPointer
     private var atEnd = false
+    /// The bytes left to dump of a regular file opened by path (nil for
+    /// anything else): what `parallelDump` needs.
+    private var regularFileBytesLeft: UInt64?
 
     /// Opens `path` (relative to `directory`, or the working directory) and
     /// skips to `skip`. `length` limits the bytes returned.
@@ -46,6 +49,23 @@ public final class HexDumpReader {
         remaining = length
         buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 16)
         try skipTo(skip, status: status)
+        if status.kind == .file && !atEnd {
+            let size = UInt64(max(0, status.size))
+            regularFileBytesLeft = min(length ?? .max, size > startOffset ? size - startOffset : 0)
+        }
+    }
+
+    /// The same dump on several threads (`ParallelHexDump`), for a regular
+    /// file with at least `minimumBytes` to dump; nil for anything else,
+    /// which is read here, in order.
+    public func parallelDump(minimumBytes: UInt64 = 4 << 20) -> ParallelHexDump? {
+        guard let left = regularFileBytesLeft, left >= minimumBytes, ParallelHexDump.defaultWorkers > 1 else { return nil }
+        return ParallelHexDump(fd: fd, path: path, start: startOffset, length: remaining)
+    }
+
+    /// Keeps the reader (and its descriptor) alive while `body` runs.
+    public func keepingOpen<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
+        try withExtendedLifetime(self) { () throws(E) -> R in try body() }
     }
 
     /// Reads standard input (a pipe or a redirected file) from `skip` on.

@@ -13,14 +13,16 @@ public struct HexFormatter: Sendable {
     var previousLine: (UInt64, UInt64)?
     var squeezing = false
     var hadLine = false
-    private let hexPairs: [UInt16]
-    private let printable: [UInt8]
+    let hexPairs: [UInt16]
+    let printable: [UInt8]
     private let offsetDigits = Array("0123456789abcdef".utf8)
-    /// Each byte's two hex digits and a space, little-endian in a UInt32, for
-    /// one unaligned 4-byte store per byte (the fourth byte is overwritten next).
-    private let hexSpace: [UInt32]
+    /// Each byte's two hex digits and a space in the low three bytes,
+    /// little-endian, to be shifted into place in a 64-bit word of output.
+    let hexSpaceWords: [UInt64]
+    /// Each byte's two hex digits in the low two bytes, likewise.
+    let hexPairWords: [UInt64]
     /// Lowercase hex pairs, for offsets.
-    private let offsetPairs: [UInt16]
+    let offsetPairs: [UInt64]
 
     public init(format: HexFormat, startOffset: UInt64 = 0, squeezes: Bool = true, colored: Bool = false) {
         self.format = format
@@ -36,9 +38,10 @@ public struct HexFormatter: Sendable {
         // Little-endian: the first digit in the low byte, so a UInt16 store writes "hl".
         hexPairs = (0..<256).map { UInt16(digits[$0 >> 4]) | UInt16(digits[$0 & 0xF]) << 8 }
         printable = (0..<256).map { $0 >= 0x20 && $0 < 0x7F ? UInt8($0) : 0x2E }
-        hexSpace = hexPairs.map { UInt32($0) | 0x20 << 16 }
+        hexPairWords = hexPairs.map { UInt64($0) }
+        hexSpaceWords = hexPairs.map { UInt64($0) | 0x20 << 16 }
         let lower = Array("0123456789abcdef".utf8)
-        offsetPairs = (0..<256).map { UInt16(lower[$0 >> 4]) | UInt16(lower[$0 & 0xF]) << 8 }
+        offsetPairs = (0..<256).map { UInt64(lower[$0 >> 4]) | UInt64(lower[$0 & 0xF]) << 8 }
     }
 
     /// The output capacity `format(_:into:)` needs for `count` input bytes:
@@ -66,12 +69,25 @@ public struct HexFormatter: Sendable {
                 written = canonicalLines(UnsafeRawBufferPointer(rebasing: input[0..<(fast * 16)]), into: output)
                 start = fast * 16
             }
+        } else if case .xxd(16, 2, _) = format, !colored {
+            let lines = input.count / 16
+            let fast = Self.fitsIn32Bits(from: offset, bytes: lines * 16) ? lines : 0
+            if fast > 0 {
+                written = xxdDefaultLines(UnsafeRawBufferPointer(rebasing: input[0..<(fast * 16)]), into: output)
+                start = fast * 16
+            }
         } else if case .xxd(let columns, let group, _) = format, !colored {
             let lines = input.count / columns
             let fast = Self.fitsIn32Bits(from: offset, bytes: lines * columns) ? lines : 0
             if fast > 0 {
                 written = xxdLines(UnsafeRawBufferPointer(rebasing: input[0..<(fast * columns)]), columns: columns, group: group, into: output)
                 start = fast * columns
+            }
+        } else if case .plain(let columns, _) = format, columns > 0 {
+            let lines = input.count / columns
+            if lines > 0 {
+                written = plainLines(UnsafeRawBufferPointer(rebasing: input[0..<(lines * columns)]), columns: columns, into: output)
+                start = lines * columns
             }
         }
         let line = format.lineLength
@@ -97,74 +113,11 @@ public struct HexFormatter: Sendable {
 
     /// Whether every offset of `bytes` bytes from `offset` has eight hex
     /// digits, the fast paths' layout; checked without overflow.
-    private static func fitsIn32Bits(from offset: UInt64, bytes: Int) -> Bool {
+    static func fitsIn32Bits(from offset: UInt64, bytes: Int) -> Bool {
         offset <= 0xFFFF_FFFF && UInt64(bytes) <= 0xFFFF_FFFF - offset
     }
 
     // MARK: Lines
-
-    /// Full 16-byte `hexdump -C` lines, offsets below 2^32: one pass with raw
-    /// table pointers, no per-byte branches, squeezing by two 64-bit compares.
-    private mutating func canonicalLines(_ input: UnsafeRawBufferPointer, into output: UnsafeMutablePointer<UInt8>) -> Int {
-        var p = output
-        var offset = UInt32(truncatingIfNeeded: self.offset)
-        var previous = previousLine
-        var squeezing = self.squeezing
-        let squeezes = self.squeezes
-        hexSpace.withUnsafeBufferPointer { hexSpace in
-            offsetPairs.withUnsafeBufferPointer { offsetPairs in
-                printable.withUnsafeBufferPointer { printable in
-                    var line = input.baseAddress!
-                    let end = line + input.count
-                    while line < end {
-                        let words = (line.loadUnaligned(as: UInt64.self), line.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-                        if squeezes, let last = previous, last == words {
-                            if !squeezing {
-                                squeezing = true
-                                p[0] = 0x2A
-                                p[1] = 0x0A
-                                p += 2
-                            }
-                        } else {
-                            squeezing = false
-                            previous = words
-                            let raw = UnsafeMutableRawPointer(p)
-                            Self.storeOffset(offset, at: raw, pairs: offsetPairs)
-                            raw.storeBytes(of: 0x2020 as UInt16, toByteOffset: 8, as: UInt16.self)
-                            let bytes = line.assumingMemoryBound(to: UInt8.self)
-                            var q = 10
-                            for i in 0..<8 {
-                                raw.storeBytes(of: hexSpace[Int(bytes[i])], toByteOffset: q, as: UInt32.self)
-                                q += 3
-                            }
-                            p[q] = 0x20
-                            q += 1
-                            for i in 8..<16 {
-                                raw.storeBytes(of: hexSpace[Int(bytes[i])], toByteOffset: q, as: UInt32.self)
-                                q += 3
-                            }
-                            p[q] = 0x20
-                            p[q + 1] = 0x7C
-                            q += 2
-                            for i in 0..<16 { p[q + i] = printable[Int(bytes[i])] }
-                            p[q + 16] = 0x7C
-                            p[q + 17] = 0x0A
-                            p += q + 18
-                        }
-                        // Cannot wrap: `fitsIn32Bits` let only offsets below 2^32 in
-                        // (the step past the last line is never read).
-                        offset &+= 16
-                        line += 16
-                    }
-                }
-            }
-        }
-        hadLine = hadLine || !input.isEmpty
-        previousLine = previous
-        self.squeezing = squeezing
-        self.offset += UInt64(input.count)
-        return p - output
-    }
 
     private mutating func formatLine(_ bytes: UnsafeRawBufferPointer, into out: UnsafeMutablePointer<UInt8>) -> Int {
         hadLine = true
@@ -224,57 +177,6 @@ public struct HexFormatter: Sendable {
         var scratch = [UInt8](repeating: 0, count: 16)
         let count = scratch.withUnsafeMutableBufferPointer { writeOffset(value, minimumDigits: minimumDigits, into: $0.baseAddress!) }
         output.append(contentsOf: scratch[0..<count])
-    }
-
-    /// Eight lowercase hex digits of a 32-bit offset, as four pair stores.
-    @inline(__always)
-    private static func storeOffset(_ offset: UInt32, at raw: UnsafeMutableRawPointer, pairs: UnsafeBufferPointer<UInt16>) {
-        raw.storeBytes(of: pairs[Int(offset >> 24)], as: UInt16.self)
-        raw.storeBytes(of: pairs[Int((offset >> 16) & 0xFF)], toByteOffset: 2, as: UInt16.self)
-        raw.storeBytes(of: pairs[Int((offset >> 8) & 0xFF)], toByteOffset: 4, as: UInt16.self)
-        raw.storeBytes(of: pairs[Int(offset & 0xFF)], toByteOffset: 6, as: UInt16.self)
-    }
-
-    /// Full `xxd` lines, offsets below 2^32, with raw table pointers.
-    private mutating func xxdLines(_ input: UnsafeRawBufferPointer, columns: Int, group: Int, into output: UnsafeMutablePointer<UInt8>) -> Int {
-        var p = output
-        var offset = UInt32(truncatingIfNeeded: self.offset)
-        hexPairs.withUnsafeBufferPointer { hexPairs in
-            offsetPairs.withUnsafeBufferPointer { offsetPairs in
-                printable.withUnsafeBufferPointer { printable in
-                    var line = input.baseAddress!.assumingMemoryBound(to: UInt8.self)
-                    let end = line + input.count
-                    while line < end {
-                        let raw = UnsafeMutableRawPointer(p)
-                        Self.storeOffset(offset, at: raw, pairs: offsetPairs)
-                        raw.storeBytes(of: 0x203A as UInt16, toByteOffset: 8, as: UInt16.self)
-                        var q = 10
-                        var inGroup = 0
-                        for i in 0..<columns {
-                            raw.storeBytes(of: hexPairs[Int(line[i])], toByteOffset: q, as: UInt16.self)
-                            q += 2
-                            inGroup += 1
-                            if inGroup == group && i + 1 < columns {
-                                p[q] = 0x20
-                                q += 1
-                                inGroup = 0
-                            }
-                        }
-                        p[q] = 0x20
-                        p[q + 1] = 0x20
-                        q += 2
-                        for i in 0..<columns { p[q + i] = printable[Int(line[i])] }
-                        p[q + columns] = 0x0A
-                        p += q + columns + 1
-                        offset &+= UInt32(columns)  // below 2^32 as above
-                        line += columns
-                    }
-                }
-            }
-        }
-        hadLine = hadLine || !input.isEmpty
-        self.offset += UInt64(input.count)
-        return p - output
     }
 
     /// `00000000  48 65 6c 6c 6f 2c 20 77  6f 72 6c 64 21 0a 41 42  |Hello, world!.AB|`

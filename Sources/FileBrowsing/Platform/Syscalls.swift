@@ -127,3 +127,12 @@ public enum LinuxOpenFlags {
     /// or writing; lookups through it need only search permission.
     public static let pathOnly: Int32 = 0o10000000
 }
+
+extension Syscalls {
+    /// `pread`: reads at `offset` without moving the file's offset, so several
+    /// threads can read one descriptor.
+    static func positionedRead(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int, at offset: UInt64) -> Result<Int, Errno> {
+        guard let position = off_t(exactly: offset) else { return .failure(.invalidArgument) }
+        return valueOrErrno(cancellable: true) { pread(fd, buffer, count, position) }
+    }
+}

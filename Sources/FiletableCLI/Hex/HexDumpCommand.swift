@@ -47,18 +47,39 @@ struct HexDumpCommand {
         }
     }
 
-    /// Streams one file: read a buffer, format it, write it. A large read is
-    /// formatted in two halves at once, on two threads, written in order.
+    /// Streams one file: a large regular file on a thread a core
+    /// (`ParallelHexDump`), anything else read in order here; then the
+    /// closing line.
     private func dump(_ reader: HexDumpReader) throws(FileError) {
         var formatter = HexFormatter(
             format: format, startOffset: reader.startOffset,
             squeezes: options.hexSqueeze, colored: useColor)
         if options.hexLength == 0 { return }
+        if let parallel = reader.parallelDump() {
+            try reader.keepingOpen { () throws(FileError) in
+                try parallel.run(&formatter) { bytes in
+                    output.write(raw: bytes)
+                    return !output.failed
+                }
+            }
+        } else {
+            try dumpInOrder(reader, with: &formatter)
+        }
+        if output.failed { return }
+        var closing: [UInt8] = []
+        formatter.finish(into: &closing)
+        output.write(bytes: closing)
+    }
+
+    /// Read a buffer, format it, write it. A large read (from a pipe or
+    /// device) is formatted in two halves at once, on two threads, written
+    /// in order.
+    private func dumpInOrder(_ reader: HexDumpReader, with formatter: inout HexFormatter) throws(FileError) {
         var front = OutputBuffer()
         var back = OutputBuffer()
         let lineLength = max(1, format.lineLength)
         var more = true
-        while more {
+        while more && !output.failed {
             more = try reader.withNextChunk(lineLength: format.lineLength) { chunk in
                 if chunk.isEmpty { return false }
                 if HexFormatter.pairsChunks(of: chunk.count) {
@@ -77,11 +98,7 @@ struct HexDumpCommand {
                 output.write(raw: front.prefix(count))
                 return !output.failed
             }
-            if output.failed { return }
         }
-        var closing: [UInt8] = []
-        formatter.finish(into: &closing)
-        output.write(bytes: closing)
     }
 }
 
