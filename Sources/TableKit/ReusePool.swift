@@ -3,13 +3,20 @@
 /// The pool counts the cells it had to create and those it handed out again,
 /// so tests and the `stats` command can show that it stays bounded. A table has
 /// a handful of identifiers, so they are kept in a small array searched in
-/// order, which is cheaper per row than hashing the identifier.
+/// order, which is cheaper per row than hashing the identifier; each
+/// identifier's free cells live in their own object, so taking one and giving
+/// it back touch one array, not an array of arrays.
 public final class ReusePool {
-    private var identifiers: [String] = []
-    private var freeCells: [[Cell]] = []
-    /// The slot of the identifier asked for last: a page asks for one
-    /// identifier over and over.
-    private var lastSlot = -1
+    /// The free cells of one identifier.
+    private final class Slot {
+        let identifier: String
+        var cells: [Cell] = []
+        init(_ identifier: String) { self.identifier = identifier }
+    }
+
+    private var slots: [Slot] = []
+    /// The slot asked for last: a page asks for one identifier over and over.
+    private var lastSlot: Slot?
     public private(set) var cellsCreated = 0
     public private(set) var cellsReused = 0
 
@@ -17,7 +24,7 @@ public final class ReusePool {
 
     /// A free cell with this identifier, reset for reuse, or a new one from `make`.
     public func dequeue(withIdentifier identifier: String, make: () -> Cell) -> Cell {
-        if let slot = slot(of: identifier), let cell = freeCells[slot].popLast() {
+        if let slot = slot(of: identifier), let cell = slot.cells.popLast() {
             cellsReused += 1
             cell.prepareForReuse()
             return cell
@@ -29,21 +36,22 @@ public final class ReusePool {
     /// Takes back a cell whose row left the screen.
     public func enqueue(_ cell: Cell) {
         if let slot = slot(of: cell.reuseIdentifier) {
-            freeCells[slot].append(cell)
+            slot.cells.append(cell)
         } else {
-            identifiers.append(cell.reuseIdentifier)
-            freeCells.append([cell])
+            let slot = Slot(cell.reuseIdentifier)
+            slot.cells.append(cell)
+            slots.append(slot)
         }
     }
 
     @inline(__always)
-    private func slot(of identifier: String) -> Int? {
-        if lastSlot >= 0 && identifiers[lastSlot] == identifier { return lastSlot }
-        guard let slot = identifiers.firstIndex(of: identifier) else { return nil }
+    private func slot(of identifier: String) -> Slot? {
+        if let lastSlot, lastSlot.identifier == identifier { return lastSlot }
+        guard let slot = slots.first(where: { $0.identifier == identifier }) else { return nil }
         lastSlot = slot
         return slot
     }
 
     /// How many cells are waiting in the pool.
-    public var freeCount: Int { freeCells.reduce(0) { $0 + $1.count } }
+    public var freeCount: Int { slots.reduce(0) { $0 + $1.cells.count } }
 }

@@ -106,6 +106,67 @@ final class DirectoryTreeWalkerTests: XCTestCase {
         XCTAssertEqual(failures, [tree.path + "/a: No such file or directory"])
         XCTAssertEqual(entered, 2)
     }
+    /// Every event of a walk, as text: the reading ahead on a second thread
+    /// must give exactly the events of the walk on one.
+    private func events(
+        _ tree: TestTree, readsAhead: Bool, follow: Bool, depth: Int?, rule: DirectoryTreeWalker.RepeatRule, stopAfter: Int? = nil
+    ) throws -> [String] {
+        struct Enough: Error {}
+        let walker = DirectoryTreeWalker(followSymlinks: follow, maxDepth: depth, repeatRule: rule)
+        walker.readsAhead = readsAhead
+        var log: [String] = []
+        let prefix = tree.path.count
+        do {
+            try walker.walk(try DirectoryHandle.open(tree.bytes)) { event in
+                switch event {
+                case .enter(let model, let depth):
+                    log.append("enter \(String(decoding: model.directory.path.dropFirst(prefix), as: UTF8.self)) \(depth) \(model.rowCount)")
+                case .entry(let model, let row, let depth, let isLast):
+                    log.append("entry \(String(decoding: model.name(ofRow: row), as: UTF8.self)) \(depth) \(isLast)")
+                case .leave(let depth):
+                    log.append("leave \(depth)")
+                case .failure(let error):
+                    log.append("failure \(String(decoding: error.path.dropFirst(prefix), as: UTF8.self)) \(error.reasonText)")
+                }
+                if let stopAfter, log.count >= stopAfter { throw Enough() }
+            }
+        } catch is Enough {}
+        return log
+    }
+
+    func testReadingAheadGivesTheSameEventsAsOneThread() throws {
+        let tree = TestTree()
+        // More directories than the read-ahead keeps waiting (64), a large one, loops, an unreadable one.
+        for i in 0..<90 {
+            tree.folder("d\(i)")
+            tree.file("d\(i)/f")
+            if i % 10 == 0 { tree.folder("d\(i)/inner") }
+        }
+        for i in 0..<5_000 { tree.file("d3/many\(i)") }
+        tree.link("d5/up", to: "..")
+        tree.link("d6/sibling", to: "../d7")
+        tree.folder("locked")
+        chmod(tree.path + "/locked", 0)
+        defer { chmod(tree.path + "/locked", 0o755) }
+        for follow in [false, true] {
+            for depth in [nil, 1, 2] as [Int?] {
+                for rule in [DirectoryTreeWalker.RepeatRule.loops, .linkedRepeats] {
+                    let one = try events(tree, readsAhead: false, follow: follow, depth: depth, rule: rule)
+                    let ahead = try events(tree, readsAhead: true, follow: follow, depth: depth, rule: rule)
+                    XCTAssertEqual(ahead, one, "follow \(follow) depth \(String(describing: depth)) \(rule)")
+                    XCTAssertGreaterThan(one.count, 90)
+                    if follow && depth == nil && rule == .loops {
+                        XCTAssertTrue(one.contains { $0.hasPrefix("failure /d5/up") }, "the loop is reported in its place")
+                    }
+                }
+            }
+        }
+        // The caller stops early: the walk returns (the reading thread is stopped and joined).
+        let start = Date()
+        let partial = try events(tree, readsAhead: true, follow: false, depth: nil, rule: .loops, stopAfter: 50)
+        XCTAssertEqual(partial.count, 50)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 2)
+    }
 }
 
 enum CommandLineScript {
@@ -113,4 +174,5 @@ enum CommandLineScript {
         "python3 '"
         + URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Samples/generate-tree.py").path + "'"
+
 }

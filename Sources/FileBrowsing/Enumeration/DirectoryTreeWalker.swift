@@ -1,10 +1,16 @@
+import Glibc
+
 /// Walks a directory tree without recursion: a stack of frames, each holding
-/// one open directory's listing and a cursor over its rows.
+/// one listed directory and a cursor over its rows.
 ///
-/// Each directory is opened with `openat` relative to its parent's descriptor,
-/// so depth is limited neither by the call stack nor by PATH_MAX. Symlinks are
-/// followed only when asked, and then a directory met again (same device and
-/// inode) is reported instead of walked, as `RepeatRule` says, which breaks loops.
+/// The directories come from a `DirectoryTraversal`, which opens each one
+/// with `openat` relative to its parent's descriptor, so depth is limited
+/// neither by the call stack nor by PATH_MAX; symlinks are followed only when
+/// asked, and then a directory met again (same device and inode) is
+/// reported instead of walked, as `RepeatRule` says, which breaks loops.
+/// With `readsAhead`, the traversal runs on a second thread a few
+/// directories ahead, so reading the next directories overlaps the use of
+/// this one; the events are the same either way.
 ///
 /// Events come in the order `ls -R` and `tree` need: `enter` when a directory's
 /// listing is ready, `entry` for each row, the child's `enter` right after its
@@ -32,7 +38,9 @@ public final class DirectoryTreeWalker {
     private struct Frame {
         let model: DirectoryListing
         let depth: Int
-        let identity: FileIdentity?
+        /// The rows with records of their own (from the traversal), and the next of them.
+        let childRows: [Int]
+        var nextChild = 0
         var nextRow = 0
     }
 
@@ -43,6 +51,12 @@ public final class DirectoryTreeWalker {
     /// Called for each model before its rows are used (to set a cell formatter).
     public var prepareModel: ((DirectoryListing) -> Void)?
     public var repeatRule: RepeatRule
+    /// Whether a second thread opens and lists the next directories (a few
+    /// ahead, at most `readAheadRows` rows waiting) while the caller uses
+    /// the ones before: for listings that print every directory (`-R`, tree).
+    public var readsAhead = false
+    static let readAheadDirectories = 64
+    static let readAheadRows = 1 << 18
 
     public init(
         listOptions: ListOptions = ListOptions(), followSymlinks: Bool = false, maxDepth: Int? = nil,
@@ -55,14 +69,37 @@ public final class DirectoryTreeWalker {
     }
 
     public func walk(_ root: DirectoryHandle, _ visit: (Event) throws -> Void) rethrows {
-        var visited = Set<FileIdentity>()
-        let rootIdentity = identity(of: root)
-        if let rootIdentity { visited.insert(rootIdentity) }
-        guard let rootModel = try open(root, visit) else { return }
-        var stack = [Frame(model: rootModel, depth: 0, identity: rootIdentity)]
-        try visit(.enter(rootModel, depth: 0))
-        while !stack.isEmpty {
-            let top = stack.count - 1
+        let traversal = DirectoryTraversal(
+            root: root, listOptions: listOptions, followSymlinks: followSymlinks, maxDepth: maxDepth, repeatRule: repeatRule)
+        if readsAhead, let readAhead = TraversalReadAhead(traversal) {
+            defer { readAhead.stop() }
+            try replay(next: { readAhead.next() }, visit)
+        } else {
+            var traversal = traversal
+            try replay(next: { traversal.next() }, visit)
+        }
+    }
+
+    /// Turns the traversal's records into events: every row of each
+    /// directory in order, and at a row with a record of its own, that
+    /// record (the child's listing, or why it has none).
+    private func replay(next: () -> DirectoryTraversal.Record?, _ visit: (Event) throws -> Void) rethrows {
+        var stack: [Frame] = []
+        /// Takes the next record: a listing goes on the stack and is entered.
+        func take() throws {
+            switch next() {
+            case .directory(let model, let depth, let childRows):
+                prepareModel?(model)
+                stack.append(Frame(model: model, depth: depth, childRows: childRows))
+                try visit(.enter(model, depth: depth))
+            case .failure(let error):
+                try visit(.failure(error))
+            case nil:
+                break
+            }
+        }
+        try take()
+        while let top = stack.indices.last {
             let model = stack[top].model
             let depth = stack[top].depth
             let row = stack[top].nextRow
@@ -73,53 +110,57 @@ public final class DirectoryTreeWalker {
             }
             stack[top].nextRow += 1
             try visit(.entry(model, row: row, depth: depth + 1, isLast: row == model.rowCount - 1))
-            guard maxDepth.map({ depth + 1 < $0 }) ?? true,
-                !model.isDotEntry(row: row),
-                model.isDirectory(row: row, followSymlinks: followSymlinks)
-            else { continue }
-            let child: DirectoryHandle
-            do {
-                child = try DirectoryHandle.open(
-                    model.name(ofRow: row), in: model.directory,
-                    displayPath: model.path(ofRow: row), followSymlink: followSymlinks)
-            } catch {
-                try visit(.failure(error))
-                continue
-            }
-            let childIdentity = identity(of: child)
-            if let childIdentity {
-                let throughLink = model.kind(ofRow: row) == .symlink
-                let isRepeat =
-                    repeatRule == .loops
-                    ? stack.contains { $0.identity == childIdentity }
-                    : throughLink && visited.contains(childIdentity)
-                if isRepeat {
-                    try visit(.failure(FileError(path: child.path, reason: .alreadyListed)))
-                    continue
+            let child = stack[top].nextChild
+            guard child < stack[top].childRows.count, stack[top].childRows[child] == row else { continue }
+            stack[top].nextChild += 1
+            try take()
+        }
+    }
+}
+
+/// A traversal run on a second thread, its records handed over through a
+/// bounded queue so it stays a few directories ahead of the caller.
+private final class TraversalReadAhead {
+    private let queue = BoundedQueue<Transfer>(
+        maximumCount: DirectoryTreeWalker.readAheadDirectories, maximumWeight: DirectoryTreeWalker.readAheadRows,
+        wakeCount: 16, wakeWeight: 4096)
+    private var thread: JoinableThread?
+
+    /// A record crossing to the caller's thread: the traversal lets go of
+    /// every listing it hands over (it keeps only copies of what it needs).
+    private struct Transfer: @unchecked Sendable {
+        let record: DirectoryTraversal.Record
+    }
+
+    /// Starts the traversal; nil on a single core, or if no thread could be made.
+    init?(_ traversal: DirectoryTraversal) {
+        guard sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1 else { return nil }
+        let queue = queue
+        let start = SharedMemory(traversal)
+        guard
+            let thread = JoinableThread({
+                // Ctrl-C belongs to the caller's thread, which polls for it.
+                var signals = sigset_t()
+                sigemptyset(&signals)
+                sigaddset(&signals, SIGINT)
+                pthread_sigmask(SIG_BLOCK, &signals, nil)
+                var traversal = start.pointer
+                while let record = traversal.next() {
+                    var weight = 1
+                    if case .directory(let model, _, _) = record { weight = max(1, model.rowCount) }
+                    guard queue.push(Transfer(record: record), weight: weight) else { break }
                 }
-                visited.insert(childIdentity)
-            }
-            guard let childModel = try open(child, visit) else { continue }
-            stack.append(Frame(model: childModel, depth: depth + 1, identity: childIdentity))
-            try visit(.enter(childModel, depth: depth + 1))
-        }
+                queue.close()
+            })
+        else { return nil }
+        self.thread = thread
     }
 
-    /// A directory's device and inode, needed only when links are followed.
-    private func identity(of handle: DirectoryHandle) -> FileIdentity? {
-        guard followSymlinks, case .success(let status) = handle.status() else { return nil }
-        return status.identity
-    }
+    func next() -> DirectoryTraversal.Record? { queue.pop()?.record }
 
-    /// Lists an opened directory.
-    private func open(_ handle: DirectoryHandle, _ visit: (Event) throws -> Void) rethrows -> DirectoryListing? {
-        do {
-            let model = try DirectoryListing(directory: handle, options: listOptions)
-            prepareModel?(model)
-            return model
-        } catch {
-            try visit(.failure(error))
-            return nil
-        }
+    /// Stops the traversal (the caller is done or gave up) and waits for its thread.
+    func stop() {
+        queue.close()
+        thread?.join()
     }
 }

@@ -132,7 +132,7 @@ public final class NameCellFormatter: EntryCellFormatter {
     public func configure(_ cell: Cell, row: Int, in source: DirectoryTableSource) {
         let model = source.listing
         decoration.decorate(cell, row: row, in: model)
-        cell.columns.append(contentsOf: leadingColumns(row: row, in: model))
+        if showsInode || showsAllocatedSize { cell.columns.append(contentsOf: leadingColumns(row: row, in: model)) }
     }
 
     /// The inode and allocated-size texts of a row, as asked.

@@ -19,6 +19,8 @@ struct RecursiveListing {
             listOptions: context.options.listOptions,
             followSymlinks: context.options.followSymlinks,
             maxDepth: context.options.maxDepth)
+        // Every directory is printed: the next ones are read while this one prints.
+        walker.readsAhead = true
         var first = !separateFromAbove
         walker.walk(handle) { event in
             switch event {

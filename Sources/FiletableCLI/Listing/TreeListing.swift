@@ -43,6 +43,8 @@ struct TreeListing {
                 listOptions: listOptions,
                 followSymlinks: context.options.followSymlinks,
                 maxDepth: context.options.maxDepth, repeatRule: .linkedRepeats)
+            // Every directory is drawn: the next ones are read while this one draws.
+            walker.readsAhead = true
             walker.walk(handle) { event in
                 switch event {
                 case .enter(let model, let depth):

@@ -1,0 +1,108 @@
+/// The directories of a tree in the order a depth-first walk meets them
+/// (`ls -R` order), each one opened relative to its parent and listed: the
+/// part of `DirectoryTreeWalker` that touches the file system, separate so
+/// it can run a few directories ahead on a second thread.
+///
+/// Each record says which of its rows lead to the next records (the rows
+/// that are directories to descend into), so the walker, replaying rows in
+/// order, knows when to take the next record. Everything the traversal
+/// needs of a directory's rows after handing its listing over (names,
+/// display paths, whether a row is a link) is copied first: a listing
+/// belongs to the walker once it is handed over.
+struct DirectoryTraversal {
+    enum Record {
+        /// A directory listed, with the rows (ascending) that have records of their own.
+        case directory(DirectoryListing, depth: Int, childRows: [Int])
+        /// A directory that could not be opened or listed, or was already listed.
+        case failure(FileError)
+    }
+
+    /// What the traversal keeps of a listed directory to open its children.
+    private struct Frame {
+        let handle: DirectoryHandle
+        let depth: Int
+        let identity: FileIdentity?
+        /// Per child row, in order: its name, its display path, whether it is a link.
+        let children: [(name: [UInt8], path: [UInt8], isLink: Bool)]
+        var nextChild = 0
+    }
+
+    let listOptions: ListOptions
+    let followSymlinks: Bool
+    let maxDepth: Int?
+    let repeatRule: DirectoryTreeWalker.RepeatRule
+    private var root: DirectoryHandle?
+    private var stack: [Frame] = []
+    private var visited = Set<FileIdentity>()
+
+    init(root: DirectoryHandle, listOptions: ListOptions, followSymlinks: Bool, maxDepth: Int?, repeatRule: DirectoryTreeWalker.RepeatRule) {
+        self.root = root
+        self.listOptions = listOptions
+        self.followSymlinks = followSymlinks
+        self.maxDepth = maxDepth
+        self.repeatRule = repeatRule
+    }
+
+    /// The next directory in walk order; nil when the walk is done.
+    mutating func next() -> Record? {
+        if let root {
+            self.root = nil
+            let identity = identity(of: root)
+            if let identity { visited.insert(identity) }
+            return list(root, depth: 0, identity: identity)
+        }
+        while let top = stack.indices.last {
+            guard stack[top].nextChild < stack[top].children.count else {
+                stack.removeLast()
+                continue
+            }
+            let child = stack[top].children[stack[top].nextChild]
+            stack[top].nextChild += 1
+            let handle: DirectoryHandle
+            do {
+                handle = try DirectoryHandle.open(child.name, in: stack[top].handle, displayPath: child.path, followSymlink: followSymlinks)
+            } catch {
+                return .failure(error)
+            }
+            let identity = identity(of: handle)
+            if let identity {
+                let isRepeat =
+                    repeatRule == .loops
+                    ? stack.contains { $0.identity == identity }
+                    : child.isLink && visited.contains(identity)
+                if isRepeat { return .failure(FileError(path: handle.path, reason: .alreadyListed)) }
+                visited.insert(identity)
+            }
+            return list(handle, depth: stack[top].depth + 1, identity: identity)
+        }
+        return nil
+    }
+
+    /// Lists an opened directory and keeps what opening its children needs.
+    private mutating func list(_ handle: DirectoryHandle, depth: Int, identity: FileIdentity?) -> Record {
+        let model: DirectoryListing
+        do {
+            model = try DirectoryListing(directory: handle, options: listOptions)
+        } catch {
+            return .failure(error)
+        }
+        // Asked now, before the listing is handed over, so no thread asks it first later.
+        _ = handle.mayHang
+        var childRows: [Int] = []
+        var children: [(name: [UInt8], path: [UInt8], isLink: Bool)] = []
+        if maxDepth.map({ depth + 1 < $0 }) ?? true {
+            for row in 0..<model.rowCount where !model.isDotEntry(row: row) && model.isDirectory(row: row, followSymlinks: followSymlinks) {
+                childRows.append(row)
+                children.append((model.name(ofRow: row), model.path(ofRow: row), model.kind(ofRow: row) == .symlink))
+            }
+        }
+        stack.append(Frame(handle: handle, depth: depth, identity: identity, children: children))
+        return .directory(model, depth: depth, childRows: childRows)
+    }
+
+    /// A directory's device and inode, needed only when links are followed.
+    private func identity(of handle: DirectoryHandle) -> FileIdentity? {
+        guard followSymlinks, case .success(let status) = handle.status() else { return nil }
+        return status.identity
+    }
+}
