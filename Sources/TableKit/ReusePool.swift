@@ -44,6 +44,20 @@ public final class ReusePool {
         }
     }
 
+    /// Takes back a page's cells at once and leaves `cells` empty. When they
+    /// share one identifier whose free list is empty, as page after page of
+    /// a streamed listing does, the array itself becomes the free list: no
+    /// work per cell.
+    public func enqueue(contentsOf cells: inout [Cell]) {
+        guard let identifier = cells.first?.reuseIdentifier else { return }
+        if let slot = slot(of: identifier), slot.cells.isEmpty, cells.allSatisfy({ $0.reuseIdentifier == identifier }) {
+            swap(&slot.cells, &cells)
+            return
+        }
+        for cell in cells { enqueue(cell) }
+        cells.removeAll(keepingCapacity: true)
+    }
+
     @inline(__always)
     private func slot(of identifier: String) -> Slot? {
         if let lastSlot, lastSlot.identifier == identifier { return lastSlot }

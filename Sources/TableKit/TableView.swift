@@ -306,8 +306,7 @@ public final class TableView {
     }
 
     private func recycleOnScreenCells() {
-        for cell in onScreenCells { pool.enqueue(cell) }
-        onScreenCells.removeAll(keepingCapacity: true)
+        pool.enqueue(contentsOf: &onScreenCells)
     }
 
     // MARK: Selection and editing

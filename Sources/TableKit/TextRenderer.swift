@@ -50,36 +50,14 @@ public struct TextRenderer {
         buffer.withUnsafeBytes { output.append(contentsOf: $0) }
     }
 
-    /// Appends the lines of `items` to `output`.
+    /// Appends the lines of `items` to `output`. A plain row (default style,
+    /// no number, image, columns, accessory or truncation) does not depend on
+    /// the rest of the page, so it is written at once; the page-wide measures
+    /// the other rows need (value2 labels, value1 edge, leading columns) are
+    /// taken once, when the first such row comes.
     public func render(_ items: [TableItem], into output: inout ByteBuffer) {
-        // One measuring pass, for the value2 labels and the leading columns
-        // (unless their widths are fixed for the whole listing).
-        var widths = options.columnWidths ?? []
-        let measuresColumns = options.columnWidths == nil
-        var labelWidth = 0
-        var value1Width: Int?
+        var measures: PageMeasures?
         items.withUnsafeBufferPointer { items in
-            var hasValue1 = false
-            for index in items.indices {
-                guard case .row(_, _, let cell) = items[index] else { continue }
-                if cell.style == .value2 { labelWidth = max(labelWidth, TextWidth.of(cell.text)) }
-                if cell.style == .value1 { hasValue1 = true }
-                if measuresColumns && !cell.columns.isEmpty { Self.measureColumns(of: cell, into: &widths) }
-            }
-            // value1 details line up at the right edge of the widest row on
-            // the page (not of a wide screen, far from the names).
-            if hasValue1, let width = options.width {
-                var widest = 0
-                for index in items.indices {
-                    guard case .row(_, _, let cell) = items[index], cell.style == .value1 else { continue }
-                    let detail = TextWidth.of(cell.detailText ?? "")
-                    let natural =
-                        prefixWidth(of: cell, widths: widths) + TextWidth.of(cell.text) + TextWidth.of(cell.textSuffix)
-                        + (detail > 0 ? 2 + detail : 0) + accessoryWidth(of: cell)
-                    widest = max(widest, natural)
-                }
-                value1Width = min(width, widest)
-            }
             for index in items.indices {
                 switch items[index] {
                 case .header(_, let title):
@@ -89,10 +67,58 @@ public struct TextRenderer {
                     append("-- \(title) --", to: &output)
                     output.append(0x0A)
                 case .row(_, let flatRow, let cell):
-                    renderRow(cell, flatRow: flatRow, widths: widths, labelWidth: labelWidth, value1Width: value1Width, into: &output)
+                    if isPlain(cell) {
+                        appendText(cell, room: nil, to: &output)
+                        output.append(0x0A)
+                        continue
+                    }
+                    if measures == nil { measures = measure(items) }
+                    renderRow(cell, flatRow: flatRow, measures: measures!, into: &output)
                 }
             }
         }
+    }
+
+    /// What the rows of a page share: leading column widths, the value2
+    /// label width, and where value1 details end.
+    private struct PageMeasures {
+        var widths: [Int]
+        var labelWidth = 0
+        var value1Width: Int?
+    }
+
+    private func measure(_ items: UnsafeBufferPointer<TableItem>) -> PageMeasures {
+        var measures = PageMeasures(widths: options.columnWidths ?? [])
+        let measuresColumns = options.columnWidths == nil
+        var hasValue1 = false
+        for index in items.indices {
+            guard case .row(_, _, let cell) = items[index] else { continue }
+            if cell.style == .value2 { measures.labelWidth = max(measures.labelWidth, TextWidth.of(cell.text)) }
+            if cell.style == .value1 { hasValue1 = true }
+            if measuresColumns && !cell.columns.isEmpty { Self.measureColumns(of: cell, into: &measures.widths) }
+        }
+        // value1 details line up at the right edge of the widest row on
+        // the page (not of a wide screen, far from the names).
+        if hasValue1, let width = options.width {
+            var widest = 0
+            for index in items.indices {
+                guard case .row(_, _, let cell) = items[index], cell.style == .value1 else { continue }
+                let detail = TextWidth.of(cell.detailText ?? "")
+                let natural =
+                    prefixWidth(of: cell, widths: measures.widths) + TextWidth.of(cell.text) + TextWidth.of(cell.textSuffix)
+                    + (detail > 0 ? 2 + detail : 0) + accessoryWidth(of: cell)
+                widest = max(widest, natural)
+            }
+            measures.value1Width = min(width, widest)
+        }
+        return measures
+    }
+
+    /// A row drawn as its text and a line end, whatever the page holds.
+    @inline(__always)
+    private func isPlain(_ cell: Cell) -> Bool {
+        cell.style == .default && !options.showsRowNumbers && cell.image == nil && cell.columns.isEmpty
+            && cell.accessory == .none && !options.truncatesText
     }
 
     /// One row's leading columns, text and suffix, without a line end, and
@@ -134,17 +160,10 @@ public struct TextRenderer {
         return glyph.isEmpty ? 0 : glyph.count + 1
     }
 
-    private func renderRow(
-        _ cell: Cell, flatRow: Int, widths: [Int], labelWidth: Int, value1Width: Int?,
-        into output: inout ByteBuffer
-    ) {
-        if cell.style == .default && !options.showsRowNumbers && cell.image == nil && cell.columns.isEmpty
-            && cell.accessory == .none && !options.truncatesText
-        {
-            appendText(cell, room: nil, to: &output)
-            output.append(0x0A)
-            return
-        }
+    private func renderRow(_ cell: Cell, flatRow: Int, measures: PageMeasures, into output: inout ByteBuffer) {
+        let widths = measures.widths
+        let labelWidth = measures.labelWidth
+        let value1Width = measures.value1Width
         if options.showsRowNumbers {
             let number = TextWidth.pad(String(flatRow + 1), to: options.rowNumberWidth, alignment: .trailing)
             append(number, to: &output)

@@ -35,6 +35,8 @@ public struct NameDecoration: Sendable {
 
     /// Whether decorating needs the entry's `stat` (executables, special bits).
     var needsStatus: Bool { typeIndicators || colors != nil }
+    /// A row shows its escaped name and nothing else.
+    var showsNamesOnly: Bool { !needsStatus && !disclosesDirectories && quoting == nil }
 
     /// Sets the cell's text, suffix, colour and accessory for a row.
     public func decorate(_ cell: Cell, row: Int, in model: DirectoryListing) {
@@ -114,7 +116,12 @@ extension NameDecoration {
 public final class NameCellFormatter: EntryCellFormatter {
     public let reuseIdentifier = "name"
     public let style = CellStyle.default
-    public var decoration: NameDecoration
+    public var decoration: NameDecoration {
+        didSet { namesOnly = decoration.showsNamesOnly }
+    }
+    /// Whether a cell is just the escaped name: set with `decoration`, so
+    /// the row loop need not copy the decoration to find out.
+    private var namesOnly: Bool
     /// The inode number as a column before the name (`-i`; `?` when it cannot be read).
     public var showsInode = false
     /// The allocated size as a column before the name (`-s`), written as `blockUnit` says.
@@ -127,10 +134,15 @@ public final class NameCellFormatter: EntryCellFormatter {
 
     public init(decoration: NameDecoration = NameDecoration()) {
         self.decoration = decoration
+        namesOnly = decoration.showsNamesOnly
     }
 
     public func configure(_ cell: Cell, row: Int, in source: DirectoryTableSource) {
         let model = source.listing
+        if namesOnly && !showsInode && !showsAllocatedSize {
+            model.withName(ofRow: row) { NameEscaping.appendEscaped($0, to: &cell.textBytes) }
+            return
+        }
         decoration.decorate(cell, row: row, in: model)
         if showsInode || showsAllocatedSize { cell.columns.append(contentsOf: leadingColumns(row: row, in: model)) }
     }
