@@ -52,17 +52,21 @@ public final class Cell {
         }
     }
     /// The secondary label: shown by the subtitle, value1 and value2 styles.
-    public var detailText: String?
+    public var detailText: String? { didSet { hasExtras = true } }
     /// Columns laid out before the text and aligned across the page
     /// (a long listing's permissions, links, owner, size, time).
-    public var columns: [String] = []
+    public var columns: [String] = [] { didSet { hasExtras = true } }
     /// A one-character type glyph drawn first, if any.
-    public var image: Character?
-    public var accessory: CellAccessory = .none
+    public var image: Character? { didSet { hasExtras = true } }
+    public var accessory: CellAccessory = .none { didSet { hasExtras = true } }
     /// An ANSI SGR parameter string (such as `01;34`) for the text when colour is on.
-    public var textColor: String?
+    public var textColor: String? { didSet { hasExtras = true } }
     /// Characters appended to the text itself (`ls -F` indicators, ` -> target`).
-    public var textSuffix: String = ""
+    public var textSuffix: String = "" { didSet { hasExtras = true } }
+    /// Whether anything but the text was set since the last reuse: a cell
+    /// that carries just its text (most rows of a listing) is reset by
+    /// forgetting its text.
+    private var hasExtras = false
 
     public init(style: CellStyle = .default, reuseIdentifier: String) {
         self.style = style
@@ -70,15 +74,17 @@ public final class Cell {
     }
 
     /// Clears everything a previous row configured; called by the pool.
-    /// Fields are cleared only when set, which keeps reuse cheap for the
-    /// common cell that carries just its text.
+    /// Fields are cleared only when something was set, which keeps reuse
+    /// cheap for the common cell that carries just its text.
     public func prepareForReuse() {
         textBytes.removeAll()
+        guard hasExtras else { return }
         if detailText != nil { detailText = nil }
         if !columns.isEmpty { columns.removeAll(keepingCapacity: true) }
         image = nil
         accessory = .none
         if textColor != nil { textColor = nil }
         if !textSuffix.isEmpty { textSuffix = "" }
+        hasExtras = false
     }
 }
