@@ -20,6 +20,7 @@ extension HexFormatter {
             offsetPairs.withUnsafeBufferPointer { pairs in
                 var line = input.baseAddress!
                 let end = line + input.count
+                var offsetDigits = OffsetDigits(offset, pairs: pairs)
                 while line < end {
                     let low = line.loadUnaligned(as: UInt64.self)
                     let high = line.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
@@ -33,7 +34,7 @@ extension HexFormatter {
                         squeezing = false
                         previous = (low, high)
                         // 00000000␠␠hh␠…hh␠␠hh␠…hh␠␠|text|\n: 79 bytes.
-                        p.storeBytes(of: Self.offsetWord(offset, pairs: pairs), as: UInt64.self)
+                        p.storeBytes(of: offsetDigits.word(offset, pairs: pairs), as: UInt64.self)
                         p.storeBytes(of: 0x2020 as UInt16, toByteOffset: 8, as: UInt16.self)
                         Self.storeSpacedHex(low, at: p + 10, entries: entries)
                         p.storeBytes(of: 0x20 as UInt8, toByteOffset: 34, as: UInt8.self)
@@ -85,11 +86,12 @@ extension HexFormatter {
             offsetPairs.withUnsafeBufferPointer { offsetPairs in
                 var line = input.baseAddress!
                 let end = line + input.count
+                var offsetDigits = OffsetDigits(offset, pairs: offsetPairs)
                 while line < end {
                     let low = line.loadUnaligned(as: UInt64.self)
                     let high = line.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
                     // 00000000:␠hhhh␠…hhhh␠␠text\n: 68 bytes.
-                    p.storeBytes(of: Self.offsetWord(offset, pairs: offsetPairs), as: UInt64.self)
+                    p.storeBytes(of: offsetDigits.word(offset, pairs: offsetPairs), as: UInt64.self)
                     p.storeBytes(of: 0x203A as UInt16, toByteOffset: 8, as: UInt16.self)  // ": "
                     Self.storePairedHex(low, high, at: p + 10, pairWords: pairWords)
                     p.storeBytes(of: 0x20 as UInt8, toByteOffset: 50, as: UInt8.self)
@@ -205,6 +207,32 @@ extension HexFormatter {
     }
 
     // MARK: Shared pieces
+
+    /// A line's offset digits when lines are 16 bytes: the six leading
+    /// digits change every sixteenth line, so they are worked out then and
+    /// kept; only the last two are looked up for every line.
+    struct OffsetDigits {
+        private var leading: UInt64
+        private var leadingOf: UInt32
+
+        init(_ offset: UInt32, pairs: UnsafeBufferPointer<UInt64>) {
+            leadingOf = offset >> 8
+            leading = Self.leadingDigits(leadingOf, pairs: pairs)
+        }
+
+        @inline(__always)
+        mutating func word(_ offset: UInt32, pairs: UnsafeBufferPointer<UInt64>) -> UInt64 {
+            if offset >> 8 != leadingOf {
+                leadingOf = offset >> 8
+                leading = Self.leadingDigits(leadingOf, pairs: pairs)
+            }
+            return leading | pairs[Int(offset & 0xFF)] << 48
+        }
+
+        private static func leadingDigits(_ high: UInt32, pairs: UnsafeBufferPointer<UInt64>) -> UInt64 {
+            pairs[Int(high >> 16)] | pairs[Int(high >> 8 & 0xFF)] << 16 | pairs[Int(high & 0xFF)] << 32
+        }
+    }
 
     /// Eight lowercase hex digits of a 32-bit offset in one word.
     @inline(__always)
