@@ -55,7 +55,7 @@ public final class Cell {
     public var detailText: String? { didSet { hasExtras = true } }
     /// Columns laid out before the text and aligned across the page
     /// (a long listing's permissions, links, owner, size, time).
-    public var columns: [String] = [] { didSet { hasExtras = true } }
+    public var columns: [String] = []
     /// A one-character type glyph drawn first, if any.
     public var image: Character? { didSet { hasExtras = true } }
     public var accessory: CellAccessory = .none { didSet { hasExtras = true } }
@@ -63,9 +63,9 @@ public final class Cell {
     public var textColor: String? { didSet { hasExtras = true } }
     /// Characters appended to the text itself (`ls -F` indicators, ` -> target`).
     public var textSuffix: String = "" { didSet { hasExtras = true } }
-    /// Whether anything but the text was set since the last reuse: a cell
-    /// that carries just its text (most rows of a listing) is reset by
-    /// forgetting its text.
+    /// Whether anything but the text and columns was set since the last
+    /// reuse: a cell that carries just its text (most rows of a listing) is
+    /// reset by forgetting its text.
     private var hasExtras = false
 
     public init(style: CellStyle = .default, reuseIdentifier: String) {
@@ -78,9 +78,10 @@ public final class Cell {
     /// cheap for the common cell that carries just its text.
     public func prepareForReuse() {
         textBytes.removeAll()
+        // Columns have no observer (it would copy the array at every append).
+        if !columns.isEmpty { columns.removeAll(keepingCapacity: true) }
         guard hasExtras else { return }
         if detailText != nil { detailText = nil }
-        if !columns.isEmpty { columns.removeAll(keepingCapacity: true) }
         image = nil
         accessory = .none
         if textColor != nil { textColor = nil }
