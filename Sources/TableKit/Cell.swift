@@ -66,7 +66,7 @@ public final class Cell {
     /// Whether anything but the text and columns was set since the last
     /// reuse: a cell that carries just its text (most rows of a listing) is
     /// reset by forgetting its text.
-    private var hasExtras = false
+    public private(set) var hasExtras = false
 
     public init(style: CellStyle = .default, reuseIdentifier: String) {
         self.style = style

@@ -8,6 +8,12 @@ public protocol TableDataSource: AnyObject {
     func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int
     /// Dequeue a cell with `tableView.dequeueReusableCell(withIdentifier:)` and configure it.
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> Cell
+    /// The cells of a run of rows of one section, appended to `cells` in
+    /// order, each dequeued from `tableView` and configured: how the table
+    /// fills a page. The default asks `tableView(_:cellForRowAt:)` row by
+    /// row; a data source whose rows share a configuration can fill them in
+    /// one loop, without a call per row.
+    func tableView(_ tableView: TableView, cellsForRows rows: Range<Int>, inSection section: Int, into cells: inout [Cell])
 
     func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String?
     func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String?
@@ -24,6 +30,9 @@ public protocol TableDataSource: AnyObject {
 }
 
 extension TableDataSource {
+    public func tableView(_ tableView: TableView, cellsForRows rows: Range<Int>, inSection section: Int, into cells: inout [Cell]) {
+        for row in rows { cells.append(self.tableView(tableView, cellForRowAt: IndexPath(row: row, section: section))) }
+    }
     public func numberOfSections(in tableView: TableView) -> Int { 1 }
     public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { nil }
     public func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? { nil }

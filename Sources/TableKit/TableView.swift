@@ -275,11 +275,11 @@ public final class TableView {
                 items.append(.header(section: section, title: title))
             }
             let stop = min(sectionEnd, rows.upperBound)
-            while flat < stop {
-                let path = IndexPath(row: flat - sectionStart, section: section)
-                let cell = dataSource.tableView(self, cellForRowAt: path)
-                onScreenCells.append(cell)
-                items.append(.row(path, flatRow: flat, cell: cell))
+            let firstCell = onScreenCells.count
+            dataSource.tableView(self, cellsForRows: (flat - sectionStart)..<(stop - sectionStart), inSection: section, into: &onScreenCells)
+            precondition(onScreenCells.count - firstCell == stop - flat, "the data source gave a cell for each row")
+            for cell in onScreenCells[firstCell...] {
+                items.append(.row(IndexPath(row: flat - sectionStart, section: section), flatRow: flat, cell: cell))
                 flat += 1
             }
             if stop == sectionEnd, let title = dataSource.tableView(self, titleForFooterInSection: section) {

@@ -68,7 +68,7 @@ public struct TextRenderer {
                     output.append(0x0A)
                 case .row(_, let flatRow, let cell):
                     if isPlain(cell) {
-                        appendText(cell, room: nil, to: &output)
+                        output.append(cell.textBytes)
                         output.append(0x0A)
                         continue
                     }
@@ -114,11 +114,13 @@ public struct TextRenderer {
         return measures
     }
 
-    /// A row drawn as its text and a line end, whatever the page holds.
+    /// A row drawn as its text and a line end, whatever the page holds: a
+    /// default cell with nothing but its text (no image, accessory, colour
+    /// or suffix: `hasExtras` says none was set), no columns, no number.
     @inline(__always)
     private func isPlain(_ cell: Cell) -> Bool {
-        cell.style == .default && !options.showsRowNumbers && cell.image == nil && cell.columns.isEmpty
-            && cell.accessory == .none && !options.truncatesText
+        cell.style == .default && !cell.hasExtras && cell.columns.isEmpty && !options.showsRowNumbers
+            && !options.truncatesText
     }
 
     /// One row's leading columns, text and suffix, without a line end, and

@@ -34,7 +34,50 @@ final class NumbersDataSource: TableDataSource {
     }
 }
 
+/// Numbers filled a run of rows at a time, counting the calls.
+final class BatchNumbersDataSource: TableDataSource {
+    let sections: [[Int]]
+    var batchCalls: [(section: Int, rows: Range<Int>)] = []
+
+    init(sections: [[Int]]) { self.sections = sections }
+
+    func numberOfSections(in tableView: TableView) -> Int { sections.count }
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { sections[section].count }
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> Cell {
+        XCTFail("a data source that fills runs of rows is not asked row by row")
+        return tableView.dequeueReusableCell(withIdentifier: "number")
+    }
+    func tableView(_ tableView: TableView, cellsForRows rows: Range<Int>, inSection section: Int, into cells: inout [Cell]) {
+        batchCalls.append((section, rows))
+        for row in rows {
+            let cell = tableView.dequeueReusableCell(withIdentifier: "number")
+            XCTAssertEqual(cell.text, "", "a reused cell must come back reset")
+            cell.text = String(sections[section][row])
+            cells.append(cell)
+        }
+    }
+    func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { "S\(section)" }
+}
+
 final class TableViewTests: XCTestCase {
+    /// A page is filled with one call per section it shows, rows in order,
+    /// and the cells still come from the pool.
+    func testPagesAreFilledARunOfRowsAtATime() {
+        let source = BatchNumbersDataSource(sections: [Array(0..<7), Array(100..<125), Array(200..<203)])
+        let table = TableView(pageHeight: 10)
+        table.dataSource = source
+        table.reloadData()
+        var texts: [String] = []
+        table.forEachPage { items in
+            for case .row(_, _, let cell) in items { texts.append(cell.text) }
+        }
+        XCTAssertEqual(texts, (Array(0..<7) + Array(100..<125) + Array(200..<203)).map(String.init))
+        XCTAssertEqual(source.batchCalls.map(\.section), [0, 1, 1, 1, 1, 2], "one call per section on each page")
+        XCTAssertEqual(source.batchCalls.map(\.rows), [0..<7, 0..<3, 3..<13, 13..<23, 23..<25, 0..<3])
+        XCTAssertLessThanOrEqual(table.cellsCreated, 10 + 2)
+        XCTAssertEqual(table.cellsCreated + table.cellsReused, 35)
+    }
+
     func testReusePoolStaysBoundedWhilePagingAMillionRows() {
         let source = NumbersDataSource(sections: [Array(0..<1_000_000)])
         let table = TableView(pageHeight: 40)

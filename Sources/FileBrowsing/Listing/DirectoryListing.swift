@@ -117,6 +117,20 @@ public final class DirectoryListing {
         return try displayNames.bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
     }
 
+    /// Calls `body` with each name of `rows` in turn (its position in `rows`
+    /// and its bytes): a page of names with one access to the storage.
+    public func withNames(ofRows rows: Range<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        try displayNames.bytes.withUnsafeBufferPointer { bytes in
+            try displayNames.starts.withUnsafeBufferPointer { starts in
+                for (index, row) in rows.enumerated() {
+                    let start = Int(starts[row])
+                    let end = Int(starts[row + 1]) - 1
+                    try body(index, UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                }
+            }
+        }
+    }
+
     /// The path of a row: the directory's path joined with the name.
     public func path(ofRow row: Int) -> [UInt8] {
         withName(ofRow: row) { directory.childPath($0) }

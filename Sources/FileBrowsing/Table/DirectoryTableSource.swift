@@ -69,6 +69,20 @@ extension DirectoryTableSource: TableDataSource {
         return cell
     }
 
+    /// A page's cells: dequeued together, configured by one call to the formatter.
+    public func tableView(_ tableView: TableView, cellsForRows rows: Range<Int>, inSection section: Int, into cells: inout [Cell]) {
+        let first = listing.sectionStarts[section] + rows.lowerBound
+        let flatRows = first..<(first + rows.count)
+        let identifier = cellFormatter?.reuseIdentifier ?? "name"
+        let start = cells.count
+        for _ in flatRows { cells.append(tableView.dequeueReusableCell(withIdentifier: identifier)) }
+        guard let formatter = cellFormatter else {
+            listing.withNames(ofRows: flatRows) { index, name in NameEscaping.appendEscaped(name, to: &cells[start + index].textBytes) }
+            return
+        }
+        formatter.configure(cells[start...], rows: flatRows, in: self)
+    }
+
     public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
         listing.sections[section].title
     }

@@ -8,10 +8,17 @@ public protocol EntryCellFormatter: AnyObject {
     /// How the leading columns this formatter adds line up (none by default).
     var columnAlignments: [ColumnAlignment] { get }
     func configure(_ cell: Cell, row: Int, in source: DirectoryTableSource)
+    /// Configures `cells` for the flat rows `rows`, one cell a row, in order:
+    /// a page at a time. The default configures them one by one.
+    func configure(_ cells: ArraySlice<Cell>, rows: Range<Int>, in source: DirectoryTableSource)
 }
 
 extension EntryCellFormatter {
     public var columnAlignments: [ColumnAlignment] { [] }
+
+    public func configure(_ cells: ArraySlice<Cell>, rows: Range<Int>, in source: DirectoryTableSource) {
+        for (cell, row) in zip(cells, rows) { configure(cell, row: row, in: source) }
+    }
 }
 
 /// How a name is decorated, shared by every cell formatter: `ls -F`
@@ -145,6 +152,17 @@ public final class NameCellFormatter: EntryCellFormatter {
         }
         decoration.decorate(cell, row: row, in: model)
         if showsInode || showsAllocatedSize { cell.columns.append(contentsOf: leadingColumns(row: row, in: model)) }
+    }
+
+    /// A page of cells: bare names in one loop, anything more row by row.
+    public func configure(_ cells: ArraySlice<Cell>, rows: Range<Int>, in source: DirectoryTableSource) {
+        guard namesOnly && !showsInode && !showsAllocatedSize else {
+            for (cell, row) in zip(cells, rows) { configure(cell, row: row, in: source) }
+            return
+        }
+        source.listing.withNames(ofRows: rows) { index, name in
+            NameEscaping.appendEscaped(name, to: &cells[cells.startIndex + index].textBytes)
+        }
     }
 
     /// The inode and allocated-size texts of a row, as asked.
