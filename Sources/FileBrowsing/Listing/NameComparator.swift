@@ -1,3 +1,5 @@
+import Glibc
+
 /// Natural name order between sort items of one arena: the sixteen-byte key
 /// prefix, then the full keys (built once per name, only for names that tie
 /// on their prefix), then the raw bytes, then the entry number. One comparator
@@ -17,7 +19,16 @@ struct NameComparator {
     private mutating func tieBreak(_ a: UInt32, _ b: UInt32, in arena: NameArena) -> Bool {
         let keyA = fullKey(a, in: arena)
         let keyB = fullKey(b, in: arena)
-        if keyA != keyB { return keyA.lexicographicallyPrecedes(keyB) }
+        // Byte order of the keys, by memcmp: names with long common prefixes
+        // (the 16-byte radix keys all equal) come here for every comparison.
+        let byKeys = keyA.withUnsafeBytes { x in
+            keyB.withUnsafeBytes { y in
+                let common = min(x.count, y.count)
+                let order = common == 0 ? 0 : Int(memcmp(x.baseAddress!, y.baseAddress!, common))
+                return order != 0 ? order : x.count - y.count
+            }
+        }
+        if byKeys != 0 { return byKeys < 0 }
         let byBytes = arena.withName(at: Int(a)) { x in arena.withName(at: Int(b)) { y in NaturalOrder.compareBytes(x, y) } }
         return byBytes != 0 ? byBytes < 0 : a < b
     }

@@ -77,10 +77,18 @@ extension DirectoryTableSource: TableDataSource {
         let start = cells.count
         for _ in flatRows { cells.append(tableView.dequeueReusableCell(withIdentifier: identifier)) }
         guard let formatter = cellFormatter else {
-            listing.withNames(ofRows: flatRows) { index, name in NameEscaping.appendEscaped(name, to: &cells[start + index].textBytes) }
+            setEscapedNames(of: cells[start...], rows: flatRows)
             return
         }
         formatter.configure(cells[start...], rows: flatRows, in: self)
+    }
+
+    /// Gives each cell its row's escaped name, in one pass over the names:
+    /// the whole configuration of a bare-name cell.
+    public func setEscapedNames(of cells: ArraySlice<Cell>, rows: Range<Int>) {
+        listing.withNames(ofRows: rows) { index, name in
+            NameEscaping.appendEscaped(name, to: &cells[cells.startIndex + index].textBytes)
+        }
     }
 
     public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {

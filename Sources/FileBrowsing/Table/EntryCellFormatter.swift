@@ -144,25 +144,22 @@ public final class NameCellFormatter: EntryCellFormatter {
         namesOnly = decoration.showsNamesOnly
     }
 
+    /// A cell is the escaped name and nothing else.
+    private var showsBareNames: Bool { namesOnly && !showsInode && !showsAllocatedSize }
+
     public func configure(_ cell: Cell, row: Int, in source: DirectoryTableSource) {
         let model = source.listing
-        if namesOnly && !showsInode && !showsAllocatedSize {
-            model.withName(ofRow: row) { NameEscaping.appendEscaped($0, to: &cell.textBytes) }
-            return
-        }
         decoration.decorate(cell, row: row, in: model)
         if showsInode || showsAllocatedSize { cell.columns.append(contentsOf: leadingColumns(row: row, in: model)) }
     }
 
     /// A page of cells: bare names in one loop, anything more row by row.
     public func configure(_ cells: ArraySlice<Cell>, rows: Range<Int>, in source: DirectoryTableSource) {
-        guard namesOnly && !showsInode && !showsAllocatedSize else {
+        guard showsBareNames else {
             for (cell, row) in zip(cells, rows) { configure(cell, row: row, in: source) }
             return
         }
-        source.listing.withNames(ofRows: rows) { index, name in
-            NameEscaping.appendEscaped(name, to: &cells[cells.startIndex + index].textBytes)
-        }
+        source.setEscapedNames(of: cells, rows: rows)
     }
 
     /// The inode and allocated-size texts of a row, as asked.
