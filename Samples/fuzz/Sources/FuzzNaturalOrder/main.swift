@@ -5,6 +5,8 @@ import FuzzSupport
 /// The natural order is a strict total order: of two different names exactly
 /// one precedes, no name precedes itself, it is transitive over three names,
 /// and the 16-byte key prefix the radix sort uses never contradicts it.
+/// The comparator the sorts use (prefix, then full keys by memcmp, then
+/// bytes, then entry number) agrees with it.
 runFuzzer { data, count in
 
     let bytes = fuzzInput(data, count)
@@ -19,6 +21,21 @@ runFuzzer { data, count in
         let px = x.withUnsafeBufferPointer(NaturalOrder.keyPrefix)
         let py = y.withUnsafeBufferPointer(NaturalOrder.keyPrefix)
         if (px.high, px.low) < (py.high, py.low) && !xy { fatalError("key prefix contradicts the order: \(x) \(y)") }
+    }
+    var arena = NameArena()
+    for name in names { arena.append(name, kind: .file) }
+    var comparator = NameComparator()
+    let items = names.indices.map { index in
+        let prefix = names[index].withUnsafeBufferPointer(NaturalOrder.keyPrefix)
+        return SortItem(high: prefix.high, low: prefix.low, index: UInt32(index), group: 0)
+    }
+    for i in names.indices {
+        for j in names.indices where i != j {
+            let expected = names[i] == names[j] ? i < j : NaturalOrder.precedes(names[i], names[j])
+            if comparator.precedes(items[i], items[j], in: arena) != expected {
+                fatalError("the sort's comparator disagrees: \(names[i]) \(names[j])")
+            }
+        }
     }
     for (x, y, z) in [(a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a)]
     where NaturalOrder.precedes(x, y) && NaturalOrder.precedes(y, z) && !NaturalOrder.precedes(x, z) {
