@@ -20,7 +20,7 @@ final class ParallelHexDumpTests: XCTestCase {
 
     private func openFile(_ bytes: [UInt8], in tree: TestTree) -> Int32 {
         let path = tree.path + "/data"
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
         return open(path, O_RDONLY)
     }
 

@@ -51,8 +51,8 @@ enum CommandRunner {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("filetable-run-\(UUID().uuidString)")
         let outPath = stdoutPath ?? scratch.path + ".out"
         let errPath = scratch.path + ".err"
-        FileManager.default.createFile(atPath: outPath, contents: nil)
-        FileManager.default.createFile(atPath: errPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
         defer {
             if stdoutPath == nil { try? FileManager.default.removeItem(atPath: outPath) }
             try? FileManager.default.removeItem(atPath: errPath)
@@ -81,8 +81,8 @@ enum CommandRunner {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("filetable-sh-\(UUID().uuidString)")
         let outPath = scratch.path + ".out"
         let errPath = scratch.path + ".err"
-        FileManager.default.createFile(atPath: outPath, contents: nil)
-        FileManager.default.createFile(atPath: errPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
         defer {
             try? FileManager.default.removeItem(atPath: outPath)
             try? FileManager.default.removeItem(atPath: errPath)

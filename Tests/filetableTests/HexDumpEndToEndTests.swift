@@ -17,7 +17,7 @@ final class HexDumpEndToEndTests: XCTestCase {
 
     private func write(_ bytes: [UInt8], named name: String, in temp: TemporaryTree) -> String {
         let path = temp.path + "/" + name
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
         return path
     }
 

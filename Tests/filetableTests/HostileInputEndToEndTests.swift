@@ -164,7 +164,7 @@ final class HostileInputEndToEndTests: XCTestCase {
         var bytes = [UInt8](repeating: 0, count: 5000)
         for i in bytes.indices { bytes[i] = UInt8(truncatingIfNeeded: i &* 31 &+ i / 97) }
         let path = temp.path + "/data"
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
         var layouts: [[String]] = [["--format", "canonical"]]
         for columns in [1, 7, 16, 44, 45, 100, 255, 256] {
             layouts.append(["--format", "plain", "--cols", String(columns)])

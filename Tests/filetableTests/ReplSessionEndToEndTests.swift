@@ -130,7 +130,7 @@ final class ReplSessionEndToEndTests: XCTestCase {
         let temp = try makeTree()
         try temp.link("to-notes", to: "notes.txt")
         try temp.link("broken", to: "missing")
-        FileManager.default.createFile(atPath: temp.path + "/bin", contents: Data([0x61, 0x62, 0x00, 0x63]))
+        _ = FileManager.default.createFile(atPath: temp.path + "/bin", contents: Data([0x61, 0x62, 0x00, 0x63]))
         let result = try session("filter deep; info 1; filter bin; info 1; filter to-notes; info 1; filter broken; info 1", in: temp)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.text.contains("type:        directory\n"))

@@ -7,8 +7,8 @@ final class ReplViewingEndToEndTests: XCTestCase {
     private func makeTree() throws -> TemporaryTree {
         let temp = try TemporaryTree()
         let text = (1...10).map(String.init).joined(separator: "\n") + "\ntab\there\u{1B}[31m\n"
-        FileManager.default.createFile(atPath: temp.path + "/numbers.txt", contents: Data(text.utf8))
-        FileManager.default.createFile(atPath: temp.path + "/random.bin", contents: Data([0] + (1..<100).map { UInt8(($0 * 37 + 11) % 256) }))
+        _ = FileManager.default.createFile(atPath: temp.path + "/numbers.txt", contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: temp.path + "/random.bin", contents: Data([0] + (1..<100).map { UInt8(($0 * 37 + 11) % 256) }))
         XCTAssertEqual(mkfifo(temp.path + "/pipe", 0o644), 0)
         return temp
     }
@@ -97,7 +97,8 @@ final class ReplViewingEndToEndTests: XCTestCase {
     func testAnEndlessLineIsShownInBoundedRows() throws {
         let temp = try TemporaryTree()
         let row = 1 << 16
-        FileManager.default.createFile(atPath: temp.path + "/long.txt", contents: Data(repeating: 0x61, count: row * 5 + 10) + Data("\nend\n".utf8))
+        _ = FileManager.default.createFile(
+            atPath: temp.path + "/long.txt", contents: Data(repeating: 0x61, count: row * 5 + 10) + Data("\nend\n".utf8))
         let result = try CommandRunner.run(["--page-size", "3", "-e", "view 1; more; more", "."], in: temp.url)
         XCTAssertEqual(result.status, 0, result.stderr)
         let lines = result.text.split(separator: "\n", omittingEmptySubsequences: false)

@@ -58,7 +58,7 @@ public struct TimeFormat {
         guard localtime_r(&seconds, &parts) != nil else { return String(timestamp.seconds) }
         // %N first, leaving %%N alone.
         var expanded = ""
-        var chars = Array(format)
+        let chars = Array(format)
         var i = 0
         while i < chars.count {
             if chars[i] == "%", i + 1 < chars.count {

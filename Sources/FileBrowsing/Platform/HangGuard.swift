@@ -177,7 +177,8 @@ public enum HangProneFileSystems {
         if path.first != 0x2F {
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             guard getcwd(&buffer, buffer.count) != nil else { return false }
-            absolute = PathBytes.join(Array(String(cString: buffer).utf8), path)
+            let length = buffer.firstIndex(of: 0) ?? buffer.count
+            absolute = PathBytes.join(buffer[0..<length].map { UInt8(bitPattern: $0) }, path)
         }
         // The deepest mount point that covers the path decides.
         var best: (length: Int, hangs: Bool) = (-1, false)
