@@ -147,8 +147,8 @@ public struct ParallelHexDump: Sendable {
     /// What the workers share: the turn semaphores, the stop flag and the outcome.
     private final class Shared: @unchecked Sendable {
         let initial: HexFormatter
-        /// One turn semaphore a worker that can exist (at most `defaultWorkers`,
-        /// or what `run` was given); the first holds the first turn.
+        /// A turn semaphore for each worker of the ring, made by `start`;
+        /// the first worker's starts with the first turn.
         private var turns: [UnsafeMutablePointer<sem_t>] = []
         private let started: UnsafeMutablePointer<sem_t>
         private let ringSize = Locked(1)
