@@ -28,24 +28,9 @@ public struct ByteBuffer: ~Copyable {
     @inline(__always)
     public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
-        let length = bytes.count
-        if capacity - count < length { grow(toAtLeast: count + length) }
-        let target = base + count
-        if length <= 32 {
-            // Short runs (a name, a column) in words: cheaper than a call to memcpy.
-            var i = 0
-            while i + 8 <= length {
-                UnsafeMutableRawPointer(target + i).storeBytes(of: UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self), as: UInt64.self)
-                i += 8
-            }
-            while i < length {
-                target[i] = source[i]
-                i += 1
-            }
-        } else {
-            target.update(from: source, count: length)
-        }
-        count += length
+        if capacity - count < bytes.count { grow(toAtLeast: count + bytes.count) }
+        (base + count).update(from: source, count: bytes.count)
+        count += bytes.count
     }
 
     public mutating func append(_ bytes: [UInt8]) {
