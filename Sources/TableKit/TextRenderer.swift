@@ -50,9 +50,9 @@ public struct TextRenderer {
         buffer.withUnsafeBytes { output.append(contentsOf: $0) }
     }
 
-    /// Appends the lines of `items` to `output`. A plain row (default style,
-    /// no number, image, columns, accessory or truncation) does not depend on
-    /// the rest of the page, so it is written at once; the page-wide measures
+    /// Appends the lines of `items` to `output`. A plain row (`isPlain`: a
+    /// default cell with nothing set but its text) does not depend on the
+    /// rest of the page, so it is written at once; the page-wide measures
     /// the other rows need (value2 labels, value1 edge, leading columns) are
     /// taken once, when the first such row comes.
     public func render(_ items: [TableItem], into output: inout ByteBuffer) {

@@ -134,7 +134,7 @@ private final class TraversalReadAhead {
 
     /// Starts the traversal; nil on a single core, or if no thread could be made.
     init?(_ traversal: DirectoryTraversal) {
-        guard sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1 else { return nil }
+        guard Processors.online > 1 else { return nil }
         let queue = queue
         let start = SharedMemory(traversal)
         guard

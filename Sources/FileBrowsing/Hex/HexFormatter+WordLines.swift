@@ -12,50 +12,37 @@ extension HexFormatter {
     /// 64-bit compares.
     mutating func canonicalLines(_ input: UnsafeRawBufferPointer, into output: UnsafeMutablePointer<UInt8>) -> Int {
         var p = UnsafeMutableRawPointer(output)
-        var offset = UInt32(truncatingIfNeeded: self.offset)
         var previous = previousLine
         var squeezing = self.squeezing
         let squeezes = self.squeezes
-        hexSpaceWords.withUnsafeBufferPointer { entries in
-            offsetPairs.withUnsafeBufferPointer { pairs in
-                var line = input.baseAddress!
-                let end = line + input.count
-                var offsetDigits = OffsetDigits(offset, pairs: pairs)
-                while line < end {
-                    let low = line.loadUnaligned(as: UInt64.self)
-                    let high = line.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-                    if squeezes, let last = previous, last == (low, high) {
-                        if !squeezing {
-                            squeezing = true
-                            p.storeBytes(of: 0x0A2A as UInt16, as: UInt16.self)  // "*\n"
-                            p += 2
-                        }
-                    } else {
-                        squeezing = false
-                        previous = (low, high)
-                        // 00000000␠␠hh␠…hh␠␠hh␠…hh␠␠|text|\n: 79 bytes.
-                        p.storeBytes(of: offsetDigits.word(offset, pairs: pairs), as: UInt64.self)
-                        p.storeBytes(of: 0x2020 as UInt16, toByteOffset: 8, as: UInt16.self)
-                        Self.storeSpacedHex(low, at: p + 10, entries: entries)
-                        p.storeBytes(of: 0x20 as UInt8, toByteOffset: 34, as: UInt8.self)
-                        Self.storeSpacedHex(high, at: p + 35, entries: entries)
-                        p.storeBytes(of: 0x7C20 as UInt16, toByteOffset: 59, as: UInt16.self)  // " |"
-                        p.storeBytes(of: Self.textWord(low), toByteOffset: 61, as: UInt64.self)
-                        p.storeBytes(of: Self.textWord(high), toByteOffset: 69, as: UInt64.self)
-                        p.storeBytes(of: 0x0A7C as UInt16, toByteOffset: 77, as: UInt16.self)  // "|\n"
-                        p += 79
+        let entries = hexSpaceWords
+        entries.withUnsafeBufferPointer { entries in
+            forEachSixteenByteLine(input) { low, high, offsetDigits in
+                if squeezes, let last = previous, last == (low, high) {
+                    if !squeezing {
+                        squeezing = true
+                        p.storeBytes(of: 0x0A2A as UInt16, as: UInt16.self)  // "*\n"
+                        p += 2
                     }
-                    // Cannot wrap: `fitsIn32Bits` let only offsets below 2^32 in
-                    // (the step past the last line is never read).
-                    offset &+= 16
-                    line += 16
+                    return
                 }
+                squeezing = false
+                previous = (low, high)
+                // 00000000␠␠hh␠…hh␠␠hh␠…hh␠␠|text|\n: 79 bytes.
+                p.storeBytes(of: offsetDigits, as: UInt64.self)
+                p.storeBytes(of: 0x2020 as UInt16, toByteOffset: 8, as: UInt16.self)
+                Self.storeSpacedHex(low, at: p + 10, entries: entries)
+                p.storeBytes(of: 0x20 as UInt8, toByteOffset: 34, as: UInt8.self)
+                Self.storeSpacedHex(high, at: p + 35, entries: entries)
+                p.storeBytes(of: 0x7C20 as UInt16, toByteOffset: 59, as: UInt16.self)  // " |"
+                p.storeBytes(of: Self.textWord(low), toByteOffset: 61, as: UInt64.self)
+                p.storeBytes(of: Self.textWord(high), toByteOffset: 69, as: UInt64.self)
+                p.storeBytes(of: 0x0A7C as UInt16, toByteOffset: 77, as: UInt16.self)  // "|\n"
+                p += 79
             }
         }
-        hadLine = hadLine || !input.isEmpty
         previousLine = previous
         self.squeezing = squeezing
-        self.offset += UInt64(input.count)
         return p - UnsafeMutableRawPointer(output)
     }
 
@@ -81,31 +68,20 @@ extension HexFormatter {
     /// Full lines of xxd's default layout (16 bytes in pairs), offsets below 2^32.
     mutating func xxdDefaultLines(_ input: UnsafeRawBufferPointer, into output: UnsafeMutablePointer<UInt8>) -> Int {
         var p = UnsafeMutableRawPointer(output)
-        var offset = UInt32(truncatingIfNeeded: self.offset)
-        hexPairWords.withUnsafeBufferPointer { pairWords in
-            offsetPairs.withUnsafeBufferPointer { offsetPairs in
-                var line = input.baseAddress!
-                let end = line + input.count
-                var offsetDigits = OffsetDigits(offset, pairs: offsetPairs)
-                while line < end {
-                    let low = line.loadUnaligned(as: UInt64.self)
-                    let high = line.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-                    // 00000000:␠hhhh␠…hhhh␠␠text\n: 68 bytes.
-                    p.storeBytes(of: offsetDigits.word(offset, pairs: offsetPairs), as: UInt64.self)
-                    p.storeBytes(of: 0x203A as UInt16, toByteOffset: 8, as: UInt16.self)  // ": "
-                    Self.storePairedHex(low, high, at: p + 10, pairWords: pairWords)
-                    p.storeBytes(of: 0x20 as UInt8, toByteOffset: 50, as: UInt8.self)
-                    p.storeBytes(of: Self.textWord(low), toByteOffset: 51, as: UInt64.self)
-                    p.storeBytes(of: Self.textWord(high), toByteOffset: 59, as: UInt64.self)
-                    p.storeBytes(of: 0x0A as UInt8, toByteOffset: 67, as: UInt8.self)
-                    p += 68
-                    offset &+= 16  // below 2^32, as for hexdump -C
-                    line += 16
-                }
+        let pairWords = hexPairWords
+        pairWords.withUnsafeBufferPointer { pairWords in
+            forEachSixteenByteLine(input) { low, high, offsetDigits in
+                // 00000000:␠hhhh␠…hhhh␠␠text\n: 68 bytes.
+                p.storeBytes(of: offsetDigits, as: UInt64.self)
+                p.storeBytes(of: 0x203A as UInt16, toByteOffset: 8, as: UInt16.self)  // ": "
+                Self.storePairedHex(low, high, at: p + 10, pairWords: pairWords)
+                p.storeBytes(of: 0x20 as UInt8, toByteOffset: 50, as: UInt8.self)
+                p.storeBytes(of: Self.textWord(low), toByteOffset: 51, as: UInt64.self)
+                p.storeBytes(of: Self.textWord(high), toByteOffset: 59, as: UInt64.self)
+                p.storeBytes(of: 0x0A as UInt8, toByteOffset: 67, as: UInt8.self)
+                p += 68
             }
         }
-        hadLine = hadLine || !input.isEmpty
-        self.offset += UInt64(input.count)
         return p - UnsafeMutableRawPointer(output)
     }
 
@@ -140,9 +116,10 @@ extension HexFormatter {
             offsetPairs.withUnsafeBufferPointer { offsetPairs in
                 var line = input.baseAddress!.assumingMemoryBound(to: UInt8.self)
                 let end = line + input.count
+                var offsetDigits = OffsetDigits(offset, pairs: offsetPairs)
                 while line < end {
                     let raw = UnsafeMutableRawPointer(p)
-                    raw.storeBytes(of: Self.offsetWord(offset, pairs: offsetPairs), as: UInt64.self)
+                    raw.storeBytes(of: offsetDigits.word(offset, pairs: offsetPairs), as: UInt64.self)
                     raw.storeBytes(of: 0x203A as UInt16, toByteOffset: 8, as: UInt16.self)
                     var q = 10
                     var inGroup = 0
@@ -208,6 +185,31 @@ extension HexFormatter {
 
     // MARK: Shared pieces
 
+    /// Calls `body` for each 16-byte line of `input` (whole lines, offsets
+    /// below 2^32) with its two words and its eight offset digits, then
+    /// moves the dump's offset past them: the loop the 16-byte layouts share.
+    @inline(__always)
+    private mutating func forEachSixteenByteLine(
+        _ input: UnsafeRawBufferPointer, _ body: (_ low: UInt64, _ high: UInt64, _ offsetDigits: UInt64) -> Void
+    ) {
+        var offset = UInt32(truncatingIfNeeded: self.offset)
+        let pairs = offsetPairs
+        pairs.withUnsafeBufferPointer { pairs in
+            var digits = OffsetDigits(offset, pairs: pairs)
+            var line = input.baseAddress!
+            let end = line + input.count
+            while line < end {
+                body(line.loadUnaligned(as: UInt64.self), line.loadUnaligned(fromByteOffset: 8, as: UInt64.self), digits.word(offset, pairs: pairs))
+                // Cannot wrap: `fitsIn32Bits` let only offsets below 2^32 in
+                // (the step past the last line is never read).
+                offset &+= 16
+                line += 16
+            }
+        }
+        hadLine = hadLine || !input.isEmpty
+        self.offset += UInt64(input.count)
+    }
+
     /// A line's offset digits when lines are 16 bytes: the six leading
     /// digits change every sixteenth line, so they are worked out then and
     /// kept; only the last two are looked up for every line.
@@ -234,12 +236,10 @@ extension HexFormatter {
         }
     }
 
-    /// Eight lowercase hex digits of a 32-bit offset in one word.
+    /// One byte of the text column: printable ASCII (0x20-0x7E) as is, any
+    /// other byte as `.` (the rule `textWord` applies eight bytes at once).
     @inline(__always)
-    static func offsetWord(_ offset: UInt32, pairs: UnsafeBufferPointer<UInt64>) -> UInt64 {
-        pairs[Int(offset >> 24)] | pairs[Int(offset >> 16 & 0xFF)] << 16
-            | pairs[Int(offset >> 8 & 0xFF)] << 32 | pairs[Int(offset & 0xFF)] << 48
-    }
+    static func textByte(_ byte: UInt8) -> UInt8 { byte >= 0x20 && byte < 0x7F ? byte : 0x2E }
 
     /// Eight bytes of the text column at once: printable ASCII (0x20-0x7E)
     /// as is, every other byte as `.`. Each byte's top bit says whether it is
@@ -265,8 +265,7 @@ extension HexFormatter {
             i += 8
         }
         while i < count {
-            let byte = bytes.load(fromByteOffset: i, as: UInt8.self)
-            p.storeBytes(of: byte >= 0x20 && byte < 0x7F ? byte : 0x2E, toByteOffset: i, as: UInt8.self)
+            p.storeBytes(of: textByte(bytes.load(fromByteOffset: i, as: UInt8.self)), toByteOffset: i, as: UInt8.self)
             i += 1
         }
     }

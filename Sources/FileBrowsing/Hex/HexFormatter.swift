@@ -37,7 +37,7 @@ public struct HexFormatter: Sendable {
         let digits = Array((uppercase ? "0123456789ABCDEF" : "0123456789abcdef").utf8)
         // Little-endian: the first digit in the low byte, so a UInt16 store writes "hl".
         hexPairs = (0..<256).map { UInt16(digits[$0 >> 4]) | UInt16(digits[$0 & 0xF]) << 8 }
-        printable = (0..<256).map { $0 >= 0x20 && $0 < 0x7F ? UInt8($0) : 0x2E }
+        printable = (0..<256).map { Self.textByte(UInt8($0)) }
         hexPairWords = hexPairs.map { UInt64($0) }
         hexSpaceWords = hexPairs.map { UInt64($0) | 0x20 << 16 }
         let lower = Array("0123456789abcdef".utf8)

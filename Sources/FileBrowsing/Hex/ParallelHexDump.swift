@@ -15,7 +15,7 @@ import Glibc
 /// (`ParallelHexDumpTests` compares).
 public struct ParallelHexDump: Sendable {
     /// How many threads a dump uses: one a core, at most four.
-    public static let defaultWorkers = min(4, max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    public static let defaultWorkers = min(4, Processors.online)
     /// Input bytes a chunk (rounded down to whole lines): its output, about
     /// five times larger, still fits a core's L2 cache.
     public static let defaultChunkBytes = 256 * 1024

@@ -25,7 +25,7 @@ public final class SpaceScan: Sendable {
         /// Worker threads; by default one a core and one more (a thread waiting
         /// in the kernel leaves a core idle otherwise: measured 0.61x of
         /// `du -s /usr` with two on two cores, 0.57x with three), at most four.
-        public var threads = min(4, max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)) + 1))
+        public var threads = min(4, Processors.online + 1)
 
         public init() {}
     }

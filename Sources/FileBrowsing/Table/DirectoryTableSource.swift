@@ -57,16 +57,11 @@ extension DirectoryTableSource: TableDataSource {
         listing.sections[section].rows.count
     }
 
+    /// One row's cell: a run of one row of the page path below.
     public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> Cell {
-        let row = flatRow(indexPath)
-        guard let formatter = cellFormatter else {
-            let cell = tableView.dequeueReusableCell(withIdentifier: "name")
-            listing.withName(ofRow: row) { NameEscaping.appendEscaped($0, to: &cell.textBytes) }
-            return cell
-        }
-        let cell = tableView.dequeueReusableCell(withIdentifier: formatter.reuseIdentifier)
-        formatter.configure(cell, row: row, in: self)
-        return cell
+        var cells: [Cell] = []
+        self.tableView(tableView, cellsForRows: indexPath.row..<(indexPath.row + 1), inSection: indexPath.section, into: &cells)
+        return cells[0]
     }
 
     /// A page's cells: dequeued together, configured by one call to the formatter.

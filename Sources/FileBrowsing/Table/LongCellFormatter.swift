@@ -54,7 +54,7 @@ public final class LongCellFormatter: EntryCellFormatter {
     /// the listing's status cache holds 4,096.
     public var parallelThreshold = 4096
     /// Threads for that: one a core and one more, at most four (as `SpaceScan`).
-    static let threads = min(4, max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)) + 1))
+    static let threads = min(4, Processors.online + 1)
 
     private let accounts = AccountNames()
     /// Owner and group columns' widths by id, for `measure`.
