@@ -135,7 +135,7 @@ public enum DirectoryEnumerator {
             let length = strnlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self), recordLength - 19)
             if includeDotEntries || !isDotEntry(name, length: length) {
                 let bytes = UnsafeBufferPointer(start: name, count: length)
-                arena.append(bytes, kind: FileKind(directoryType: type))
+                arena.append(bytes, kind: FileKind(directoryType: type), inode: record.loadUnaligned(as: UInt64.self))
                 appended(bytes, arena.count - 1)
             }
             offset += recordLength
@@ -164,7 +164,7 @@ public enum DirectoryEnumerator {
                 raw.withMemoryRebound(to: UInt8.self, capacity: 256) { name in
                     let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
                     if includeDotEntries || !isDotEntry(name, length: length) {
-                        arena.append(UnsafeBufferPointer(start: name, count: length), kind: kind)
+                        arena.append(UnsafeBufferPointer(start: name, count: length), kind: kind, inode: UInt64(entry.pointee.d_ino))
                     }
                 }
             }

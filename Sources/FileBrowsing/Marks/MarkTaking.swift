@@ -7,6 +7,9 @@ public enum MarkRefusal: Error, Sendable, Equatable {
     case pathLeadsElsewhere
     /// The directory's own identity could not be read.
     case directoryUnidentified
+    /// The name now leads to a different file than the row showed (the
+    /// entry was replaced since the listing was read).
+    case rowReplaced
 
     public var description: String {
         switch self {
@@ -14,6 +17,8 @@ public enum MarkRefusal: Error, Sendable, Equatable {
         case .pathLeadsElsewhere:
             return "this path no longer leads to the directory in the table (a directory on the way moved or a link changed); 'cd' there again"
         case .directoryUnidentified: return "the directory's device and inode cannot be read"
+        case .rowReplaced:
+            return "the name leads to a different file than the row showed (replaced since the listing was read); 'reload' to see it as it is now"
         }
     }
 }
@@ -39,10 +44,17 @@ public struct MarkTaker {
     }
 
     /// Marks entry `name`: its status now, read through the directory.
-    public func take(_ name: [UInt8]) -> Result<Mark, MarkRefusal> {
+    /// `shownInode` is the inode the row was read with (`d_ino`): a name
+    /// that leads elsewhere now is refused, so the plan never holds a file
+    /// that was not shown. (On a mount point `d_ino` is the covered
+    /// directory's, so only entries on the directory's own device compare.)
+    public func take(_ name: [UInt8], shownInode: UInt64? = nil) -> Result<Mark, MarkRefusal> {
         let read = withCString(name) { Syscalls.status(at: directory.fd, name: $0, followSymlink: false) }
         switch read {
         case .success(let raw):
+            if let shownInode, UInt64(raw.st_dev) == directoryIdentity.device, UInt64(raw.st_ino) != shownInode {
+                return .failure(.rowReplaced)
+            }
             return .success(
                 Mark(
                     entry: EntryKey(directory: directoryIdentity, name: name),

@@ -55,10 +55,11 @@ public enum PlanExport {
     }
 
     /// Writes the plan to a new file at `path` (relative to the working
-    /// directory); refuses to overwrite an existing file unless `replace`.
+    /// directory), whole or not at all; refuses to replace an existing file
+    /// unless `replace`, and never replaces anything but a regular file.
     public static func write(_ marks: [Mark], as format: Format, to path: [UInt8], replace: Bool) throws(FileError) {
-        if case .failure(let errno) = OwnFiles.writeNew(path, contents: render(marks, as: format), replace: replace) {
-            throw FileError(path: path, reason: errno == .fileExists ? .custom("exists; add --force to replace it") : .system(errno))
+        if case .failure(let failure) = OwnFiles.writeNew(path, contents: render(marks, as: format), replace: replace) {
+            throw FileError(path: path, reason: .custom(failure.description))
         }
     }
 }

@@ -9,6 +9,11 @@ public enum PlanVerification {
         case changed(String)
         /// The path cannot be followed (a directory on the way is unreadable, say).
         case unreachable(Errno)
+        /// The path's directory is not the directory the mark was read from
+        /// (a directory on the way was moved or replaced by a link): the
+        /// name there may be another link to the same file, whose removal
+        /// would not be what was marked.
+        case directoryReplaced
 
         public var description: String {
             switch self {
@@ -16,21 +21,42 @@ public enum PlanVerification {
             case .replaced: return "replaced (the path names a different file now)"
             case .changed(let what): return "changed (\(what))"
             case .unreachable(let errno): return "cannot be checked (\(errno.description))"
+            case .directoryReplaced:
+                return "its directory is a different directory now (a directory on the way moved or became a link)"
             }
         }
 
         /// Whether the path can no longer be trusted to name the marked file.
         public var breaksIdentity: Bool {
             switch self {
-            case .replaced, .unreachable: return true
+            case .replaced, .unreachable, .directoryReplaced: return true
             case .vanished, .changed: return false
             }
         }
     }
 
     /// What is wrong with one mark now, or nil when its path still leads to
-    /// the file as it was.
+    /// the file as it was, in the directory it was read from.
     public static func problem(with mark: Mark) -> Problem? {
+        var directories = DirectoryIdentities()
+        return problem(with: mark, directories: &directories)
+    }
+
+    /// The identities of the directories marks' paths lead through, each
+    /// path resolved once per check.
+    struct DirectoryIdentities {
+        private var known: [[UInt8]: Result<FileIdentity, Errno>] = [:]
+
+        mutating func identity(of path: [UInt8]) -> Result<FileIdentity, Errno> {
+            if let found = known[path] { return found }
+            let resolved = PathResolution.status(of: path, followingLastLink: true).map(\.identity)
+            if known.count > 65536 { known.removeAll(keepingCapacity: true) }
+            known[path] = resolved
+            return resolved
+        }
+    }
+
+    static func problem(with mark: Mark, directories: inout DirectoryIdentities) -> Problem? {
         let now: FileStatus
         switch PathResolution.status(of: mark.path) {
         case .success(let status): now = status
@@ -39,6 +65,11 @@ public enum PlanVerification {
         }
         let then = mark.snapshot
         if now.identity != then.identity { return .replaced }
+        switch directories.identity(of: mark.parentAndName.parent) {
+        case .success(let identity) where identity != mark.entry.directory: return .directoryReplaced
+        case .success: break
+        case .failure(let errno): return .unreachable(errno)
+        }
         var differences: [String] = []
         if now.kind != then.kind { differences.append("type") }
         if now.size != then.size { differences.append("size \(then.size) -> \(now.size)") }
@@ -47,6 +78,7 @@ public enum PlanVerification {
     }
 
     public static func check(_ marks: [Mark]) -> [(mark: Mark, problem: Problem)] {
-        marks.compactMap { mark in problem(with: mark).map { (mark, $0) } }
+        var directories = DirectoryIdentities()
+        return marks.compactMap { mark in problem(with: mark, directories: &directories).map { (mark, $0) } }
     }
 }

@@ -4,59 +4,133 @@ import Glibc
 /// exported where the user names it, and the prompt's history in its state
 /// folder. Nothing here is ever pointed at what filetable browses; a test
 /// checks that no other source file holds a call that could change a file.
+///
+/// Both are written the same way, so that a file appears whole or not at
+/// all: a new temporary file beside the destination (never an existing one,
+/// never through a link), written, flushed, then put in place with one
+/// `rename` or `link`. A failure on the way (a full disk, `ulimit -f`,
+/// Ctrl-C) removes the temporary file and leaves the destination as it was.
 public enum OwnFiles {
-    /// Writes a new file the user named (an export): refuses to overwrite an
-    /// existing one unless `replace`; never follows a link at `path`.
-    static func writeNew(_ path: [UInt8], contents: [UInt8], replace: Bool) -> Result<Void, Errno> {
-        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | (replace ? O_TRUNC : O_EXCL)
-        let opened = withCString(path) { name in Syscalls.valueOrErrno { open(name, flags, 0o644) } }
-        switch opened {
-        case .success(let fd):
-            defer { Syscalls.close(fd) }
-            return writeAll(fd, contents)
-        case .failure(let errno):
-            return .failure(errno)
+    /// Why a file of filetable's own was not written.
+    public enum WriteFailure: Error, Sendable, Equatable {
+        /// Something stands at the name and replacing was not asked for.
+        case exists
+        /// The name is a symbolic link: an export never writes through one.
+        case symbolicLink
+        /// The name is a directory, FIFO, socket or device: only a regular
+        /// file is ever replaced (opening a FIFO would wait for a reader).
+        case notRegularFile(FileKind)
+        case system(Errno)
+
+        public var description: String {
+            switch self {
+            case .exists: return "exists; add --force to replace it"
+            case .symbolicLink: return "is a symbolic link; an export never writes through a link (name the file itself)"
+            case .notRegularFile(let kind): return "is a \(kind.jsonName), not a regular file; an export replaces only a regular file"
+            case .system(let errno): return errno.description
+            }
         }
     }
 
-    /// Replaces the file at `path` with `contents` as one step: written to a
-    /// new temporary file beside it (mode `mode`), flushed, renamed over it.
-    /// Missing folders on the way are made (0700). For the history file.
-    public static func replace(_ path: [UInt8], contents: [UInt8], mode: mode_t = 0o600) -> Result<Void, Errno> {
+    /// Writes a new file the user named (an export). Refuses what is there
+    /// unless `replace`, and even then replaces only a regular file, by name:
+    /// another hard link to the old file keeps the old contents.
+    public static func writeNew(_ path: [UInt8], contents: [UInt8], replace: Bool) -> Result<Void, WriteFailure> {
+        switch kindAtName(path) {
+        case .failure(let errno): return .failure(.system(errno))
+        case .success(nil): break
+        case .success(.symlink?): return .failure(.symbolicLink)
+        case .success(let kind?) where kind != .file: return .failure(.notRegularFile(kind))
+        case .success(_?): if !replace { return .failure(.exists) }
+        }
+        return writeWhole(path, contents: contents, mode: 0o644, replacing: replace)
+    }
+
+    /// Replaces the file at `path` with `contents` as one step (see the type's
+    /// comment), mode `mode`. Missing folders on the way are made (0700).
+    /// For the history file.
+    public static func replace(_ path: [UInt8], contents: [UInt8], mode: mode_t = 0o600) -> Result<Void, WriteFailure> {
         makeFolders(PathBytes.split(path).parent)
-        let temporary = path + Array(".tmp-\(getpid())".utf8)
-        let opened = withCString(temporary) { name in
-            Syscalls.valueOrErrno { open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode) }
-        }
-        guard case .success(let fd) = opened else { return opened.map { _ in () } }
-        var result = writeAll(fd, contents)
-        if case .success = result, fsync(fd) != 0 { result = .failure(Errno(errno)) }
-        Syscalls.close(fd)
-        if case .success = result,
-            withCString(temporary, { from in withCString(path) { to in rename(from, to) } }) != 0
-        {
-            result = .failure(Errno(errno))
-        }
-        if case .failure = result { withCString(temporary) { _ = unlink($0) } }
-        return result
+        return writeWhole(path, contents: contents, mode: mode, replacing: true)
     }
 
     /// Reads back a file of filetable's own (the history), at most `limit`
-    /// bytes. Opened without blocking, so a FIFO put in its place fails
-    /// instead of waiting.
+    /// bytes. Opened without blocking, and only a regular file is read: a
+    /// FIFO or a device (`/dev/zero`) put in its place reads as an error.
     public static func read(_ path: [UInt8], limit: Int) -> Result<[UInt8], Errno> {
         withCString(path) { Syscalls.openFile(at: AT_FDCWD, name: $0) }.flatMap { fd in
             defer { Syscalls.close(fd) }
+            guard case .success(let status) = Syscalls.status(of: fd), FileKind(mode: status.st_mode) == .file else {
+                return .failure(.invalidArgument)
+            }
             var bytes: [UInt8] = []
             var chunk = [UInt8](repeating: 0, count: 65536)
             while bytes.count < limit {
-                switch chunk.withUnsafeMutableBytes({ Syscalls.read(fd, into: $0.baseAddress!, count: $0.count) }) {
+                let wanted = min(chunk.count, limit - bytes.count)
+                switch chunk.withUnsafeMutableBytes({ Syscalls.read(fd, into: $0.baseAddress!, count: wanted) }) {
                 case .success(0): return .success(bytes)
                 case .success(let count): bytes += chunk[..<count]
                 case .failure(let errno): return .failure(errno)
                 }
             }
             return .success(bytes)
+        }
+    }
+
+    /// The kind of what stands at `path` (a link not followed), nil for nothing.
+    private static func kindAtName(_ path: [UInt8]) -> Result<FileKind?, Errno> {
+        var status = stat()
+        if withCString(path, { lstat($0, &status) }) == 0 { return .success(FileKind(mode: status.st_mode)) }
+        let code = errno
+        return code == ENOENT ? .success(nil) : .failure(Errno(code))
+    }
+
+    /// Writes `contents` to a new temporary file beside `path`, flushes it,
+    /// and puts it at `path`: by `rename` when `replacing`, else by `link`,
+    /// which fails if a file appeared at the name meanwhile. The temporary
+    /// file is gone afterwards whatever happened.
+    private static func writeWhole(_ path: [UInt8], contents: [UInt8], mode: mode_t, replacing: Bool) -> Result<Void, WriteFailure> {
+        let (temporary, fd): ([UInt8], Int32)
+        switch createTemporary(beside: path, mode: mode) {
+        case .success(let made): (temporary, fd) = made
+        case .failure(let errno): return .failure(.system(errno))
+        }
+        defer { withCString(temporary) { _ = unlink($0) } }
+        var result = writeAll(fd, contents)
+        if case .success = result, fsync(fd) != 0 { result = .failure(Errno(errno)) }
+        Syscalls.close(fd)
+        if case .failure(let errno) = result { return .failure(.system(errno)) }
+        let placed = withCString(temporary) { from in
+            withCString(path) { to in replacing ? rename(from, to) : link(from, to) }
+        }
+        guard placed != 0 else { return .success(()) }
+        let code = errno
+        if code == EEXIST { return .failure(.exists) }
+        // A file system without hard links: the name was free a moment ago.
+        if !replacing, code == EPERM || code == EOPNOTSUPP, case .success(nil) = kindAtName(path),
+            withCString(temporary, { from in withCString(path) { to in rename(from, to) } }) == 0
+        {
+            return .success(())
+        }
+        return .failure(.system(Errno(code)))
+    }
+
+    /// A new file `.filetable-PID-N.tmp` in the folder of `path`, opened for
+    /// writing; a name already taken (a stale one from a crash) is skipped.
+    private static func createTemporary(beside path: [UInt8], mode: mode_t) -> Result<([UInt8], Int32), Errno> {
+        let parent = PathBytes.split(path).parent
+        let folder = parent.isEmpty ? [] : (parent.last == 0x2F ? parent : parent + [0x2F])
+        var attempt = 0
+        while true {
+            let name = folder + Array(".filetable-\(getpid())-\(attempt).tmp".utf8)
+            let opened = withCString(name) { name in
+                Syscalls.valueOrErrno { open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode) }
+            }
+            switch opened {
+            case .success(let fd): return .success((name, fd))
+            case .failure(let errno) where errno == .fileExists && attempt < 100: attempt += 1
+            case .failure(let errno): return .failure(errno)
+            }
         }
     }
 
@@ -69,6 +143,8 @@ public enum OwnFiles {
         }
     }
 
+    /// Writes every byte. `SIGXFSZ` is ignored by the launcher, so a file
+    /// past `ulimit -f` is an error (`EFBIG`) here, not the end of the process.
     private static func writeAll(_ fd: Int32, _ contents: [UInt8]) -> Result<Void, Errno> {
         var offset = 0
         while offset < contents.count {

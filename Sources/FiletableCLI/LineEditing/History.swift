@@ -7,19 +7,37 @@ import FileBrowsing
 /// to a temporary file (mode 0600) and renamed over the old one. Lines that
 /// start with a space and repeats of the line before are not kept. Batch mode
 /// neither reads nor writes it.
+///
+/// Two sessions at once both keep their lines: saving reads the file again
+/// and adds this session's lines after what is there now. The file is
+/// bounded: only a regular file is read, at most `byteLimit` bytes of it
+/// (its newest lines), and a line longer than `lineByteLimit` is dropped.
 final class History {
     private(set) var entries: [String] = []
     let limit: Int
     /// Where the history is kept; nil keeps it for this session only.
     let file: [UInt8]?
+    /// The lines typed in this session, oldest first: what saving adds.
+    private var typedHere: [String] = []
+
+    static let byteLimit = 1 << 20
+    static let lineByteLimit = 4096
 
     init(file: [UInt8]?, limit: Int = 1000) {
         self.file = file
         self.limit = limit
-        if let file, case .success(let bytes) = OwnFiles.read(file, limit: 16 << 20) {
-            // Read as typed text, made terminal-safe: the file is on disk, so hostile.
-            entries = bytes.split(separator: 0x0A).suffix(limit).map { NameEscaping.terminalSafe(NameEscaping.typedText(Array($0))) }
-        }
+        entries = readFile()
+    }
+
+    /// The file's lines (the newest `limit`), or none when it cannot be read.
+    private func readFile() -> [String] {
+        guard let file, case .success(let bytes) = OwnFiles.read(file, limit: Self.byteLimit + 1) else { return [] }
+        var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: true)
+        // Past the bound, the first line read may be cut: it is dropped.
+        if bytes.count > Self.byteLimit { lines = Array(lines.dropFirst()) }
+        // Read as typed text, made terminal-safe: the file is on disk, so hostile.
+        return lines.filter { $0.count <= Self.lineByteLimit }.suffix(limit)
+            .map { NameEscaping.terminalSafe(NameEscaping.typedText(Array($0))) }
     }
 
     /// The history file's place from the environment, if one can be worked out.
@@ -35,8 +53,9 @@ final class History {
     func add(_ typed: String) {
         guard !typed.hasPrefix(" ") else { return }
         let line = String(typed.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
-        guard !line.isEmpty, entries.last != line else { return }
+        guard !line.isEmpty, entries.last != line, line.utf8.count <= Self.lineByteLimit else { return }
         entries.append(line)
+        typedHere.append(line)
         if entries.count > limit { entries.removeFirst(entries.count - limit) }
     }
 
@@ -58,13 +77,18 @@ final class History {
         return nil
     }
 
-    /// Writes the history file (see `OwnFiles.replace`). A failure is
-    /// returned, not thrown: the session has ended either way.
+    /// Writes the history file (see `OwnFiles.replace`): the file as it is
+    /// now (another session may have saved since this one started), then
+    /// this session's lines. A failure is returned, not thrown: the session
+    /// has ended either way.
     @discardableResult
-    func save() -> Errno? {
-        guard let file else { return nil }
-        let contents = Array(entries.map { Array($0.utf8) + [0x0A] }.joined())
-        if case .failure(let errno) = OwnFiles.replace(file, contents: contents) { return errno }
+    func save() -> String? {
+        guard let file, !typedHere.isEmpty else { return nil }
+        var merged = readFile()
+        for line in typedHere where merged.last != line { merged.append(line) }
+        let contents = Array(merged.suffix(limit).map { Array($0.utf8) + [0x0A] }.joined())
+        if case .failure(let failure) = OwnFiles.replace(file, contents: contents) { return failure.description }
+        typedHere = []
         return nil
     }
 }

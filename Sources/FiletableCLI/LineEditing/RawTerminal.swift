@@ -2,8 +2,9 @@ import Glibc
 
 /// The terminal in raw mode while a line is edited, and back in its own
 /// mode otherwise, whatever way the program leaves: a normal exit (atexit),
-/// a signal that ends it (SIGTERM, SIGHUP, SIGQUIT) or a crash (SIGSEGV,
-/// SIGBUS, SIGILL, SIGFPE, SIGABRT). The saved settings live in a C-style
+/// a signal that ends it (SIGTERM, SIGHUP, SIGQUIT, SIGUSR1/2, SIGALRM,
+/// SIGXCPU, …) or a crash (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT); what
+/// no handler can catch (SIGKILL) the session's launcher puts right. The saved settings live in a C-style
 /// global because a signal handler can reach nothing else; restoring them
 /// with `tcsetattr` is async-signal-safe.
 enum RawTerminal {
@@ -56,7 +57,7 @@ private enum RawTerminalState {
         guard isatty(descriptor) == 1, tcgetattr(descriptor, saved) == 0 else { return false }
         fd = descriptor
         atexit { RawTerminalState.restore() }
-        for number in [SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT] {
+        for number in [SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGVTALRM, SIGPROF] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in
                 RawTerminalState.restore()

@@ -6,6 +6,7 @@ enum Platform {
     /// Everything the process sets up before it reads an argument.
     static func prepareProcess() {
         holdStandardDescriptors()
+        SessionLauncher.claimStatusChannel()
         prepareSignals()
         raiseDescriptorLimit()
     }
@@ -26,9 +27,12 @@ enum Platform {
     }
 
     /// Restores the default SIGPIPE action, so a closed pipe ends the program
-    /// quietly even when the parent left the signal ignored.
+    /// quietly even when the parent left the signal ignored. SIGXFSZ is
+    /// ignored: a write past `ulimit -f` then fails with "File too large",
+    /// reported like a full disk, instead of killing the process mid-export.
     static func prepareSignals() {
         signal(SIGPIPE, SIG_DFL)
+        signal(SIGXFSZ, SIG_IGN)
     }
 
     /// Ends quietly after a write into a closed pipe (when SIGPIPE could not).

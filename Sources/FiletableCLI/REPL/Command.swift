@@ -57,7 +57,7 @@ enum Command: Equatable {
     case undo
     case showMarked(Bool)
     case marksList
-    case marksExport(path: String, format: PlanExport.Format, force: Bool)
+    case marksExport(path: String, format: PlanExport.Format, force: Bool, allowChanged: Bool)
     case marksVerify
     case marksClear
     /// `marks prune`: drop the marks whose paths vanished or lead elsewhere.

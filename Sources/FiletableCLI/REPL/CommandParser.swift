@@ -153,20 +153,23 @@ enum CommandParser {
                 var path: String?
                 var format = PlanExport.Format.nulList
                 var force = false
+                var allowChanged = false
+                let usage = "usage: marks export FILE [--json|--sh] [--force] [--changed]"
                 for word in arguments.dropFirst() {
                     switch word {
                     case "--json": format = .json
                     case "--sh": format = .shellScript
                     case "--force": force = true
+                    case "--changed": allowChanged = true
                     default:
                         guard path == nil, !word.hasPrefix("--") else {
-                            throw CommandError("marks export: unexpected '\(word)' (usage: marks export FILE [--json|--sh] [--force])")
+                            throw CommandError("marks export: unexpected '\(word)' (\(usage))")
                         }
                         path = word
                     }
                 }
-                guard let path else { throw CommandError("marks export: missing FILE (usage: marks export FILE [--json|--sh] [--force])") }
-                return .marksExport(path: path, format: format, force: force)
+                guard let path else { throw CommandError("marks export: missing FILE (\(usage))") }
+                return .marksExport(path: path, format: format, force: force, allowChanged: allowChanged)
             default:
                 throw CommandError("marks: '\(sub)' is not export, verify, prune or clear (usage: \(spec.usage))")
             }

@@ -46,7 +46,8 @@ extension Session {
         var newMarks: [Mark] = []
         newMarks.reserveCapacity(rows.count)
         for row in rows {
-            switch taker.take(model.name(ofRow: row)) {
+            let shownInode = model.arena.reportedInode(at: model.entryIndex(ofRow: row))
+            switch taker.take(model.name(ofRow: row), shownInode: shownInode) {
             case .success(let mark): newMarks.append(mark)
             case .failure(let refusal): throw CommandError("mark: \(NameEscaping.escape(level.path(ofRow: row))): \(refusal.description)")
             }
@@ -164,8 +165,11 @@ extension Session {
     }
 
     /// Writes the plan. A mark whose path now leads to a different file stops
-    /// the export: the plan would name something that was never shown.
-    func exportMarks(to path: String, format: PlanExport.Format, force: Bool) throws(CommandError) {
+    /// the export: the plan would name something that was never shown. A
+    /// marked file or directory that changed since (a directory that gained
+    /// files, say) stops it too unless `allowChanged`: what it would delete
+    /// is not what was reviewed.
+    func exportMarks(to path: String, format: PlanExport.Format, force: Bool, allowChanged: Bool) throws(CommandError) {
         guard !marks.isEmpty else { throw CommandError("marks export: no marks to export") }
         let all = marks.all
         let problems = PlanVerification.check(all)
@@ -176,6 +180,15 @@ extension Session {
                 "marks export: \(Plural.count(broken.count, "marked path")) no longer lead\(broken.count == 1 ? "s" : "") to the marked file; nothing written ('marks prune' drops them)"
             )
         }
+        let changed = problems.filter { if case .changed = $0.problem { return true } else { return false } }
+        if !changed.isEmpty {
+            for (mark, problem) in changed { write(NameEscaping.escape(mark.path) + ": " + problem.description) }
+            if !allowChanged {
+                throw CommandError(
+                    "marks export: \(Plural.count(changed.count, "marked path")) changed since marking; nothing written (review them, then add --changed to export anyway)"
+                )
+            }
+        }
         let bytes = NameEscaping.typedName(path)
         do {
             try PlanExport.write(all, as: format, to: bytes, replace: force)
@@ -183,9 +196,19 @@ extension Session {
             throw CommandError("marks export: \(error.description)")
         }
         exportedRevision = marks.revision
-        write("exported \(Plural.count(all.count, "marked path")) to \(NameEscaping.escape(bytes))")
+        write("exported \(Plural.count(all.count, "marked path")) to \(NameEscaping.escape(Self.absolute(bytes)))")
         let vanished = problems.filter { $0.problem == .vanished }.count
         if vanished > 0 { write("note: \(Plural.count(vanished, "exported path")) no longer exist\(vanished == 1 ? "s" : "") ('marks verify')") }
+    }
+
+    /// `path` as the absolute path it names (relative paths are taken from
+    /// the working directory filetable started in, not the level shown):
+    /// what an export says it wrote.
+    private static func absolute(_ path: [UInt8]) -> [UInt8] {
+        guard path.first != 0x2F else { return path }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return path }
+        return PathBytes.join(buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, path)
     }
 
     func verifyMarks() throws(CommandError) {

@@ -92,7 +92,8 @@ final class Session {
             showMarked = on
             printPage()
         case .marksList: try listMarks()
-        case .marksExport(let path, let format, let force): try exportMarks(to: path, format: format, force: force)
+        case .marksExport(let path, let format, let force, let allowChanged):
+            try exportMarks(to: path, format: format, force: force, allowChanged: allowChanged)
         case .marksVerify: try verifyMarks()
         case .marksClear: try clearMarks()
         case .marksPrune: try pruneMarks()

@@ -67,7 +67,8 @@ enum SessionLauncher {
             variables.append(strdup(entry))
             index += 1
         }
-        variables.append(strdup("\(statusVariable)=3"))
+        // "3:PID": only a child of this process takes it as its channel.
+        variables.append(strdup("\(statusVariable)=3:\(getpid())"))
         variables.append(nil)
         var argv: [UnsafeMutablePointer<CChar>?] = [strdup("filetable")]
         for argument in arguments {
@@ -104,13 +105,13 @@ enum SessionLauncher {
             signal(SIGQUIT, SIG_DFL)
             return nil
         }
-        var byte: UInt8 = 0
-        var count = 0
-        repeat { count = Glibc.read(readEnd, &byte, 1) } while count < 0 && errno == EINTR
-        if count == 1 { return ExitStatus(rawValue: Int32(byte)) ?? .seriousTrouble }
-        // Ended without a word (a crash, a signal): its own status.
-        var status: Int32 = 0
-        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+        let terminal = LauncherTerminal()
+        guard case .ended(let status) = waitForWord(from: readEnd, child: child, terminal: terminal) else {
+            return Self.lastWord
+        }
+        // Ended without a word (a crash, SIGKILL, a signal it does not
+        // handle): the terminal it left raw is put back as it was.
+        terminal.restore()
         let signalled = status & 0x7F
         if signalled != 0 {
             // Ended by a signal: end the same way (its default action, not our handler).
@@ -118,6 +119,53 @@ enum SessionLauncher {
             raise(signalled)
         }
         return ExitStatus(rawValue: (status >> 8) & 0xFF) ?? .seriousTrouble
+    }
+
+    /// How the wait for the child ended: its word (the status it sent) or
+    /// its end without one (the `waitpid` status).
+    private enum Wait {
+        case word
+        case ended(Int32)
+    }
+
+    /// The status the child said, kept by `waitForWord`.
+    nonisolated(unsafe) private static var lastWord = ExitStatus.success
+
+    /// Waits for the child's word on `readEnd`. Meanwhile a child stopped
+    /// from outside (`kill -TSTP`) is noticed: the terminal is put back and
+    /// this process stops too, so the shell gets its prompt and `fg` goes on;
+    /// the child is continued with it (its own handler makes the line raw
+    /// again and redraws it).
+    private static func waitForWord(from readEnd: Int32, child: pid_t, terminal: LauncherTerminal) -> Wait {
+        var watched = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+        while true {
+            let ready = poll(&watched, 1, 250)
+            if ready > 0 {
+                var byte: UInt8 = 0
+                var count = 0
+                repeat { count = Glibc.read(readEnd, &byte, 1) } while count < 0 && errno == EINTR
+                if count == 1 {
+                    lastWord = ExitStatus(rawValue: Int32(byte)) ?? .seriousTrouble
+                    return .word
+                }
+                var status: Int32 = 0
+                while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+                return .ended(status)
+            }
+            var status: Int32 = 0
+            let changed = waitpid(child, &status, WNOHANG | WUNTRACED)
+            if changed == child {
+                // WIFSTOPPED, spelled out: the macros do not reach Swift.
+                if status & 0xFF == 0x7F {
+                    guard ChildState.isStopped(child) else { continue }
+                    terminal.restore()
+                    raise(SIGTSTP)
+                    kill(child, SIGCONT)
+                    continue
+                }
+                return .ended(status)
+            }
+        }
     }
 
     /// Installs `handler` for each of `signals`.
@@ -130,14 +178,36 @@ enum SessionLauncher {
         }
     }
 
+    /// The status descriptor, in a child of a session's launcher; -1 elsewhere.
+    nonisolated(unsafe) private static var statusChannel: Int32 = -1
+
     /// Whether this process is such a child.
-    static var isChild: Bool { Platform.environment(statusVariable) != nil }
+    static var isChild: Bool { statusChannel > 2 }
+
+    /// At start-up, before any thread: takes the launcher's status channel
+    /// when the variable names this process's parent, and hides it from
+    /// everything this process starts (`!`, `pager`, a filetable run from
+    /// there, which would otherwise end the outer session). The child also
+    /// asks to be sent SIGHUP if the launcher dies (SIGKILL), so it never
+    /// draws on a terminal the shell has taken back.
+    static func claimStatusChannel() {
+        guard let value = Platform.environment(statusVariable) else { return }
+        unsetenv(statusVariable)
+        let parts = value.split(separator: ":")
+        guard parts.count == 2, let fd = Int32(parts[0]), fd > 2, let launcher = pid_t(parts[1]), launcher == getppid(),
+            fcntl(fd, F_SETFD, FD_CLOEXEC) == 0
+        else { return }
+        statusChannel = fd
+        ChildState.hangUpWhenParentDies()
+        if getppid() != launcher { raise(SIGHUP) }
+    }
 
     /// In the child: says the session is over, with its status.
     static func report(_ status: ExitStatus) {
-        guard let text = Platform.environment(statusVariable), let fd = Int32(text), fd > 2 else { return }
+        guard isChild else { return }
         var byte = UInt8(truncatingIfNeeded: status.rawValue)
-        _ = Glibc.write(fd, &byte, 1)
-        Glibc.close(fd)
+        _ = Glibc.write(statusChannel, &byte, 1)
+        Glibc.close(statusChannel)
+        statusChannel = -1
     }
 }
