@@ -4,58 +4,29 @@ import XCTest
 /// Drives the REPL in a real terminal with tmux: the prompt, paging, open and
 /// back, Ctrl-C at the prompt and Ctrl-C during a long operation.
 final class TerminalSessionTests: XCTestCase {
-    private let session = "filetable-test-\(getpid())"
+    private let tmux = TmuxDriver()
+    private var session: String { tmux.session }
 
     override func setUpWithError() throws {
         try XCTSkipUnless(CommandRunner.isInstalled("tmux"), "skipped: tmux is not installed (apt-get install tmux)")
     }
 
     override func tearDown() {
-        _ = CommandRunner.system("tmux kill-session -t \(session)")
+        tmux.kill()
     }
 
-    private func screen() throws -> String {
-        CommandRunner.system("tmux capture-pane -p -J -t \(session)")
-    }
+    private func screen() throws -> String { tmux.screen() }
 
-    private func type(_ keys: String...) throws {
-        let quoted = keys.map { "'" + $0 + "'" }.joined(separator: " ")
-        _ = CommandRunner.system("tmux send-keys -t \(session) \(quoted)")
-    }
+    private func type(_ keys: String...) throws { tmux.type(keys) }
 
-    /// Waits until the screen shows `text` (up to `seconds`; reading the
-    /// 20,000 long names takes debug and sanitizer builds several seconds).
     @discardableResult
     private func waitFor(_ text: String, seconds: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        let deadline = Date().addingTimeInterval(seconds)
-        var last = ""
-        while Date() < deadline {
-            last = try screen()
-            if last.contains(text) { return last }
-            usleep(50_000)
-        }
-        XCTFail("the screen never showed '\(text)'; it shows:\n\(last)", file: file, line: line)
-        return last
+        tmux.waitFor(text, seconds: seconds, file: file, line: line)
     }
 
-    /// Starts `command` in a new tmux session of `columns` x `rows`.
-    /// Tried again when the server was still going away after the last
-    /// session was killed (the new session then never starts).
-    private func start(_ command: String, columns: Int = 80, rows: Int = 24) {
-        for _ in 0..<5 {
-            _ = CommandRunner.system("tmux new-session -d -s \(session) -x \(columns) -y \(rows) \"\(command)\"")
-            if CommandRunner.system("tmux has-session -t \(session) && echo alive").contains("alive") { return }
-            usleep(100_000)
-        }
-    }
+    private func start(_ command: String, columns: Int = 80, rows: Int = 24) { tmux.start(command, columns: columns, rows: rows) }
 
-    /// Whether the session's program ends within five seconds.
-    private func sessionEnds() -> Bool {
-        func alive() -> Bool { CommandRunner.system("tmux has-session -t \(session) && echo alive").contains("alive") }
-        let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline, alive() { usleep(50_000) }
-        return !alive()
-    }
+    private func sessionEnds() -> Bool { tmux.ends() }
 
     /// `du` at a terminal: the rows get their space, share and bar; on a
     /// large tree Ctrl-C stops the scan and gives the prompt back.

@@ -1,0 +1,64 @@
+import Foundation
+import XCTest
+
+/// A program in a real terminal, driven the way a person meets it: tmux
+/// starts it at a size, `send-keys` types, `capture-pane` reads the screen.
+final class TmuxDriver {
+    let session: String
+
+    init(name: String = "filetable-test") {
+        session = "\(name)-\(getpid())"
+    }
+
+    /// Ends the tmux session (and whatever runs in it).
+    func kill() {
+        _ = CommandRunner.system("tmux kill-session -t \(session)")
+    }
+
+    func screen() -> String {
+        CommandRunner.system("tmux capture-pane -p -J -t \(session)")
+    }
+
+    /// Types keys: text, or tmux key names such as Enter, C-c, Escape.
+    func type(_ keys: [String]) {
+        let quoted = keys.map { "'" + $0 + "'" }.joined(separator: " ")
+        _ = CommandRunner.system("tmux send-keys -t \(session) \(quoted)")
+    }
+
+    /// Waits until the screen shows `text` (up to `seconds`: debug and
+    /// sanitizer builds are slow); a test failure if it never does.
+    @discardableResult
+    func waitFor(_ text: String, seconds: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line) -> String {
+        let deadline = Date().addingTimeInterval(seconds)
+        var last = ""
+        while Date() < deadline {
+            last = screen()
+            if last.contains(text) { return last }
+            usleep(50_000)
+        }
+        XCTFail("the screen never showed '\(text)'; it shows:\n\(last)", file: file, line: line)
+        return last
+    }
+
+    /// Starts `command` in a new tmux session of `columns` x `rows`.
+    /// Tried again when the server was still going away after the last
+    /// session was killed (the new session then never starts).
+    func start(_ command: String, columns: Int = 80, rows: Int = 24) {
+        for _ in 0..<5 {
+            _ = CommandRunner.system("tmux new-session -d -s \(session) -x \(columns) -y \(rows) \"\(command)\"")
+            if isAlive() { return }
+            usleep(100_000)
+        }
+    }
+
+    func isAlive() -> Bool {
+        CommandRunner.system("tmux has-session -t \(session) && echo alive").contains("alive")
+    }
+
+    /// Whether the session's program ends within five seconds.
+    func ends() -> Bool {
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline, isAlive() { usleep(50_000) }
+        return !isAlive()
+    }
+}
