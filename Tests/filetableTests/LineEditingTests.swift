@@ -105,8 +105,59 @@ final class LineEditingTests: XCTestCase {
         // Split anywhere, even inside the end marker, the paste stays whole,
         // and nothing in it is taken as a key.
         XCTAssertEqual(
-            keys([start + Array("rm\r".utf8), Array("x".utf8) + end[0..<3], Array(end[3...]) + Array("z".utf8)]),
-            [.paste(Array("rm\rx".utf8)), .text("z")])
+            keys([start + Array("rm\r".utf8), Array("x".utf8) + end[0..<3], Array(end[3...])]),
+            [.paste(Array("rm\rx".utf8))])
+    }
+
+    /// A pasted text that holds the end marker itself: what follows the
+    /// marker in the same burst is pasted text too, never keys (it used to
+    /// run: Enter and all). Keys typed after a pause are keys again.
+    func testAPasteHoldingItsEndMarkerRunsNothing() {
+        let start = Array("\u{1B}[200~".utf8)
+        let end = Array("\u{1B}[201~".utf8)
+        var decoder = KeyDecoder()
+        decoder.feed(start + Array("ls".utf8) + end + Array("marks clear\r".utf8) + end)
+        var found: [Key] = []
+        while let key = decoder.next() { found.append(key) }
+        XCTAssertEqual(found, [.paste(Array("ls".utf8)), .paste(Array("marks clear\r".utf8))])
+        XCTAssertNil(decoder.next(endOfBurst: true), "the burst is over")
+        decoder.feed(Array("q\r".utf8))
+        XCTAssertEqual(decoder.next(), .text("q"))
+        XCTAssertEqual(decoder.next(), .enter)
+    }
+
+    /// A paste start whose end never comes: after the editor's pause the
+    /// paste is over, and Ctrl-C and Enter are keys again.
+    func testAnUnterminatedPasteEnds() {
+        var decoder = KeyDecoder()
+        decoder.feed(Array("\u{1B}[200~half".utf8))
+        XCTAssertNil(decoder.next())
+        XCTAssertNil(decoder.next(endOfBurst: true))
+        XCTAssertTrue(decoder.isInsidePaste)
+        XCTAssertEqual(decoder.endUnterminatedPaste(), .paste(Array("half".utf8)))
+        decoder.feed([0x03, 0x0D])
+        XCTAssertEqual(decoder.next(), .control("c"))
+        XCTAssertEqual(decoder.next(), .enter)
+    }
+
+    /// Ctrl-R's prompt shows typed text terminal-safe: a C1 CSI (c2 9b) and
+    /// a right-to-left override (e2 80 ae) as escapes, never raw.
+    func testHistorySearchShowsTypedControlsEscaped() {
+        let history = History(file: nil)
+        history.add("sort size")
+        var search = HistorySearch()
+        for bytes in [[0xC2, 0x9B, 0x32, 0x4A], [0xE2, 0x80, 0xAE]] as [[UInt8]] {
+            var decoder = KeyDecoder()
+            decoder.feed(bytes)
+            while let key = decoder.next(endOfBurst: true) { XCTAssertEqual(search.take(key, in: history), .searching) }
+        }
+        XCTAssertTrue(search.failed)
+        XCTAssertFalse(search.prompt.unicodeScalars.contains { (0x80...0x9F).contains($0.value) || $0.value == 0x202E }, search.prompt.debugDescription)
+        XCTAssertTrue(search.prompt.hasPrefix("(failed reverse-i-search)'"), search.prompt)
+        var found = HistorySearch()
+        for key: Key in [.text("siz"), .control("r")] { _ = found.take(key, in: history) }
+        XCTAssertEqual(found.match, 0)
+        XCTAssertEqual(found.take(.enter, in: history), .finished(match: 0))
     }
 
     func testHistoryKeepsWhatIsWorthKeepingAndSavesPrivately() throws {
@@ -134,6 +185,35 @@ final class LineEditingTests: XCTestCase {
         XCTAssertFalse(read.entries[0].unicodeScalars.contains { $0.value < 0x20 }, read.entries[0].debugDescription)
         XCTAssertEqual(read.entries[1], "ls")
         XCTAssertEqual(History.defaultFile { $0 == "HOME" ? "/home/u" : nil }, Array("/home/u/.local/state/filetable/history".utf8))
+    }
+
+    /// Two sessions at once both keep their lines (the last to quit used to
+    /// win); a history that is a link to /dev/zero, or huge, is read within
+    /// bounds; a stale temporary file left by a crash does not block saving.
+    func testHistoryMergesOnSaveAndStaysBounded() throws {
+        let temp = try TemporaryTree()
+        let path = temp.path + "/history"
+        let file = Array(path.utf8)
+        let first = History(file: file)
+        let second = History(file: file)
+        first.add("from first")
+        second.add("from second")
+        XCTAssertNil(first.save())
+        // A temporary file of this process's first choice is in the way.
+        try Data("stale".utf8).write(to: URL(fileURLWithPath: temp.path + "/.filetable-\(getpid())-0.tmp"))
+        XCTAssertNil(second.save())
+        XCTAssertEqual(History(file: file).entries, ["from first", "from second"])
+        // /dev/zero put in its place: read as nothing, at once.
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/dev/zero")
+        XCTAssertEqual(History(file: file).entries, [])
+        // A file of 3 MiB: the newest lines within 1 MiB, none cut.
+        try FileManager.default.removeItem(atPath: path)
+        let lines = (0..<300_000).map { "line \($0)" }
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        let big = History(file: file)
+        XCTAssertEqual(big.entries.count, 1000)
+        XCTAssertEqual(big.entries.last, "line 299999")
     }
 
     func testCompletionOffersCommandsWordsRowsAndPaths() throws {

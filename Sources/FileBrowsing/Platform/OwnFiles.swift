@@ -54,26 +54,29 @@ public enum OwnFiles {
         return writeWhole(path, contents: contents, mode: mode, replacing: true)
     }
 
-    /// Reads back a file of filetable's own (the history), at most `limit`
-    /// bytes. Opened without blocking, and only a regular file is read: a
+    /// Reads back a file of filetable's own (the history): its last `limit`
+    /// bytes, and whether the file was longer (then the first line read may
+    /// be cut). Opened without blocking, and only a regular file is read: a
     /// FIFO or a device (`/dev/zero`) put in its place reads as an error.
-    public static func read(_ path: [UInt8], limit: Int) -> Result<[UInt8], Errno> {
+    public static func readTail(_ path: [UInt8], limit: Int) -> Result<(bytes: [UInt8], cut: Bool), Errno> {
         withCString(path) { Syscalls.openFile(at: AT_FDCWD, name: $0) }.flatMap { fd in
             defer { Syscalls.close(fd) }
             guard case .success(let status) = Syscalls.status(of: fd), FileKind(mode: status.st_mode) == .file else {
                 return .failure(.invalidArgument)
             }
+            let start = max(0, Int(status.st_size) - limit)
             var bytes: [UInt8] = []
             var chunk = [UInt8](repeating: 0, count: 65536)
             while bytes.count < limit {
                 let wanted = min(chunk.count, limit - bytes.count)
-                switch chunk.withUnsafeMutableBytes({ Syscalls.read(fd, into: $0.baseAddress!, count: wanted) }) {
-                case .success(0): return .success(bytes)
+                let offset = UInt64(start + bytes.count)
+                switch chunk.withUnsafeMutableBytes({ Syscalls.positionedRead(fd, into: $0.baseAddress!, count: wanted, at: offset) }) {
+                case .success(0): return .success((bytes, start > 0))
                 case .success(let count): bytes += chunk[..<count]
                 case .failure(let errno): return .failure(errno)
                 }
             }
-            return .success(bytes)
+            return .success((bytes, start > 0))
         }
     }
 

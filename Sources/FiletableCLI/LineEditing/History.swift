@@ -10,7 +10,7 @@ import FileBrowsing
 ///
 /// Two sessions at once both keep their lines: saving reads the file again
 /// and adds this session's lines after what is there now. The file is
-/// bounded: only a regular file is read, at most `byteLimit` bytes of it
+/// bounded: only a regular file is read, at most its last `byteLimit` bytes
 /// (its newest lines), and a line longer than `lineByteLimit` is dropped.
 final class History {
     private(set) var entries: [String] = []
@@ -31,10 +31,10 @@ final class History {
 
     /// The file's lines (the newest `limit`), or none when it cannot be read.
     private func readFile() -> [String] {
-        guard let file, case .success(let bytes) = OwnFiles.read(file, limit: Self.byteLimit + 1) else { return [] }
+        guard let file, case .success(let (bytes, cut)) = OwnFiles.readTail(file, limit: Self.byteLimit) else { return [] }
         var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: true)
         // Past the bound, the first line read may be cut: it is dropped.
-        if bytes.count > Self.byteLimit { lines = Array(lines.dropFirst()) }
+        if cut { lines = Array(lines.dropFirst()) }
         // Read as typed text, made terminal-safe: the file is on disk, so hostile.
         return lines.filter { $0.count <= Self.lineByteLimit }.suffix(limit)
             .map { NameEscaping.terminalSafe(NameEscaping.typedText(Array($0))) }

@@ -29,6 +29,10 @@ struct KeyDecoder {
     /// Inside a bracketed paste: what has come of it so far. A paste may
     /// arrive over several reads; nothing in it is a key until its end marker.
     private var pasted: [UInt8]?
+    /// Set when a paste ended and the burst it came in has not: bytes that
+    /// follow its end marker without a pause are the paste's too (a pasted
+    /// text holding the end marker must not run what follows it).
+    private var pasteJustEnded = false
     private static let pasteStart: [UInt8] = Array("\u{1B}[200~".utf8)
     private static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
 
@@ -36,13 +40,31 @@ struct KeyDecoder {
         pending.append(contentsOf: bytes)
     }
 
-    var hasPending: Bool { !pending.isEmpty || pasted != nil }
+    var hasPending: Bool { !pending.isEmpty || pasted != nil || pasteJustEnded }
+
+    /// Whether a paste has begun and its end marker has not come.
+    var isInsidePaste: Bool { pasted != nil }
+
+    /// Ends a paste whose end marker never came (the input paused too long
+    /// inside it): what came is the paste, and keys are keys again.
+    mutating func endUnterminatedPaste() -> Key? {
+        guard let bytes = pasted else { return nil }
+        pasted = nil
+        let all = bytes + pending
+        pending = []
+        return .paste(all)
+    }
 
     /// The next whole key, or nil when more bytes are needed. With
     /// `endOfBurst` (no more bytes came in a short while), what is pending is
     /// taken as it is: a lone Esc is Escape, a cut UTF-8 sequence is text.
     mutating func next(endOfBurst: Bool = false) -> Key? {
         if pasted != nil { return pasteContinued() }
+        if pasteJustEnded {
+            if !pending.isEmpty { return restOfBurstAfterPaste() }
+            if endOfBurst { pasteJustEnded = false }
+            return nil
+        }
         guard let first = pending.first else { return nil }
         switch first {
         case 0x1B: return escapeSequence(endOfBurst: endOfBurst)
@@ -153,11 +175,24 @@ struct KeyDecoder {
             let bytes = (pasted ?? []) + pending[..<end.lowerBound]
             pending.removeFirst(end.upperBound)
             pasted = nil
+            pasteJustEnded = true
             return .paste(bytes)
         }
+        if pending.isEmpty { return nil }
         let keep = min(pending.count, Self.pasteEnd.count - 1)
         pasted! += pending[..<(pending.count - keep)]
         pending.removeFirst(pending.count - keep)
         return nil
+    }
+
+    /// Bytes right behind a paste's end marker, in the same burst: pasted
+    /// text, not keys (markers inside are dropped).
+    private mutating func restOfBurstAfterPaste() -> Key? {
+        var bytes = pending
+        pending = []
+        for marker in [Self.pasteStart, Self.pasteEnd] {
+            while let range = bytes.firstRange(of: marker) { bytes.removeSubrange(range) }
+        }
+        return bytes.isEmpty ? nil : .paste(bytes)
     }
 }

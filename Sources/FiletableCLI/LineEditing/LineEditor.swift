@@ -38,7 +38,7 @@ final class LineEditor {
     private var historyIndex = 0
     private var draft = ""
     /// Incremental search (Ctrl-R / Ctrl-S): the text sought and the entry found.
-    private var search: (query: String, match: Int?, failed: Bool)?
+    private var search: HistorySearch?
     /// The terminal stopped giving input (a hangup): no more lines will come.
     private(set) var inputFailed = false
 
@@ -90,6 +90,9 @@ final class LineEditor {
             if let key = decoder.next() { return key }
             if decoder.hasPending && !waitForInput(milliseconds: 40) {
                 if let key = decoder.next(endOfBurst: true) { return key }
+                // A paste whose end marker has not come after a second of
+                // silence is over: Ctrl-C and Enter are keys again.
+                if decoder.isInsidePaste, !waitForInput(milliseconds: 1000), let key = decoder.endUnterminatedPaste() { return key }
             }
             if !decoder.hasPending, let events, !waitForKeyOrEvents(events) { continue }
             var chunk = [UInt8](repeating: 0, count: 4096)
@@ -190,7 +193,7 @@ final class LineEditor {
         case .up, .control("p"): showHistory(historyIndex - 1)
         case .down, .control("n"): showHistory(historyIndex + 1)
         case .control("r"), .control("s"):
-            search = (query: "", match: nil, failed: false)
+            search = HistorySearch()
         case .control("l"):
             output.write("\u{1B}[H\u{1B}[2J")
         case .control("z"):
@@ -221,31 +224,19 @@ final class LineEditor {
     /// handled as usual (Enter runs the line).
     private func searchTakes(_ key: Key) -> Bool {
         guard var state = search else { return false }
-        switch key {
-        case .text(let text):
-            state.query += text
-            state.match = history.search(state.query, before: (state.match ?? history.entries.count) + 1)
-        case .backspace:
-            if !state.query.isEmpty { state.query.removeLast() }
-            state.match = state.query.isEmpty ? nil : history.search(state.query, before: history.entries.count)
-        case .control("r"):
-            state.match = history.search(state.query, before: state.match ?? history.entries.count) ?? state.match
-        case .control("s"):
-            state.match = history.search(state.query, before: state.match ?? -1, forward: true) ?? state.match
-        case .control("g"), .escape, .control("c"):
+        switch state.take(key, in: history) {
+        case .searching:
+            search = state
+        case .cancelled:
             search = nil
-            redraw()
-            return true
-        default:
-            if let match = state.match {
+        case .finished(let match):
+            if let match {
                 buffer.replaceAll(with: history.entries[match])
                 historyIndex = match
             }
             search = nil
             return false
         }
-        state.failed = !state.query.isEmpty && state.match == nil
-        search = state
         redraw()
         return true
     }
@@ -341,7 +332,7 @@ final class LineEditor {
         var shownPrompt = prompt
         var shownBuffer = buffer
         if let state = search {
-            shownPrompt = "(\(state.failed ? "failed " : "")reverse-i-search)'\(state.query)': "
+            shownPrompt = state.prompt
             shownBuffer = EditBuffer(state.match.map { history.entries[$0] } ?? "")
         }
         // The prompt gives way (in its middle) when it would leave the line

@@ -7,7 +7,8 @@ import FuzzSupport
 /// them, cut into reads at places the input chooses, decoded into keys, each
 /// applied to an editing buffer. Properties: decoding does not depend on how
 /// the bytes were cut (for input that ends with its burst), the cursor stays
-/// inside the line, and the text the buffer holds is terminal-safe.
+/// inside the line, and the text the buffer holds and the Ctrl-R search
+/// prompt shows are terminal-safe.
 runFuzzer { data, count in
 
     let bytes = fuzzInput(data, count)
@@ -67,6 +68,17 @@ runFuzzer { data, count in
         if buffer.cursor < 0 || buffer.cursor > buffer.characters.count { fatalError("cursor outside the line") }
     }
     if !isTerminalSafe(buffer.text) { fatalError("unsafe text in the line: \(buffer.text.debugDescription)") }
+    // Ctrl-R: the same keys typed into a history search over lines typed
+    // before; its prompt, drawn raw, must be terminal-safe too.
+    let history = History(file: nil)
+    history.add(buffer.text)
+    history.add("sort size")
+    var search = HistorySearch()
+    for key in whole {
+        if case .finished = search.take(key, in: history) { search = HistorySearch() }
+        if let match = search.match, !history.entries.indices.contains(match) { fatalError("search match outside the history") }
+        if !isTerminalSafe(search.prompt) { fatalError("unsafe text in the search prompt: \(search.prompt.debugDescription)") }
+    }
     _ = buffer.columns(upTo: buffer.cursor)
     return 0
 }
