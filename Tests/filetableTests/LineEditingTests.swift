@@ -235,6 +235,13 @@ final class LineEditingTests: XCTestCase {
         XCTAssertEqual(offered("info note"), ["notebook", "notes.txt"])
         XCTAssertEqual(offered("open su"), ["'sub dir'", "subway"], "a name with a space comes quoted")
         XCTAssertEqual(offered("cd su"), ["'sub dir/'", "subway/"])
+        // Both kinds of quote: the candidate reads back as the name.
+        temp.file("'quote\"")
+        try session.current.model.reload()
+        XCTAssertEqual(offered("info \"'q"), ["\"'quote\\x22\""])
+        let typed = try CommandRunner.run(["-e", "info " + offered("info \"'q")[0], temp.path])
+        XCTAssertEqual(typed.status, 0, typed.stderr)
+        XCTAssertTrue(typed.text.contains("path:        \(temp.path)/'quote\"\n"), typed.text)
         XCTAssertEqual(offered("help hi"), ["hidden", "hide", "history"])
         XCTAssertEqual(LineEditor.commonPrefix(["notebook", "notes.txt"]), "note")
     }

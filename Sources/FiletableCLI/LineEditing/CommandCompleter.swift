@@ -120,10 +120,13 @@ struct CommandCompleter {
     }
 
     /// A word as the command parser reads it back: quoted when it holds a
-    /// space or a quote.
+    /// space or a quote. The parser knows no escape inside quotes, so a word
+    /// holding both kinds of quote has its `"` written as `\x22`, which names
+    /// read back as the byte.
     static func quoted(_ word: String) -> String {
         guard word.contains(where: { $0 == " " || $0 == "'" || $0 == "\"" }) else { return word }
-        return word.contains("'") ? "\"" + word + "\"" : "'" + word + "'"
+        guard word.contains("'") else { return "'" + word + "'" }
+        return "\"" + word.map { $0 == "\"" ? "\\x22" : String($0) }.joined() + "\""
     }
 }
 

@@ -345,8 +345,14 @@ final class LineEditor {
         let characters = shownBuffer.characters
         // Keep the cursor inside the window of columns shown, measuring the
         // line once (a pasted line may be long).
-        if search != nil { scrollIndex = 0 } else if shownBuffer.cursor < scrollIndex { scrollIndex = shownBuffer.cursor }
         let cursorColumns = shownBuffer.columns(upTo: shownBuffer.cursor)
+        // Scrolled no further than needed: a line that fits now (the
+        // terminal widened, the line shrank) is shown from its start.
+        if search != nil || cursorColumns <= room - 1 {
+            scrollIndex = 0
+        } else if shownBuffer.cursor < scrollIndex {
+            scrollIndex = shownBuffer.cursor
+        }
         var scrolledColumns = shownBuffer.columns(upTo: scrollIndex)
         while cursorColumns - scrolledColumns > room - 1 && scrollIndex < shownBuffer.cursor {
             scrolledColumns += EditBuffer.width(of: characters[scrollIndex])
