@@ -22,7 +22,7 @@ final class LineEditorTerminalTests: XCTestCase {
         tmux.type(["info abcdefghijklmnopqrstuvwxyz0123456789"])
         let narrow = tmux.waitFor("0123456789")
         XCTAssertFalse(narrow.contains("info abc"), "the line should be scrolled at 30 columns: \(narrow)")
-        _ = CommandRunner.system("tmux resize-window -t \(tmux.session) -x 100 -y 10")
+        _ = CommandRunner.system("tmux resize-window -t \(tmux.session) -x 200 -y 10")
         tmux.waitFor("> info abcdefghijklmnopqrstuvwxyz0123456789")
         tmux.type(["C-u", "quit", "Enter"])
         XCTAssertTrue(tmux.ends())
