@@ -22,8 +22,9 @@ struct DirectoryTraversal {
         let handle: DirectoryHandle
         let depth: Int
         let identity: FileIdentity?
-        /// Per child row, in order: its name, its display path, whether it is a link.
-        let children: [(name: [UInt8], path: [UInt8], isLink: Bool)]
+        /// Per child row, in order: its name and whether it is a link (its
+        /// path is made from the handle's when asked: see `PathNode`).
+        let children: [(name: [UInt8], isLink: Bool)]
         var nextChild = 0
     }
 
@@ -60,7 +61,7 @@ struct DirectoryTraversal {
             stack[top].nextChild += 1
             let handle: DirectoryHandle
             do {
-                handle = try DirectoryHandle.open(child.name, in: stack[top].handle, displayPath: child.path, followSymlink: followSymlinks)
+                handle = try DirectoryHandle.open(child: child.name, of: stack[top].handle, followSymlink: followSymlinks)
             } catch {
                 return .failure(error)
             }
@@ -89,11 +90,11 @@ struct DirectoryTraversal {
         // Asked now, before the listing is handed over, so no thread asks it first later.
         _ = handle.mayHang
         var childRows: [Int] = []
-        var children: [(name: [UInt8], path: [UInt8], isLink: Bool)] = []
+        var children: [(name: [UInt8], isLink: Bool)] = []
         if maxDepth.map({ depth + 1 < $0 }) ?? true {
             for row in 0..<model.rowCount where !model.isDotEntry(row: row) && model.isDirectory(row: row, followSymlinks: followSymlinks) {
                 childRows.append(row)
-                children.append((model.name(ofRow: row), model.path(ofRow: row), model.kind(ofRow: row) == .symlink))
+                children.append((model.name(ofRow: row), model.kind(ofRow: row) == .symlink))
             }
         }
         stack.append(Frame(handle: handle, depth: depth, identity: identity, children: children))

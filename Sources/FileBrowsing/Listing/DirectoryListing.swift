@@ -59,6 +59,7 @@ public final class DirectoryListing {
             directory, includeDotEntries: options.hidden == .shownWithDotEntries,
             ordersByName: options.sortKey == .name)
         canReload = true
+        statCache.fit(entries: arena.count)
         arrange()
     }
 
@@ -69,6 +70,7 @@ public final class DirectoryListing {
         statCache = StatCache(capacity: statCacheCapacity)
         arena = entries
         canReload = false
+        statCache.fit(entries: arena.count)
         arrange()
     }
 
@@ -88,7 +90,7 @@ public final class DirectoryListing {
         for i in 0..<arena.count { before.insert(arena.name(at: i)) }
         for i in 0..<fresh.count { after.insert(fresh.name(at: i)) }
         arena = fresh
-        statCache.removeAll()
+        statCache.fit(entries: arena.count)
         arrange()
         return (after.subtracting(before).count, before.subtracting(after).count)
     }
@@ -99,7 +101,7 @@ public final class DirectoryListing {
             let fresh = try? DirectoryEnumerator.list(directory, includeDotEntries: wanted, ordersByName: options.sortKey == .name)
         else { return }
         arena = fresh
-        statCache.removeAll()
+        statCache.fit(entries: arena.count)
     }
 
     // MARK: Rows

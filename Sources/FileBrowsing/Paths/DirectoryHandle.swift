@@ -6,15 +6,23 @@ import Glibc
 public final class DirectoryHandle {
     /// The descriptor, or AT_FDCWD for the current directory's stand-in.
     public let fd: Int32
-    /// The path as the user would write it (for messages and headers).
-    public let path: [UInt8]
+    /// The path as the user would write it (for messages and headers),
+    /// made from `pathNode` when asked: a handle opened inside another keeps
+    /// only its own name, so a walk 5,000 levels deep holds each name once
+    /// rather than a whole path per level (which grew with depth squared).
+    public var path: [UInt8] { pathNode.bytes }
+    let pathNode: PathNode
     private let ownsDescriptor: Bool
     /// On a file system whose calls can hang (network, FUSE), asked once.
     public private(set) lazy var mayHang: Bool = fd >= 0 && HangProneFileSystems.contains(fd)
 
-    init(fd: Int32, path: [UInt8], owns: Bool) {
+    convenience init(fd: Int32, path: [UInt8], owns: Bool) {
+        self.init(fd: fd, node: PathNode(parent: nil, component: path), owns: owns)
+    }
+
+    private init(fd: Int32, node: PathNode, owns: Bool) {
         self.fd = fd
-        self.path = path
+        pathNode = node
         ownsDescriptor = owns
     }
 
@@ -44,6 +52,20 @@ public final class DirectoryHandle {
         switch result {
         case .success(let fd): return DirectoryHandle(fd: fd, path: path, owns: true)
         case .failure(let errno): throw FileError(path: path, errno: errno)
+        }
+    }
+
+    /// Opens the directory entry `name` of `parent` (one component); its path
+    /// is the parent's joined with `name`, kept as a link to the parent's.
+    public static func open(child name: [UInt8], of parent: DirectoryHandle, followSymlink: Bool) throws(FileError) -> DirectoryHandle {
+        let parentFD = parent.fd
+        let result = parent.guarded {
+            withCString(name) { Syscalls.openDirectory(at: parentFD, name: $0, followSymlink: followSymlink) }
+        }
+        let node = PathNode(parent: parent.pathNode, component: name)
+        switch result {
+        case .success(let fd): return DirectoryHandle(fd: fd, node: node, owns: true)
+        case .failure(let errno): throw FileError(path: node.bytes, errno: errno)
         }
     }
 

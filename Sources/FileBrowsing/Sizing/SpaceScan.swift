@@ -30,12 +30,26 @@ public final class SpaceScan: Sendable {
         public init() {}
     }
 
-    /// One reported entry: its path below the root, as names, and its totals.
+    /// One reported entry: its path below the root, and its totals. The
+    /// path is a node that links to its directory's (see `PathNode`), so the
+    /// entries of a tree 5,000 levels deep hold each name once.
     public struct Entry: Sendable {
-        public let names: [[UInt8]]
+        let node: PathNode
         public let kind: FileKind
         public let totals: SpaceTotals
-        public var depth: Int { names.count }
+        /// The names from the root down to the entry (the root's left out).
+        public var names: [[UInt8]] { node.componentsBelowRoot }
+        public var depth: Int { node.depth }
+
+        /// The entry's path under `root` (the path the scan was given).
+        public func path(under root: [UInt8]) -> [UInt8] {
+            var result = root
+            for name in names {
+                if !result.isEmpty && result.last != 0x2F { result.append(0x2F) }
+                result.append(contentsOf: name)
+            }
+            return result
+        }
     }
 
     /// What a scan found.
@@ -86,8 +100,7 @@ public final class SpaceScan: Sendable {
             return Result(errors: [FileError(path: root.path, errno: opened.failureValue ?? .noSuchFileOrDirectory)])
         }
         state.withLock { state in
-            state.rootPath = root.path
-            state.nodes.append(Node(parent: -1, nameRange: 0..<0, depth: 0, fd: fd, fdReferences: 1))
+            state.nodes.append(Node(parent: -1, path: PathNode(parent: nil, component: root.path), depth: 0, fd: fd, fdReferences: 1))
             state.nodes[0].own.directories = 1
             state.nodes[0].own.apparentBytes = Int64(rootStatus.st_size)
             state.nodes[0].own.diskBytes = Int64(rootStatus.st_blocks) * 512
@@ -118,7 +131,7 @@ public final class SpaceScan: Sendable {
             for (index, node) in state.nodes.enumerated() where node.complete {
                 if let identity = node.identity { result.directories[identity] = node.total }
                 if node.depth >= 1 && node.depth <= options.recordedDepth {
-                    result.entries.append(Entry(names: state.names(of: index), kind: .directory, totals: node.total))
+                    result.entries.append(Entry(node: node.path, kind: .directory, totals: node.total))
                 }
             }
             for index in state.nodes.indices where state.nodes[index].fd >= 0 {
@@ -134,7 +147,8 @@ public final class SpaceScan: Sendable {
     /// A directory met by the scan.
     private struct Node {
         var parent: Int
-        var nameRange: Range<Int>
+        /// The directory's path, linked to its parent's.
+        var path: PathNode
         var depth: Int
         /// Open while the directory is read or a child waits to be opened through it.
         var fd: Int32 = -1
@@ -150,9 +164,7 @@ public final class SpaceScan: Sendable {
     }
 
     private struct State {
-        var rootPath: [UInt8] = []
         var nodes: [Node] = []
-        var names: [UInt8] = []
         /// Directories waiting for a worker (a stack: depth first, for locality).
         var pending: [Int] = []
         /// Directories not yet complete; the scan ends at zero.
@@ -162,19 +174,7 @@ public final class SpaceScan: Sendable {
         var workersLeft = 0
         var finished: Bool { unfinished <= 0 }
 
-        func names(of index: Int) -> [[UInt8]] {
-            var path: [[UInt8]] = []
-            var node = index
-            while node > 0 {
-                path.append(Array(names[nodes[node].nameRange]))
-                node = nodes[node].parent
-            }
-            return path.reversed()
-        }
-
-        func path(of index: Int) -> [UInt8] {
-            names(of: index).reduce(rootPath, PathBytes.join)
-        }
+        func path(of index: Int) -> [UInt8] { nodes[index].path.bytes }
 
         /// Drops a reference to a node's descriptor, closing it at the last.
         mutating func release(_ index: Int) {
@@ -219,7 +219,7 @@ public final class SpaceScan: Sendable {
                 guard let index = state.pending.popLast() else { return nil }
                 let node = state.nodes[index]
                 if index == 0 { return (0, node.fd, [], 0) }
-                return (index, state.nodes[node.parent].fd, Array(state.names[node.nameRange]), node.depth)
+                return (index, state.nodes[node.parent].fd, node.path.component, node.depth)
             }
             guard let next else {
                 if state.withLock({ $0.finished }) || cancelFlag.load(ordering: .relaxed) { return }
@@ -260,7 +260,7 @@ public final class SpaceScan: Sendable {
         }
         var own = SpaceTotals()
         var children: [(name: [UInt8], identity: FileIdentity, totals: SpaceTotals)] = []
-        var recorded: [Entry] = []
+        var recorded: [(name: [UInt8], kind: FileKind, totals: SpaceTotals)] = []
         let recordsFiles = depth < options.recordedDepth
         var failure: Errno?
         reading: while true {
@@ -307,15 +307,15 @@ public final class SpaceScan: Sendable {
                 filesSeen.add(1, ordering: .relaxed)
                 bytesSeen.add(sizes.diskBytes, ordering: .relaxed)
                 if recordsFiles {
-                    recorded.append(Entry(names: [Array(nameBytes)], kind: FileKind(mode: mode_t(mode)), totals: sizes))
+                    recorded.append((Array(nameBytes), FileKind(mode: mode_t(mode)), sizes))
                 }
             }
             if cancelFlag.load(ordering: .relaxed) { break reading }
         }
         state.withLock { state in
-            let parentNames = state.names(of: index)
-            for entry in recorded {
-                state.entries.append(Entry(names: parentNames + entry.names, kind: entry.kind, totals: entry.totals))
+            let parent = state.nodes[index].path
+            for file in recorded {
+                state.entries.append(Entry(node: PathNode(parent: parent, component: file.name), kind: file.kind, totals: file.totals))
             }
             if let failure {
                 state.errors.append(FileError(path: state.path(of: index), errno: failure))
@@ -324,9 +324,7 @@ public final class SpaceScan: Sendable {
             state.nodes[index].own += own
             if !cancelFlag.load(ordering: .relaxed) {
                 for child in children {
-                    let start = state.names.count
-                    state.names += child.name
-                    var node = Node(parent: index, nameRange: start..<state.names.count, depth: depth + 1)
+                    var node = Node(parent: index, path: PathNode(parent: state.nodes[index].path, component: child.name), depth: depth + 1)
                     node.identity = child.identity
                     node.own = child.totals
                     state.nodes.append(node)

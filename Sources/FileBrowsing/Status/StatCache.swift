@@ -7,12 +7,24 @@
 public struct StatCache: Sendable {
     private var keys: [Int32] = []
     private var values: [Result<FileStatus, Errno>?] = []
-    public let capacity: Int
+    /// The slots: at most `limit`, and no more than the directory has entries.
+    public private(set) var capacity: Int
+    public let limit: Int
 
     /// The slots are allocated on the first store, so a listing that never
-    /// needs `stat` (or a recursive walk's many small models) pays nothing.
+    /// needs `stat` pays nothing.
     public init(capacity: Int = 4096) {
-        self.capacity = max(1, capacity)
+        limit = max(1, capacity)
+        self.capacity = limit
+    }
+
+    /// Sizes the slots for a directory of `entries` entries, forgetting
+    /// everything: a walk holds a listing per level (5,000 levels deep, a
+    /// full-size cache each took 2.4 GB for `-R -l`), and a directory of
+    /// three entries needs three slots.
+    public mutating func fit(entries: Int) {
+        removeAll()
+        capacity = min(limit, max(1, entries))
     }
 
     public func lookup(_ index: Int) -> Result<FileStatus, Errno>? {
@@ -35,6 +47,7 @@ public struct StatCache: Sendable {
     /// evicted while the listing lasts.
     public init(prefilled values: [Result<FileStatus, Errno>?]) {
         capacity = max(1, values.count)
+        limit = capacity
         keys = (0..<values.count).map { Int32(truncatingIfNeeded: $0) }
         self.values = values
     }

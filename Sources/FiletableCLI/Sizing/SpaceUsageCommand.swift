@@ -68,7 +68,7 @@ struct SpaceUsageCommand {
             return a.names.lexicographicallyPrecedes(b.names) { $0.lexicographicallyPrecedes($1) }
         }
         for entry in entries {
-            line(entry.names.reduce(path, PathBytes.join), kind: entry.kind, totals: entry.totals)
+            line(entry.path(under: path), kind: entry.kind, totals: entry.totals)
         }
         line(path, kind: .directory, totals: result.root)
     }
