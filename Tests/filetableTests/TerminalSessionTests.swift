@@ -139,6 +139,16 @@ final class TerminalSessionTests: XCTestCase {
         try waitFor("hex: \(mount)/slow-read: not responding (still waiting; Ctrl-C to give up)", seconds: 1)
         try type("C-c")
         try waitFor("slow-read: gave up waiting", seconds: 1)
+        // `view` reads through the guard too (it used to freeze in fstatat), and
+        // `mark` refuses at once rather than waiting for the file system.
+        try type("view slow-read", "Enter")
+        try waitFor("view: \(mount)/slow-read: not responding (still waiting; Ctrl-C to give up)", seconds: 1)
+        try type("C-c")
+        try waitFor("view: \(mount)/slow-read: gave up waiting", seconds: 1)
+        try type("mark slow-stat", "Enter")
+        try waitFor("not responding (the file system did not answer)", seconds: 2)
+        try type("pwd", "Enter")
+        try waitFor("> pwd\n\(mount)\n", seconds: 1)
         // Rows whose status has not come back show question marks, and every name.
         try type("style long", "Enter")
         let long = try waitFor("?????????", seconds: 1)
@@ -256,7 +266,7 @@ final class TerminalSessionTests: XCTestCase {
         )
         // Once exported, quit ends at once.
         try type("marks export plan.txt", "Enter")
-        try waitFor("exported 1 marked path to plan.txt")
+        try waitFor("exported 1 marked path to \(temp.path)/plan.txt")
         try type("quit", "Enter")
         XCTAssertTrue(sessionEnds(), "quit after an export did not end the session")
         XCTAssertEqual(try String(contentsOfFile: temp.path + "/plan.txt", encoding: .utf8), temp.path + "/src\0")

@@ -35,9 +35,12 @@ public struct MarkTaker {
     /// Checks that `path` leads to `directory` (links on the way followed).
     public init(directory: DirectoryHandle, path: [UInt8]) throws(MarkRefusal) {
         guard let identity = directory.identity else { throw .directoryUnidentified }
-        guard case .success(let named) = PathResolution.status(of: path, followingLastLink: true),
-            named.identity == identity
-        else { throw .pathLeadsElsewhere }
+        // Where calls can hang, with the prompt's deadline (not answering is refused).
+        switch directory.guarded({ PathResolution.status(of: path, followingLastLink: true) }) {
+        case .success(let named) where named.identity == identity: break
+        case .failure(let errno) where errno == .notResponding: throw .unreadable(errno)
+        default: throw .pathLeadsElsewhere
+        }
         self.directory = directory
         directoryIdentity = identity
         directoryPath = path
@@ -49,7 +52,8 @@ public struct MarkTaker {
     /// that was not shown. (On a mount point `d_ino` is the covered
     /// directory's, so only entries on the directory's own device compare.)
     public func take(_ name: [UInt8], shownInode: UInt64? = nil) -> Result<Mark, MarkRefusal> {
-        let read = withCString(name) { Syscalls.status(at: directory.fd, name: $0, followSymlink: false) }
+        let fd = directory.fd
+        let read = directory.guarded { withCString(name) { Syscalls.status(at: fd, name: $0, followSymlink: false) } }
         switch read {
         case .success(let raw):
             if let shownInode, UInt64(raw.st_dev) == directoryIdentity.device, UInt64(raw.st_ino) != shownInode {

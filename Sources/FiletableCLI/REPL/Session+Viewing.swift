@@ -32,6 +32,8 @@ extension Session {
                 return try hex(.number(row + 1), offset: 0, length: nil)
             }
         }
+        // Reading the first 8 KiB must not freeze the prompt on a mount that stopped answering.
+        try awaitReadable("view", name: name, directory: model.directory, path: path, skip: 0)
         switch ContentKind.of(name: name, in: model.directory) {
         case .failure(let error):
             throw CommandError("view: \(NameEscaping.escape(path)): \(error.reasonText)")
@@ -245,22 +247,30 @@ extension Session {
     /// Opens the viewed file; a failure closes the viewer and names the command.
     /// Where calls can hang, the file is first opened and its first byte read
     /// on a worker: a file that does not answer says so, and Ctrl-C gives up.
+    /// Where calls can hang, opens and reads a byte of the file first
+    /// through `HangGuard` (the prompt says when it does not answer, and
+    /// Ctrl-C gives up), so the reads that follow on this thread find the
+    /// file system answering.
+    private func awaitReadable(_ command: String, name: [UInt8], directory: DirectoryHandle, path: [UInt8], skip: UInt64) throws(CommandError) {
+        guard directory.isGuarded else { return }
+        let fd = directory.fd
+        let offset = off_t(clamping: skip)
+        try awaitAnswer(command, path: path, in: directory) {
+            withCString(name) { name -> Result<Void, Errno> in
+                let file = openat(fd, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+                guard file >= 0 else { return .failure(Errno(errno)) }
+                defer { close(file) }
+                var byte: UInt8 = 0
+                return pread(file, &byte, 1, offset) < 0 ? .failure(Errno(errno)) : .success(())
+            }
+        }
+    }
+
     private func openReader(
         _ command: String, name: [UInt8], directory: DirectoryHandle, path: [UInt8],
         skip: UInt64, length: UInt64?, bufferSize: Int
     ) throws(CommandError) -> HexDumpReader {
-        if directory.isGuarded {
-            let fd = directory.fd
-            try awaitAnswer(command, path: path, in: directory) {
-                withCString(name) { name -> Result<Void, Errno> in
-                    let file = openat(fd, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-                    guard file >= 0 else { return .failure(Errno(errno)) }
-                    defer { close(file) }
-                    var byte: UInt8 = 0
-                    return pread(file, &byte, 1, off_t(skip)) < 0 ? .failure(Errno(errno)) : .success(())
-                }
-            }
-        }
+        try awaitReadable(command, name: name, directory: directory, path: path, skip: skip)
         do {
             return try HexDumpReader(path: path, name: name, in: directory, skip: skip, length: length, bufferSize: bufferSize)
         } catch {
