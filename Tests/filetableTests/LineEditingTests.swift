@@ -152,7 +152,8 @@ final class LineEditingTests: XCTestCase {
             while let key = decoder.next(endOfBurst: true) { XCTAssertEqual(search.take(key, in: history), .searching) }
         }
         XCTAssertTrue(search.failed)
-        XCTAssertFalse(search.prompt.unicodeScalars.contains { (0x80...0x9F).contains($0.value) || $0.value == 0x202E }, search.prompt.debugDescription)
+        XCTAssertFalse(
+            search.prompt.unicodeScalars.contains { (0x80...0x9F).contains($0.value) || $0.value == 0x202E }, search.prompt.debugDescription)
         XCTAssertTrue(search.prompt.hasPrefix("(failed reverse-i-search)'"), search.prompt)
         var found = HistorySearch()
         for key: Key in [.text("siz"), .control("r")] { _ = found.take(key, in: history) }

@@ -47,7 +47,9 @@ struct CommandCompleter {
         case "marks":
             if position == 1 { return Completion(range: range, candidates: ["export", "verify", "prune", "clear"].filter { $0.hasPrefix(typed) }) }
             if words.count >= 2 && words[1] == "export" {
-                if typed.hasPrefix("-") { return Completion(range: range, candidates: ["--json", "--sh", "--force", "--changed"].filter { $0.hasPrefix(typed) }) }
+                if typed.hasPrefix("-") {
+                    return Completion(range: range, candidates: ["--json", "--sh", "--force", "--changed"].filter { $0.hasPrefix(typed) })
+                }
                 return pathCompletion(typed, range: range, directoriesOnly: false)
             }
         case "help":

@@ -139,7 +139,8 @@ enum CommandCatalog {
             details: "Shows marked rows again, with a D in the control column."),
         CommandSpec(name: "hide", aliases: [], usage: "hide marked", summary: "take marked rows out of view", details: "Hides marked rows again."),
         CommandSpec(
-            name: "marks", aliases: [], usage: "marks [export FILE [--json|--sh] [--force] [--changed]|verify|prune|clear]", summary: "the deletion plan",
+            name: "marks", aliases: [], usage: "marks [export FILE [--json|--sh] [--force] [--changed]|verify|prune|clear]",
+            summary: "the deletion plan",
             details:
                 "A mark is the file the row showed (its device and inode, read through the directory the table lists) and the path that led to it. 'marks' lists every marked path by directory, each checked again, and the total files, directories, bytes and KiB on disk (directories counted recursively, each inode once; unreadable directories make the totals a lower bound). 'marks export FILE' writes the paths NUL-separated (for xargs -0); --json writes each with its snapshot; --sh writes a reviewable script of rm -rf lines. The plan appears whole or not at all (written beside FILE, then renamed). An existing FILE is kept unless --force, which replaces the name (never writes into the old file, another link to it or a link); a FIFO, device or directory is refused. An export stops if a marked path now leads to a different file or its directory is a different one, and if a marked file or directory changed since it was marked unless --changed. 'marks verify' lists marked paths changed, replaced or vanished since they were marked; 'marks prune' drops the vanished and replaced ones. 'marks clear' drops every mark. Quitting with marks not exported asks first."
         ),
