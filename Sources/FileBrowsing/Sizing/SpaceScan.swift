@@ -89,13 +89,16 @@ public final class SpaceScan: Sendable {
     /// `waiting` is called on the calling thread about every 50 ms while the
     /// workers run; it may call `cancel`.
     public func run(_ root: DirectoryHandle, waiting: () -> Void = {}) -> Result {
-        guard case .success(let rootStatus) = Syscalls.status(of: root.fd) else {
-            return Result(errors: [FileError(path: root.path, errno: Errno(errno))])
+        // Where calls can hang (at the prompt), the root is read with the deadline.
+        let rootFD = root.fd
+        let statusRead = root.guarded { Syscalls.status(of: rootFD) }
+        guard case .success(let rootStatus) = statusRead else {
+            return Result(errors: [FileError(path: root.path, errno: statusRead.failureValue ?? .noSuchFileOrDirectory)])
         }
         let rootDevice = UInt64(rootStatus.st_dev)
         cancelFlag.store(false, ordering: .relaxed)
         // A descriptor of its own: the caller's may be search-only, or read to its end.
-        let opened = Syscalls.openDirectory(at: root.fd, name: ".", followSymlink: false)
+        let opened = root.guarded { Syscalls.openDirectory(at: rootFD, name: ".", followSymlink: false) }
         guard case .success(let fd) = opened else {
             return Result(errors: [FileError(path: root.path, errno: opened.failureValue ?? .noSuchFileOrDirectory)])
         }
@@ -116,9 +119,15 @@ public final class SpaceScan: Sendable {
         if threads.isEmpty { workLoop(rootDevice: rootDevice) }
         // Poll every 2 ms (the end is noticed at once), `waiting` every 50 ms.
         var polls = 0
+        var pollsSinceCancel = 0
         while !state.withLock({ $0.finished || $0.workersLeft == threads.count }) {
             if polls % 25 == 0 { waiting() }
             polls += 1
+            if cancelFlag.load(ordering: .relaxed) { pollsSinceCancel += 1 }
+            // Cancelled, and a worker has not come back in half a second: it
+            // is stuck in a call on a file system that stopped answering.
+            // Leave it (it ends when the call returns) and report now.
+            if pollsSinceCancel > 250 { return abandon(threads) }
             usleep(2_000)
         }
         for thread in threads { thread.join() }
@@ -128,7 +137,7 @@ public final class SpaceScan: Sendable {
             result.entries = state.entries
             result.errors = state.errors
             result.cancelled = cancelFlag.load(ordering: .relaxed)
-            for (index, node) in state.nodes.enumerated() where node.complete {
+            for node in state.nodes where node.complete {
                 if let identity = node.identity { result.directories[identity] = node.total }
                 if node.depth >= 1 && node.depth <= options.recordedDepth {
                     result.entries.append(Entry(node: node.path, kind: .directory, totals: node.total))
@@ -138,6 +147,20 @@ public final class SpaceScan: Sendable {
                 Syscalls.close(state.nodes[index].fd)
                 state.nodes[index].fd = -1
             }
+            return result
+        }
+    }
+
+    /// The result of a cancelled scan whose workers did not all stop: they
+    /// are detached, and the descriptors they may still use are left open
+    /// (a number closed here could be reused under a stuck worker).
+    private func abandon(_ threads: [JoinableThread]) -> Result {
+        for thread in threads { thread.detach() }
+        return state.withLock { state in
+            var result = Result()
+            result.root = state.nodes[0].total
+            result.errors = state.errors
+            result.cancelled = true
             return result
         }
     }

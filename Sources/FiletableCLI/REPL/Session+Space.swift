@@ -22,6 +22,9 @@ extension Session {
             output.write(erasure)
             output.flush()
         }
+        if let stuck = result.errors.first(where: { $0.reason == .system(.notResponding) && $0.path == level.model.directory.path }) {
+            throw CommandError("du: \(stuck.description)")
+        }
         if result.cancelled {
             Interruption.clear()
             throw CommandError("du: interrupted; nothing was changed (du again to scan)")
