@@ -112,6 +112,7 @@ final class TerminalSessionTests: XCTestCase {
         let temp = try TemporaryTree()
         let mount = temp.path + "/mnt"
         try temp.folder("mnt")
+        temp.file("local", contents: "x")
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Samples/fuse/hanging_fs.py").path
         guard FileManager.default.fileExists(atPath: "/dev/fuse"),
             (try CommandRunner.shell("/usr/bin/python3 -c 'import fuse' && command -v fusermount")).status == 0
@@ -153,7 +154,24 @@ final class TerminalSessionTests: XCTestCase {
         try type("style long", "Enter")
         let long = try waitFor("?????????", seconds: 1)
         XCTAssertTrue(long.contains("slow-stat") && long.contains("fine.txt"), long)
+        // reload, path completion and an export onto the mount: said, not waited on.
+        try type("reload", "Enter")
+        try waitFor("reload: \(mount): not responding", seconds: 1)
+        try type("C-c")
+        try waitFor("reload: \(mount): gave up waiting", seconds: 1)
+        try type("cd ./sl", "Tab")
+        usleep(1_000_000)
+        try type("C-u", "cd \(temp.path)", "Enter")
+        try waitFor("| 2 entries |", seconds: 1)
+        try type("mark local", "Enter")
+        try waitFor("marked 1", seconds: 1)
+        try type("marks export \(mount)/plan", "Enter")
+        try waitFor("marks export: \(mount)/plan: not responding (still waiting; Ctrl-C to give up)", seconds: 1)
+        try type("C-c")
+        try waitFor("gave up waiting; the plan appears there whole if the file system answers, or not at all", seconds: 1)
         try type("quit", "Enter")
+        try waitFor("Quit and drop 1 mark? [y/N]", seconds: 1)
+        try type("y", "Enter")
         try waitFor("EXITED", seconds: 1)
         // A listing blocks as ls does, but SIGTERM and Ctrl-C (SIGINT) end it at once.
         for signal in ["TERM", "INT"] {

@@ -154,6 +154,30 @@ extension DirectoryHandle {
     /// directory lies on a file system that can stop answering.
     public var isGuarded: Bool { HangGuard.enabled && mayHang && identity != nil }
 
+    /// Reads the first entry of the directory open at `fd` through a
+    /// descriptor of its own: a probe, run under the guard before work that
+    /// would read the directory on the caller's thread (a reload, a path
+    /// completion), that says whether the file system answers.
+    public static func probeEntries(_ fd: Int32) -> Result<Void, Errno> {
+        Syscalls.openDirectory(at: fd, name: ".", followSymlink: false).flatMap { copy -> Result<Void, Errno> in
+            guard let stream = fdopendir(copy) else {
+                let code = errno
+                Syscalls.close(copy)
+                return .failure(Errno(code))
+            }
+            defer { closedir(stream) }
+            errno = 0
+            return readdir(stream) == nil && errno != 0 ? .failure(Errno(errno)) : .success(())
+        }
+    }
+
+    /// `probeEntries` with the deadline where calls can hang: `.notResponding`
+    /// when the directory did not answer in time.
+    public func answersReads() -> Result<Void, Errno> {
+        let fd = self.fd
+        return guarded { DirectoryHandle.probeEntries(fd) }
+    }
+
     /// `body` as it is, or through `HangGuard` where calls can hang:
     /// `.notResponding` when it did not answer in time.
     func guarded<T: Sendable>(_ body: @escaping @Sendable () -> Result<T, Errno>) -> Result<T, Errno> {

@@ -103,7 +103,9 @@ struct CommandCompleter {
         var folder = folderPart
         if folder.first == 0x7E, let home = session.settings.home { folder = home + folder.dropFirst() }
         let absolute = folder.first == 0x2F ? folder : PathBytes.join(session.current.path, folder)
+        // On a mount that stopped answering, no candidates rather than a frozen prompt.
         guard let handle = try? DirectoryHandle.open(resolving: DisplayPath.normalize(absolute)),
+            case .success = handle.answersReads(),
             let listing = try? DirectoryListing(
                 directory: handle,
                 options: {

@@ -44,7 +44,15 @@ extension Session {
 
     func reload() throws(CommandError) {
         Interruption.clear()
-        if case .success(let status) = current.model.directory.status(), status.linkCount == 0 {
+        let directory = current.model.directory
+        if directory.isGuarded {
+            // The directory's status and a first read of its entries through
+            // the deadline guard, so a mount that stopped answering is said
+            // to, not waited on (the reread below then finds it answering).
+            let fd = directory.fd
+            try awaitAnswer("reload", path: current.path, in: directory) { DirectoryHandle.probeEntries(fd) }
+        }
+        if case .success(let status) = directory.status(), status.linkCount == 0 {
             throw CommandError("reload: \(NameEscaping.escape(current.path)): the directory no longer exists (back or cd elsewhere)")
         }
         do {

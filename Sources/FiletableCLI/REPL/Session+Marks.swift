@@ -190,15 +190,44 @@ extension Session {
             }
         }
         let bytes = NameEscaping.typedName(path)
-        do {
-            try PlanExport.write(all, as: format, to: bytes, replace: force)
-        } catch {
-            throw CommandError("marks export: \(error.description)")
+        let written: Result<Void, FileError>
+        if HangGuard.enabled, HangProneFileSystems.mayHang(path: Self.absolute(bytes)) {
+            written = try exportWaiting(all, as: format, to: bytes, replace: force)
+        } else {
+            written = Result { () throws(FileError) in try PlanExport.write(all, as: format, to: bytes, replace: force) }
         }
+        if case .failure(let error) = written { throw CommandError("marks export: \(error.description)") }
         exportedRevision = marks.revision
         write("exported \(Plural.count(all.count, "marked path")) to \(NameEscaping.escape(Self.absolute(bytes)))")
         let vanished = problems.filter { $0.problem == .vanished }.count
         if vanished > 0 { write("note: \(Plural.count(vanished, "exported path")) no longer exist\(vanished == 1 ? "s" : "") ('marks verify')") }
+    }
+
+    /// An export onto a file system that can stop answering, written on a
+    /// thread of its own: past the deadline the prompt says so, and Ctrl-C
+    /// gives it back (the write finishes, whole, if the file system answers).
+    private func exportWaiting(
+        _ marks: [Mark], as format: PlanExport.Format, to path: [UInt8], replace: Bool
+    ) throws(CommandError) -> Result<Void, FileError> {
+        Interruption.clear()
+        var said = false
+        let key = FileIdentity(device: .max - 1, inode: UInt64(truncatingIfNeeded: path.hashValue))
+        let answer = HangGuard.runWaiting(
+            in: key, { Result { () throws(FileError) in try PlanExport.write(marks, as: format, to: path, replace: replace) } }
+        ) {
+            if !said {
+                write("marks export: \(NameEscaping.escape(path)): not responding (still waiting; Ctrl-C to give up)")
+                output.flush()
+                said = true
+            }
+            return !Interruption.isRequested
+        }
+        guard let answer else {
+            Interruption.clear()
+            throw CommandError(
+                "marks export: \(NameEscaping.escape(path)): gave up waiting; the plan appears there whole if the file system answers, or not at all")
+        }
+        return answer
     }
 
     /// `path` as the absolute path it names (relative paths are taken from
