@@ -212,9 +212,10 @@ extension Session {
         Interruption.clear()
         var said = false
         let key = FileIdentity(device: .max - 1, inode: UInt64(truncatingIfNeeded: path.hashValue))
-        let answer = HangGuard.runWaiting(
-            in: key, { Result { () throws(FileError) in try PlanExport.write(marks, as: format, to: path, replace: replace) } }
-        ) {
+        let writePlan: @Sendable () -> Result<Void, FileError> = {
+            Result { () throws(FileError) in try PlanExport.write(marks, as: format, to: path, replace: replace) }
+        }
+        let answer = HangGuard.runWaiting(in: key, writePlan) {
             if !said {
                 write("marks export: \(NameEscaping.escape(path)): not responding (still waiting; Ctrl-C to give up)")
                 output.flush()
