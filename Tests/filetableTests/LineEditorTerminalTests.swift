@@ -27,4 +27,30 @@ final class LineEditorTerminalTests: XCTestCase {
         tmux.type(["C-u", "quit", "Enter"])
         XCTAssertTrue(tmux.ends())
     }
+
+    /// Typing thousands of combining marks onto one letter: each redraw
+    /// writes a screen's worth, not the whole line (400 KB typed used to
+    /// write 20 MB: every read redrew the ever-longer character).
+    func testCombiningMarksDoNotMakeRedrawsGrowWithTheLine() throws {
+        let temp = try TemporaryTree()
+        temp.file("a")
+        let log = temp.path + "/screen.log"
+        tmux.start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' .", columns: 80, rows: 24)
+        tmux.waitFor("help")
+        _ = CommandRunner.system("tmux pipe-pane -o -t \(tmux.session) 'cat >> \(log)'")
+        tmux.type(["info a"])
+        let marks = String(repeating: "\u{301}", count: 100)
+        for _ in 0..<30 {
+            _ = CommandRunner.system("tmux send-keys -l -t \(tmux.session) '\(marks)'")
+        }
+        usleep(500_000)
+        _ = CommandRunner.system("tmux pipe-pane -t \(tmux.session)")
+        let written = (try? FileManager.default.attributesOfItem(atPath: log)[.size] as? Int) ?? nil
+        print("bytes drawn for 3,000 combining marks: \(written ?? -1)")
+        // 3,000 marks are 6 KB typed: a redraw each is about 700 KB; redrawing the
+        // whole character each time would be 9 MB.
+        XCTAssertLessThan(written ?? .max, 2_000_000)
+        tmux.type(["C-u", "quit", "Enter"])
+        XCTAssertTrue(tmux.ends())
+    }
 }

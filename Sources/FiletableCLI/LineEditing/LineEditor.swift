@@ -327,6 +327,9 @@ final class LineEditor {
 
     /// Draws the prompt and the visible part of the line, and puts the
     /// cursor in its place.
+    /// The scalars of one character drawn at most (a base and its marks).
+    static let drawnScalarsPerCharacter = 8
+
     private func redraw() {
         let columns = Terminal.columns() ?? 80
         var shownPrompt = prompt
@@ -358,13 +361,23 @@ final class LineEditor {
             scrolledColumns += EditBuffer.width(of: characters[scrollIndex])
             scrollIndex += 1
         }
+        // What is drawn stays within a screen's worth however the line is
+        // made: a character of hundreds of combining marks is drawn with its
+        // first few, and at most `room` characters are drawn (zero-width
+        // ones included), so a redraw never costs the whole line (400 KB of
+        // typed combining marks used to write 20 MB).
         var visible = ""
         var used = 0
         var index = scrollIndex
-        while index < characters.count {
-            let width = EditBuffer.width(of: characters[index])
+        while index < characters.count && index - scrollIndex < room {
+            let character = characters[index]
+            let width = EditBuffer.width(of: character)
             if used + width > room { break }
-            visible.append(characters[index])
+            if character.unicodeScalars.count > Self.drawnScalarsPerCharacter {
+                visible.unicodeScalars.append(contentsOf: character.unicodeScalars.prefix(Self.drawnScalarsPerCharacter))
+            } else {
+                visible.append(character)
+            }
             used += width
             index += 1
         }

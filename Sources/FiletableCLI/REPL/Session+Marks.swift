@@ -45,7 +45,13 @@ extension Session {
         }
         var newMarks: [Mark] = []
         newMarks.reserveCapacity(rows.count)
-        for row in rows {
+        Interruption.clear()
+        for (done, row) in rows.enumerated() {
+            // Reading a million entries takes seconds: Ctrl-C stops at once, nothing marked.
+            if done % 1024 == 1023, Interruption.isRequested {
+                Interruption.clear()
+                throw CommandError("mark: interrupted after reading \(done) of \(rows.count) entries; nothing marked")
+            }
             let shownInode = model.arena.reportedInode(at: model.entryIndex(ofRow: row))
             switch taker.take(model.name(ofRow: row), shownInode: shownInode) {
             case .success(let mark): newMarks.append(mark)
