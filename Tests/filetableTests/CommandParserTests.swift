@@ -101,6 +101,22 @@ final class CommandParserTests: XCTestCase {
         XCTAssertEqual(CommandCatalog.suggestion(for: "hisotry"), "history")
     }
 
+    /// Every command in the catalog has a parser case: typed alone it is
+    /// parsed or refused with its usage, never "not available", and only
+    /// quit's names quit (a catalog entry without a parser case used to).
+    func testEveryCatalogCommandIsParsedAndOnlyQuitQuits() {
+        for spec in CommandCatalog.all {
+            for name in [spec.name] + spec.aliases where name != "!" {
+                do {
+                    let command = try CommandParser.parse(name)
+                    XCTAssertEqual(command == .quit, spec.name == "quit", "'\(name)' parsed as \(command)")
+                } catch {
+                    XCTAssertFalse(error.message.contains("not available"), "'\(name)': \(error.message)")
+                }
+            }
+        }
+    }
+
     func testDisplayPaths() {
         XCTAssertEqual(String(decoding: DisplayPath.normalize(Array("/a/./b//c/../d".utf8)), as: UTF8.self), "/a/b/d")
         XCTAssertEqual(String(decoding: DisplayPath.normalize(Array("/..".utf8)), as: UTF8.self), "/")

@@ -202,7 +202,10 @@ enum CommandParser {
         case "help":
             guard arguments.count <= 1 else { throw CommandError("help: too many arguments (usage: \(spec.usage))") }
             return .help(arguments.first)
-        default: return try noArguments(.quit)
+        case "quit": return try noArguments(.quit)
+        default:
+            // A catalog entry this parser does not know: never another command (it used to quit).
+            throw CommandError("\(name): not available in this version (a catalog entry without a parser)")
         }
     }
 
