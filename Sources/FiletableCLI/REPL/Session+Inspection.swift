@@ -25,9 +25,20 @@ extension Session {
         _ call: @escaping @Sendable () -> Result<Void, Errno>
     ) throws(CommandError) {
         guard let identity = directory.identity else { return }
+        let answer = try awaitResult(command, path: path, key: identity, call)
+        if case .failure(let errno) = answer { throw CommandError("\(command): \(NameEscaping.escape(path)): \(errno)") }
+    }
+
+    /// `call` on a thread of its own under `HangGuard` (keyed by `key`):
+    /// past the deadline says `PATH: not responding (still waiting; Ctrl-C
+    /// to give up)`; Ctrl-C gives up with `gaveUp` (the call finishes alone).
+    func awaitResult<T: Sendable>(
+        _ command: String, path: [UInt8], key: FileIdentity,
+        gaveUp: String = "gave up waiting (the file system has not answered)", _ call: @escaping @Sendable () -> T
+    ) throws(CommandError) -> T {
         Interruption.clear()
         var said = false
-        let answer = HangGuard.runWaiting(in: identity, call) {
+        let answer = HangGuard.runWaiting(in: key, call) {
             if !said {
                 write("\(command): \(NameEscaping.escape(path)): not responding (still waiting; Ctrl-C to give up)")
                 output.flush()
@@ -37,9 +48,9 @@ extension Session {
         }
         guard let answer else {
             Interruption.clear()
-            throw CommandError("\(command): \(NameEscaping.escape(path)): gave up waiting (the file system has not answered)")
+            throw CommandError("\(command): \(NameEscaping.escape(path)): \(gaveUp)")
         }
-        if case .failure(let errno) = answer { throw CommandError("\(command): \(NameEscaping.escape(path)): \(errno)") }
+        return answer
     }
 
     func reload() throws(CommandError) {

@@ -215,26 +215,13 @@ extension Session {
     private func exportWaiting(
         _ marks: [Mark], as format: PlanExport.Format, to path: [UInt8], replace: Bool
     ) throws(CommandError) -> Result<Void, FileError> {
-        Interruption.clear()
-        var said = false
         let key = FileIdentity(device: .max - 1, inode: UInt64(truncatingIfNeeded: path.hashValue))
-        let writePlan: @Sendable () -> Result<Void, FileError> = {
+        return try awaitResult(
+            "marks export", path: path, key: key,
+            gaveUp: "gave up waiting; the plan appears there whole if the file system answers, or not at all"
+        ) {
             Result { () throws(FileError) in try PlanExport.write(marks, as: format, to: path, replace: replace) }
         }
-        let answer = HangGuard.runWaiting(in: key, writePlan) {
-            if !said {
-                write("marks export: \(NameEscaping.escape(path)): not responding (still waiting; Ctrl-C to give up)")
-                output.flush()
-                said = true
-            }
-            return !Interruption.isRequested
-        }
-        guard let answer else {
-            Interruption.clear()
-            throw CommandError(
-                "marks export: \(NameEscaping.escape(path)): gave up waiting; the plan appears there whole if the file system answers, or not at all")
-        }
-        return answer
     }
 
     /// `path` as the absolute path it names (relative paths are taken from
