@@ -21,6 +21,9 @@ final class ExportSafetyEndToEndTests: XCTestCase {
     /// the process lives on, no partial plan is left (a cut NUL list could
     /// end in the marked rows' parent), and an old plan stays as it was.
     func testAFailedExportLeavesNothingAndKeepsTheOldPlan() throws {
+        // ThreadSanitizer's own runtime dies of SIGBUS under a file size limit
+        // (before filetable's code runs); the AddressSanitizer run covers it.
+        try XCTSkipIf(CommandRunner.executable.path.contains(".build-thread"), "skipped under ThreadSanitizer: its runtime dies under ulimit -f")
         let temp = try makeTree()
         temp.file("old.sh", contents: "old plan\n")
         let result = try CommandRunner.shell(

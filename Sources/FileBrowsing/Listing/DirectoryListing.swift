@@ -48,6 +48,9 @@ public final class DirectoryListing {
     }
 
     var statCache: StatCache
+    /// Each entry's inode as the directory reported it, by entry number
+    /// (empty for a list of command-line operands): see `reportedInode`.
+    private var reportedInodes: [UInt64] = []
     private let canReload: Bool
 
     /// Reads the directory's names (no `stat`) and arranges them.
@@ -57,7 +60,7 @@ public final class DirectoryListing {
         statCache = StatCache(capacity: statCacheCapacity)
         arena = try DirectoryEnumerator.list(
             directory, includeDotEntries: options.hidden == .shownWithDotEntries,
-            ordersByName: options.sortKey == .name)
+            ordersByName: options.sortKey == .name, inodes: &reportedInodes)
         canReload = true
         statCache.fit(entries: arena.count)
         arrange()
@@ -82,14 +85,16 @@ public final class DirectoryListing {
     @discardableResult
     public func reload() throws(FileError) -> (added: Int, removed: Int) {
         guard canReload else { return (0, 0) }
+        var inodes: [UInt64] = []
         let fresh = try DirectoryEnumerator.list(
             directory, includeDotEntries: options.hidden == .shownWithDotEntries,
-            ordersByName: options.sortKey == .name)
+            ordersByName: options.sortKey == .name, inodes: &inodes)
         var before = Set<[UInt8]>()
         var after = Set<[UInt8]>()
         for i in 0..<arena.count { before.insert(arena.name(at: i)) }
         for i in 0..<fresh.count { after.insert(fresh.name(at: i)) }
         arena = fresh
+        reportedInodes = inodes
         statCache.fit(entries: arena.count)
         arrange()
         return (after.subtracting(before).count, before.subtracting(after).count)
@@ -97,16 +102,25 @@ public final class DirectoryListing {
 
     private func reloadIfHiddenChanged(from old: ListOptions) {
         let wanted = options.hidden == .shownWithDotEntries
+        var inodes: [UInt64] = []
         guard canReload, wanted != (old.hidden == .shownWithDotEntries),
-            let fresh = try? DirectoryEnumerator.list(directory, includeDotEntries: wanted, ordersByName: options.sortKey == .name)
+            let fresh = try? DirectoryEnumerator.list(directory, includeDotEntries: wanted, ordersByName: options.sortKey == .name, inodes: &inodes)
         else { return }
         arena = fresh
+        reportedInodes = inodes
         statCache.fit(entries: arena.count)
     }
 
     // MARK: Rows
 
     public func entryIndex(ofRow row: Int) -> Int { Int(rows[row]) }
+
+    /// The inode the directory reported for the row's entry (`d_ino`) when
+    /// it was read: what the row showed. Nil where not known.
+    public func reportedInode(ofRow row: Int) -> UInt64? {
+        let index = entryIndex(ofRow: row)
+        return index < reportedInodes.count ? reportedInodes[index] : nil
+    }
 
     public func name(ofRow row: Int) -> [UInt8] { displayNames.name(at: row) }
 

@@ -8,11 +8,6 @@ public struct NameArena: Sendable {
     /// Start of entry i's name; `starts[count]` is the end of the arena.
     private(set) var starts: [UInt32] = [0]
     private(set) var kinds: [FileKind] = []
-    /// Each entry's inode as the directory reported it (`d_ino`), for a
-    /// directory's own listing: what a row showed, which a mark checks the
-    /// name still leads to. Empty for arenas built otherwise (a reordered
-    /// copy, command-line operands).
-    private(set) var inodes: [UInt64] = []
     /// The entry numbers in natural name order, when the enumerator worked it
     /// out while reading (huge directories only); nil otherwise, and after
     /// any later append.
@@ -27,7 +22,6 @@ public struct NameArena: Sendable {
     public mutating func reserve(entries: Int, bytes byteCount: Int) {
         starts.reserveCapacity(entries + 1)
         kinds.reserveCapacity(entries)
-        inodes.reserveCapacity(entries)
         bytes.reserveCapacity(byteCount)
     }
 
@@ -43,16 +37,6 @@ public struct NameArena: Sendable {
     public mutating func append(_ name: [UInt8], kind: FileKind) {
         name.withUnsafeBufferPointer { append($0, kind: kind) }
     }
-
-    /// Appends a directory entry: its name, the kind and the inode it reported.
-    @inline(__always)
-    mutating func append(_ name: UnsafeBufferPointer<UInt8>, kind: FileKind, inode: UInt64) {
-        append(name, kind: kind)
-        if inodes.count == kinds.count - 1 { inodes.append(inode) }
-    }
-
-    /// The inode the directory reported for entry `index` (`d_ino`), when known.
-    public func reportedInode(at index: Int) -> UInt64? { index < inodes.count ? inodes[index] : nil }
 
     /// The kind reported by the directory (`d_type`); `.unknown` on file systems
     /// that do not report it.

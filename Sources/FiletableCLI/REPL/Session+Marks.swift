@@ -52,8 +52,7 @@ extension Session {
                 Interruption.clear()
                 throw CommandError("mark: interrupted after reading \(done) of \(rows.count) entries; nothing marked")
             }
-            let shownInode = model.arena.reportedInode(at: model.entryIndex(ofRow: row))
-            switch taker.take(model.name(ofRow: row), shownInode: shownInode) {
+            switch taker.take(model.name(ofRow: row), shownInode: model.reportedInode(ofRow: row)) {
             case .success(let mark): newMarks.append(mark)
             case .failure(let refusal): throw CommandError("mark: \(NameEscaping.escape(level.path(ofRow: row))): \(refusal.description)")
             }
