@@ -105,13 +105,16 @@ enum SessionLauncher {
             signal(SIGQUIT, SIG_DFL)
             return nil
         }
-        let terminal = LauncherTerminal()
-        guard case .ended(let status) = waitForWord(from: readEnd, child: child, terminal: terminal) else {
-            return Self.lastWord
+        // A session's terminal is saved to be put back; a listing's is not raw.
+        let terminal = endsOnSignals ? nil : LauncherTerminal()
+        let status: Int32
+        switch waitForWord(from: readEnd, child: child, terminal: terminal) {
+        case .word(let said): return said
+        case .ended(let ending): status = ending
         }
         // Ended without a word (a crash, SIGKILL, a signal it does not
         // handle): the terminal it left raw is put back as it was.
-        terminal.restore()
+        terminal?.restore()
         let signalled = status & 0x7F
         if signalled != 0 {
             // Ended by a signal: end the same way (its default action, not our handler).
@@ -124,19 +127,16 @@ enum SessionLauncher {
     /// How the wait for the child ended: its word (the status it sent) or
     /// its end without one (the `waitpid` status).
     private enum Wait {
-        case word
+        case word(ExitStatus)
         case ended(Int32)
     }
-
-    /// The status the child said, kept by `waitForWord`.
-    nonisolated(unsafe) private static var lastWord = ExitStatus.success
 
     /// Waits for the child's word on `readEnd`. Meanwhile a child stopped
     /// from outside (`kill -TSTP`) is noticed: the terminal is put back and
     /// this process stops too, so the shell gets its prompt and `fg` goes on;
     /// the child is continued with it (its own handler makes the line raw
     /// again and redraws it).
-    private static func waitForWord(from readEnd: Int32, child: pid_t, terminal: LauncherTerminal) -> Wait {
+    private static func waitForWord(from readEnd: Int32, child: pid_t, terminal: LauncherTerminal?) -> Wait {
         var watched = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
         while true {
             let ready = poll(&watched, 1, 250)
@@ -144,10 +144,7 @@ enum SessionLauncher {
                 var byte: UInt8 = 0
                 var count = 0
                 repeat { count = Glibc.read(readEnd, &byte, 1) } while count < 0 && errno == EINTR
-                if count == 1 {
-                    lastWord = ExitStatus(rawValue: Int32(byte)) ?? .seriousTrouble
-                    return .word
-                }
+                if count == 1 { return .word(ExitStatus(rawValue: Int32(byte)) ?? .seriousTrouble) }
                 var status: Int32 = 0
                 while waitpid(child, &status, 0) < 0 && errno == EINTR {}
                 return .ended(status)
@@ -158,7 +155,7 @@ enum SessionLauncher {
                 // WIFSTOPPED, spelled out: the macros do not reach Swift.
                 if status & 0xFF == 0x7F {
                     guard ChildState.isStopped(child) else { continue }
-                    terminal.restore()
+                    terminal?.restore()
                     raise(SIGTSTP)
                     kill(child, SIGCONT)
                     continue
