@@ -73,12 +73,23 @@ runFuzzer { data, count in
     let history = History(file: nil)
     history.add(buffer.text)
     history.add("sort size")
+    // (The prompt is checked when a search ends and at the end, not after
+    // every key: that would be quadratic in a long input.)
     var search = HistorySearch()
-    for key in whole {
-        if case .finished = search.take(key, in: history) { search = HistorySearch() }
-        if let match = search.match, !history.entries.indices.contains(match) { fatalError("search match outside the history") }
+    func checkPrompt() {
         if !isTerminalSafe(search.prompt) { fatalError("unsafe text in the search prompt: \(search.prompt.debugDescription)") }
     }
+    for key in whole {
+        let before = search
+        if case .finished = search.take(key, in: history) {
+            checkPrompt()
+            search = HistorySearch()
+        } else if before.query.count > search.query.count {
+            checkPrompt()
+        }
+        if let match = search.match, !history.entries.indices.contains(match) { fatalError("search match outside the history") }
+    }
+    checkPrompt()
     _ = buffer.columns(upTo: buffer.cursor)
     return 0
 }
