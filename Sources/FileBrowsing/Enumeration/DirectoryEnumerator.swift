@@ -14,18 +14,18 @@ public enum DirectoryEnumerator {
         _ directory: DirectoryHandle, includeDotEntries: Bool = false,
         ordersByName: Bool = false
     ) throws(FileError) -> NameArena {
-        var inodes: [UInt64] = []
+        var inodes: [UInt64]? = nil
         return try list(directory, includeDotEntries: includeDotEntries, ordersByName: ordersByName, inodes: &inodes)
     }
 
-    /// `list`, also filling `inodes` with each entry's inode as the directory
-    /// reported it (`d_ino`), by entry number: what a row showed, which a
-    /// mark checks its name still leads to. Kept beside the arena, not in
-    /// it: the sorts pass the arena by value, and a fourth array made every
-    /// comparison copy it (measured: 14% more instructions for `-1`).
+    /// `list`, also filling `inodes` (unless nil) with each entry's inode as
+    /// the directory reported it (`d_ino`), by entry number: what a row
+    /// showed, which a mark checks its name still leads to. Kept beside the
+    /// arena, not in it: the sorts pass the arena by value, and a fourth
+    /// array made every comparison copy it (callgrind: 14% more for `-1`).
     public static func list(
         _ directory: DirectoryHandle, includeDotEntries: Bool = false,
-        ordersByName: Bool = false, inodes: inout [UInt64]
+        ordersByName: Bool = false, inodes: inout [UInt64]?
     ) throws(FileError) -> NameArena {
         try list(
             directory, includeDotEntries: includeDotEntries, ordersByName: ordersByName,
@@ -39,7 +39,7 @@ public enum DirectoryEnumerator {
         _ directory: DirectoryHandle, includeDotEntries: Bool, ordersByName: Bool,
         readAheadThreshold: Int, runLength: Int, parallelMergeThreshold: Int
     ) throws(FileError) -> NameArena {
-        var inodes: [UInt64] = []
+        var inodes: [UInt64]? = nil
         return try list(
             directory, includeDotEntries: includeDotEntries, ordersByName: ordersByName, readAheadThreshold: readAheadThreshold,
             runLength: runLength, parallelMergeThreshold: parallelMergeThreshold, inodes: &inodes)
@@ -47,10 +47,10 @@ public enum DirectoryEnumerator {
 
     static func list(
         _ directory: DirectoryHandle, includeDotEntries: Bool, ordersByName: Bool,
-        readAheadThreshold: Int, runLength: Int, parallelMergeThreshold: Int, inodes: inout [UInt64]
+        readAheadThreshold: Int, runLength: Int, parallelMergeThreshold: Int, inodes: inout [UInt64]?
     ) throws(FileError) -> NameArena {
         var arena = NameArena()
-        inodes = []
+        if inodes != nil { inodes = [] }
         var directorySize = 0
         var expectedEntries = 16
         if case .success(let status) = Syscalls.status(of: directory.fd) {
@@ -59,7 +59,7 @@ public enum DirectoryEnumerator {
             directorySize = Int(status.st_size)
             expectedEntries = max(16, directorySize / 24)
             arena.reserve(entries: expectedEntries, bytes: expectedEntries * 16)
-            inodes.reserveCapacity(expectedEntries)
+            inodes?.reserveCapacity(expectedEntries)
         }
         guard let getDirectoryEntries = Syscalls.getDirectoryEntries else {
             try readEntries(directory, includeDotEntries: includeDotEntries, into: &arena, inodes: &inodes)
@@ -86,7 +86,7 @@ public enum DirectoryEnumerator {
     /// sorts every complete run, while the reader fetches the next buffers.
     private static func readSortingByName(
         _ directory: DirectoryHandle, from reader: DirectoryReadAhead, includeDotEntries: Bool,
-        into arena: inout NameArena, inodes: inout [UInt64], order: inout NameOrderBuilder
+        into arena: inout NameArena, inodes: inout [UInt64]?, order: inout NameOrderBuilder
     ) throws(FileError) {
         while true {
             if Interruption.isRequested { throw FileError(path: directory.path, reason: .interrupted) }
@@ -125,7 +125,7 @@ public enum DirectoryEnumerator {
     /// type (1), then the NUL-terminated name.
     private static func readRecords(
         _ directory: DirectoryHandle, with getDirectoryEntries: Syscalls.GetDirectoryEntries,
-        bufferSize capacity: Int, includeDotEntries: Bool, into arena: inout NameArena, inodes: inout [UInt64]
+        bufferSize capacity: Int, includeDotEntries: Bool, into arena: inout NameArena, inodes: inout [UInt64]?
     ) throws(FileError) {
         // The handle's descriptor is only used relative to (openat, fstatat),
         // so its read offset is free: rewind it and read.
@@ -149,7 +149,7 @@ public enum DirectoryEnumerator {
     /// `appended` each name and its entry number while the record is at hand.
     @inline(__always)
     private static func parse(
-        _ records: UnsafeRawBufferPointer, includeDotEntries: Bool, into arena: inout NameArena, inodes: inout [UInt64],
+        _ records: UnsafeRawBufferPointer, includeDotEntries: Bool, into arena: inout NameArena, inodes: inout [UInt64]?,
         appended: (UnsafeBufferPointer<UInt8>, Int) -> Void = { _, _ in }
     ) {
         var offset = 0
@@ -163,7 +163,7 @@ public enum DirectoryEnumerator {
             if includeDotEntries || !isDotEntry(name, length: length) {
                 let bytes = UnsafeBufferPointer(start: name, count: length)
                 arena.append(bytes, kind: FileKind(directoryType: type))
-                inodes.append(record.loadUnaligned(as: UInt64.self))
+                inodes?.append(record.loadUnaligned(as: UInt64.self))
                 appended(bytes, arena.count - 1)
             }
             offset += recordLength
@@ -171,7 +171,7 @@ public enum DirectoryEnumerator {
     }
 
     private static func readEntries(
-        _ directory: DirectoryHandle, includeDotEntries: Bool, into arena: inout NameArena, inodes: inout [UInt64]
+        _ directory: DirectoryHandle, includeDotEntries: Bool, into arena: inout NameArena, inodes: inout [UInt64]?
     ) throws(FileError) {
         // fdopendir takes ownership of its descriptor, so give it a duplicate.
         let copy = dup(directory.fd)
@@ -195,7 +195,7 @@ public enum DirectoryEnumerator {
                     let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
                     if includeDotEntries || !isDotEntry(name, length: length) {
                         arena.append(UnsafeBufferPointer(start: name, count: length), kind: kind)
-                        inodes.append(UInt64(entry.pointee.d_ino))
+                        inodes?.append(UInt64(entry.pointee.d_ino))
                     }
                 }
             }

@@ -58,9 +58,11 @@ public final class DirectoryListing {
         self.directory = directory
         self.options = options
         statCache = StatCache(capacity: statCacheCapacity)
+        var inodes: [UInt64]? = options.recordsInodes ? [] : nil
         arena = try DirectoryEnumerator.list(
             directory, includeDotEntries: options.hidden == .shownWithDotEntries,
-            ordersByName: options.sortKey == .name, inodes: &reportedInodes)
+            ordersByName: options.sortKey == .name, inodes: &inodes)
+        reportedInodes = inodes ?? []
         canReload = true
         statCache.fit(entries: arena.count)
         arrange()
@@ -85,7 +87,7 @@ public final class DirectoryListing {
     @discardableResult
     public func reload() throws(FileError) -> (added: Int, removed: Int) {
         guard canReload else { return (0, 0) }
-        var inodes: [UInt64] = []
+        var inodes: [UInt64]? = options.recordsInodes ? [] : nil
         let fresh = try DirectoryEnumerator.list(
             directory, includeDotEntries: options.hidden == .shownWithDotEntries,
             ordersByName: options.sortKey == .name, inodes: &inodes)
@@ -94,7 +96,7 @@ public final class DirectoryListing {
         for i in 0..<arena.count { before.insert(arena.name(at: i)) }
         for i in 0..<fresh.count { after.insert(fresh.name(at: i)) }
         arena = fresh
-        reportedInodes = inodes
+        reportedInodes = inodes ?? []
         statCache.fit(entries: arena.count)
         arrange()
         return (after.subtracting(before).count, before.subtracting(after).count)
@@ -102,12 +104,12 @@ public final class DirectoryListing {
 
     private func reloadIfHiddenChanged(from old: ListOptions) {
         let wanted = options.hidden == .shownWithDotEntries
-        var inodes: [UInt64] = []
+        var inodes: [UInt64]? = options.recordsInodes ? [] : nil
         guard canReload, wanted != (old.hidden == .shownWithDotEntries),
             let fresh = try? DirectoryEnumerator.list(directory, includeDotEntries: wanted, ordersByName: options.sortKey == .name, inodes: &inodes)
         else { return }
         arena = fresh
-        reportedInodes = inodes
+        reportedInodes = inodes ?? []
         statCache.fit(entries: arena.count)
     }
 

@@ -64,7 +64,9 @@ final class Session {
         // The first level, like every other, is opened by the path it shows.
         let label = DisplayPath.absolute(path)
         let handle = try DirectoryHandle.open(resolving: label, displayPath: path)
-        let model = try DirectoryListing(directory: handle, options: settings.listOptions)
+        var options = settings.listOptions
+        options.recordsInodes = true
+        let model = try DirectoryListing(directory: handle, options: options)
         stack = NavigationStack(root: TableLevel(model: model, path: label, decoration: settings.decoration))
     }
 
