@@ -61,14 +61,29 @@ struct SpaceUsageCommand {
 
     private func write(_ result: SpaceScan.Result, for path: [UInt8]) {
         let apparent = options.apparentSize
-        let entries = result.entries.sorted { a, b in
-            let x = a.totals.bytes(apparent: apparent)
-            let y = b.totals.bytes(apparent: apparent)
-            if x != y { return x > y }
-            return a.names.lexicographicallyPrecedes(b.names) { $0.lexicographicallyPrecedes($1) }
+        let all = result.entries
+        // Names are made only for entries whose sizes tie, once each: an
+        // entry's path is a chain of nodes (linear memory in depth), and
+        // making it per comparison took three times the scan's instructions.
+        var names = [[[UInt8]]?](repeating: nil, count: all.count)
+        func namesOf(_ index: Int) -> [[UInt8]] {
+            if let known = names[index] { return known }
+            let made = all[index].names
+            names[index] = made
+            return made
         }
-        for entry in entries {
-            line(entry.path(under: path), kind: entry.kind, totals: entry.totals)
+        let order = all.indices.sorted { a, b in
+            let x = all[a].totals.bytes(apparent: apparent)
+            let y = all[b].totals.bytes(apparent: apparent)
+            if x != y { return x > y }
+            return namesOf(a).lexicographicallyPrecedes(namesOf(b)) { $0.lexicographicallyPrecedes($1) }
+        }
+        for index in order {
+            let entry = all[index]
+            // The names made for the sort, or made now (and not kept).
+            let below = names[index] ?? entry.names
+            line(SpaceScan.Entry.path(under: path, names: below), kind: entry.kind, totals: entry.totals)
+            names[index] = nil
         }
         line(path, kind: .directory, totals: result.root)
     }
