@@ -45,7 +45,6 @@ extension Session {
         }
         var newMarks: [Mark] = []
         newMarks.reserveCapacity(rows.count)
-        Interruption.clear()
         for (done, row) in rows.enumerated() {
             // Reading a million entries takes seconds: Ctrl-C stops at once, nothing marked.
             if done % 1024 == 1023, Interruption.isRequested {
