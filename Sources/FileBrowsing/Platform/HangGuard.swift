@@ -247,10 +247,7 @@ public enum HangProneFileSystems {
 
     /// `fstatfs(2)`, looked up at run time: the Glibc module does not declare it.
     private typealias FileSystemStatus = @convention(c) (Int32, UnsafeMutableRawPointer) -> Int32
-    private static let fileSystemStatus: FileSystemStatus? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "fstatfs") else { return nil }
-        return unsafeBitCast(symbol, to: FileSystemStatus.self)
-    }()
+    private static let fileSystemStatus = CLibrarySymbol.lookUp("fstatfs", as: FileSystemStatus.self)
 
     static func contains(_ fd: Int32) -> Bool {
         guard let fileSystemStatus else { return false }

@@ -88,18 +88,12 @@ enum Syscalls {
     /// does not declare it. Reading directory records straight into a large
     /// buffer spares a `readdir` call per entry. Nil if the C library lacks it.
     typealias GetDirectoryEntries = @convention(c) (Int32, UnsafeMutableRawPointer?, Int) -> Int
-    static let getDirectoryEntries: GetDirectoryEntries? = {
-        guard let symbol = dlsym(nil, "getdents64") else { return nil }
-        return unsafeBitCast(symbol, to: GetDirectoryEntries.self)
-    }()
+    static let getDirectoryEntries = CLibrarySymbol.lookUp("getdents64", as: GetDirectoryEntries.self)
 
     /// `statx`, found at run time like `getdents64`, used only for a file's
     /// birth time, which `stat` does not report.
     typealias ExtendedStatus = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UInt32, UnsafeMutableRawPointer) -> Int32
-    static let extendedStatus: ExtendedStatus? = {
-        guard let symbol = dlsym(nil, "statx") else { return nil }
-        return unsafeBitCast(symbol, to: ExtendedStatus.self)
-    }()
+    static let extendedStatus = CLibrarySymbol.lookUp("statx", as: ExtendedStatus.self)
 
     /// The birth time, where the kernel and file system record it.
     static func birthTime(at parent: Int32, name: UnsafePointer<CChar>) -> Timestamp? {

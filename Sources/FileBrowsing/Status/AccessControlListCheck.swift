@@ -15,16 +15,10 @@ public final class AccessControlListCheck {
     /// `lgetxattr(2)`, looked up at run time: Swift's Glibc module does not
     /// declare `<sys/xattr.h>`.
     private typealias GetAttribute = @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeMutableRawPointer?, Int) -> Int
-    private static let getAttribute: GetAttribute? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "lgetxattr") else { return nil }
-        return unsafeBitCast(symbol, to: GetAttribute.self)
-    }()
+    private static let getAttribute = CLibrarySymbol.lookUp("lgetxattr", as: GetAttribute.self)
     /// `llistxattr(2)`, for the same reason.
     private typealias ListAttributes = @convention(c) (UnsafePointer<CChar>, UnsafeMutablePointer<CChar>?, Int) -> Int
-    private static let listAttributes: ListAttributes? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "llistxattr") else { return nil }
-        return unsafeBitCast(symbol, to: ListAttributes.self)
-    }()
+    private static let listAttributes = CLibrarySymbol.lookUp("llistxattr", as: ListAttributes.self)
 
     public func hasACL(_ path: [UInt8], isDirectory: Bool) -> Bool {
         guard !unsupported, let getAttribute = Self.getAttribute, let listAttributes = Self.listAttributes else { return false }

@@ -32,10 +32,7 @@ struct ChildProcess {
     /// glibc's `posix_spawn_file_actions_addfchdir_np` (2.29 and later),
     /// looked up at run time: Swift's Glibc module does not declare it.
     private typealias AddFchdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-    private static let addFchdir: AddFchdir? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addfchdir_np") else { return nil }
-        return unsafeBitCast(symbol, to: AddFchdir.self)
-    }()
+    private static let addFchdir = CLibrarySymbol.lookUp("posix_spawn_file_actions_addfchdir_np", as: AddFchdir.self)
 
     /// Starts the child in `directory` and waits for it.
     func run(in directory: DirectoryHandle) -> Result<Ending, Errno> {

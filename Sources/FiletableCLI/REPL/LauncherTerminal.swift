@@ -1,3 +1,4 @@
+import FileBrowsing
 import Glibc
 
 /// The terminal's settings as the shell left them, saved by a session's
@@ -51,8 +52,7 @@ enum ChildState {
     /// variadic `prctl`.
     static func hangUpWhenParentDies() {
         typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "prctl") else { return }
-        let prctl = unsafeBitCast(symbol, to: Prctl.self)
+        guard let prctl = CLibrarySymbol.lookUp("prctl", as: Prctl.self) else { return }
         let setParentDeathSignal: Int32 = 1  // PR_SET_PDEATHSIG
         _ = prctl(setParentDeathSignal, UInt(SIGHUP), 0, 0, 0)
     }

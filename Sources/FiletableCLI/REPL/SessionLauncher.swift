@@ -1,3 +1,4 @@
+import FileBrowsing
 import Glibc
 import Synchronization
 
@@ -31,10 +32,7 @@ enum SessionLauncher {
     /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later),
     /// looked up at run time: Swift's Glibc module does not declare it.
     private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-    private static let closeFrom: AddCloseFrom? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return nil }
-        return unsafeBitCast(symbol, to: AddCloseFrom.self)
-    }()
+    private static let closeFrom = CLibrarySymbol.lookUp("posix_spawn_file_actions_addclosefrom_np", as: AddCloseFrom.self)
 
     /// The child to signal: killed when a signal ends a listing's launcher,
     /// sent SIGTERM or SIGHUP when the session's launcher gets them.
