@@ -3,15 +3,7 @@ import XCTest
 
 /// The prompt's line editor in a real terminal (tmux), where its drawing
 /// depends on the terminal's size.
-final class LineEditorTerminalTests: XCTestCase {
-    private let tmux = TmuxDriver(name: "filetable-editor")
-
-    override func setUpWithError() throws {
-        try XCTSkipUnless(CommandRunner.isInstalled("tmux"), "skipped: tmux is not installed (apt-get install tmux)")
-    }
-
-    override func tearDown() { tmux.kill() }
-
+final class LineEditorTerminalTests: TmuxTestCase {
     /// A line scrolled to fit 30 columns is shown whole, from its start,
     /// once the terminal is wide enough (it used to stay scrolled).
     func testALongLineScrollsBackWhenTheTerminalWidens() throws {

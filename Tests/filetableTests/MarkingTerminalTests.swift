@@ -2,15 +2,7 @@ import Foundation
 import XCTest
 
 /// Marking at a terminal, where a person can change their mind.
-final class MarkingTerminalTests: XCTestCase {
-    private let tmux = TmuxDriver(name: "filetable-marking")
-
-    override func setUpWithError() throws {
-        try XCTSkipUnless(CommandRunner.isInstalled("tmux"), "skipped: tmux is not installed (apt-get install tmux)")
-    }
-
-    override func tearDown() { tmux.kill() }
-
+final class MarkingTerminalTests: TmuxTestCase {
     /// `mark all` reads every entry before it asks; on a large directory
     /// Ctrl-C stops it at once and nothing is marked (it used to be ignored
     /// for seconds).

@@ -5,16 +5,13 @@ import XCTest
 /// started (the launcher). Whatever ends or stops the child, the shell gets
 /// its terminal back as it was; programs run from the session never see the
 /// launcher's status channel.
-final class SessionLauncherTerminalTests: XCTestCase {
-    private let tmux = TmuxDriver(name: "filetable-launcher")
+final class SessionLauncherTerminalTests: TmuxTestCase {
     private var executable: String { CommandRunner.executable.path }
 
     override func setUpWithError() throws {
-        try XCTSkipUnless(CommandRunner.isInstalled("tmux"), "skipped: tmux is not installed (apt-get install tmux)")
+        try super.setUpWithError()
         try XCTSkipUnless(CommandRunner.isInstalled("pgrep"), "skipped: pgrep is not installed (apt-get install procps)")
     }
-
-    override func tearDown() { tmux.kill() }
 
     /// A shell in tmux, in `temp`, with a prompt the test can wait for.
     private func startShell(in temp: TemporaryTree) {

@@ -62,3 +62,15 @@ final class TmuxDriver {
         return !isAlive()
     }
 }
+
+/// A test case that drives filetable in tmux: skipped where tmux is not
+/// installed; its tmux session is ended after each test.
+class TmuxTestCase: XCTestCase {
+    lazy var tmux = TmuxDriver(name: "filetable-\(String(describing: type(of: self)))")
+
+    override func setUpWithError() throws {
+        try XCTSkipUnless(CommandRunner.isInstalled("tmux"), "skipped: tmux is not installed (apt-get install tmux)")
+    }
+
+    override func tearDown() { tmux.kill() }
+}
