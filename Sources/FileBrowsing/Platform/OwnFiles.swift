@@ -8,8 +8,10 @@ import Glibc
 /// Both are written the same way, so that a file appears whole or not at
 /// all: a new temporary file beside the destination (never an existing one,
 /// never through a link), written, flushed, then put in place with one
-/// `rename` or `link`. A failure on the way (a full disk, `ulimit -f`,
-/// Ctrl-C) removes the temporary file and leaves the destination as it was.
+/// `rename` or `link`. A failure on the way (a full disk, `ulimit -f`)
+/// removes the temporary file and leaves the destination as it was; a
+/// process killed meanwhile leaves at most a `.filetable-PID-N.tmp` beside
+/// it, never a partial file at the destination.
 public enum OwnFiles {
     /// Why a file of filetable's own was not written.
     public enum WriteFailure: Error, Sendable, Equatable {
