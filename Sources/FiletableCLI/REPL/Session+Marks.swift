@@ -282,6 +282,8 @@ extension Session {
     /// (1,4,9), globs over names (*.log), or all. Returns 0-based rows.
     func selectRows(_ arguments: [String], for command: String) throws(CommandError) -> [Int] {
         let model = current.model
+        // `all` is every row: no set of a million numbers to build and sort.
+        if arguments.contains(where: { $0.lowercased() == "all" }) { return Array(0..<model.rowCount) }
         var rows = Set<Int>()
         for argument in arguments {
             if argument.lowercased() == "all" {
