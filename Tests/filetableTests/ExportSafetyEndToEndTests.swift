@@ -41,6 +41,18 @@ final class ExportSafetyEndToEndTests: XCTestCase {
         XCTAssertEqual(leftovers, [], "temporary files left behind")
     }
 
+    /// filetable ignores SIGXFSZ for its exports; a program run with `!`
+    /// gets the default back (an ignored signal would survive exec).
+    func testProgramsRunFromThePromptGetSIGXFSZBack() throws {
+        let temp = try makeTree()
+        let result = try CommandRunner.run(["-e", "!grep SigIgn /proc/self/status", "t"], in: temp.url)
+        let mask = result.text.split(separator: "\n").first { $0.hasPrefix("SigIgn:") }.flatMap {
+            UInt64($0.split(separator: "\t").last ?? "", radix: 16)
+        }
+        XCTAssertNotNil(mask, result.text)
+        XCTAssertEqual((mask ?? 0) & (1 << (UInt64(SIGXFSZ) - 1)), 0, "SIGXFSZ is ignored in the child")
+    }
+
     /// On a file system that fills up (a 64 KiB tmpfs), the same: an error,
     /// nothing partial. Skipped where a tmpfs cannot be mounted.
     func testAFullDiskLeavesNoPartialPlan() throws {

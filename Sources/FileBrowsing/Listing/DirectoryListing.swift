@@ -58,13 +58,9 @@ public final class DirectoryListing {
         self.directory = directory
         self.options = options
         statCache = StatCache(capacity: statCacheCapacity)
-        var inodes: [UInt64]? = options.recordsInodes ? [] : nil
-        arena = try DirectoryEnumerator.list(
-            directory, includeDotEntries: options.hidden == .shownWithDotEntries,
-            ordersByName: options.sortKey == .name, inodes: &inodes)
-        reportedInodes = inodes ?? []
+        arena = NameArena()
         canReload = true
-        statCache.fit(entries: arena.count)
+        adopt(try Self.read(directory, options: options))
         arrange()
     }
 
@@ -87,29 +83,38 @@ public final class DirectoryListing {
     @discardableResult
     public func reload() throws(FileError) -> (added: Int, removed: Int) {
         guard canReload else { return (0, 0) }
-        var inodes: [UInt64]? = options.recordsInodes ? [] : nil
-        let fresh = try DirectoryEnumerator.list(
-            directory, includeDotEntries: options.hidden == .shownWithDotEntries,
-            ordersByName: options.sortKey == .name, inodes: &inodes)
+        let fresh = try Self.read(directory, options: options)
         var before = Set<[UInt8]>()
         var after = Set<[UInt8]>()
         for i in 0..<arena.count { before.insert(arena.name(at: i)) }
-        for i in 0..<fresh.count { after.insert(fresh.name(at: i)) }
-        arena = fresh
-        reportedInodes = inodes ?? []
-        statCache.fit(entries: arena.count)
+        for i in 0..<fresh.names.count { after.insert(fresh.names.name(at: i)) }
+        adopt(fresh)
         arrange()
         return (after.subtracting(before).count, before.subtracting(after).count)
     }
 
     private func reloadIfHiddenChanged(from old: ListOptions) {
-        let wanted = options.hidden == .shownWithDotEntries
-        var inodes: [UInt64]? = options.recordsInodes ? [] : nil
-        guard canReload, wanted != (old.hidden == .shownWithDotEntries),
-            let fresh = try? DirectoryEnumerator.list(directory, includeDotEntries: wanted, ordersByName: options.sortKey == .name, inodes: &inodes)
+        guard canReload, (options.hidden == .shownWithDotEntries) != (old.hidden == .shownWithDotEntries),
+            let fresh = try? Self.read(directory, options: options)
         else { return }
-        arena = fresh
-        reportedInodes = inodes ?? []
+        adopt(fresh)
+    }
+
+    /// The directory's names as `options` ask (dot entries, sorted by name
+    /// while reading), with their inodes when `options.recordsInodes`.
+    private static func read(_ directory: DirectoryHandle, options: ListOptions) throws(FileError) -> (names: NameArena, inodes: [UInt64]) {
+        var inodes: [UInt64]? = options.recordsInodes ? [] : nil
+        let names = try DirectoryEnumerator.list(
+            directory, includeDotEntries: options.hidden == .shownWithDotEntries,
+            ordersByName: options.sortKey == .name, inodes: &inodes)
+        return (names, inodes ?? [])
+    }
+
+    /// Takes a fresh read of the directory: names, inodes, and a status
+    /// cache sized for them and empty.
+    private func adopt(_ fresh: (names: NameArena, inodes: [UInt64])) {
+        arena = fresh.names
+        reportedInodes = fresh.inodes
         statCache.fit(entries: arena.count)
     }
 

@@ -139,11 +139,17 @@ public final class DirectoryHandle {
 /// Joining paths as bytes.
 public enum PathBytes {
     public static func join(_ base: [UInt8], _ name: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        if base.isEmpty { return Array(name) }
         var result = base
-        if result.last != 0x2F { result.append(0x2F) }
-        result.append(contentsOf: name)
+        append(name, to: &result)
         return result
+    }
+
+    /// Appends `name` to `path` in place, with one `/` between (none after
+    /// an empty path): what `join` does, without copying the path, for
+    /// paths built a component at a time.
+    public static func append<Name: Collection<UInt8>>(_ name: Name, to path: inout [UInt8]) {
+        if !path.isEmpty && path.last != 0x2F { path.append(0x2F) }
+        path.append(contentsOf: name)
     }
 
     public static func join(_ base: [UInt8], _ name: [UInt8]) -> [UInt8] {

@@ -43,11 +43,7 @@ final class PathNode: Sendable {
         let chain = self.chain
         var result: [UInt8] = []
         result.reserveCapacity(chain.reduce(0) { $0 + $1.component.count + 1 })
-        for (index, node) in chain.enumerated() {
-            // As PathBytes.join: one `/` between, none after an empty root.
-            if index > 0 && !result.isEmpty && result.last != 0x2F { result.append(0x2F) }
-            result.append(contentsOf: node.component)
-        }
+        for node in chain { PathBytes.append(node.component, to: &result) }
         return result
     }
 }

@@ -84,10 +84,11 @@ public enum OwnFiles {
 
     /// The kind of what stands at `path` (a link not followed), nil for nothing.
     private static func kindAtName(_ path: [UInt8]) -> Result<FileKind?, Errno> {
-        var status = stat()
-        if withCString(path, { lstat($0, &status) }) == 0 { return .success(FileKind(mode: status.st_mode)) }
-        let code = errno
-        return code == ENOENT ? .success(nil) : .failure(Errno(code))
+        switch withCString(path, { Syscalls.status(at: AT_FDCWD, name: $0, followSymlink: false) }) {
+        case .success(let status): return .success(FileKind(mode: status.st_mode))
+        case .failure(let errno) where errno == .noSuchFileOrDirectory: return .success(nil)
+        case .failure(let errno): return .failure(errno)
+        }
     }
 
     /// Writes `contents` to a new temporary file beside `path`, flushes it,

@@ -41,18 +41,6 @@ public final class SpaceScan: Sendable {
         public var names: [[UInt8]] { node.componentsBelowRoot }
         public var depth: Int { node.depth }
 
-        /// The entry's path under `root` (the path the scan was given).
-        public func path(under root: [UInt8]) -> [UInt8] { Self.path(under: root, names: names) }
-
-        /// `root` joined with `names`, one `/` between each.
-        public static func path(under root: [UInt8], names: [[UInt8]]) -> [UInt8] {
-            var result = root
-            for name in names {
-                if !result.isEmpty && result.last != 0x2F { result.append(0x2F) }
-                result.append(contentsOf: name)
-            }
-            return result
-        }
     }
 
     /// What a scan found.

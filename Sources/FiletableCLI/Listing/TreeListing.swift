@@ -33,7 +33,6 @@ struct TreeListing {
             // grown and cut as levels are entered and left (a copy per level
             // grew with depth squared: 2.5 GB at 5,000 levels).
             var prefix = ""
-            var prefixLengths: [Int] = []
             var lastWasFinal = false
             // tree's -a shows hidden files, never `.` and `..`.
             var listOptions = context.options.listOptions
@@ -55,14 +54,10 @@ struct TreeListing {
                     if context.options.followSymlinks, case .success(let status) = model.directory.status() {
                         entered.insert(status.identity)
                     }
-                    if depth > 0 {
-                        prefixLengths.append(prefix.utf8.count)
-                        prefix += lastWasFinal ? Self.blank : Self.vertical
-                    }
+                    if depth > 0 { prefix += lastWasFinal ? Self.blank : Self.vertical }
                 case .leave(let depth):
-                    if depth > 0, let length = prefixLengths.popLast() {
-                        prefix = String(decoding: prefix.utf8.prefix(length), as: UTF8.self)
-                    }
+                    // `blank` and `vertical` are both four characters wide.
+                    if depth > 0 { prefix.removeLast(4) }
                 case .entry(let model, let row, _, let isLast):
                     lastWasFinal = isLast
                     // tree counts a link to a directory as a directory.

@@ -64,7 +64,17 @@ struct ChildProcess {
         for (name, value) in environment { variables.append(strdup(name + "=" + value)) }
         variables.append(nil)
         defer { variables.forEach { free($0) } }
-        let started = posix_spawn(&child, "/bin/sh", &actions, nil, cArguments, variables)
+        // filetable ignores SIGXFSZ (a write past `ulimit -f` is an error it
+        // reports); an ignored signal survives exec, so the child gets the default.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGXFSZ)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+        let started = posix_spawn(&child, "/bin/sh", &actions, &attributes, cArguments, variables)
         guard started == 0 else { return .failure(Errno(started)) }
         var status: Int32 = 0
         while waitpid(child, &status, 0) == -1 {

@@ -194,15 +194,17 @@ extension Session {
             }
         }
         let bytes = NameEscaping.typedName(path)
+        // Relative to where filetable started, not the level shown: said whole.
+        let absolute = DisplayPath.absolute(bytes)
         let written: Result<Void, FileError>
-        if HangGuard.enabled, HangProneFileSystems.mayHang(path: Self.absolute(bytes)) {
+        if HangGuard.enabled, HangProneFileSystems.mayHang(path: absolute) {
             written = try exportWaiting(all, as: format, to: bytes, replace: force)
         } else {
             written = Result { () throws(FileError) in try PlanExport.write(all, as: format, to: bytes, replace: force) }
         }
         if case .failure(let error) = written { throw CommandError("marks export: \(error.description)") }
         exportedRevision = marks.revision
-        write("exported \(Plural.count(all.count, "marked path")) to \(NameEscaping.escape(Self.absolute(bytes)))")
+        write("exported \(Plural.count(all.count, "marked path")) to \(NameEscaping.escape(absolute))")
         let vanished = problems.filter { $0.problem == .vanished }.count
         if vanished > 0 { write("note: \(Plural.count(vanished, "exported path")) no longer exist\(vanished == 1 ? "s" : "") ('marks verify')") }
     }
@@ -220,16 +222,6 @@ extension Session {
         ) {
             Result { () throws(FileError) in try PlanExport.write(marks, as: format, to: path, replace: replace) }
         }
-    }
-
-    /// `path` as the absolute path it names (relative paths are taken from
-    /// the working directory filetable started in, not the level shown):
-    /// what an export says it wrote.
-    private static func absolute(_ path: [UInt8]) -> [UInt8] {
-        guard path.first != 0x2F else { return path }
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        guard getcwd(&buffer, buffer.count) != nil else { return path }
-        return PathBytes.join(buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, path)
     }
 
     func verifyMarks() throws(CommandError) {

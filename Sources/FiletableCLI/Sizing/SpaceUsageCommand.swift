@@ -82,7 +82,9 @@ struct SpaceUsageCommand {
             let entry = all[index]
             // The names made for the sort, or made now (and not kept).
             let below = names[index] ?? entry.names
-            line(SpaceScan.Entry.path(under: path, names: below), kind: entry.kind, totals: entry.totals)
+            var full = path
+            for name in below { PathBytes.append(name, to: &full) }
+            line(full, kind: entry.kind, totals: entry.totals)
             names[index] = nil
         }
         line(path, kind: .directory, totals: result.root)
