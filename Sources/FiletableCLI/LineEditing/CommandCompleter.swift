@@ -1,18 +1,14 @@
 import FileBrowsing
 
-/// What Tab completes at the filetable prompt: command names; the words a
-/// command takes (read from its usage line in CommandCatalog, such as
-/// `sort name|size|…`); the names of the current table's rows for commands
-/// that take a row; directories for `cd`; paths for `marks export`; command
-/// names for `help`; index titles for `jump`. Names are offered as the table
-/// shows them (escaped), quoted when they hold a space or a quote.
+/// What Tab completes at the filetable prompt: command names, then what
+/// the command says its argument is (`RegisteredCommand.completion`): one of
+/// its words, a row of the current table, a path, a command name or an index
+/// title. Names are offered as the table shows them (escaped), quoted when
+/// they hold a space or a quote.
 struct CommandCompleter {
     let session: Session
     /// Asked now and then in a long search over rows: true stops it (Ctrl-C).
     var isCancelled: () -> Bool = { false }
-
-    /// Commands whose arguments name rows of the current table.
-    static let rowCommands: Set<String> = ["open", "info", "hex", "view", "pager", "mark", "unmark", "goto"]
 
     func complete(_ buffer: EditBuffer) -> Completion {
         let before = Array(buffer.textBeforeCursor)
@@ -32,51 +28,33 @@ struct CommandCompleter {
         var typed = String(before[start...])
         if let first = typed.first, first == "'" || first == "\"" { typed.removeFirst() }
         let range = start..<buffer.cursor
-        guard let command = words.first.map({ $0.lowercased() }) else {
+        guard let name = words.first else {
             return Completion(range: range, candidates: commandNames(matching: typed))
         }
-        let spec = CommandCatalog.spec(named: command)
-        let name = spec?.name ?? command
-        let position = words.count
-        if Self.rowCommands.contains(name) && (position == 1 || name == "mark" || name == "unmark") {
+        guard let command = CommandRegistry.command(named: name) else { return Completion(range: range, candidates: []) }
+        switch command.completion(at: words.count, after: Array(words.dropFirst())) {
+        case .nothing:
+            return Completion(range: range, candidates: [])
+        case .words(let candidates):
+            return Completion(range: range, candidates: candidates.filter { $0.hasPrefix(typed.lowercased()) })
+        case .rows:
             return Completion(range: range, candidates: rowNames(matching: typed))
-        }
-        switch name {
-        case "cd":
-            return pathCompletion(typed, range: range, directoriesOnly: true)
-        case "marks":
-            if position == 1 { return Completion(range: range, candidates: ["export", "verify", "prune", "clear"].filter { $0.hasPrefix(typed) }) }
-            if words.count >= 2 && words[1] == "export" {
-                if typed.hasPrefix("-") {
-                    return Completion(range: range, candidates: ["--json", "--sh", "--force", "--changed"].filter { $0.hasPrefix(typed) })
-                }
-                return pathCompletion(typed, range: range, directoriesOnly: false)
-            }
-        case "help":
+        case .paths(let directoriesOnly):
+            return pathCompletion(typed, range: range, directoriesOnly: directoriesOnly)
+        case .pathOrFlag(let flags):
+            guard typed.hasPrefix("-") else { return pathCompletion(typed, range: range, directoriesOnly: false) }
+            return Completion(range: range, candidates: flags.filter { $0.hasPrefix(typed) })
+        case .commandNames:
             return Completion(range: range, candidates: commandNames(matching: typed))
-        case "jump":
-            let titles = session.current.source.sectionIndexTitles(for: session.current.table) ?? []
+        case .indexTitles:
+            let titles = session.current.table.sectionIndexTitles
             return Completion(range: range, candidates: titles.filter { $0.lowercased().hasPrefix(typed.lowercased()) })
-        default:
-            break
         }
-        return Completion(range: range, candidates: usageWords(of: spec, at: position).filter { $0.hasPrefix(typed.lowercased()) })
     }
 
     private func commandNames(matching typed: String) -> [String] {
         let lowered = typed.lowercased()
         return CommandCatalog.all.map(\.name).filter { $0.hasPrefix(lowered) }
-    }
-
-    /// The literal words a usage line allows at an argument position:
-    /// `sort name|size|time|ext|none [asc|desc]` gives the keys at 1, asc and desc at 2.
-    private func usageWords(of spec: CommandSpec?, at position: Int) -> [String] {
-        guard let spec else { return [] }
-        let tokens = spec.usage.split(separator: " ").dropFirst().map(String.init)
-        guard position - 1 < tokens.count else { return [] }
-        let token = tokens[position - 1].trimmingCharacters(in: "[]")
-        let words = token.split(separator: "|").map(String.init)
-        return words.allSatisfy { $0 == $0.lowercased() && !$0.isEmpty } ? words : []
     }
 
     /// The rows of the current view whose names start with what was typed
@@ -131,11 +109,5 @@ struct CommandCompleter {
         guard word.contains(where: { $0 == " " || $0 == "'" || $0 == "\"" }) else { return word }
         guard word.contains("'") else { return "'" + word + "'" }
         return "\"" + word.map { $0 == "\"" ? "\\x22" : String($0) }.joined() + "\""
-    }
-}
-
-extension String {
-    fileprivate func trimmingCharacters(in set: String) -> String {
-        String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
     }
 }

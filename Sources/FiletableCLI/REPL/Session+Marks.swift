@@ -13,14 +13,14 @@ import TableKit
 extension Session {
     /// Brings a level's table in line with the session's marks and modes.
     func syncMarks(_ level: TableLevel) {
-        var marking = RowMarking(shown: showMarked)
+        var marking = RowMarking(shown: state.marksShown)
         if !marks.isEmpty, let identity = level.identity {
             marking.names = marks.markedNames(inDirectory: identity)
             marking.coversAll = marks.coveringMark(ofAncestry: level.ancestry) != nil
         }
         let marksChanged = level.apply(marking)
-        level.formatter.showsDeleteControls = editing
-        level.table.setEditing(editing)
+        level.formatter.showsDeleteControls = state.editing
+        level.table.setEditing(state.editing)
         // Marked rows leave the level's space and the header says what they
         // free: figured again when the marks change, or first shown on a
         // level a scan has sized (not on every page drawn).
@@ -89,7 +89,7 @@ extension Session {
     }
 
     func unmark(_ arguments: [String]) throws(CommandError) {
-        guard showMarked else { throw CommandError("unmark: marked rows are hidden; 'show marked' first") }
+        guard state.marksShown else { throw CommandError("unmark: marked rows are hidden; 'show marked' first") }
         let level = current
         let rows = try selectRows(arguments, for: "unmark").filter { level.source.isMarked(row: $0) }
         guard !rows.isEmpty else { throw CommandError("unmark: none of those rows is marked") }

@@ -58,8 +58,8 @@ extension Session {
             throw search.map(Self.searchElsewhere) ?? CommandError("find: nothing to go on with; 'find TEXT' starts a search")
         }
         guard current.model.rowCount > 0 else { throw CommandError("find: the table is empty") }
-        let fresh = SubtreeSearch(text: text, maxDepth: maxDepth, from: current) { [marks, showMarked] listing in
-            guard !showMarked, !marks.isEmpty, let identity = listing.directory.identity else { return .none }
+        let fresh = SubtreeSearch(text: text, maxDepth: maxDepth, from: current) { [marks, marksShown = state.marksShown] listing in
+            guard !marksShown, !marks.isEmpty, let identity = listing.directory.identity else { return .none }
             return NameExclusion(names: marks.markedNames(inDirectory: identity))
         }
         search = fresh
@@ -106,7 +106,7 @@ extension Session {
             let relative = (match.components + [name]).map { NameEscaping.escape($0) }.joined(separator: "/")
             write("find: \(relative), row \(row + 1) here ('n' or 'find' for the next match; 'back' returns)")
         }
-        searchJustShown = true
+        state.lastShown = .searchMatch
     }
 
     /// The error for going on with a search whose level is no longer shown.

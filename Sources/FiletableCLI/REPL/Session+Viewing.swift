@@ -191,7 +191,7 @@ extension Session {
     func endScreen(then next: Viewer?, footer: String) {
         write(footer)
         viewer = next
-        viewerJustShown = next != nil
+        state.lastShown = next != nil ? .viewerScreen : .page
         output.flush()
     }
 

@@ -28,14 +28,12 @@ final class Session {
     var stack: NavigationStack<TableLevel>
     /// The hex or text view `more` continues, if one is open.
     var viewer: Viewer?
-    /// The last command showed a screen of the viewer (an empty line continues it).
-    var viewerJustShown = false
+    /// The modes every page is drawn from.
+    var state = SessionState()
+    /// What the command before this one left on the screen.
+    private(set) var shownBefore = SessionState.Shown.page
     /// The session's marks for simulated deletion.
     let marks = MarkStore()
-    /// Editing mode: every editable row shows a delete control.
-    var editing = false
-    /// Marked rows stay in view with a D instead of leaving the table.
-    var showMarked = false
     /// The marks' revision when they were last exported: quitting with a
     /// different one would lose the plan, so an interactive session asks.
     var exportedRevision = 0
@@ -45,8 +43,6 @@ final class Session {
     var history: History?
     /// The last `find`, which `find` alone (or `n` right after it) goes on with.
     var search: SubtreeSearch?
-    /// The last command showed a match of `find`: `n` goes on with the search.
-    var searchJustShown = false
     /// The path of the level shown before the last move, for `cd -`.
     var previousPath: [UInt8]?
     let output: OutputSink
@@ -72,92 +68,13 @@ final class Session {
 
     var current: TableLevel { stack.top }
 
+    /// Runs one command. What the last command left on the screen (a
+    /// screen of the viewer, a match of `find`) is kept in `shownBefore` for
+    /// the commands that go on with it (an empty line, `n`).
     func execute(_ command: Command) throws(CommandError) -> Outcome {
-        // The viewer keeps its place across other commands ('more' goes on);
-        // an empty line goes on with it only right after a screen of it.
-        let viewing = viewerJustShown
-        let searching = searchJustShown
-        viewerJustShown = false
-        searchJustShown = false
-        // Marks and modes reach the table in printPage, which every change ends with.
-        switch command {
-        case .edit:
-            editing = true
-            printPage()
-        case .done:
-            editing = false
-            printPage()
-        case .mark(let arguments): try mark(arguments)
-        case .unmark(let arguments): try unmark(arguments)
-        case .undo: try undo()
-        case .showMarked(let on):
-            showMarked = on
-            printPage()
-        case .marksList: try listMarks()
-        case .marksExport(let path, let format, let force, let allowChanged):
-            try exportMarks(to: path, format: format, force: force, allowChanged: allowChanged)
-        case .marksVerify: try verifyMarks()
-        case .marksClear: try clearMarks()
-        case .marksPrune: try pruneMarks()
-        case .more: try more()
-        case .continueOn: if viewer != nil && viewing { try more() } else { try nextPage() }
-        case .hex(let row, let offset, let length): try hex(row, offset: offset, length: length)
-        case .view(let row, let start, let wraps): try view(row, from: start, wraps: wraps)
-        case .list(let long, let all):
-            if long { current.style = .long }
-            if all { current.update { $0.hidden = .shown } }
-            printPage()
-        case .next: if searching, let search { try find(nil, maxDepth: search.maxDepth) } else { try nextPage() }
-        case .previous: try previousPage()
-        case .top:
-            current.table.scrollToRow(0)
-            printPage()
-        case .end:
-            current.table.scrollToRow(current.table.numberOfRows - 1)
-            printPage()
-        case .page(let page): try showPage(page)
-        case .goto(let row): try goto(row)
-        case .find(let text, let depth): try find(text, maxDepth: depth)
-        case .open(let row): try open(row)
-        case .back(let all): try back(all: all)
-        case .up: try up()
-        case .cd(let path): try changeDirectory(path)
-        case .pwd: printBreadcrumb()
-        case .info(let row): try info(row)
-        case .reload: try reload()
-        case .du: try sizeLevel()
-        case .stats: printStats()
-        case .sort(let key, let descending): sort(key, descending: descending)
-        case .watch(let on):
-            guard let watching else {
-                throw CommandError("watch: changes are followed at a terminal with the line editor only (here, 'reload' reads the directory again)")
-            }
-            watching.applies = on
-            write(on ? "watch: changes to this directory now show as they come" : "watch: changes are noted above the prompt; 'reload' shows them")
-        case .directoriesFirst(let on):
-            current.update { $0.directoriesFirst = on }
-            printPage()
-        case .hidden(let on):
-            current.update { $0.hidden = on ? .shown : .hidden }
-            printPage()
-        case .filter(let glob):
-            current.update { $0.filter = glob.map(GlobPattern.init) }
-            printPage()
-        case .group(let grouping):
-            current.update { $0.grouping = grouping }
-            printPage()
-        case .index: try printIndex()
-        case .jump(let title): try jump(title)
-        case .style(let style):
-            current.style = style
-            printPage()
-        case .shell(let script): try runShell(script)
-        case .pager(let row): try page(row)
-        case .help(let name): try help(name)
-        case .history: try printHistory()
-        case .quit: return mayQuit() ? .quit : .keepGoing
-        }
-        return .keepGoing
+        shownBefore = state.lastShown
+        state.lastShown = .page
+        return try command.action.run(in: self)
     }
 
     /// The 0-based row a typed reference names in the current view: a number
@@ -207,32 +124,5 @@ final class Session {
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             output.write(NameEscaping.terminalSafe(String(line)) + "\n")
         }
-    }
-
-    /// `history`: the lines typed before, oldest first, numbered.
-    private func printHistory() throws(CommandError) {
-        guard let history else { throw CommandError("history: kept only at a terminal with the line editor (not in a script, or with --no-edit)") }
-        guard !history.entries.isEmpty else {
-            write("history: empty")
-            return
-        }
-        let width = String(history.entries.count).count
-        for (index, line) in history.entries.enumerated() {
-            write(String(repeating: " ", count: width - String(index + 1).count) + "\(index + 1)  " + line)
-        }
-    }
-
-    /// `help` and `help CMD`, wrapped at word boundaries to the screen's
-    /// width (80 columns in a script), a screen at a time at a terminal.
-    private func help(_ name: String?) throws(CommandError) {
-        let width = min(max(Terminal.columns() ?? 80, 20), 120)
-        guard let name else { return showLines(CommandCatalog.overview(width: width)) }
-        guard let spec = CommandCatalog.spec(named: name) else {
-            throw CommandError("help: no command '\(name)'" + (CommandCatalog.suggestion(for: name).map { "; did you mean '\($0)'?" } ?? ""))
-        }
-        var lines = [spec.usage] + TextWrapping.wrap(spec.summary, width: width, first: "  ", rest: "  ")
-        lines += TextWrapping.wrap(spec.details, width: width)
-        if !spec.aliases.isEmpty { lines.append("Aliases: " + spec.aliases.joined(separator: ", ")) }
-        showLines(lines)
     }
 }

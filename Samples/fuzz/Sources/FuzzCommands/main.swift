@@ -21,10 +21,9 @@ runFuzzer { data, count in
         let text = NameEscaping.typedText(Array(line))
         do {
             let command = try CommandParser.parse(text.trimmingSpaces)
-            switch command {
-            case .cd, .up, .marksExport, .quit, .shell, .pager: continue
-            default: _ = try session.execute(command)
-            }
+            let leaves = ["cd", "up", "quit", "!", "pager"].contains(command.name)
+            if leaves || (command.action as? MarksCommand)?.writesFile == true { continue }
+            _ = try session.execute(command)
         } catch {
             let shown = NameEscaping.terminalSafe((error as? CommandError)?.message ?? "\(error)")
             if !isTerminalSafe(shown) {

@@ -1,0 +1,46 @@
+/// Every command the REPL knows, by what it is for, in the order `help`
+/// and the man page list them. Adding a command is a new file in this
+/// folder (a `RegisteredCommand`) and one line here.
+enum CommandRegistry {
+    static let groups: [(title: String, commands: [any RegisteredCommand.Type])] = [
+        (
+            "Paging",
+            [
+                ListCommand.self, NextCommand.self, PreviousCommand.self, TopCommand.self, EndCommand.self, PageCommand.self,
+                GotoCommand.self, FindCommand.self,
+            ]
+        ),
+        ("Moving around", [OpenCommand.self, BackCommand.self, UpCommand.self, ChangeDirectoryCommand.self, PrintPathCommand.self]),
+        (
+            "Looking at files",
+            [
+                InfoCommand.self, HexCommand.self, ViewCommand.self, MoreCommand.self, PagerCommand.self, ReloadCommand.self,
+                WatchCommand.self, SpaceCommand.self, StatsCommand.self,
+            ]
+        ),
+        (
+            "The view",
+            [
+                SortCommand.self, DirectoriesFirstCommand.self, HiddenCommand.self, FilterCommand.self, GroupCommand.self,
+                IndexCommand.self, JumpCommand.self, StyleCommand.self,
+            ]
+        ),
+        (
+            "Editing and the deletion plan",
+            [
+                EditCommand.self, DoneCommand.self, MarkCommand.self, UnmarkCommand.self, UndoCommand.self, ShowMarkedCommand.self,
+                HideMarkedCommand.self, MarksCommand.self,
+            ]
+        ),
+        ("The session", [ShellCommand.self, HistoryCommand.self, HelpCommand.self, QuitCommand.self]),
+    ]
+
+    /// Every registered command, in `help`'s order.
+    static let all: [any RegisteredCommand.Type] = groups.flatMap(\.commands)
+
+    /// The command a name or alias stands for, ignoring case.
+    static func command(named word: String) -> (any RegisteredCommand.Type)? {
+        let word = word.lowercased()
+        return all.first { $0.spec.name == word || $0.spec.aliases.contains(word) }
+    }
+}

@@ -1,0 +1,25 @@
+import FileBrowsing
+
+/// `done`: the end of editing mode.
+struct DoneCommand: RegisteredCommand {
+    static let spec = CommandSpec(name: "done", aliases: [], usage: "done", summary: "end editing mode", details: "Leaves editing mode.")
+
+    static func parse(_ words: CommandWords) throws(CommandError) -> Self {
+        try words.none()
+        return DoneCommand()
+    }
+
+    static func completion(at position: Int, after arguments: [String]) -> ArgumentCompletion {
+        return .nothing
+    }
+
+    func run(in session: Session) throws(CommandError) -> Session.Outcome {
+        session.state.editing = false
+        session.printPage()
+        return .keepGoing
+    }
+}
+
+extension Command {
+    static var done: Command { Command(DoneCommand()) }
+}

@@ -1,0 +1,25 @@
+import FileBrowsing
+
+/// `end`: the last page.
+struct EndCommand: RegisteredCommand {
+    static let spec = CommandSpec(name: "end", aliases: [], usage: "end", summary: "last page", details: "Shows the last page.")
+
+    static func parse(_ words: CommandWords) throws(CommandError) -> Self {
+        try words.none()
+        return EndCommand()
+    }
+
+    static func completion(at position: Int, after arguments: [String]) -> ArgumentCompletion {
+        return .nothing
+    }
+
+    func run(in session: Session) throws(CommandError) -> Session.Outcome {
+        session.current.table.scrollToRow(session.current.table.numberOfRows - 1)
+        session.printPage()
+        return .keepGoing
+    }
+}
+
+extension Command {
+    static var end: Command { Command(EndCommand()) }
+}

@@ -1,0 +1,27 @@
+import FileBrowsing
+
+/// `goto N|NAME`: the page holding a row.
+struct GotoCommand: RegisteredCommand {
+    let row: RowReference
+
+    static let spec = CommandSpec(
+        name: "goto", aliases: ["g"], usage: "goto N|NAME", summary: "the page holding row N",
+        details: "Shows the page that holds row N. Row numbers run across the whole table.")
+
+    static func parse(_ words: CommandWords) throws(CommandError) -> Self {
+        return GotoCommand(row: try CommandWords.row(try words.one()))
+    }
+
+    static func completion(at position: Int, after arguments: [String]) -> ArgumentCompletion {
+        return position == 1 ? .rows : .nothing
+    }
+
+    func run(in session: Session) throws(CommandError) -> Session.Outcome {
+        try session.goto(row)
+        return .keepGoing
+    }
+}
+
+extension Command {
+    static func goto(row: RowReference) -> Command { Command(GotoCommand(row: row)) }
+}

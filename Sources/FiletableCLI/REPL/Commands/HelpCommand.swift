@@ -1,0 +1,40 @@
+import FileBrowsing
+
+/// `help [CMD]`: the commands by group, or one explained; wrapped to the
+/// screen's width (80 columns in a script), a screen at a time at a terminal.
+struct HelpCommand: RegisteredCommand {
+    let name: String?
+
+    static let spec = CommandSpec(
+        name: "help", aliases: ["?", "h"], usage: "help [CMD]", summary: "this list, or one command",
+        details: "Lists the commands, or explains one.")
+
+    static func parse(_ words: CommandWords) throws(CommandError) -> Self {
+        guard words.arguments.count <= 1 else { throw words.usageError("too many arguments") }
+        return HelpCommand(name: words.arguments.first)
+    }
+
+    static func completion(at position: Int, after arguments: [String]) -> ArgumentCompletion {
+        return position == 1 ? .commandNames : .nothing
+    }
+
+    func run(in session: Session) throws(CommandError) -> Session.Outcome {
+        let width = min(max(Terminal.columns() ?? 80, 20), 120)
+        guard let name else {
+            session.showLines(CommandCatalog.overview(width: width))
+            return .keepGoing
+        }
+        guard let spec = CommandCatalog.spec(named: name) else {
+            throw CommandError("help: no command '\(name)'" + (CommandCatalog.suggestion(for: name).map { "; did you mean '\($0)'?" } ?? ""))
+        }
+        var lines = [spec.usage] + TextWrapping.wrap(spec.summary, width: width, first: "  ", rest: "  ")
+        lines += TextWrapping.wrap(spec.details, width: width)
+        if !spec.aliases.isEmpty { lines.append("Aliases: " + spec.aliases.joined(separator: ", ")) }
+        session.showLines(lines)
+        return .keepGoing
+    }
+}
+
+extension Command {
+    static func help(_ name: String?) -> Command { Command(HelpCommand(name: name)) }
+}

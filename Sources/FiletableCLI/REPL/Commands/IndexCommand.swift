@@ -1,0 +1,26 @@
+import FileBrowsing
+
+/// `index`: the section index titles.
+struct IndexCommand: RegisteredCommand {
+    static let spec = CommandSpec(
+        name: "index", aliases: [], usage: "index", summary: "the section index",
+        details: "Prints the section index titles; 'jump X' goes to one.")
+
+    static func parse(_ words: CommandWords) throws(CommandError) -> Self {
+        try words.none()
+        return IndexCommand()
+    }
+
+    static func completion(at position: Int, after arguments: [String]) -> ArgumentCompletion {
+        return .nothing
+    }
+
+    func run(in session: Session) throws(CommandError) -> Session.Outcome {
+        try session.printIndex()
+        return .keepGoing
+    }
+}
+
+extension Command {
+    static var index: Command { Command(IndexCommand()) }
+}

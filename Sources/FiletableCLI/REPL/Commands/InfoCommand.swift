@@ -1,0 +1,29 @@
+import FileBrowsing
+
+/// `info N|NAME`: a row's details.
+struct InfoCommand: RegisteredCommand {
+    let row: RowReference
+
+    static let spec = CommandSpec(
+        name: "info", aliases: ["i"], usage: "info N|NAME", summary: "details of row N",
+        details:
+            "Path, type, size, permissions, owner, group, inode, device, links, times, a link's target, a directory's entry count, and whether the content looks like text or binary."
+    )
+
+    static func parse(_ words: CommandWords) throws(CommandError) -> Self {
+        return InfoCommand(row: try CommandWords.row(try words.one()))
+    }
+
+    static func completion(at position: Int, after arguments: [String]) -> ArgumentCompletion {
+        return position == 1 ? .rows : .nothing
+    }
+
+    func run(in session: Session) throws(CommandError) -> Session.Outcome {
+        try session.info(row)
+        return .keepGoing
+    }
+}
+
+extension Command {
+    static func info(row: RowReference) -> Command { Command(InfoCommand(row: row)) }
+}

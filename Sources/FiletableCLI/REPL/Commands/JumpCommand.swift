@@ -1,0 +1,27 @@
+import FileBrowsing
+
+/// `jump X`: the page where the section with index title X starts.
+struct JumpCommand: RegisteredCommand {
+    let title: String
+
+    static let spec = CommandSpec(
+        name: "jump", aliases: [], usage: "jump X", summary: "go to section X",
+        details: "Shows the page where the section with index title X starts.")
+
+    static func parse(_ words: CommandWords) throws(CommandError) -> Self {
+        return JumpCommand(title: try words.one())
+    }
+
+    static func completion(at position: Int, after arguments: [String]) -> ArgumentCompletion {
+        return position == 1 ? .indexTitles : .nothing
+    }
+
+    func run(in session: Session) throws(CommandError) -> Session.Outcome {
+        try session.jump(title)
+        return .keepGoing
+    }
+}
+
+extension Command {
+    static func jump(_ title: String) -> Command { Command(JumpCommand(title: title)) }
+}

@@ -1,0 +1,30 @@
+import FileBrowsing
+
+/// `mark ARGS`: rows marked for simulated deletion (nothing is deleted).
+struct MarkCommand: RegisteredCommand {
+    let arguments: [String]
+
+    static let spec = CommandSpec(
+        name: "mark", aliases: ["delete", "rm"], usage: "mark ARGS", summary: "mark rows for simulated deletion",
+        details:
+            "ARGS: row numbers, ranges (3-7), lists (1,4,9), globs over the names in view (*.log), or all. Marked rows leave the table and the rows below are renumbered; nothing is ever deleted. Marking several rows or a directory lists them and asks with what they cover (files, directories, bytes; Ctrl-C stops a long count), unless -y was given or in a script. Ctrl-D or Ctrl-C at a question means no. A mark is the file the row showed; a row whose directory has moved since the table was read is refused."
+    )
+
+    static func parse(_ words: CommandWords) throws(CommandError) -> Self {
+        guard !words.isEmpty else { throw words.usageError("missing argument") }
+        return MarkCommand(arguments: words.arguments)
+    }
+
+    static func completion(at position: Int, after arguments: [String]) -> ArgumentCompletion {
+        return .rows
+    }
+
+    func run(in session: Session) throws(CommandError) -> Session.Outcome {
+        try session.mark(arguments)
+        return .keepGoing
+    }
+}
+
+extension Command {
+    static func mark(_ arguments: [String]) -> Command { Command(MarkCommand(arguments: arguments)) }
+}

@@ -1,0 +1,83 @@
+import FileBrowsing
+
+/// `marks` and its subcommands: the deletion plan reviewed, checked,
+/// pruned, cleared and exported. Nothing here deletes a file; the only
+/// write is an export to a file the user names.
+struct MarksCommand: RegisteredCommand {
+    enum Action: Equatable {
+        /// Every marked path by directory, each checked again, then the totals.
+        case list
+        case export(path: String, format: PlanExport.Format, force: Bool, allowChanged: Bool)
+        case verify
+        case prune
+        case clear
+    }
+
+    let action: Action
+
+    static let spec = CommandSpec(
+        name: "marks", aliases: [], usage: "marks [export FILE [--json|--sh] [--force] [--changed]|verify|prune|clear]",
+        summary: "the deletion plan",
+        details:
+            "A mark is the file the row showed (its device and inode, read through the directory the table lists) and the path that led to it. 'marks' lists every marked path by directory, each checked again, and the total files, directories, bytes and KiB on disk (directories counted recursively, each inode once; unreadable directories make the totals a lower bound). 'marks export FILE' writes the paths NUL-separated (for xargs -0); --json writes each with its snapshot; --sh writes a reviewable script of rm -rf lines. The plan appears whole or not at all (written beside FILE, then renamed). An existing FILE is kept unless --force, which replaces the name (never writes into the old file, another link to it or a link); a FIFO, device or directory is refused. An export stops if a marked path now leads to a different file or its directory is a different one, and if a marked file or directory changed since it was marked unless --changed. 'marks verify' lists marked paths changed, replaced or vanished since they were marked; 'marks prune' drops the vanished and replaced ones. 'marks clear' drops every mark. Quitting with marks not exported asks first."
+    )
+
+    /// The subcommands that take nothing after them.
+    private static let bare: [String: Action] = ["verify": .verify, "prune": .prune, "clear": .clear]
+    private static let exportFlags = ["--json", "--sh", "--force", "--changed"]
+
+    static func parse(_ words: CommandWords) throws(CommandError) -> Self {
+        guard let sub = words.arguments.first?.lowercased() else { return MarksCommand(action: .list) }
+        if let action = bare[sub] {
+            guard words.arguments.count == 1 else { throw words.usageError("takes no argument") }
+            return MarksCommand(action: action)
+        }
+        guard sub == "export" else {
+            throw words.usageError("'\(sub)' is not export, verify, prune or clear")
+        }
+        var path: String?
+        var format = PlanExport.Format.nulList
+        var force = false
+        var allowChanged = false
+        let usage = "usage: marks export FILE [--json|--sh] [--force] [--changed]"
+        for word in words.arguments.dropFirst() {
+            switch word {
+            case "--json": format = .json
+            case "--sh": format = .shellScript
+            case "--force": force = true
+            case "--changed": allowChanged = true
+            default:
+                guard path == nil, !word.hasPrefix("--") else {
+                    throw CommandError("marks export: unexpected '\(word)' (\(usage))")
+                }
+                path = word
+            }
+        }
+        guard let path else { throw CommandError("marks export: missing FILE (\(usage))") }
+        return MarksCommand(action: .export(path: path, format: format, force: force, allowChanged: allowChanged))
+    }
+
+    static func completion(at position: Int, after arguments: [String]) -> ArgumentCompletion {
+        if position == 1 { return .words(["export"] + bare.keys.sorted()) }
+        guard arguments.first?.lowercased() == "export" else { return .nothing }
+        return .pathOrFlag(exportFlags)
+    }
+
+    /// Whether running it writes a file (the fuzzer and read-only checks skip those).
+    var writesFile: Bool {
+        if case .export = action { return true }
+        return false
+    }
+
+    func run(in session: Session) throws(CommandError) -> Session.Outcome {
+        switch action {
+        case .list: try session.listMarks()
+        case .export(let path, let format, let force, let allowChanged):
+            try session.exportMarks(to: path, format: format, force: force, allowChanged: allowChanged)
+        case .verify: try session.verifyMarks()
+        case .prune: try session.pruneMarks()
+        case .clear: try session.clearMarks()
+        }
+        return .keepGoing
+    }
+}

@@ -1,0 +1,30 @@
+import FileBrowsing
+
+/// `next`: the next page; right after a match of `find`, the next match.
+struct NextCommand: RegisteredCommand {
+    static let spec = CommandSpec(
+        name: "next", aliases: ["n"], usage: "next", summary: "next page",
+        details: "Shows the next page. An empty line does the same.")
+
+    static func parse(_ words: CommandWords) throws(CommandError) -> Self {
+        try words.none()
+        return NextCommand()
+    }
+
+    static func completion(at position: Int, after arguments: [String]) -> ArgumentCompletion {
+        return .nothing
+    }
+
+    func run(in session: Session) throws(CommandError) -> Session.Outcome {
+        if session.shownBefore == .searchMatch, let search = session.search {
+            try session.find(nil, maxDepth: search.maxDepth)
+        } else {
+            try session.nextPage()
+        }
+        return .keepGoing
+    }
+}
+
+extension Command {
+    static var next: Command { Command(NextCommand()) }
+}

@@ -1,0 +1,26 @@
+import FileBrowsing
+
+/// `prev`: the previous page.
+struct PreviousCommand: RegisteredCommand {
+    static let spec = CommandSpec(
+        name: "prev", aliases: ["p", "previous"], usage: "prev", summary: "previous page",
+        details: "Shows the previous page.")
+
+    static func parse(_ words: CommandWords) throws(CommandError) -> Self {
+        try words.none()
+        return PreviousCommand()
+    }
+
+    static func completion(at position: Int, after arguments: [String]) -> ArgumentCompletion {
+        return .nothing
+    }
+
+    func run(in session: Session) throws(CommandError) -> Session.Outcome {
+        try session.previousPage()
+        return .keepGoing
+    }
+}
+
+extension Command {
+    static var previous: Command { Command(PreviousCommand()) }
+}

@@ -1,0 +1,27 @@
+import FileBrowsing
+
+/// `quit`: the end of the session (asking first when marks would be lost).
+struct QuitCommand: RegisteredCommand {
+    static let spec = CommandSpec(
+        name: "quit", aliases: ["exit", "q"], usage: "quit", summary: "leave",
+        details:
+            "Leaves filetable (so does Ctrl-D). With marks changed since the last 'marks export', a terminal session asks first; a script does not."
+    )
+
+    static func parse(_ words: CommandWords) throws(CommandError) -> Self {
+        try words.none()
+        return QuitCommand()
+    }
+
+    static func completion(at position: Int, after arguments: [String]) -> ArgumentCompletion {
+        return .nothing
+    }
+
+    func run(in session: Session) throws(CommandError) -> Session.Outcome {
+        return session.mayQuit() ? .quit : .keepGoing
+    }
+}
+
+extension Command {
+    static var quit: Command { Command(QuitCommand()) }
+}

@@ -1,0 +1,26 @@
+import FileBrowsing
+
+/// `stats`: the engine's counters, in a fixed form scripts read.
+struct StatsCommand: RegisteredCommand {
+    static let spec = CommandSpec(
+        name: "stats", aliases: [], usage: "stats", summary: "engine counters",
+        details: "Rows, entries materialised (stat calls), cells created and reused by the table, and stat cache entries.")
+
+    static func parse(_ words: CommandWords) throws(CommandError) -> Self {
+        try words.none()
+        return StatsCommand()
+    }
+
+    static func completion(at position: Int, after arguments: [String]) -> ArgumentCompletion {
+        return .nothing
+    }
+
+    func run(in session: Session) throws(CommandError) -> Session.Outcome {
+        session.printStats()
+        return .keepGoing
+    }
+}
+
+extension Command {
+    static var stats: Command { Command(StatsCommand()) }
+}

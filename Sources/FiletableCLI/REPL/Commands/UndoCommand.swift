@@ -1,0 +1,26 @@
+import FileBrowsing
+
+/// `undo`: the last mark, unmark, prune or clear reverted.
+struct UndoCommand: RegisteredCommand {
+    static let spec = CommandSpec(
+        name: "undo", aliases: [], usage: "undo", summary: "revert the last mark, unmark or clear",
+        details: "Reverts the last mark, unmark or marks clear; again and again, back to the start of the session.")
+
+    static func parse(_ words: CommandWords) throws(CommandError) -> Self {
+        try words.none()
+        return UndoCommand()
+    }
+
+    static func completion(at position: Int, after arguments: [String]) -> ArgumentCompletion {
+        return .nothing
+    }
+
+    func run(in session: Session) throws(CommandError) -> Session.Outcome {
+        try session.undo()
+        return .keepGoing
+    }
+}
+
+extension Command {
+    static var undo: Command { Command(UndoCommand()) }
+}

@@ -1,0 +1,28 @@
+import FileBrowsing
+
+/// `unmark ARGS`: marks taken off rows shown with `show marked`.
+struct UnmarkCommand: RegisteredCommand {
+    let arguments: [String]
+
+    static let spec = CommandSpec(
+        name: "unmark", aliases: [], usage: "unmark ARGS", summary: "take marks off rows",
+        details: "Takes marks off rows shown with 'show marked' (the D column). ARGS as for mark.")
+
+    static func parse(_ words: CommandWords) throws(CommandError) -> Self {
+        guard !words.isEmpty else { throw words.usageError("missing argument") }
+        return UnmarkCommand(arguments: words.arguments)
+    }
+
+    static func completion(at position: Int, after arguments: [String]) -> ArgumentCompletion {
+        return .rows
+    }
+
+    func run(in session: Session) throws(CommandError) -> Session.Outcome {
+        try session.unmark(arguments)
+        return .keepGoing
+    }
+}
+
+extension Command {
+    static func unmark(_ arguments: [String]) -> Command { Command(UnmarkCommand(arguments: arguments)) }
+}

@@ -1,0 +1,28 @@
+import FileBrowsing
+
+/// `up`: the parent directory, on the page that holds where you came from.
+struct UpCommand: RegisteredCommand {
+    static let spec = CommandSpec(
+        name: "up", aliases: [], usage: "up", summary: "open the parent directory",
+        details:
+            "Pushes the parent of the path shown as a new level, as 'cd ..' does, on the page that holds the directory you came from: after entering a link, up returns to the directory holding the link."
+    )
+
+    static func parse(_ words: CommandWords) throws(CommandError) -> Self {
+        try words.none()
+        return UpCommand()
+    }
+
+    static func completion(at position: Int, after arguments: [String]) -> ArgumentCompletion {
+        return .nothing
+    }
+
+    func run(in session: Session) throws(CommandError) -> Session.Outcome {
+        try session.up()
+        return .keepGoing
+    }
+}
+
+extension Command {
+    static var up: Command { Command(UpCommand()) }
+}

@@ -1,0 +1,52 @@
+import FileBrowsing
+
+/// `view N|NAME [+LINE|/TEXT] [--wrap]`: a text file a screen at a time, or
+/// hex when it is binary.
+struct ViewCommand: RegisteredCommand {
+    let row: RowReference
+    var from: ViewStart?
+    var wraps = false
+
+    static let spec = CommandSpec(
+        name: "view", aliases: ["v"], usage: "view N|NAME [+LINE|/TEXT] [--wrap]", summary: "show row N as text, or as hex if binary",
+        details:
+            "A text file is shown a screen at a time with line numbers, control characters and invalid UTF-8 escaped, from line 1, from +LINE, or from the first line holding /TEXT; at a terminal a line wider than the screen is cut with …, or with --wrap goes on over the next rows. A binary one (NUL bytes or invalid UTF-8 in its first 8 KiB) switches to the hex view. 'more' continues, also after other commands; an empty line continues it right after a screen of it."
+    )
+
+    static func parse(_ words: CommandWords) throws(CommandError) -> Self {
+        let wraps = words.arguments.contains("--wrap")
+        let arguments = words.arguments.filter { $0 != "--wrap" }
+        guard (1...2).contains(arguments.count) else {
+            throw words.usageError(arguments.isEmpty ? "missing argument" : "too many arguments")
+        }
+        let row = try CommandWords.row(arguments[0])
+        guard arguments.count == 2 else { return ViewCommand(row: row, wraps: wraps) }
+        let start = arguments[1]
+        if start.hasPrefix("+") {
+            return ViewCommand(row: row, from: .line(try CommandWords.number(String(start.dropFirst()), for: "view: line")), wraps: wraps)
+        }
+        guard start.hasPrefix("/"), start.count > 1 else { throw words.usageError("'\(start)' is neither +LINE nor /TEXT") }
+        return ViewCommand(row: row, from: .text(String(start.dropFirst())), wraps: wraps)
+    }
+
+    static func completion(at position: Int, after arguments: [String]) -> ArgumentCompletion {
+        return position == 1 ? .rows : .words(["--wrap"])
+    }
+
+    func run(in session: Session) throws(CommandError) -> Session.Outcome {
+        try session.view(row, from: from, wraps: wraps)
+        return .keepGoing
+    }
+}
+
+extension Command {
+    static func view(row: RowReference, from: ViewStart? = nil, wraps: Bool = false) -> Command {
+        Command(ViewCommand(row: row, from: from, wraps: wraps))
+    }
+}
+
+/// Where `view` starts: at a line number, or at the first line holding a text.
+enum ViewStart: Equatable {
+    case line(Int)
+    case text(String)
+}

@@ -1,0 +1,20 @@
+/// The session's modes, each in one place: a page is drawn from them (the
+/// delete controls, the `D` column, the header's words), never from copies
+/// kept in the table, the source or the formatter.
+struct SessionState {
+    /// What a command left on the screen, which the next one may go on with.
+    enum Shown {
+        /// A page of the table, or a message.
+        case page
+        /// A screen of the hex or text viewer: an empty line shows the next.
+        case viewerScreen
+        /// A match of `find`: `n` goes on to the next.
+        case searchMatch
+    }
+
+    /// Editing mode: every row that can be marked shows a delete control.
+    var editing = false
+    /// Marked rows stay in view with a `D` instead of leaving the table.
+    var marksShown = false
+    var lastShown = Shown.page
+}
