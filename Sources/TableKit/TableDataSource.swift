@@ -2,7 +2,8 @@
 ///
 /// The three required answers are the number of sections, the number of rows in
 /// a section and a configured cell for an index path. The rest have defaults:
-/// no titles, no index, nothing editable or movable.
+/// no titles, no index. (Marking rows is the REPL's editing mode: the table
+/// shows what its data source and cells say, and never changes the data.)
 public protocol TableDataSource: AnyObject {
     func numberOfSections(in tableView: TableView) -> Int
     func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int
@@ -21,12 +22,6 @@ public protocol TableDataSource: AnyObject {
     func sectionIndexTitles(for tableView: TableView) -> [String]?
     /// Which section an index title jumps to.
     func tableView(_ tableView: TableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int
-
-    func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool
-    /// Commit a deletion to the data; the table removes the row afterwards.
-    func tableView(_ tableView: TableView, commitDeleteForRowAt indexPath: IndexPath)
-    func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool
-    func tableView(_ tableView: TableView, moveRowAt source: IndexPath, to destination: IndexPath)
 }
 
 extension TableDataSource {
@@ -38,8 +33,4 @@ extension TableDataSource {
     public func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? { nil }
     public func sectionIndexTitles(for tableView: TableView) -> [String]? { nil }
     public func tableView(_ tableView: TableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int { index }
-    public func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { false }
-    public func tableView(_ tableView: TableView, commitDeleteForRowAt indexPath: IndexPath) {}
-    public func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { false }
-    public func tableView(_ tableView: TableView, moveRowAt source: IndexPath, to destination: IndexPath) {}
 }

@@ -10,7 +10,6 @@ public final class TableView {
     /// side table, which sent every retain of a list model down Swift's slow
     /// path (measured with callgrind). Data sources never own their table here.
     public var dataSource: TableDataSource?
-    public weak var delegate: TableDelegate?
 
     /// How many rows a page shows (at least 1).
     public var pageHeight: Int {
@@ -32,7 +31,6 @@ public final class TableView {
     }
     /// The flat number of the first row on the page; always page-aligned.
     public private(set) var firstVisibleRow = 0
-    public private(set) var isEditing = false
 
     let pool = ReusePool()
     private var cellStyles: [String: CellStyle] = [:]
@@ -307,48 +305,6 @@ public final class TableView {
 
     private func recycleOnScreenCells() {
         pool.enqueue(contentsOf: &onScreenCells)
-    }
-
-    // MARK: Selection and editing
-
-    public func selectRow(at indexPath: IndexPath) {
-        delegate?.tableView(self, didSelectRowAt: indexPath)
-    }
-
-    public func tapAccessory(at indexPath: IndexPath) {
-        delegate?.tableView(self, accessoryButtonTappedForRowAt: indexPath)
-    }
-
-    public func setEditing(_ editing: Bool) {
-        guard editing != isEditing else { return }
-        isEditing = editing
-        delegate?.tableView(self, didChangeEditing: editing)
-    }
-
-    public func canEditRow(at indexPath: IndexPath) -> Bool {
-        dataSource?.tableView(self, canEditRowAt: indexPath) ?? false
-    }
-
-    /// Commits the deletion of editable rows to the data source (last first, so
-    /// earlier index paths stay valid), then removes them: the rows below close
-    /// up and a section left empty disappears if the data source drops it.
-    /// Returns the index paths that were deleted.
-    @discardableResult
-    public func deleteRows(at indexPaths: [IndexPath]) -> [IndexPath] {
-        guard let dataSource else { return [] }
-        let deletable = Set(indexPaths).filter { canEditRow(at: $0) }.sorted(by: >)
-        for path in deletable {
-            dataSource.tableView(self, commitDeleteForRowAt: path)
-        }
-        reloadData()
-        return deletable.reversed()
-    }
-
-    /// Moves a row if the data source allows it.
-    public func moveRow(at source: IndexPath, to destination: IndexPath) {
-        guard let dataSource, dataSource.tableView(self, canMoveRowAt: source) else { return }
-        dataSource.tableView(self, moveRowAt: source, to: destination)
-        reloadData()
     }
 
     // MARK: Index

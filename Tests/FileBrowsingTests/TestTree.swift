@@ -70,12 +70,12 @@ extension TableView {
     convenience init(showing model: DirectoryListing, formatter: EntryCellFormatter? = nil, pageHeight: Int) {
         self.init(pageHeight: pageHeight)
         if let formatter { register(style: formatter.style, forCellReuseIdentifier: formatter.reuseIdentifier) }
-        dataSource = DirectoryTableSource(listing: model, cellFormatter: formatter)
+        dataSource = FileTableSource(rows: model, cellFormatter: formatter)
         reloadData()
     }
 
     /// The adapter the table reads from.
-    var source: DirectoryTableSource { dataSource as! DirectoryTableSource }
+    var source: FileTableSource { dataSource as! FileTableSource }
 }
 
 extension DirectoryListing {

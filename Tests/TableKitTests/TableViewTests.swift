@@ -27,11 +27,6 @@ final class NumbersDataSource: TableDataSource {
         titled ? "\(sections[section].count) rows" : nil
     }
     func sectionIndexTitles(for tableView: TableView) -> [String]? { titled ? sections.indices.map { "S\($0)" } : nil }
-    func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { sections[indexPath.section][indexPath.row] != 0 }
-    func tableView(_ tableView: TableView, commitDeleteForRowAt indexPath: IndexPath) {
-        sections[indexPath.section].remove(at: indexPath.row)
-        if sections[indexPath.section].isEmpty { sections.remove(at: indexPath.section) }
-    }
 }
 
 /// Numbers filled a run of rows at a time, counting the calls.
@@ -137,44 +132,6 @@ final class TableViewTests: XCTestCase {
         var lines: [String] = []
         table.forEachPage { lines += $0.map(describe) }
         XCTAssertEqual(lines, ["header S0"] + (1...10).map(String.init) + ["footer 10 rows", "header S1", "11", "12", "footer 2 rows"])
-    }
-
-    func testDeletingTheLastRowOfASectionRemovesTheSectionAndRenumbers() {
-        let source = NumbersDataSource(sections: [[1, 2], [3], [4, 5]])
-        let table = TableView(pageHeight: 10)
-        table.dataSource = source
-        table.reloadData()
-        let deleted = table.deleteRows(at: [IndexPath(row: 0, section: 1), IndexPath(row: 0, section: 0)])
-        XCTAssertEqual(deleted.count, 2)
-        XCTAssertEqual(table.numberOfSections, 2)
-        XCTAssertEqual(table.visibleItems().map(describe), ["2", "4", "5"])
-    }
-
-    func testRowsTheDataSourceRefusesAreNotDeleted() {
-        let source = NumbersDataSource(sections: [[0, 1]])
-        let table = TableView(pageHeight: 10)
-        table.dataSource = source
-        table.reloadData()
-        table.deleteRows(at: [IndexPath(row: 0, section: 0)])
-        XCTAssertEqual(table.numberOfRows, 2)
-    }
-
-    func testEditingAndSelectionReachTheDelegate() {
-        final class Recorder: TableDelegate {
-            var events: [String] = []
-            func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) { events.append("select \(indexPath)") }
-            func tableView(_ tableView: TableView, didChangeEditing isEditing: Bool) { events.append("editing \(isEditing)") }
-            func tableView(_ tableView: TableView, accessoryButtonTappedForRowAt indexPath: IndexPath) { events.append("accessory") }
-        }
-        let recorder = Recorder()
-        let table = TableView()
-        table.delegate = recorder
-        table.setEditing(true)
-        table.setEditing(true)
-        table.selectRow(at: IndexPath(row: 2, section: 0))
-        table.tapAccessory(at: IndexPath(row: 2, section: 0))
-        table.setEditing(false)
-        XCTAssertEqual(recorder.events, ["editing true", "select [0, 2]", "accessory", "editing false"])
     }
 
     private func describe(_ item: TableItem) -> String {

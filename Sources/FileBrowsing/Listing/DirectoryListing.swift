@@ -1,12 +1,12 @@
 /// A directory's listing: the names read by the enumerator, arranged
 /// (filtered, sorted, sectioned) into rows, with `stat` results read only when
 /// a row is shown or asked for, kept in a bounded cache. It knows nothing of
-/// tables or marks: `DirectoryTableSource` shows it in a table, and whoever
-/// keeps marks tells it what to leave out through `exclusion`.
+/// tables or marks: as `FileRows` a `FileTableSource` shows it in a table,
+/// and whoever keeps marks tells it what to leave out through `exclusion`.
 ///
 /// A listing also serves lists that are not a directory, such as the files named
 /// on a command line: then the names are paths relative to the working directory.
-public final class DirectoryListing {
+public final class DirectoryListing: FileRows {
     public let directory: DirectoryHandle
     public internal(set) var arena: NameArena
     public var options: ListOptions {
@@ -233,31 +233,15 @@ public final class DirectoryListing {
         call(displayNames, at: row) { Syscalls.linkTarget(at: $0, name: $1) }
     }
 
-    /// Whether a row is a directory, or (with `followSymlinks`) a symlink to one.
-    public func isDirectory(row: Int, followSymlinks: Bool) -> Bool {
-        switch kind(ofRow: row) {
-        case .directory: return true
-        case .symlink where followSymlinks:
-            if case .success(let target) = targetStatus(ofRow: row) { return target.kind == .directory }
-            return false
-        default: return false
-        }
+    /// The listing's directory and the row's name: a listing of operands
+    /// names paths relative to its directory, which `openat` takes too.
+    public func location(ofRow row: Int) -> RowLocation {
+        RowLocation(directory: directory, name: name(ofRow: row))
     }
 
     /// Whether a row is `.` or `..`.
     public func isDotEntry(row: Int) -> Bool {
         withName(ofRow: row) { $0.count <= 2 && $0.allSatisfy { $0 == 0x2E } }
-    }
-
-    /// The section and row within it of a flat row.
-    public func indexPath(ofRow row: Int) -> (section: Int, row: Int) {
-        var low = 0
-        var high = sections.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if sectionStarts[mid] <= row { low = mid } else { high = mid - 1 }
-        }
-        return (low, row - sectionStarts[low])
     }
 }
 

@@ -7,22 +7,22 @@ public protocol EntryCellFormatter: AnyObject {
     var style: CellStyle { get }
     /// How the leading columns this formatter adds line up (none by default).
     var columnAlignments: [ColumnAlignment] { get }
-    func configure(_ cell: Cell, row: Int, in source: DirectoryTableSource)
+    func configure(_ cell: Cell, row: Int, in source: FileTableSource)
     /// Configures `cells` for the flat rows `rows`, one cell a row, in order:
     /// a page at a time. The default configures them one by one.
-    func configure(_ cells: ArraySlice<Cell>, rows: Range<Int>, in source: DirectoryTableSource)
+    func configure(_ cells: ArraySlice<Cell>, rows: Range<Int>, in source: FileTableSource)
 }
 
 extension EntryCellFormatter {
     public var columnAlignments: [ColumnAlignment] { [] }
 
-    public func configure(_ cells: ArraySlice<Cell>, rows: Range<Int>, in source: DirectoryTableSource) {
+    public func configure(_ cells: ArraySlice<Cell>, rows: Range<Int>, in source: FileTableSource) {
         configureEach(cells, rows: rows, in: source)
     }
 
     /// `configure(_:row:in:)` for each cell and its row: the default page
     /// configuration, and the fallback of formatters with a faster one.
-    public func configureEach(_ cells: ArraySlice<Cell>, rows: Range<Int>, in source: DirectoryTableSource) {
+    public func configureEach(_ cells: ArraySlice<Cell>, rows: Range<Int>, in source: FileTableSource) {
         for (cell, row) in zip(cells, rows) { configure(cell, row: row, in: source) }
     }
 }
@@ -52,7 +52,7 @@ public struct NameDecoration: Sendable {
     var showsNamesOnly: Bool { !needsStatus && !disclosesDirectories && quoting == nil }
 
     /// Sets the cell's text, suffix, colour and accessory for a row.
-    public func decorate(_ cell: Cell, row: Int, in model: DirectoryListing) {
+    public func decorate(_ cell: Cell, row: Int, in model: any FileRows) {
         guard needsStatus || disclosesDirectories else {
             model.withName(ofRow: row) { appendName($0, to: &cell.textBytes) }
             return
@@ -109,14 +109,14 @@ public struct NameDecoration: Sendable {
 
 extension NameDecoration {
     /// ` -> target` for a symlink row (escaped), nil for anything else.
-    public static func linkTargetSuffix(row: Int, in model: DirectoryListing, quoting: QuotingStyle? = nil) -> String? {
+    public static func linkTargetSuffix(row: Int, in model: any FileRows, quoting: QuotingStyle? = nil) -> String? {
         guard model.kind(ofRow: row) == .symlink, case .success(let target) = model.linkTarget(ofRow: row) else { return nil }
         return " -> " + (quoting.map { $0.string(target) } ?? NameEscaping.escape(target))
     }
 
     /// ` -> target` with the target's own `-F` indicator when `typeIndicators`
     /// is on (`lx -> x*`, `ld -> d/`), as `ls -lF` writes it.
-    public func linkTargetSuffix(row: Int, in model: DirectoryListing) -> String? {
+    public func linkTargetSuffix(row: Int, in model: any FileRows) -> String? {
         guard let suffix = Self.linkTargetSuffix(row: row, in: model, quoting: quoting) else { return nil }
         guard typeIndicators, case .success(let target) = model.targetStatus(ofRow: row) else { return suffix }
         let executable = target.kind == .file && target.permissions.isExecutableByAnyone
@@ -153,14 +153,14 @@ public final class NameCellFormatter: EntryCellFormatter {
     /// A cell is the escaped name and nothing else.
     private var showsBareNames: Bool { namesOnly && !showsInode && !showsAllocatedSize }
 
-    public func configure(_ cell: Cell, row: Int, in source: DirectoryTableSource) {
-        let model = source.listing
+    public func configure(_ cell: Cell, row: Int, in source: FileTableSource) {
+        let model = source.rows
         decoration.decorate(cell, row: row, in: model)
         if showsInode || showsAllocatedSize { cell.columns.append(contentsOf: leadingColumns(row: row, in: model)) }
     }
 
     /// A page of cells: bare names in one loop, anything more row by row.
-    public func configure(_ cells: ArraySlice<Cell>, rows: Range<Int>, in source: DirectoryTableSource) {
+    public func configure(_ cells: ArraySlice<Cell>, rows: Range<Int>, in source: FileTableSource) {
         guard showsBareNames else {
             configureEach(cells, rows: rows, in: source)
             return
@@ -169,7 +169,7 @@ public final class NameCellFormatter: EntryCellFormatter {
     }
 
     /// The inode and allocated-size texts of a row, as asked.
-    private func leadingColumns(row: Int, in model: DirectoryListing) -> [String] {
+    private func leadingColumns(row: Int, in model: any FileRows) -> [String] {
         guard showsInode || showsAllocatedSize else { return [] }
         let status = try? model.status(ofRow: row).get()
         var columns: [String] = []

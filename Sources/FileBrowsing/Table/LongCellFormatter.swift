@@ -67,18 +67,18 @@ public final class LongCellFormatter: EntryCellFormatter {
         self.sizeUnit = sizeUnit
     }
 
-    public func configure(_ cell: Cell, row: Int, in source: DirectoryTableSource) {
-        let model = source.listing
+    public func configure(_ cell: Cell, row: Int, in source: FileTableSource) {
+        let model = source.rows
         decoration.decorate(cell, row: row, in: model)
         if let failure = appendColumns(to: cell, row: row, in: model), !layout.measured {
-            onError?(FileError(path: model.path(ofRow: row), errno: failure))
+            onError?(FileError(path: model.location(ofRow: row).path, errno: failure))
         }
     }
 
     /// Adds the columns to a cell, and ` -> target` after a link's name;
     /// question marks (as `ls` shows) where the status cannot be read, and
     /// then the error number.
-    public func appendColumns(to cell: Cell, row: Int, in model: DirectoryListing) -> Errno? {
+    public func appendColumns(to cell: Cell, row: Int, in model: any FileRows) -> Errno? {
         switch model.status(ofRow: row) {
         case .success(let status):
             cell.columns.append(contentsOf: columns(for: status))

@@ -9,8 +9,6 @@ public final class StyledCellFormatter: EntryCellFormatter {
     public var entryStyle: EntryStyle
     public var style: CellStyle { entryStyle.cellStyle }
     public var decoration: NameDecoration
-    /// In editing mode every editable row shows a delete control, `(-)`.
-    public var showsDeleteControls = false
     private let times = TimeFormat()
     /// Makes the long style's columns (and keeps its user and group names);
     /// with `-F`, a link's target carries its mark as in `filetable -lF`.
@@ -31,31 +29,28 @@ public final class StyledCellFormatter: EntryCellFormatter {
     public static func reuseIdentifier(for style: EntryStyle) -> String { "styled." + style.rawValue }
 
     /// The alignment of each leading column the rows carry: the control
-    /// column (in editing mode, or with marked rows shown), then the long
-    /// style's columns.
-    public func columnAlignments(marksShown: Bool) -> [ColumnAlignment] {
-        let control: [ColumnAlignment] = showsDeleteControls || marksShown ? [.leading] : []
-        let space: [ColumnAlignment] = spaceColumns == nil ? [] : [.trailing, .trailing, .leading]
+    /// column (in editing mode, or with marked rows shown), the space
+    /// columns after `du`, then the long style's columns.
+    public func columnAlignments(for decorations: RowDecorations) -> [ColumnAlignment] {
+        let control: [ColumnAlignment] = decorations.showsControlColumn ? [.leading] : []
+        let space: [ColumnAlignment] = decorations.spaceColumns == nil ? [] : [.trailing, .trailing, .leading]
         return control + space + (entryStyle == .long ? LongCellFormatter.alignments : [])
     }
 
-    /// After `du`: a row's size with everything below it, its share of the
-    /// level and a bar (`1.2G  34.5%  [###       ]`), before the style's columns.
-    public var spaceColumns: ((Int, DirectoryListing) -> [String])?
-
-    public func configure(_ cell: Cell, row: Int, in source: DirectoryTableSource) {
-        let model = source.listing
+    public func configure(_ cell: Cell, row: Int, in source: FileTableSource) {
+        let model = source.rows
         decoration.decorate(cell, row: row, in: model)
         // The control column: `D` on a marked row (when marked rows are shown),
         // `(-)` on an editable row in editing mode, blank on `.` and `..`.
-        if showsDeleteControls || source.marking.shown {
-            if source.marking.shown && source.isMarked(row: row) {
+        let decorations = source.decorations
+        if decorations.showsControlColumn {
+            if decorations.marksShown && decorations.isMarked(row) {
                 cell.columns.append("D")
             } else {
-                cell.columns.append(showsDeleteControls && !model.isDotEntry(row: row) ? "(-)" : "")
+                cell.columns.append(decorations.deleteControls && !model.isDotEntry(row: row) ? "(-)" : "")
             }
         }
-        if let spaceColumns { cell.columns.append(contentsOf: spaceColumns(row, model)) }
+        if let spaceColumns = decorations.spaceColumns { cell.columns.append(contentsOf: spaceColumns(row)) }
         switch entryStyle {
         case .default:
             break

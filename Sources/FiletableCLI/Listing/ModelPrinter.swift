@@ -74,7 +74,7 @@ struct ModelPrinter {
     private func showInTable(_ model: DirectoryListing, formatter: EntryCellFormatter, widths: [Int]?) -> TextRenderer {
         let table = context.table
         table.register(style: formatter.style, forCellReuseIdentifier: formatter.reuseIdentifier)
-        table.dataSource = DirectoryTableSource(listing: model, cellFormatter: formatter)
+        table.dataSource = FileTableSource(rows: model, cellFormatter: formatter)
         table.reloadData()
         table.scrollToRow(0)
         var renderOptions = RenderOptions()

@@ -3,14 +3,15 @@ import FileBrowsing
 /// The detail view of one row (`info N`, and `open N` on a file): TableDemo's
 /// "File Selected", grown into what `stat` and `file` would tell.
 struct DetailView {
-    let model: DirectoryListing
+    let model: any FileRows
     let row: Int
-    /// The level's absolute path, to show the entry's full path.
+    /// The row's absolute path, as the level names it.
     let path: [UInt8]
 
     func text() -> String {
-        let name = model.name(ofRow: row)
-        var lines: [(String, String)] = [("path", NameEscaping.escape(PathBytes.join(path, name)))]
+        let location = model.location(ofRow: row)
+        let name = location.name
+        var lines: [(String, String)] = [("path", NameEscaping.escape(path))]
         switch model.status(ofRow: row) {
         case .failure(let errno):
             lines.append(("error", errno.description))
@@ -35,7 +36,7 @@ struct DetailView {
                 if case .failure = model.targetStatus(ofRow: row) { dangling = true } else { dangling = false }
                 lines.append(("target", ((try? target.get()) ?? "?") + (dangling ? " (dangling)" : "")))
             case .directory:
-                if let handle = try? DirectoryHandle.open(name, in: model.directory),
+                if let handle = try? DirectoryHandle.open(name, in: location.directory),
                     let entries = try? DirectoryEnumerator.list(handle)
                 {
                     lines.append(("entries", String(entries.count)))
@@ -43,7 +44,7 @@ struct DetailView {
                     lines.append(("entries", "unreadable"))
                 }
             case .file:
-                switch ContentKind.of(name: name, in: model.directory) {
+                switch ContentKind.of(name: name, in: location.directory) {
                 case .success(.empty): lines.append(("content", "empty"))
                 case .success(.text): lines.append(("content", "text"))
                 case .success(.binary(let reason)): lines.append(("content", "binary (\(reason) in the first 8 KiB)"))

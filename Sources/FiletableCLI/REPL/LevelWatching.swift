@@ -54,8 +54,10 @@ final class LevelWatching: PromptEvents {
             watches[id] = nil
             levelsByWatch[watch] = nil
         }
+        // A directory's level is watched; gathered rows are read again by 'reload'.
         for level in levels where watches[ObjectIdentifier(level)] == nil {
-            switch watcher.watch(level.model.directory) {
+            guard let listing = level.listing else { continue }
+            switch watcher.watch(listing.directory) {
             case .success(let watch):
                 watches[ObjectIdentifier(level)] = watch
                 levelsByWatch[watch] = level
@@ -90,7 +92,7 @@ final class LevelWatching: PromptEvents {
                 continue
             }
             if let identity = level.identity, session.marks.markedNames(inDirectory: identity).contains(change.name) {
-                let path = NameEscaping.escape(change.name.withUnsafeBufferPointer { level.model.directory.childPath($0) })
+                let path = NameEscaping.escape(change.name.withUnsafeBufferPointer { level.directory.childPath($0) })
                 let what = change.kind == .removed ? "vanished" : change.kind == .added ? "was replaced" : "changed"
                 lines.append("marked \(path) \(what)")
             }

@@ -2,10 +2,13 @@ import FileBrowsing
 import TableKit
 
 /// Draws one page of a level: a header (path, entry count, sort, filter,
-/// page x of y), the numbered rows through the table engine, and a footer.
+/// page x of y, the session's modes), the numbered rows through the table
+/// engine, the level's summary lines (the plan's totals), and a footer.
 struct PageView {
     let level: TableLevel
     let settings: Session.Settings
+    /// The session's modes, which the header names.
+    var state = SessionState()
 
     /// Lines a page may fill: the terminal's (or `LINES`') less the header,
     /// the footer, the prompt and one line for a message (`find: row 7`,
@@ -39,24 +42,27 @@ struct PageView {
         let items = table.visibleItems()
         if items.isEmpty {
             let model = level.model
-            let marking = level.source.marking
-            if !marking.shown && (marking.coversAll || !marking.names.isEmpty) {
+            if let listing = level.listing, listing.exclusion != .none {
                 output.write("(every entry left here is marked; 'show marked' shows them)\n")
+            } else if model.options.filter != nil {
+                output.write("(nothing matches the filter)\n")
             } else {
-                output.write(model.options.filter == nil ? emptyNote(model) + "\n" : "(nothing matches the filter)\n")
+                output.write(level.listing.map(emptyNote) ?? (level.kind == .plan ? "(no marks)" : "(no matches)"))
+                output.write("\n")
             }
         } else {
             var options = RenderOptions()
             options.showsRowNumbers = true
             options.rowNumberWidth = String(max(1, table.numberOfRows)).count
             options.useColor = settings.useColor
-            options.columnAlignments = level.formatter.columnAlignments(marksShown: level.source.marking.shown)
+            options.columnAlignments = level.formatter.columnAlignments(for: level.source.decorations)
             if settings.interactive {
                 options.width = Terminal.columns()
                 options.truncatesText = options.width != nil
             }
             TextRenderer(options: options).render(items, into: &output.buffer)
         }
+        for line in level.summary { output.write(NameEscaping.terminalSafe(line) + "\n") }
         output.write(fitted(footer()) + "\n")
         output.flush()
     }
@@ -73,8 +79,15 @@ struct PageView {
     func header() -> String {
         let model = level.model
         let table = level.table
-        var parts = [NameEscaping.escape(level.path)]
-        parts.append(model.rowCount == 1 ? "1 entry" : "\(model.rowCount) entries")
+        var parts: [String]
+        switch level.kind {
+        case .directory:
+            parts = [NameEscaping.escape(level.path), Plural.count(model.rowCount, "entry", "entries")]
+        case .matches(let text):
+            parts = [NameEscaping.escape(level.path), "find '\(text)': \(Plural.count(model.rowCount, "match", "matches"))"]
+        case .plan:
+            parts = ["marks", Plural.count(model.rowCount, "marked path")]
+        }
         let options = model.options
         // The direction as `sort` takes it: size and time run largest and
         // newest first (desc) unless asc was asked; the others asc unless desc.
@@ -90,9 +103,9 @@ struct PageView {
         if options.hidden != .hidden { parts.append("hidden shown") }
         if options.grouping != .none { parts.append("group \(options.grouping.rawValue)") }
         parts.append("page \(table.currentPage + 1) of \(table.pageCount)")
-        if table.isEditing { parts.append("editing") }
-        if level.source.marking.shown { parts.append("marked shown") }
-        if let spaceNote = level.spaceNote { parts.append(spaceNote) }
+        if state.editing { parts.append("editing") }
+        if state.marksShown && level.kind == .directory { parts.append("marked shown") }
+        if let space = level.space { parts.append(space.note) }
         // On a terminal the header keeps to one line: the path gives way.
         if settings.interactive, let width = Terminal.columns() {
             let others = parts.dropFirst().joined(separator: " | ")

@@ -7,12 +7,13 @@ extension Session {
         let row = try row(reference, for: "info")
         let model = current.model
         if case .failure(.notResponding) = model.status(ofRow: row) {
-            let path = model.path(ofRow: row)
-            try awaitAnswer("info", path: path, in: model.directory) {
+            let location = model.location(ofRow: row)
+            let path = location.path
+            try awaitAnswer("info", path: path, in: location.directory) {
                 FileStatusReader.status(of: path, followSymlink: false).map { _ in () }
             }
         }
-        output.write(DetailView(model: model, row: row, path: current.path).text())
+        output.write(DetailView(model: model, row: row, path: current.path(ofRow: row)).text())
     }
 
     /// Runs a call where the file system may not answer: past the deadline
@@ -55,7 +56,8 @@ extension Session {
 
     func reload() throws(CommandError) {
         Interruption.clear()
-        let directory = current.model.directory
+        guard let listing = current.listing else { return try reloadGathered() }
+        let directory = listing.directory
         if directory.isGuarded {
             // The directory's status and a first read of its entries through
             // the deadline guard, so a mount that stopped answering is said
@@ -69,9 +71,8 @@ extension Session {
         do {
             let change = try current.reread()
             write("reloaded: +\(change.added) -\(change.removed)")
-            let model = current.model
             var present = Set<[UInt8]>()
-            for index in 0..<model.arena.count { present.insert(model.arena.name(at: index)) }
+            for index in 0..<listing.arena.count { present.insert(listing.arena.name(at: index)) }
             let gone = current.identity.map { marks.markedNames(inDirectory: $0) }.map { $0.subtracting(present) } ?? []
             if !gone.isEmpty {
                 let names = gone.map { NameEscaping.escape($0) }.sorted().joined(separator: ", ")
@@ -81,7 +82,19 @@ extension Session {
             throw CommandError("reload: \(error.description)")
         }
         // A level that was sized is sized again.
-        if current.spaceNote != nil { return try sizeLevel() }
+        if current.space != nil { return try sizeLevel() }
+        printPage()
+    }
+
+    /// `reload` on a level of gathered rows: the search run again, the
+    /// plan's marks read again.
+    private func reloadGathered() throws(CommandError) {
+        do {
+            let change = try current.reread()
+            write("reloaded: +\(change.added) -\(change.removed)")
+        } catch {
+            throw CommandError("reload: \(error.description)")
+        }
         printPage()
     }
 

@@ -11,38 +11,58 @@ import TableKit
 /// check and export of the plan resolves the path again and says when it no
 /// longer leads there.
 extension Session {
-    /// Brings a level's table in line with the session's marks and modes.
-    func syncMarks(_ level: TableLevel) {
-        var marking = RowMarking(shown: state.marksShown)
-        if !marks.isEmpty, let identity = level.identity {
-            marking.names = marks.markedNames(inDirectory: identity)
-            marking.coversAll = marks.coveringMark(ofAncestry: level.ancestry) != nil
-        }
-        let marksChanged = level.apply(marking)
-        level.formatter.showsDeleteControls = state.editing
-        level.table.setEditing(state.editing)
+    /// Brings a level in line with the session's marks and modes before a
+    /// page of it is drawn: the marked names leave a directory's rows while
+    /// marked rows are hidden, the du figures follow the marks, and the
+    /// page's decorations (delete controls, `D`, du columns) are worked out
+    /// from the state here, never kept anywhere else.
+    func prepareDrawing(_ level: TableLevel) {
+        let marked = markedRows(of: level)
+        let hidesMarked = !state.marksShown && level.kind == .directory
+        level.exclude(hidesMarked ? NameExclusion(names: marked.names, excludesAll: marked.coversAll) : .none)
         // Marked rows leave the level's space and the header says what they
         // free: figured again when the marks change, or first shown on a
         // level a scan has sized (not on every page drawn).
-        if marksChanged || (level.spaceNote == nil && level.identity.map { spaceOnDisk[$0] != nil } == true) {
-            showSpace(on: level)
+        let sized = level.identity.map { spaceOnDisk[$0] != nil } ?? false
+        if sized && level.space?.marksRevision != marks.revision { showSpace(on: level) }
+        var decorations = RowDecorations()
+        decorations.deleteControls = state.editing
+        decorations.marksShown = state.marksShown || level.kind != .directory
+        let model = level.model
+        if level.kind == .directory {
+            decorations.isMarked = { row in marked.coversAll || (!marked.names.isEmpty && marked.names.contains(model.name(ofRow: row))) }
+        } else {
+            decorations.isMarked = { [marks] row in level.entry(ofRow: row).map { marks.mark(for: $0) != nil } ?? false }
         }
+        decorations.spaceColumns = spaceColumns(of: level)
+        level.source.decorations = decorations
+    }
+
+    /// A directory level's marked names, or all of them when a marked
+    /// directory holds it.
+    func markedRows(of level: TableLevel) -> (names: Set<[UInt8]>, coversAll: Bool) {
+        guard !marks.isEmpty, let identity = level.identity else { return ([], false) }
+        return (marks.markedNames(inDirectory: identity), marks.coveringMark(ofAncestry: level.ancestry) != nil)
+    }
+
+    /// Whether a row of the current level is marked (directly, or inside a marked directory).
+    func isMarked(row: Int, of level: TableLevel) -> Bool {
+        guard !marks.isEmpty, let entry = level.entry(ofRow: row) else { return false }
+        if marks.mark(for: entry) != nil { return true }
+        return level.kind == .directory && marks.coveringMark(ofAncestry: level.ancestry) != nil
     }
 
     func mark(_ arguments: [String]) throws(CommandError) {
         let level = current
         let model = level.model
-        let rows = try selectRows(arguments, for: "mark").filter { !level.source.isMarked(row: $0) }
+        let rows = try selectRows(arguments, for: "mark").filter { !isMarked(row: $0, of: level) }
         guard !rows.isEmpty else { throw CommandError("mark: those rows are marked already") }
         if let dot = rows.first(where: { model.isDotEntry(row: $0) }) {
             throw CommandError("mark: row \(dot + 1) (\(NameEscaping.escape(model.name(ofRow: dot)))) cannot be marked")
         }
-        let taker: MarkTaker
-        do {
-            taker = try MarkTaker(directory: model.directory, path: level.path)
-        } catch {
-            throw CommandError("mark: \(NameEscaping.escape(level.path)): \(error.description)")
-        }
+        // One taker per directory the rows live in (one for a directory's
+        // table; a table of search matches spans many).
+        var takers: [ObjectIdentifier: MarkTaker] = [:]
         var newMarks: [Mark] = []
         newMarks.reserveCapacity(rows.count)
         for (done, row) in rows.enumerated() {
@@ -51,7 +71,17 @@ extension Session {
                 Interruption.clear()
                 throw CommandError("mark: interrupted after reading \(done) of \(rows.count) entries; nothing marked")
             }
-            switch taker.take(model.name(ofRow: row), shownInode: model.reportedInode(ofRow: row)) {
+            let location = model.location(ofRow: row)
+            let key = ObjectIdentifier(location.directory)
+            if takers[key] == nil {
+                let path = level.kind == .directory ? level.path : location.directory.path
+                do {
+                    takers[key] = try MarkTaker(directory: location.directory, path: path)
+                } catch {
+                    throw CommandError("mark: \(NameEscaping.escape(path)): \(error.description)")
+                }
+            }
+            switch takers[key]!.take(location.name, shownInode: model.reportedInode(ofRow: row)) {
             case .success(let mark): newMarks.append(mark)
             case .failure(let refusal): throw CommandError("mark: \(NameEscaping.escape(level.path(ofRow: row))): \(refusal.description)")
             }
@@ -89,9 +119,11 @@ extension Session {
     }
 
     func unmark(_ arguments: [String]) throws(CommandError) {
-        guard state.marksShown else { throw CommandError("unmark: marked rows are hidden; 'show marked' first") }
+        guard state.marksShown || current.kind != .directory else {
+            throw CommandError("unmark: marked rows are hidden; 'show marked' first")
+        }
         let level = current
-        let rows = try selectRows(arguments, for: "unmark").filter { level.source.isMarked(row: $0) }
+        let rows = try selectRows(arguments, for: "unmark").filter { isMarked(row: $0, of: level) }
         guard !rows.isEmpty else { throw CommandError("unmark: none of those rows is marked") }
         var entries: [EntryKey] = []
         for row in rows {
@@ -257,7 +289,7 @@ extension Session {
             return
         }
         let removed = marks.clear()
-        syncMarks(current)
+        prepareDrawing(current)
         write("cleared \(Plural.count(removed, "mark")) ('undo' brings them back)")
     }
 

@@ -23,7 +23,8 @@ extension Session {
             try push(DisplayPath.normalize(current.path(ofRow: row)), command: "open")
             return
         }
-        try push(current.path(ofRow: row), command: "open", opening: (model.name(ofRow: row), model.directory))
+        let location = model.location(ofRow: row)
+        try push(current.path(ofRow: row), command: "open", opening: (location.name, location.directory))
     }
 
     func back(all: Bool) throws(CommandError) {
@@ -75,7 +76,7 @@ extension Session {
     func printBreadcrumb() {
         write(stack.breadcrumb { level in level === self.stack.root ? NameEscaping.escape(level.path) : level.title })
         write(NameEscaping.escape(current.path))
-        if let physical = current.model.directory.physicalPath(), physical != current.path {
+        if let physical = current.directory.physicalPath(), physical != current.path {
             write("physical: " + NameEscaping.escape(physical))
         }
     }
@@ -116,7 +117,7 @@ extension Session {
         level.style = current.style
         previousPath = current.path
         stack.push(level)
-        syncMarks(level)
+        prepareDrawing(level)
         let model = level.model
         let row = focus.flatMap { name in (0..<model.rowCount).first { model.withName(ofRow: $0) { $0.elementsEqual(name) } } }
         if let row {

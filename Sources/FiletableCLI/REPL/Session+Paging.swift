@@ -3,8 +3,8 @@ import FileBrowsing
 /// Paging commands: list, next, prev, top, end, page, goto, find.
 extension Session {
     func printPage() {
-        syncMarks(current)
-        PageView(level: current, settings: settings).draw(into: output)
+        prepareDrawing(current)
+        PageView(level: current, settings: settings, state: state).draw(into: output)
         watching?.pageDrawn()
     }
 
@@ -12,7 +12,7 @@ extension Session {
     /// `watch on` does when the directory changes.
     func refreshCurrent() {
         // A sized level's total follows its rows.
-        if (try? current.reread()) != nil, current.spaceNote != nil { showSpace(on: current) }
+        if (try? current.reread()) != nil, current.space != nil { showSpace(on: current) }
         printPage()
     }
 
@@ -58,6 +58,7 @@ extension Session {
             throw search.map(Self.searchElsewhere) ?? CommandError("find: nothing to go on with; 'find TEXT' starts a search")
         }
         guard current.model.rowCount > 0 else { throw CommandError("find: the table is empty") }
+        _ = try current.directoryListing(for: "find")
         let fresh = SubtreeSearch(text: text, maxDepth: maxDepth, from: current) { [marks, marksShown = state.marksShown] listing in
             guard !marksShown, !marks.isEmpty, let identity = listing.directory.identity else { return .none }
             return NameExclusion(names: marks.markedNames(inDirectory: identity))

@@ -15,6 +15,7 @@ extension Session {
     func page(_ reference: RowReference) throws(CommandError) {
         let row = try row(reference, for: "pager")
         let model = current.model
+        let location = model.location(ofRow: row)
         let path = current.path(ofRow: row)
         switch model.targetStatus(ofRow: row) {
         case .failure(let errno):
@@ -31,13 +32,14 @@ extension Session {
         // The pager's name goes through the shell as a variable, never as code typed into the script.
         try runChild(
             ChildProcess(
-                script: "exec $FILETABLE_PAGER \"$1\"", arguments: [Array("./".utf8) + model.name(ofRow: row)],
-                environment: ["FILETABLE_PAGER": pager]), for: "pager")
+                script: "exec $FILETABLE_PAGER \"$1\"", arguments: [Array("./".utf8) + location.name],
+                environment: ["FILETABLE_PAGER": pager]), for: "pager", in: location.directory)
     }
 
-    private func runChild(_ child: ChildProcess, for command: String) throws(CommandError) {
+    /// Runs `child` in `directory` (by default the level's own).
+    private func runChild(_ child: ChildProcess, for command: String, in directory: DirectoryHandle? = nil) throws(CommandError) {
         output.flush()
-        switch child.run(in: current.model.directory) {
+        switch child.run(in: directory ?? current.directory) {
         case .failure(let errno):
             throw CommandError("\(command): cannot start /bin/sh: \(errno.description)")
         case .success(let ending):

@@ -8,10 +8,11 @@ import TableKit
 extension Session {
     func sizeLevel() throws(CommandError) {
         let level = current
+        let listing = try level.directoryListing(for: "du")
         Interruption.clear()
         let scan = SpaceScan()
         var progress = ScanProgress()
-        let result = scan.run(level.model.directory) {
+        let result = scan.run(listing.directory) {
             if Interruption.isRequested { scan.cancel() }
             if settings.interactive, let line = progress.update(scan, scanning: level.path) {
                 output.write(line)
@@ -22,7 +23,7 @@ extension Session {
             output.write(erasure)
             output.flush()
         }
-        if let stuck = result.errors.first(where: { $0.reason == .system(.notResponding) && $0.path == level.model.directory.path }) {
+        if let stuck = result.errors.first(where: { $0.reason == .system(.notResponding) && $0.path == listing.directory.path }) {
             throw CommandError("du: \(stuck.description)")
         }
         if result.cancelled {
@@ -38,26 +39,31 @@ extension Session {
                 + (unreadable > 0 ? "; \(Plural.count(unreadable, "directory", "directories")) could not be read" : ""))
     }
 
-    /// Shows the figures on `level` when its directory was sized: the size
-    /// columns, the header's total (the rows not marked) and `sort du`.
+    /// Works out `level`'s space when its directory was sized: the total
+    /// of the rows not marked and what the marked ones free (for the header),
+    /// and `sort du`'s figures. The figures themselves stay in `spaceOnDisk`.
     func showSpace(on level: TableLevel) {
-        guard let identity = level.identity, spaceOnDisk[identity] != nil else {
-            level.formatter.spaceColumns = nil
-            level.model.spaceFigure = nil
-            level.spaceNote = nil
+        guard let listing = level.listing, let identity = level.identity, spaceOnDisk[identity] != nil else {
+            level.space = nil
+            level.listing?.spaceFigure = nil
             return
         }
-        let first = level.table.firstVisibleRow
-        defer {
-            level.table.reloadData()
-            level.table.scrollToRow(first)
-        }
         let figures = spaceOnDisk
-        level.model.spaceFigure = { figures[$0] }
-        let total = spaceTotal(of: level, figures: figures)
-        let frees = spaceMarked(in: level, figures: figures)
-        level.spaceNote = "du \(HumanSize.withUnit(total))" + (frees > 0 ? ", the plan frees \(HumanSize.withUnit(frees))" : "")
-        level.formatter.spaceColumns = { row, model in
+        let first = level.table.firstVisibleRow
+        listing.spaceFigure = { figures[$0] }
+        level.space = LevelSpace(
+            total: spaceTotal(of: level, figures: figures), frees: spaceMarked(in: level, figures: figures), marksRevision: marks.revision)
+        level.table.reloadData()
+        level.table.scrollToRow(first)
+    }
+
+    /// The du columns of a sized level's rows: a row's space with everything
+    /// below it, its share of the level and a bar.
+    func spaceColumns(of level: TableLevel) -> ((Int) -> [String])? {
+        guard let total = level.space?.total else { return nil }
+        let figures = spaceOnDisk
+        let model = level.model
+        return { row in
             let bytes = Self.space(ofRow: row, in: model, figures: figures)
             let share = total > 0 ? Double(bytes) / Double(total) : 0
             let filled = Int((share * 10).rounded())
@@ -71,7 +77,7 @@ extension Session {
     func spaceTotal(of level: TableLevel, figures: [FileIdentity: Int64]) -> Int64 {
         let model = level.model
         var total: Int64 = 0
-        for row in 0..<model.rowCount where !level.source.isMarked(row: row) && !model.isDotEntry(row: row) {
+        for row in 0..<model.rowCount where !isMarked(row: row, of: level) && !model.isDotEntry(row: row) {
             total += Self.space(ofRow: row, in: model, figures: figures)
         }
         return total
@@ -79,17 +85,17 @@ extension Session {
 
     /// What the plan would free in this level: the marked rows' space.
     func spaceMarked(in level: TableLevel, figures: [FileIdentity: Int64]) -> Int64 {
-        guard let identity = level.identity else { return 0 }
+        guard let listing = level.listing, let identity = level.identity else { return 0 }
         var total: Int64 = 0
         for name in marks.markedNames(inDirectory: identity) {
-            let path = name.withUnsafeBufferPointer { level.model.directory.childPath($0) }
+            let path = name.withUnsafeBufferPointer { listing.directory.childPath($0) }
             guard case .success(let status) = FileStatusReader.status(of: path, followSymlink: false) else { continue }
             total += Self.space(of: status, figures: figures)
         }
         return total
     }
 
-    static func space(ofRow row: Int, in model: DirectoryListing, figures: [FileIdentity: Int64]) -> Int64 {
+    static func space(ofRow row: Int, in model: any FileRows, figures: [FileIdentity: Int64]) -> Int64 {
         guard case .success(let status) = model.status(ofRow: row) else { return 0 }
         return space(of: status, figures: figures)
     }
@@ -99,5 +105,20 @@ extension Session {
     static func space(of status: FileStatus, figures: [FileIdentity: Int64]) -> Int64 {
         if status.kind == .directory, let known = figures[status.identity] { return known }
         return status.blocks * 512
+    }
+}
+
+/// A sized level's space, worked out when the marks last changed.
+struct LevelSpace {
+    /// The rows not marked, with everything below them.
+    let total: Int64
+    /// What the level's marked rows free.
+    let frees: Int64
+    /// The marks' revision the figures were worked out at.
+    let marksRevision: Int
+
+    /// The header's words: `du 1.2 GiB, the plan frees 300 MiB`.
+    var note: String {
+        "du \(HumanSize.withUnit(total))" + (frees > 0 ? ", the plan frees \(HumanSize.withUnit(frees))" : "")
     }
 }

@@ -12,9 +12,9 @@ extension Session {
 
     func hex(_ reference: RowReference, offset: UInt64, length: UInt64?) throws(CommandError) {
         let row = try row(reference, for: "hex")
-        let model = current.model
+        let location = current.model.location(ofRow: row)
         viewer = .hex(
-            name: model.name(ofRow: row), directory: model.directory, path: current.path(ofRow: row),
+            name: location.name, directory: location.directory, path: current.path(ofRow: row),
             offset: offset, end: length.map { ByteCount.end(from: offset, length: $0) })
         try more()
     }
@@ -22,7 +22,9 @@ extension Session {
     func view(_ reference: RowReference, from start: ViewStart? = nil, wraps: Bool = false) throws(CommandError) {
         let row = try row(reference, for: "view")
         let model = current.model
-        let name = model.name(ofRow: row)
+        let location = model.location(ofRow: row)
+        let name = location.name
+        let directory = location.directory
         let path = current.path(ofRow: row)
         if case .success(let target) = model.targetStatus(ofRow: row) {
             if target.kind == .directory { throw CommandError("view: \(NameEscaping.escape(path)) is a directory; 'open \(row + 1)' lists it") }
@@ -33,8 +35,8 @@ extension Session {
             }
         }
         // Reading the first 8 KiB must not freeze the prompt on a mount that stopped answering.
-        try awaitReadable("view", name: name, directory: model.directory, path: path, skip: 0)
-        switch ContentKind.of(name: name, in: model.directory) {
+        try awaitReadable("view", name: name, directory: directory, path: path, skip: 0)
+        switch ContentKind.of(name: name, in: directory) {
         case .failure(let error):
             throw CommandError("view: \(NameEscaping.escape(path)): \(error.reasonText)")
         case .success(.binary(let reason)):
@@ -46,9 +48,9 @@ extension Session {
             write("view: text (UTF-8 without NUL bytes in the first 8 KiB)")
             let (offset, line) =
                 try start.map { start throws(CommandError) in
-                    try locate(start, name: name, directory: model.directory, path: path)
+                    try locate(start, name: name, directory: directory, path: path)
                 } ?? (0, 1)
-            viewer = .text(name: name, directory: model.directory, path: path, offset: offset, line: line, wraps: wraps)
+            viewer = .text(name: name, directory: directory, path: path, offset: offset, line: line, wraps: wraps)
             try more()
         }
     }

@@ -47,7 +47,8 @@ final class SubtreeSearch {
         self.origin = origin
         self.exclusion = exclusion
         needle = NameEscaping.typedName(text).map(Session.foldCase)
-        var options = origin.model.options
+        let listing = origin.listing!
+        var options = listing.options
         options.filter = nil
         options.grouping = .none
         options.sortKey = .name
@@ -55,7 +56,7 @@ final class SubtreeSearch {
         options.directoriesFirst = false
         if options.hidden == .shownWithDotEntries { options.hidden = .shown }
         self.options = options
-        frames = [Frame(listing: origin.model, components: [])]
+        frames = [Frame(listing: listing, components: [])]
     }
 
     /// The next match, or nil when the subtree is done. Ctrl-C stops it

@@ -1,28 +1,56 @@
 import FileBrowsing
 import TableKit
 
-/// One level of the navigation stack: a directory's listing, the table that
-/// shows it (which keeps the page) and its cell style. Back returns to the
-/// level below as it was.
+/// One level of the navigation stack: rows (any `FileRows`: a directory's
+/// listing, the matches of `find --all`, the plan's marked files), the table
+/// that shows them (which keeps the page) and the cell style. Back returns
+/// to the level below as it was.
 ///
-/// `path` is the path walked to the directory (a shell's logical `pwd`), and
-/// the directory was opened by resolving exactly that path, so the label,
-/// the rows and every path built from them name the same files.
+/// A directory level's `path` is the path walked to it (a shell's logical
+/// `pwd`), and the directory was opened by resolving exactly that path, so
+/// the label, the rows and every path built from them name the same files.
+/// A level of gathered rows has the path it was gathered from (a search's
+/// origin) and reaches each row through the row's own directory.
 final class TableLevel {
-    let model: DirectoryListing
-    let source: DirectoryTableSource
+    /// What the level shows, which decides what its commands can do.
+    enum Kind: Equatable {
+        /// One directory's entries.
+        case directory
+        /// Every name holding a text below a level (`find TEXT --all`).
+        case matches(String)
+        /// The marked files of the deletion plan (`marks`).
+        case plan
+    }
+
+    let kind: Kind
+    let model: any FileRows
+    /// The directory the level is in: a directory level's own, a search's
+    /// origin, the level the plan was opened from. `!` runs there.
+    let directory: DirectoryHandle
+    let source: FileTableSource
     let table: TableView
     let formatter: StyledCellFormatter
-    /// The directory's absolute path as bytes (for the prompt and headers).
+    /// The directory's absolute path as bytes (for the prompt and headers);
+    /// for gathered rows, where they were gathered from.
     let path: [UInt8]
     /// After `du`: the level's space and what the plan frees, for the header.
-    var spaceNote: String?
+    var space: LevelSpace?
+    /// Lines drawn under every page, above the footer (the plan's totals).
+    var summary: [String] = []
 
-    init(model: DirectoryListing, path: [UInt8], decoration: NameDecoration) {
-        self.model = model
+    /// A directory's level.
+    convenience init(model: DirectoryListing, path: [UInt8], decoration: NameDecoration) {
+        self.init(rows: model, kind: .directory, in: model.directory, path: path, decoration: decoration)
+    }
+
+    /// A level of `rows` of some `kind`, in `directory` (at `path`).
+    init(rows: any FileRows, kind: Kind, in directory: DirectoryHandle, path: [UInt8], decoration: NameDecoration) {
+        self.kind = kind
+        self.model = rows
+        self.directory = directory
         self.path = path
         formatter = StyledCellFormatter(decoration: decoration)
-        source = DirectoryTableSource(listing: model, cellFormatter: formatter)
+        source = FileTableSource(rows: rows, cellFormatter: formatter)
         table = TableView(pageHeight: 20)
         for style in EntryStyle.allCases {
             table.register(style: style.cellStyle, forCellReuseIdentifier: StyledCellFormatter.reuseIdentifier(for: style))
@@ -31,35 +59,52 @@ final class TableLevel {
         table.reloadData()
     }
 
+    /// The directory's listing, when the level is one directory.
+    var listing: DirectoryListing? { kind == .directory ? model as? DirectoryListing : nil }
+
+    /// The listing, or an error saying `command` works on a directory level only.
+    func directoryListing(for command: String) throws(CommandError) -> DirectoryListing {
+        guard let listing else {
+            throw CommandError("\(command): works on a directory's table; this one lists \(kindDescription) ('back' returns)")
+        }
+        return listing
+    }
+
+    /// What the rows are, for messages and the header.
+    var kindDescription: String {
+        switch kind {
+        case .directory: return "a directory"
+        case .matches(let text): return "the names holding '\(text)'"
+        case .plan: return "the deletion plan"
+        }
+    }
+
     var style: EntryStyle {
         get { formatter.entryStyle }
         set { formatter.entryStyle = newValue }
     }
 
-    /// The directory's device and inode: marks inside it are keyed by this.
-    var identity: FileIdentity? { model.directory.identity }
+    /// The directory's device and inode (a directory level): marks inside it are keyed by this.
+    var identity: FileIdentity? { listing?.directory.identity }
 
     /// The identities of this directory and every one above it on disk,
     /// worked out when first needed and again after a reload (a directory
     /// above may have moved): a marked directory among them covers this level.
     var ancestry: [FileIdentity] {
         if let known = knownAncestry { return known }
-        let found = model.directory.physicalAncestry()
+        let found = listing?.directory.physicalAncestry() ?? []
         knownAncestry = found
         return found
     }
     private var knownAncestry: [FileIdentity]?
 
-    /// Forgets the ancestry, for a reload.
-    func forgetAncestry() { knownAncestry = nil }
-
-    /// Reads the directory again, keeping the page (`reload`, and `watch on`);
+    /// Reads the rows again, keeping the page (`reload`, and `watch on`);
     /// returns what joined and left.
     @discardableResult
     func reread() throws(FileError) -> (added: Int, removed: Int) {
         let first = table.firstVisibleRow
         let change = try model.reload()
-        forgetAncestry()
+        knownAncestry = nil
         table.reloadData()
         table.scrollToRow(first)
         return change
@@ -74,35 +119,42 @@ final class TableLevel {
         table.scrollToRow(0)
     }
 
-    /// Shows the marks: which rows carry a `D`, and which leave the table.
-    /// Keeps the page in place; returns whether anything changed.
+    /// Leaves `exclusion` out of a directory level's rows (the marked names
+    /// while marked rows are hidden), keeping the page in place; returns
+    /// whether the rows changed.
     @discardableResult
-    func apply(_ marking: RowMarking) -> Bool {
-        guard marking != source.marking else { return false }
-        source.marking = marking
-        model.exclusion = marking.exclusion
+    func exclude(_ exclusion: NameExclusion) -> Bool {
+        guard let listing, listing.exclusion != exclusion else { return false }
+        listing.exclusion = exclusion
         let first = table.firstVisibleRow
         table.reloadData()
         table.scrollToRow(first)
         return true
     }
 
-    /// The entry a row stands for: this directory's identity and the row's name.
+    /// The entry a row stands for: its directory's identity and its name there.
     func entry(ofRow row: Int) -> EntryKey? {
-        identity.map { EntryKey(directory: $0, name: model.name(ofRow: row)) }
+        model.location(ofRow: row).entry
     }
 
-    /// The absolute path of a row (for messages, marks and viewers). The
-    /// `.` and `..` rows keep their name (`/a/link/..`): the kernel resolves
-    /// that to the directory the row shows, which may not be the logical parent.
+    /// The absolute path of a row (for messages, marks and viewers). In a
+    /// directory the `.` and `..` rows keep their name (`/a/link/..`): the
+    /// kernel resolves that to the directory the row shows, which may not
+    /// be the logical parent.
     func path(ofRow row: Int) -> [UInt8] {
+        guard listing != nil else { return model.location(ofRow: row).path }
         let joined = PathBytes.join(path, model.name(ofRow: row))
         return model.isDotEntry(row: row) ? joined : DisplayPath.normalize(joined)
     }
 
     /// The last component of the path, for the breadcrumb.
     var title: String {
-        let parts = path.split(separator: 0x2F)
-        return parts.last.map { NameEscaping.escape(Array($0)) } ?? "/"
+        switch kind {
+        case .directory:
+            let parts = path.split(separator: 0x2F)
+            return parts.last.map { NameEscaping.escape(Array($0)) } ?? "/"
+        case .matches(let text): return "find '\(NameEscaping.terminalSafe(text))'"
+        case .plan: return "marks"
+        }
     }
 }

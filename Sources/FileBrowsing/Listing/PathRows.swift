@@ -1,0 +1,230 @@
+/// Rows gathered from many directories: each row an entry of an open
+/// directory, such as every match of a search below a level or every file of
+/// a deletion plan. One section per directory (titled as the gatherer says,
+/// in the order it gave the directories), the names within it arranged by
+/// the options (sort key, direction, directories first, hidden files,
+/// filter); `status` is read through the entry's directory on demand.
+///
+/// Memory is one name buffer for all entries, 4 bytes of directory and 8 of
+/// inode an entry, and one handle per directory, so a plan of a million
+/// marks in one directory costs little more than its names.
+public final class PathRows: FileRows {
+    /// What a gatherer found: the directories and the entries in them.
+    public struct Contents {
+        /// The directories rows live in, each with its section's title.
+        public var places: [(directory: DirectoryHandle, title: String)] = []
+        /// Every entry's name and kind, in the order found.
+        public var names = NameArena()
+        /// Each entry's place (an index into `places`).
+        public var placeOfEntry: [UInt32] = []
+        /// Each entry's inode as its directory reported it (0: not known).
+        public var inodes: [UInt64] = []
+
+        public init() {}
+
+        /// Adds a place; returns its index for `append`.
+        public mutating func addPlace(_ directory: DirectoryHandle, title: String) -> Int {
+            places.append((directory, title))
+            return places.count - 1
+        }
+
+        /// Adds an entry of place `place`.
+        public mutating func append(_ name: UnsafeBufferPointer<UInt8>, kind: FileKind, inode: UInt64, place: Int) {
+            names.append(name, kind: kind)
+            placeOfEntry.append(UInt32(place))
+            inodes.append(inode)
+        }
+    }
+
+    private var contents: Contents
+    /// Gathers the rows again for `reload` (nil: the rows are fixed).
+    private let gather: (() throws(FileError) -> Contents)?
+    public var options: ListOptions {
+        didSet { if options != oldValue { arrange() } }
+    }
+    /// Entry numbers in display order.
+    private var rows: [UInt32] = []
+    public private(set) var sections: [ListSection] = []
+    public private(set) var sectionStarts: [Int] = [0]
+    private var statCache: StatCache
+    public private(set) var entriesMaterialised = 0
+
+    /// Rows of `contents`; `gather` finds them again on `reload`.
+    public init(_ contents: Contents, options: ListOptions = ListOptions(), gather: (() throws(FileError) -> Contents)? = nil) {
+        self.contents = contents
+        self.options = options
+        self.gather = gather
+        statCache = StatCache(capacity: 4096)
+        statCache.fit(entries: contents.names.count)
+        arrange()
+    }
+
+    public var rowCount: Int { rows.count }
+    public var cachedStatusCount: Int { statCache.count }
+
+    public func reload() throws(FileError) -> (added: Int, removed: Int) {
+        guard let gather else { return (0, 0) }
+        let fresh = try gather()
+        var before = Set<[UInt8]>()
+        var after = Set<[UInt8]>()
+        for index in 0..<contents.names.count { before.insert(key(of: index, in: contents)) }
+        for index in 0..<fresh.names.count { after.insert(key(of: index, in: fresh)) }
+        contents = fresh
+        statCache = StatCache(capacity: 4096)
+        statCache.fit(entries: contents.names.count)
+        arrange()
+        return (after.subtracting(before).count, before.subtracting(after).count)
+    }
+
+    /// An entry's place title and name, to tell what joined and left on reload.
+    private func key(of index: Int, in contents: Contents) -> [UInt8] {
+        Array(contents.places[Int(contents.placeOfEntry[index])].title.utf8) + [0] + contents.names.name(at: index)
+    }
+
+    // MARK: Rows
+
+    @inline(__always)
+    private func entry(ofRow row: Int) -> Int { Int(rows[row]) }
+
+    public func withName<R>(ofRow row: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try contents.names.withName(at: entry(ofRow: row), body)
+    }
+
+    public func withNames(ofRows range: Range<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        for (index, row) in range.enumerated() { try contents.names.withName(at: entry(ofRow: row)) { try body(index, $0) } }
+    }
+
+    public func kind(ofRow row: Int) -> FileKind {
+        let index = entry(ofRow: row)
+        let reported = contents.names.kind(at: index)
+        if reported != .unknown { return reported }
+        guard case .success(let status) = status(ofEntry: index) else { return .unknown }
+        return status.kind
+    }
+
+    public func status(ofRow row: Int) -> Result<FileStatus, Errno> { status(ofEntry: entry(ofRow: row)) }
+
+    private func status(ofEntry index: Int) -> Result<FileStatus, Errno> {
+        if let cached = statCache.lookup(index) { return cached }
+        entriesMaterialised += 1
+        let result = call(index) { Syscalls.status(at: $0, name: $1, followSymlink: false) }.map(FileStatus.init)
+        if result != .failure(.notResponding) { statCache.store(result, for: index) }
+        return result
+    }
+
+    public func cachedStatus(ofRow row: Int) -> Result<FileStatus, Errno>? { statCache.lookup(entry(ofRow: row)) }
+
+    public func targetStatus(ofRow row: Int) -> Result<FileStatus, Errno> {
+        call(entry(ofRow: row)) { Syscalls.status(at: $0, name: $1, followSymlink: true) }.map(FileStatus.init)
+    }
+
+    public func linkTarget(ofRow row: Int) -> Result<[UInt8], Errno> {
+        call(entry(ofRow: row)) { Syscalls.linkTarget(at: $0, name: $1) }
+    }
+
+    public func birthTime(ofRow row: Int) -> Timestamp? {
+        let index = entry(ofRow: row)
+        let fd = directory(ofEntry: index).fd
+        return contents.names.withCName(at: index) { Syscalls.birthTime(at: fd, name: $0) }
+    }
+
+    /// Gathered rows are entries, never a directory's `.` or `..`.
+    public func isDotEntry(row: Int) -> Bool { false }
+
+    public func location(ofRow row: Int) -> RowLocation {
+        let index = entry(ofRow: row)
+        return RowLocation(directory: directory(ofEntry: index), name: contents.names.name(at: index))
+    }
+
+    public func reportedInode(ofRow row: Int) -> UInt64? {
+        let inode = contents.inodes[entry(ofRow: row)]
+        return inode == 0 ? nil : inode
+    }
+
+    private func directory(ofEntry index: Int) -> DirectoryHandle {
+        contents.places[Int(contents.placeOfEntry[index])].directory
+    }
+
+    /// `body` with the entry's directory descriptor and name; where calls
+    /// can hang, on a worker with a deadline.
+    private func call<T: Sendable>(
+        _ index: Int, _ body: @escaping @Sendable (Int32, UnsafePointer<CChar>) -> Result<T, Errno>
+    ) -> Result<T, Errno> {
+        let directory = directory(ofEntry: index)
+        let fd = directory.fd
+        guard directory.isGuarded else { return contents.names.withCName(at: index) { body(fd, $0) } }
+        let name = contents.names.name(at: index)
+        return directory.guarded { withCString(name) { body(fd, $0) } }
+    }
+
+    // MARK: Arranging
+
+    /// Filters the entries, groups them by place in the order the places
+    /// were given, and sorts each place's names by the options.
+    private func arrange() {
+        let names = contents.names
+        let filter = options.filter
+        let hidesDotFiles = options.hidden == .hidden
+        var byPlace = [[UInt32]](repeating: [], count: contents.places.count)
+        for index in 0..<names.count {
+            if hidesDotFiles && names.firstByte(at: index) == 0x2E { continue }
+            if let filter, !names.withCName(at: index, { filter.matches(cName: $0) }) { continue }
+            byPlace[Int(contents.placeOfEntry[index])].append(UInt32(index))
+        }
+        rows.removeAll(keepingCapacity: true)
+        sections.removeAll()
+        for (place, entries) in byPlace.enumerated() where !entries.isEmpty {
+            let start = rows.count
+            rows += sorted(entries)
+            sections.append(ListSection(title: contents.places[place].title, indexTitle: nil, rows: start..<rows.count))
+        }
+        sectionStarts = sections.isEmpty ? [0] : sections.map(\.rows.lowerBound)
+    }
+
+    private func sorted(_ entries: [UInt32]) -> [UInt32] {
+        let names = contents.names
+        var result: [UInt32]
+        switch options.sortKey {
+        case .none:
+            result = entries
+        case .name, .space:
+            result = entries.sorted { a, b in NaturalOrder.precedes(names.name(at: Int(a)), names.name(at: Int(b))) }
+        case .ext:
+            result = entries.sorted { a, b in
+                let (x, y) = (names.name(at: Int(a)), names.name(at: Int(b)))
+                let (ex, ey) = (Self.extensionOf(x), Self.extensionOf(y))
+                return ex != ey ? NaturalOrder.precedes(ex, ey) : NaturalOrder.precedes(x, y)
+            }
+        case .size, .time:
+            // Largest and newest first, ties by name.
+            let field = options.timeField
+            let keys: [Int64] = entries.map { index in
+                guard case .success(let status) = status(ofEntry: Int(index)) else { return Int64.min }
+                return options.sortKey == .size ? status.size : status.time(field).seconds
+            }
+            result = Array(entries.indices).sorted { a, b in
+                keys[a] != keys[b]
+                    ? keys[a] > keys[b] : NaturalOrder.precedes(names.name(at: Int(entries[a])), names.name(at: Int(entries[b])))
+            }.map { entries[$0] }
+        }
+        if options.reversed { result.reverse() }
+        if options.directoriesFirst {
+            let isDirectory = result.map { kindOfEntry(Int($0)) == .directory }
+            result = result.indices.filter { isDirectory[$0] }.map { result[$0] } + result.indices.filter { !isDirectory[$0] }.map { result[$0] }
+        }
+        return result
+    }
+
+    private func kindOfEntry(_ index: Int) -> FileKind {
+        let reported = contents.names.kind(at: index)
+        if reported != .unknown { return reported }
+        guard case .success(let status) = status(ofEntry: index) else { return .unknown }
+        return status.kind
+    }
+
+    /// The bytes after a name's last dot (none for a leading dot only).
+    private static func extensionOf(_ name: [UInt8]) -> [UInt8] {
+        guard let dot = name.lastIndex(of: 0x2E), dot > 0 else { return [] }
+        return Array(name[(dot + 1)...])
+    }
+}
