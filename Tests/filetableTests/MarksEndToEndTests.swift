@@ -74,7 +74,7 @@ final class MarksEndToEndTests: XCTestCase {
         XCTAssertEqual(CommandResult.lastPage(result.text), ["1 D guide.md", "2 D notes.md"])
         let vanished = try CommandRunner.shell(
             """
-            { echo 'mark z.log'; sleep 1.5; echo reload; echo marks; } | "$FILETABLE" --page-size 20 . & sleep 0.8; rm z.log; wait $!
+            { echo 'mark z.log'; sleep 1.5; echo reload; echo marks --print; } | "$FILETABLE" --page-size 20 . & sleep 0.8; rm z.log; wait $!
             """, in: temp.url)
         XCTAssertTrue(vanished.text.contains("reload: marked but gone: z.log (kept in the plan as vanished)"), vanished.text)
         XCTAssertTrue(vanished.text.contains("  z.log  (vanished)\nvanished: 1 marked path no longer exists\n"))
@@ -84,7 +84,7 @@ final class MarksEndToEndTests: XCTestCase {
         let temp = try makeTree()
         _ = try CommandRunner.shell("ln app.log docs/hardlink-to-app; ln -s keep.txt link", in: temp.url)
         // docs/ holds guide.md (6), notes.md (6) and a hard link to app.log (100).
-        let result = try run("cd docs; mark guide.md; back; mark docs app.log link; marks", in: temp)
+        let result = try run("cd docs; mark guide.md; back; mark docs app.log link; marks --print", in: temp)
         XCTAssertEqual(result.status, 0, result.stderr)
         let expectedBytes = 6 + 6 + 100 + 8
         let du = try CommandRunner.shell("du -sk --apparent-size docs >/dev/null; du -skc docs app.log link | tail -1 | cut -f1", in: temp.url)

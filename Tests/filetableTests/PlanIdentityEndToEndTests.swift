@@ -84,7 +84,7 @@ final class PlanIdentityEndToEndTests: XCTestCase {
         XCTAssertGreaterThan(deepest.utf8.count, Int(PATH_MAX))
         let plan = temp.path + "/plan.json"
         let walk = "cd deep" + String(repeating: "; open 1", count: 30)
-        let result = try run(walk + "; mark 1; mark 1; marks; marks verify; marks export \(plan) --json", in: temp)
+        let result = try run(walk + "; mark 1; mark 1; marks --print; marks verify; marks export \(plan) --json", in: temp)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertFalse(result.text.contains("vanished"), result.text)
         XCTAssertTrue(result.text.contains("total: 1 file, 1 directory, 5 bytes,"), result.text)
@@ -106,7 +106,7 @@ final class PlanIdentityEndToEndTests: XCTestCase {
         let plan = temp.path + "/plan.txt"
         let result = try CommandRunner.shell(
             """
-            { echo 'cd t/a'; echo 'mark victim.txt'; sleep 1.5; echo 'marks'; echo '-marks export \(plan)'; echo 'marks prune'; \
+            { echo 'cd t/a'; echo 'mark victim.txt'; sleep 1.5; echo 'marks --print'; echo '-marks export \(plan)'; echo 'marks prune'; \
               echo '-mark 1'; echo 'marks verify'; } | "$FILETABLE" --page-size 20 . & sleep 0.8
             mv t/a t/old; mkdir t/a; echo new > t/a/victim.txt; wait $!
             """, in: temp.url)
@@ -128,7 +128,7 @@ final class PlanIdentityEndToEndTests: XCTestCase {
         temp.file("hidden", in: "box/locked")
         chmod(temp.path + "/box/locked", 0o000)
         let prefix = try CommandRunner.unprivilegedPrefix(reaching: temp)
-        let result = try CommandRunner.shell("\(prefix)\"$FILETABLE\" -e 'mark 1; marks' .", in: temp.url)
+        let result = try CommandRunner.shell("\(prefix)\"$FILETABLE\" -e 'mark 1; marks --print' .", in: temp.url)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.text.contains("1 directory could not be read; totals are a lower bound\n"), result.text)
         XCTAssertTrue(result.text.contains("total: 1 file, 3 directories, 4 bytes,"), result.text)

@@ -28,8 +28,8 @@ final class ReadOnlyPromiseTests: XCTestCase {
         let plan = temp.path + "/plan"
         let session = """
             edit; cd sample/docs; mark 1; show marked; unmark 1; undo; undo; back all; cd nested; mark 1; back; hide marked; \
-            mark all; marks; marks export \(plan); marks export \(plan).json --json; marks export \(plan).sh --sh; marks verify; \
-            reload; undo; undo; mark all; marks verify; marks clear; undo; marks
+            mark all; marks --print; marks export \(plan); marks export \(plan).json --json; marks export \(plan).sh --sh; marks verify; \
+            reload; undo; undo; mark all; marks verify; marks clear; undo; marks --print
             """
         let result = try CommandRunner.run(["-y", "-A", "--page-size", "50", "-e", session, tree])
         XCTAssertEqual(result.status, 0, result.stderr)

@@ -83,8 +83,9 @@ public final class PathRows: FileRows {
 
     // MARK: Rows
 
+    /// The entry a row shows: its position in the gathered `Contents`.
     @inline(__always)
-    private func entry(ofRow row: Int) -> Int { Int(rows[row]) }
+    public func entry(ofRow row: Int) -> Int { Int(rows[row]) }
 
     public func withName<R>(ofRow row: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         try contents.names.withName(at: entry(ofRow: row), body)

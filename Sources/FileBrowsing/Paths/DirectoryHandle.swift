@@ -30,6 +30,12 @@ public final class DirectoryHandle {
         if ownsDescriptor { Syscalls.close(fd) }
     }
 
+    /// A directory that could not be opened, named by `path`: every call
+    /// through it fails (`EBADF`), so its rows say they cannot be read.
+    public static func unreachable(path: [UInt8]) -> DirectoryHandle {
+        DirectoryHandle(fd: -1, path: path, owns: false)
+    }
+
     /// A stand-in for the working directory (AT_FDCWD), under which command-line
     /// operands are looked up by the path the user typed.
     public static func workingDirectory() -> DirectoryHandle {

@@ -36,6 +36,8 @@ public struct RowDecorations {
     /// A row's space with everything below it, its share and a bar
     /// (`1.2G  34.5%  [###       ]`), before the style's columns.
     public var spaceColumns: ((Int) -> [String])?
+    /// A remark after a row's name (`vanished`), shown in parentheses.
+    public var note: ((Int) -> String?)?
 
     public init() {}
 

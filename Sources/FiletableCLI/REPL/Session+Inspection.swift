@@ -87,7 +87,7 @@ extension Session {
     }
 
     /// `reload` on a level of gathered rows: the search run again, the
-    /// plan's marks read again.
+    /// plan's marks read again and its totals counted again.
     private func reloadGathered() throws(CommandError) {
         do {
             let change = try current.reread()
@@ -95,6 +95,7 @@ extension Session {
         } catch {
             throw CommandError("reload: \(error.description)")
         }
+        if let plan = current.plan { current.summary = planSummary(plan.marks) }
         printPage()
     }
 

@@ -17,6 +17,7 @@ extension Session {
     /// page's decorations (delete controls, `D`, du columns) are worked out
     /// from the state here, never kept anywhere else.
     func prepareDrawing(_ level: TableLevel) {
+        refreshPlan(level)
         let marked = markedRows(of: level)
         let hidesMarked = !state.marksShown && level.kind == .directory
         level.exclude(hidesMarked ? NameExclusion(names: marked.names, excludesAll: marked.coversAll) : .none)
@@ -27,10 +28,14 @@ extension Session {
         if sized && level.space?.marksRevision != marks.revision { showSpace(on: level) }
         var decorations = RowDecorations()
         decorations.deleteControls = state.editing
-        decorations.marksShown = state.marksShown || level.kind != .directory
+        decorations.marksShown = level.kind == .directory ? state.marksShown : level.kind != .plan
         let model = level.model
         if level.kind == .directory {
             decorations.isMarked = { row in marked.coversAll || (!marked.names.isEmpty && marked.names.contains(model.name(ofRow: row))) }
+        } else if level.kind == .plan {
+            // Each row checked again as it is drawn: vanished, replaced, changed.
+            decorations.isMarked = { _ in true }
+            decorations.note = { row in level.mark(ofRow: row).flatMap(PlanVerification.problem(with:))?.description }
         } else {
             decorations.isMarked = { [marks] row in level.entry(ofRow: row).map { marks.mark(for: $0) != nil } ?? false }
         }
@@ -147,9 +152,52 @@ extension Session {
         printPage()
     }
 
-    /// `marks`: every marked path by parent directory, each checked again,
-    /// then the totals.
-    func listMarks() throws(CommandError) {
+    /// `marks`: the plan as a level of its own, a row for each marked path
+    /// (a section for each directory), each checked again when drawn, and
+    /// the totals under every page. On the plan's level it is drawn again.
+    func showPlan() throws(CommandError) {
+        guard !marks.isEmpty else {
+            write("no marks")
+            return
+        }
+        if current.kind == .plan { return printPage() }
+        let snapshot = PlanSnapshot(marks)
+        let rows = PathRows(PlanRows.contents(of: snapshot.marks)) { [marks] () throws(FileError) -> PathRows.Contents in
+            snapshot.refresh(from: marks)
+        }
+        let level = TableLevel(rows: rows, kind: .plan, in: current.directory, path: current.path, decoration: settings.decoration)
+        level.plan = snapshot
+        level.summary = planSummary(snapshot.marks)
+        present(level)
+    }
+
+    /// A plan level's rows and totals read again when the plan changed
+    /// since they were (an unmark, undo or prune on it).
+    func refreshPlan(_ level: TableLevel) {
+        guard let plan = level.plan, plan.revision != marks.revision else { return }
+        _ = try? level.reread()
+        level.summary = marks.isEmpty ? [] : planSummary(plan.marks)
+    }
+
+    /// The lines under the plan: what vanished or was replaced, why the
+    /// totals are a lower bound, and the `total:` line scripts read.
+    func planSummary(_ all: [Mark]) -> [String] {
+        let totals = countTotals(all)
+        var lines: [String] = []
+        if totals.vanished > 0 {
+            lines.append("vanished: \(Plural.count(totals.vanished, "marked path")) no longer exist\(totals.vanished == 1 ? "s" : "")")
+        }
+        if totals.replaced > 0 {
+            lines.append(
+                "replaced: \(Plural.count(totals.replaced, "marked path")) name\(totals.replaced == 1 ? "s" : "") a different file now (not counted; 'marks prune' drops them)"
+            )
+        }
+        return lines + totals.caveats + [totals.summary]
+    }
+
+    /// `marks --print`: every marked path by parent directory, each checked
+    /// again, then the totals, as one stream (for scripts).
+    func printMarks() throws(CommandError) {
         guard !marks.isEmpty else {
             write("no marks")
             return
@@ -196,7 +244,7 @@ extension Session {
     }
 
     /// A transient line on standard error (progress), written at once.
-    private static func writeStatusLine(_ text: String) {
+    static func writeStatusLine(_ text: String) {
         text.utf8CString.withUnsafeBufferPointer { _ = Glibc.write(2, $0.baseAddress, $0.count - 1) }
     }
 

@@ -67,6 +67,45 @@ extension Session {
         try continueSearch(fresh, first: true)
     }
 
+    /// `find TEXT --all`: every match below the current directory level as
+    /// a level of its own (see `MatchGathering`), which `reload` searches again.
+    func findAll(_ text: String, maxDepth: Int?) throws(CommandError) {
+        let origin = current
+        let listing = try origin.directoryListing(for: "find --all")
+        let includesHidden = listing.options.hidden != .hidden
+        // The directory again under the level's own (absolute) path, which
+        // the rows' paths are built on.
+        let directory =
+            (try? DirectoryHandle.open([0x2E], in: listing.directory, displayPath: origin.path, followSymlink: false)) ?? listing.directory
+        var gathering = MatchGathering(text: text, maxDepth: maxDepth, includesHidden: includesHidden)
+        Interruption.clear()
+        let progress: (Int) -> Void =
+            settings.interactive
+            ? { searched in Self.writeStatusLine("\rfind: \(Plural.count(searched, "directory", "directories")) searched (Ctrl-C stops)") }
+            : { _ in }
+        let contents = gathering.gather(from: directory, progress: progress)
+        if settings.interactive { Self.writeStatusLine("\r\u{1B}[K") }
+        Interruption.clear()
+        let searched =
+            "\(Plural.count(gathering.directoriesSearched, "directory", "directories")) searched"
+            + (gathering.unreadableDirectories > 0 ? ", \(gathering.unreadableDirectories) could not be read" : "")
+            + (includesHidden ? "" : "; hidden entries skipped ('hidden on' searches them)")
+        guard contents.names.count > 0 else {
+            throw CommandError(
+                gathering.interrupted
+                    ? "find: interrupted before a match (\(searched))" : "find: no name contains '\(text)' (\(searched))")
+        }
+        let rows = PathRows(contents) { () throws(FileError) -> PathRows.Contents in
+            var again = MatchGathering(text: text, maxDepth: maxDepth, includesHidden: includesHidden)
+            return again.gather(from: directory)
+        }
+        let level = TableLevel(rows: rows, kind: .matches(text), in: directory, path: origin.path, decoration: settings.decoration)
+        present(level)
+        write(
+            "find: \(Plural.count(contents.names.count, "match", "matches")) in \(Plural.count(contents.places.count, "directory", "directories")) (\(searched))"
+                + (gathering.interrupted ? "; interrupted, so these are the matches found before Ctrl-C" : "") + "; 'back' returns")
+    }
+
     private func continueSearch(_ search: SubtreeSearch, first: Bool = false) throws(CommandError) {
         if let shown = search.shownLevel, current === shown, stack.canGoBack {
             stack.pop()

@@ -37,6 +37,8 @@ final class TableLevel {
     var space: LevelSpace?
     /// Lines drawn under every page, above the footer (the plan's totals).
     var summary: [String] = []
+    /// A plan level's marks, read with its rows.
+    var plan: PlanSnapshot?
 
     /// A directory's level.
     convenience init(model: DirectoryListing, path: [UInt8], decoration: NameDecoration) {
@@ -132,16 +134,26 @@ final class TableLevel {
         return true
     }
 
-    /// The entry a row stands for: its directory's identity and its name there.
+    /// The entry a row stands for: its directory's identity and its name
+    /// there (on the plan's level, the mark's own entry).
     func entry(ofRow row: Int) -> EntryKey? {
-        model.location(ofRow: row).entry
+        if let mark = mark(ofRow: row) { return mark.entry }
+        return model.location(ofRow: row).entry
     }
 
-    /// The absolute path of a row (for messages, marks and viewers). In a
+    /// On the plan's level, the mark a row shows.
+    func mark(ofRow row: Int) -> Mark? {
+        guard let plan, let rows = model as? PathRows else { return nil }
+        return plan.marks[rows.entry(ofRow: row)]
+    }
+
+    /// The absolute path of a row (for messages, marks and viewers): the
+    /// marked path on the plan's level. In a
     /// directory the `.` and `..` rows keep their name (`/a/link/..`): the
     /// kernel resolves that to the directory the row shows, which may not
     /// be the logical parent.
     func path(ofRow row: Int) -> [UInt8] {
+        if let mark = mark(ofRow: row) { return mark.path }
         guard listing != nil else { return model.location(ofRow: row).path }
         let joined = PathBytes.join(path, model.name(ofRow: row))
         return model.isDotEntry(row: row) ? joined : DisplayPath.normalize(joined)

@@ -5,8 +5,11 @@ import FileBrowsing
 /// write is an export to a file the user names.
 struct MarksCommand: RegisteredCommand {
     enum Action: Equatable {
-        /// Every marked path by directory, each checked again, then the totals.
-        case list
+        /// The plan as a level: its rows the marked paths, its totals under each page.
+        case level
+        /// Every marked path by directory, each checked again, then the
+        /// totals, as one stream (`--print`, for scripts).
+        case print
         case export(path: String, format: PlanExport.Format, force: Bool, allowChanged: Bool)
         case verify
         case prune
@@ -19,7 +22,7 @@ struct MarksCommand: RegisteredCommand {
         name: "marks", aliases: [], usage: "marks [export FILE [--json|--sh] [--force] [--changed]|verify|prune|clear]",
         summary: "the deletion plan",
         details:
-            "A mark is the file the row showed (its device and inode, read through the directory the table lists) and the path that led to it. 'marks' lists every marked path by directory, each checked again, and the total files, directories, bytes and KiB on disk (directories counted recursively, each inode once; unreadable directories make the totals a lower bound). 'marks export FILE' writes the paths NUL-separated (for xargs -0); --json writes each with its snapshot; --sh writes a reviewable script of rm -rf lines. The plan appears whole or not at all (written beside FILE, then renamed). An existing FILE is kept unless --force, which replaces the name (never writes into the old file, another link to it or a link); a FIFO, device or directory is refused. An export stops if a marked path now leads to a different file or its directory is a different one, and if a marked file or directory changed since it was marked unless --changed. 'marks verify' lists marked paths changed, replaced or vanished since they were marked; 'marks prune' drops the vanished and replaced ones. 'marks clear' drops every mark. Quitting with marks not exported asks first."
+            "A mark is the file the row showed (its device and inode, read through the directory the table lists) and the path that led to it. 'marks' opens the plan as a table of its own: a row for each marked path, a section for each directory, each row checked again when drawn (vanished, replaced, changed), and under every page the total files, directories, bytes and KiB on disk (directories counted recursively, each inode once; unreadable directories make the totals a lower bound). Its rows take open, info, view, hex, sort, filter and unmark like any table's; 'back' returns. 'marks --print' writes every marked path by directory and the totals as one stream, for scripts. 'marks export FILE' writes the paths NUL-separated (for xargs -0); --json writes each with its snapshot; --sh writes a reviewable script of rm -rf lines. The plan appears whole or not at all (written beside FILE, then renamed). An existing FILE is kept unless --force, which replaces the name (never writes into the old file, another link to it or a link); a FIFO, device or directory is refused. An export stops if a marked path now leads to a different file or its directory is a different one, and if a marked file or directory changed since it was marked unless --changed. 'marks verify' lists marked paths changed, replaced or vanished since they were marked; 'marks prune' drops the vanished and replaced ones. 'marks clear' drops every mark. Quitting with marks not exported asks first."
     )
 
     /// The subcommands that take nothing after them.
@@ -27,7 +30,11 @@ struct MarksCommand: RegisteredCommand {
     private static let exportFlags = ["--json", "--sh", "--force", "--changed"]
 
     static func parse(_ words: CommandWords) throws(CommandError) -> Self {
-        guard let sub = words.arguments.first?.lowercased() else { return MarksCommand(action: .list) }
+        guard let sub = words.arguments.first?.lowercased() else { return MarksCommand(action: .level) }
+        if sub == "--print" {
+            guard words.arguments.count == 1 else { throw words.usageError("takes nothing after --print") }
+            return MarksCommand(action: .print)
+        }
         if let action = bare[sub] {
             guard words.arguments.count == 1 else { throw words.usageError("takes no argument") }
             return MarksCommand(action: action)
@@ -58,7 +65,7 @@ struct MarksCommand: RegisteredCommand {
     }
 
     static func completion(at position: Int, after arguments: [String]) -> ArgumentCompletion {
-        if position == 1 { return .words(["export"] + bare.keys.sorted()) }
+        if position == 1 { return .words(["export", "--print"] + bare.keys.sorted()) }
         guard arguments.first?.lowercased() == "export" else { return .nothing }
         return .pathOrFlag(exportFlags)
     }
@@ -71,7 +78,8 @@ struct MarksCommand: RegisteredCommand {
 
     func run(in session: Session) throws(CommandError) -> Session.Outcome {
         switch action {
-        case .list: try session.listMarks()
+        case .level: try session.showPlan()
+        case .print: try session.printMarks()
         case .export(let path, let format, let force, let allowChanged):
             try session.exportMarks(to: path, format: format, force: force, allowChanged: allowChanged)
         case .verify: try session.verifyMarks()

@@ -1,0 +1,119 @@
+import Foundation
+import XCTest
+
+/// The two levels whose rows are not one directory's: every match of
+/// `find TEXT --all`, and the plan (`marks`). Each takes the commands any
+/// level takes, and `back` returns.
+final class GatheredLevelsEndToEndTests: XCTestCase {
+    private func run(_ commands: String, in temp: TemporaryTree) throws -> CommandResult {
+        try CommandRunner.run(["--page-size", "30", "-e", commands, "."], in: temp.url)
+    }
+
+    /// notes.txt at the top, deeper notes below, a hidden one, and a link
+    /// to a directory (never followed).
+    private func makeTree() throws -> TemporaryTree {
+        let temp = try TemporaryTree()
+        try temp.folder("a/b/c")
+        try temp.folder("z")
+        try temp.folder(".hidden")
+        temp.file("deep-notes", contents: "deep\n", in: "a/b/c")
+        temp.file("notes.txt", contents: "top\n")
+        temp.file("Notes.md", contents: "middle\n", in: "z")
+        temp.file("notes", contents: "hidden\n", in: ".hidden")
+        temp.file("other.txt")
+        try temp.link("loop", to: ".")
+        return temp
+    }
+
+    func testFindAllListsEveryMatchNearestFirstInSectionsByDirectory() throws {
+        let temp = try makeTree()
+        let result = try run("find notes --all", in: temp)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let rows = result.text.split(separator: "\n").map(String.init)
+        XCTAssertEqual(rows.first, "\(temp.path) | find 'notes': 3 matches | sort name | page 1 of 1")
+        // Nearest first: this directory, then one level down, then deeper; links are not followed.
+        XCTAssertEqual(
+            rows.filter { $0.hasPrefix("==") || $0.first?.isNumber == true },
+            ["== . ==", "1  notes.txt", "== z ==", "2  Notes.md", "== a/b/c ==", "3  deep-notes"])
+        XCTAssertTrue(
+            result.text.contains(
+                "find: 3 matches in 3 directories (5 directories searched; hidden entries skipped ('hidden on' searches them)); 'back' returns"),
+            result.text)
+        let hidden = try run("hidden on; find notes --all", in: temp)
+        XCTAssertTrue(hidden.text.contains("== .hidden ==\n2  notes\n"), hidden.text)
+        let shallow = try run("find notes --all --depth 2", in: temp)
+        XCTAssertTrue(shallow.text.contains("find 'notes': 2 matches"), shallow.text)
+        let none = try run("find nothing-like-it --all", in: temp)
+        XCTAssertEqual(none.status, 1)
+        XCTAssertTrue(none.stderr.contains("find: no name contains 'nothing-like-it' (5 directories searched"), none.stderr)
+    }
+
+    func testAMatchLevelTakesInfoViewOpenMarkReloadAndBack() throws {
+        let temp = try makeTree()
+        let result = try run(
+            "find e --all; info deep-notes; view 4; back; find b --all; open 1; back; back; pwd; find notes --all; mark 3; marks --print", in: temp)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        // Rows are reached through their own directories, and named by their full paths.
+        XCTAssertTrue(result.text.contains("path:        \(temp.path)/a/b/c/deep-notes\n"), result.text)
+        XCTAssertTrue(result.text.contains("     1  deep\n"), "view shows the deep file: \(result.text)")
+        // open on a directory row pushes that directory; back returns to the matches, then to the start.
+        XCTAssertTrue(result.text.contains("\(temp.path)/a/b | 1 entry |"), result.text)
+        XCTAssertTrue(result.text.contains("\(temp.path)\n\(temp.path)\n"), "pwd after two backs: \(result.text)")
+        XCTAssertTrue(result.text.contains("\(temp.path)/a/b/c:\n  deep-notes\n"), "marked from the match level: \(result.text)")
+        // A marked match stays in the table with a D.
+        XCTAssertTrue(result.text.contains("3 D deep-notes"), result.text)
+        XCTAssertTrue(result.text.contains("1   notes.txt"), "rows not marked leave the control column blank: \(result.text)")
+        // reload searches again.
+        let again = try CommandRunner.shell(
+            """
+            { echo 'find notes --all'; sleep 1; echo reload; } | "$FILETABLE" --page-size 30 . & sleep 0.5; touch a/more-notes; wait $!
+            """, in: temp.url)
+        XCTAssertTrue(again.text.contains("reloaded: +1 -0"), again.text)
+        XCTAssertTrue(again.text.contains("== a ==\n2  more-notes\n"), again.text)
+        // Commands of a directory's table say why they do not apply.
+        let du = try run("find notes --all; du", in: temp)
+        XCTAssertTrue(du.stderr.contains("du: works on a directory's table; this one lists the names holding 'notes' ('back' returns)"), du.stderr)
+    }
+
+    func testThePlanIsALevelOfMarkedPathsWithItsTotalsUnderEveryPage() throws {
+        let temp = try makeTree()
+        temp.file("big", contents: String(repeating: "x", count: 3000))
+        let result = try run(
+            "mark big other.txt; cd a/b/c; mark 1; marks; sort size; unmark 3; info 1; back; back; list; marks", in: temp)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let pages = result.text.components(separatedBy: "marks | ").map { $0.components(separatedBy: "-- N open")[0] }
+        XCTAssertEqual(pages.count, 5, result.text)
+        XCTAssertTrue(pages[1].hasPrefix("3 marked paths | sort name | page 1 of 1\n"), pages[1])
+        XCTAssertTrue(pages[1].contains("== \(temp.path) ==\n1 big\n2 other.txt\n"), pages[1])
+        XCTAssertTrue(pages[1].contains("== \(temp.path)/a/b/c ==\n3 deep-notes\n"), pages[1])
+        XCTAssertTrue(pages[1].contains("\ntotal: 3 files, 0 directories, 3005 bytes (3.0 KiB), "), pages[1])
+        // sort size within each directory; unmark from the plan takes the row and its bytes out.
+        XCTAssertTrue(pages[2].hasPrefix("3 marked paths | sort size |"), pages[2])
+        XCTAssertTrue(result.text.contains("unmarked 1 (2 in the plan)"), result.text)
+        XCTAssertTrue(pages[3].hasPrefix("2 marked paths | sort size |"), pages[3])
+        XCTAssertFalse(pages[3].contains("deep-notes"), pages[3])
+        XCTAssertTrue(pages[3].contains("\ntotal: 2 files, 0 directories, 3000 bytes (3.0 KiB), "), pages[3])
+        XCTAssertTrue(result.text.contains("path:        \(temp.path)/big\n"), result.text)
+        // back from the plan returns to the level it was opened on, then the one before.
+        XCTAssertTrue(result.text.contains("\(temp.path) | 4 entries |"), result.text)
+        XCTAssertTrue(pages[4].hasPrefix("2 marked paths | sort name |"), "a new plan level: \(pages[4])")
+    }
+
+    func testAPlanRowIsCheckedAgainWhenItIsDrawn() throws {
+        let temp = try makeTree()
+        let result = try CommandRunner.shell(
+            """
+            { echo 'mark other.txt notes.txt'; echo marks; sleep 1.2; echo 'reload'; echo 'marks prune'; } \
+              | "$FILETABLE" --page-size 30 . & sleep 0.6; rm other.txt; echo changed > notes.txt; wait $!
+            """, in: temp.url)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let pages = result.text.components(separatedBy: "marks | ")
+        XCTAssertEqual(pages.count, 4, result.text)
+        let last = pages[2]
+        XCTAssertTrue(last.contains("1 notes.txt  (changed (size 4 -> 8, modification time))\n"), last)
+        XCTAssertTrue(last.contains("2 other.txt  (vanished)\n"), last)
+        XCTAssertTrue(last.contains("vanished: 1 marked path no longer exists\n"), last)
+        XCTAssertTrue(result.text.contains("marks prune: dropped 1 (1 in the plan"), result.text)
+        XCTAssertTrue(pages[3].hasPrefix("1 marked path |"), pages[3])
+    }
+}
