@@ -7,12 +7,13 @@ extension DirectoryListing {
         let hideDotFiles = options.hidden == .hidden
         let filter = options.filter
         let arena = self.arena
-        let marked = exclusion.names
+        let exclusion = self.exclusion
+        let leavesOutNoName = exclusion.leavesOutNoName
         let nothingShown = exclusion.excludesAll
         func isShown(_ index: Int) -> Bool {
             if hideDotFiles && arena.firstByte(at: index) == 0x2E { return false }
             if let filter, !arena.withCName(at: index, { filter.matches(cName: $0) }) { return false }
-            if !marked.isEmpty, marked.contains(arena.name(at: index)) { return false }
+            if !leavesOutNoName, arena.withName(at: index, { exclusion.leavesOut($0) }) { return false }
             return true
         }
         let sorted: [UInt32]
@@ -21,7 +22,7 @@ extension DirectoryListing {
             // order. What is shown is decided in arena order, reading the
             // names in turn rather than jumping around them.
             var shown: [UInt32] = []
-            if !hideDotFiles && filter == nil && marked.isEmpty {
+            if !hideDotFiles && filter == nil && leavesOutNoName {
                 shown = nothingShown ? [] : naturalOrder
             } else if !nothingShown {
                 let flags = [Bool](unsafeUninitializedCapacity: arena.count) { flags, count in

@@ -247,16 +247,43 @@ public final class DirectoryListing: FileRows {
 
 /// What a listing leaves out of its rows, by name: the listing's only
 /// knowledge of marks.
-public struct NameExclusion: Equatable, Sendable {
+public struct NameExclusion: Equatable, @unchecked Sendable {
     /// Names left out.
     public var names: Set<[UInt8]>
     /// Every name is left out (the directory lies inside a marked one).
     public var excludesAll: Bool
+    /// Names left out as a question (the marks' own index, asked per name
+    /// without a set of them), and the version of its answers: a new
+    /// version means the answers may differ.
+    public private(set) var isLeftOut: ((UnsafeBufferPointer<UInt8>) -> Bool)?
+    public private(set) var version = 0
 
     public init(names: Set<[UInt8]> = [], excludesAll: Bool = false) {
         self.names = names
         self.excludesAll = excludesAll
     }
 
+    /// Leaves out the names `isLeftOut` says, as of `version`.
+    public init(version: Int, excludesAll: Bool = false, isLeftOut: @escaping (UnsafeBufferPointer<UInt8>) -> Bool) {
+        names = []
+        self.excludesAll = excludesAll
+        self.isLeftOut = isLeftOut
+        self.version = version
+    }
+
     public static let none = NameExclusion()
+
+    /// Whether nothing but `excludesAll` is left out.
+    public var leavesOutNoName: Bool { names.isEmpty && isLeftOut == nil }
+
+    /// Whether `name` is left out (`excludesAll` aside).
+    @inline(__always)
+    public func leavesOut(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let isLeftOut, isLeftOut(name) { return true }
+        return !names.isEmpty && names.contains(Array(name))
+    }
+
+    public static func == (a: NameExclusion, b: NameExclusion) -> Bool {
+        a.names == b.names && a.excludesAll == b.excludesAll && a.version == b.version && (a.isLeftOut == nil) == (b.isLeftOut == nil)
+    }
 }

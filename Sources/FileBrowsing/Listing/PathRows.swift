@@ -189,7 +189,7 @@ public final class PathRows: FileRows {
         case .none:
             result = entries
         case .name, .space:
-            result = entries.sorted { a, b in NaturalOrder.precedes(names.name(at: Int(a)), names.name(at: Int(b))) }
+            result = NameSorting.naturalOrder(entries, in: names)
         case .ext:
             result = entries.sorted { a, b in
                 let (x, y) = (names.name(at: Int(a)), names.name(at: Int(b)))

@@ -29,8 +29,10 @@ public enum MarkRefusal: Error, Sendable, Equatable {
 /// (the directory's path and its name) leads to the file the row showed.
 public struct MarkTaker {
     private let directory: DirectoryHandle
-    private let directoryIdentity: FileIdentity
-    private let directoryPath: [UInt8]
+    /// The directory's identity, which its marks are filed under.
+    public let directoryIdentity: FileIdentity
+    /// The path checked to lead to it, which its marks' paths start with.
+    public let directoryPath: [UInt8]
 
     /// Checks that `path` leads to `directory` (links on the way followed).
     public init(directory: DirectoryHandle, path: [UInt8]) throws(MarkRefusal) {
@@ -52,17 +54,28 @@ public struct MarkTaker {
     /// that was not shown. (On a mount point `d_ino` is the covered
     /// directory's, so only entries on the directory's own device compare.)
     public func take(_ name: [UInt8], shownInode: UInt64? = nil) -> Result<Mark, MarkRefusal> {
+        name.withUnsafeBufferPointer { snapshot(of: $0, shownInode: shownInode) }.map { snapshot in
+            Mark(entry: EntryKey(directory: directoryIdentity, name: name), path: PathBytes.join(directoryPath, name), snapshot: snapshot)
+        }
+    }
+
+    /// What `take` marks, without building the mark: the entry's status now,
+    /// read through the directory, refused as `take` refuses it.
+    public func snapshot(of name: UnsafeBufferPointer<UInt8>, shownInode: UInt64? = nil) -> Result<MarkSnapshot, MarkRefusal> {
         let fd = directory.fd
-        let read = directory.guarded { withCString(name) { Syscalls.status(at: fd, name: $0, followSymlink: false) } }
+        let read: Result<FileStatus, Errno>
+        if directory.isGuarded {
+            let copy = Array(name)
+            read = directory.guarded { withCString(copy) { Syscalls.status(at: fd, name: $0, followSymlink: false) } }.map(FileStatus.init)
+        } else {
+            read = withCString(name) { Syscalls.status(at: fd, name: $0, followSymlink: false) }.map(FileStatus.init)
+        }
         switch read {
-        case .success(let raw):
-            if let shownInode, UInt64(raw.st_dev) == directoryIdentity.device, UInt64(raw.st_ino) != shownInode {
+        case .success(let status):
+            if let shownInode, status.device == directoryIdentity.device, status.inode != shownInode {
                 return .failure(.rowReplaced)
             }
-            return .success(
-                Mark(
-                    entry: EntryKey(directory: directoryIdentity, name: name),
-                    path: PathBytes.join(directoryPath, name), snapshot: MarkSnapshot(FileStatus(raw))))
+            return .success(MarkSnapshot(status))
         case .failure(let errno):
             return .failure(.unreadable(errno))
         }

@@ -1,31 +1,47 @@
 /// The deletion plan as rows of a table (`marks` at the prompt): each mark
-/// an entry of the directory its path names now, one section per directory.
-public enum PlanRows {
-    /// The rows of `marks`, in the order given (`MarkStore.all` keeps a
-    /// directory's marks together). Each directory is opened once by its
-    /// path; one that cannot be opened any more still gets its section,
-    /// whose rows then say they cannot be read. Entry `i` is `marks[i]`.
-    public static func contents(of marks: [Mark]) -> PathRows.Contents {
+/// an entry of the directory its path names now, one section per directory
+/// (by path), names in natural order. Built from the store's own buffers,
+/// so a plan of a million marks opens without a million paths.
+public final class PlanRows {
+    private let store: MarkStore
+    /// The marks shown, by entry: entry `i` of the rows is mark `numbers[i]`.
+    private var numbers: [Int32] = []
+    /// The store's revision the rows were read at.
+    public private(set) var revision = -1
+
+    public init(_ store: MarkStore) {
+        self.store = store
+    }
+
+    /// Reads the store's marks; returns the rows' contents. Each directory
+    /// is opened once by its path; one that cannot be opened any more still
+    /// gets its section, whose rows then say they cannot be read.
+    public func contents() -> PathRows.Contents {
+        numbers = store.orderedMarkNumbers()
+        revision = store.revision
         var contents = PathRows.Contents()
-        contents.names.reserve(entries: marks.count, bytes: marks.reduce(0) { $0 + $1.nameLength + 1 })
-        var parent: [UInt8]?
+        contents.names.reserve(entries: numbers.count, bytes: store.names.byteCount)
+        contents.placeOfEntry.reserveCapacity(numbers.count)
+        contents.inodes.reserveCapacity(numbers.count)
+        var folder: UInt32?
         var place = 0
-        for mark in marks {
-            let (directory, name) = mark.parentAndName
-            if directory != parent {
-                let handle = (try? DirectoryHandle.open(resolving: directory)) ?? .unreachable(path: directory)
-                place = contents.addPlace(handle, title: NameEscaping.escape(directory))
-                parent = directory
+        for number in numbers {
+            let index = Int(number)
+            if store.folderOfMark[index] != folder {
+                folder = store.folderOfMark[index]
+                let path = store.folders[Int(store.folderOfMark[index])].path
+                let handle = (try? DirectoryHandle.open(resolving: path)) ?? .unreachable(path: path)
+                place = contents.addPlace(handle, title: NameEscaping.escape(path))
             }
-            name.withUnsafeBufferPointer { contents.append($0, kind: mark.snapshot.kind, inode: mark.snapshot.inode, place: place) }
+            let snapshot = store.snapshots[index]
+            store.names.withName(at: index) { contents.append($0, kind: snapshot.kind, inode: snapshot.inode, place: place) }
         }
         return contents
     }
-}
 
-extension Mark {
-    /// The length of the path's last component.
-    var nameLength: Int {
-        (path.lastIndex(of: 0x2F).map { path.count - $0 - 1 }) ?? path.count
-    }
+    /// The mark entry `entry` of the rows shows.
+    public func mark(atEntry entry: Int) -> Mark { store.mark(number: numbers[entry]) }
+
+    /// Every mark shown, as values (for the totals).
+    public var marks: [Mark] { numbers.map(store.mark(number:)) }
 }

@@ -91,7 +91,7 @@ final class LevelWatching: PromptEvents {
                 lines.append("watch: \(NameEscaping.escape(level.path)) was removed or moved")
                 continue
             }
-            if let identity = level.identity, session.marks.markedNames(inDirectory: identity).contains(change.name) {
+            if let identity = level.identity, change.name.withUnsafeBufferPointer({ session.marks.isMarked(directory: identity, name: $0) }) {
                 let path = NameEscaping.escape(change.name.withUnsafeBufferPointer { level.directory.childPath($0) })
                 let what = change.kind == .removed ? "vanished" : change.kind == .added ? "was replaced" : "changed"
                 lines.append("marked \(path) \(what)")

@@ -20,7 +20,7 @@ extension Session {
         refreshPlan(level)
         let marked = markedRows(of: level)
         let hidesMarked = !state.marksShown && level.kind == .directory
-        level.exclude(hidesMarked ? NameExclusion(names: marked.names, excludesAll: marked.coversAll) : .none)
+        level.exclude(hidesMarked ? marked : .none)
         // Marked rows leave the level's space and the header says what they
         // free: figured again when the marks change, or first shown on a
         // level a scan has sized (not on every page drawn).
@@ -31,7 +31,7 @@ extension Session {
         decorations.marksShown = level.kind == .directory ? state.marksShown : level.kind != .plan
         let model = level.model
         if level.kind == .directory {
-            decorations.isMarked = { row in marked.coversAll || (!marked.names.isEmpty && marked.names.contains(model.name(ofRow: row))) }
+            decorations.isMarked = { row in marked.excludesAll || (!marked.leavesOutNoName && model.withName(ofRow: row, marked.leavesOut)) }
         } else if level.kind == .plan {
             // Each row checked again as it is drawn: vanished, replaced, changed.
             decorations.isMarked = { _ in true }
@@ -43,18 +43,30 @@ extension Session {
         level.source.decorations = decorations
     }
 
-    /// A directory level's marked names, or all of them when a marked
-    /// directory holds it.
-    func markedRows(of level: TableLevel) -> (names: Set<[UInt8]>, coversAll: Bool) {
-        guard !marks.isEmpty, let identity = level.identity else { return ([], false) }
-        return (marks.markedNames(inDirectory: identity), marks.coveringMark(ofAncestry: level.ancestry) != nil)
+    /// A directory level's marked names as the marks' own question (no
+    /// set of names), or every name when a marked directory holds it.
+    func markedRows(of level: TableLevel) -> NameExclusion {
+        markedNames(in: level.identity, ancestry: { level.ancestry })
+    }
+
+    /// The names marked in the directory with `identity`, or all of them
+    /// when its `ancestry` holds a marked directory.
+    func markedNames(in identity: FileIdentity?, ancestry: () -> [FileIdentity]) -> NameExclusion {
+        guard !marks.isEmpty, let identity else { return .none }
+        let coversAll = marks.coveringMark(ofAncestry: ancestry()) != nil
+        guard marks.markCount(inDirectory: identity) > 0 else { return coversAll ? NameExclusion(excludesAll: true) : .none }
+        return NameExclusion(version: marks.revision, excludesAll: coversAll) { [marks] name in marks.isMarked(directory: identity, name: name) }
     }
 
     /// Whether a row of the current level is marked (directly, or inside a marked directory).
     func isMarked(row: Int, of level: TableLevel) -> Bool {
-        guard !marks.isEmpty, let entry = level.entry(ofRow: row) else { return false }
-        if marks.mark(for: entry) != nil { return true }
-        return level.kind == .directory && marks.coveringMark(ofAncestry: level.ancestry) != nil
+        guard !marks.isEmpty else { return false }
+        if level.kind == .directory, let identity = level.identity {
+            if level.model.withName(ofRow: row, { marks.isMarked(directory: identity, name: $0) }) { return true }
+            return marks.coveringMark(ofAncestry: level.ancestry) != nil
+        }
+        guard let entry = level.entry(ofRow: row) else { return false }
+        return marks.mark(for: entry) != nil
     }
 
     func mark(_ arguments: [String]) throws(CommandError) {
@@ -66,39 +78,46 @@ extension Session {
             throw CommandError("mark: row \(dot + 1) (\(NameEscaping.escape(model.name(ofRow: dot)))) cannot be marked")
         }
         // One taker per directory the rows live in (one for a directory's
-        // table; a table of search matches spans many).
+        // table; a table of search matches spans many). A row's name is
+        // its entry's name in that directory.
         var takers: [ObjectIdentifier: MarkTaker] = [:]
-        var newMarks: [Mark] = []
-        newMarks.reserveCapacity(rows.count)
+        var batch = MarkBatch()
         for (done, row) in rows.enumerated() {
-            // Reading a million entries takes seconds: Ctrl-C stops at once, nothing marked.
+            // Reading a million entries takes a while: Ctrl-C stops at once, nothing marked.
             if done % 1024 == 1023, Interruption.isRequested {
                 Interruption.clear()
                 throw CommandError("mark: interrupted after reading \(done) of \(rows.count) entries; nothing marked")
             }
-            let location = model.location(ofRow: row)
-            let key = ObjectIdentifier(location.directory)
+            let directory = level.listing?.directory ?? model.location(ofRow: row).directory
+            let key = ObjectIdentifier(directory)
             if takers[key] == nil {
-                let path = level.kind == .directory ? level.path : location.directory.path
+                let path = level.kind == .directory ? level.path : directory.path
                 do {
-                    takers[key] = try MarkTaker(directory: location.directory, path: path)
+                    takers[key] = try MarkTaker(directory: directory, path: path)
                 } catch {
                     throw CommandError("mark: \(NameEscaping.escape(path)): \(error.description)")
                 }
             }
-            switch takers[key]!.take(location.name, shownInode: model.reportedInode(ofRow: row)) {
-            case .success(let mark): newMarks.append(mark)
-            case .failure(let refusal): throw CommandError("mark: \(NameEscaping.escape(level.path(ofRow: row))): \(refusal.description)")
+            let taker = takers[key]!
+            let refusal = model.withName(ofRow: row) { name -> MarkRefusal? in
+                switch taker.snapshot(of: name, shownInode: model.reportedInode(ofRow: row)) {
+                case .success(let snapshot):
+                    batch.append(name, snapshot: snapshot, directory: taker.directoryIdentity, path: taker.directoryPath)
+                    return nil
+                case .failure(let refusal):
+                    return refusal
+                }
             }
+            if let refusal { throw CommandError("mark: \(NameEscaping.escape(level.path(ofRow: row))): \(refusal.description)") }
         }
-        let directories = newMarks.filter { $0.snapshot.kind == .directory }.count
-        if newMarks.count > 1 || directories > 0, confirm != nil, !settings.assumeYes {
-            guard askToMark(newMarks, directories: directories) else {
+        let directories = batch.snapshots.reduce(0) { $0 + ($1.kind == .directory ? 1 : 0) }
+        if batch.count > 1 || directories > 0, confirm != nil, !settings.assumeYes {
+            guard askToMark(batch, directories: directories) else {
                 write("mark: nothing marked")
                 return
             }
         }
-        let added = marks.add(newMarks)
+        let added = marks.add(batch)
         write("marked \(added) (\(marks.count) in the plan; 'marks' to review, 'undo' to revert)")
         printPage()
     }
@@ -106,15 +125,16 @@ extension Session {
     /// Says what the new marks cover (names, up to a screen, when there are
     /// several; the files, directories and bytes inside) and asks. Ctrl-C
     /// stops a long count and asks with what was counted.
-    private func askToMark(_ newMarks: [Mark], directories: Int) -> Bool {
-        if newMarks.count > 1 {
+    private func askToMark(_ batch: MarkBatch, directories: Int) -> Bool {
+        if batch.count > 1 {
             let room = max(1, PageView(level: current, settings: settings).screenRoom() - 2)
-            let shown = newMarks.count > room ? room - 1 : newMarks.count
-            for mark in newMarks.prefix(shown) {
-                write("  " + NameEscaping.escape(mark.entry.name) + (mark.snapshot.kind == .directory ? "/" : ""))
+            let shown = batch.count > room ? room - 1 : batch.count
+            for index in 0..<shown {
+                write("  " + NameEscaping.escape(batch.names.name(at: index)) + (batch.snapshots[index].kind == .directory ? "/" : ""))
             }
-            if shown < newMarks.count { write("  … and \(newMarks.count - shown) more") }
+            if shown < batch.count { write("  … and \(batch.count - shown) more") }
         }
+        let newMarks = batch.marks
         let totals = countTotals(newMarks)
         totals.caveats.forEach { write($0) }
         let entries = Plural.count(newMarks.count, "entry", "entries")
@@ -161,13 +181,11 @@ extension Session {
             return
         }
         if current.kind == .plan { return printPage() }
-        let snapshot = PlanSnapshot(marks)
-        let rows = PathRows(PlanRows.contents(of: snapshot.marks)) { [marks] () throws(FileError) -> PathRows.Contents in
-            snapshot.refresh(from: marks)
-        }
+        let plan = PlanRows(marks)
+        let rows = PathRows(plan.contents()) { () throws(FileError) -> PathRows.Contents in plan.contents() }
         let level = TableLevel(rows: rows, kind: .plan, in: current.directory, path: current.path, decoration: settings.decoration)
-        level.plan = snapshot
-        level.summary = planSummary(snapshot.marks)
+        level.plan = plan
+        level.summary = planSummary(plan.marks)
         present(level)
     }
 

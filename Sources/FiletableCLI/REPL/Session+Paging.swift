@@ -61,7 +61,7 @@ extension Session {
         _ = try current.directoryListing(for: "find")
         let fresh = SubtreeSearch(text: text, maxDepth: maxDepth, from: current) { [marks, marksShown = state.marksShown] listing in
             guard !marksShown, !marks.isEmpty, let identity = listing.directory.identity else { return .none }
-            return NameExclusion(names: marks.markedNames(inDirectory: identity))
+            return NameExclusion(version: marks.revision) { name in marks.isMarked(directory: identity, name: name) }
         }
         search = fresh
         try continueSearch(fresh, first: true)

@@ -38,7 +38,7 @@ final class TableLevel {
     /// Lines drawn under every page, above the footer (the plan's totals).
     var summary: [String] = []
     /// A plan level's marks, read with its rows.
-    var plan: PlanSnapshot?
+    var plan: PlanRows?
 
     /// A directory's level.
     convenience init(model: DirectoryListing, path: [UInt8], decoration: NameDecoration) {
@@ -144,7 +144,7 @@ final class TableLevel {
     /// On the plan's level, the mark a row shows.
     func mark(ofRow row: Int) -> Mark? {
         guard let plan, let rows = model as? PathRows else { return nil }
-        return plan.marks[rows.entry(ofRow: row)]
+        return plan.mark(atEntry: rows.entry(ofRow: row))
     }
 
     /// The absolute path of a row (for messages, marks and viewers): the
