@@ -117,3 +117,46 @@ final class GatheredLevelsEndToEndTests: XCTestCase {
         XCTAssertTrue(pages[3].hasPrefix("1 marked path |"), pages[3])
     }
 }
+
+/// Marks by the ten thousand: read on two threads, added as one batch, the
+/// plan's level and totals from the store's own buffers.
+final class LargePlanEndToEndTests: XCTestCase {
+    func testMarkAllOnTenThousandEntriesAndThePlanLevel() throws {
+        let temp = try TemporaryTree()
+        _ = try CommandRunner.shell("seq -f 'entry%05g' 10000 | xargs touch; echo 1234 > entry05000", in: temp.url)
+        let result = try CommandRunner.run(
+            ["-y", "--page-size", "20", "-e", "mark all; marks; end; unmark 2; top; back; show marked; list", "."], in: temp.url)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.text.contains("marked 10000 (10000 in the plan;"), result.text)
+        XCTAssertTrue(
+            result.text.contains("marks | 10000 marked paths | sort name | page 1 of 500\n== \(temp.path) ==\n    1 entry00001\n"), result.text)
+        XCTAssertTrue(result.text.contains("\ntotal: 10000 files, 0 directories, 5 bytes, 4 KiB on disk\n"), result.text)
+        XCTAssertTrue(result.text.contains("marks | 10000 marked paths | sort name | page 500 of 500\n"), result.text)
+        XCTAssertTrue(result.text.contains("\n10000 entry10000\n"), result.text)
+        XCTAssertTrue(result.text.contains("page 500 of 500\n== \(temp.path) ==\n 9981 entry09981\n"), result.text)
+        XCTAssertTrue(result.text.contains("unmarked 1 (9999 in the plan)"), result.text)
+        XCTAssertTrue(
+            result.text.contains("marks | 9999 marked paths | sort name | page 1 of 500\n== \(temp.path) ==\n   1 entry00001\n   2 entry00003\n"),
+            result.text)
+        XCTAssertTrue(result.text.contains("total: 9999 files, 0 directories, 5 bytes, 4 KiB on disk"), result.text)
+        // Back in the directory, the one unmarked row is there, the rest carry a D.
+        let last = CommandResult.lastPage(result.text)
+        XCTAssertEqual(Array(last.prefix(3)), ["    1 D entry00001", "    2   entry00002", "    3 D entry00003"], result.text)
+    }
+
+    /// A row whose name leads to another file by the time it is read is
+    /// refused wherever it falls (here in the half read on the second
+    /// thread), and nothing is marked.
+    func testARowReplacedAfterTheListingStopsAMarkOfThousands() throws {
+        let temp = try TemporaryTree()
+        _ = try CommandRunner.shell("seq -f 'entry%05g' 10000 | xargs touch", in: temp.url)
+        let result = try CommandRunner.shell(
+            """
+            { sleep 1; echo 'mark all'; } | "$FILETABLE" -y --page-size 20 . & sleep 0.5
+            touch new; mv new entry09000; wait $!
+            """, in: temp.url)
+        XCTAssertEqual(result.status, 1, "the script stops at the refused mark")
+        XCTAssertTrue(result.stderr.contains("mark: \(temp.path)/entry09000: the name leads to a different file"), result.stderr + result.text)
+        XCTAssertFalse(result.text.contains("marked "), result.text)
+    }
+}

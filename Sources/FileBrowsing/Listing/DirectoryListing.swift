@@ -37,7 +37,40 @@ public final class DirectoryListing: FileRows {
     /// Names left out of the rows (entries marked for deletion, say), or
     /// every name. The listing rearranges when it changes.
     public var exclusion = NameExclusion.none {
-        didSet { if exclusion != oldValue { arrange() } }
+        didSet { if exclusion != oldValue && !leavingOutRows { arrange() } }
+    }
+    /// Set while `exclude(_:leavingOut:)` changes the exclusion itself.
+    private var leavingOutRows = false
+
+    /// Sets `exclusion` when it differs from the current one only by the
+    /// names of `removed` (flat rows just marked): those rows are taken out
+    /// as they stand, without asking the exclusion about every name again.
+    public func exclude(_ exclusion: NameExclusion, leavingOut removed: [Int]) {
+        guard exclusion != self.exclusion else { return }
+        leavingOutRows = true
+        self.exclusion = exclusion
+        leavingOutRows = false
+        var kept = [Bool](repeating: true, count: rows.count)
+        for row in removed where row < kept.count { kept[row] = false }
+        var positions: [UInt32] = []
+        positions.reserveCapacity(rows.count - removed.count)
+        var remaining: [UInt32] = []
+        remaining.reserveCapacity(rows.count - removed.count)
+        var newSections: [ListSection] = []
+        for section in sections {
+            let start = remaining.count
+            for row in section.rows where kept[row] {
+                positions.append(UInt32(row))
+                remaining.append(rows[row])
+            }
+            if remaining.count > start || sections.count == 1 {
+                newSections.append(ListSection(title: section.title, indexTitle: section.indexTitle, rows: start..<remaining.count))
+            }
+        }
+        if newSections.isEmpty { newSections = [ListSection(title: nil, indexTitle: nil, rows: 0..<0)] }
+        displayNames = displayNames.reordered(positions)
+        rows = remaining
+        sections = newSections
     }
 
     /// What an entry takes on disk with everything below it, by identity,
@@ -50,7 +83,7 @@ public final class DirectoryListing: FileRows {
     var statCache: StatCache
     /// Each entry's inode as the directory reported it, by entry number
     /// (empty for a list of command-line operands): see `reportedInode`.
-    private var reportedInodes: [UInt64] = []
+    private(set) var reportedInodes: [UInt64] = []
     private let canReload: Bool
 
     /// Reads the directory's names (no `stat`) and arranges them.

@@ -19,6 +19,9 @@ public final class PathRows: FileRows {
         public var placeOfEntry: [UInt32] = []
         /// Each entry's inode as its directory reported it (0: not known).
         public var inodes: [UInt64] = []
+        /// Each place's entries were appended in natural name order: the
+        /// name sort has nothing to do.
+        public var namesInOrder = false
 
         public init() {}
 
@@ -189,7 +192,7 @@ public final class PathRows: FileRows {
         case .none:
             result = entries
         case .name, .space:
-            result = NameSorting.naturalOrder(entries, in: names)
+            result = contents.namesInOrder ? entries : NameSorting.naturalOrder(entries, in: names)
         case .ext:
             result = entries.sorted { a, b in
                 let (x, y) = (names.name(at: Int(a)), names.name(at: Int(b)))

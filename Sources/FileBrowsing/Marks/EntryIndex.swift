@@ -1,44 +1,50 @@
 /// An open-addressing hash index from (directory identity, name) to a mark
-/// number, for `MarkStore`. It keeps no keys, only each number and its
-/// hash; a probe asks the store whether a number is the entry sought. A
-/// million marks take 16 MB of slots instead of a set of a million names.
+/// number, for `MarkStore`. It keeps no keys: each slot is one word, the
+/// key's 32-bit hash and the number, so a probe touches one cache line and
+/// asks the store whether a number is the entry sought only when the hashes
+/// agree. A million marks take 16 MB instead of a set of a million names.
 struct EntryIndex {
-    /// Mark numbers; `empty` or `removed` where none.
-    private var slots: [Int32] = []
-    /// Each slot's hash, so the table grows without its keys.
-    private var hashes: [UInt32] = []
+    /// `hash << 32 | (number + 1)`; `empty` or `removed` where none.
+    private var slots: [UInt64] = []
     /// Slots not empty (tombstones count: they lengthen probes).
     private var occupied = 0
-    private static let empty: Int32 = -1
-    private static let removed: Int32 = -2
+    private static let empty: UInt64 = 0
+    private static let removed: UInt64 = 0xFFFF_FFFF
 
     /// The number `isEntry` accepts among those filed under this key, or nil.
+    @inline(__always)
     func find(directory: FileIdentity, name: UnsafeBufferPointer<UInt8>, isEntry: (Int32) -> Bool) -> Int32? {
         guard !slots.isEmpty else { return nil }
         let hash = Self.hash(directory, name)
-        let mask = slots.count - 1
-        var slot = Int(hash) & mask
-        while true {
-            let number = slots[slot]
-            if number == Self.empty { return nil }
-            if number >= 0 && hashes[slot] == hash && isEntry(number) { return number }
-            slot = (slot + 1) & mask
+        return slots.withUnsafeBufferPointer { slots in
+            let mask = slots.count - 1
+            var slot = Int(hash) & mask
+            while true {
+                let word = slots[slot]
+                if word == Self.empty { return nil }
+                if word != Self.removed && UInt32(truncatingIfNeeded: word >> 32) == hash {
+                    let number = Int32(truncatingIfNeeded: word & 0xFFFF_FFFF) - 1
+                    if isEntry(number) { return number }
+                }
+                slot = (slot + 1) & mask
+            }
         }
     }
 
     /// Files `number` under its entry's key.
     mutating func insert(_ number: Int32, directory: FileIdentity, name: UnsafeBufferPointer<UInt8>) {
-        if (occupied + 1) * 2 > slots.count { grow() }
-        place(number, hash: Self.hash(directory, name))
+        if (occupied + 1) * 4 > slots.count * 3 { grow() }
+        place(UInt64(Self.hash(directory, name)) << 32 | UInt64(number + 1))
     }
 
     /// Takes `number` out (a tombstone keeps later probes going).
     mutating func forget(_ number: Int32, directory: FileIdentity, name: UnsafeBufferPointer<UInt8>) {
         guard !slots.isEmpty else { return }
+        let word = UInt64(Self.hash(directory, name)) << 32 | UInt64(number + 1)
         let mask = slots.count - 1
-        var slot = Int(Self.hash(directory, name)) & mask
+        var slot = Int(word >> 32) & mask
         while slots[slot] != Self.empty {
-            if slots[slot] == number {
+            if slots[slot] == word {
                 slots[slot] = Self.removed
                 return
             }
@@ -46,38 +52,47 @@ struct EntryIndex {
         }
     }
 
-    private mutating func place(_ number: Int32, hash: UInt32) {
+    private mutating func place(_ word: UInt64) {
         let mask = slots.count - 1
-        var slot = Int(hash) & mask
-        while slots[slot] >= 0 { slot = (slot + 1) & mask }
+        var slot = Int(word >> 32) & mask
+        while slots[slot] != Self.empty && slots[slot] != Self.removed { slot = (slot + 1) & mask }
         if slots[slot] == Self.empty { occupied += 1 }
-        slots[slot] = number
-        hashes[slot] = hash
+        slots[slot] = word
     }
 
-    /// Doubles the table (or clears tombstones) and files every number again.
+    /// Grows the table (dropping tombstones) so it is at most half full.
     private mutating func grow() {
-        let oldSlots = slots
-        let oldHashes = hashes
-        let live = oldSlots.reduce(0) { $0 + ($1 >= 0 ? 1 : 0) }
-        // A quarter full after growing: half full is the next growth.
+        let old = slots
+        let live = old.reduce(0) { $0 + ($1 != Self.empty && $1 != Self.removed ? 1 : 0) }
         var size = 16
-        while size < (live + 1) * 4 { size *= 2 }
-        slots = [Int32](repeating: Self.empty, count: size)
-        hashes = [UInt32](repeating: 0, count: size)
+        while size < (live + 1) * 2 { size *= 2 }
+        slots = [UInt64](repeating: Self.empty, count: size)
         occupied = 0
-        for (slot, number) in oldSlots.enumerated() where number >= 0 { place(number, hash: oldHashes[slot]) }
+        for word in old where word != Self.empty && word != Self.removed { place(word) }
     }
 
-    /// FNV-1a over the name, mixed with the directory's identity.
+    /// The key's hash: the name eight bytes at a time, mixed with the
+    /// directory's identity (a multiply-and-fold of each word).
     @inline(__always)
     static func hash(_ directory: FileIdentity, _ name: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ (directory.inode &* 0x9E37_79B9_7F4A_7C15) ^ directory.device
-        for byte in name {
-            h ^= UInt64(byte)
-            h = h &* 0x0000_0100_0000_01B3
+        var h: UInt64 = (directory.inode &* 0x9E37_79B9_7F4A_7C15) ^ directory.device ^ UInt64(name.count)
+        var index = 0
+        let raw = UnsafeRawBufferPointer(name)
+        while index + 8 <= name.count {
+            h = mix(h ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            index += 8
         }
-        h ^= h >> 32
-        return UInt32(truncatingIfNeeded: h)
+        if index < name.count {
+            var tail: UInt64 = 0
+            for k in index..<name.count { tail |= UInt64(name[k]) << (8 * UInt64(k - index)) }
+            h = mix(h ^ tail)
+        }
+        return UInt32(truncatingIfNeeded: mix(h) >> 16)
+    }
+
+    @inline(__always)
+    private static func mix(_ x: UInt64) -> UInt64 {
+        let product = x.multipliedFullWidth(by: 0x9FB2_1C65_1E98_DF25)
+        return product.high ^ product.low
     }
 }

@@ -12,7 +12,8 @@
 public final class MarkStore {
     /// One undoable change: the marks it added and the marks it removed.
     private struct Change {
-        var added: [Int32]
+        /// New marks take the next numbers, so what a change added is a range.
+        var added: Range<Int32>
         var removed: [Int32]
     }
 
@@ -29,7 +30,9 @@ public final class MarkStore {
     /// Every mark ever added, by mark number.
     private(set) var names = NameArena()
     private(set) var folderOfMark: [UInt32] = []
-    private(set) var snapshots: [MarkSnapshot] = []
+    private(set) var stored: [StoredSnapshot] = []
+    /// Devices of marks not on their directory's device, by mark number.
+    private var otherDevices: [Int32: UInt64] = [:]
     private(set) var isLive: [Bool] = []
     private var index = EntryIndex()
     /// Marked directories' own identities, for coverage.
@@ -70,7 +73,13 @@ public final class MarkStore {
         let index = Int(number)
         let folder = folders[Int(folderOfMark[index])]
         let name = names.name(at: index)
-        return Mark(entry: EntryKey(directory: folder.identity, name: name), path: PathBytes.join(folder.path, name), snapshot: snapshots[index])
+        return Mark(
+            entry: EntryKey(directory: folder.identity, name: name), path: PathBytes.join(folder.path, name), snapshot: snapshot(number: number))
+    }
+
+    /// The snapshot of mark `number`.
+    public func snapshot(number: Int32) -> MarkSnapshot {
+        stored[Int(number)].snapshot(device: otherDevices[number] ?? folders[Int(folderOfMark[Int(number)])].identity.device)
     }
 
     public func mark(for entry: EntryKey) -> Mark? {
@@ -105,30 +114,52 @@ public final class MarkStore {
     /// are skipped. Returns how many were added.
     @discardableResult
     public func add(_ batch: MarkBatch) -> Int {
-        var added: [Int32] = []
-        added.reserveCapacity(batch.count)
+        if isLive.isEmpty && batch.entriesAreDistinct && batch.count > 0 { return adopt(batch) }
+        let firstNew = Int32(isLive.count)
         names.reserve(entries: names.count + batch.count, bytes: names.byteCount + batch.names.byteCount)
         var folderOfBatchFolder = [UInt32?](repeating: nil, count: batch.folders.count)
+        // A directory without marks before the batch needs no look-up for
+        // distinct entries: none of them can be marked already.
+        var unmarkedDirectories = Set<FileIdentity>()
+        if batch.entriesAreDistinct {
+            for folder in batch.folders where markCount(inDirectory: folder.identity) == 0 { unmarkedDirectories.insert(folder.identity) }
+        }
         for entry in 0..<batch.count {
             let batchFolder = Int(batch.folderOfEntry[entry])
             let folder = folderOfBatchFolder[batchFolder] ?? addFolder(batch.folders[batchFolder])
             folderOfBatchFolder[batchFolder] = folder
             let identity = folders[Int(folder)].identity
+            let mayBeMarked = !unmarkedDirectories.contains(identity)
             let fresh = batch.names.withName(at: entry) { name -> Int32? in
-                guard number(of: identity, name) == nil else { return nil }
+                guard !mayBeMarked || number(of: identity, name) == nil else { return nil }
                 let number = Int32(isLive.count)
-                names.append(name, kind: batch.snapshots[entry].kind)
+                let snapshot = batch.snapshot(at: entry)
+                names.append(name, kind: snapshot.kind)
                 folderOfMark.append(folder)
-                snapshots.append(batch.snapshots[entry])
+                stored.append(StoredSnapshot(snapshot, directoryDevice: identity.device))
+                if snapshot.device != identity.device { otherDevices[number] = snapshot.device }
                 isLive.append(false)
                 return number
             }
-            if let fresh {
-                insert(fresh)
-                added.append(fresh)
-            }
+            if let fresh { insert(fresh) }
         }
+        let added = firstNew..<Int32(isLive.count)
         guard !added.isEmpty else { return 0 }
+        record(Change(added: added, removed: []))
+        return added.count
+    }
+
+    /// The first batch of distinct entries becomes the store's buffers as
+    /// they are (no copy of a million names and snapshots).
+    private func adopt(_ batch: MarkBatch) -> Int {
+        let folderNumbers = batch.folders.map(addFolder)
+        names = batch.names
+        stored = batch.stored
+        for (entry, device) in batch.otherDevices { otherDevices[Int32(entry)] = device }
+        folderOfMark = batch.folderOfEntry.map { folderNumbers[Int($0)] }
+        isLive = [Bool](repeating: false, count: batch.count)
+        let added = 0..<Int32(batch.count)
+        added.forEach(insert)
         record(Change(added: added, removed: []))
         return added.count
     }
@@ -156,7 +187,7 @@ public final class MarkStore {
             gone.append(number)
         }
         guard !gone.isEmpty else { return 0 }
-        record(Change(added: [], removed: gone))
+        record(Change(added: 0..<0, removed: gone))
         return gone.count
     }
 
@@ -211,7 +242,7 @@ public final class MarkStore {
         let folder = Int(folderOfMark[index])
         folders[folder].liveMarks += 1
         names.withName(at: index) { self.index.insert(number, directory: folders[folder].identity, name: $0) }
-        if snapshots[index].kind == .directory { markedDirectories[snapshots[index].identity] = number }
+        if stored[index].kind == .directory { markedDirectories[snapshot(number: number).identity] = number }
     }
 
     private func delete(_ number: Int32) {
@@ -222,48 +253,9 @@ public final class MarkStore {
         let folder = Int(folderOfMark[index])
         folders[folder].liveMarks -= 1
         names.withName(at: index) { self.index.forget(number, directory: folders[folder].identity, name: $0) }
-        if markedDirectories[snapshots[index].identity] == number { markedDirectories[snapshots[index].identity] = nil }
-    }
-}
-
-/// Marks taken together, before they join the store: names in one buffer,
-/// each with its snapshot and the directory (identity and path) it was read in.
-public struct MarkBatch {
-    public private(set) var folders: [(identity: FileIdentity, path: [UInt8])] = []
-    private var lastFolder: Int?
-    public private(set) var names = NameArena()
-    public private(set) var folderOfEntry: [UInt32] = []
-    public private(set) var snapshots: [MarkSnapshot] = []
-
-    public init() {}
-
-    public var count: Int { snapshots.count }
-    public var isEmpty: Bool { snapshots.isEmpty }
-
-    /// Adds the entry `name` of the directory `directory` reached by `path`.
-    public mutating func append(_ name: UnsafeBufferPointer<UInt8>, snapshot: MarkSnapshot, directory: FileIdentity, path: [UInt8]) {
-        let folder: Int
-        if let last = lastFolder, folders[last].identity == directory, folders[last].path == path {
-            folder = last
-        } else if let known = folders.firstIndex(where: { $0.identity == directory && $0.path == path }) {
-            folder = known
-        } else {
-            folders.append((directory, path))
-            folder = folders.count - 1
+        if stored[index].kind == .directory {
+            let identity = snapshot(number: number).identity
+            if markedDirectories[identity] == number { markedDirectories[identity] = nil }
         }
-        lastFolder = folder
-        names.append(name, kind: snapshot.kind)
-        folderOfEntry.append(UInt32(folder))
-        snapshots.append(snapshot)
     }
-
-    /// The entry at `index` as a mark (a path built for it).
-    public func mark(at index: Int) -> Mark {
-        let folder = folders[Int(folderOfEntry[index])]
-        let name = names.name(at: index)
-        return Mark(entry: EntryKey(directory: folder.identity, name: name), path: PathBytes.join(folder.path, name), snapshot: snapshots[index])
-    }
-
-    /// Every entry as a mark.
-    public var marks: [Mark] { (0..<count).map(mark(at:)) }
 }

@@ -62,17 +62,31 @@ public struct MarkTaker {
     /// What `take` marks, without building the mark: the entry's status now,
     /// read through the directory, refused as `take` refuses it.
     public func snapshot(of name: UnsafeBufferPointer<UInt8>, shownInode: UInt64? = nil) -> Result<MarkSnapshot, MarkRefusal> {
-        let fd = directory.fd
-        let read: Result<FileStatus, Errno>
-        if directory.isGuarded {
-            let copy = Array(name)
-            read = directory.guarded { withCString(copy) { Syscalls.status(at: fd, name: $0, followSymlink: false) } }.map(FileStatus.init)
-        } else {
-            read = withCString(name) { Syscalls.status(at: fd, name: $0, followSymlink: false) }.map(FileStatus.init)
+        guard directory.isGuarded else {
+            return Self.snapshot(of: name, in: directory.fd, device: directoryIdentity.device, shownInode: shownInode)
         }
+        let fd = directory.fd
+        let copy = Array(name)
+        let read = directory.guarded { withCString(copy) { Syscalls.status(at: fd, name: $0, followSymlink: false) } }
+        return Self.snapshot(from: read.map(FileStatus.init), device: directoryIdentity.device, shownInode: shownInode)
+    }
+
+    /// Whether the directory lies where calls can hang (read one at a time, guarded).
+    var isGuarded: Bool { directory.isGuarded }
+    /// The directory's descriptor, for readers on other threads.
+    var descriptor: Int32 { directory.fd }
+
+    /// `snapshot(of:)` with only plain values: any thread may call it.
+    static func snapshot(of name: UnsafeBufferPointer<UInt8>, in fd: Int32, device: UInt64, shownInode: UInt64?) -> Result<MarkSnapshot, MarkRefusal>
+    {
+        let read = withCString(name) { Syscalls.status(at: fd, name: $0, followSymlink: false) }.map(FileStatus.init)
+        return snapshot(from: read, device: device, shownInode: shownInode)
+    }
+
+    private static func snapshot(from read: Result<FileStatus, Errno>, device: UInt64, shownInode: UInt64?) -> Result<MarkSnapshot, MarkRefusal> {
         switch read {
         case .success(let status):
-            if let shownInode, status.device == directoryIdentity.device, status.inode != shownInode {
+            if let shownInode, status.device == device, status.inode != shownInode {
                 return .failure(.rowReplaced)
             }
             return .success(MarkSnapshot(status))

@@ -8,6 +8,8 @@ public final class PlanRows {
     private var numbers: [Int32] = []
     /// The store's revision the rows were read at.
     public private(set) var revision = -1
+    /// The rows as last read, for the totals.
+    private var shown = PathRows.Contents()
 
     public init(_ store: MarkStore) {
         self.store = store
@@ -20,6 +22,7 @@ public final class PlanRows {
         numbers = store.orderedMarkNumbers()
         revision = store.revision
         var contents = PathRows.Contents()
+        contents.namesInOrder = true
         contents.names.reserve(entries: numbers.count, bytes: store.names.byteCount)
         contents.placeOfEntry.reserveCapacity(numbers.count)
         contents.inodes.reserveCapacity(numbers.count)
@@ -33,10 +36,17 @@ public final class PlanRows {
                 let handle = (try? DirectoryHandle.open(resolving: path)) ?? .unreachable(path: path)
                 place = contents.addPlace(handle, title: NameEscaping.escape(path))
             }
-            let snapshot = store.snapshots[index]
+            let snapshot = store.stored[index]
             store.names.withName(at: index) { contents.append($0, kind: snapshot.kind, inode: snapshot.inode, place: place) }
         }
+        shown = contents
         return contents
+    }
+
+    /// The totals of the marks as last read (`PlanTotals.count`), each
+    /// entry read through its directory on two threads.
+    public func totals(progress: ((Int) -> Void)? = nil) -> PlanTotals {
+        PlanTotals.count(shown, marked: { self.store.snapshot(number: self.numbers[$0]).identity }, progress: progress)
     }
 
     /// The mark entry `entry` of the rows shows.

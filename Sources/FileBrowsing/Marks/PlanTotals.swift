@@ -115,5 +115,5 @@ public struct PlanTotals: Sendable, Equatable {
     }
 
     /// Thrown out of a walk when Ctrl-C asks the count to stop.
-    private struct CountStopped: Error {}
+    struct CountStopped: Error {}
 }

@@ -62,6 +62,11 @@ struct PageView {
             }
             TextRenderer(options: options).render(items, into: &output.buffer)
         }
+        if let pending = level.pendingSummary {
+            output.flush()
+            level.summary = pending()
+            level.pendingSummary = nil
+        }
         for line in level.summary { output.write(NameEscaping.terminalSafe(line) + "\n") }
         output.write(fitted(footer()) + "\n")
         output.flush()

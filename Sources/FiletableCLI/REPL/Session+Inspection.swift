@@ -95,7 +95,7 @@ extension Session {
         } catch {
             throw CommandError("reload: \(error.description)")
         }
-        if let plan = current.plan { current.summary = planSummary(plan.marks) }
+        if let plan = current.plan { current.pendingSummary = { [unowned self] in planSummary(plan) } }
         printPage()
     }
 

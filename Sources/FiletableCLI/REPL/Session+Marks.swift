@@ -72,7 +72,10 @@ extension Session {
     func mark(_ arguments: [String]) throws(CommandError) {
         let level = current
         let model = level.model
-        let rows = try selectRows(arguments, for: "mark").filter { !isMarked(row: $0, of: level) }
+        let selected = try selectRows(arguments, for: "mark")
+        // A directory without marks (and not inside a marked one) needs no look-up per row.
+        let noneMarked = level.identity.map { marks.markCount(inDirectory: $0) == 0 } == true && markedRows(of: level) == .none
+        let rows = noneMarked ? selected : selected.filter { !isMarked(row: $0, of: level) }
         guard !rows.isEmpty else { throw CommandError("mark: those rows are marked already") }
         if let dot = rows.first(where: { model.isDotEntry(row: $0) }) {
             throw CommandError("mark: row \(dot + 1) (\(NameEscaping.escape(model.name(ofRow: dot)))) cannot be marked")
@@ -80,37 +83,51 @@ extension Session {
         // One taker per directory the rows live in (one for a directory's
         // table; a table of search matches spans many). A row's name is
         // its entry's name in that directory.
-        var takers: [ObjectIdentifier: MarkTaker] = [:]
-        var batch = MarkBatch()
-        for (done, row) in rows.enumerated() {
-            // Reading a million entries takes a while: Ctrl-C stops at once, nothing marked.
-            if done % 1024 == 1023, Interruption.isRequested {
-                Interruption.clear()
-                throw CommandError("mark: interrupted after reading \(done) of \(rows.count) entries; nothing marked")
+        var takers: [ObjectIdentifier: Int] = [:]
+        var request = MarkRequest()
+        request.entriesAreDistinct = true
+        if let listing = level.listing {
+            // One directory: one taker, the names read a page of storage at a time.
+            let taker: Int
+            do {
+                taker = request.add(try MarkTaker(directory: listing.directory, path: level.path))
+            } catch {
+                throw CommandError("mark: \(NameEscaping.escape(level.path)): \(error.description)")
             }
-            let directory = level.listing?.directory ?? model.location(ofRow: row).directory
+            var start = 0
+            while start < rows.count {
+                // Runs of consecutive rows (all of them, for 'mark all') go in at once.
+                var end = start + 1
+                while end < rows.count && rows[end] == rows[end - 1] + 1 { end += 1 }
+                request.append(rows: rows[start]..<(rows[start] + end - start), of: listing, taker: taker)
+                start = end
+            }
+        }
+        for row in rows where level.listing == nil {
+            let directory = model.location(ofRow: row).directory
             let key = ObjectIdentifier(directory)
             if takers[key] == nil {
                 let path = level.kind == .directory ? level.path : directory.path
                 do {
-                    takers[key] = try MarkTaker(directory: directory, path: path)
+                    takers[key] = request.add(try MarkTaker(directory: directory, path: path))
                 } catch {
                     throw CommandError("mark: \(NameEscaping.escape(path)): \(error.description)")
                 }
             }
             let taker = takers[key]!
-            let refusal = model.withName(ofRow: row) { name -> MarkRefusal? in
-                switch taker.snapshot(of: name, shownInode: model.reportedInode(ofRow: row)) {
-                case .success(let snapshot):
-                    batch.append(name, snapshot: snapshot, directory: taker.directoryIdentity, path: taker.directoryPath)
-                    return nil
-                case .failure(let refusal):
-                    return refusal
-                }
-            }
-            if let refusal { throw CommandError("mark: \(NameEscaping.escape(level.path(ofRow: row))): \(refusal.description)") }
+            model.withName(ofRow: row) { request.append($0, shownInode: model.reportedInode(ofRow: row), taker: taker) }
         }
-        let directories = batch.snapshots.reduce(0) { $0 + ($1.kind == .directory ? 1 : 0) }
+        // Reading a million entries takes a while: Ctrl-C stops at once, nothing marked.
+        let batch: MarkBatch
+        switch request.take() {
+        case .success(let taken): batch = taken
+        case .failure(.refused(let entry, let refusal)):
+            throw CommandError("mark: \(NameEscaping.escape(level.path(ofRow: rows[entry]))): \(refusal.description)")
+        case .failure(.interrupted(let read)):
+            Interruption.clear()
+            throw CommandError("mark: interrupted after reading \(read) of \(rows.count) entries; nothing marked")
+        }
+        let directories = (0..<batch.count).reduce(0) { $0 + (batch.kind(at: $1) == .directory ? 1 : 0) }
         if batch.count > 1 || directories > 0, confirm != nil, !settings.assumeYes {
             guard askToMark(batch, directories: directories) else {
                 write("mark: nothing marked")
@@ -118,6 +135,12 @@ extension Session {
             }
         }
         let added = marks.add(batch)
+        // The rows just marked leave a directory's table as they stand: no
+        // look-up of every name in the plan to find them again.
+        if let listing = level.listing, !state.marksShown {
+            listing.exclude(markedRows(of: level), leavingOut: rows)
+            level.table.reloadData()
+        }
         write("marked \(added) (\(marks.count) in the plan; 'marks' to review, 'undo' to revert)")
         printPage()
     }
@@ -130,7 +153,7 @@ extension Session {
             let room = max(1, PageView(level: current, settings: settings).screenRoom() - 2)
             let shown = batch.count > room ? room - 1 : batch.count
             for index in 0..<shown {
-                write("  " + NameEscaping.escape(batch.names.name(at: index)) + (batch.snapshots[index].kind == .directory ? "/" : ""))
+                write("  " + NameEscaping.escape(batch.names.name(at: index)) + (batch.kind(at: index) == .directory ? "/" : ""))
             }
             if shown < batch.count { write("  … and \(batch.count - shown) more") }
         }
@@ -185,7 +208,7 @@ extension Session {
         let rows = PathRows(plan.contents()) { () throws(FileError) -> PathRows.Contents in plan.contents() }
         let level = TableLevel(rows: rows, kind: .plan, in: current.directory, path: current.path, decoration: settings.decoration)
         level.plan = plan
-        level.summary = planSummary(plan.marks)
+        level.pendingSummary = { [unowned self] in planSummary(plan) }
         present(level)
     }
 
@@ -194,13 +217,19 @@ extension Session {
     func refreshPlan(_ level: TableLevel) {
         guard let plan = level.plan, plan.revision != marks.revision else { return }
         _ = try? level.reread()
-        level.summary = marks.isEmpty ? [] : planSummary(plan.marks)
+        level.pendingSummary = marks.isEmpty ? nil : { [unowned self] in planSummary(plan) }
+        if marks.isEmpty { level.summary = [] }
     }
 
     /// The lines under the plan: what vanished or was replaced, why the
     /// totals are a lower bound, and the `total:` line scripts read.
-    func planSummary(_ all: [Mark]) -> [String] {
-        let totals = countTotals(all)
+    func planSummary(_ plan: PlanRows) -> [String] {
+        Interruption.clear()
+        let progress: ((Int) -> Void)? =
+            settings.interactive ? { counted in Self.writeStatusLine("\rcounting: \(counted) entries (Ctrl-C stops)") } : nil
+        let totals = plan.totals(progress: progress)
+        if settings.interactive { Self.writeStatusLine("\r\u{1B}[K") }
+        Interruption.clear()
         var lines: [String] = []
         if totals.vanished > 0 {
             lines.append("vanished: \(Plural.count(totals.vanished, "marked path")) no longer exist\(totals.vanished == 1 ? "s" : "")")

@@ -37,6 +37,9 @@ final class TableLevel {
     var space: LevelSpace?
     /// Lines drawn under every page, above the footer (the plan's totals).
     var summary: [String] = []
+    /// Works the summary out when a page first needs it: after the page's
+    /// rows are out, so a long count never holds them back.
+    var pendingSummary: (() -> [String])?
     /// A plan level's marks, read with its rows.
     var plan: PlanRows?
 

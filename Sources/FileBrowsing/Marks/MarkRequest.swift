@@ -1,0 +1,215 @@
+/// Entries about to be marked, before their status is read: names in one
+/// buffer, each with the inode its row showed and the taker of its
+/// directory. `take` reads them all, on two threads when there are many
+/// and the file system cannot hang, and gives the batch to show or add.
+public struct MarkRequest {
+    private var takers: [MarkTaker] = []
+    public private(set) var names = NameArena()
+    private var takerOfEntry: [UInt32] = []
+    /// The inode each row showed (0: not known).
+    private var shownInodes: [UInt64] = []
+    /// For a request of every row of one listing: the listing's own inodes
+    /// by entry and entries by row, shared instead of copied into `shownInodes`.
+    private var listingInodes: (inodes: [UInt64], entries: [UInt32])?
+
+    /// No entry is appended twice (the rows of one table): said by the
+    /// caller, so adding the batch need not look for repeats within it.
+    public var entriesAreDistinct = false
+
+    public init() {}
+
+    public var count: Int { takerOfEntry.count }
+
+    /// Adds the flat rows `range` of a directory's listing, entries of taker
+    /// `taker`'s directory: the names as the listing holds them in display
+    /// order (shared, not copied, when they are all of them).
+    public mutating func append(rows range: Range<Int>, of listing: DirectoryListing, taker: Int) {
+        let inodes = listing.reportedInodes
+        let entries = listing.rows
+        if count == 0 && range == 0..<listing.rowCount {
+            names = listing.displayNames
+            takerOfEntry = [UInt32](repeating: UInt32(taker), count: range.count)
+            listingInodes = (inodes, entries)
+            return
+        }
+        copySharedInodes()
+        reserve(entries: range.count)
+        listing.withNames(ofRows: range) { _, name in names.append(name, kind: .unknown) }
+        takerOfEntry += repeatElement(UInt32(taker), count: range.count)
+        shownInodes.reserveCapacity(shownInodes.count + range.count)
+        for row in range {
+            let entry = Int(entries[row])
+            shownInodes.append(entry < inodes.count ? inodes[entry] : 0)
+        }
+    }
+
+    /// Entries appended after a whole listing: its shared inodes become a copy.
+    private mutating func copySharedInodes() {
+        guard let shared = listingInodes else { return }
+        shownInodes = shared.entries.map { Int($0) < shared.inodes.count ? shared.inodes[Int($0)] : 0 }
+        listingInodes = nil
+    }
+
+    /// The inode entry `index`'s row showed (0: not known).
+    @inline(__always)
+    private func shownInode(_ index: Int) -> UInt64 {
+        guard let shared = listingInodes else { return shownInodes[index] }
+        let entry = Int(shared.entries[index])
+        return entry < shared.inodes.count ? shared.inodes[entry] : 0
+    }
+
+    /// Makes room for `entries` more entries.
+    public mutating func reserve(entries: Int) {
+        names.reserve(entries: names.count + entries, bytes: names.byteCount + entries * 16)
+        takerOfEntry.reserveCapacity(takerOfEntry.count + entries)
+        shownInodes.reserveCapacity(shownInodes.count + entries)
+    }
+
+    /// Adds a directory's taker; returns its number for `append`.
+    public mutating func add(_ taker: MarkTaker) -> Int {
+        takers.append(taker)
+        return takers.count - 1
+    }
+
+    /// Adds the entry `name` of taker `taker`'s directory.
+    public mutating func append(_ name: UnsafeBufferPointer<UInt8>, shownInode: UInt64?, taker: Int) {
+        copySharedInodes()
+        names.append(name, kind: .unknown)
+        takerOfEntry.append(UInt32(taker))
+        shownInodes.append(shownInode ?? 0)
+    }
+
+    /// Why `take` stopped: the entry it could not mark, or Ctrl-C.
+    public enum Failure: Error {
+        case refused(entry: Int, MarkRefusal)
+        case interrupted(read: Int)
+    }
+
+    /// Reads every entry's status through its directory (`MarkTaker`'s
+    /// checks); the first refusal, in entry order, or Ctrl-C stops it and
+    /// nothing is marked. The request's buffers become the batch's.
+    public consuming func take() -> Result<MarkBatch, Failure> {
+        let total = count
+        let parallel = total >= 4096 && !takers.contains { $0.isGuarded }
+        var stop: Stop?
+        var otherDevices: [Int: UInt64] = [:]
+        let snapshots = [StoredSnapshot](unsafeUninitializedCapacity: total) { buffer, initialized in
+            // Every slot holds a value even when reading stopped (the array is thrown away then).
+            stop =
+                parallel ? readInHalves(into: buffer, otherDevices: &otherDevices) : readRange(0..<total, into: buffer, otherDevices: &otherDevices)
+            initialized = total
+        }
+        if let stop {
+            if let refusal = stop.refusal { return .failure(.refused(entry: stop.firstUnread - 1, refusal)) }
+            return .failure(.interrupted(read: stop.firstUnread))
+        }
+        var folders: [(identity: FileIdentity, path: [UInt8])] = []
+        folders.reserveCapacity(takers.count)
+        for taker in takers { folders.append((taker.directoryIdentity, taker.directoryPath)) }
+        for index in 0..<total { names.setKind(snapshots[index].kind, at: index) }
+        var batch = MarkBatch(folders: folders, names: names, folderOfEntry: takerOfEntry, stored: snapshots, otherDevices: otherDevices)
+        batch.entriesAreDistinct = entriesAreDistinct
+        return .success(batch)
+    }
+
+    /// Where reading stopped: the entry after the last one read (after the
+    /// refused one, when one was refused).
+    private struct Stop {
+        var firstUnread: Int
+        var refusal: MarkRefusal?
+    }
+
+    /// Reads entries `range` on this thread into their slots of `buffer`;
+    /// when it stops, the rest of the range gets placeholders.
+    private func readRange(
+        _ range: Range<Int>, into buffer: UnsafeMutableBufferPointer<StoredSnapshot>, otherDevices: inout [Int: UInt64]
+    ) -> Stop? {
+        for index in range {
+            if (index - range.lowerBound) % 1024 == 1023 && Interruption.isRequested {
+                for rest in index..<range.upperBound { buffer.initializeElement(at: rest, to: .placeholder) }
+                return Stop(firstUnread: index)
+            }
+            let inode = shownInode(index)
+            let taker = takers[Int(takerOfEntry[index])]
+            let taken = names.withName(at: index) { taker.snapshot(of: $0, shownInode: inode == 0 ? nil : inode) }
+            switch taken {
+            case .success(let snapshot):
+                let device = taker.directoryIdentity.device
+                if snapshot.device != device { otherDevices[index] = snapshot.device }
+                buffer.initializeElement(at: index, to: StoredSnapshot(snapshot, directoryDevice: device))
+            case .failure(let refusal):
+                for rest in index..<range.upperBound { buffer.initializeElement(at: rest, to: .placeholder) }
+                return Stop(firstUnread: index + 1, refusal: refusal)
+            }
+        }
+        return nil
+    }
+
+    /// The first half here, the second on another thread into its own
+    /// slots (only plain values cross: descriptors, identities, the shared
+    /// name bytes and the buffer's address).
+    private func readInHalves(into buffer: UnsafeMutableBufferPointer<StoredSnapshot>, otherDevices: inout [Int: UInt64]) -> Stop? {
+        let half = count / 2
+        let plain = PlainTakers(takers.map { ($0.descriptor, $0.directoryIdentity.device) })
+        let names = self.names
+        let takerOfEntry = self.takerOfEntry
+        let shownInodes = self.shownInodes
+        let listingInodes = self.listingInodes
+        let total = count
+        let slots = SendableBuffer(buffer)
+        var first: Stop?
+        var firstDevices: [Int: UInt64] = [:]
+        let second = TwoThreads.run(
+            { first = readRange(0..<half, into: buffer, otherDevices: &firstDevices) },
+            alongside: { () -> SecondStop in
+                var devices: [Int: UInt64] = [:]
+                for index in half..<total {
+                    if (index - half) % 1024 == 1023 && Interruption.isRequested {
+                        for rest in index..<total { slots.buffer.initializeElement(at: rest, to: .placeholder) }
+                        return SecondStop(firstUnread: index, refusal: nil, otherDevices: devices)
+                    }
+                    let (fd, device) = plain.takers[Int(takerOfEntry[index])]
+                    let inode =
+                        listingInodes.map { shared in
+                            let entry = Int(shared.entries[index])
+                            return entry < shared.inodes.count ? shared.inodes[entry] : 0
+                        } ?? shownInodes[index]
+                    let taken = names.withName(at: index) {
+                        MarkTaker.snapshot(of: $0, in: fd, device: device, shownInode: inode == 0 ? nil : inode)
+                    }
+                    switch taken {
+                    case .success(let snapshot):
+                        if snapshot.device != device { devices[index] = snapshot.device }
+                        slots.buffer.initializeElement(at: index, to: StoredSnapshot(snapshot, directoryDevice: device))
+                    case .failure(let refusal):
+                        for rest in index..<total { slots.buffer.initializeElement(at: rest, to: .placeholder) }
+                        return SecondStop(firstUnread: index + 1, refusal: refusal, otherDevices: devices)
+                    }
+                }
+                return SecondStop(firstUnread: nil, refusal: nil, otherDevices: devices)
+            })
+        otherDevices = firstDevices.merging(second.otherDevices) { a, _ in a }
+        if let first { return first }
+        guard let unread = second.firstUnread else { return nil }
+        return Stop(firstUnread: unread, refusal: second.refusal)
+    }
+
+    /// Where the second thread stopped, if it did.
+    private struct SecondStop: Sendable {
+        let firstUnread: Int?
+        let refusal: MarkRefusal?
+        let otherDevices: [Int: UInt64]
+    }
+
+    /// The snapshot buffer's address, handed to the second thread, which
+    /// writes only its own half.
+    private struct SendableBuffer: @unchecked Sendable {
+        let buffer: UnsafeMutableBufferPointer<StoredSnapshot>
+        init(_ buffer: UnsafeMutableBufferPointer<StoredSnapshot>) { self.buffer = buffer }
+    }
+
+    private struct PlainTakers: Sendable {
+        let takers: [(Int32, UInt64)]
+        init(_ takers: [(Int32, UInt64)]) { self.takers = takers }
+    }
+}
