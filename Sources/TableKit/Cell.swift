@@ -59,8 +59,9 @@ public final class Cell {
     /// A one-character type glyph drawn first, if any.
     public var image: Character? { didSet { hasExtras = true } }
     public var accessory: CellAccessory = .none { didSet { hasExtras = true } }
-    /// An ANSI SGR parameter string (such as `01;34`) for the text when colour is on.
-    public var textColor: String? { didSet { hasExtras = true } }
+    /// What the text means (a directory, a marked row, a user's colour for
+    /// its kind); the renderer's markup shows it, or not.
+    public var textStyle: TextStyle? { didSet { hasExtras = true } }
     /// Characters appended to the text itself (`ls -F` indicators, ` -> target`).
     public var textSuffix: String = "" { didSet { hasExtras = true } }
     /// Whether anything but the text and columns was set since the last
@@ -84,7 +85,7 @@ public final class Cell {
         if detailText != nil { detailText = nil }
         image = nil
         accessory = .none
-        if textColor != nil { textColor = nil }
+        if textStyle != nil { textStyle = nil }
         if !textSuffix.isEmpty { textSuffix = "" }
         hasExtras = false
     }

@@ -7,8 +7,8 @@ public enum ColumnAlignment: Sendable {
 public struct RenderOptions: Sendable {
     /// The terminal width; nil means unlimited (value1 details then follow the text).
     public var width: Int?
-    /// Wrap text in ANSI colour sequences from `Cell.textColor`.
-    public var useColor = false
+    /// Marks styled text (`Cell.textStyle`, section headers); nil for plain text.
+    public var styleMarkup: StyleMarkup?
     /// Shorten over-long text with a middle ellipsis to fit `width` (interactive
     /// views only; non-interactive listings never cut names).
     public var truncatesText = false
@@ -61,7 +61,7 @@ public struct TextRenderer {
             for index in items.indices {
                 switch items[index] {
                 case .header(_, let title):
-                    appendStyled("== \(title) ==", sgr: "1", to: &output)
+                    appendStyled("== \(title) ==", style: .heading, to: &output)
                     output.append(0x0A)
                 case .footer(_, let title):
                     append("-- \(title) --", to: &output)
@@ -234,22 +234,22 @@ public struct TextRenderer {
         if options.truncatesText, let room {
             shortened = TextWidth.truncatingMiddle(cell.text, to: max(1, room - TextWidth.of(cell.textSuffix)))
         }
-        let sgr = options.useColor ? cell.textColor : nil
-        if let sgr { append("\u{1B}[\(sgr)m", to: &output) }
+        let opening = cell.textStyle.flatMap { style in options.styleMarkup?.opening(style) }
+        if let opening { append(opening, to: &output) }
         if let shortened { append(shortened, to: &output) } else { output.append(cell.textBytes) }
-        if sgr != nil { append("\u{1B}[0m", to: &output) }
+        if opening != nil, let markup = options.styleMarkup { append(markup.closing, to: &output) }
         if !cell.textSuffix.isEmpty { append(cell.textSuffix, to: &output) }
         return measure ? TextWidth.of(shortened ?? cell.text) + TextWidth.of(cell.textSuffix) : 0
     }
 
-    private func appendStyled(_ text: String, sgr: String, to output: inout ByteBuffer) {
-        guard options.useColor else {
+    private func appendStyled(_ text: String, style: TextStyle, to output: inout ByteBuffer) {
+        guard let markup = options.styleMarkup, let opening = markup.opening(style) else {
             append(text, to: &output)
             return
         }
-        append("\u{1B}[\(sgr)m", to: &output)
+        append(opening, to: &output)
         append(text, to: &output)
-        append("\u{1B}[0m", to: &output)
+        append(markup.closing, to: &output)
     }
 
     @inline(__always)

@@ -73,13 +73,17 @@ final class TextRendererTests: XCTestCase {
         XCTAssertEqual(render([cell(long)], options), "aaaaa…zzzzz\n")
     }
 
-    func testColourWrapsTheTextOnlyWhenOn() {
+    /// The engine knows styles by meaning; the markup it is given shows them
+    /// (the terminal's colours are the CLI's, tested there).
+    func testAStyleIsMarkedOnlyByTheMarkupGiven() {
         let c = cell("dir")
-        c.textColor = "01;34"
+        c.textStyle = .directory
         XCTAssertEqual(render([c]), "dir\n")
         var options = RenderOptions()
-        options.useColor = true
-        XCTAssertEqual(render([c], options), "\u{1B}[01;34mdir\u{1B}[0m\n")
+        options.styleMarkup = StyleMarkup(opening: { $0 == .directory ? "<d>" : nil }, closing: "</>")
+        XCTAssertEqual(render([c], options), "<d>dir</>\n")
+        c.textStyle = .link
+        XCTAssertEqual(render([c], options), "dir\n", "a style the markup does not show stays plain")
     }
 
     func testDisplayWidthOfWideAndCombiningCharacters() {

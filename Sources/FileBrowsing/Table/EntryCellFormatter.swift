@@ -71,7 +71,7 @@ public struct NameDecoration: Sendable {
             if let colors {
                 var dangling = false
                 if kind == .symlink, case .failure = model.targetStatus(ofRow: row) { dangling = true }
-                cell.textColor = colors.sgr(for: kind, status: status, name: name, targetMissing: dangling)
+                cell.textStyle = colors.sgr(for: kind, status: status, name: name, targetMissing: dangling).map(TextStyle.named)
             }
         }
         if disclosesDirectories && model.isDirectory(row: row, followSymlinks: true) && !model.isDotEntry(row: row) {

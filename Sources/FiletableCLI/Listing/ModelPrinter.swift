@@ -78,7 +78,7 @@ struct ModelPrinter {
         table.reloadData()
         table.scrollToRow(0)
         var renderOptions = RenderOptions()
-        renderOptions.useColor = context.useColor
+        renderOptions.styleMarkup = context.useColor ? TerminalStyle.markup : nil
         renderOptions.columnWidths = widths
         renderOptions.columnAlignments = formatter.columnAlignments
         return TextRenderer(options: renderOptions)

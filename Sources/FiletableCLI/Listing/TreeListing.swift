@@ -103,7 +103,7 @@ struct TreeListing {
     private func writeLine(prefix: String, cell: Cell) {
         context.output.write(prefix)
         var options = RenderOptions()
-        options.useColor = context.useColor
+        options.styleMarkup = context.useColor ? TerminalStyle.markup : nil
         TextRenderer(options: options).render([.row(IndexPath(row: 0, section: 0), flatRow: 0, cell: cell)], into: &context.output.buffer)
         context.output.flushIfFull()
     }

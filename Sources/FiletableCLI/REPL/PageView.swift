@@ -54,7 +54,7 @@ struct PageView {
             var options = RenderOptions()
             options.showsRowNumbers = true
             options.rowNumberWidth = String(max(1, table.numberOfRows)).count
-            options.useColor = settings.useColor
+            options.styleMarkup = settings.useColor ? TerminalStyle.markup : nil
             options.columnAlignments = level.formatter.columnAlignments(for: level.source.decorations)
             if settings.interactive {
                 options.width = Terminal.columns()

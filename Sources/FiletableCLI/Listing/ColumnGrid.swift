@@ -1,8 +1,10 @@
+import TableKit
+
 /// Entries laid out in columns across the width of a line, the way `ls -C`
 /// (down, then across) and `ls -x` (across, then down) lay out a terminal
 /// listing: as many columns as fit, each as wide as its widest entry and two
 /// spaces, the last with none; a line is narrower than `lineWidth`.
-public struct ColumnGrid {
+struct ColumnGrid {
     /// Which way entries fill the grid.
     public enum Order: Sendable {
         /// Down each column, then across (`ls -C`).
@@ -68,7 +70,7 @@ public struct ColumnGrid {
     /// `widths[i]` the columns it takes on screen. Gaps are filled with tabs
     /// where a tab stop (every `tabSize` columns; 0 for spaces only) lands,
     /// as ls does.
-    public func writeRow(_ row: Int, _ entries: [[UInt8]], widths: [Int], tabSize: Int, into output: inout ByteBuffer) {
+    func writeRow(_ row: Int, _ entries: [[UInt8]], widths: [Int], tabSize: Int, into output: inout ByteBuffer) {
         var position = 0
         var column = 0
         while let index = entry(row: row, column: column) {
