@@ -28,9 +28,12 @@ let package = Package(
         .target(name: "FileBrowsing", dependencies: ["TableKit"], swiftSettings: hotPathSettings),
         .target(name: "FiletableCLI", dependencies: ["TableKit", "FileBrowsing"], swiftSettings: hotPathSettings),
         .executableTarget(name: "filetable", dependencies: ["FiletableCLI"], swiftSettings: hotPathSettings),
+        // The tests' temporary trees, shared by the test targets.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TableKitTests", dependencies: ["TableKit"]),
-        .testTarget(name: "FileBrowsingTests", dependencies: ["FileBrowsing", "TableKit"]),
-        .testTarget(name: "filetableTests", dependencies: ["filetable", "FiletableCLI", "FileBrowsing"], exclude: ["Golden"]),
+        .testTarget(name: "FileBrowsingTests", dependencies: ["FileBrowsing", "TableKit", "TestSupport"]),
+        .testTarget(
+            name: "filetableTests", dependencies: ["filetable", "FiletableCLI", "FileBrowsing", "TestSupport"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -103,6 +103,18 @@ echo "stats after paging from the first page to the last with 'next' (value1 sty
 "$ft" --page-size 40 -b page-through.ft million | tail -5 | sed 's/^/  after 24,999 next: /'
 
 echo
+echo "## The deletion plan at scale: mark all of the 1,000,000 entries, then the plan"
+cmds=(); ours "-y --page-size 40 --command 'mark all' million" "-y --page-size 40 --command 'mark all; marks' million"
+hyperfine -N -w 1 -r "$runs" --export-markdown plan.md \
+    "${cmds[@]}"
+echo "peak RSS: filetable mark all $(peak "$ft" -y --page-size 40 --command 'mark all' million) MB, mark all; marks $(peak "$ft" -y --page-size 40 --command 'mark all; marks' million) MB"
+if [ -n "$base" ]; then
+    echo "peak RSS before: mark all $(peak "$base" -y --page-size 40 --command 'mark all' million) MB"
+fi
+python3 "$repo/Samples/benchmarks/plan-timing.py" "$ft" million "$runs"
+if [ -n "$base" ]; then python3 "$repo/Samples/benchmarks/plan-timing.py" "$base" million "$runs"; fi
+
+echo
 echo "## REPL line editor on the 1,000,000-entry directory (a pseudo-terminal, 80x24)"
 python3 "$repo/Samples/benchmarks/keystrokes.py" "$ft" million
 
@@ -128,4 +140,4 @@ hyperfine -r 2 --export-markdown hexdump.md "hexdump -C random256 > /dev/null"
 echo "peak RSS: filetable --hex $(peak "$ft" --hex random256) MB"
 
 echo
-cat one-line.md long.md recursive.md repl.md du-wide.md du-usr.md hex.md hexdump.md
+cat one-line.md long.md recursive.md repl.md plan.md du-wide.md du-usr.md hex.md hexdump.md

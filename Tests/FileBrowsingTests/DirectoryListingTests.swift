@@ -1,11 +1,12 @@
 import TableKit
+import TestSupport
 import XCTest
 
 @testable import FileBrowsing
 
 final class DirectoryListingTests: XCTestCase {
     func testListingReadsNamesWithoutStat() throws {
-        let tree = TestTree()
+        let tree = try TemporaryTree()
         for i in 0..<500 { tree.file("f\(i)") }
         let model = try tree.model()
         XCTAssertEqual(model.rowCount, 500)
@@ -14,7 +15,7 @@ final class DirectoryListingTests: XCTestCase {
     }
 
     func testOnlyShownRowsAreStatted() throws {
-        let tree = TestTree()
+        let tree = try TemporaryTree()
         for i in 0..<300 { tree.file("f\(i)") }
         let model = try tree.model()
         let table = TableView(showing: model, formatter: LongCellFormatter(), pageHeight: 20)
@@ -27,7 +28,7 @@ final class DirectoryListingTests: XCTestCase {
     }
 
     func testTheStatCacheIsBounded() throws {
-        let tree = TestTree()
+        let tree = try TemporaryTree()
         for i in 0..<100 { tree.file("f\(i)") }
         let model = try DirectoryListing(directory: DirectoryHandle.open(tree.bytes), statCacheCapacity: 16)
         for row in 0..<100 { _ = model.status(ofRow: row) }
@@ -35,12 +36,12 @@ final class DirectoryListingTests: XCTestCase {
     }
 
     func testEverySortOrder() throws {
-        let tree = TestTree()
+        let tree = try TemporaryTree()
         tree.file("b.txt", size: 30, mtime: 1000)
         tree.file("a10.md", size: 10, mtime: 3000)
         tree.file("A2.txt", size: 20, mtime: 2000)
         tree.file("c", size: 5, mtime: 500)
-        tree.folder("zdir")
+        try tree.folder("zdir")
         var options = ListOptions()
         XCTAssertEqual(try tree.model(options).names, ["A2.txt", "a10.md", "b.txt", "c", "zdir"])
         options.sortKey = .size
@@ -63,7 +64,7 @@ final class DirectoryListingTests: XCTestCase {
     }
 
     func testSortingAManyNamesMatchesTheComparator() throws {
-        let tree = TestTree()
+        let tree = try TemporaryTree()
         var names: [String] = []
         for i in 0..<400 {
             let name = ["img", "IMG", "Img_", "a", "file-0"][i % 5] + String(i * 7919 % 1000) + (i % 3 == 0 ? ".png" : "")
@@ -81,7 +82,7 @@ final class DirectoryListingTests: XCTestCase {
     /// options. Small thresholds and runs reach the thread, the ring of buffers
     /// and the merge with a few thousand names.
     func testNamesSortedWhileReadingMatchTheModelsOwnSort() throws {
-        let tree = TestTree()
+        let tree = try TemporaryTree()
         var generator = SystemRandomNumberGenerator()
         var made = Set<String>()
         let stems = ["img", "IMG", "Img_", "a", "A", "file-0", "file-00", "shared_long_prefix_of_names_", ".hidden"]
@@ -89,7 +90,7 @@ final class DirectoryListingTests: XCTestCase {
             let stem = stems[Int.random(in: 0..<stems.count, using: &generator)]
             let name = stem + String(Int.random(in: 0..<100_000, using: &generator)) + ["", ".png", ".PNG", "b", " x"].randomElement()!
             guard made.insert(name).inserted else { continue }
-            if made.count % 9 == 0 { tree.folder(name) } else { tree.file(name) }
+            if made.count % 9 == 0 { try tree.folder(name) } else { tree.file(name) }
         }
         let handle = try DirectoryHandle.open(tree.bytes)
         let readAhead = try DirectoryEnumerator.list(
@@ -127,7 +128,7 @@ final class DirectoryListingTests: XCTestCase {
     }
 
     func testHiddenEntriesAndFilter() throws {
-        let tree = TestTree()
+        let tree = try TemporaryTree()
         tree.file(".secret")
         tree.file("app.log")
         tree.file("app.txt")
@@ -142,10 +143,10 @@ final class DirectoryListingTests: XCTestCase {
     }
 
     func testSectionsByLetterAndKindWithIndexAndFooters() throws {
-        let tree = TestTree()
+        let tree = try TemporaryTree()
         for name in ["apple", "Avocado", "banana", "42", "_x"] { tree.file(name, size: 10) }
-        tree.folder("bin")
-        tree.link("alias", to: "apple")
+        try tree.folder("bin")
+        try tree.link("alias", to: "apple")
         var options = ListOptions()
         options.grouping = .letter
         let model = try tree.model(options)
@@ -165,7 +166,7 @@ final class DirectoryListingTests: XCTestCase {
     }
 
     func testDeletingARowNeverTouchesTheFileAndEmptiedSectionsVanish() throws {
-        let tree = TestTree()
+        let tree = try TemporaryTree()
         tree.file("apple")
         tree.file("banana")
         var options = ListOptions()
@@ -187,7 +188,7 @@ final class DirectoryListingTests: XCTestCase {
     }
 
     func testReloadReportsWhatChanged() throws {
-        let tree = TestTree()
+        let tree = try TemporaryTree()
         tree.file("keep")
         tree.file("go")
         let model = try tree.model()
@@ -201,7 +202,7 @@ final class DirectoryListingTests: XCTestCase {
     }
 
     func testAnEntryThatVanishesBeforeItsStatIsAnErrorNotACrash() throws {
-        let tree = TestTree()
+        let tree = try TemporaryTree()
         tree.file("here")
         tree.file("gone")
         let model = try tree.model()
@@ -219,7 +220,7 @@ final class DirectoryListingTests: XCTestCase {
     }
 
     func testJSONForAVanishedEntryIsAnErrorObject() throws {
-        let tree = TestTree()
+        let tree = try TemporaryTree()
         tree.file("gone")
         let model = try tree.model()
         tree.remove("gone")
@@ -229,7 +230,7 @@ final class DirectoryListingTests: XCTestCase {
     }
 
     func testLongColumnsMatchStatWhenInstalled() throws {
-        let tree = TestTree()
+        let tree = try TemporaryTree()
         tree.file("data", size: 1234)
         let model = try tree.model()
         guard case .success(let status) = model.status(ofRow: 0) else { return XCTFail("no status") }

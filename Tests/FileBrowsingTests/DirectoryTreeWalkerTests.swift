@@ -1,9 +1,10 @@
+import TestSupport
 import XCTest
 
 @testable import FileBrowsing
 
 final class DirectoryTreeWalkerTests: XCTestCase {
-    private func walk(_ tree: TestTree, follow: Bool = false, depth: Int? = nil) throws -> (entered: [String], failures: [String]) {
+    private func walk(_ tree: TemporaryTree, follow: Bool = false, depth: Int? = nil) throws -> (entered: [String], failures: [String]) {
         let walker = DirectoryTreeWalker(followSymlinks: follow, maxDepth: depth)
         var entered: [String] = []
         var failures: [String] = []
@@ -22,8 +23,8 @@ final class DirectoryTreeWalkerTests: XCTestCase {
     }
 
     func testNamesThatAreNotUTF8OrHoldNewlinesAreListedAndOpened() throws {
-        let tree = TestTree()
-        tree.folder("x")
+        let tree = try TemporaryTree()
+        try tree.folder("x")
         let odd: [UInt8] = [0x6F, 0x64, 0x64, 0xFF, 0x0A, 0x6E]
         tree.file(odd)
         _ = (tree.bytes + [0x2F] + [0xC3, 0x28, 0x0A] + [0]).withUnsafeBufferPointer {
@@ -37,10 +38,10 @@ final class DirectoryTreeWalkerTests: XCTestCase {
     }
 
     func testSymlinkLoopsAreDetectedWhenFollowing() throws {
-        let tree = TestTree()
-        tree.folder("a")
-        tree.link("a/up", to: "..")
-        tree.link("self", to: ".")
+        let tree = try TemporaryTree()
+        try tree.folder("a")
+        try tree.link("a/up", to: "..")
+        try tree.link("self", to: ".")
         let notFollowing = try walk(tree)
         XCTAssertEqual(notFollowing.entered, ["", "/a"])
         let following = try walk(tree, follow: true)
@@ -49,7 +50,7 @@ final class DirectoryTreeWalkerTests: XCTestCase {
     }
 
     func testATreeDeeperThanPathMaxIsWalkedIteratively() throws {
-        let tree = TestTree()
+        let tree = try TemporaryTree()
         let script = CommandLineScript.generator + " deep '\(tree.path)' 30"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -79,18 +80,18 @@ final class DirectoryTreeWalkerTests: XCTestCase {
     }
 
     func testDepthLimit() throws {
-        let tree = TestTree()
-        tree.folder("a")
-        tree.folder("a/b")
-        tree.folder("a/b/c")
+        let tree = try TemporaryTree()
+        try tree.folder("a")
+        try tree.folder("a/b")
+        try tree.folder("a/b/c")
         XCTAssertEqual(try walk(tree, depth: 2).entered, ["", "/a"])
         XCTAssertEqual(try walk(tree, depth: 1).entered, [""])
     }
 
     func testADirectoryThatVanishesIsReportedAndTheWalkGoesOn() throws {
-        let tree = TestTree()
-        tree.folder("a")
-        tree.folder("b")
+        let tree = try TemporaryTree()
+        try tree.folder("a")
+        try tree.folder("b")
         let walker = DirectoryTreeWalker()
         var failures: [String] = []
         var entered = 0
@@ -109,7 +110,7 @@ final class DirectoryTreeWalkerTests: XCTestCase {
     /// Every event of a walk, as text: the reading ahead on a second thread
     /// must give exactly the events of the walk on one.
     private func events(
-        _ tree: TestTree, readsAhead: Bool, follow: Bool, depth: Int?, rule: DirectoryTreeWalker.RepeatRule, stopAfter: Int? = nil
+        _ tree: TemporaryTree, readsAhead: Bool, follow: Bool, depth: Int?, rule: DirectoryTreeWalker.RepeatRule, stopAfter: Int? = nil
     ) throws -> [String] {
         struct Enough: Error {}
         let walker = DirectoryTreeWalker(followSymlinks: follow, maxDepth: depth, repeatRule: rule)
@@ -135,17 +136,17 @@ final class DirectoryTreeWalkerTests: XCTestCase {
     }
 
     func testReadingAheadGivesTheSameEventsAsOneThread() throws {
-        let tree = TestTree()
+        let tree = try TemporaryTree()
         // More directories than the read-ahead keeps waiting (64), a large one, loops, an unreadable one.
         for i in 0..<90 {
-            tree.folder("d\(i)")
+            try tree.folder("d\(i)")
             tree.file("d\(i)/f")
-            if i % 10 == 0 { tree.folder("d\(i)/inner") }
+            if i % 10 == 0 { try tree.folder("d\(i)/inner") }
         }
         for i in 0..<5_000 { tree.file("d3/many\(i)") }
-        tree.link("d5/up", to: "..")
-        tree.link("d6/sibling", to: "../d7")
-        tree.folder("locked")
+        try tree.link("d5/up", to: "..")
+        try tree.link("d6/sibling", to: "../d7")
+        try tree.folder("locked")
         chmod(tree.path + "/locked", 0)
         defer { chmod(tree.path + "/locked", 0o755) }
         for follow in [false, true] {

@@ -1,12 +1,13 @@
 import FileBrowsing
 import Foundation
+import TestSupport
 import XCTest
 
 /// Paths of any length, marks keyed by identity, and totals that say when
 /// they are a lower bound.
 final class MarksByIdentityTests: XCTestCase {
     /// 25 levels of 200-byte names: past PATH_MAX, reached with openat.
-    private func deepTree(_ tree: TestTree) -> [UInt8] {
+    private func deepTree(_ tree: TemporaryTree) -> [UInt8] {
         var fd = open(tree.path, O_RDONLY | O_DIRECTORY)
         var path = tree.bytes
         for level in 0..<25 {
@@ -26,7 +27,7 @@ final class MarksByIdentityTests: XCTestCase {
     }
 
     func testPathsLongerThanPathMaxResolveToWhatTheyName() throws {
-        let tree = TestTree()
+        let tree = try TemporaryTree()
         let deep = deepTree(tree)
         XCTAssertGreaterThan(deep.count, Int(PATH_MAX))
         let leaf = try PathResolution.status(of: deep + Array("/leaf".utf8)).get()
@@ -50,11 +51,11 @@ final class MarksByIdentityTests: XCTestCase {
     }
 
     func testMarksFollowTheDirectoryNotThePathThatReachedIt() throws {
-        let tree = TestTree()
-        tree.folder("real")
-        tree.folder("real/sub")
+        let tree = try TemporaryTree()
+        try tree.folder("real")
+        try tree.folder("real/sub")
         tree.file("a", in: "real")
-        tree.link("link", to: "real")
+        try tree.link("link", to: "real")
         let store = MarkStore()
         let viaLink = try DirectoryHandle.open(resolving: tree.bytes + Array("/link".utf8))
         let taker = try MarkTaker(directory: viaLink, path: tree.bytes + Array("/link".utf8))
@@ -74,11 +75,11 @@ final class MarksByIdentityTests: XCTestCase {
     }
 
     func testAPathThatNoLongerLeadsToTheListedDirectoryIsRefused() throws {
-        let tree = TestTree()
-        tree.folder("one")
+        let tree = try TemporaryTree()
+        try tree.folder("one")
         let handle = try DirectoryHandle.open(resolving: tree.bytes + Array("/one".utf8))
         XCTAssertEqual(rename(tree.path + "/one", tree.path + "/two"), 0)
-        tree.folder("one")
+        try tree.folder("one")
         XCTAssertThrowsError(try MarkTaker(directory: handle, path: tree.bytes + Array("/one".utf8))) { error in
             XCTAssertEqual(error as? MarkRefusal, .pathLeadsElsewhere)
         }
@@ -86,8 +87,8 @@ final class MarksByIdentityTests: XCTestCase {
     }
 
     func testTotalsInterruptedOrReplacedSayWhatTheyLeftOut() throws {
-        let tree = TestTree()
-        tree.folder("d")
+        let tree = try TemporaryTree()
+        try tree.folder("d")
         tree.file("x", size: 10, in: "d")
         tree.file("y", size: 3)
         let top = try DirectoryHandle.open(resolving: tree.bytes)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import FileBrowsing
@@ -18,7 +19,7 @@ final class ParallelHexDumpTests: XCTestCase {
         return bytes + [UInt8](repeating: 0, count: 3_000) + [1, 2, 3, 4, 5, 6, 7]
     }
 
-    private func openFile(_ bytes: [UInt8], in tree: TestTree) -> Int32 {
+    private func openFile(_ bytes: [UInt8], in tree: TemporaryTree) -> Int32 {
         let path = tree.path + "/data"
         _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
         return open(path, O_RDONLY)
@@ -38,7 +39,7 @@ final class ParallelHexDumpTests: XCTestCase {
     }
 
     func testEveryLayoutChunkSizeAndWorkerCountMatchesOneFormatter() throws {
-        let tree = TestTree()
+        let tree = try TemporaryTree()
         let bytes = sampleBytes()
         let fd = openFile(bytes, in: tree)
         defer { close(fd) }
@@ -74,7 +75,7 @@ final class ParallelHexDumpTests: XCTestCase {
     }
 
     func testAWriterThatStopsEndsTheDumpAfterThatChunk() throws {
-        let tree = TestTree()
+        let tree = try TemporaryTree()
         let fd = openFile(sampleBytes(), in: tree)
         defer { close(fd) }
         var calls = 0
@@ -87,7 +88,7 @@ final class ParallelHexDumpTests: XCTestCase {
     }
 
     func testAReadErrorIsReportedAfterTheChunksBeforeIt() throws {
-        let tree = TestTree()
+        let tree = try TemporaryTree()
         let fd = open(tree.path, O_RDONLY | O_DIRECTORY)
         defer { close(fd) }
         var formatter = HexFormatter(format: .canonical)

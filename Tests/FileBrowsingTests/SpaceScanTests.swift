@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import FileBrowsing
@@ -28,8 +29,8 @@ final class SpaceScanTests: XCTestCase {
     /// Hard links inside one directory and across two, a sparse file,
     /// symlinks to a file and to a directory, empty directories, a name that
     /// is not UTF-8, a FIFO, and a chain of 40 directories.
-    private func makeAwkwardTree() throws -> TestTree {
-        let tree = TestTree()
+    private func makeAwkwardTree() throws -> TemporaryTree {
+        let tree = try TemporaryTree()
         let script = """
             mkdir -p a/b c empty1 empty2/inner
             head -c 100000 /dev/zero > a/big
@@ -88,7 +89,7 @@ final class SpaceScanTests: XCTestCase {
 
     /// A scan stops within 100 ms of `cancel`, and says it was cancelled.
     func testCancelReturnsWithinATenthOfASecond() throws {
-        let tree = TestTree()
+        let tree = try TemporaryTree()
         let script = "for d in $(seq 1 100); do mkdir d$d; (cd d$d && touch $(seq -f f%g 1 30)); done"
         XCTAssertEqual(try shell(script, in: tree.path).status, 0)
         // Cancelled as it starts (the first progress call comes at once):
@@ -115,9 +116,9 @@ final class SpaceScanTests: XCTestCase {
 /// what one thread gives, row for row, with the ACL set.
 final class ParallelStatusTests: XCTestCase {
     func testParallelLoadMatchesOneThreadAndFindsACLs() throws {
-        let tree = TestTree()
+        let tree = try TemporaryTree()
         for i in 0..<300 { tree.file("f\(i)", size: i * 37) }
-        tree.folder("sub")
+        try tree.folder("sub")
         let model = try DirectoryListing(directory: try DirectoryHandle.open(tree.bytes))
         let single = try DirectoryListing(directory: try DirectoryHandle.open(tree.bytes))
         _ = model.loadAllStatuses(threads: 3, checkingACLs: true)

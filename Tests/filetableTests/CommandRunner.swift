@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Runs the built `filetable` executable and captures what a user would see.
@@ -128,51 +129,15 @@ enum CommandRunner {
         return prefix
     }
 
+    /// A REPL script as the end-to-end tests run one: `filetable FLAGS
+    /// --page-size N -e COMMANDS .` in the tree.
+    static func script(
+        _ commands: String, in temp: TemporaryTree, pageSize: Int = 20, flags: [String] = [], environment: [String: String] = [:]
+    ) throws -> CommandResult {
+        try run(["--page-size", String(pageSize)] + flags + ["-e", commands, "."], in: temp.url, environment: environment)
+    }
+
     static func isInstalled(_ tool: String) -> Bool {
         (try? shell("command -v \(tool)").status) == 0
-    }
-}
-
-/// A temporary folder removed after the test.
-final class TemporaryTree {
-    let url: URL
-    var path: String { url.path }
-
-    /// A new folder in the system's temporary folder, or inside `parent`.
-    init(in parent: TemporaryTree? = nil) throws {
-        let base = parent?.url ?? FileManager.default.temporaryDirectory
-        url = base.appendingPathComponent("filetable-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        _ = try? CommandRunner.shell("chmod -R u+rwx '\(url.path)' 2>/dev/null; rm -rf '\(url.path)'")
-    }
-
-    /// Creates a file whose name is given as bytes (any bytes but / and NUL).
-    @discardableResult
-    func file(_ name: [UInt8], contents: String = "", in subfolder: String? = nil) -> [UInt8] {
-        var path = Array(url.path.utf8) + [0x2F]
-        if let subfolder { path += Array(subfolder.utf8) + [0x2F] }
-        path += name
-        let fd = (path + [0]).withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { open($0, O_CREAT | O_WRONLY, 0o644) }
-        }
-        precondition(fd >= 0, "could not create test file")
-        _ = contents.withCString { write(fd, $0, strlen($0)) }
-        close(fd)
-        return path
-    }
-
-    func file(_ name: String, contents: String = "", in subfolder: String? = nil) {
-        file(Array(name.utf8), contents: contents, in: subfolder)
-    }
-
-    func folder(_ name: String) throws {
-        try FileManager.default.createDirectory(at: url.appendingPathComponent(name), withIntermediateDirectories: true)
-    }
-
-    func link(_ name: String, to target: String) throws {
-        try FileManager.default.createSymbolicLink(atPath: url.appendingPathComponent(name).path, withDestinationPath: target)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// A tree thousands of levels deep (paths far past PATH_MAX) costs memory

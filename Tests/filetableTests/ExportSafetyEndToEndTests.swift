@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// A deletion plan is written whole or not at all, never through a link, a

@@ -1,13 +1,11 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The two levels whose rows are not one directory's: every match of
 /// `find TEXT --all`, and the plan (`marks`). Each takes the commands any
 /// level takes, and `back` returns.
 final class GatheredLevelsEndToEndTests: XCTestCase {
-    private func run(_ commands: String, in temp: TemporaryTree) throws -> CommandResult {
-        try CommandRunner.run(["--page-size", "30", "-e", commands, "."], in: temp.url)
-    }
 
     /// notes.txt at the top, deeper notes below, a hidden one, and a link
     /// to a directory (never followed).
@@ -27,7 +25,7 @@ final class GatheredLevelsEndToEndTests: XCTestCase {
 
     func testFindAllListsEveryMatchNearestFirstInSectionsByDirectory() throws {
         let temp = try makeTree()
-        let result = try run("find notes --all", in: temp)
+        let result = try CommandRunner.script("find notes --all", in: temp, pageSize: 30)
         XCTAssertEqual(result.status, 0, result.stderr)
         let rows = result.text.split(separator: "\n").map(String.init)
         XCTAssertEqual(rows.first, "\(temp.path) | find 'notes': 3 matches | sort name | page 1 of 1")
@@ -39,19 +37,20 @@ final class GatheredLevelsEndToEndTests: XCTestCase {
             result.text.contains(
                 "find: 3 matches in 3 directories (5 directories searched; hidden entries skipped ('hidden on' searches them)); 'back' returns"),
             result.text)
-        let hidden = try run("hidden on; find notes --all", in: temp)
+        let hidden = try CommandRunner.script("hidden on; find notes --all", in: temp, pageSize: 30)
         XCTAssertTrue(hidden.text.contains("== .hidden ==\n2  notes\n"), hidden.text)
-        let shallow = try run("find notes --all --depth 2", in: temp)
+        let shallow = try CommandRunner.script("find notes --all --depth 2", in: temp, pageSize: 30)
         XCTAssertTrue(shallow.text.contains("find 'notes': 2 matches"), shallow.text)
-        let none = try run("find nothing-like-it --all", in: temp)
+        let none = try CommandRunner.script("find nothing-like-it --all", in: temp, pageSize: 30)
         XCTAssertEqual(none.status, 1)
         XCTAssertTrue(none.stderr.contains("find: no name contains 'nothing-like-it' (5 directories searched"), none.stderr)
     }
 
     func testAMatchLevelTakesInfoViewOpenMarkReloadAndBack() throws {
         let temp = try makeTree()
-        let result = try run(
-            "find e --all; info deep-notes; view 4; back; find b --all; open 1; back; back; pwd; find notes --all; mark 3; marks --print", in: temp)
+        let result = try CommandRunner.script(
+            "find e --all; info deep-notes; view 4; back; find b --all; open 1; back; back; pwd; find notes --all; mark 3; marks --print", in: temp,
+            pageSize: 30)
         XCTAssertEqual(result.status, 0, result.stderr)
         // Rows are reached through their own directories, and named by their full paths.
         XCTAssertTrue(result.text.contains("path:        \(temp.path)/a/b/c/deep-notes\n"), result.text)
@@ -71,15 +70,15 @@ final class GatheredLevelsEndToEndTests: XCTestCase {
         XCTAssertTrue(again.text.contains("reloaded: +1 -0"), again.text)
         XCTAssertTrue(again.text.contains("== a ==\n2  more-notes\n"), again.text)
         // Commands of a directory's table say why they do not apply.
-        let du = try run("find notes --all; du", in: temp)
+        let du = try CommandRunner.script("find notes --all; du", in: temp, pageSize: 30)
         XCTAssertTrue(du.stderr.contains("du: works on a directory's table; this one lists the names holding 'notes' ('back' returns)"), du.stderr)
     }
 
     func testThePlanIsALevelOfMarkedPathsWithItsTotalsUnderEveryPage() throws {
         let temp = try makeTree()
         temp.file("big", contents: String(repeating: "x", count: 3000))
-        let result = try run(
-            "mark big other.txt; cd a/b/c; mark 1; marks; sort size; unmark 3; info 1; back; back; list; marks", in: temp)
+        let result = try CommandRunner.script(
+            "mark big other.txt; cd a/b/c; mark 1; marks; sort size; unmark 3; info 1; back; back; list; marks", in: temp, pageSize: 30)
         XCTAssertEqual(result.status, 0, result.stderr)
         let pages = result.text.components(separatedBy: "marks | ").map { $0.components(separatedBy: "-- N open")[0] }
         XCTAssertEqual(pages.count, 5, result.text)

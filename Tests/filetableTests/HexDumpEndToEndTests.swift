@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `--hex`: byte-identical to `hexdump -C`, `xxd` and `xxd -p`, checked against

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// What a user, a script or a pasted line types is hostile too: no typed byte

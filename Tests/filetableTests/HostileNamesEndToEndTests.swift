@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Names with control bytes, invalid UTF-8 and bidi overrides: escaped on every

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The prompt's line editor in a real terminal (tmux), where its drawing

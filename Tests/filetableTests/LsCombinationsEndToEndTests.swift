@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import XCTest
 
 /// The ls letters compared with GNU ls byte for byte, in combination: every

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Editing mode and simulated deletion in scripted sessions.
@@ -15,29 +16,25 @@ final class MarksEndToEndTests: XCTestCase {
         return temp
     }
 
-    private func run(_ commands: String, in temp: TemporaryTree, flags: [String] = []) throws -> CommandResult {
-        try CommandRunner.run(["--page-size", "20"] + flags + ["-e", commands, "."], in: temp.url)
-    }
-
     func testMarkByNumberRangeListGlobAndAllRenumbersTheRest() throws {
         let temp = try makeTree()
-        let byNumber = try run("mark 2", in: temp)
+        let byNumber = try CommandRunner.script("mark 2", in: temp, pageSize: 20)
         XCTAssertEqual(CommandResult.lastPage(byNumber.text), ["1 app.log", "2 c.log", "3 docs >", "4 keep.txt", "5 z.log"])
-        let byRangeAndList = try run("mark 1-2,6", in: temp)
+        let byRangeAndList = try CommandRunner.script("mark 1-2,6", in: temp, pageSize: 20)
         XCTAssertEqual(CommandResult.lastPage(byRangeAndList.text), ["1 c.log", "2 docs >", "3 keep.txt"])
-        let byGlob = try run("mark *.log", in: temp)
+        let byGlob = try CommandRunner.script("mark *.log", in: temp, pageSize: 20)
         XCTAssertEqual(CommandResult.lastPage(byGlob.text), ["1 b.txt", "2 docs >", "3 keep.txt"])
-        let everything = try run("filter *.txt; mark all; filter; list", in: temp)
+        let everything = try CommandRunner.script("filter *.txt; mark all; filter; list", in: temp, pageSize: 20)
         XCTAssertEqual(CommandResult.lastPage(everything.text), ["1 app.log", "2 c.log", "3 docs >", "4 z.log"])
-        let bad = try run("mark 99", in: temp)
+        let bad = try CommandRunner.script("mark 99", in: temp, pageSize: 20)
         XCTAssertEqual(bad.stderr, "filetable: line 1: mark: no row 99 (rows are 1-6)\n")
-        let dot = try run("mark 1", in: temp, flags: ["-a"])
+        let dot = try CommandRunner.script("mark 1", in: temp, pageSize: 20, flags: ["-a"])
         XCTAssertEqual(dot.stderr, "filetable: line 1: mark: row 1 (.) cannot be marked\n")
     }
 
     func testAnEmptiedSectionDisappears() throws {
         let temp = try makeTree()
-        let result = try run("group kind; mark 1", in: temp)
+        let result = try CommandRunner.script("group kind; mark 1", in: temp, pageSize: 20)
         XCTAssertTrue(result.text.contains("== Folders ==\n1 docs >\n-- 1 entry --\n== Files ==\n2 app.log"))
         let after = result.text.components(separatedBy: "marked 1").last ?? ""
         XCTAssertFalse(after.contains("Folders"), after)
@@ -46,7 +43,8 @@ final class MarksEndToEndTests: XCTestCase {
 
     func testShowMarkedUnmarkAndUndoDepth() throws {
         let temp = try makeTree()
-        let result = try run("mark 1; mark 1; mark 1; show marked; edit; unmark 1; undo; undo; undo; undo; hide marked; list", in: temp)
+        let result = try CommandRunner.script(
+            "mark 1; mark 1; mark 1; show marked; edit; unmark 1; undo; undo; undo; undo; hide marked; list", in: temp, pageSize: 20)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(
             result.text.contains("| page 1 of 1 | editing | marked shown\n1 D   app.log\n2 D   b.txt\n3 D   c.log\n4 (-) docs >\n"), result.text)
@@ -54,16 +52,16 @@ final class MarksEndToEndTests: XCTestCase {
         XCTAssertTrue(result.text.contains("undo: marked 1 again (3 in the plan)"))
         XCTAssertTrue(result.text.contains("undo: unmarked 1 (0 in the plan)"))
         XCTAssertEqual(CommandResult.lastPage(result.text).count, 6, "every mark was undone")
-        let tooFar = try run("mark 1; undo; undo", in: temp)
+        let tooFar = try CommandRunner.script("mark 1; undo; undo", in: temp, pageSize: 20)
         XCTAssertEqual(tooFar.stderr, "filetable: line 3: undo: nothing to undo\n")
-        let hidden = try run("mark 1; unmark 1", in: temp)
+        let hidden = try CommandRunner.script("mark 1; unmark 1", in: temp, pageSize: 20)
         XCTAssertEqual(hidden.stderr, "filetable: line 2: unmark: marked rows are hidden; 'show marked' first\n")
     }
 
     func testMarksSurviveNavigationReloadSortingAndCoverSubtrees() throws {
         let temp = try makeTree()
-        let result = try run(
-            "mark 1; sort size; open 1; back; reload; sort name; show marked; mark 4; open 4; hide marked; list; show marked", in: temp)
+        let result = try CommandRunner.script(
+            "mark 1; sort size; open 1; back; reload; sort name; show marked; mark 4; open 4; hide marked; list; show marked", in: temp, pageSize: 20)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.text.contains("reloaded: +0 -0"))
         let afterReload = result.text.components(separatedBy: "reloaded: +0 -0\n")[1].components(separatedBy: "-- ")[0]
@@ -84,7 +82,7 @@ final class MarksEndToEndTests: XCTestCase {
         let temp = try makeTree()
         _ = try CommandRunner.shell("ln app.log docs/hardlink-to-app; ln -s keep.txt link", in: temp.url)
         // docs/ holds guide.md (6), notes.md (6) and a hard link to app.log (100).
-        let result = try run("cd docs; mark guide.md; back; mark docs app.log link; marks --print", in: temp)
+        let result = try CommandRunner.script("cd docs; mark guide.md; back; mark docs app.log link; marks --print", in: temp, pageSize: 20)
         XCTAssertEqual(result.status, 0, result.stderr)
         let expectedBytes = 6 + 6 + 100 + 8
         let du = try CommandRunner.shell("du -sk --apparent-size docs >/dev/null; du -skc docs app.log link | tail -1 | cut -f1", in: temp.url)
@@ -101,8 +99,8 @@ final class MarksEndToEndTests: XCTestCase {
         temp.file(odd, contents: "odd")
         let plan = temp.path + "/../plan-\(UUID().uuidString)"
         defer { for suffix in ["", ".json", ".sh"] { try? FileManager.default.removeItem(atPath: plan + suffix) } }
-        let result = try run(
-            "mark all; marks export \(plan); marks export \(plan).json --json; marks export \(plan).sh --sh", in: temp, flags: ["-A"])
+        let result = try CommandRunner.script(
+            "mark all; marks export \(plan); marks export \(plan).json --json; marks export \(plan).sh --sh", in: temp, pageSize: 20, flags: ["-A"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let names = try FileManager.default.contentsOfDirectory(atPath: temp.path).count
         // NUL list
@@ -129,16 +127,16 @@ final class MarksEndToEndTests: XCTestCase {
         let quoted = try CommandRunner.shell("bash -c 'rm() { shift 2; printf \"%s\\0\" \"$@\"; }; . \"$0\"' '\(plan).sh'")
         XCTAssertEqual(Set(quoted.stdout.split(separator: 0).map { Array($0) }), Set(list))
         // An existing file is kept unless --force.
-        let again = try run("mark 1; marks export \(plan)", in: temp)
+        let again = try CommandRunner.script("mark 1; marks export \(plan)", in: temp, pageSize: 20)
         XCTAssertEqual(again.status, 1)
         XCTAssertTrue(again.stderr.contains("exists; add --force to replace it"), again.stderr)
-        let forced = try run("mark 1; marks export \(plan) --force", in: temp)
+        let forced = try CommandRunner.script("mark 1; marks export \(plan) --force", in: temp, pageSize: 20)
         XCTAssertEqual(forced.status, 0, forced.stderr)
     }
 
     func testVerifyAfterAChangeAndAReplacement() throws {
         let temp = try makeTree()
-        let clean = try run("mark 1 2; marks verify", in: temp)
+        let clean = try CommandRunner.script("mark 1 2; marks verify", in: temp, pageSize: 20)
         XCTAssertTrue(clean.text.contains("verify: all 2 marked paths are as they were when marked"))
         let result = try CommandRunner.shell(
             """

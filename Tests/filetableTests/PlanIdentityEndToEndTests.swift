@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import XCTest
 
 /// The deletion plan names exactly the files the table showed: through links
@@ -21,15 +22,11 @@ final class PlanIdentityEndToEndTests: XCTestCase {
         return temp
     }
 
-    private func run(_ commands: String, in temp: TemporaryTree) throws -> CommandResult {
-        try CommandRunner.run(["--page-size", "50", "-e", commands, "."], in: temp.url)
-    }
-
     func testUpAndCdDotDotAfterALinkGoToTheDirectoryHoldingTheLink() throws {
         let temp = try makeLinkedTree()
         let a = temp.path + "/t/a"
         let plan = temp.path + "/plan.sh"
-        let result = try run("cd t/a/link; up; info 2; mark 2; marks export \(plan) --sh", in: temp)
+        let result = try CommandRunner.script("cd t/a/link; up; info 2; mark 2; marks export \(plan) --sh", in: temp, pageSize: 50)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.text.contains("\(a) | 3 entries |"), result.text)
         XCTAssertTrue(result.text.contains("path:        \(a)/victim.txt\n"), result.text)
@@ -41,12 +38,12 @@ final class PlanIdentityEndToEndTests: XCTestCase {
         XCTAssertTrue(script.contains("rm -rf -- '\(a)/victim.txt'\n"), script)
 
         // cd .. and cd ../x are taken off the path walked, as a shell does.
-        let dotDot = try run("cd t/a/link; cd ..; pwd; cd link; cd ../x; pwd", in: temp)
+        let dotDot = try CommandRunner.script("cd t/a/link; cd ..; pwd; cd link; cd ../x; pwd", in: temp, pageSize: 50)
         XCTAssertEqual(dotDot.status, 0, dotDot.stderr)
         XCTAssertTrue(dotDot.text.contains("\n\(a)\n"), dotDot.text)
         XCTAssertEqual(CommandResult.lastPage(dotDot.text), ["1 f1"], "t/a/x, not t/real/x")
         // pwd says where a directory reached through a link really is.
-        let pwd = try run("cd t/a/link; pwd", in: temp)
+        let pwd = try CommandRunner.script("cd t/a/link; pwd", in: temp, pageSize: 50)
         XCTAssertTrue(pwd.text.hasSuffix("\(a)/link\nphysical: \(temp.path)/t/real/sub\n"), pwd.text)
         // The `..` row of a linked directory is what the kernel finds there; opening it goes up.
         let row = try CommandRunner.run(["-a", "-e", "cd t/a/link; info 2; open 2; pwd", "."], in: temp.url)
@@ -63,14 +60,14 @@ final class PlanIdentityEndToEndTests: XCTestCase {
         temp.file("tool", in: "root/usr/bin")
         try temp.link("root/bin", to: "usr/bin")
         let root = temp.path + "/root"
-        let result = try run("cd root/bin; cd ..; info 2; up; cd root/bin; up; open 2; pwd", in: temp)
+        let result = try CommandRunner.script("cd root/bin; cd ..; info 2; up; cd root/bin; up; open 2; pwd", in: temp, pageSize: 50)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.text.contains("\(root) | 2 entries |"), result.text)
         XCTAssertTrue(result.text.contains("path:        \(root)/usr\n"), result.text)
         XCTAssertTrue(result.text.contains("inode:       \(try XCTUnwrap(PathIdentity.of(root + "/usr")).inode)\n"))
         XCTAssertEqual(CommandResult.lastPage(result.text), ["1 bin >", "2 share >"])
         XCTAssertTrue(result.text.hasSuffix("\n\(root)/usr\n"), result.text)
-        let missing = try run("cd root/bin; cd ..; info 3", in: temp)
+        let missing = try CommandRunner.script("cd root/bin; cd ..; info 3", in: temp, pageSize: 50)
         XCTAssertEqual(missing.stderr, "filetable: line 3: info: no row 3 (rows are 1-2)\n")
     }
 
@@ -84,7 +81,8 @@ final class PlanIdentityEndToEndTests: XCTestCase {
         XCTAssertGreaterThan(deepest.utf8.count, Int(PATH_MAX))
         let plan = temp.path + "/plan.json"
         let walk = "cd deep" + String(repeating: "; open 1", count: 30)
-        let result = try run(walk + "; mark 1; mark 1; marks --print; marks verify; marks export \(plan) --json", in: temp)
+        let result = try CommandRunner.script(
+            walk + "; mark 1; mark 1; marks --print; marks verify; marks export \(plan) --json", in: temp, pageSize: 50)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertFalse(result.text.contains("vanished"), result.text)
         XCTAssertTrue(result.text.contains("total: 1 file, 1 directory, 5 bytes,"), result.text)
@@ -137,7 +135,7 @@ final class PlanIdentityEndToEndTests: XCTestCase {
     /// Batch mode neither asks before marking nor before quitting with marks.
     func testBatchModeNeverAsks() throws {
         let temp = try makeLinkedTree()
-        let result = try run("cd t; mark 1-2; quit; pwd", in: temp)
+        let result = try CommandRunner.script("cd t; mark 1-2; quit; pwd", in: temp, pageSize: 50)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.text.contains("marked 2 (2 in the plan"), result.text)
         XCTAssertFalse(result.text.contains("[y/N]"))

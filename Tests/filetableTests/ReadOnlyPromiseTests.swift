@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// filetable never deletes, renames, truncates or changes anything it browses.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Rows named by name, and `cd` as a shell user types it: `cd N`, `cd`,
@@ -14,36 +15,33 @@ final class ReplNamesEndToEndTests: XCTestCase {
         return temp
     }
 
-    private func run(_ commands: String, in temp: TemporaryTree, page: Int = 10) throws -> CommandResult {
-        try CommandRunner.run(["--page-size", String(page), "-e", commands, "."], in: temp.url, environment: ["HOME": temp.path])
-    }
-
     func testRowsCanBeNamedByNameOrAUniquePrefix() throws {
         let temp = try makeTree()
-        let result = try run("info notes.txt; view notes.txt; open dir25; back; info alp; hex notebook", in: temp)
+        let result = try CommandRunner.script(
+            "info notes.txt; view notes.txt; open dir25; back; info alp; hex notebook", in: temp, pageSize: 10, environment: ["HOME": temp.path])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.text.contains("path:        \(temp.path)/notes.txt\n"), result.text)
         XCTAssertTrue(result.text.contains("     1  hello notes\n"), result.text)
         XCTAssertTrue(result.text.contains("\(temp.path)/dir25 | 1 entry |"), result.text)
         XCTAssertTrue(result.text.contains("path:        \(temp.path)/alpha.log\n"), result.text)
         XCTAssertTrue(result.text.contains("00000000  6e 62 0a"), result.text)
-        let ambiguous = try run("info note", in: temp)
+        let ambiguous = try CommandRunner.script("info note", in: temp, pageSize: 10, environment: ["HOME": temp.path])
         XCTAssertEqual(ambiguous.stderr, "filetable: line 1: info: 'note' starts 2 names (notebook, notes.txt); type more of it or the row number\n")
-        let missing = try run("open nothing", in: temp)
+        let missing = try CommandRunner.script("open nothing", in: temp, pageSize: 10, environment: ["HOME": temp.path])
         XCTAssertEqual(missing.stderr, "filetable: line 1: open: no row named 'nothing' in this view\n")
     }
 
     func testCdTakesRowNumbersHomeAndTheLastDirectory() throws {
         let temp = try makeTree()
         // Rows: alpha.log, dir01 … dir30, notebook, notes.txt (natural order).
-        let result = try run("cd 3; pwd; cd; pwd; cd -; pwd", in: temp)
+        let result = try CommandRunner.script("cd 3; pwd; cd; pwd; cd -; pwd", in: temp, pageSize: 10, environment: ["HOME": temp.path])
         XCTAssertEqual(result.status, 0, result.stderr)
         // The paths pwd prints (and cd - echoes), without breadcrumbs and headers.
         let paths = result.text.split(separator: "\n").filter { $0.hasPrefix("/") && !$0.contains(" | ") && !$0.contains(" > ") }
         XCTAssertEqual(paths.map(String.init), ["\(temp.path)/dir02", temp.path, "\(temp.path)/dir02", "\(temp.path)/dir02"], result.text)
-        let notADirectory = try run("cd 1", in: temp)
+        let notADirectory = try CommandRunner.script("cd 1", in: temp, pageSize: 10, environment: ["HOME": temp.path])
         XCTAssertEqual(notADirectory.stderr, "filetable: line 1: cd: row 1 (alpha.log) is not a directory\n")
-        let noPrevious = try run("cd -", in: temp)
+        let noPrevious = try CommandRunner.script("cd -", in: temp, pageSize: 10, environment: ["HOME": temp.path])
         XCTAssertEqual(noPrevious.stderr, "filetable: line 1: cd: no previous directory yet\n")
     }
 
@@ -52,7 +50,9 @@ final class ReplNamesEndToEndTests: XCTestCase {
         try temp.folder("dots")
         temp.file(".hidden1", in: "dots")
         temp.file(".hidden2", in: "dots")
-        let result = try run("sort size asc; sort name desc; cd dots; -help nope; marks --print; mark 1-2; undo", in: temp)
+        let result = try CommandRunner.script(
+            "sort size asc; sort name desc; cd dots; -help nope; marks --print; mark 1-2; undo", in: temp, pageSize: 10,
+            environment: ["HOME": temp.path])
         let headers = result.text.split(separator: "\n").filter { $0.contains(" | ") }
         // A script prints no first page: the first header is the sort's.
         XCTAssertTrue(headers[0].contains("| sort size asc |"), result.text)
@@ -60,7 +60,7 @@ final class ReplNamesEndToEndTests: XCTestCase {
         XCTAssertTrue(result.text.contains("(2 hidden entries; 'hidden on' shows them)\n"), result.text)
         XCTAssertTrue(result.stderr.contains("help: no command 'nope'\n"), result.stderr)
         // Help is wrapped at word boundaries to 80 columns in a script.
-        let help = try run("help; help marks", in: temp)
+        let help = try CommandRunner.script("help; help marks", in: temp, pageSize: 10, environment: ["HOME": temp.path])
         let lines = help.text.split(separator: "\n", omittingEmptySubsequences: false)
         XCTAssertTrue(lines.allSatisfy { $0.count <= 80 }, help.text)
         XCTAssertTrue(lines.contains("Editing and the deletion plan:"), help.text)
@@ -71,7 +71,9 @@ final class ReplNamesEndToEndTests: XCTestCase {
     func testViewStartsAtALineOrTextAndKeepsItsPlace() throws {
         let temp = try makeTree()
         temp.file("lines.txt", contents: "one\ntwo\nThree apples\nfour\nfive\n")
-        let result = try run("view lines.txt +2; list; more; view lines.txt /APPLE; -view lines.txt +9; -view lines.txt /zzz", in: temp, page: 3)
+        let result = try CommandRunner.script(
+            "view lines.txt +2; list; more; view lines.txt /APPLE; -view lines.txt +9; -view lines.txt /zzz", in: temp, pageSize: 3,
+            environment: ["HOME": temp.path])
         let shown = result.text.split(separator: "\n").filter { $0.hasPrefix("     ") }.map(String.init)
         XCTAssertEqual(
             shown,
@@ -86,7 +88,7 @@ final class ReplNamesEndToEndTests: XCTestCase {
     func testUpLandsOnThePageHoldingTheDirectoryYouCameFrom() throws {
         let temp = try makeTree()
         // dir25 is row 26: page 3 of 4 with 10 rows a page.
-        let result = try run("cd dir25; up", in: temp)
+        let result = try CommandRunner.script("cd dir25; up", in: temp, pageSize: 10, environment: ["HOME": temp.path])
         XCTAssertEqual(result.status, 0, result.stderr)
         let headers = result.text.split(separator: "\n").filter { $0.contains(" | ") }
         XCTAssertTrue(headers.last?.hasSuffix("page 3 of 4") ?? false, result.text)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Scripted REPL sessions run end to end, with the complete output checked.

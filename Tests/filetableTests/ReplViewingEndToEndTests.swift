@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `hex`, `more` and `view` in scripted sessions.
@@ -13,13 +14,9 @@ final class ReplViewingEndToEndTests: XCTestCase {
         return temp
     }
 
-    private func run(_ commands: String, in temp: TemporaryTree) throws -> CommandResult {
-        try CommandRunner.run(["--page-size", "4", "-e", commands, "."], in: temp.url)
-    }
-
     func testViewShowsTextAScreenAtATimeWithLineNumbersAndEscapes() throws {
         let temp = try makeTree()
-        let result = try run("view 1; more; more", in: temp)
+        let result = try CommandRunner.script("view 1; more; more", in: temp, pageSize: 4)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(
             result.text,
@@ -45,7 +42,7 @@ final class ReplViewingEndToEndTests: XCTestCase {
 
     func testViewOfABinaryFileSwitchesToHexAndMoreContinues() throws {
         let temp = try makeTree()
-        let result = try run("view 3; more", in: temp)
+        let result = try CommandRunner.script("view 3; more", in: temp, pageSize: 4)
         XCTAssertEqual(result.status, 0, result.stderr)
         let hexdump = try CommandRunner.shell("hexdump -C random.bin", in: temp.url)
         let lines = result.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -59,12 +56,12 @@ final class ReplViewingEndToEndTests: XCTestCase {
 
     func testHexOffsetsLengthsAndJumpsShowFileOffsets() throws {
         let temp = try makeTree()
-        let result = try run("hex 3 0x10 0x20; hex 3 @96", in: temp)
+        let result = try CommandRunner.script("hex 3 0x10 0x20; hex 3 @96", in: temp, pageSize: 4)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.text.hasPrefix("00000010  "))
         XCTAssertTrue(result.text.contains("\n00000030\n-- end of dump --\n00000060  "), result.text)
         XCTAssertTrue(result.text.hasSuffix("00000064\n-- end of dump --\n"))
-        let afterEnd = try run("hex 3 50; more", in: temp)
+        let afterEnd = try CommandRunner.script("hex 3 50; more", in: temp, pageSize: 4)
         XCTAssertEqual(afterEnd.status, 1)
         XCTAssertEqual(afterEnd.stderr, "filetable: line 2: more: nothing to continue (use hex N or view N)\n")
     }
@@ -72,7 +69,7 @@ final class ReplViewingEndToEndTests: XCTestCase {
     func testAFIFOIsRefusedAtOnce() throws {
         let temp = try makeTree()
         let start = Date()
-        let result = try run("-view 2; -hex 2; info 2", in: temp)
+        let result = try CommandRunner.script("-view 2; -hex 2; info 2", in: temp, pageSize: 4)
         XCTAssertLessThan(Date().timeIntervalSince(start), 5)
         XCTAssertEqual(result.status, 0)
         XCTAssertEqual(
@@ -87,7 +84,7 @@ final class ReplViewingEndToEndTests: XCTestCase {
 
     func testInfoUsesTheSameTextOrBinaryTest() throws {
         let temp = try makeTree()
-        let result = try run("info 1; info 3", in: temp)
+        let result = try CommandRunner.script("info 1; info 3", in: temp, pageSize: 4)
         XCTAssertTrue(result.text.contains("content:     text\n"))
         XCTAssertTrue(result.text.contains("content:     binary (NUL bytes in the first 8 KiB)\n"))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `filetable --du` and the REPL's `du`, compared with GNU du.

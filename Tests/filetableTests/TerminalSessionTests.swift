@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Drives the REPL in a real terminal with tmux: the prompt, paging, open and

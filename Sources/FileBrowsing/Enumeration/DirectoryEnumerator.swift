@@ -1,5 +1,3 @@
-import Glibc
-
 /// Reads one directory's names and `d_type`s, and nothing else: no `stat`
 /// happens here. Uses `getdents64` where the C library has it (a buffer sized
 /// by the directory: 32 KiB for a small one, up to 256 KiB for a huge one),
@@ -56,24 +54,27 @@ public enum DirectoryEnumerator {
         if case .success(let status) = Syscalls.status(of: directory.fd) {
             // A directory's size roughly tracks its records (ext4 spends 20 to
             // 30 bytes on a short name): room reserved, not touched.
-            directorySize = Int(status.st_size)
+            directorySize = Int(FileStatus(status).size)
             expectedEntries = max(16, directorySize / 24)
             arena.reserve(entries: expectedEntries, bytes: expectedEntries * 16)
             inodes?.reserveCapacity(expectedEntries)
         }
-        guard let getDirectoryEntries = Syscalls.getDirectoryEntries else {
-            try readEntries(directory, includeDotEntries: includeDotEntries, into: &arena, inodes: &inodes)
-            return arena
-        }
         // Small buffers come from the heap; only huge directories get a large one.
         let bufferSize = min(256 * 1024, max(32 * 1024, directorySize))
-        guard ordersByName && directorySize >= readAheadThreshold,
+        guard ordersByName && directorySize >= readAheadThreshold, let getDirectoryEntries = Syscalls.getDirectoryEntries,
             let reader = try startReadAhead(directory, with: getDirectoryEntries, bufferSize: bufferSize)
         else {
-            try readRecords(
-                directory, with: getDirectoryEntries, bufferSize: bufferSize, includeDotEntries: includeDotEntries, into: &arena,
-                inodes: &inodes)
-            return arena
+            let read = Syscalls.readDirectory(directory.fd, bufferSize: bufferSize) { record in
+                if includeDotEntries || !record.isDotEntry {
+                    arena.append(record.name, kind: FileKind(directoryType: record.type))
+                    inodes?.append(record.inode)
+                }
+            }
+            switch read {
+            case .success: return arena
+            case .failure(.interrupted): throw FileError(path: directory.path, reason: .interrupted)
+            case .failure(.system(let errno)): throw FileError(path: directory.path, errno: errno)
+            }
         }
         defer { reader.finish() }
         var order = NameOrderBuilder(expectedCount: expectedEntries, runLength: runLength, parallelMergeThreshold: parallelMergeThreshold)
@@ -112,92 +113,22 @@ public enum DirectoryEnumerator {
         _ directory: DirectoryHandle, with getDirectoryEntries: @escaping Syscalls.GetDirectoryEntries,
         bufferSize: Int
     ) throws(FileError) -> DirectoryReadAhead? {
-        guard lseek(directory.fd, 0, SEEK_SET) >= 0 else { throw FileError(path: directory.path, errno: Errno(errno)) }
+        if case .failure(let errno) = Syscalls.seek(directory.fd, to: 0) { throw FileError(path: directory.path, errno: errno) }
         return DirectoryReadAhead(fd: directory.fd, read: getDirectoryEntries, bufferSize: bufferSize)
     }
 
-    @inline(__always)
-    private static func isDotEntry(_ name: UnsafePointer<UInt8>, length: Int) -> Bool {
-        name[0] == 0x2E && (length == 1 || (length == 2 && name[1] == 0x2E))
-    }
-
-    /// Parses `linux_dirent64` records: inode (8), offset (8), record length (2),
-    /// type (1), then the NUL-terminated name.
-    private static func readRecords(
-        _ directory: DirectoryHandle, with getDirectoryEntries: Syscalls.GetDirectoryEntries,
-        bufferSize capacity: Int, includeDotEntries: Bool, into arena: inout NameArena, inodes: inout [UInt64]?
-    ) throws(FileError) {
-        // The handle's descriptor is only used relative to (openat, fstatat),
-        // so its read offset is free: rewind it and read.
-        let fd = directory.fd
-        guard lseek(fd, 0, SEEK_SET) >= 0 else { throw FileError(path: directory.path, errno: Errno(errno)) }
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
-        defer { buffer.deallocate() }
-        while true {
-            if Interruption.isRequested { throw FileError(path: directory.path, reason: .interrupted) }
-            let count = getDirectoryEntries(fd, buffer, capacity)
-            if count == 0 { break }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw FileError(path: directory.path, errno: Errno(errno))
-            }
-            parse(UnsafeRawBufferPointer(start: buffer, count: count), includeDotEntries: includeDotEntries, into: &arena, inodes: &inodes)
-        }
-    }
-
-    /// Appends the names of a buffer of `linux_dirent64` records, telling
+    /// Appends the names of a buffer of directory records, telling
     /// `appended` each name and its entry number while the record is at hand.
     @inline(__always)
     private static func parse(
         _ records: UnsafeRawBufferPointer, includeDotEntries: Bool, into arena: inout NameArena, inodes: inout [UInt64]?,
         appended: (UnsafeBufferPointer<UInt8>, Int) -> Void = { _, _ in }
     ) {
-        var offset = 0
-        let base = records.baseAddress!
-        while offset < records.count {
-            let record = base + offset
-            let recordLength = Int(record.loadUnaligned(fromByteOffset: 16, as: UInt16.self))
-            let type = record.load(fromByteOffset: 18, as: UInt8.self)
-            let name = (record + 19).assumingMemoryBound(to: UInt8.self)
-            let length = strnlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self), recordLength - 19)
-            if includeDotEntries || !isDotEntry(name, length: length) {
-                let bytes = UnsafeBufferPointer(start: name, count: length)
-                arena.append(bytes, kind: FileKind(directoryType: type))
-                inodes?.append(record.loadUnaligned(as: UInt64.self))
-                appended(bytes, arena.count - 1)
-            }
-            offset += recordLength
-        }
-    }
-
-    private static func readEntries(
-        _ directory: DirectoryHandle, includeDotEntries: Bool, into arena: inout NameArena, inodes: inout [UInt64]?
-    ) throws(FileError) {
-        // fdopendir takes ownership of its descriptor, so give it a duplicate.
-        let copy = dup(directory.fd)
-        guard copy >= 0 else { throw FileError(path: directory.path, errno: Errno(errno)) }
-        guard let stream = fdopendir(copy) else {
-            let code = errno
-            Syscalls.close(copy)
-            throw FileError(path: directory.path, errno: Errno(code))
-        }
-        defer { closedir(stream) }
-        rewinddir(stream)
-        while true {
-            errno = 0
-            guard let entry = readdir(stream) else {
-                if errno != 0 { throw FileError(path: directory.path, errno: Errno(errno)) }
-                break
-            }
-            let kind = FileKind(directoryType: entry.pointee.d_type)
-            withUnsafePointer(to: &entry.pointee.d_name) { raw in
-                raw.withMemoryRebound(to: UInt8.self, capacity: 256) { name in
-                    let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
-                    if includeDotEntries || !isDotEntry(name, length: length) {
-                        arena.append(UnsafeBufferPointer(start: name, count: length), kind: kind)
-                        inodes?.append(UInt64(entry.pointee.d_ino))
-                    }
-                }
+        Syscalls.decodeRecords(records) { record in
+            if includeDotEntries || !record.isDotEntry {
+                arena.append(record.name, kind: FileKind(directoryType: record.type))
+                inodes?.append(record.inode)
+                appended(record.name, arena.count - 1)
             }
         }
     }

@@ -2,7 +2,7 @@ import Glibc
 
 /// Every C call of FileBrowsing passes through here. The "returns -1, read
 /// errno, retry on EINTR" dance is written once, in `valueOrErrno`.
-enum Syscalls {
+public enum Syscalls {
     /// Runs `call` until it does not fail with EINTR; returns its value, or
     /// the errno. A call that can wait for ever (reading a terminal or
     /// `/proc/kmsg`) is `cancellable`: when Ctrl-C interrupted it, EINTR is
@@ -98,16 +98,11 @@ enum Syscalls {
     /// The birth time, where the kernel and file system record it.
     static func birthTime(at parent: Int32, name: UnsafePointer<CChar>) -> Timestamp? {
         guard let extendedStatus else { return nil }
-        // struct statx is 256 bytes: stx_mask at 0, stx_btime {i64 sec, u32 nsec} at 80.
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: 256, alignment: 8)
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: ExtendedStatusRecord.size, alignment: 8)
         defer { buffer.deallocate() }
-        let birthTimeMask: UInt32 = 0x800
-        guard extendedStatus(parent, name, AT_SYMLINK_NOFOLLOW, birthTimeMask, buffer) == 0,
-            buffer.load(fromByteOffset: 0, as: UInt32.self) & birthTimeMask != 0
-        else { return nil }
-        return Timestamp(
-            seconds: buffer.load(fromByteOffset: 80, as: Int64.self),
-            nanoseconds: Int32(bitPattern: buffer.load(fromByteOffset: 88, as: UInt32.self)))
+        guard extendedStatus(parent, name, AT_SYMLINK_NOFOLLOW, ExtendedStatusRecord.birthTimeMask, buffer) == 0 else { return nil }
+        let record = ExtendedStatusRecord(buffer)
+        return record.mask & ExtendedStatusRecord.birthTimeMask != 0 ? record.birthTime : nil
     }
 
     static func close(_ fd: Int32) {
@@ -128,5 +123,39 @@ extension Syscalls {
     static func positionedRead(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int, at offset: UInt64) -> Result<Int, Errno> {
         guard let position = off_t(exactly: offset) else { return .failure(.invalidArgument) }
         return valueOrErrno(cancellable: true) { pread(fd, buffer, count, position) }
+    }
+}
+
+extension Syscalls {
+    /// Opens `name` in the directory open at `parent` for reading (never
+    /// waiting on a FIFO, never taking a controlling terminal) and reads one
+    /// byte at `offset`: whether the file answers reads. The descriptor is
+    /// closed before this returns. An offset past what `off_t` holds is
+    /// `EINVAL`, never a trap.
+    public static func readsOneByte(_ name: [UInt8], in parent: Int32, at offset: UInt64) -> Result<Void, Errno> {
+        withCString(name) { name -> Result<Void, Errno> in
+            let file = openat(parent, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+            guard file >= 0 else { return .failure(Errno(errno)) }
+            defer { close(file) }
+            var byte: UInt8 = 0
+            return positionedRead(file, into: &byte, count: 1, at: offset).map { _ in () }
+        }
+    }
+}
+
+extension Syscalls {
+    /// Writes `text` to standard error at once, unbuffered (a progress line
+    /// that must show before work goes on); a failed write is dropped.
+    public static func writeToStandardError(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            var written = 0
+            while written < bytes.count {
+                let count = write(2, bytes.baseAddress! + written, bytes.count - written)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { return }
+                written += count
+            }
+        }
     }
 }

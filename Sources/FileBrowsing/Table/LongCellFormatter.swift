@@ -68,9 +68,17 @@ public final class LongCellFormatter: EntryCellFormatter {
     }
 
     public func configure(_ cell: Cell, row: Int, in source: FileTableSource) {
-        let model = source.rows
-        decoration.decorate(cell, row: row, in: model)
-        if let failure = appendColumns(to: cell, row: row, in: model), !layout.measured {
+        if let listing = source.listing {
+            configure(cell, row: row, rows: listing)
+        } else {
+            configure(cell, row: row, rows: source.rows)
+        }
+    }
+
+    @inline(__always)
+    private func configure<Rows: FileRows>(_ cell: Cell, row: Int, rows model: Rows) {
+        decoration.decorate(cell, row: row, rows: model)
+        if let failure = appendColumns(to: cell, row: row, rows: model), !layout.measured {
             onError?(FileError(path: model.location(ofRow: row).path, errno: failure))
         }
     }
@@ -79,6 +87,16 @@ public final class LongCellFormatter: EntryCellFormatter {
     /// question marks (as `ls` shows) where the status cannot be read, and
     /// then the error number.
     public func appendColumns(to cell: Cell, row: Int, in model: any FileRows) -> Errno? {
+        appendColumns(to: cell, row: row, rows: model)
+    }
+
+    /// `appendColumns` for a directory's listing, compiled for its own type.
+    public func appendColumns(to cell: Cell, row: Int, in model: DirectoryListing) -> Errno? {
+        appendColumns(to: cell, row: row, rows: model)
+    }
+
+    @inline(__always)
+    private func appendColumns<Rows: FileRows>(to cell: Cell, row: Int, rows model: Rows) -> Errno? {
         switch model.status(ofRow: row) {
         case .success(let status):
             cell.columns.append(contentsOf: columns(for: status))

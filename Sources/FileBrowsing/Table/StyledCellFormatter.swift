@@ -39,7 +39,11 @@ public final class StyledCellFormatter: EntryCellFormatter {
 
     public func configure(_ cell: Cell, row: Int, in source: FileTableSource) {
         let model = source.rows
-        decoration.decorate(cell, row: row, in: model)
+        if let listing = source.listing {
+            decoration.decorate(cell, row: row, rows: listing)
+        } else {
+            decoration.decorate(cell, row: row, rows: model)
+        }
         // The control column: `D` on a marked row (when marked rows are shown),
         // `(-)` on an editable row in editing mode, blank on `.` and `..`.
         let decorations = source.decorations

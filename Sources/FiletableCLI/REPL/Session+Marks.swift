@@ -1,5 +1,4 @@
 import FileBrowsing
-import Glibc
 import TableKit
 
 /// Editing mode and simulated deletion: mark, unmark, undo, show/hide marked,
@@ -292,7 +291,7 @@ extension Session {
 
     /// A transient line on standard error (progress), written at once.
     static func writeStatusLine(_ text: String) {
-        text.utf8CString.withUnsafeBufferPointer { _ = Glibc.write(2, $0.baseAddress, $0.count - 1) }
+        Syscalls.writeToStandardError(text)
     }
 
     /// Writes the plan. A mark whose path now leads to a different file stops

@@ -1,5 +1,4 @@
 import FileBrowsing
-import Glibc
 import TableKit
 
 /// Viewing a file's content: hex, view, more.
@@ -256,16 +255,7 @@ extension Session {
     private func awaitReadable(_ command: String, name: [UInt8], directory: DirectoryHandle, path: [UInt8], skip: UInt64) throws(CommandError) {
         guard directory.isGuarded else { return }
         let fd = directory.fd
-        let offset = off_t(clamping: skip)
-        try awaitAnswer(command, path: path, in: directory) {
-            withCString(name) { name -> Result<Void, Errno> in
-                let file = openat(fd, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-                guard file >= 0 else { return .failure(Errno(errno)) }
-                defer { close(file) }
-                var byte: UInt8 = 0
-                return pread(file, &byte, 1, offset) < 0 ? .failure(Errno(errno)) : .success(())
-            }
-        }
+        try awaitAnswer(command, path: path, in: directory) { Syscalls.readsOneByte(name, in: fd, at: skip) }
     }
 
     private func openReader(

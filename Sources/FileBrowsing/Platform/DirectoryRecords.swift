@@ -1,0 +1,114 @@
+import Glibc
+
+/// One entry as the kernel reports it when a directory is read: the
+/// record's inode (`d_ino`), type (`d_type`) and name (valid only while
+/// the record is at hand).
+public struct DirectoryRecord {
+    public let inode: UInt64
+    public let type: UInt8
+    public let name: UnsafeBufferPointer<UInt8>
+
+    /// Whether the name is `.` or `..`.
+    public var isDotEntry: Bool {
+        name.count <= 2 && name.count > 0 && name[0] == 0x2E && (name.count == 1 || name[1] == 0x2E)
+    }
+}
+
+extension Syscalls {
+    /// Reads every entry of the directory open at `fd` from its start,
+    /// handing each record to `body`: `getdents64` into a buffer of
+    /// `bufferSize` bytes where the C library has it (one call for hundreds
+    /// of entries), else `readdir` on a duplicate of the descriptor (its
+    /// stream owns the duplicate). Stops early with `.interrupted` on Ctrl-C.
+    public static func readDirectory(_ fd: Int32, bufferSize: Int, _ body: (DirectoryRecord) -> Void) -> Result<Void, DirectoryReadFailure> {
+        guard let getDirectoryEntries else { return readDirectoryStream(fd, body) }
+        // The descriptor is only used relative to (openat, fstatat), so its
+        // read offset is free: rewind it and read.
+        guard lseek(fd, 0, SEEK_SET) >= 0 else { return .failure(.system(Errno(errno))) }
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: bufferSize, alignment: 8)
+        defer { buffer.deallocate() }
+        while true {
+            if Interruption.isRequested { return .failure(.interrupted) }
+            let count = getDirectoryEntries(fd, buffer, bufferSize)
+            if count == 0 { return .success(()) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(.system(Errno(errno)))
+            }
+            decodeRecords(UnsafeRawBufferPointer(start: buffer, count: count), body)
+        }
+    }
+
+    /// Decodes a buffer of `linux_dirent64` records: inode (8 bytes), offset
+    /// (8), record length (2), type (1), then the NUL-terminated name.
+    @inline(__always)
+    public static func decodeRecords(_ records: UnsafeRawBufferPointer, _ body: (DirectoryRecord) -> Void) {
+        var offset = 0
+        let base = records.baseAddress!
+        while offset < records.count {
+            let record = base + offset
+            let recordLength = Int(record.loadUnaligned(fromByteOffset: 16, as: UInt16.self))
+            let name = (record + 19).assumingMemoryBound(to: UInt8.self)
+            let length = strnlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self), recordLength - 19)
+            body(
+                DirectoryRecord(
+                    inode: record.loadUnaligned(as: UInt64.self), type: record.load(fromByteOffset: 18, as: UInt8.self),
+                    name: UnsafeBufferPointer(start: name, count: length)))
+            offset += recordLength
+        }
+    }
+
+    /// `readdir`'s way, where `getdents64` is missing.
+    private static func readDirectoryStream(_ fd: Int32, _ body: (DirectoryRecord) -> Void) -> Result<Void, DirectoryReadFailure> {
+        let copy = dup(fd)
+        guard copy >= 0 else { return .failure(.system(Errno(errno))) }
+        guard let stream = fdopendir(copy) else {
+            let code = errno
+            close(copy)
+            return .failure(.system(Errno(code)))
+        }
+        defer { closedir(stream) }
+        rewinddir(stream)
+        while true {
+            errno = 0
+            guard let entry = readdir(stream) else {
+                return errno != 0 ? .failure(.system(Errno(errno))) : .success(())
+            }
+            let type = entry.pointee.d_type
+            let inode = UInt64(entry.pointee.d_ino)
+            withUnsafePointer(to: &entry.pointee.d_name) { raw in
+                raw.withMemoryRebound(to: UInt8.self, capacity: 256) { name in
+                    let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
+                    body(DirectoryRecord(inode: inode, type: type, name: UnsafeBufferPointer(start: name, count: length)))
+                }
+            }
+        }
+    }
+}
+
+/// Why reading a directory stopped.
+public enum DirectoryReadFailure: Error {
+    case system(Errno)
+    case interrupted
+}
+
+/// The fields of a `struct statx` filetable reads: the mask of what the
+/// kernel filled in and the birth time.
+struct ExtendedStatusRecord {
+    /// `STATX_BTIME`.
+    static let birthTimeMask: UInt32 = 0x800
+    /// The size of `struct statx`.
+    static let size = 256
+
+    let mask: UInt32
+    let birthTime: Timestamp
+
+    /// Decodes a record: `stx_mask` at offset 0, `stx_btime` (a signed
+    /// 64-bit second and an unsigned 32-bit nanosecond) at 80.
+    init(_ buffer: UnsafeRawPointer) {
+        mask = buffer.load(fromByteOffset: 0, as: UInt32.self)
+        birthTime = Timestamp(
+            seconds: buffer.load(fromByteOffset: 80, as: Int64.self),
+            nanoseconds: Int32(bitPattern: buffer.load(fromByteOffset: 88, as: UInt32.self)))
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import XCTest
+
+/// The layers keep to themselves, checked on the sources: the table engine
+/// knows no terminal, and C calls go through the platform seam.
+final class LayeringTests: XCTestCase {
+    private let sources = CommandRunner.packageRoot.appendingPathComponent("Sources")
+
+    private func swiftFiles(under folder: String) -> [URL] {
+        let root = sources.appendingPathComponent(folder)
+        let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)!
+        return enumerator.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }.sorted { $0.path < $1.path }
+    }
+
+    /// TableKit writes no escape sequence: styles are meanings, and the
+    /// terminal's markup is the CLI's.
+    func testTableKitKnowsNoTerminal() throws {
+        for url in swiftFiles(under: "TableKit") {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            for pattern in ["\\u{1B}", "\\u{001B}", "\\e[", "\\033", "ESC["] {
+                XCTAssertFalse(text.contains(pattern), "\(url.lastPathComponent) writes \(pattern)")
+            }
+            XCTAssertFalse(text.contains("import Glibc"), "\(url.lastPathComponent) calls C directly")
+        }
+    }
+
+    /// C is called from the seam (`FileBrowsing/Platform`) and, until they
+    /// move there, from the files listed here: a new file that imports the
+    /// C library fails this test, and a listed file that stops importing it
+    /// must leave the list.
+    func testCCallsGoThroughTheSeam() throws {
+        let notYetThroughTheSeam: Set<String> = [
+            "FileBrowsing/Enumeration/DirectoryReadAhead.swift",
+            "FileBrowsing/Enumeration/DirectoryTreeWalker.swift",
+            "FileBrowsing/Formatting/TimeFormat.swift",
+            "FileBrowsing/Hex/HexDumpReader.swift",
+            "FileBrowsing/Hex/ParallelHexDump.swift",
+            "FileBrowsing/Listing/DirectoryListing+StatusLoading.swift",
+            "FileBrowsing/Listing/NameComparator.swift",
+            "FileBrowsing/Marks/PlanExport.swift",
+            "FileBrowsing/Marks/PlanTotals.swift",
+            "FileBrowsing/Names/GlobPattern.swift",
+            "FileBrowsing/Names/NaturalOrder.swift",
+            "FileBrowsing/Paths/DirectoryHandle.swift",
+            "FileBrowsing/Paths/PathResolution.swift",
+            "FileBrowsing/Sizing/SpaceScan.swift",
+            "FileBrowsing/Status/AccessControlListCheck.swift",
+            "FileBrowsing/Status/AccountNames.swift",
+            "FileBrowsing/Status/FileKind.swift",
+            "FileBrowsing/Status/FilePermissions.swift",
+            "FileBrowsing/Status/FileStatus.swift",
+            "FileBrowsing/Status/FileStatusReader.swift",
+            "FileBrowsing/Table/LongCellFormatter.swift",
+            "FileBrowsing/Watching/DirectoryWatcher.swift",
+            "FiletableCLI/FiletableCommand.swift",
+            "FiletableCLI/LineEditing/LineEditor.swift",
+            "FiletableCLI/LineEditing/RawTerminal.swift",
+            "FiletableCLI/Listing/Lister.swift",
+            "FiletableCLI/Output/Diagnostics.swift",
+            "FiletableCLI/Output/OutputSink.swift",
+            "FiletableCLI/Output/Platform.swift",
+            "FiletableCLI/Output/Terminal.swift",
+            "FiletableCLI/REPL/ChildProcess.swift",
+            "FiletableCLI/REPL/DisplayPath.swift",
+            "FiletableCLI/REPL/LauncherTerminal.swift",
+            "FiletableCLI/REPL/LevelWatching.swift",
+            "FiletableCLI/REPL/LineSource.swift",
+            "FiletableCLI/REPL/ReplRunner.swift",
+            "FiletableCLI/REPL/Session+Inspection.swift",
+            "FiletableCLI/REPL/Session+Navigation.swift",
+            "FiletableCLI/REPL/SessionLauncher.swift",
+            "FiletableCLI/Sizing/SpaceUsageCommand.swift",
+        ]
+        var importing = Set<String>()
+        for folder in ["FileBrowsing", "FiletableCLI", "filetable"] {
+            for url in swiftFiles(under: folder) {
+                let relative = String(url.path.dropFirst(sources.path.count + 1))
+                if relative.hasPrefix("FileBrowsing/Platform/") { continue }
+                let text = try String(contentsOf: url, encoding: .utf8)
+                if text.contains("import Glibc") { importing.insert(relative) }
+            }
+        }
+        XCTAssertEqual(importing.subtracting(notYetThroughTheSeam).sorted(), [], "new files calling C outside the seam")
+        XCTAssertEqual(notYetThroughTheSeam.subtracting(importing).sorted(), [], "files through the seam now: take them off the list")
+    }
+}
