@@ -1,5 +1,4 @@
 import FileBrowsing
-import Glibc
 
 /// The whole program as a function of its arguments: help, version, a
 /// listing (any listing-format flag), or the REPL (no format flag).
@@ -11,7 +10,7 @@ public enum FiletableCommand {
         let status = run(arguments: Platform.argumentBytes())
         // A REPL child says it is done first: its process may outlive a stuck call.
         if SessionLauncher.isChild { SessionLauncher.report(status) }
-        Glibc.exit(status.rawValue)
+        Syscalls.exitProcess(status.rawValue)
     }
 
     static func run(arguments: [[UInt8]]) -> ExitStatus {
@@ -86,9 +85,11 @@ public enum FiletableCommand {
         if let commands = options.commands {
             mode = .batch(LineSource(commands: commands))
         } else if let file = options.batchFile, file != Array("-".utf8) {
-            let fd = withCString(file) { open($0, O_RDONLY | O_CLOEXEC) }
-            guard fd >= 0 else {
-                diagnostics.report(FileError(path: file, errno: Errno(errno)), severity: .seriousTrouble)
+            let fd: Int32
+            switch Syscalls.openForReading(file) {
+            case .success(let opened): fd = opened
+            case .failure(let errno):
+                diagnostics.report(FileError(path: file, errno: errno), severity: .seriousTrouble)
                 return .seriousTrouble
             }
             mode = .batch(LineSource(fd: fd, name: NameEscaping.escape(file)))

@@ -1,5 +1,3 @@
-import Glibc
-
 /// Walks a directory tree without recursion: a stack of frames, each holding
 /// one listed directory and a cursor over its rows.
 ///
@@ -140,10 +138,7 @@ private final class TraversalReadAhead {
         guard
             let thread = JoinableThread({
                 // Ctrl-C belongs to the caller's thread, which polls for it.
-                var signals = sigset_t()
-                sigemptyset(&signals)
-                sigaddset(&signals, SIGINT)
-                pthread_sigmask(SIG_BLOCK, &signals, nil)
+                Syscalls.blockInterruptOnThisThread()
                 var traversal = start.pointer
                 while let record = traversal.next() {
                     var weight = 1

@@ -1,5 +1,3 @@
-import Glibc
-
 /// Times as `ls -l` prints them (local time, C locale) and as RFC 3339 UTC.
 public struct TimeFormat {
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
@@ -7,9 +5,10 @@ public struct TimeFormat {
     private static let sixMonths: Int64 = 31_556_952 / 2
     private let now: Int64
 
-    public init(now: Int64 = Int64(time(nil))) {
-        tzset()
-        self.now = now
+    /// Times relative to `now` (seconds since the epoch; the current time when nil).
+    public init(now: Int64? = nil) {
+        CalendarTime.readTimeZone()
+        self.now = now ?? CalendarTime.now()
     }
 
     /// How `ls -l` writes a time (`--time-style`).
@@ -53,9 +52,7 @@ public struct TimeFormat {
 
     /// strftime(3) in local time, with ls's `%N` (nanoseconds) added.
     static func strftime(_ format: String, _ timestamp: Timestamp) -> String {
-        var seconds = time_t(timestamp.seconds)
-        var parts = tm()
-        guard localtime_r(&seconds, &parts) != nil else { return String(timestamp.seconds) }
+        guard let parts = CalendarTime.local(timestamp.seconds) else { return String(timestamp.seconds) }
         // %N first, leaving %%N alone.
         var expanded = ""
         let chars = Array(format)
@@ -75,9 +72,7 @@ public struct TimeFormat {
             }
         }
         if expanded.isEmpty { return "" }
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let count = Glibc.strftime(&buffer, buffer.count, expanded, &parts)
-        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return parts.formatted(expanded)
     }
 
     /// A time in one of `ls`'s styles.
@@ -86,13 +81,11 @@ public struct TimeFormat {
         case .locale: return lsStyle(timestamp)
         case .fullISO: return Self.full(timestamp)
         case .longISO, .iso:
-            var seconds = time_t(timestamp.seconds)
-            var parts = tm()
-            guard localtime_r(&seconds, &parts) != nil else { return String(timestamp.seconds) }
-            let date = "\(parts.tm_year + 1900)-\(Self.twoDigits(parts.tm_mon + 1))-\(Self.twoDigits(parts.tm_mday))"
-            let clock = "\(Self.twoDigits(parts.tm_hour)):\(Self.twoDigits(parts.tm_min))"
+            guard let parts = CalendarTime.local(timestamp.seconds) else { return String(timestamp.seconds) }
+            let date = "\(parts.year)-\(Self.twoDigits(parts.month))-\(Self.twoDigits(parts.day))"
+            let clock = "\(Self.twoDigits(parts.hour)):\(Self.twoDigits(parts.minute))"
             if style == .longISO { return date + " " + clock }
-            return isRecent(timestamp) ? "\(Self.twoDigits(parts.tm_mon + 1))-\(Self.twoDigits(parts.tm_mday)) " + clock : date + " "
+            return isRecent(timestamp) ? "\(Self.twoDigits(parts.month))-\(Self.twoDigits(parts.day)) " + clock : date + " "
         }
     }
 
@@ -102,43 +95,37 @@ public struct TimeFormat {
 
     /// `Nov 22 01:39` for recent times, `Mar  5  2024` for older or future ones.
     public func lsStyle(_ timestamp: Timestamp) -> String {
-        var seconds = time_t(timestamp.seconds)
-        var parts = tm()
-        guard localtime_r(&seconds, &parts) != nil else { return String(timestamp.seconds) }
-        let month = Self.months[Int(parts.tm_mon)]
-        let day = parts.tm_mday < 10 ? " \(parts.tm_mday)" : "\(parts.tm_mday)"
+        guard let parts = CalendarTime.local(timestamp.seconds) else { return String(timestamp.seconds) }
+        let month = Self.months[Int(parts.month - 1)]
+        let day = parts.day < 10 ? " \(parts.day)" : "\(parts.day)"
         if isRecent(timestamp) {
-            return "\(month) \(day) \(Self.twoDigits(parts.tm_hour)):\(Self.twoDigits(parts.tm_min))"
+            return "\(month) \(day) \(Self.twoDigits(parts.hour)):\(Self.twoDigits(parts.minute))"
         }
-        let year = Int(parts.tm_year) + 1900
+        let year = Int(parts.year)
         return "\(month) \(day)  \(year)"
     }
 
     /// `2026-11-22 01:39:19.123456789 +0000`, local time, as `stat` prints it.
     public static func full(_ timestamp: Timestamp) -> String {
-        var seconds = time_t(timestamp.seconds)
-        var parts = tm()
-        guard localtime_r(&seconds, &parts) != nil else { return String(timestamp.seconds) }
+        guard let parts = CalendarTime.local(timestamp.seconds) else { return String(timestamp.seconds) }
         let nanos = String(timestamp.nanoseconds)
         let fraction = String(repeating: "0", count: max(0, 9 - nanos.count)) + nanos
-        let offset = parts.tm_gmtoff / 60
+        let offset = parts.utcOffset / 60
         let sign = offset < 0 ? "-" : "+"
         let zone = sign + String(format2(Int32(abs(offset) / 60))) + String(format2(Int32(abs(offset) % 60)))
         return
-            "\(parts.tm_year + 1900)-\(format2(parts.tm_mon + 1))-\(format2(parts.tm_mday)) \(format2(parts.tm_hour)):\(format2(parts.tm_min)):\(format2(parts.tm_sec)).\(fraction) \(zone)"
+            "\(parts.year)-\(format2(parts.month))-\(format2(parts.day)) \(format2(parts.hour)):\(format2(parts.minute)):\(format2(parts.second)).\(fraction) \(zone)"
     }
 
     private static func format2(_ value: Int32) -> String { twoDigits(value) }
 
     /// `2026-11-22T01:39:19Z`.
     public static func rfc3339(_ timestamp: Timestamp) -> String {
-        var seconds = time_t(timestamp.seconds)
-        var parts = tm()
-        guard gmtime_r(&seconds, &parts) != nil else { return String(timestamp.seconds) }
-        let year = Int(parts.tm_year) + 1900
+        guard let parts = CalendarTime.utc(timestamp.seconds) else { return String(timestamp.seconds) }
+        let year = Int(parts.year)
         let yearText = year >= 0 && year < 1000 ? String(repeating: "0", count: 4 - String(year).count) + String(year) : String(year)
         return
-            "\(yearText)-\(twoDigits(parts.tm_mon + 1))-\(twoDigits(parts.tm_mday))T\(twoDigits(parts.tm_hour)):\(twoDigits(parts.tm_min)):\(twoDigits(parts.tm_sec))Z"
+            "\(yearText)-\(twoDigits(parts.month))-\(twoDigits(parts.day))T\(twoDigits(parts.hour)):\(twoDigits(parts.minute)):\(twoDigits(parts.second))Z"
     }
 
     private static func twoDigits(_ value: Int32) -> String {

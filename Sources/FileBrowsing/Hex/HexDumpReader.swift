@@ -1,5 +1,3 @@
-import Glibc
-
 /// Reads a file for a dump without ever hanging: the type is checked before
 /// opening (directories, FIFOs and sockets are refused), the file is opened
 /// read-only and non-blocking, and it is read through one fixed buffer, so
@@ -35,7 +33,7 @@ public final class HexDumpReader {
     ) throws(FileError) {
         self.path = path
         let target = name ?? path
-        let parent = directory?.fd ?? AT_FDCWD
+        let parent = directory?.fd ?? Syscalls.workingDirectory
         let statusResult = withCString(target) { Syscalls.status(at: parent, name: $0, followSymlink: true) }
         guard case .success(let raw) = statusResult else { throw FileError(path: path, errno: statusResult.failureValue ?? .noSuchFileOrDirectory) }
         let status = FileStatus(raw)

@@ -1,5 +1,3 @@
-import Glibc
-
 /// A regular file dumped by several threads at once. The file is cut into
 /// chunks of whole lines; worker `w` of `n` reads (`pread`) and formats
 /// chunks `w`, `w + n`, `w + 2n` … into its own buffers, and the workers
@@ -149,45 +147,32 @@ public struct ParallelHexDump: Sendable {
         let initial: HexFormatter
         /// A turn semaphore for each worker of the ring, made by `start`;
         /// the first worker's starts with the first turn.
-        private var turns: [UnsafeMutablePointer<sem_t>] = []
-        private let started: UnsafeMutablePointer<sem_t>
+        private var turns: [Semaphore] = []
+        private let started = Semaphore()
         private let ringSize = Locked(1)
         private let stopped = Locked(false)
         let outcome: Locked<(formatter: HexFormatter, error: FileError?)>
 
         init(initial: HexFormatter) {
             self.initial = initial
-            started = .allocate(capacity: 1)
-            sem_init(started, 0, 0)
             outcome = Locked((initial, nil))
-        }
-
-        deinit {
-            for turn in turns + [started] {
-                sem_destroy(turn)
-                turn.deallocate()
-            }
         }
 
         /// Sets the ring's size (the workers that exist) and lets the threads go.
         func start(ring: Int) {
-            turns = (0..<ring).map { worker in
-                let turn = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
-                sem_init(turn, 0, worker == 0 ? 1 : 0)
-                return turn
-            }
+            turns = (0..<ring).map { worker in Semaphore(worker == 0 ? 1 : 0) }
             ringSize.withLock { $0 = ring }
-            for _ in 1..<ring { sem_post(started) }
+            for _ in 1..<ring { started.signal() }
         }
 
-        func waitForStart() { while sem_wait(started) != 0 {} }
+        func waitForStart() { started.wait() }
 
         var ring: Int { ringSize.withLock { $0 } }
         var isStopped: Bool { stopped.withLock { $0 } }
 
-        func waitForTurn(_ worker: Int) { while sem_wait(turns[worker]) != 0 {} }
+        func waitForTurn(_ worker: Int) { turns[worker].wait() }
 
-        func passTurn(from worker: Int) { sem_post(turns[(worker + 1) % turns.count]) }
+        func passTurn(from worker: Int) { turns[(worker + 1) % turns.count].signal() }
 
         func finish(formatter: HexFormatter) {
             outcome.withLock { $0.formatter = formatter }

@@ -1,5 +1,3 @@
-import Glibc
-
 extension DirectoryListing {
     /// Reads every entry's status at once, on `threads` threads (one each
     /// for a slice of the entries, the calling thread among them), and keeps

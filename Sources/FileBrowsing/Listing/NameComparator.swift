@@ -1,5 +1,3 @@
-import Glibc
-
 /// Natural name order between sort items of one arena: the sixteen-byte key
 /// prefix, then the full keys (built once per name, only for names that tie
 /// on their prefix), then the raw bytes, then the entry number. One comparator
@@ -24,7 +22,7 @@ struct NameComparator {
         let byKeys = keyA.withUnsafeBytes { x in
             keyB.withUnsafeBytes { y in
                 let common = min(x.count, y.count)
-                let order = common == 0 ? 0 : Int(memcmp(x.baseAddress!, y.baseAddress!, common))
+                let order = common == 0 ? 0 : Int(Syscalls.compareMemory(x.baseAddress!, y.baseAddress!, common))
                 return order != 0 ? order : x.count - y.count
             }
         }

@@ -1,5 +1,3 @@
-import Glibc
-
 /// A deletion plan written out for review: the only file filetable ever
 /// writes, and only where the user names it.
 public enum PlanExport {

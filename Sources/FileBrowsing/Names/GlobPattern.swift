@@ -1,5 +1,3 @@
-import Glibc
-
 /// A shell glob (`*.log`, `data-??.csv`, `[a-c]*`) matched against name bytes
 /// with `fnmatch`, so names that are not valid UTF-8 match too.
 public struct GlobPattern: Sendable, Equatable, CustomStringConvertible {
@@ -13,7 +11,7 @@ public struct GlobPattern: Sendable, Equatable, CustomStringConvertible {
 
     /// Matches a NUL-terminated name.
     public func matches(cName: UnsafePointer<CChar>) -> Bool {
-        cPattern.withUnsafeBufferPointer { fnmatch($0.baseAddress!, cName, 0) == 0 }
+        cPattern.withUnsafeBufferPointer { Syscalls.globMatches($0.baseAddress!, cName) }
     }
 
     public func matches(_ name: [UInt8]) -> Bool {

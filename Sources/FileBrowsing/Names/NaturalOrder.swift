@@ -1,5 +1,3 @@
-import Glibc
-
 /// Finder-like name order: case-insensitive (ASCII letters folded), digit runs
 /// compared by value (`a1 A2 a10 b`), ties broken by the raw bytes.
 ///
@@ -84,7 +82,7 @@ public enum NaturalOrder {
     public static func compareBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
         let common = min(a.count, b.count)
         if common > 0 {
-            let result = memcmp(a.baseAddress!, b.baseAddress!, common)
+            let result = Syscalls.compareMemory(a.baseAddress!, b.baseAddress!, common)
             if result != 0 { return Int(result) }
         }
         return a.count - b.count

@@ -1,10 +1,8 @@
-import Glibc
-
 /// An open directory: the descriptor that lazy `stat`s and deeper `openat`s
-/// work relative to, so paths longer than PATH_MAX still work. Closed when the
+/// work relative to, so paths longer than Syscalls.longestPath still work. Closed when the
 /// last reference goes away.
 public final class DirectoryHandle {
-    /// The descriptor, or AT_FDCWD for the current directory's stand-in.
+    /// The descriptor, or Syscalls.workingDirectory for the current directory's stand-in.
     public let fd: Int32
     /// The path as the user would write it (for messages and headers),
     /// made from `pathNode` when asked: a handle opened inside another keeps
@@ -36,21 +34,21 @@ public final class DirectoryHandle {
         DirectoryHandle(fd: -1, path: path, owns: false)
     }
 
-    /// A stand-in for the working directory (AT_FDCWD), under which command-line
+    /// A stand-in for the working directory (Syscalls.workingDirectory), under which command-line
     /// operands are looked up by the path the user typed.
     public static func workingDirectory() -> DirectoryHandle {
-        DirectoryHandle(fd: AT_FDCWD, path: [], owns: false)
+        DirectoryHandle(fd: Syscalls.workingDirectory, path: [], owns: false)
     }
 
     /// Opens `name` inside `parent` (or a path relative to the working directory
     /// when `parent` is nil); `displayPath` names it in messages. `name` is one
-    /// component, or a path shorter than PATH_MAX; `open(resolving:)` takes any path.
+    /// component, or a path shorter than Syscalls.longestPath; `open(resolving:)` takes any path.
     public static func open(
         _ name: [UInt8], in parent: DirectoryHandle? = nil, displayPath: [UInt8]? = nil,
         followSymlink: Bool = true
     ) throws(FileError) -> DirectoryHandle {
         let path = displayPath ?? name
-        let parentFD = parent?.fd ?? AT_FDCWD
+        let parentFD = parent?.fd ?? Syscalls.workingDirectory
         let open: @Sendable () -> Result<Int32, Errno> = {
             withCString(name) { Syscalls.openDirectory(at: parentFD, name: $0, followSymlink: followSymlink) }
         }
@@ -76,7 +74,7 @@ public final class DirectoryHandle {
     }
 
     /// Opens the directory `path` names, of any length: the kernel resolves
-    /// each piece shorter than PATH_MAX (links followed, only search permission
+    /// each piece shorter than Syscalls.longestPath (links followed, only search permission
     /// needed on the way), `openat` chains the pieces. This is how a path the
     /// user walked is opened again, and why it names the same directory the
     /// kernel would find.
@@ -130,7 +128,7 @@ public final class DirectoryHandle {
             case .success(let target) = withCString(
                 Array("/proc/self/fd/\(fd)".utf8),
                 {
-                    Syscalls.linkTarget(at: AT_FDCWD, name: $0)
+                    Syscalls.linkTarget(at: Syscalls.workingDirectory, name: $0)
                 }), target.first == 0x2F
         else { return nil }
         return target

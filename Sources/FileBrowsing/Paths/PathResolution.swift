@@ -1,7 +1,5 @@
-import Glibc
-
 /// Paths of any length, resolved the way the kernel resolves them. One
-/// system call takes a path shorter than PATH_MAX; a longer one is cut at
+/// system call takes a path shorter than Syscalls.longestPath; a longer one is cut at
 /// slashes into pieces that fit, each opened (`O_PATH`, links followed) from
 /// the descriptor of the one before. Marks, their checks and their totals go
 /// through here, so a file 6 KiB deep behaves like one at the top.
@@ -26,9 +24,9 @@ public enum PathResolution {
     public static func openParent(of path: [UInt8]) -> Result<(parent: DirectoryHandle, name: [UInt8]), Errno> {
         let (parent, name) = PathBytes.split(path)
         guard !name.isEmpty, name != [0x2E], name != [0x2E, 0x2E] else { return .failure(.invalidArgument) }
-        let opened = parent.isEmpty ? .success(AT_FDCWD) : openSearchOnly(parent)
+        let opened = parent.isEmpty ? .success(Syscalls.workingDirectory) : openSearchOnly(parent)
         return opened.map { fd in
-            (DirectoryHandle(fd: fd, path: parent, owns: fd != AT_FDCWD), name)
+            (DirectoryHandle(fd: fd, path: parent, owns: fd != Syscalls.workingDirectory), name)
         }
     }
 
@@ -38,25 +36,25 @@ public enum PathResolution {
     }
 
     /// Calls `body` with a descriptor and the rest of `path` below it, short
-    /// enough for one system call. For a short path that is AT_FDCWD (or any
+    /// enough for one system call. For a short path that is Syscalls.workingDirectory (or any
     /// descriptor: an absolute path ignores it) and the whole path.
     private static func withBase<T>(of path: [UInt8], _ body: (Int32, [UInt8]) -> Result<T, Errno>) -> Result<T, Errno> {
-        let limit = Int(PATH_MAX) - 1
-        guard path.count > limit else { return body(AT_FDCWD, path) }
-        var base = AT_FDCWD
+        let limit = Syscalls.longestPath - 1
+        guard path.count > limit else { return body(Syscalls.workingDirectory, path) }
+        var base = Syscalls.workingDirectory
         var start = 0
-        defer { if base != AT_FDCWD { Syscalls.close(base) } }
+        defer { if base != Syscalls.workingDirectory { Syscalls.close(base) } }
         while path.count - start > limit {
             // The longest piece that fits and ends before a slash.
             guard let slash = path[start..<(start + limit)].lastIndex(of: 0x2F), slash > start else {
                 return .failure(.nameTooLong)
             }
             let next = withCString(Array(path[start..<slash])) { Syscalls.openSearchOnly(at: base, name: $0) }
-            if base != AT_FDCWD { Syscalls.close(base) }
+            if base != Syscalls.workingDirectory { Syscalls.close(base) }
             switch next {
             case .success(let fd): base = fd
             case .failure(let errno):
-                base = AT_FDCWD
+                base = Syscalls.workingDirectory
                 return .failure(errno)
             }
             start = slash + 1

@@ -1,10 +1,8 @@
-import Glibc
-
 /// A first-in, first-out hand-over from one producer thread to one consumer,
 /// bounded by a count and a total weight: the producer waits while the queue
 /// is full, the consumer while it is empty. Either side may `close` it: the
 /// producer when it is done, the consumer when it stops early, which lets a
-/// waiting producer go. A pthread mutex and conditions, which ThreadSanitizer sees.
+/// waiting producer go. The project's lock (`Monitor`) with two conditions.
 ///
 /// A consumer that finds the queue empty sleeps until a batch has arrived
 /// (`wakeCount` elements or `wakeWeight` in all, or the end), and each side
@@ -24,9 +22,10 @@ final class BoundedQueue<Element>: @unchecked Sendable {
     private let maximumWeight: Int
     private let wakeCount: Int
     private let wakeWeight: Int
-    private let lock: UnsafeMutablePointer<pthread_mutex_t>
-    private let roomMade: UnsafeMutablePointer<pthread_cond_t>
-    private let batchArrived: UnsafeMutablePointer<pthread_cond_t>
+    /// The lock, with two conditions: `roomMade` and `batchArrived`.
+    private let monitor = Monitor(conditions: 2)
+    private let roomMade = 0
+    private let batchArrived = 1
 
     /// At most `maximumCount` elements waiting, and at most `maximumWeight`
     /// in all, unless the queue is empty (one element of any weight passes).
@@ -35,21 +34,6 @@ final class BoundedQueue<Element>: @unchecked Sendable {
         self.maximumWeight = maximumWeight
         self.wakeCount = min(max(1, wakeCount), self.maximumCount)
         self.wakeWeight = wakeWeight
-        lock = .allocate(capacity: 1)
-        roomMade = .allocate(capacity: 1)
-        batchArrived = .allocate(capacity: 1)
-        pthread_mutex_init(lock, nil)
-        pthread_cond_init(roomMade, nil)
-        pthread_cond_init(batchArrived, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(roomMade)
-        pthread_cond_destroy(batchArrived)
-        pthread_mutex_destroy(lock)
-        roomMade.deallocate()
-        batchArrived.deallocate()
-        lock.deallocate()
     }
 
     private var count: Int { items.count - head }
@@ -58,55 +42,55 @@ final class BoundedQueue<Element>: @unchecked Sendable {
     /// Adds `element`, waiting for room; false if the queue was closed.
     @discardableResult
     func push(_ element: Element, weight elementWeight: Int = 1) -> Bool {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        while !closed && count > 0 && (count >= maximumCount || weight + elementWeight > maximumWeight) {
-            producerWaits = true
-            pthread_cond_wait(roomMade, lock)
+        monitor.withLock {
+            while !closed && count > 0 && (count >= maximumCount || weight + elementWeight > maximumWeight) {
+                producerWaits = true
+                monitor.wait(roomMade)
+            }
+            guard !closed else { return false }
+            items.append((element, elementWeight))
+            weight += elementWeight
+            if consumerWaits && batchIsReady { monitor.signal(batchArrived) }
+            return true
         }
-        guard !closed else { return false }
-        items.append((element, elementWeight))
-        weight += elementWeight
-        if consumerWaits && batchIsReady { pthread_cond_signal(batchArrived) }
-        return true
     }
 
     /// The oldest element; when there is none, waits for a batch. Nil once
     /// the queue is closed and empty.
     func pop() -> Element? {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        if count == 0 {
-            while !batchIsReady {
-                consumerWaits = true
-                pthread_cond_wait(batchArrived, lock)
+        monitor.withLock { () -> Element? in
+            if count == 0 {
+                while !batchIsReady {
+                    consumerWaits = true
+                    monitor.wait(batchArrived)
+                }
+                consumerWaits = false
             }
-            consumerWaits = false
+            guard count > 0 else { return nil }
+            let (element, elementWeight) = items[head]
+            // The slot lets go of the element at once (it may hold memory or descriptors).
+            items[head].element = nil
+            head += 1
+            if head == items.count {
+                items.removeAll(keepingCapacity: true)
+                head = 0
+            }
+            weight -= elementWeight
+            if producerWaits {
+                producerWaits = false
+                monitor.signal(roomMade)
+            }
+            return element
         }
-        guard count > 0 else { return nil }
-        let (element, elementWeight) = items[head]
-        // The slot lets go of the element at once (it may hold memory or descriptors).
-        items[head].element = nil
-        head += 1
-        if head == items.count {
-            items.removeAll(keepingCapacity: true)
-            head = 0
-        }
-        weight -= elementWeight
-        if producerWaits {
-            producerWaits = false
-            pthread_cond_signal(roomMade)
-        }
-        return element
     }
 
     /// No more pushes: a waiting producer returns false, the consumer takes
     /// what is left and then nil. Elements left behind are dropped with the queue.
     func close() {
-        pthread_mutex_lock(lock)
-        closed = true
-        pthread_cond_broadcast(roomMade)
-        pthread_cond_broadcast(batchArrived)
-        pthread_mutex_unlock(lock)
+        monitor.withLock {
+            closed = true
+            monitor.broadcast(roomMade)
+            monitor.broadcast(batchArrived)
+        }
     }
 }

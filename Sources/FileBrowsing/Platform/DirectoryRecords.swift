@@ -92,23 +92,81 @@ public enum DirectoryReadFailure: Error {
     case interrupted
 }
 
-/// The fields of a `struct statx` filetable reads: the mask of what the
-/// kernel filled in and the birth time.
+/// The fields of a `struct statx` filetable reads, decoded from the
+/// kernel's layout: the mask of what it filled in, the link count, the mode,
+/// the inode, the sizes, the birth time and the device.
 struct ExtendedStatusRecord {
     /// `STATX_BTIME`.
     static let birthTimeMask: UInt32 = 0x800
+    /// Type, mode, link count, inode, size, blocks (what `du` needs).
+    static let sizeMask: UInt32 = 0x1 | 0x2 | 0x4 | 0x100 | 0x200 | 0x400
+    /// `AT_STATX_DONT_SYNC`: what the cache has, no round trip on network file systems.
+    static let dontSync: Int32 = 0x4000
     /// The size of `struct statx`.
     static let size = 256
 
     let mask: UInt32
+    let linkCount: UInt32
+    let mode: UInt16
+    let inode: UInt64
+    let size: Int64
+    /// Allocated 512-byte blocks.
+    let blocks: Int64
     let birthTime: Timestamp
+    /// The device, encoded as `st_dev` is (so identities match `stat`'s).
+    let device: UInt64
 
-    /// Decodes a record: `stx_mask` at offset 0, `stx_btime` (a signed
-    /// 64-bit second and an unsigned 32-bit nanosecond) at 80.
+    /// Decodes a record: `stx_mask` at 0, `stx_nlink` at 16, `stx_mode` at
+    /// 28, `stx_ino` at 32, `stx_size` at 40, `stx_blocks` at 48, `stx_btime`
+    /// (a signed 64-bit second, an unsigned 32-bit nanosecond) at 80,
+    /// `stx_dev_major` and `stx_dev_minor` at 136 and 140.
     init(_ buffer: UnsafeRawPointer) {
         mask = buffer.load(fromByteOffset: 0, as: UInt32.self)
+        linkCount = buffer.load(fromByteOffset: 16, as: UInt32.self)
+        mode = buffer.load(fromByteOffset: 28, as: UInt16.self)
+        inode = buffer.load(fromByteOffset: 32, as: UInt64.self)
+        size = Int64(bitPattern: buffer.load(fromByteOffset: 40, as: UInt64.self))
+        blocks = Int64(bitPattern: buffer.load(fromByteOffset: 48, as: UInt64.self))
         birthTime = Timestamp(
             seconds: buffer.load(fromByteOffset: 80, as: Int64.self),
             nanoseconds: Int32(bitPattern: buffer.load(fromByteOffset: 88, as: UInt32.self)))
+        device = Self.device(major: buffer.load(fromByteOffset: 136, as: UInt32.self), minor: buffer.load(fromByteOffset: 140, as: UInt32.self))
     }
+
+    var isDirectory: Bool { mode & 0o170000 == 0o040000 }
+    var kind: FileKind { FileKind(mode: mode_t(mode)) }
+
+    /// `makedev(3)`: a major and minor as `st_dev` encodes them.
+    static func device(major: UInt32, minor: UInt32) -> UInt64 {
+        let major = UInt64(major)
+        let minor = UInt64(minor)
+        return (major & 0xFFFF_F000) << 32 | (major & 0xFFF) << 8 | (minor & 0xFFFF_FF00) << 12 | (minor & 0xFF)
+    }
+}
+
+extension Syscalls {
+    /// `statx` of `name` in the directory open at `parent` (links not
+    /// followed, from the cache), for `du`'s fields, decoded; nil when the
+    /// call fails or `buffer` (`ExtendedStatusRecord.size` bytes) is missing it.
+    @inline(__always)
+    static func sizeStatus(at parent: Int32, name: UnsafePointer<CChar>, buffer: UnsafeMutableRawPointer) -> ExtendedStatusRecord? {
+        guard let extendedStatus,
+            extendedStatus(parent, name, AT_SYMLINK_NOFOLLOW | ExtendedStatusRecord.dontSync, ExtendedStatusRecord.sizeMask, buffer) == 0
+        else { return nil }
+        return ExtendedStatusRecord(buffer)
+    }
+
+    /// One `getdents64` call into `buffer` (EINTR retried): the bytes of
+    /// records read, 0 at the end.
+    static func readDirectoryRecords(_ fd: Int32, into buffer: UnsafeMutableRawPointer, capacity: Int) -> Result<Int, Errno> {
+        guard let getDirectoryEntries else { return .failure(Errno(ENOSYS)) }
+        while true {
+            let count = getDirectoryEntries(fd, buffer, capacity)
+            if count >= 0 { return .success(count) }
+            if errno != EINTR { return .failure(Errno(errno)) }
+        }
+    }
+
+    /// Whether the calls `du` reads a tree with (`getdents64`, `statx`) exist.
+    static var readsSizes: Bool { getDirectoryEntries != nil && extendedStatus != nil }
 }

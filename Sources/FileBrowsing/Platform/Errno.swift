@@ -16,6 +16,8 @@ public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
     public static let wouldBlock = Errno(EAGAIN)
     public static let invalidArgument = Errno(EINVAL)
     public static let nameTooLong = Errno(ENAMETOOLONG)
+    public static let notImplemented = Errno(ENOSYS)
+    public static let brokenPipe = Errno(EPIPE)
     /// A call cut short by a signal; `Syscalls` returns it only when Ctrl-C
     /// asked to stop waiting.
     public static let interrupted = Errno(EINTR)

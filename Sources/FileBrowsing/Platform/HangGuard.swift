@@ -94,51 +94,35 @@ public enum HangGuard {
 
     /// One call's result, handed from its thread to the caller if the caller still waits.
     private final class Job<T: Sendable>: @unchecked Sendable {
-        // Both guarded by `mutex`.
+        // Both guarded by `monitor`.
         private var value: T?
         private var abandoned = false
-        private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-
-        init() {
-            pthread_mutex_init(mutex, nil)
-            pthread_cond_init(condition, nil)
-        }
-
-        deinit {
-            pthread_cond_destroy(condition)
-            pthread_mutex_destroy(mutex)
-            condition.deallocate()
-            mutex.deallocate()
-        }
+        /// The lock, and its one condition: the value arrived.
+        private let monitor = Monitor(conditions: 1)
 
         /// Stores the value; true when the caller had stopped waiting.
         func finish(_ result: T) -> Bool {
-            pthread_mutex_lock(mutex)
-            defer { pthread_mutex_unlock(mutex) }
-            value = result
-            pthread_cond_broadcast(condition)
-            return abandoned
+            monitor.withLock {
+                value = result
+                monitor.broadcast()
+                return abandoned
+            }
         }
 
         /// The value if it comes within `seconds`; otherwise nil, and the job
         /// counts as abandoned until waited on again.
         func wait(seconds: Double) -> T? {
-            var until = timespec()
-            clock_gettime(CLOCK_REALTIME, &until)
-            let nanos = Int(until.tv_nsec) + Int(seconds * 1e9)
-            until.tv_sec += nanos / 1_000_000_000
-            until.tv_nsec = nanos % 1_000_000_000
-            pthread_mutex_lock(mutex)
-            defer { pthread_mutex_unlock(mutex) }
-            abandoned = false
-            while value == nil {
-                if pthread_cond_timedwait(condition, mutex, &until) == ETIMEDOUT && value == nil {
-                    abandoned = true
-                    return nil
+            let deadline = Monitor.deadline(after: seconds)
+            return monitor.withLock {
+                abandoned = false
+                while value == nil {
+                    if !monitor.wait(until: deadline) && value == nil {
+                        abandoned = true
+                        return nil
+                    }
                 }
+                return value
             }
-            return value
         }
     }
 }

@@ -18,7 +18,7 @@ public enum Syscalls {
     }
 
     /// `read` into `buffer`, cancellable by Ctrl-C.
-    static func read(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Result<Int, Errno> {
+    public static func read(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Result<Int, Errno> {
         valueOrErrno(cancellable: true) { Glibc.read(fd, buffer, count) }
     }
 
@@ -157,5 +157,33 @@ extension Syscalls {
                 written += count
             }
         }
+    }
+}
+
+extension Syscalls {
+    /// `fnmatch(3)` with no flags: whether `name` matches the shell glob `pattern`.
+    @inline(__always)
+    static func globMatches(_ pattern: UnsafePointer<CChar>, _ name: UnsafePointer<CChar>) -> Bool {
+        fnmatch(pattern, name, 0) == 0
+    }
+
+    /// `memcmp(3)`: the order of `count` bytes at `a` and at `b`.
+    @inline(__always)
+    static func compareMemory(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Int32 {
+        memcmp(a, b, count)
+    }
+
+    /// Sleeps this thread (`usleep`), for short waits between polls.
+    static func pause(microseconds: UInt32) {
+        _ = usleep(microseconds)
+    }
+
+    /// Keeps SIGINT from this thread (a worker's), so Ctrl-C reaches the
+    /// thread that polls `Interruption`.
+    static func blockInterruptOnThisThread() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
     }
 }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Splits a piece of work between this thread and a second one, for the few
 /// passes over a huge directory that read memory at random (copying names
 /// into display order, merging sorted runs): two cores wait on memory in
@@ -9,18 +7,18 @@ enum TwoThreads {
     /// returns the background's result when both are done. Without a thread,
     /// runs one after the other.
     static func run<Result: Sendable>(_ foreground: () -> Void, alongside background: @escaping @Sendable () -> Result) -> Result {
-        let outcome = Outcome<Result>()
-        guard let thread = JoinableThread({ outcome.value.withLock { $0 = background() } }) else {
+        let outcome = Locked<Result?>(nil)
+        guard
+            let thread = JoinableThread({
+                let result = background()
+                outcome.withLock { $0 = result }
+            })
+        else {
             foreground()
             return background()
         }
         foreground()
         thread.join()
-        return outcome.value.withLock { $0! }
-    }
-
-    /// Where the second thread leaves its result for the first.
-    private final class Outcome<Result: Sendable>: Sendable {
-        let value = Mutex<Result?>(nil)
+        return outcome.withLock { $0! }
     }
 }

@@ -1,4 +1,3 @@
-import Glibc
 import Synchronization
 
 /// Where the space goes: a tree's totals, found by a small pool of threads
@@ -119,7 +118,7 @@ public final class SpaceScan: Sendable {
             // is stuck in a call on a file system that stopped answering.
             // Leave it (it ends when the call returns) and report now.
             if pollsSinceCancel > 250 { return abandon(threads) }
-            usleep(2_000)
+            Syscalls.pause(microseconds: 2_000)
         }
         for thread in threads { thread.join() }
         return state.withLock { state in
@@ -237,7 +236,7 @@ public final class SpaceScan: Sendable {
             }
             guard let next else {
                 if state.withLock({ $0.finished }) || cancelFlag.load(ordering: .relaxed) { return }
-                usleep(200)
+                Syscalls.pause(microseconds: 200)
                 continue
             }
             scan(next.index, parentFD: next.parentFD, name: next.name, depth: next.depth, rootDevice: rootDevice, buffer: buffer, status: status)
@@ -268,8 +267,8 @@ public final class SpaceScan: Sendable {
             fd = opened
         }
         // Both found at run time: without them nothing can be counted, and the directory says so.
-        guard let getDirectoryEntries = Syscalls.getDirectoryEntries, let extendedStatus = Syscalls.extendedStatus else {
-            finishUnreadable(index, errno: Errno(ENOSYS))
+        guard Syscalls.readsSizes else {
+            finishUnreadable(index, errno: .notImplemented)
             return
         }
         var own = SpaceTotals()
@@ -279,49 +278,38 @@ public final class SpaceScan: Sendable {
         var failure: Errno?
         reading: while true {
             if cancelFlag.load(ordering: .relaxed) { break }
-            let count = getDirectoryEntries(fd, buffer, 64 * 1024)
-            if count == 0 { break }
-            if count < 0 {
-                if errno == EINTR { continue }
-                failure = Errno(errno)
-                break
+            let count: Int
+            switch Syscalls.readDirectoryRecords(fd, into: buffer, capacity: 64 * 1024) {
+            case .success(0): break reading
+            case .success(let read): count = read
+            case .failure(let errno):
+                failure = errno
+                break reading
             }
-            var offset = 0
-            while offset < count {
-                let record = buffer + offset
-                let recordLength = Int(record.loadUnaligned(fromByteOffset: 16, as: UInt16.self))
-                offset += recordLength
-                let namePointer = (record + 19).assumingMemoryBound(to: CChar.self)
-                let length = strnlen(namePointer, recordLength - 19)
-                if length <= 2 && namePointer[0] == 0x2E && (length == 1 || namePointer[1] == 0x2E) { continue }
-                guard extendedStatus(fd, namePointer, AT_SYMLINK_NOFOLLOW | Self.dontSync, Self.sizeMask, status) == 0
-                else { continue }
-                let mode = status.load(fromByteOffset: 28, as: UInt16.self)
-                let isDirectory = mode & 0o170000 == 0o040000
-                let device = Self.device(
-                    major: status.load(fromByteOffset: 136, as: UInt32.self), minor: status.load(fromByteOffset: 140, as: UInt32.self))
-                let identity = FileIdentity(device: device, inode: status.load(fromByteOffset: 32, as: UInt64.self))
-                var sizes = SpaceTotals(
-                    apparentBytes: Int64(bitPattern: status.load(fromByteOffset: 40, as: UInt64.self)),
-                    diskBytes: Int64(bitPattern: status.load(fromByteOffset: 48, as: UInt64.self)) * 512)
-                let nameBytes = UnsafeRawBufferPointer(start: namePointer, count: length)
-                if isDirectory {
-                    guard !options.oneFileSystem || device == rootDevice else { continue }
+            Syscalls.decodeRecords(UnsafeRawBufferPointer(start: buffer, count: count)) { record in
+                if record.isDotEntry { return }
+                // The record's name is NUL-terminated in the buffer.
+                let namePointer = UnsafeRawPointer(record.name.baseAddress!).assumingMemoryBound(to: CChar.self)
+                guard let found = Syscalls.sizeStatus(at: fd, name: namePointer, buffer: status) else { return }
+                let identity = FileIdentity(device: found.device, inode: found.inode)
+                var sizes = SpaceTotals(apparentBytes: found.size, diskBytes: found.blocks * 512)
+                let nameBytes = UnsafeRawBufferPointer(record.name)
+                if found.isDirectory {
+                    guard !options.oneFileSystem || found.device == rootDevice else { return }
                     sizes.directories = 1
                     children.append((Array(nameBytes), identity, sizes))
-                    continue
+                    return
                 }
-                let links = status.load(fromByteOffset: 16, as: UInt32.self)
-                if links > 1 {
+                if found.linkCount > 1 {
                     let first = hardLinks.withLock { $0.insert(identity).inserted }
-                    if !first { continue }
+                    if !first { return }
                 }
                 sizes.files = 1
                 own += sizes
                 filesSeen.add(1, ordering: .relaxed)
                 bytesSeen.add(sizes.diskBytes, ordering: .relaxed)
                 if recordsFiles {
-                    recorded.append((Array(nameBytes), FileKind(mode: mode_t(mode)), sizes))
+                    recorded.append((Array(nameBytes), found.kind, sizes))
                 }
             }
             if cancelFlag.load(ordering: .relaxed) { break reading }
@@ -369,17 +357,4 @@ public final class SpaceScan: Sendable {
             state.completeIfDone(index)
         }
     }
-
-    /// `makedev(3)`: statx's major and minor as `st_dev` encodes them, so
-    /// identities match those `stat` gives elsewhere.
-    static func device(major: UInt32, minor: UInt32) -> UInt64 {
-        let major = UInt64(major)
-        let minor = UInt64(minor)
-        return (major & 0xFFFF_F000) << 32 | (major & 0xFFF) << 8 | (minor & 0xFFFF_FF00) << 12 | (minor & 0xFF)
-    }
-
-    /// `AT_STATX_DONT_SYNC`: what the cache has, no round trip on network file systems.
-    private static let dontSync: Int32 = 0x4000
-    /// Type, mode, link count, inode, size, blocks.
-    private static let sizeMask: UInt32 = 0x1 | 0x2 | 0x4 | 0x100 | 0x200 | 0x400
 }

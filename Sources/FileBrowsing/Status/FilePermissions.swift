@@ -1,5 +1,3 @@
-import Glibc
-
 /// The permission bits of a mode, with the `ls -l` and octal renderings.
 public struct FilePermissions: OptionSet, Sendable, Hashable {
     public let rawValue: UInt32

@@ -1,5 +1,3 @@
-import Glibc
-
 /// The metadata `stat` gives for one entry, as plain Swift values.
 public struct FileStatus: Sendable, Equatable {
     public var kind: FileKind
@@ -17,22 +15,6 @@ public struct FileStatus: Sendable, Equatable {
     public var modificationTime: Timestamp
     public var accessTime: Timestamp
     public var changeTime: Timestamp
-
-    public init(_ s: stat) {
-        kind = FileKind(mode: s.st_mode)
-        permissions = FilePermissions(rawValue: UInt32(s.st_mode))
-        size = Int64(s.st_size)
-        linkCount = UInt64(s.st_nlink)
-        userID = s.st_uid
-        groupID = s.st_gid
-        inode = UInt64(s.st_ino)
-        device = UInt64(s.st_dev)
-        representedDevice = UInt64(s.st_rdev)
-        blocks = Int64(s.st_blocks)
-        modificationTime = Timestamp(s.st_mtim)
-        accessTime = Timestamp(s.st_atim)
-        changeTime = Timestamp(s.st_ctim)
-    }
 
     /// One of the three times, as `ls` picks them (`-u` access, `-c` change).
     public func time(_ field: TimeField) -> Timestamp {
@@ -60,10 +42,6 @@ public struct Timestamp: Sendable, Hashable, Comparable {
     public init(seconds: Int64, nanoseconds: Int32 = 0) {
         self.seconds = seconds
         self.nanoseconds = nanoseconds
-    }
-
-    public init(_ t: timespec) {
-        self.init(seconds: Int64(t.tv_sec), nanoseconds: Int32(t.tv_nsec))
     }
 
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {

@@ -1,9 +1,7 @@
-import Glibc
-
 /// `stat` on a path relative to the working directory, for command-line
 /// operands (inside directories the listing reads status lazily).
 public enum FileStatusReader {
     public static func status(of path: [UInt8], followSymlink: Bool) -> Result<FileStatus, Errno> {
-        withCString(path) { Syscalls.status(at: AT_FDCWD, name: $0, followSymlink: followSymlink) }.map(FileStatus.init)
+        withCString(path) { Syscalls.status(at: Syscalls.workingDirectory, name: $0, followSymlink: followSymlink) }.map(FileStatus.init)
     }
 }

@@ -1,4 +1,3 @@
-import Glibc
 import TableKit
 
 /// Cells in `ls -l` form: permissions, links, owner, group, size, time as

@@ -1,5 +1,4 @@
 import FileBrowsing
-import Glibc
 
 /// Runs a non-interactive listing in `ls`'s order: the files named on the
 /// command line first, then each directory, with a `PATH:` header when there is

@@ -1,5 +1,4 @@
 import FileBrowsing
-import Glibc
 
 /// How bad things went, in `ls`'s exit statuses.
 enum ExitStatus: Int32, Comparable {
@@ -44,7 +43,7 @@ final class Diagnostics {
 
     private func writeLine(_ text: String) {
         var line = text + "\n"
-        line.withUTF8 { raw in _ = write(2, raw.baseAddress, raw.count) }
+        line.withUTF8 { raw in _ = Syscalls.writeAll(2, UnsafeRawBufferPointer(raw)) }
     }
 
     /// Flushes standard output and reports a write error, if one happened.

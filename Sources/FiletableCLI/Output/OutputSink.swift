@@ -1,4 +1,4 @@
-import Glibc
+import FileBrowsing
 import TableKit
 
 /// Buffered writing to a file descriptor with one `write` per 64 KiB.
@@ -43,16 +43,9 @@ final class OutputSink {
     /// One `write` loop for everything: partial writes, EINTR, a closed pipe.
     private func writeAll(_ raw: UnsafeRawBufferPointer) {
         guard writeError == nil else { return }
-        var offset = 0
-        while offset < raw.count {
-            let written = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                if errno == EPIPE { Platform.exitForClosedPipe() }
-                writeError = errno
-                return
-            }
-            offset += written
+        if case .failure(let errno) = Syscalls.writeAll(fd, raw) {
+            if errno == .brokenPipe { Platform.exitForClosedPipe() }
+            writeError = errno.rawValue
         }
     }
 

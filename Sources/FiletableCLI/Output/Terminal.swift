@@ -1,12 +1,10 @@
-import Glibc
+import FileBrowsing
 
 /// The terminal's size, asked anew for every page so a resize applies to the next one.
 enum Terminal {
     /// Rows and columns from TIOCGWINSZ on standard output, nil when it is not a terminal.
     static func size() -> (rows: Int, columns: Int)? {
-        var size = winsize()
-        guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 else { return nil }
-        return (Int(size.ws_row), Int(size.ws_col))
+        Syscalls.terminalSize(1)
     }
 
     /// Lines available for a page: the terminal's rows, else `LINES` (when in

@@ -1,5 +1,4 @@
 import FileBrowsing
-import Glibc
 
 /// Absolute paths for the prompt and headers, worked out lexically on bytes
 /// (the descriptors, not these strings, are what filetable opens).
@@ -24,9 +23,7 @@ enum DisplayPath {
         {
             return logical
         }
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        guard getcwd(&buffer, buffer.count) != nil else { return nil }
-        return buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        return Syscalls.workingDirectoryPath()
     }
 
     static func normalize(_ path: [UInt8]) -> [UInt8] {

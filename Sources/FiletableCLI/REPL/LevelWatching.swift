@@ -1,5 +1,4 @@
 import FileBrowsing
-import Glibc
 
 /// Keeps the levels on the stack watched (`DirectoryWatcher`, one watch a
 /// level, gone when the level is) and tells the prompt what changed: a

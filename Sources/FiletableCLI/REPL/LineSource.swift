@@ -1,5 +1,4 @@
 import FileBrowsing
-import Glibc
 
 /// Where command lines come from: a terminal (with a prompt), a file or
 /// standard input (batch), or the `-c` argument. Lines are typed text:
@@ -24,7 +23,7 @@ final class LineSource {
     init(fd: Int32, name: String = "standard input") {
         self.fd = fd
         self.name = name
-        isTerminal = isatty(fd) == 1
+        isTerminal = Syscalls.isTerminal(fd)
     }
 
     /// A terminal's end of input (Ctrl-D on an empty line) ends one read, not
@@ -61,16 +60,18 @@ final class LineSource {
                 return .text(NameEscaping.typedText(buffer))
             }
             var chunk = [UInt8](repeating: 0, count: 4096)
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            let read = chunk.withUnsafeMutableBytes { Syscalls.read(fd, into: $0.baseAddress!, count: $0.count) }
+            let count: Int
+            switch read {
+            case .success(let got): count = got
+            case .failure(let errno) where errno == .interrupted:
+                buffer.removeAll()
+                return .interrupted
+            case .failure(let errno):
+                readError = errno
+                count = -1
+            }
             if count < 0 {
-                if errno == EINTR {
-                    if Interruption.isRequested {
-                        buffer.removeAll()
-                        return .interrupted
-                    }
-                    continue
-                }
-                readError = Errno(errno)
                 atEnd = true
             } else if count == 0 {
                 atEnd = true

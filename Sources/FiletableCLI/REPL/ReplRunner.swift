@@ -1,5 +1,4 @@
 import FileBrowsing
-import Glibc
 
 /// Runs the REPL in one of its modes. Interactive: the first page, then a
 /// prompt naming where you are; errors are reported and the session stays

@@ -1,5 +1,4 @@
 import FileBrowsing
-import Glibc
 
 /// Inspection commands: info, reload, stats.
 extension Session {

@@ -1,5 +1,4 @@
 import FileBrowsing
-import Glibc
 
 /// Navigation commands: open, back, up, cd, pwd.
 ///

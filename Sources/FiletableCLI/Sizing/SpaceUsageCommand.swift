@@ -1,5 +1,4 @@
 import FileBrowsing
-import Glibc
 
 /// `filetable --du [PATH]...`: each entry of PATH with what it takes, largest
 /// first, then PATH's own total (what `du -sh PATH/* | sort -rh; du -sh PATH`

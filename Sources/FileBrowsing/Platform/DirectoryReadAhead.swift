@@ -1,5 +1,3 @@
-import Glibc
-
 /// Reads a huge directory's records on a second thread while the caller
 /// parses and sorts what has already arrived.
 ///
@@ -33,8 +31,8 @@ final class DirectoryReadAhead: @unchecked Sendable {
     private var stopping = false
     /// The caller holds the buffer `next()` returned last.
     private var handedOut = false
-    private let lock: UnsafeMutablePointer<pthread_mutex_t>
-    private let changed: UnsafeMutablePointer<pthread_cond_t>
+    /// The lock, and its one condition: a buffer was filled, given back, or the reader told to stop.
+    private let monitor = Monitor(conditions: 1)
     private var thread: JoinableThread?
 
     /// Starts reading `fd` from its current offset; nil if no thread could be made.
@@ -44,10 +42,6 @@ final class DirectoryReadAhead: @unchecked Sendable {
         self.bufferSize = bufferSize
         buffers = (0..<bufferCount).map { _ in UnsafeMutableRawPointer.allocate(byteCount: bufferSize, alignment: 8) }
         results = Array(repeating: 0, count: bufferCount)
-        lock = .allocate(capacity: 1)
-        changed = .allocate(capacity: 1)
-        pthread_mutex_init(lock, nil)
-        pthread_cond_init(changed, nil)
         // The thread holds the reader until it returns; `finish` joins it.
         guard let thread = JoinableThread({ [self] in readAll() }) else { return nil }
         self.thread = thread
@@ -55,39 +49,29 @@ final class DirectoryReadAhead: @unchecked Sendable {
 
     deinit {
         for buffer in buffers { buffer.deallocate() }
-        pthread_cond_destroy(changed)
-        pthread_mutex_destroy(lock)
-        changed.deallocate()
-        lock.deallocate()
     }
 
     /// The reader thread: fill buffers in order until the directory ends,
     /// a read fails or the caller stops.
     private func readAll() {
         // Ctrl-C belongs to the main thread, which polls for it.
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        Syscalls.blockInterruptOnThisThread()
         while true {
-            pthread_mutex_lock(lock)
-            while filled - consumed == buffers.count && !stopping { pthread_cond_wait(changed, lock) }
-            if stopping {
-                pthread_mutex_unlock(lock)
-                return
+            let slot = monitor.withLock { () -> Int? in
+                while filled - consumed == buffers.count && !stopping { monitor.wait() }
+                return stopping ? nil : filled % buffers.count
             }
-            let slot = filled % buffers.count
-            pthread_mutex_unlock(lock)
+            guard let slot else { return }
             let result: Int
             switch Syscalls.valueOrErrno({ read(fd, buffers[slot], bufferSize) }) {
             case .success(let count): result = count
             case .failure(let errno): result = -Int(errno.rawValue)
             }
-            pthread_mutex_lock(lock)
-            results[slot] = result
-            filled += 1
-            pthread_cond_broadcast(changed)
-            pthread_mutex_unlock(lock)
+            monitor.withLock {
+                results[slot] = result
+                filled += 1
+                monitor.broadcast()
+            }
             if result <= 0 { return }
         }
     }
@@ -95,27 +79,27 @@ final class DirectoryReadAhead: @unchecked Sendable {
     /// The next buffer of records, waiting for the reader if need be. The
     /// previous chunk's bytes are given back to the reader by this call.
     func next() -> Chunk {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        if handedOut {
-            consumed += 1
-            pthread_cond_broadcast(changed)
+        monitor.withLock {
+            if handedOut {
+                consumed += 1
+                monitor.broadcast()
+            }
+            while filled == consumed { monitor.wait() }
+            let slot = consumed % buffers.count
+            let result = results[slot]
+            handedOut = result > 0
+            if result == 0 { return .end }
+            if result < 0 { return .failure(Int32(-result)) }
+            return .records(UnsafeRawBufferPointer(start: buffers[slot], count: result))
         }
-        while filled == consumed { pthread_cond_wait(changed, lock) }
-        let slot = consumed % buffers.count
-        let result = results[slot]
-        handedOut = result > 0
-        if result == 0 { return .end }
-        if result < 0 { return .failure(Int32(-result)) }
-        return .records(UnsafeRawBufferPointer(start: buffers[slot], count: result))
     }
 
     /// Stops the reader (if it is still going) and waits for it to finish.
     func finish() {
-        pthread_mutex_lock(lock)
-        stopping = true
-        pthread_cond_broadcast(changed)
-        pthread_mutex_unlock(lock)
+        monitor.withLock {
+            stopping = true
+            monitor.broadcast()
+        }
         thread?.join()
     }
 }
