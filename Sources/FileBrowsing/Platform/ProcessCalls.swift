@@ -45,3 +45,28 @@ extension Syscalls {
     /// Ends the process with `status`, flushing the C library's streams.
     public static func exitProcess(_ status: Int32) -> Never { exit(status) }
 }
+
+extension Syscalls {
+    /// One `read` of at most `count` bytes: the count (0 at the end), or
+    /// the errno, EINTR included (a terminal's reader redraws after a resize).
+    public static func readOnce(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Result<Int, Errno> {
+        let got = Glibc.read(fd, buffer, count)
+        return got < 0 ? .failure(Errno(errno)) : .success(got)
+    }
+
+    /// Waits until one of `descriptors` can be read or `milliseconds` pass
+    /// (-1: no limit); which ones are ready, or nil when a signal cut the
+    /// wait short (`poll`).
+    public static func waitForReading(_ descriptors: [Int32], milliseconds: Int32) -> [Bool]? {
+        var entries = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        let ready = poll(&entries, nfds_t(entries.count), milliseconds)
+        if ready < 0 { return nil }
+        return entries.map { $0.revents != 0 }
+    }
+
+    /// Stops the process as Ctrl-Z does (SIGTSTP): the whole process group
+    /// when `group` (a session with a launcher), else this process.
+    public static func suspend(group: Bool) {
+        if group { kill(0, SIGTSTP) } else { raise(SIGTSTP) }
+    }
+}

@@ -1,5 +1,4 @@
 import FileBrowsing
-import Glibc
 import TableKit
 
 /// What Tab offers for the line as it stands: the characters to replace
@@ -96,9 +95,9 @@ final class LineEditor {
             }
             if !decoder.hasPending, let events, !waitForKeyOrEvents(events) { continue }
             var chunk = [UInt8](repeating: 0, count: 4096)
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress, $0.count) }
-            if count < 0 {
-                guard errno == EINTR else { return nil }
+            let read = chunk.withUnsafeMutableBytes { Syscalls.readOnce(input, into: $0.baseAddress!, count: $0.count) }
+            guard case .success(let count) = read else {
+                guard read.failureValue == .interrupted else { return nil }
                 if RawTerminal.takeResize() { redraw() }
                 continue
             }
@@ -112,8 +111,8 @@ final class LineEditor {
     func cancelRequested() -> Bool {
         guard waitForInput(milliseconds: 0) else { return false }
         var chunk = [UInt8](repeating: 0, count: 4096)
-        let count = chunk.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress, $0.count) }
-        guard count > 0 else { return false }
+        let read = chunk.withUnsafeMutableBytes { Syscalls.readOnce(input, into: $0.baseAddress!, count: $0.count) }
+        guard case .success(let count) = read, count > 0 else { return false }
         if let stop = chunk[..<count].firstIndex(of: 0x03) {
             decoder.feed(chunk[(stop + 1)..<count])
             return true
@@ -126,14 +125,11 @@ final class LineEditor {
     /// When the events speak first, their text goes above the prompt, which
     /// is drawn again with the line as it was.
     private func waitForKeyOrEvents(_ events: PromptEvents) -> Bool {
-        var descriptors = [pollfd(fd: input, events: Int16(POLLIN), revents: 0)]
-        for fd in events.descriptors where fd >= 0 { descriptors.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
-        let ready = poll(&descriptors, nfds_t(descriptors.count), events.timeout)
-        if ready < 0 {
+        guard let ready = Syscalls.waitForReading([input] + events.descriptors.filter { $0 >= 0 }, milliseconds: events.timeout) else {
             if RawTerminal.takeResize() { redraw() }
             return false
         }
-        if descriptors[0].revents != 0 { return true }
+        if ready[0] { return true }
         switch events.wake() {
         case .notice(let line):
             // The notice replaces the one above the prompt, if that is where it is.
@@ -151,8 +147,7 @@ final class LineEditor {
     }
 
     private func waitForInput(milliseconds: Int32) -> Bool {
-        var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-        return poll(&descriptor, 1, milliseconds) > 0
+        Syscalls.waitForReading([input], milliseconds: milliseconds)?.first == true
     }
 
     /// Acts on one key; returns the line's outcome when the key ends it.
@@ -313,7 +308,7 @@ final class LineEditor {
         output.write("\r\n")
         output.flush()
         RawTerminal.leave()
-        if SessionLauncher.isChild { kill(0, SIGTSTP) } else { raise(SIGTSTP) }
+        Syscalls.suspend(group: SessionLauncher.isChild)
         RawTerminal.enter()
     }
 
