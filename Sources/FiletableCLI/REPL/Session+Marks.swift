@@ -34,9 +34,10 @@ extension Session {
         } else if level.kind == .plan {
             // Each row checked again as it is drawn: vanished, replaced, changed.
             decorations.isMarked = { _ in true }
-            decorations.note = { row in level.mark(ofRow: row).flatMap(PlanVerification.problem(with:))?.description }
+            // (The level holds its source, which holds these: the level is not held back.)
+            decorations.note = { [unowned level] row in level.mark(ofRow: row).flatMap(PlanVerification.problem(with:))?.description }
         } else {
-            decorations.isMarked = { [marks] row in level.entry(ofRow: row).map { marks.mark(for: $0) != nil } ?? false }
+            decorations.isMarked = { [marks, unowned level] row in level.entry(ofRow: row).map { marks.mark(for: $0) != nil } ?? false }
         }
         decorations.spaceColumns = spaceColumns(of: level)
         level.source.decorations = decorations

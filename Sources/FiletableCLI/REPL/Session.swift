@@ -74,7 +74,7 @@ final class Session {
     func execute(_ command: Command) throws(CommandError) -> Outcome {
         shownBefore = state.lastShown
         state.lastShown = .page
-        return try command.action.run(in: self)
+        return try command.action.run(in: CommandContext(self))
     }
 
     /// The 0-based row a typed reference names in the current view: a number

@@ -18,8 +18,8 @@ struct BackCommand: RegisteredCommand {
         return position == 1 ? .words(["all"]) : .nothing
     }
 
-    func run(in session: Session) throws(CommandError) -> Session.Outcome {
-        try session.back(all: all)
+    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+        try context.navigation.back(all: all)
         return .keepGoing
     }
 }

@@ -18,8 +18,8 @@ struct ChangeDirectoryCommand: RegisteredCommand {
         return .paths(directoriesOnly: true)
     }
 
-    func run(in session: Session) throws(CommandError) -> Session.Outcome {
-        try session.changeDirectory(path)
+    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+        try context.navigation.changeDirectory(path)
         return .keepGoing
     }
 }

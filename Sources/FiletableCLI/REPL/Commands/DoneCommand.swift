@@ -13,9 +13,9 @@ struct DoneCommand: RegisteredCommand {
         return .nothing
     }
 
-    func run(in session: Session) throws(CommandError) -> Session.Outcome {
-        session.state.editing = false
-        session.printPage()
+    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+        context.table.state.editing = false
+        context.table.printPage()
         return .keepGoing
     }
 }

@@ -15,9 +15,9 @@ struct EditCommand: RegisteredCommand {
         return .nothing
     }
 
-    func run(in session: Session) throws(CommandError) -> Session.Outcome {
-        session.state.editing = true
-        session.printPage()
+    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+        context.table.state.editing = true
+        context.table.printPage()
         return .keepGoing
     }
 }

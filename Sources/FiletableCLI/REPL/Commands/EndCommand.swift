@@ -13,9 +13,9 @@ struct EndCommand: RegisteredCommand {
         return .nothing
     }
 
-    func run(in session: Session) throws(CommandError) -> Session.Outcome {
-        session.current.table.scrollToRow(session.current.table.numberOfRows - 1)
-        session.printPage()
+    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+        context.table.current.table.scrollToRow(context.table.current.table.numberOfRows - 1)
+        context.table.printPage()
         return .keepGoing
     }
 }

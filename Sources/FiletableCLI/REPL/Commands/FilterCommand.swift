@@ -16,9 +16,9 @@ struct FilterCommand: RegisteredCommand {
         return .nothing
     }
 
-    func run(in session: Session) throws(CommandError) -> Session.Outcome {
-        session.current.update { $0.filter = glob.map(GlobPattern.init) }
-        session.printPage()
+    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+        context.table.current.update { $0.filter = glob.map(GlobPattern.init) }
+        context.table.printPage()
         return .keepGoing
     }
 }

@@ -38,11 +38,11 @@ struct FindCommand: RegisteredCommand {
         return position == 1 || arguments.last == "--depth" ? .nothing : .words(["--all", "--depth"])
     }
 
-    func run(in session: Session) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
         if all, let text {
-            try session.findAll(text, maxDepth: depth)
+            try context.table.findAll(text, maxDepth: depth)
         } else {
-            try session.find(text, maxDepth: depth)
+            try context.table.find(text, maxDepth: depth)
         }
         return .keepGoing
     }

@@ -16,8 +16,8 @@ struct GotoCommand: RegisteredCommand {
         return position == 1 ? .rows : .nothing
     }
 
-    func run(in session: Session) throws(CommandError) -> Session.Outcome {
-        try session.goto(row)
+    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+        try context.table.goto(row)
         return .keepGoing
     }
 }

@@ -16,9 +16,9 @@ struct GroupCommand: RegisteredCommand {
         return position == 1 ? .words(Grouping.allCases.map(\.rawValue)) : .nothing
     }
 
-    func run(in session: Session) throws(CommandError) -> Session.Outcome {
-        session.current.update { $0.grouping = grouping }
-        session.printPage()
+    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+        context.table.current.update { $0.grouping = grouping }
+        context.table.printPage()
         return .keepGoing
     }
 }

@@ -18,10 +18,10 @@ struct HelpCommand: RegisteredCommand {
         return position == 1 ? .commandNames : .nothing
     }
 
-    func run(in session: Session) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
         let width = min(max(Terminal.columns() ?? 80, 20), 120)
         guard let name else {
-            session.showLines(CommandCatalog.overview(width: width))
+            context.viewing.showLines(CommandCatalog.overview(width: width), from: 0)
             return .keepGoing
         }
         guard let spec = CommandCatalog.spec(named: name) else {
@@ -30,7 +30,7 @@ struct HelpCommand: RegisteredCommand {
         var lines = [spec.usage] + TextWrapping.wrap(spec.summary, width: width, first: "  ", rest: "  ")
         lines += TextWrapping.wrap(spec.details, width: width)
         if !spec.aliases.isEmpty { lines.append("Aliases: " + spec.aliases.joined(separator: ", ")) }
-        session.showLines(lines)
+        context.viewing.showLines(lines, from: 0)
         return .keepGoing
     }
 }

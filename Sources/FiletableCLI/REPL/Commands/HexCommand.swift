@@ -40,8 +40,8 @@ struct HexCommand: RegisteredCommand {
         return position == 1 ? .rows : .nothing
     }
 
-    func run(in session: Session) throws(CommandError) -> Session.Outcome {
-        try session.hex(row, offset: offset, length: length)
+    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+        try context.viewing.hex(row, offset: offset, length: length)
         return .keepGoing
     }
 }

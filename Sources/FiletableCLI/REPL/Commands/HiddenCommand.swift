@@ -16,9 +16,9 @@ struct HiddenCommand: RegisteredCommand {
         return position == 1 ? .words(["on", "off"]) : .nothing
     }
 
-    func run(in session: Session) throws(CommandError) -> Session.Outcome {
-        session.current.update { $0.hidden = on ? .shown : .hidden }
-        session.printPage()
+    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+        context.table.current.update { $0.hidden = on ? .shown : .hidden }
+        context.table.printPage()
         return .keepGoing
     }
 }

@@ -14,9 +14,9 @@ struct HideMarkedCommand: RegisteredCommand {
         return position == 1 ? .words(["marked"]) : .nothing
     }
 
-    func run(in session: Session) throws(CommandError) -> Session.Outcome {
-        session.state.marksShown = false
-        session.printPage()
+    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+        context.table.state.marksShown = false
+        context.table.printPage()
         return .keepGoing
     }
 }

@@ -17,17 +17,17 @@ struct HistoryCommand: RegisteredCommand {
         return .nothing
     }
 
-    func run(in session: Session) throws(CommandError) -> Session.Outcome {
-        guard let history = session.history else {
+    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+        guard let history = context.conversation.history else {
             throw CommandError("history: kept only at a terminal with the line editor (not in a script, or with --no-edit)")
         }
         guard !history.entries.isEmpty else {
-            session.write("history: empty")
+            context.conversation.write("history: empty")
             return .keepGoing
         }
         let width = String(history.entries.count).count
         for (index, line) in history.entries.enumerated() {
-            session.write(String(repeating: " ", count: width - String(index + 1).count) + "\(index + 1)  " + line)
+            context.conversation.write(String(repeating: " ", count: width - String(index + 1).count) + "\(index + 1)  " + line)
         }
         return .keepGoing
     }

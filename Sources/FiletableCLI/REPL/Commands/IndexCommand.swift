@@ -15,8 +15,8 @@ struct IndexCommand: RegisteredCommand {
         return .nothing
     }
 
-    func run(in session: Session) throws(CommandError) -> Session.Outcome {
-        try session.printIndex()
+    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+        try context.table.printIndex()
         return .keepGoing
     }
 }

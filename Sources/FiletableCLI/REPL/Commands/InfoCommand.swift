@@ -18,8 +18,8 @@ struct InfoCommand: RegisteredCommand {
         return position == 1 ? .rows : .nothing
     }
 
-    func run(in session: Session) throws(CommandError) -> Session.Outcome {
-        try session.info(row)
+    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+        try context.viewing.info(row)
         return .keepGoing
     }
 }

@@ -16,8 +16,8 @@ struct JumpCommand: RegisteredCommand {
         return position == 1 ? .indexTitles : .nothing
     }
 
-    func run(in session: Session) throws(CommandError) -> Session.Outcome {
-        try session.jump(title)
+    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+        try context.table.jump(title)
         return .keepGoing
     }
 }

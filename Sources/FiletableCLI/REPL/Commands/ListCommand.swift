@@ -28,10 +28,10 @@ struct ListCommand: RegisteredCommand {
         return .words(["-l", "-a", "-la"])
     }
 
-    func run(in session: Session) throws(CommandError) -> Session.Outcome {
-        if long { session.current.style = .long }
-        if all { session.current.update { $0.hidden = .shown } }
-        session.printPage()
+    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+        if long { context.table.current.style = .long }
+        if all { context.table.current.update { $0.hidden = .shown } }
+        context.table.printPage()
         return .keepGoing
     }
 }

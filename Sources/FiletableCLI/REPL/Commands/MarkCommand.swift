@@ -19,8 +19,8 @@ struct MarkCommand: RegisteredCommand {
         return .rows
     }
 
-    func run(in session: Session) throws(CommandError) -> Session.Outcome {
-        try session.mark(arguments)
+    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+        try context.plan.mark(arguments)
         return .keepGoing
     }
 }

@@ -76,15 +76,15 @@ struct MarksCommand: RegisteredCommand {
         return false
     }
 
-    func run(in session: Session) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
         switch action {
-        case .level: try session.showPlan()
-        case .print: try session.printMarks()
+        case .level: try context.plan.showPlan()
+        case .print: try context.plan.printMarks()
         case .export(let path, let format, let force, let allowChanged):
-            try session.exportMarks(to: path, format: format, force: force, allowChanged: allowChanged)
-        case .verify: try session.verifyMarks()
-        case .prune: try session.pruneMarks()
-        case .clear: try session.clearMarks()
+            try context.plan.exportMarks(to: path, format: format, force: force, allowChanged: allowChanged)
+        case .verify: try context.plan.verifyMarks()
+        case .prune: try context.plan.pruneMarks()
+        case .clear: try context.plan.clearMarks()
         }
         return .keepGoing
     }

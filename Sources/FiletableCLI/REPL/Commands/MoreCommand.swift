@@ -15,8 +15,8 @@ struct MoreCommand: RegisteredCommand {
         return .nothing
     }
 
-    func run(in session: Session) throws(CommandError) -> Session.Outcome {
-        try session.more()
+    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+        try context.viewing.more()
         return .keepGoing
     }
 }

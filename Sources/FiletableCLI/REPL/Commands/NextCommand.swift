@@ -15,11 +15,11 @@ struct NextCommand: RegisteredCommand {
         return .nothing
     }
 
-    func run(in session: Session) throws(CommandError) -> Session.Outcome {
-        if session.shownBefore == .searchMatch, let search = session.search {
-            try session.find(nil, maxDepth: search.maxDepth)
+    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+        if context.table.shownBefore == .searchMatch, let search = context.table.search {
+            try context.table.find(nil, maxDepth: search.maxDepth)
         } else {
-            try session.nextPage()
+            try context.table.nextPage()
         }
         return .keepGoing
     }

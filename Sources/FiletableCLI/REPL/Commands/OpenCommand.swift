@@ -19,8 +19,8 @@ struct OpenCommand: RegisteredCommand {
         return position == 1 ? .rows : .nothing
     }
 
-    func run(in session: Session) throws(CommandError) -> Session.Outcome {
-        try session.open(row)
+    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+        try context.navigation.open(row)
         return .keepGoing
     }
 }

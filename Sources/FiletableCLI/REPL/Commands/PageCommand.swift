@@ -16,8 +16,8 @@ struct PageCommand: RegisteredCommand {
         return .nothing
     }
 
-    func run(in session: Session) throws(CommandError) -> Session.Outcome {
-        try session.showPage(number)
+    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+        try context.table.showPage(number)
         return .keepGoing
     }
 }

@@ -18,8 +18,8 @@ struct PagerCommand: RegisteredCommand {
         return position == 1 ? .rows : .nothing
     }
 
-    func run(in session: Session) throws(CommandError) -> Session.Outcome {
-        try session.page(row)
+    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+        try context.viewing.page(row)
         return .keepGoing
     }
 }

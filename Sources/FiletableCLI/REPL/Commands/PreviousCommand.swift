@@ -15,8 +15,8 @@ struct PreviousCommand: RegisteredCommand {
         return .nothing
     }
 
-    func run(in session: Session) throws(CommandError) -> Session.Outcome {
-        try session.previousPage()
+    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+        try context.table.previousPage()
         return .keepGoing
     }
 }

@@ -17,8 +17,8 @@ struct PrintPathCommand: RegisteredCommand {
         return .nothing
     }
 
-    func run(in session: Session) throws(CommandError) -> Session.Outcome {
-        session.printBreadcrumb()
+    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+        context.navigation.printBreadcrumb()
         return .keepGoing
     }
 }

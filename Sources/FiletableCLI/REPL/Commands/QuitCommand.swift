@@ -17,8 +17,8 @@ struct QuitCommand: RegisteredCommand {
         return .nothing
     }
 
-    func run(in session: Session) throws(CommandError) -> Session.Outcome {
-        return session.mayQuit() ? .quit : .keepGoing
+    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+        return context.plan.mayQuit() ? .quit : .keepGoing
     }
 }
 

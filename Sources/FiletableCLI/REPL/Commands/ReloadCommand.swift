@@ -15,8 +15,8 @@ struct ReloadCommand: RegisteredCommand {
         return .nothing
     }
 
-    func run(in session: Session) throws(CommandError) -> Session.Outcome {
-        try session.reload()
+    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+        try context.table.reload()
         return .keepGoing
     }
 }

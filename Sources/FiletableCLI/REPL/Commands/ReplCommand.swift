@@ -4,8 +4,8 @@ import FileBrowsing
 /// session runs. Its words, help and completion come with it when it is a
 /// `RegisteredCommand`.
 protocol ReplCommand: Equatable, Sendable {
-    /// Carries the command out on the session's current level.
-    func run(in session: Session) throws(CommandError) -> Session.Outcome
+    /// Carries the command out with the parts of the session it needs.
+    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome
 }
 
 /// A command the user can type by name: everything about it in one file,

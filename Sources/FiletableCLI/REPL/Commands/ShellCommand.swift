@@ -19,8 +19,8 @@ struct ShellCommand: RegisteredCommand {
         return .nothing
     }
 
-    func run(in session: Session) throws(CommandError) -> Session.Outcome {
-        try session.runShell(script)
+    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+        try context.viewing.runShell(script)
         return .keepGoing
     }
 }

@@ -15,9 +15,9 @@ struct ShowMarkedCommand: RegisteredCommand {
         return position == 1 ? .words(["marked"]) : .nothing
     }
 
-    func run(in session: Session) throws(CommandError) -> Session.Outcome {
-        session.state.marksShown = true
-        session.printPage()
+    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+        context.table.state.marksShown = true
+        context.table.printPage()
         return .keepGoing
     }
 }

@@ -36,8 +36,8 @@ struct SortCommand: RegisteredCommand {
         }
     }
 
-    func run(in session: Session) throws(CommandError) -> Session.Outcome {
-        session.sort(key, descending: descending)
+    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+        context.table.sort(key, descending: descending)
         return .keepGoing
     }
 }

@@ -17,8 +17,8 @@ struct SpaceCommand: RegisteredCommand {
         return .nothing
     }
 
-    func run(in session: Session) throws(CommandError) -> Session.Outcome {
-        try session.sizeLevel()
+    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+        try context.table.sizeLevel()
         return .keepGoing
     }
 }

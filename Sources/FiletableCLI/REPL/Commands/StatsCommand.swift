@@ -15,8 +15,8 @@ struct StatsCommand: RegisteredCommand {
         return .nothing
     }
 
-    func run(in session: Session) throws(CommandError) -> Session.Outcome {
-        session.printStats()
+    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+        context.table.printStats()
         return .keepGoing
     }
 }

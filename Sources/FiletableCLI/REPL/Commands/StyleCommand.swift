@@ -18,9 +18,9 @@ struct StyleCommand: RegisteredCommand {
         return position == 1 ? .words(EntryStyle.allCases.map(\.rawValue)) : .nothing
     }
 
-    func run(in session: Session) throws(CommandError) -> Session.Outcome {
-        session.current.style = style
-        session.printPage()
+    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+        context.table.current.style = style
+        context.table.printPage()
         return .keepGoing
     }
 }

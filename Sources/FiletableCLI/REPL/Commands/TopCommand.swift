@@ -13,9 +13,9 @@ struct TopCommand: RegisteredCommand {
         return .nothing
     }
 
-    func run(in session: Session) throws(CommandError) -> Session.Outcome {
-        session.current.table.scrollToRow(0)
-        session.printPage()
+    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+        context.table.current.table.scrollToRow(0)
+        context.table.printPage()
         return .keepGoing
     }
 }

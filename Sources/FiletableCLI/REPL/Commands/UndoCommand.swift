@@ -15,8 +15,8 @@ struct UndoCommand: RegisteredCommand {
         return .nothing
     }
 
-    func run(in session: Session) throws(CommandError) -> Session.Outcome {
-        try session.undo()
+    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+        try context.plan.undo()
         return .keepGoing
     }
 }

@@ -17,8 +17,8 @@ struct UnmarkCommand: RegisteredCommand {
         return .rows
     }
 
-    func run(in session: Session) throws(CommandError) -> Session.Outcome {
-        try session.unmark(arguments)
+    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+        try context.plan.unmark(arguments)
         return .keepGoing
     }
 }

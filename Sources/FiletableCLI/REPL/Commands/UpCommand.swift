@@ -17,8 +17,8 @@ struct UpCommand: RegisteredCommand {
         return .nothing
     }
 
-    func run(in session: Session) throws(CommandError) -> Session.Outcome {
-        try session.up()
+    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+        try context.navigation.up()
         return .keepGoing
     }
 }

@@ -33,8 +33,8 @@ struct ViewCommand: RegisteredCommand {
         return position == 1 ? .rows : .words(["--wrap"])
     }
 
-    func run(in session: Session) throws(CommandError) -> Session.Outcome {
-        try session.view(row, from: from, wraps: wraps)
+    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+        try context.viewing.view(row, from: from, wraps: wraps)
         return .keepGoing
     }
 }

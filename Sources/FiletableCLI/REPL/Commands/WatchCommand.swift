@@ -18,12 +18,12 @@ struct WatchCommand: RegisteredCommand {
         return position == 1 ? .words(["on", "off"]) : .nothing
     }
 
-    func run(in session: Session) throws(CommandError) -> Session.Outcome {
-        guard let watching = session.watching else {
+    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+        guard let watching = context.table.watching else {
             throw CommandError("watch: changes are followed at a terminal with the line editor only (here, 'reload' reads the directory again)")
         }
         watching.applies = on
-        session.write(
+        context.conversation.write(
             on ? "watch: changes to this directory now show as they come" : "watch: changes are noted above the prompt; 'reload' shows them")
         return .keepGoing
     }

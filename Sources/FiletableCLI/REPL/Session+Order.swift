@@ -1,6 +1,6 @@
 import FileBrowsing
 
-/// View commands of the current level that need more than a setting: sort, index, jump.
+/// The order and sections of the current level: sort, index, jump.
 extension Session {
     /// `sort KEY [asc|desc]`: size and time list largest and newest first
     /// unless `asc`; the others ascend unless `desc`.

@@ -7,26 +7,26 @@ import Glibc
 /// no handler can catch (SIGKILL) the session's launcher puts right. The saved settings live in a C-style
 /// global because a signal handler can reach nothing else; restoring them
 /// with `tcsetattr` is async-signal-safe.
-enum RawTerminal {
+public enum RawTerminal {
     /// Set once the window changed size (SIGWINCH): the line is drawn again.
-    static func takeResize() -> Bool { RawTerminalState.takeResize() }
+    public static func takeResize() -> Bool { RawTerminalState.takeResize() }
 
     /// Saves the terminal's settings and installs the handlers that put
     /// them back. Returns false when `fd` is not a terminal.
-    static func prepare(_ fd: Int32) -> Bool {
+    public static func prepare(_ fd: Int32) -> Bool {
         RawTerminalState.prepare(fd)
     }
 
     /// Raw mode: bytes as typed, no echo, no signals from Ctrl-C/Ctrl-Z
     /// (the editor handles those keys), output untouched; and bracketed
     /// paste asked for, so a pasted block arrives marked and is never run.
-    static func enter() {
+    public static func enter() {
         RawTerminalState.enterRaw()
         RawTerminalState.writeControl("\u{1B}[?2004h")
     }
 
     /// The terminal's own settings again (for running a command).
-    static func leave() { RawTerminalState.restore() }
+    public static func leave() { RawTerminalState.restore() }
 }
 
 /// The state `RawTerminal` shares with its signal handlers.

@@ -1,4 +1,3 @@
-import FileBrowsing
 import Glibc
 
 /// A program the user asked to run from the prompt (`!CMD`, `pager N`): run
@@ -6,20 +5,26 @@ import Glibc
 /// its descriptor, so it is the directory the rows came from, whatever its
 /// path now leads to), on the terminal as it is between prompts, and waited
 /// for. Ctrl-C reaches the child; filetable only waits.
-struct ChildProcess {
+public struct ChildProcess {
     /// `sh -c SCRIPT sh ARGUMENTS…`: the script sees the arguments as `$1`….
-    let script: String
-    let arguments: [[UInt8]]
+    public let script: String
+    public let arguments: [[UInt8]]
     /// Variables added to filetable's own environment for the child.
-    var environment: [String: String] = [:]
+    public var environment: [String: String] = [:]
+
+    public init(script: String, arguments: [[UInt8]], environment: [String: String] = [:]) {
+        self.script = script
+        self.arguments = arguments
+        self.environment = environment
+    }
 
     /// How the child ended, in the words a user reads.
-    enum Ending: Equatable {
+    public enum Ending: Equatable {
         case exited(Int32)
         case signalled(Int32)
 
         /// nil for a clean exit, else why it was not one.
-        var problem: String? {
+        public var problem: String? {
             switch self {
             case .exited(0): return nil
             case .exited(127): return "command not found (exit status 127)"
@@ -35,7 +40,7 @@ struct ChildProcess {
     private static let addFchdir = CLibrarySymbol.lookUp("posix_spawn_file_actions_addfchdir_np", as: AddFchdir.self)
 
     /// Starts the child in `directory` and waits for it.
-    func run(in directory: DirectoryHandle) -> Result<Ending, Errno> {
+    public func run(in directory: DirectoryHandle) -> Result<Ending, Errno> {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

@@ -1,0 +1,91 @@
+import FileBrowsing
+
+/// What a command may work with, in the parts it needs: the table on
+/// screen, moving between levels, looking inside files, the deletion plan,
+/// and the conversation with the user. A command gets these, not the
+/// session; the session is what provides them.
+struct CommandContext {
+    let table: any TableWork
+    let navigation: any Navigation
+    let viewing: any Viewing
+    let plan: any PlanWork
+    let conversation: any Conversation
+
+    /// The parts of `session`.
+    init(_ session: Session) {
+        table = session
+        navigation = session
+        viewing = session
+        plan = session
+        conversation = session
+    }
+}
+
+/// The current level's table: pages, order, sections, searches, the modes
+/// a page is drawn in, and the level's own data (reload, du, counters).
+protocol TableWork: AnyObject {
+    var current: TableLevel { get }
+    var state: SessionState { get set }
+    /// What the command before this one left on the screen.
+    var shownBefore: SessionState.Shown { get }
+    var search: SubtreeSearch? { get }
+    var watching: LevelWatching? { get }
+    func printPage()
+    func nextPage() throws(CommandError)
+    func previousPage() throws(CommandError)
+    func showPage(_ page: Int) throws(CommandError)
+    func goto(_ reference: RowReference) throws(CommandError)
+    func find(_ text: String?, maxDepth: Int?) throws(CommandError)
+    func findAll(_ text: String, maxDepth: Int?) throws(CommandError)
+    func sort(_ key: SortKey, descending: Bool?)
+    func printIndex() throws(CommandError)
+    func jump(_ title: String) throws(CommandError)
+    func reload() throws(CommandError)
+    func sizeLevel() throws(CommandError)
+    func printStats()
+}
+
+/// Moving between levels: open, back, up, cd, pwd.
+protocol Navigation: AnyObject {
+    func open(_ reference: RowReference) throws(CommandError)
+    func back(all: Bool) throws(CommandError)
+    func up() throws(CommandError)
+    func changeDirectory(_ typed: String?) throws(CommandError)
+    func printBreadcrumb()
+}
+
+/// Looking at what a row holds: its details, its text or bytes, another
+/// program on it, and the screens of filetable's own long texts.
+protocol Viewing: AnyObject {
+    var viewer: Viewer? { get }
+    func info(_ reference: RowReference) throws(CommandError)
+    func hex(_ reference: RowReference, offset: UInt64, length: UInt64?) throws(CommandError)
+    func view(_ reference: RowReference, from start: ViewStart?, wraps: Bool) throws(CommandError)
+    func more() throws(CommandError)
+    func page(_ reference: RowReference) throws(CommandError)
+    func runShell(_ script: String?) throws(CommandError)
+    func showLines(_ lines: [String], from start: Int)
+}
+
+/// The deletion plan: marking, its level, its checks and its export.
+protocol PlanWork: AnyObject {
+    func mark(_ arguments: [String]) throws(CommandError)
+    func unmark(_ arguments: [String]) throws(CommandError)
+    func undo() throws(CommandError)
+    func showPlan() throws(CommandError)
+    func printMarks() throws(CommandError)
+    func exportMarks(to path: String, format: PlanExport.Format, force: Bool, allowChanged: Bool) throws(CommandError)
+    func verifyMarks() throws(CommandError)
+    func pruneMarks() throws(CommandError)
+    func clearMarks() throws(CommandError)
+    /// Whether the session may end (asking first when marks would be lost).
+    func mayQuit() -> Bool
+}
+
+/// Saying things to the user, and what they typed before.
+protocol Conversation: AnyObject {
+    var history: History? { get }
+    func write(_ text: String)
+}
+
+extension Session: TableWork, Navigation, Viewing, PlanWork, Conversation {}
