@@ -80,76 +80,33 @@ extension PlanTotals {
                 })
             whole = first && second
         }
-        var totals = PlanTotals()
         guard whole else {
-            totals.interrupted = true
-            return totals
+            var stopped = PlanTotals()
+            stopped.interrupted = true
+            return stopped
         }
         // Each inode once: only files with other links, and everything once
         // directories are walked, can be met twice.
         let walksDirectories = found.contains { $0.outcome == .counted && $0.kind == .directory }
-        var seen = Set<FileIdentity>()
-        var counted = 0
-        func add(_ status: (kind: FileKind, identity: FileIdentity, size: Int64, blocks: Int64, linked: Bool)) {
-            if walksDirectories || status.linked || status.kind == .directory {
-                guard seen.insert(status.identity).inserted else { return }
-            }
-            totals.kibibytes += (status.blocks + 1) / 2
-            if status.kind == .directory {
-                totals.directories += 1
-            } else {
-                totals.files += 1
-                if status.kind == .file || status.kind == .symlink { totals.bytes += status.size }
-            }
-            counted += 1
-            if counted % 65536 == 0 { progress?(counted) }
-        }
-        var options = ListOptions()
-        options.hidden = .shown
-        options.sortKey = .none
-        let walker = DirectoryTreeWalker(listOptions: options)
+        var tally = Tally(progress: progress, countsEachInodeOnce: walksDirectories)
         for index in 0..<total {
             let entry = found[index]
-            switch entry.outcome {
-            case .vanished:
-                totals.vanished += 1
+            guard entry.outcome == .counted else {
+                tally.totals.vanished += 1
                 continue
-            case .counted:
-                break
             }
             let identity = FileIdentity(device: entry.device, inode: entry.inode)
             guard identity == marked(index) else {
-                totals.replaced += 1
+                tally.totals.replaced += 1
                 continue
             }
-            add((entry.kind, identity, entry.size, entry.blocks, entry.linked))
+            tally.add(entry.kind, identity, size: entry.size, blocks: entry.blocks, linked: entry.linked)
             guard entry.kind == .directory else { continue }
             let place = contents.places[Int(contents.placeOfEntry[index])].directory
             let name = contents.names.name(at: index)
-            guard let handle = try? DirectoryHandle.open(name, in: place, displayPath: PathBytes.join(place.path, name), followSymlink: false) else {
-                totals.unreadableDirectories += 1
-                continue
-            }
-            do {
-                try walker.walk(handle) { event in
-                    switch event {
-                    case .entry(let listing, let row, _, _):
-                        if counted % 1024 == 0 && Interruption.isRequested { throw CountStopped() }
-                        if case .success(let child) = listing.status(ofRow: row) {
-                            add((child.kind, child.identity, child.size, child.blocks, child.linkCount > 1))
-                        }
-                    case .failure:
-                        totals.unreadableDirectories += 1
-                    case .enter, .leave:
-                        break
-                    }
-                }
-            } catch {
-                totals.interrupted = true
-                break
-            }
+            if !tally.walk(name, in: place, path: PathBytes.join(place.path, name)) { break }
         }
-        return totals
+        return tally.totals
     }
 
     /// The results' buffer, handed to the second thread, which writes only its half.

@@ -51,65 +51,93 @@ public struct PlanTotals: Sendable, Equatable {
     /// Adds up the plan. `progress` hears the number of entries counted so far;
     /// Ctrl-C (Interruption) stops the count, which comes back `interrupted`.
     public static func count(_ marks: [Mark], progress: ((Int) -> Void)? = nil) -> PlanTotals {
-        var totals = PlanTotals()
-        var seen = Set<FileIdentity>()
-        var counted = 0
-        func add(_ status: FileStatus) {
-            guard seen.insert(status.identity).inserted else { return }
-            totals.kibibytes += (status.blocks + 1) / 2
-            if status.kind == .directory {
-                totals.directories += 1
-            } else {
-                totals.files += 1
-                if status.kind == .file || status.kind == .symlink { totals.bytes += status.size }
-            }
-            counted += 1
-            if counted % 4096 == 0 { progress?(counted) }
-        }
-        var options = ListOptions()
-        options.hidden = .shown
-        options.sortKey = .none
-        let walker = DirectoryTreeWalker(listOptions: options)
+        var tally = Tally(progress: progress, countsEachInodeOnce: true)
         for mark in marks {
             if Interruption.isRequested {
-                totals.interrupted = true
+                tally.totals.interrupted = true
                 break
             }
             guard case .success(let (parent, name)) = PathResolution.openParent(of: mark.path),
                 case .success(let raw) = withCString(name, { Syscalls.status(at: parent.fd, name: $0, followSymlink: false) })
             else {
-                totals.vanished += 1
+                tally.totals.vanished += 1
                 continue
             }
             let status = FileStatus(raw)
             guard status.identity == mark.snapshot.identity else {
-                totals.replaced += 1
+                tally.totals.replaced += 1
                 continue
             }
-            add(status)
-            guard status.kind == .directory else { continue }
-            guard let handle = try? DirectoryHandle.open(name, in: parent, displayPath: mark.path, followSymlink: false) else {
+            tally.add(status.kind, status.identity, size: status.size, blocks: status.blocks, linked: status.linkCount > 1)
+            if status.kind == .directory && !tally.walk(name, in: parent, path: mark.path) { break }
+        }
+        return tally.totals
+    }
+
+    /// The totals as they are added up: each inode once, marked directories
+    /// walked to the bottom.
+    struct Tally {
+        var totals = PlanTotals()
+        let progress: ((Int) -> Void)?
+        /// Every inode is remembered (when directories are walked, a file may
+        /// be met twice); otherwise only those with other links.
+        let countsEachInodeOnce: Bool
+        private var seen = Set<FileIdentity>()
+        private var counted = 0
+        private let walker: DirectoryTreeWalker = {
+            var options = ListOptions()
+            options.hidden = .shown
+            options.sortKey = .none
+            return DirectoryTreeWalker(listOptions: options)
+        }()
+
+        init(progress: ((Int) -> Void)?, countsEachInodeOnce: Bool) {
+            self.progress = progress
+            self.countsEachInodeOnce = countsEachInodeOnce
+        }
+
+        mutating func add(_ kind: FileKind, _ identity: FileIdentity, size: Int64, blocks: Int64, linked: Bool) {
+            if countsEachInodeOnce || linked || kind == .directory {
+                guard seen.insert(identity).inserted else { return }
+            }
+            totals.kibibytes += (blocks + 1) / 2
+            if kind == .directory {
+                totals.directories += 1
+            } else {
+                totals.files += 1
+                if kind == .file || kind == .symlink { totals.bytes += size }
+            }
+            counted += 1
+            if counted % 4096 == 0 { progress?(counted) }
+        }
+
+        /// Adds everything below the marked directory `name` of `parent`;
+        /// false when Ctrl-C stopped the count (`totals.interrupted`).
+        mutating func walk(_ name: [UInt8], in parent: DirectoryHandle, path: [UInt8]) -> Bool {
+            guard let handle = try? DirectoryHandle.open(name, in: parent, displayPath: path, followSymlink: false) else {
                 totals.unreadableDirectories += 1
-                continue
+                return true
             }
             do {
                 try walker.walk(handle) { event in
                     switch event {
                     case .entry(let listing, let row, _, _):
                         if counted % 1024 == 0 && Interruption.isRequested { throw CountStopped() }
-                        if case .success(let child) = listing.status(ofRow: row) { add(child) }
+                        if case .success(let child) = listing.status(ofRow: row) {
+                            add(child.kind, child.identity, size: child.size, blocks: child.blocks, linked: child.linkCount > 1)
+                        }
                     case .failure:
                         totals.unreadableDirectories += 1
                     case .enter, .leave:
                         break
                     }
                 }
+                return true
             } catch {
                 totals.interrupted = true
-                break
+                return false
             }
         }
-        return totals
     }
 
     /// Thrown out of a walk when Ctrl-C asks the count to stop.
