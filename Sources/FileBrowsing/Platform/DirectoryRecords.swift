@@ -40,14 +40,18 @@ extension Syscalls {
     }
 
     /// Decodes a buffer of `linux_dirent64` records: inode (8 bytes), offset
-    /// (8), record length (2), type (1), then the NUL-terminated name.
+    /// (8), record length (2), type (1), then the NUL-terminated name. A
+    /// record that does not fit what is left of the buffer (too short to hold
+    /// its header, or running past the end) ends the decoding: the kernel
+    /// never writes one, and nothing past the buffer is read.
     @inline(__always)
     public static func decodeRecords(_ records: UnsafeRawBufferPointer, _ body: (DirectoryRecord) -> Void) {
+        guard let base = records.baseAddress else { return }
         var offset = 0
-        let base = records.baseAddress!
-        while offset < records.count {
+        while offset + 20 <= records.count {
             let record = base + offset
             let recordLength = Int(record.loadUnaligned(fromByteOffset: 16, as: UInt16.self))
+            guard recordLength >= 20, offset + recordLength <= records.count else { return }
             let name = (record + 19).assumingMemoryBound(to: UInt8.self)
             let length = strnlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self), recordLength - 19)
             body(
