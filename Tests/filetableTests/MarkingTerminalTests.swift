@@ -29,3 +29,42 @@ final class MarkingTerminalTests: TmuxTestCase {
         XCTAssertTrue(tmux.ends())
     }
 }
+
+/// The plan's level and the matches of `find --all` at a terminal: a page
+/// that fits 80x24 with its totals and footer, paged with Enter, left with `back`.
+final class GatheredLevelsTerminalTests: TmuxTestCase {
+    func testThePlanLevelFitsTheScreenAndPages() throws {
+        let temp = try TemporaryTree()
+        _ = try CommandRunner.shell("seq -f 'file%03g.txt' 300 | xargs touch; mkdir sub; touch sub/file-deep.txt", in: temp.url)
+        tmux.start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' .", columns: 80, rows: 24)
+        tmux.waitFor("help --", seconds: 30)
+        tmux.type(["mark file*", "Enter"])
+        tmux.waitFor("for deletion? [y/N]", seconds: 15)
+        tmux.type(["y", "Enter"])
+        tmux.waitFor("marked 300", seconds: 15)
+        tmux.type(["marks", "Enter"])
+        let plan = tmux.waitFor("total: 300 files", seconds: 15)
+        let lines = plan.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("marks | 300 marked paths | sort name | page 1 of ") }, plan)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("-- n next, N open, b back, help --") }, plan)
+        XCTAssertTrue(lines.allSatisfy { $0.count <= 80 }, "nothing wraps at 80 columns:\n\(plan)")
+        XCTAssertTrue(
+            lines.last(where: { !$0.isEmpty })?.hasPrefix("\(temp.path)>") == true, "the page, its totals and the prompt fit 24 rows:\n\(plan)")
+        // The typed command, then the header: nothing of the page scrolled away.
+        XCTAssertTrue(lines.count > 1 && lines[1].hasPrefix("marks | 300 marked paths"), "the header right under the command:\n\(plan)")
+        // Enter goes on to the next page of the plan; back returns to the directory.
+        tmux.type(["Enter"])
+        tmux.waitFor("sort name | page 2 of ", seconds: 10)
+        tmux.type(["back", "Enter"])
+        tmux.waitFor("| 1 entry |", seconds: 10)
+        tmux.type(["find deep --all", "Enter"])
+        let matches = tmux.waitFor("find: 1 match in 1 directory", seconds: 15)
+        XCTAssertTrue(matches.contains("== sub =="), matches)
+        tmux.type(["back", "Enter"])
+        tmux.waitFor("| 1 entry |", seconds: 10)
+        tmux.type(["quit", "Enter"])
+        tmux.waitFor("Quit and drop 300 marks? [y/N]", seconds: 10)
+        tmux.type(["y", "Enter"])
+        XCTAssertTrue(tmux.ends())
+    }
+}

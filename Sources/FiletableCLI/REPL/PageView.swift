@@ -11,11 +11,13 @@ struct PageView {
     var state = SessionState()
 
     /// Lines a page may fill: the terminal's (or `LINES`') less the header,
-    /// the footer, the prompt and one line for a message (`find: row 7`,
-    /// `marked 3`); nil when the screen's size is unknown.
+    /// the footer, the prompt, one line for a message (`find: row 7`,
+    /// `marked 3`) and the level's summary; nil when the screen's size is unknown.
     func lineBudget() -> Int? {
         guard settings.pageSize == nil, let lines = Terminal.lines() else { return nil }
-        return max(1, lines - 4)
+        // The plan's summary lines (its totals, at least one) stand under every page too.
+        let summary = level.plan != nil ? max(1, level.summary.count) : 0
+        return max(1, lines - 4 - summary)
     }
 
     /// Lines of the screen a list of names may take below a question.

@@ -1,9 +1,11 @@
 import FileBrowsing
 import TableKit
 
-/// The REPL's state and its evaluator: a navigation stack of table levels,
-/// and `execute`, which carries out one command. Evaluation is split by area
-/// into `Session+Paging`, `+Navigation`, `+View` and `+Inspection`.
+/// The REPL's session: a navigation stack of table levels, its modes
+/// (`SessionState`), the marks, and `execute`, which runs one command with a
+/// `CommandContext` of the session's parts. The work behind those parts is
+/// split by area into `Session+Paging`, `+Order`, `+Navigation`,
+/// `+Inspection`, `+Viewing`, `+Programs`, `+Space` and `+Marks`.
 final class Session {
     /// Settings fixed for the session.
     struct Settings {
