@@ -98,13 +98,7 @@ public final class PathRows: FileRows {
         for (index, row) in range.enumerated() { try contents.names.withName(at: entry(ofRow: row)) { try body(index, $0) } }
     }
 
-    public func kind(ofRow row: Int) -> FileKind {
-        let index = entry(ofRow: row)
-        let reported = contents.names.kind(at: index)
-        if reported != .unknown { return reported }
-        guard case .success(let status) = status(ofEntry: index) else { return .unknown }
-        return status.kind
-    }
+    public func kind(ofRow row: Int) -> FileKind { kind(ofEntry: entry(ofRow: row)) }
 
     public func status(ofRow row: Int) -> Result<FileStatus, Errno> { status(ofEntry: entry(ofRow: row)) }
 
@@ -213,13 +207,14 @@ public final class PathRows: FileRows {
         }
         if options.reversed { result.reverse() }
         if options.directoriesFirst {
-            let isDirectory = result.map { kindOfEntry(Int($0)) == .directory }
+            let isDirectory = result.map { kind(ofEntry: Int($0)) == .directory }
             result = result.indices.filter { isDirectory[$0] }.map { result[$0] } + result.indices.filter { !isDirectory[$0] }.map { result[$0] }
         }
         return result
     }
 
-    private func kindOfEntry(_ index: Int) -> FileKind {
+    /// The kind as gathered, else from `status`.
+    private func kind(ofEntry index: Int) -> FileKind {
         let reported = contents.names.kind(at: index)
         if reported != .unknown { return reported }
         guard case .success(let status) = status(ofEntry: index) else { return .unknown }

@@ -52,6 +52,4 @@ public final class PlanRows {
     /// The mark entry `entry` of the rows shows.
     public func mark(atEntry entry: Int) -> Mark { store.mark(number: numbers[entry]) }
 
-    /// Every mark shown, as values (for the totals).
-    public var marks: [Mark] { numbers.map(store.mark(number:)) }
 }

@@ -148,15 +148,7 @@ extension Syscalls {
     /// that must show before work goes on); a failed write is dropped.
     public static func writeToStandardError(_ text: String) {
         var text = text
-        text.withUTF8 { bytes in
-            var written = 0
-            while written < bytes.count {
-                let count = write(2, bytes.baseAddress! + written, bytes.count - written)
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { return }
-                written += count
-            }
-        }
+        text.withUTF8 { _ = writeAll(2, UnsafeRawBufferPointer($0)) }
     }
 }
 
