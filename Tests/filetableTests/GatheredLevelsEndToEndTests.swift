@@ -35,7 +35,7 @@ final class GatheredLevelsEndToEndTests: XCTestCase {
             ["== . ==", "1  notes.txt", "== z ==", "2  Notes.md", "== a/b/c ==", "3  deep-notes"])
         XCTAssertTrue(
             result.text.contains(
-                "find: 3 matches in 3 directories (5 directories searched; hidden entries skipped ('hidden on' searches them)); 'back' returns"),
+                "find: 3 matches in 3 of 5 directories searched; hidden skipped ('hidden on')"),
             result.text)
         let hidden = try CommandRunner.script("hidden on; find notes --all", in: temp, pageSize: 30)
         XCTAssertTrue(hidden.text.contains("== .hidden ==\n2  notes\n"), hidden.text)

@@ -86,10 +86,11 @@ extension Session {
         let contents = gathering.gather(from: directory, progress: progress)
         if settings.interactive { Self.writeStatusLine("\r\u{1B}[K") }
         Interruption.clear()
-        let searched =
-            "\(Plural.count(gathering.directoriesSearched, "directory", "directories")) searched"
-            + (gathering.unreadableDirectories > 0 ? ", \(gathering.unreadableDirectories) could not be read" : "")
-            + (includesHidden ? "" : "; hidden entries skipped ('hidden on' searches them)")
+        // Kept short: the line stands under the page, within 80 columns.
+        let notes =
+            (gathering.unreadableDirectories > 0 ? ", \(gathering.unreadableDirectories) unreadable" : "")
+            + (includesHidden ? "" : "; hidden skipped ('hidden on')")
+        let searched = "\(Plural.count(gathering.directoriesSearched, "directory", "directories")) searched" + notes
         guard contents.names.count > 0 else {
             throw CommandError(
                 gathering.interrupted
@@ -102,8 +103,8 @@ extension Session {
         let level = TableLevel(rows: rows, kind: .matches(text), in: directory, path: origin.path, decoration: settings.decoration)
         present(level)
         write(
-            "find: \(Plural.count(contents.names.count, "match", "matches")) in \(Plural.count(contents.places.count, "directory", "directories")) (\(searched))"
-                + (gathering.interrupted ? "; interrupted, so these are the matches found before Ctrl-C" : "") + "; 'back' returns")
+            "find: \(Plural.count(contents.names.count, "match", "matches")) in \(contents.places.count) of "
+                + searched + (gathering.interrupted ? "; stopped by Ctrl-C" : ""))
     }
 
     private func continueSearch(_ search: SubtreeSearch, first: Bool = false) throws(CommandError) {
