@@ -6,8 +6,11 @@ public enum FiletableCommand {
     /// The process: signals and limits prepared, the arguments run, the
     /// status `ls` would give as the exit code.
     public static func main() -> Never {
-        Platform.prepareProcess()
-        let status = run(arguments: Platform.argumentBytes())
+        Syscalls.holdStandardDescriptors()
+        SessionLauncher.claimStatusChannel()
+        Syscalls.prepareSignals()
+        Syscalls.raiseDescriptorLimit()
+        let status = run(arguments: Syscalls.argumentBytes())
         // A REPL child says it is done first: its process may outlive a stuck call.
         if SessionLauncher.isChild { SessionLauncher.report(status) }
         Syscalls.exitProcess(status.rawValue)
@@ -57,7 +60,7 @@ public enum FiletableCommand {
             Lister(context: ListingContext(options: options, output: output, diagnostics: diagnostics)).run()
         } else {
             // At a terminal the session runs in a child, so that quitting never waits on a stuck call.
-            if options.commands == nil, options.batchFile == nil, Platform.isTerminal(0), Platform.isTerminal(1),
+            if options.commands == nil, options.batchFile == nil, Syscalls.isTerminal(0), Syscalls.isTerminal(1),
                 !SessionLauncher.isChild, let status = SessionLauncher.runInChild(arguments: arguments)
             {
                 return status
@@ -93,12 +96,12 @@ public enum FiletableCommand {
                 return .seriousTrouble
             }
             mode = .batch(LineSource(fd: fd, name: NameEscaping.escape(file)))
-        } else if options.batchFile != nil || !Platform.isTerminal(0) {
+        } else if options.batchFile != nil || !Syscalls.isTerminal(0) {
             mode = .batch(LineSource(fd: 0))
-        } else if options.lineEditing, Platform.environment("TERM").map({ $0 != "dumb" && !$0.isEmpty }) ?? false,
-            Platform.isTerminal(1), RawTerminal.prepare(0)
+        } else if options.lineEditing, Syscalls.environment("TERM").map({ $0 != "dumb" && !$0.isEmpty }) ?? false,
+            Syscalls.isTerminal(1), RawTerminal.prepare(0)
         {
-            let history = History(file: History.defaultFile(environment: Platform.environment))
+            let history = History(file: History.defaultFile(environment: Syscalls.environment))
             mode = .edited(LineEditor(input: 0, output: output, history: history))
         } else {
             mode = .interactive
@@ -110,7 +113,7 @@ public enum FiletableCommand {
         if case .batch = mode {} else { settings.interactive = true }
         settings.useColor = ListingContext.usesColor(options.color, on: output)
         settings.decoration = ListingContext.decoration(for: options, useColor: settings.useColor)
-        settings.home = Platform.environment("HOME").map { DisplayPath.normalize(Array($0.utf8)) }
+        settings.home = Syscalls.environment("HOME").map { DisplayPath.normalize(Array($0.utf8)) }
         let session: Session
         do {
             session = try Session(path: options.paths[0], output: output, settings: settings)

@@ -24,16 +24,9 @@ final class LayeringTests: XCTestCase {
         }
     }
 
-    /// C is called from the seam (`FileBrowsing/Platform`) and, until they
-    /// move there, from the files listed here: a new file that imports the
-    /// C library fails this test, and a listed file that stops importing it
-    /// must leave the list.
+    /// C is called from the seam (`FileBrowsing/Platform`) only: a file
+    /// elsewhere that imports the C library fails this test.
     func testCCallsGoThroughTheSeam() throws {
-        let notYetThroughTheSeam: Set<String> = [
-            "FiletableCLI/Output/Platform.swift",
-            "FiletableCLI/REPL/LauncherTerminal.swift",
-            "FiletableCLI/REPL/SessionLauncher.swift",
-        ]
         var importing = Set<String>()
         for folder in ["FileBrowsing", "FiletableCLI", "filetable"] {
             for url in swiftFiles(under: folder) {
@@ -43,7 +36,6 @@ final class LayeringTests: XCTestCase {
                 if text.contains("import Glibc") { importing.insert(relative) }
             }
         }
-        XCTAssertEqual(importing.subtracting(notYetThroughTheSeam).sorted(), [], "new files calling C outside the seam")
-        XCTAssertEqual(notYetThroughTheSeam.subtracting(importing).sorted(), [], "files through the seam now: take them off the list")
+        XCTAssertEqual(importing.sorted(), [], "files calling C outside the seam")
     }
 }

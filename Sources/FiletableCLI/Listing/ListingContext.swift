@@ -21,8 +21,8 @@ struct ListingContext {
         self.diagnostics = diagnostics
         useColor = Self.usesColor(options.color, on: output)
         decoration = Self.decoration(for: options, useColor: useColor)
-        let environmentUnit = (Platform.environment("LS_BLOCK_SIZE") ?? Platform.environment("BLOCK_SIZE")).flatMap(SizeUnit.parse)
-        let blockUnit = options.blockUnit ?? environmentUnit ?? Platform.environment("BLOCKSIZE").flatMap(SizeUnit.parse) ?? .kibibytes
+        let environmentUnit = (Syscalls.environment("LS_BLOCK_SIZE") ?? Syscalls.environment("BLOCK_SIZE")).flatMap(SizeUnit.parse)
+        let blockUnit = options.blockUnit ?? environmentUnit ?? Syscalls.environment("BLOCKSIZE").flatMap(SizeUnit.parse) ?? .kibibytes
         nameFormatter = NameCellFormatter(decoration: decoration)
         nameFormatter.showsInode = options.showsInode
         nameFormatter.showsAllocatedSize = options.showsAllocatedSize
@@ -44,8 +44,8 @@ struct ListingContext {
         case .always: return true
         case .never: return false
         case .auto:
-            let noColor = Platform.environment("NO_COLOR").map { !$0.isEmpty } ?? false
-            return !noColor && Platform.isTerminal(output.fd) && Platform.environment("TERM") != "dumb"
+            let noColor = Syscalls.environment("NO_COLOR").map { !$0.isEmpty } ?? false
+            return !noColor && Syscalls.isTerminal(output.fd) && Syscalls.environment("TERM") != "dumb"
         }
     }
 
@@ -53,7 +53,7 @@ struct ListingContext {
     static func decoration(for options: CommandLineOptions, useColor: Bool) -> NameDecoration {
         var decoration = NameDecoration()
         decoration.typeIndicators = options.typeIndicators
-        decoration.colors = useColor ? ColorScheme(lsColors: Platform.environment("LS_COLORS")) : nil
+        decoration.colors = useColor ? ColorScheme(lsColors: Syscalls.environment("LS_COLORS")) : nil
         decoration.quoting = options.quoting
         return decoration
     }

@@ -1,3 +1,5 @@
+import FileBrowsing
+
 /// Every number a user gives (on the command line, in the environment or at
 /// the prompt) passes through here, with the range it must fall in, so no
 /// later arithmetic meets a value it was not written for.
@@ -33,7 +35,7 @@ enum UserNumber {
     /// A number from the environment (`LINES`, `COLUMNS`): nil when unset or
     /// out of range, which is taken as not given.
     static func environment(_ name: String, in range: ClosedRange<Int>) -> Int? {
-        guard let text = Platform.environment(name), let value = Int(text), range.contains(value) else { return nil }
+        guard let text = Syscalls.environment(name), let value = Int(text), range.contains(value) else { return nil }
         return value
     }
 }

@@ -44,7 +44,7 @@ final class OutputSink {
     private func writeAll(_ raw: UnsafeRawBufferPointer) {
         guard writeError == nil else { return }
         if case .failure(let errno) = Syscalls.writeAll(fd, raw) {
-            if errno == .brokenPipe { Platform.exitForClosedPipe() }
+            if errno == .brokenPipe { Syscalls.exitForClosedPipe() }
             writeError = errno.rawValue
         }
     }

@@ -37,7 +37,7 @@ final class LevelWatching: PromptEvents {
 
     var timeout: Int32 {
         guard let redrawDue else { return -1 }
-        return Int32(max(0, (redrawDue - Platform.monotonicSeconds()) * 1000).rounded(.up))
+        return Int32(max(0, (redrawDue - Syscalls.monotonicSeconds()) * 1000).rounded(.up))
     }
 
     /// The page of the current level was drawn: nothing is pending for it.
@@ -124,7 +124,7 @@ final class LevelWatching: PromptEvents {
     /// quarter second of the last time, sets the time to do it; returns what
     /// was drawn (the page goes to the session's output).
     private func redraw(force: Bool) -> String {
-        let now = Platform.monotonicSeconds()
+        let now = Syscalls.monotonicSeconds()
         if !force && now - lastRedraw < Self.redrawInterval {
             redrawDue = lastRedraw + Self.redrawInterval
             return ""

@@ -28,7 +28,7 @@ extension Session {
                 )
             }
         }
-        let pager = Platform.environment("PAGER").flatMap { $0.trimmingSpaces.isEmpty ? nil : $0 } ?? "less"
+        let pager = Syscalls.environment("PAGER").flatMap { $0.trimmingSpaces.isEmpty ? nil : $0 } ?? "less"
         // The pager's name goes through the shell as a variable, never as code typed into the script.
         try runChild(
             ChildProcess(

@@ -18,7 +18,7 @@ struct SpaceUsageCommand {
         self.output = output
         self.diagnostics = diagnostics
         unit =
-            options.blockUnit ?? (Platform.environment("DU_BLOCK_SIZE") ?? Platform.environment("BLOCK_SIZE")).flatMap(SizeUnit.parse)
+            options.blockUnit ?? (Syscalls.environment("DU_BLOCK_SIZE") ?? Syscalls.environment("BLOCK_SIZE")).flatMap(SizeUnit.parse)
             ?? .kibibytes
     }
 
@@ -49,12 +49,12 @@ struct SpaceUsageCommand {
         scanOptions.oneFileSystem = options.oneFileSystem
         scanOptions.recordedDepth = options.maxDepth ?? 1
         let scan = SpaceScan(options: scanOptions)
-        let showsProgress = Platform.isTerminal(2)
+        let showsProgress = Syscalls.isTerminal(2)
         var progress = ScanProgress()
         let result = scan.run(handle) {
-            if showsProgress, let line = progress.update(scan, scanning: handle.path) { Platform.writeError(line) }
+            if showsProgress, let line = progress.update(scan, scanning: handle.path) { Syscalls.writeToStandardError(line) }
         }
-        if let erasure = progress.erasure { Platform.writeError(erasure) }
+        if let erasure = progress.erasure { Syscalls.writeToStandardError(erasure) }
         return result
     }
 

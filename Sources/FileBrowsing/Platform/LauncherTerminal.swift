@@ -1,4 +1,3 @@
-import FileBrowsing
 import Glibc
 
 /// The terminal's settings as the shell left them, saved by a session's
@@ -6,13 +5,13 @@ import Glibc
 /// child ends without saying so (SIGKILL from the OOM killer, a signal it
 /// does not handle) or is stopped from outside: the child may have left it
 /// raw, without echo, with bracketed paste on.
-final class LauncherTerminal {
+public final class LauncherTerminal {
     /// Kept in an allocation larger than Swift's `termios` (57 bytes): glibc
     /// writes 60 (see `RawTerminal`).
     private let saved = UnsafeMutableRawPointer.allocate(byteCount: 128, alignment: 16)
     private let isTerminal: Bool
 
-    init() {
+    public init() {
         saved.initializeMemory(as: UInt8.self, repeating: 0, count: 128)
         isTerminal = tcgetattr(0, saved.assumingMemoryBound(to: termios.self)) == 0
     }
@@ -21,7 +20,7 @@ final class LauncherTerminal {
 
     /// The saved settings again, bracketed paste off, the cursor at the
     /// start of a line of its own.
-    func restore() {
+    public func restore() {
         guard isTerminal else { return }
         let reset: StaticString = "\u{1B}[?2004l\r\n"
         if isatty(1) == 1 { _ = write(1, reset.utf8Start, reset.utf8CodeUnitCount) }
@@ -31,10 +30,10 @@ final class LauncherTerminal {
 
 /// What a session's launcher and its child learn about each other from the
 /// system.
-enum ChildState {
+public enum ChildState {
     /// Whether process `pid` is stopped now (state `T` in /proc/PID/stat): a
     /// stop reported by `waitpid` may already have been followed by `fg`.
-    static func isStopped(_ pid: pid_t) -> Bool {
+    public static func isStopped(_ pid: pid_t) -> Bool {
         let fd = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return false }
         defer { close(fd) }
@@ -50,7 +49,7 @@ enum ChildState {
     /// `prctl(PR_SET_PDEATHSIG, SIGHUP)`: this process is sent SIGHUP when
     /// its parent dies. Looked up at run time: Swift does not import the
     /// variadic `prctl`.
-    static func hangUpWhenParentDies() {
+    public static func hangUpWhenParentDies() {
         typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
         guard let prctl = CLibrarySymbol.lookUp("prctl", as: Prctl.self) else { return }
         let setParentDeathSignal: Int32 = 1  // PR_SET_PDEATHSIG

@@ -1,22 +1,14 @@
-import FileBrowsing
 import Glibc
 
-/// The few places the executable touches the process and terminal directly.
-enum Platform {
-    /// Everything the process sets up before it reads an argument.
-    static func prepareProcess() {
-        holdStandardDescriptors()
-        SessionLauncher.claimStatusChannel()
-        prepareSignals()
-        raiseDescriptorLimit()
-    }
-
+/// What the process sets up before it reads an argument, and the few facts
+/// about it the front end asks for (its arguments, its environment, a clock).
+extension Syscalls {
     /// Keeps descriptors 0, 1 and 2 taken when the caller closed them
     /// (`filetable <&-`): otherwise the first directory opened would become
     /// "standard input" and be read as commands. The placeholder is an
     /// `O_PATH` descriptor, which can be neither read nor written, so using it
     /// fails with EBADF and is reported, as with the closed descriptor.
-    static func holdStandardDescriptors() {
+    public static func holdStandardDescriptors() {
         for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
             let placeholder = open("/dev/null", LinuxOpenFlags.pathOnly | O_CLOEXEC)
             if placeholder >= 0 && placeholder != fd {
@@ -30,52 +22,46 @@ enum Platform {
     /// quietly even when the parent left the signal ignored. SIGXFSZ is
     /// ignored: a write past `ulimit -f` then fails with "File too large",
     /// reported like a full disk, instead of killing the process mid-export.
-    static func prepareSignals() {
+    public static func prepareSignals() {
         signal(SIGPIPE, SIG_DFL)
         signal(SIGXFSZ, SIG_IGN)
     }
 
     /// Ends quietly after a write into a closed pipe (when SIGPIPE could not).
-    static func exitForClosedPipe() -> Never {
+    public static func exitForClosedPipe() -> Never {
         signal(SIGPIPE, SIG_DFL)
         raise(SIGPIPE)
         _exit(141)
     }
 
-    static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
-
-    /// Seconds on a clock that only goes forward, for rate limits.
-    static func monotonicSeconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-    }
-
-    /// Text to standard error as it is (a progress line that redraws itself).
-    static func writeError(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in _ = Glibc.write(2, bytes.baseAddress, bytes.count) }
-    }
-
-    static func environment(_ name: String) -> String? {
-        guard let value = getenv(name) else { return nil }
-        return String(cString: value)
-    }
-
     /// Raises the open-file limit to its hard maximum: walking a very deep tree
     /// keeps one descriptor open per level.
-    static func raiseDescriptorLimit() {
+    public static func raiseDescriptorLimit() {
         var limit = rlimit()
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
         limit.rlim_cur = limit.rlim_max
         _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     }
 
-    /// The program's arguments as bytes: a path need not be valid UTF-8.
-    static func argumentBytes() -> [[UInt8]] {
+    /// The program's arguments after its name, as bytes: a path need not be
+    /// valid UTF-8.
+    public static func argumentBytes() -> [[UInt8]] {
         (1..<Int(CommandLine.argc)).map { i in
             guard let raw = CommandLine.unsafeArgv[i] else { return [] }
             return Array(UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw)))
         }
+    }
+
+    /// The environment variable `name`, nil when it is not set.
+    public static func environment(_ name: String) -> String? {
+        guard let value = getenv(name) else { return nil }
+        return String(cString: value)
+    }
+
+    /// Seconds on a clock that only goes forward, for rate limits.
+    public static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 }
