@@ -34,7 +34,7 @@ final class ReplViewingEndToEndTests: XCTestCase {
             -- more from line 9 ('more' or an empty line) --
                  9  9
                 10  10
-                11  tab\\there\\x1B[31m
+                11  tab     here\\x1B[31m
             -- end of file --
 
             """)

@@ -400,13 +400,14 @@ final class TerminalSessionTests: XCTestCase {
             XCTAssertTrue(row.hasSuffix("…") && row.count <= 80, "\(row)\n\(shown)")
             // The view keeps its place across another command: an empty line
             // then pages the table (one page: nothing next), 'more' goes on.
+            // 24 rows: the notice, the header, 20 lines, the footer, the prompt.
             try type("view many.txt", "Enter")
-            try waitFor("-- more from line 23")
+            try waitFor("-- more from line 21")
             try type("list", "Enter")
             try type("Enter")
             try waitFor("next: already on the last page")
             try type("more", "Enter")
-            try waitFor("    23  line 23")
+            try waitFor("    21  line 21")
             try type("quit", "Enter")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: temp.path + "/state"), "no history written")

@@ -18,6 +18,8 @@ public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
     public static let nameTooLong = Errno(ENAMETOOLONG)
     public static let notImplemented = Errno(ENOSYS)
     public static let brokenPipe = Errno(EPIPE)
+    /// A seek on a terminal, pipe or socket.
+    public static let illegalSeek = Errno(ESPIPE)
     /// A call cut short by a signal; `Syscalls` returns it only when Ctrl-C
     /// asked to stop waiting.
     public static let interrupted = Errno(EINTR)

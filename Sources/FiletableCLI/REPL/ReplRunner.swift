@@ -88,7 +88,7 @@ struct ReplRunner {
                 let trimmed = line.trimmingSpaces
                 if trimmed.hasPrefix("#") { continue }
                 do {
-                    let command = try CommandParser.parse(trimmed)
+                    let command = try session.command(for: trimmed)
                     if case .quit = try session.execute(command) { return .success }
                 } catch {
                     session.output.flush()
@@ -118,7 +118,7 @@ struct ReplRunner {
             let mayFail = trimmed.hasPrefix("-")
             if mayFail { trimmed = String(trimmed.dropFirst()).trimmingSpaces }
             do {
-                let command = try CommandParser.parse(trimmed)
+                let command = try session.command(for: trimmed)
                 if case .quit = try session.execute(command) { return .success }
             } catch {
                 diagnostics.report("line \(number): \(error.message)", severity: .success)

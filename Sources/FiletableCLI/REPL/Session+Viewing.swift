@@ -9,13 +9,35 @@ extension Session {
         settings.pageSize ?? Terminal.lines().map { max(1, $0 - 2) } ?? 20
     }
 
-    func hex(_ reference: RowReference, offset: UInt64, length: UInt64?) throws(CommandError) {
+    /// The lines a viewer screen may use: the terminal's, less the prompt,
+    /// the footer, the header and the notices above the screen.
+    private func viewerHeight(notices: Int) -> Int {
+        let chrome = settings.interactive ? 1 + notices : 0
+        return max(1, screenLines - chrome)
+    }
+
+    func hex(_ reference: RowReference, offset: HexStart, length: UInt64?) throws(CommandError) {
+        try hex(reference, offset: offset, length: length, notices: 0)
+    }
+
+    private func hex(_ reference: RowReference, offset start: HexStart, length: UInt64?, notices: Int) throws(CommandError) {
         let row = try row(reference, for: "hex")
         let location = current.model.location(ofRow: row)
-        viewer = .hex(
-            name: location.name, directory: location.directory, path: current.path(ofRow: row),
-            offset: offset, end: length.map { ByteCount.end(from: offset, length: $0) })
-        try more()
+        let path = current.path(ofRow: row)
+        let file = try openViewed("hex", name: location.name, directory: location.directory, path: path, skip: 0)
+        let offset: UInt64
+        switch start {
+        case .fromStart(let value): offset = value
+        case .fromEnd(let back):
+            guard let size = file.size else { throw CommandError("hex: \(NameEscaping.escape(path)): size unknown (not a regular file); no end to count from") }
+            offset = size > back ? size - back : 0
+        }
+        if let size = file.size, offset > 0, offset >= size {
+            throw CommandError("hex: \(NameEscaping.escape(path)): offset \(offset) is past the end (\(Plural.count(Int(clamping: size), "byte")))")
+        }
+        let viewer = HexViewer(file: file, start: offset, limit: length.map { ByteCount.end(from: offset, length: $0) })
+        self.viewer = .hex(viewer)
+        try showHex(viewer, notices: notices)
     }
 
     func view(_ reference: RowReference, from start: ViewStart? = nil, wraps: Bool = false) throws(CommandError) {
@@ -30,7 +52,7 @@ extension Session {
             if let refusal = HexDumpReader.refusal(for: target) { throw CommandError("view: \(NameEscaping.escape(path)): \(refusal)") }
             if target.kind != .file {
                 write("view: not a regular file; showing hex")
-                return try hex(.number(row + 1), offset: 0, length: nil)
+                return try hex(.number(row + 1), offset: .fromStart(0), length: nil, notices: 1)
             }
         }
         // Reading the first 8 KiB must not freeze the prompt on a mount that stopped answering.
@@ -40,30 +62,105 @@ extension Session {
             throw CommandError("view: \(NameEscaping.escape(path)): \(error.reasonText)")
         case .success(.binary(let reason)):
             write("view: binary (\(reason) in the first 8 KiB); showing hex")
-            try hex(.number(row + 1), offset: 0, length: nil)
+            try hex(.number(row + 1), offset: .fromStart(0), length: nil, notices: 1)
         case .success(.empty):
             write("view: \(NameEscaping.escape(path)) is empty")
         case .success(.text):
             write("view: text (UTF-8 without NUL bytes in the first 8 KiB)")
-            let (offset, line) =
-                try start.map { start throws(CommandError) in
-                    try locate(start, name: name, directory: directory, path: path)
-                } ?? (0, 1)
-            viewer = .text(name: name, directory: directory, path: path, offset: offset, line: line, wraps: wraps)
-            try more()
+            let file = try openViewed("view", name: name, directory: directory, path: path, skip: 0)
+            let viewer: TextViewer
+            do {
+                viewer = try TextViewer(file: file, layout: textLayout(wraps: wraps))
+                switch start {
+                case nil: break
+                case .line(let number): try viewer.startAtLine(number)
+                case .text(let text): try viewer.startAtMatch(of: text)
+                }
+            } catch ViewerError.notFound {
+                let typed = if case .text(let text) = start { text } else { "" }
+                throw CommandError("view: no line of \(NameEscaping.escape(path)) holds '\(typed)'")
+            } catch let error as ViewerError {
+                throw CommandError(Self.message("view", error, path: path))
+            } catch let error as FileError {
+                throw CommandError("view: \(error.description)")
+            } catch {
+                throw CommandError("view: \(error)")
+            }
+            self.viewer = .text(viewer)
+            try showText(viewer, notices: 1)
         }
+    }
+
+    /// How text is laid out now: the terminal's width, the session's styles.
+    private func textLayout(wraps: Bool) -> TextLineLayout {
+        var layout = TextLineLayout(width: settings.interactive ? Terminal.columns() : nil, wraps: wraps)
+        layout.tabs = settings.tabSize
+        if settings.useColor { layout.highlight = { "\u{1B}[7m" + $0 + "\u{1B}[27m" } }
+        return layout
     }
 
     func more() throws(CommandError) {
         switch viewer {
         case nil:
             throw CommandError("more: nothing to continue (use hex N or view N)")
-        case .hex(let name, let directory, let path, let offset, let end):
-            try hexScreen(name: name, directory: directory, path: path, offset: offset, end: end)
-        case .text(let name, let directory, let path, let offset, let line, let wraps):
-            try textScreen(name: name, directory: directory, path: path, offset: offset, line: line, wraps: wraps)
+        case .text, .hex:
+            if state.viewerAtEnd { throw CommandError("more: nothing to continue (use hex N or view N)") }
+            try move(.forward(.screen))
         case .lines(let lines, let next):
             showLines(lines, from: next)
+        }
+    }
+
+    /// Makes a viewer move and shows the screen it leads to. A move that
+    /// cannot be made says why and leaves the view as it was, still taking
+    /// the viewer's keys; `q` closes it and shows the table's page again.
+    func move(_ move: ViewerMove) throws(CommandError) {
+        state.lastShown = .viewerScreen
+        switch viewer {
+        case nil, .lines:
+            throw CommandError("view: no view is open (use view N or hex N)")
+        case .text(let text):
+            if move == .close { return closeViewer() }
+            do {
+                text.layout.width = settings.interactive ? Terminal.columns() : nil
+                try text.apply(move, height: viewerHeight(notices: 0))
+            } catch {
+                throw CommandError(Self.message("view", error, path: text.file.path))
+            }
+            try showText(text, notices: 0)
+        case .hex(let hex):
+            if move == .close { return closeViewer() }
+            do {
+                try hex.apply(move, height: viewerHeight(notices: 0))
+            } catch {
+                throw CommandError(Self.message("hex", error, path: hex.file.path))
+            }
+            try showHex(hex, notices: 0)
+        }
+    }
+
+    private func closeViewer() {
+        viewer = nil
+        state.viewerAtEnd = false
+        state.lastShown = .page
+        printPage()
+    }
+
+    /// What a failed move says.
+    private static func message(_ command: String, _ error: ViewerError, path: [UInt8]) -> String {
+        let name = NameEscaping.escape(path)
+        switch error {
+        case .atEnd: return "\(command): at the end of \(name) ('b' goes back, 'q' closes the view)"
+        case .atTop: return "\(command): at the top of \(name)"
+        case .sizeUnknown: return "\(command): \(name): size unknown (not a regular file); no end to go to"
+        case .pastEnd(let offset, let end): return "\(command): \(name): offset \(offset) is past the end (\(Plural.count(Int(clamping: end), "byte")))"
+        case .noLine(let wanted, let count?): return "\(command): \(name) has \(Plural.count(count, "line")), not \(wanted)"
+        case .noLine(let wanted, nil): return "\(command): \(name) has fewer than \(wanted) lines"
+        case .noSearch: return "\(command): no search yet (/TEXT searches forward, ?TEXT back)"
+        case .notFound(let search, let backward):
+            let text = NameEscaping.escape(search.needle)
+            return "\(command): '\(text)' not found \(backward ? "above" : "below") this screen of \(name)"
+        case .file(let error): return "\(command): \(error.description)"
         }
     }
 
@@ -81,111 +178,96 @@ extension Session {
         }
     }
 
-    /// One screen of `hexdump -C` lines from `offset`; offsets shown are file offsets.
-    private func hexScreen(name: [UInt8], directory: DirectoryHandle, path: [UInt8], offset: UInt64, end: UInt64?) throws(CommandError) {
-        let wanted = UInt64(screenLines * 16)
-        let length = end.map { min(wanted, $0 > offset ? $0 - offset : 0) } ?? wanted
-        let reader = try openReader("hex", name: name, directory: directory, path: path, skip: offset, length: length, bufferSize: Int(wanted))
-        var formatter = HexFormatter(format: .canonical, startOffset: reader.startOffset, colored: settings.useColor)
-        let got = try withChunk("hex", from: reader, lineLength: 16) { chunk in
-            var out = [UInt8](repeating: 0, count: formatter.outputCapacity(for: chunk.count))
-            let count = out.withUnsafeMutableBufferPointer { formatter.format(chunk, into: $0) }
-            out.withUnsafeBytes { output.write(raw: UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
-            return UInt64(chunk.count)
+    /// Writes one screen of the text view: a header at a terminal, the
+    /// rows, and a footer saying what comes next.
+    private func showText(_ viewer: TextViewer, notices: Int) throws(CommandError) {
+        let height = viewerHeight(notices: notices)
+        let screen: TextViewer.Screen
+        do {
+            screen = try viewer.screen(height: height)
+        } catch {
+            self.viewer = nil
+            throw CommandError("view: \(error.description)")
         }
-        let next = formatter.offset
-        if got < wanted || (end.map { next >= $0 } ?? false) {
-            var closing: [UInt8] = []
-            formatter.finish(into: &closing)
-            output.write(bytes: closing)
-            endScreen(then: nil, footer: "-- end of dump --")
+        if settings.interactive { writeComposed(textHeader(viewer, screen)) }
+        screen.rows.forEach { writeComposed($0) }
+        if let next = screen.next {
+            let place = next.position.line.map { "line \($0)" } ?? "byte \(next.position.offset)"
+            endViewerScreen(
+                atEnd: false,
+                footer: settings.interactive
+                    ? "-- more from \(place): Enter, b back, /TEXT search, q close --"
+                    : "-- more from \(place) ('more' or an empty line) --")
         } else {
-            endScreen(
-                then: .hex(name: name, directory: directory, path: path, offset: next, end: end),
-                footer: "-- more from offset 0x\(String(next, radix: 16)) ('more' or an empty line; 'hex N @OFFSET' jumps) --")
+            endViewerScreen(atEnd: true, footer: settings.interactive ? "-- end of file --  b back, g top, q close" : "-- end of file --")
         }
     }
 
-    /// One screen of text lines with line numbers, escaped as names are.
-    /// A wrapped line that does not fit below the lines already shown waits
-    /// for the next screen; one taller than a whole screen is cut where the
-    /// screen ends and goes on (with its number again) on the next.
-    private func textScreen(
-        name: [UInt8], directory: DirectoryHandle, path: [UInt8], offset: UInt64, line: Int,
-        wraps: Bool
-    ) throws(CommandError) {
-        let reader = try openReader("view", name: name, directory: directory, path: path, skip: offset, length: nil, bufferSize: 1 << 16)
-        var pending: [UInt8] = []
-        var shown = 0
-        var consumed = offset
-        var lineNumber = line
-        var finished = false
-        var full = false
-        let lines = screenLines
-        let layout = TextLineLayout(width: settings.interactive ? Terminal.columns() : nil, wraps: wraps)
-
-        /// Shows `bytes` (a whole line when `ends`); false once the screen is full.
-        func show(_ bytes: [UInt8], ends: Bool) -> Bool {
-            var rows = layout.rows(bytes, number: lineNumber)
-            var used = bytes.count + (ends ? 1 : 0)
-            if shown + rows.count > lines {
-                guard shown == 0 else {
-                    full = true
-                    return false
-                }
-                let fitting = layout.prefixFitting(bytes, rows: lines, number: lineNumber)
-                rows = layout.rows(Array(bytes[..<fitting]), number: lineNumber)
-                used = fitting
-            }
-            rows.forEach { write($0) }
-            consumed += UInt64(used)
-            shown += rows.count
-            if used == bytes.count + (ends ? 1 : 0) && ends { lineNumber += 1 }
-            if used < bytes.count {
-                full = true
-                return false
-            }
-            if shown >= lines {
-                full = true
-                return false
-            }
-            return true
-        }
-
-        while !full && !finished {
-            try withChunk("view", from: reader, lineLength: 1) { chunk in
-                if chunk.isEmpty {
-                    if !pending.isEmpty && !show(pending, ends: false) { return }
-                    finished = true
-                    return
-                }
-                var index = chunk.startIndex
-                while index < chunk.endIndex {
-                    let byte = chunk[index]
-                    index += 1
-                    if byte == 0x0A {
-                        guard show(pending, ends: true) else { return }
-                        pending.removeAll(keepingCapacity: true)
-                    } else {
-                        pending.append(byte)
-                        // A line longer than `longestTextRow` (a file of one
-                        // endless line) goes out in rows of that size, each
-                        // with its line number, so memory stays bounded.
-                        if pending.count == Self.longestTextRow {
-                            guard show(pending, ends: false) else { return }
-                            pending.removeAll(keepingCapacity: true)
-                        }
-                    }
-                }
-            }
-        }
-        if finished {
-            endScreen(then: nil, footer: "-- end of file --")
+    /// The text view's header: the file, the lines shown, how far in.
+    private func textHeader(_ viewer: TextViewer, _ screen: TextViewer.Screen) -> String {
+        var detail = ""
+        if let first = screen.firstLine, let last = screen.lastLine {
+            detail = "lines \(first)-\(last)"
+            if let count = viewer.lineCount { detail += " of \(count)" }
         } else {
-            endScreen(
-                then: .text(name: name, directory: directory, path: path, offset: consumed, line: lineNumber, wraps: wraps),
-                footer: "-- more from line \(lineNumber) ('more' or an empty line) --")
+            detail = "bytes \(viewer.top.offset)-\(screen.endOffset)"
         }
+        if let size = viewer.file.size, size > 0 { detail += "  \(Int(screen.endOffset * 100 / size))%" }
+        return header(name: viewer.file.path, detail: detail)
+    }
+
+    /// A viewer header fitted to the width: the name cut before the detail is.
+    private func header(name: [UInt8], detail: String) -> String {
+        let width = (Terminal.columns() ?? 80) - 1
+        let room = max(1, width - TextWidth.of(detail) - 2)
+        let shown = TextWidth.truncatingTail(NameEscaping.escape(name), to: room)
+        let line = TextWidth.truncatingTail(shown + "  " + detail, to: width)
+        return settings.useColor ? "\u{1B}[1m" + line + "\u{1B}[0m" : line
+    }
+
+    /// One screen of `hexdump -C` lines from the view's offset; offsets
+    /// shown are file offsets.
+    private func showHex(_ viewer: HexViewer, notices: Int) throws(CommandError) {
+        let height = viewerHeight(notices: notices)
+        let bytes: [UInt8]
+        do {
+            bytes = try viewer.screenBytes(height: height)
+        } catch {
+            self.viewer = nil
+            throw CommandError("hex: \(error.description)")
+        }
+        let next = viewer.offset + UInt64(bytes.count)
+        if settings.interactive {
+            var detail = "0x\(String(viewer.offset, radix: 16))-0x\(String(next, radix: 16))"
+            if let end = viewer.end { detail += " of 0x\(String(end, radix: 16))" }
+            if let size = viewer.file.size, size > 0 { detail += "  \(Int(next * 100 / size))%" }
+            if let match = viewer.match { detail += "  match at 0x\(String(match, radix: 16))" }
+            writeComposed(header(name: viewer.file.path, detail: detail))
+        }
+        var formatter = HexFormatter(format: .canonical, startOffset: viewer.offset, colored: settings.useColor)
+        var out = [UInt8](repeating: 0, count: formatter.outputCapacity(for: bytes.count))
+        let count = bytes.withUnsafeBytes { chunk in out.withUnsafeMutableBufferPointer { formatter.format(chunk, into: $0) } }
+        out.withUnsafeBytes { output.write(raw: UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+        if bytes.count < height * 16 || (viewer.end.map { next >= $0 } ?? false) {
+            var closing: [UInt8] = []
+            formatter.finish(into: &closing)
+            output.write(bytes: closing)
+            endViewerScreen(atEnd: true, footer: settings.interactive ? "-- end of dump --  b back, g top, q close" : "-- end of dump --")
+        } else {
+            endViewerScreen(
+                atEnd: false,
+                footer: settings.interactive
+                    ? "-- more from offset 0x\(String(next, radix: 16)): Enter, b back, /de ad search, q close --"
+                    : "-- more from offset 0x\(String(next, radix: 16)) ('more' or an empty line; 'hex N @OFFSET' jumps) --")
+        }
+    }
+
+    /// Closes a viewer screen with its footer; the view stays open for its keys.
+    private func endViewerScreen(atEnd: Bool, footer: String) {
+        write(footer)
+        state.viewerAtEnd = atEnd
+        state.lastShown = .viewerScreen
+        output.flush()
     }
 
     /// Closes a screen with its footer; `next` is what `more` continues (nil at the end).
@@ -196,52 +278,13 @@ extension Session {
         output.flush()
     }
 
-    /// The byte offset and number of the line `view` starts at: line
-    /// `+LINE`, or the first line holding `/TEXT` (ASCII case ignored).
-    /// Reads from the start; Ctrl-C stops it.
-    private func locate(_ start: ViewStart, name: [UInt8], directory: DirectoryHandle, path: [UInt8]) throws(CommandError) -> (UInt64, Int) {
-        let reader = try openReader("view", name: name, directory: directory, path: path, skip: 0, length: nil, bufferSize: 1 << 16)
-        let needle: [UInt8] = if case .text(let text) = start { NameEscaping.typedName(text).map(Self.foldCase) } else { [] }
-        var offset: UInt64 = 0
-        var lineStart: UInt64 = 0
-        var line = 1
-        var current: [UInt8] = []
-        while true {
-            if case .line(let wanted) = start, line >= wanted { return (lineStart, line) }
-            if Interruption.isRequested { throw CommandError("view: interrupted") }
-            var found = false
-            var ended = false
-            try withChunk("view", from: reader, lineLength: 1) { chunk in
-                if chunk.isEmpty {
-                    ended = true
-                    return
-                }
-                for byte in chunk {
-                    offset += 1
-                    if byte == 0x0A {
-                        if !needle.isEmpty && current.withUnsafeBufferPointer({ Self.contains($0, needle) }) {
-                            found = true
-                            return
-                        }
-                        current.removeAll(keepingCapacity: true)
-                        line += 1
-                        lineStart = offset
-                        if case .line(let wanted) = start, line >= wanted { return }
-                    } else if current.count < Self.longestTextRow {
-                        current.append(byte)
-                    }
-                }
-            }
-            if found { return (lineStart, line) }
-            if ended {
-                if !needle.isEmpty && current.withUnsafeBufferPointer({ Self.contains($0, needle) }) { return (lineStart, line) }
-                switch start {
-                case .line(let wanted):
-                    let count = current.isEmpty ? line - 1 : line
-                    throw CommandError("view: \(NameEscaping.escape(path)) has \(Plural.count(count, "line")), not \(wanted)")
-                case .text(let text): throw CommandError("view: no line of \(NameEscaping.escape(path)) holds '\(text)'")
-                }
-            }
+    /// Opens the file a view reads, first through `HangGuard` where calls can hang.
+    private func openViewed(_ command: String, name: [UInt8], directory: DirectoryHandle, path: [UInt8], skip: UInt64) throws(CommandError) -> ViewedFile {
+        try awaitReadable(command, name: name, directory: directory, path: path, skip: skip)
+        do {
+            return try ViewedFile(path: path, name: name, in: directory)
+        } catch {
+            throw CommandError("\(command): \(error.description)")
         }
     }
 
@@ -256,32 +299,6 @@ extension Session {
         guard directory.isGuarded else { return }
         let fd = directory.fd
         try awaitAnswer(command, path: path, in: directory) { Syscalls.readsOneByte(name, in: fd, at: skip) }
-    }
-
-    private func openReader(
-        _ command: String, name: [UInt8], directory: DirectoryHandle, path: [UInt8],
-        skip: UInt64, length: UInt64?, bufferSize: Int
-    ) throws(CommandError) -> HexDumpReader {
-        try awaitReadable(command, name: name, directory: directory, path: path, skip: skip)
-        do {
-            return try HexDumpReader(path: path, name: name, in: directory, skip: skip, length: length, bufferSize: bufferSize)
-        } catch {
-            viewer = nil
-            throw CommandError("\(command): \(error.description)")
-        }
-    }
-
-    /// Hands the next chunk of the viewed file to `body`; a failure closes the viewer.
-    private func withChunk<R>(
-        _ command: String, from reader: HexDumpReader, lineLength: Int,
-        _ body: (UnsafeRawBufferPointer) -> R
-    ) throws(CommandError) -> R {
-        do {
-            return try reader.withNextChunk(lineLength: lineLength, body)
-        } catch {
-            viewer = nil
-            throw CommandError("\(command): \(error.description)")
-        }
     }
 
     /// The most bytes of one line `view` holds and shows in one row.

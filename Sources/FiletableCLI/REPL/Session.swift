@@ -20,6 +20,8 @@ final class Session {
         var assumeYes = false
         /// The first level's view settings, from the command line (`-a`, `-S`, `--filter` …).
         var listOptions = ListOptions()
+        /// Columns between tab stops in the text viewer (`--tabs N`).
+        var tabSize = 8
     }
 
     enum Outcome {
@@ -69,6 +71,16 @@ final class Session {
     }
 
     var current: TableLevel { stack.top }
+
+    /// The command a typed line (trimmed, not empty) asks for: right after
+    /// a screen of the text or hex viewer, a viewer key (`b`, `/TEXT`, `q`)
+    /// moves the viewer; otherwise the line is parsed as a command.
+    func command(for line: String) throws(CommandError) -> Command {
+        if state.lastShown == .viewerScreen, let viewer, !viewer.isLines, let move = ViewerMove.parse(line) {
+            return .viewerMove(move)
+        }
+        return try CommandParser.parse(line)
+    }
 
     /// Runs one command. What the last command left on the screen (a
     /// screen of the viewer, a match of `find`) is kept in `shownBefore` for
@@ -126,5 +138,11 @@ final class Session {
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             output.write(NameEscaping.terminalSafe(String(line)) + "\n")
         }
+    }
+
+    /// Writes a line built of text already escaped (`NameEscaping.escape`)
+    /// and filetable's own style markup, which `write` would escape.
+    func writeComposed(_ line: String) {
+        output.write(line + "\n")
     }
 }

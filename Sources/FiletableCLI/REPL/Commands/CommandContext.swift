@@ -59,9 +59,10 @@ protocol Navigation: AnyObject {
 protocol Viewing: AnyObject {
     var viewer: Viewer? { get }
     func info(_ reference: RowReference) throws(CommandError)
-    func hex(_ reference: RowReference, offset: UInt64, length: UInt64?) throws(CommandError)
+    func hex(_ reference: RowReference, offset: HexStart, length: UInt64?) throws(CommandError)
     func view(_ reference: RowReference, from start: ViewStart?, wraps: Bool) throws(CommandError)
     func more() throws(CommandError)
+    func move(_ move: ViewerMove) throws(CommandError)
     func page(_ reference: RowReference) throws(CommandError)
     func runShell(_ script: String?) throws(CommandError)
     func showLines(_ lines: [String], from start: Int)

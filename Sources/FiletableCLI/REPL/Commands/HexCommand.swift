@@ -3,13 +3,13 @@ import FileBrowsing
 /// `hex N|NAME [OFFSET [LENGTH]]` and `hex N @OFFSET`: a hex dump a screen at a time.
 struct HexCommand: RegisteredCommand {
     let row: RowReference
-    let offset: UInt64
+    let offset: HexStart
     let length: UInt64?
 
     static let spec = CommandSpec(
         name: "hex", aliases: ["x"], usage: "hex N|NAME [OFFSET [LENGTH]]", summary: "hex dump of row N, a screen at a time",
         details:
-            "Shows row N as hexdump -C does, one screen at a time, from OFFSET (decimal, 0x hex, or with k/m/g), for at most LENGTH bytes; 'more' or an empty line continues; 'hex N @OFFSET' jumps. Offsets shown are file offsets. FIFOs and sockets are refused."
+            "Shows row N as hexdump -C does, one screen at a time, from OFFSET (decimal, 0x hex, or with k/m/g; -OFFSET counts back from the end, as xxd -s does), for at most LENGTH bytes; 'hex N @OFFSET' jumps. Offsets shown are file offsets; an offset past the end is refused. Right after a screen the viewer's keys move it: Enter or f on, b back, d/u half a screen, j/k a line, g/G top/end, NNg offset NN, NN% percent, /de ad be ef or /\"text\" searches for bytes (?... back), n/N the next match, q closes ('help view' lists them). FIFOs and sockets are refused."
     )
 
     static func parse(_ words: CommandWords) throws(CommandError) -> Self {
@@ -23,9 +23,12 @@ struct HexCommand: RegisteredCommand {
             guard arguments.count == 2 else { throw words.usageError("@OFFSET takes no LENGTH") }
             offsetText.removeFirst()
         }
-        guard let offset = ByteCount.parse(offsetText) else {
-            throw CommandError("hex: '\(offsetText)' is not an offset (such as 4096, 0x1000 or 4k)")
+        let fromEnd = offsetText.hasPrefix("-")
+        if fromEnd { offsetText.removeFirst() }
+        guard let value = ByteCount.parse(offsetText) else {
+            throw CommandError("hex: '\(fromEnd ? "-" : "")\(offsetText)' is not an offset (such as 4096, 0x1000, 4k, or -16 from the end)")
         }
+        let offset: HexStart = fromEnd ? .fromEnd(value) : .fromStart(value)
         var length: UInt64?
         if arguments.count == 3 {
             guard let value = ByteCount.parse(arguments[2]) else {
@@ -48,6 +51,16 @@ struct HexCommand: RegisteredCommand {
 
 extension Command {
     static func hex(row: RowReference, offset: UInt64, length: UInt64?) -> Command {
-        Command(HexCommand(row: row, offset: offset, length: length))
+        Command(HexCommand(row: row, offset: .fromStart(offset), length: length))
     }
+
+    static func hex(row: RowReference, fromEnd: UInt64, length: UInt64?) -> Command {
+        Command(HexCommand(row: row, offset: .fromEnd(fromEnd), length: length))
+    }
+}
+
+/// Where `hex` starts: an offset from the file's start, or back from its end.
+enum HexStart: Equatable {
+    case fromStart(UInt64)
+    case fromEnd(UInt64)
 }

@@ -1,0 +1,254 @@
+import FileBrowsing
+
+/// An open text view: the file, the screen's first row, the search, the
+/// switches. It reads only what a screen, a move or a search needs, so a
+/// gigabyte file opens, ends and pages back at once and memory stays a few
+/// blocks. Line numbers are counted as the view moves; a jump into a large
+/// file (`G`, `NN%`) leaves them unknown until a go-to-line or the top.
+final class TextViewer {
+    let file: ViewedFile
+    private let lines: TextLines
+    /// The piece at the top of the screen.
+    private(set) var top = TextPosition.start
+    /// Rows of the top piece above the screen: a wrapped line taller than a
+    /// screen is shown a screen of it at a time.
+    private(set) var skippedRows = 0
+    private(set) var search: TextSearch?
+    private(set) var searchesBackward = false
+    var layout: TextLineLayout
+    /// Lines in the file, counted when it is opened if it is small enough.
+    private(set) var lineCount: Int?
+
+    /// Files up to this size have their lines counted on opening (a few ms).
+    static let countedSize: UInt64 = 64 << 20
+
+    init(file: ViewedFile, layout: TextLineLayout) throws(FileError) {
+        self.file = file
+        lines = TextLines(file: file)
+        self.layout = layout
+        if let size = file.size, size <= Self.countedSize {
+            let newlines = try lines.newlines(from: 0, to: size)
+            let endsWithNewline = size == 0 ? true : try file.read(at: size - 1, count: 1) { $0.first == 0x0A }
+            lineCount = newlines + (endsWithNewline ? 0 : 1)
+        }
+    }
+
+    /// What one screen shows.
+    struct Screen {
+        var rows: [String]
+        /// The line numbers of the first and last pieces shown, when known.
+        var firstLine: Int?
+        var lastLine: Int?
+        /// Where the next screen starts (and the rows of it already shown),
+        /// nil when this screen reaches the end of the file.
+        var next: (position: TextPosition, skippedRows: Int)?
+        /// The offset just past the last byte shown.
+        var endOffset: UInt64
+    }
+
+    /// The screen from the top, `height` rows at most.
+    func screen(height: Int) throws(FileError) -> Screen {
+        let pieces = try lines.pieces(from: top, count: height + 1)
+        var rows: [String] = []
+        var next: (TextPosition, Int)?
+        var lastLine = top.line
+        var endOffset = top.offset
+        for (index, piece) in pieces.enumerated() {
+            var pieceRows = rowsOf(piece)
+            if index == 0 { pieceRows.removeFirst(min(skippedRows, pieceRows.count - 1)) }
+            if rows.count + pieceRows.count > height {
+                if rows.isEmpty {
+                    // A piece taller than the screen: this screen of it, the rest next.
+                    rows = Array(pieceRows.prefix(height))
+                    next = (piece.position, skippedRows + height)
+                    lastLine = piece.position.line
+                } else {
+                    next = (piece.position, 0)
+                }
+                break
+            }
+            rows += pieceRows
+            lastLine = piece.position.line
+            endOffset = piece.end
+            if rows.count == height && index + 1 < pieces.count {
+                next = (pieces[index + 1].position, 0)
+                break
+            }
+        }
+        return Screen(rows: rows, firstLine: top.line, lastLine: lastLine, next: next, endOffset: endOffset)
+    }
+
+    /// The rows `piece` takes, its matches highlighted.
+    private func rowsOf(_ piece: TextPiece) -> [String] {
+        layout.rows(piece.bytes, number: piece.position.line, matches: search?.matches(in: piece.bytes) ?? [])
+    }
+
+    /// Makes `move`; an error says why it cannot be made (the view stays).
+    func apply(_ move: ViewerMove, height: Int) throws(ViewerError) {
+        do {
+            try file.refresh()
+            switch move {
+            case .forward(.screen):
+                guard let next = try screen(height: height).next else { throw ViewerError.atEnd }
+                top = next.position
+                skippedRows = next.skippedRows
+            case .forward(.halfScreen): try forward(rows: max(1, height / 2), height: height)
+            case .forward(.lines(let count)): try forward(rows: count, height: height)
+            case .backward(.screen): try backward(rows: height)
+            case .backward(.halfScreen): try backward(rows: max(1, height / 2))
+            case .backward(.lines(let count)): try backward(rows: count)
+            case .top: place(TextPosition.start)
+            case .end: try showEnd(height: height)
+            case .line(let number): try goToLine(number)
+            case .percent(let percent): try goToPercent(percent)
+            case .search(let text, let backward):
+                search = TextSearch(text: text)
+                searchesBackward = backward
+                try findMatch(backward: backward, includingTop: false)
+            case .nextMatch: try findMatch(backward: searchesBackward, includingTop: false)
+            case .previousMatch: try findMatch(backward: !searchesBackward, includingTop: false)
+            case .toggleNumbers: layout.numbers.toggle()
+            case .toggleWrap:
+                layout.wraps.toggle()
+                skippedRows = 0
+            case .close: break
+            }
+        } catch let error as FileError {
+            throw .file(error)
+        } catch let error as ViewerError {
+            throw error
+        } catch {
+            throw .file(FileError(path: file.path, reason: .custom("\(error)")))
+        }
+    }
+
+    /// Shows the file from `position`'s piece, its first row.
+    private func place(_ position: TextPosition) {
+        top = position
+        skippedRows = 0
+    }
+
+    private func forward(rows count: Int, height: Int) throws {
+        var left = count
+        var moved = false
+        while left > 0 {
+            let pieces = try lines.pieces(from: top, count: 2)
+            guard let first = pieces.first else { break }
+            let taken = rowsOf(first).count - skippedRows
+            // Never past the point where the last screen shows the file's end.
+            if pieces.count < 2 && taken <= left { break }
+            if taken > left {
+                skippedRows += left
+                left = 0
+            } else {
+                left -= taken
+                place(pieces[1].position)
+            }
+            moved = true
+        }
+        if !moved { throw ViewerError.atEnd }
+    }
+
+    private func backward(rows count: Int) throws {
+        guard top.offset > 0 || skippedRows > 0 else { throw ViewerError.atTop }
+        var left = count
+        while left > 0 {
+            if skippedRows > 0 {
+                let step = min(skippedRows, left)
+                skippedRows -= step
+                left -= step
+                continue
+            }
+            guard let earlier = try lines.previous(before: top) else { break }
+            let pieces = try lines.pieces(from: earlier, count: 1)
+            let rows = pieces.first.map { rowsOf($0).count } ?? 1
+            place(earlier.line == nil && earlier.offset == 0 ? TextPosition.start : earlier)
+            skippedRows = max(0, rows - left)
+            left -= min(rows, left)
+        }
+    }
+
+    /// The last screen: its last row is the file's last.
+    private func showEnd(height: Int) throws {
+        guard let size = file.size else { throw ViewerError.sizeUnknown }
+        guard size > 0 else { return place(TextPosition.start) }
+        // Just past the end; its line is the last one's when no newline ends the file.
+        let endsWithNewline = try file.read(at: size - 1, count: 1) { $0.first == 0x0A }
+        place(TextPosition(offset: size, line: lineCount.map { endsWithNewline ? $0 + 1 : $0 }))
+        try backward(rows: height)
+    }
+
+    private func goToLine(_ number: Int) throws {
+        guard number >= 1 else { throw ViewerError.noLine(number, lineCount) }
+        guard let position = try lines.position(ofLine: number, from: top) else { throw ViewerError.noLine(number, lineCount) }
+        place(position)
+    }
+
+    private func goToPercent(_ percent: Int) throws {
+        guard let size = file.size else { throw ViewerError.sizeUnknown }
+        guard percent > 0, size > 0 else { return place(TextPosition.start) }
+        let target = min(size - 1, size / 100 * UInt64(percent) + size % 100 * UInt64(percent) / 100)
+        let start = try lines.pieceStart(holding: target)
+        let line = lineCount != nil ? try lines.newlines(from: 0, to: start) + 1 : nil
+        place(TextPosition(offset: start, line: line))
+    }
+
+    /// Puts the next match (before the top, when `backward`) at the top.
+    private func findMatch(backward: Bool, includingTop: Bool) throws {
+        guard let search else { throw ViewerError.noSearch }
+        let found: TextSearch.Found?
+        let from: TextPosition
+        if backward {
+            from = top
+            found = try search.previous(in: file, before: top.offset)
+        } else {
+            // From the line after the top (the top's own match is on screen already).
+            let first = try lines.pieces(from: top, count: 1).first
+            from = includingTop ? top : first?.next ?? top
+            found = try search.next(in: file, from: from.offset)
+        }
+        guard let found else { throw ViewerError.notFound(search, backward: backward) }
+        let start = try lines.pieceStart(holding: found.offset)
+        place(TextPosition(offset: start, line: from.line.map { $0 + found.newlinesPassed }))
+    }
+
+    /// Starts the view at the first line holding `text` (`view N /TEXT`).
+    func startAtMatch(of text: String) throws(ViewerError) {
+        search = TextSearch(text: text)
+        do {
+            try findMatch(backward: false, includingTop: true)
+        } catch let error as ViewerError {
+            throw error
+        } catch let error as FileError {
+            throw .file(error)
+        } catch {
+            throw .file(FileError(path: file.path, reason: .custom("\(error)")))
+        }
+    }
+
+    /// Starts the view at line `number` (`view N +LINE`).
+    func startAtLine(_ number: Int) throws(ViewerError) {
+        do {
+            try goToLine(number)
+        } catch let error as ViewerError {
+            throw error
+        } catch let error as FileError {
+            throw .file(error)
+        } catch {
+            throw .file(FileError(path: file.path, reason: .custom("\(error)")))
+        }
+    }
+}
+
+/// Why a viewer move could not be made; the view stays as it was.
+enum ViewerError: Error {
+    case atEnd
+    case atTop
+    case sizeUnknown
+    /// An offset at or past the end (the end given).
+    case pastEnd(UInt64, UInt64)
+    case noLine(Int, Int?)
+    case noSearch
+    case notFound(TextSearch, backward: Bool)
+    case file(FileError)
+}
