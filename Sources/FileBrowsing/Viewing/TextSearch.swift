@@ -114,7 +114,7 @@ public struct TextSearch: Equatable, Sendable {
             let heads = base.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self) | firstFold
             let tails = base.loadUnaligned(fromByteOffset: index + count - 1, as: SIMD16<UInt8>.self) | lastFold
             let candidates = (heads .== firstWanted) .& (tails .== lastWanted)
-            if any(candidates) {
+            if unsafeBitCast(candidates, to: SIMD2<UInt64>.self) != SIMD2<UInt64>(repeating: 0) {
                 for lane in 0..<16 where candidates[lane] && matches(at: index + lane, in: block) { return index + lane }
             }
             index += 16
