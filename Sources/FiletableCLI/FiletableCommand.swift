@@ -108,6 +108,7 @@ public enum FiletableCommand {
         }
         var settings = Session.Settings()
         settings.pageSize = options.pageSize
+        settings.tabSize = options.viewerTabs
         settings.listOptions = options.listOptions
         settings.assumeYes = options.assumeYes
         if case .batch = mode {} else { settings.interactive = true }

@@ -25,11 +25,18 @@ public final class HexDumpReader {
     /// anything else): what `parallelDump` needs.
     private var regularFileBytesLeft: UInt64?
 
+    /// Set when the skip reached or passed the end of a non-empty regular
+    /// file: its size. A dump of nothing there is not an empty file's dump,
+    /// and the caller says so.
+    public private(set) var skippedPastEnd: UInt64?
+
     /// Opens `path` (relative to `directory`, or the working directory) and
-    /// skips to `skip`. `length` limits the bytes returned.
+    /// skips to `skip` (with `skipFromEnd`, to `skip` bytes before the end of
+    /// a regular file; anything else is refused). `length` limits the bytes
+    /// returned.
     public init(
         path: [UInt8], name: [UInt8]? = nil, in directory: DirectoryHandle? = nil,
-        skip: UInt64 = 0, length: UInt64? = nil, bufferSize: Int = 1 << 20
+        skip: UInt64 = 0, skipFromEnd: Bool = false, length: UInt64? = nil, bufferSize: Int = 1 << 20
     ) throws(FileError) {
         self.path = path
         let target = name ?? path
@@ -38,6 +45,14 @@ public final class HexDumpReader {
         guard case .success(let raw) = statusResult else { throw FileError(path: path, errno: statusResult.failureValue ?? .noSuchFileOrDirectory) }
         let status = FileStatus(raw)
         if let refusal = Self.refusal(for: status) { throw FileError(path: path, reason: .custom(refusal)) }
+        var skip = skip
+        if skipFromEnd {
+            guard status.kind == .file else {
+                throw FileError(path: path, reason: .custom("cannot count an offset from the end: not a regular file"))
+            }
+            let size = UInt64(max(0, status.size))
+            skip = size > skip ? size - skip : 0
+        }
         let opened = withCString(target) { Syscalls.openFile(at: parent, name: $0) }
         guard case .success(let fd) = opened else { throw FileError(path: path, errno: opened.failureValue ?? .permissionDenied) }
         // Opened without blocking; a regular file or device reads normally
@@ -67,7 +82,9 @@ public final class HexDumpReader {
     }
 
     /// Reads standard input (a pipe or a redirected file) from `skip` on.
-    public init(standardInput path: [UInt8], skip: UInt64 = 0, length: UInt64? = nil, bufferSize: Int = 1 << 20) throws(FileError) {
+    public init(
+        standardInput path: [UInt8], skip: UInt64 = 0, skipFromEnd: Bool = false, length: UInt64? = nil, bufferSize: Int = 1 << 20
+    ) throws(FileError) {
         self.path = path
         let duplicated = Syscalls.duplicate(0)
         guard case .success(let fd) = duplicated else { throw FileError(path: path, errno: duplicated.failureValue ?? .badFileDescriptor) }
@@ -76,7 +93,18 @@ public final class HexDumpReader {
         buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 16)
         // From here on deinit closes the descriptor, whatever is thrown.
         switch Syscalls.status(of: fd) {
-        case .success(let raw): try skipTo(skip, status: FileStatus(raw))
+        case .success(let raw):
+            let status = FileStatus(raw)
+            var skip = skip
+            if skipFromEnd {
+                // A redirected file can count from its end; a pipe cannot.
+                guard status.kind == .file else {
+                    throw FileError(path: path, reason: .custom("cannot count an offset from the end: not a regular file"))
+                }
+                let size = UInt64(max(0, status.size))
+                skip = size > skip ? size - skip : 0
+            }
+            try skipTo(skip, status: status)
         case .failure(let errno): throw FileError(path: path, errno: errno)
         }
     }
@@ -97,6 +125,7 @@ public final class HexDumpReader {
         guard skip > 0 else { return }
         if status.kind == .file && status.size > 0 && skip >= UInt64(status.size) {
             startOffset = UInt64(status.size)
+            skippedPastEnd = UInt64(status.size)
             atEnd = true
             return
         }

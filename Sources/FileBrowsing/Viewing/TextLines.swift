@@ -31,13 +31,16 @@ public struct TextLines {
                     current = piece.next
                     pending.removeAll(keepingCapacity: true)
                 } else {
-                    pending.append(byte)
+                    // A full piece goes out when more of its line follows (a
+                    // newline right after it ends it instead).
                     if pending.count == Self.longestPiece {
                         let piece = TextPiece(position: current, bytes: pending, endsLine: false)
                         pieces.append(piece)
                         current = piece.next
                         pending.removeAll(keepingCapacity: true)
+                        if pieces.count == count { break }
                     }
+                    pending.append(byte)
                 }
                 if pieces.count == count { break }
             }
@@ -45,11 +48,15 @@ public struct TextLines {
         return pieces
     }
 
-    /// The start of the piece holding byte `offset` (its line's number unknown).
+    /// The start of the piece holding byte `offset` (its line's number
+    /// unknown). A newline belongs to the piece before it, also when that
+    /// piece is full.
     public func pieceStart(holding offset: UInt64) throws(FileError) -> UInt64 {
         let lineStart = try lineStart(holding: offset)
-        let into = (offset - lineStart) / UInt64(Self.longestPiece)
-        return lineStart + into * UInt64(Self.longestPiece)
+        let piece = UInt64(Self.longestPiece)
+        var into = (offset - lineStart) / piece
+        if into > 0, (offset - lineStart) % piece == 0, try file.read(at: offset, count: 1, { $0.first == 0x0A }) { into -= 1 }
+        return lineStart + into * piece
     }
 
     /// The piece just before `position` (nil at the start of the file).

@@ -71,7 +71,8 @@ public struct TextSearch: Equatable, Sendable {
                     from = found + 1
                 }
                 let countFrom = last ?? 0
-                let lines = limit > countFrom ? ByteCounting.newlines(in: UnsafeRawBufferPointer(rebasing: block[countFrom..<min(limit, block.count)])) : 0
+                let lines =
+                    limit > countFrom ? ByteCounting.newlines(in: UnsafeRawBufferPointer(rebasing: block[countFrom..<min(limit, block.count)])) : 0
                 return (last, lines)
             }
             newlines += lines

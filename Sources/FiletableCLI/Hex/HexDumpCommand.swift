@@ -31,8 +31,19 @@ struct HexDumpCommand {
             do {
                 let reader =
                     isStandardInput
-                    ? try HexDumpReader(standardInput: Array("standard input".utf8), skip: options.hexSkip, length: options.hexLength)
-                    : try HexDumpReader(path: path, skip: options.hexSkip, length: options.hexLength)
+                    ? try HexDumpReader(
+                        standardInput: Array("standard input".utf8), skip: options.hexSkip, skipFromEnd: options.hexSkipFromEnd,
+                        length: options.hexLength)
+                    : try HexDumpReader(path: path, skip: options.hexSkip, skipFromEnd: options.hexSkipFromEnd, length: options.hexLength)
+                // hexdump and xxd print a lone offset here and exit 0, which
+                // reads like an empty file: say it, and fail.
+                if let size = reader.skippedPastEnd {
+                    diagnostics.report(
+                        FileError(
+                            path: path, reason: .custom("offset \(options.hexSkip) is past the end (\(Plural.count(Int(clamping: size), "byte")))")),
+                        severity: .seriousTrouble)
+                    continue
+                }
                 // As head does: a header only for a file that opened, standard input by that name.
                 if paths.count > 1 {
                     let name = isStandardInput ? "standard input" : NameEscaping.escape(path)

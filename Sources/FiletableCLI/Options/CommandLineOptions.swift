@@ -69,6 +69,8 @@ struct CommandLineOptions {
     var commands: String?
     /// Rows per REPL page (`--page-size`); nil to follow the terminal.
     var pageSize: Int?
+    /// `--tabs N`: the text viewer's tab stops.
+    var viewerTabs = 8
     /// Mark without asking (`-y`).
     var assumeYes = false
     /// The line editor at a terminal; `--no-edit` reads cooked lines.
@@ -76,6 +78,8 @@ struct CommandLineOptions {
     /// Dump the operands in hex instead of listing (`-x`, `--hex`).
     var hexDump = false
     var hexSkip: UInt64 = 0
+    /// `-s -N`: `hexSkip` counts back from the end of the file.
+    var hexSkipFromEnd = false
     var hexLength: UInt64?
     var hexSqueeze = true
     var hexFormatName = "canonical"

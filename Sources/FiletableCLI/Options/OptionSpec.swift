@@ -13,6 +13,9 @@ struct OptionSpec: Sendable {
         case number(ClosedRange<Int>, what: String)
         /// A byte count: decimal, 0x hex, 0 octal, with k/m/g (`--skip N`).
         case byteCount
+        /// A byte offset as `byteCount`, or with a leading `-` counted back
+        /// from the end (xxd's `-s -16`).
+        case offset
         /// One of these words (`--sort WORD`).
         case word([String])
         /// One of these words or none, then `implied` (`--color[=WHEN]`): the
@@ -38,6 +41,7 @@ struct OptionSpec: Sendable {
         case none
         case number(Int)
         case byteCount(UInt64)
+        case offset(UInt64, fromEnd: Bool)
         case word(String)
         case sizeUnit(SizeUnit)
         case bytes([UInt8])

@@ -61,6 +61,12 @@ enum OptionTable {
         ) { options, argument in
             options.pageSize = argument.number
         },
+        OptionSpec(
+            "tabs", value: .number(UserNumber.viewerTabs, what: "tab size"), valueName: "N", section: .repl,
+            "columns between tab stops in the text viewer (default 8)"
+        ) { options, argument in
+            options.viewerTabs = argument.number
+        },
         OptionSpec("yes", "y", section: .repl, "mark several rows or a directory without asking") { options, _ in
             options.assumeYes = true
         },
@@ -93,10 +99,13 @@ enum OptionTable {
             options.hexFormatName = "plain"
         },
         OptionSpec(
-            "skip", "s", value: .byteCount, valueName: "N", section: .hex,
-            "start at byte N (decimal, 0x hex, 0 octal, or with k, m, g)"
+            "skip", "s", value: .offset, valueName: "N", section: .hex,
+            "start at byte N (decimal, 0x hex, 0 octal, or with k, m, g); -N: N bytes before the end, as xxd -s -N"
         ) { options, argument in
-            options.hexSkip = argument.byteCount
+            if case .offset(let value, let fromEnd) = argument {
+                options.hexSkip = value
+                options.hexSkipFromEnd = fromEnd
+            }
         },
         OptionSpec("length", "n", value: .byteCount, valueName: "N", section: .hex, "dump at most N bytes") { options, argument in
             options.hexLength = argument.byteCount

@@ -6,6 +6,8 @@ import FileBrowsing
 enum UserNumber {
     /// Rows a REPL page or viewer screen holds (`--page-size`, `LINES`).
     static let pageSize = 1...10_000
+    /// Columns between the text viewer's tab stops (`--tabs`).
+    static let viewerTabs = 1...64
     /// Terminal columns (`COLUMNS`).
     static let columns = 1...100_000
     /// The width `-C` and `-x` fill (`--width`; 0: no limit).

@@ -29,13 +29,16 @@ extension Session {
         switch start {
         case .fromStart(let value): offset = value
         case .fromEnd(let back):
-            guard let size = file.size else { throw CommandError("hex: \(NameEscaping.escape(path)): size unknown (not a regular file); no end to count from") }
+            guard let size = file.size else {
+                throw CommandError("hex: \(NameEscaping.escape(path)): size unknown (not a regular file); no end to count from")
+            }
             offset = size > back ? size - back : 0
         }
         if let size = file.size, offset > 0, offset >= size {
             throw CommandError("hex: \(NameEscaping.escape(path)): offset \(offset) is past the end (\(Plural.count(Int(clamping: size), "byte")))")
         }
         let viewer = HexViewer(file: file, start: offset, limit: length.map { ByteCount.end(from: offset, length: $0) })
+        viewer.title = current.model.name(ofRow: row)
         self.viewer = .hex(viewer)
         try showHex(viewer, notices: notices)
     }
@@ -71,6 +74,7 @@ extension Session {
             let viewer: TextViewer
             do {
                 viewer = try TextViewer(file: file, layout: textLayout(wraps: wraps))
+                viewer.title = model.name(ofRow: row)
                 switch start {
                 case nil: break
                 case .line(let number): try viewer.startAtLine(number)
@@ -104,7 +108,11 @@ extension Session {
         case nil:
             throw CommandError("more: nothing to continue (use hex N or view N)")
         case .text, .hex:
-            if state.viewerAtEnd { throw CommandError("more: nothing to continue (use hex N or view N)") }
+            if state.viewerAtEnd {
+                // The view stays open at its end: its keys still move it.
+                state.lastShown = .viewerScreen
+                throw CommandError("more: nothing to continue (use hex N or view N)")
+            }
             try move(.forward(.screen))
         case .lines(let lines, let next):
             showLines(lines, from: next)
@@ -153,7 +161,8 @@ extension Session {
         case .atEnd: return "\(command): at the end of \(name) ('b' goes back, 'q' closes the view)"
         case .atTop: return "\(command): at the top of \(name)"
         case .sizeUnknown: return "\(command): \(name): size unknown (not a regular file); no end to go to"
-        case .pastEnd(let offset, let end): return "\(command): \(name): offset \(offset) is past the end (\(Plural.count(Int(clamping: end), "byte")))"
+        case .pastEnd(let offset, let end):
+            return "\(command): \(name): offset \(offset) is past the end (\(Plural.count(Int(clamping: end), "byte")))"
         case .noLine(let wanted, let count?): return "\(command): \(name) has \(Plural.count(count, "line")), not \(wanted)"
         case .noLine(let wanted, nil): return "\(command): \(name) has fewer than \(wanted) lines"
         case .noSearch: return "\(command): no search yet (/TEXT searches forward, ?TEXT back)"
@@ -189,6 +198,7 @@ extension Session {
             self.viewer = nil
             throw CommandError("view: \(error.description)")
         }
+        viewer.shownNext = screen.next
         if settings.interactive { writeComposed(textHeader(viewer, screen)) }
         screen.rows.forEach { writeComposed($0) }
         if let next = screen.next {
@@ -213,7 +223,7 @@ extension Session {
             detail = "bytes \(viewer.top.offset)-\(screen.endOffset)"
         }
         if let size = viewer.file.size, size > 0 { detail += "  \(Int(screen.endOffset * 100 / size))%" }
-        return header(name: viewer.file.path, detail: detail)
+        return header(name: viewer.title, detail: detail)
     }
 
     /// A viewer header fitted to the width: the name cut before the detail is.
@@ -237,12 +247,13 @@ extension Session {
             throw CommandError("hex: \(error.description)")
         }
         let next = viewer.offset + UInt64(bytes.count)
+        viewer.shownBytes = UInt64(bytes.count)
         if settings.interactive {
             var detail = "0x\(String(viewer.offset, radix: 16))-0x\(String(next, radix: 16))"
             if let end = viewer.end { detail += " of 0x\(String(end, radix: 16))" }
             if let size = viewer.file.size, size > 0 { detail += "  \(Int(next * 100 / size))%" }
             if let match = viewer.match { detail += "  match at 0x\(String(match, radix: 16))" }
-            writeComposed(header(name: viewer.file.path, detail: detail))
+            writeComposed(header(name: viewer.title, detail: detail))
         }
         var formatter = HexFormatter(format: .canonical, startOffset: viewer.offset, colored: settings.useColor)
         var out = [UInt8](repeating: 0, count: formatter.outputCapacity(for: bytes.count))
@@ -279,7 +290,9 @@ extension Session {
     }
 
     /// Opens the file a view reads, first through `HangGuard` where calls can hang.
-    private func openViewed(_ command: String, name: [UInt8], directory: DirectoryHandle, path: [UInt8], skip: UInt64) throws(CommandError) -> ViewedFile {
+    private func openViewed(
+        _ command: String, name: [UInt8], directory: DirectoryHandle, path: [UInt8], skip: UInt64
+    ) throws(CommandError) -> ViewedFile {
         try awaitReadable(command, name: name, directory: directory, path: path, skip: skip)
         do {
             return try ViewedFile(path: path, name: name, in: directory)

@@ -5,6 +5,8 @@ import FileBrowsing
 /// jumping to the end and searching cost the same anywhere in the file.
 final class HexViewer {
     let file: ViewedFile
+    /// The name the header shows: the row's name as the table shows it.
+    var title: [UInt8] = []
     /// The first offset of the range (`hex N OFFSET`), where `g` goes.
     let start: UInt64
     /// Where the range ends (`hex N OFFSET LENGTH`), nil for the file's end.
@@ -13,6 +15,8 @@ final class HexViewer {
     private(set) var offset: UInt64
     private(set) var search: TextSearch?
     private(set) var searchesBackward = false
+    /// Bytes the last screen showed: what `f` and Enter move on by.
+    var shownBytes: UInt64?
     /// The offset of the match the last search landed on.
     private(set) var match: UInt64?
 
@@ -54,7 +58,7 @@ final class HexViewer {
         }
         switch move {
         case .forward(let distance):
-            let step = self.step(distance, screen: screen)
+            let step = distance == .screen ? shownBytes ?? screen : self.step(distance, screen: screen)
             guard let end else {
                 offset += step
                 return

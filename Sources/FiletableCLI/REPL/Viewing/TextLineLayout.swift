@@ -19,14 +19,18 @@ struct TextLineLayout {
     /// Columns before the text when numbers are on: the number and its two spaces.
     static let gutter = 8
 
-    private var gutterWidth: Int { numbers ? Self.gutter : 0 }
+    /// Numbers are shown when on and the screen leaves room for a column
+    /// of text beside them.
+    private var showsNumbers: Bool { numbers && (width.map { $0 - 1 > Self.gutter } ?? true) }
+
+    private var gutterWidth: Int { showsNumbers ? Self.gutter : 0 }
 
     /// The rows a line (or a piece of one) takes. `number` nil leaves the
     /// gutter blank (a line whose number is not counted yet).
     func rows(_ bytes: [UInt8], number: Int?, matches: [Range<Int>] = []) -> [String] {
         let spans = self.spans(bytes, matches: matches)
         let lead: String
-        if numbers {
+        if showsNumbers {
             let label = number.map(String.init) ?? ""
             lead = String(repeating: " ", count: max(0, Self.gutter - 2 - label.count)) + label + "  "
         } else {
@@ -127,8 +131,13 @@ struct TextLineLayout {
         var used = 0
         for span in spans {
             var piece = Span(text: "", columns: 0, highlighted: span.highlighted)
-            for character in span.text {
-                let columns = TextWidth.of(String(character))
+            for var character in span.text {
+                var columns = TextWidth.of(String(character))
+                // A character wider than a whole row (a wide one in one column) shows as '…'.
+                if columns > room {
+                    character = "…"
+                    columns = 1
+                }
                 if used + columns > room && used > 0 {
                     if !piece.text.isEmpty { row.append(piece) }
                     rows.append(row)

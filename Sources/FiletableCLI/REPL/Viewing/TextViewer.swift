@@ -7,6 +7,8 @@ import FileBrowsing
 /// file (`G`, `NN%`) leaves them unknown until a go-to-line or the top.
 final class TextViewer {
     let file: ViewedFile
+    /// The name the header shows: the row's name as the table shows it.
+    var title: [UInt8] = []
     private let lines: TextLines
     /// The piece at the top of the screen.
     private(set) var top = TextPosition.start
@@ -16,6 +18,9 @@ final class TextViewer {
     private(set) var search: TextSearch?
     private(set) var searchesBackward = false
     var layout: TextLineLayout
+    /// Where the screen after the one last shown starts: what `f` and
+    /// Enter show next, whatever height the next screen has.
+    var shownNext: (position: TextPosition, skippedRows: Int)?
     /// Lines in the file, counted when it is opened if it is small enough.
     private(set) var lineCount: Int?
 
@@ -89,7 +94,7 @@ final class TextViewer {
             try file.refresh()
             switch move {
             case .forward(.screen):
-                guard let next = try screen(height: height).next else { throw ViewerError.atEnd }
+                guard let next = try shownNext ?? screen(height: height).next else { throw ViewerError.atEnd }
                 top = next.position
                 skippedRows = next.skippedRows
             case .forward(.halfScreen): try forward(rows: max(1, height / 2), height: height)
