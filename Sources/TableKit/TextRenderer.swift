@@ -231,15 +231,22 @@ public struct TextRenderer {
     private func appendText(_ cell: Cell, room: Int?, measure: Bool = false, to output: inout ByteBuffer) -> Int {
         // Only a shortened text is made as a String; otherwise the cell's bytes go out as they are.
         var shortened: String?
+        var suffix = cell.textSuffix
         if options.truncatesText, let room {
-            shortened = TextWidth.truncatingMiddle(cell.text, to: max(1, room - TextWidth.of(cell.textSuffix)))
+            // The name keeps at least half the room when a long suffix (a
+            // link's ` -> target`) would crowd it out; the suffix is then cut
+            // at its tail, so the row never runs past the room.
+            let suffixWidth = TextWidth.of(suffix)
+            let nameRoom = max(1, min(TextWidth.of(cell.text), max(room - suffixWidth, room / 2)))
+            shortened = TextWidth.truncatingMiddle(cell.text, to: nameRoom)
+            if suffixWidth > room - nameRoom { suffix = TextWidth.truncatingTail(suffix, to: max(0, room - nameRoom)) }
         }
         let opening = cell.textStyle.flatMap { style in options.styleMarkup?.opening(style) }
         if let opening { append(opening, to: &output) }
         if let shortened { append(shortened, to: &output) } else { output.append(cell.textBytes) }
         if opening != nil, let markup = options.styleMarkup { append(markup.closing, to: &output) }
-        if !cell.textSuffix.isEmpty { append(cell.textSuffix, to: &output) }
-        return measure ? TextWidth.of(shortened ?? cell.text) + TextWidth.of(cell.textSuffix) : 0
+        if !suffix.isEmpty { append(suffix, to: &output) }
+        return measure ? TextWidth.of(shortened ?? cell.text) + TextWidth.of(suffix) : 0
     }
 
     private func appendStyled(_ text: String, style: TextStyle, to output: inout ByteBuffer) {

@@ -40,6 +40,22 @@ final class TextRendererTests: XCTestCase {
         XCTAssertEqual(render(rows, options), "name     12K\na-lo…name  3\n")
     }
 
+    /// A link's ` -> target` as long as the row: the name keeps half the
+    /// room, the target is cut at its tail, and the row fits (it used to
+    /// cut the name to nothing and wrap the target onto the next line).
+    func testALongSuffixIsCutAndTheNameKeepsHalfTheRoom() {
+        var options = RenderOptions()
+        options.width = 31
+        options.truncatesText = true
+        let link = cell("animate-im6.q16", columns: ["lrwxrwxrwx"])
+        link.textSuffix = " -> /etc/alternatives/animate-im6"
+        let short = cell("apropos", columns: ["lrwxrwxrwx"])
+        short.textSuffix = " -> whatis"
+        let text = render([link, short], options)
+        XCTAssertEqual(text, "lrwxrwxrwx anima….q16 -> /etc/…\nlrwxrwxrwx apropos -> whatis\n")
+        XCTAssertTrue(text.split(separator: "\n").allSatisfy { TextWidth.of(String($0)) <= 31 }, text)
+    }
+
     func testValue2CutsALongNameToTheWidth() {
         var options = RenderOptions()
         options.width = 20
