@@ -15,6 +15,8 @@ public final class TableView {
     public var pageHeight: Int {
         didSet {
             pageHeight = max(1, pageHeight)
+            // The cells on screen were cut for the old height: back to the pool.
+            recycleOnScreenCells()
             scrollToRow(firstVisibleRow)
         }
     }
@@ -88,6 +90,7 @@ public final class TableView {
     /// Cuts the pages again for a changed budget, keeping the first visible row in view.
     private func relayoutPages() {
         budgetedPageStarts = nil
+        recycleOnScreenCells()
         scrollToRow(firstVisibleRow)
     }
 

@@ -90,6 +90,25 @@ final class TableViewTests: XCTestCase {
         XCTAssertEqual(table.cellsCreated + table.cellsReused, 1_000_000)
     }
 
+    /// A page drawn, then the page cut smaller (a terminal made smaller, a
+    /// style that holds fewer rows): the old page's cells go back to the
+    /// pool and the next page holds the new height (this used to trap).
+    func testShrinkingAPageAfterDrawingItReusesItsCells() {
+        let source = NumbersDataSource(sections: [Array(0..<500)])
+        let table = TableView(pageHeight: 200)
+        table.register(style: .default, forCellReuseIdentifier: "number")
+        table.dataSource = source
+        table.reloadData()
+        XCTAssertEqual(table.visibleItems().count, 200)
+        table.pageHeight = 20
+        XCTAssertEqual(table.visibleItems().count, 20)
+        table.lineBudget = 10
+        XCTAssertEqual(table.visibleItems().count, 10)
+        table.pageHeight = 300
+        table.lineBudget = nil
+        XCTAssertEqual(table.visibleItems().count, 300)
+    }
+
     func testPagingAndJumpingKeepTheViewportPageAligned() {
         let source = NumbersDataSource(sections: [Array(0..<95)])
         let table = TableView(pageHeight: 10)

@@ -57,7 +57,7 @@ public final class StyledCellFormatter: EntryCellFormatter {
         if let spaceColumns = decorations.spaceColumns { cell.columns.append(contentsOf: spaceColumns(row)) }
         defer { if let note = decorations.note?(row) { cell.textSuffix += "  (" + note + ")" } }
         switch entryStyle {
-        case .default:
+        case .default, .columns:
             break
         case .long:
             _ = longColumns.appendColumns(to: cell, row: row, in: model)

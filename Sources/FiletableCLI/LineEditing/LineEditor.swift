@@ -47,14 +47,21 @@ final class LineEditor {
         self.history = history
     }
 
+    /// The columns a prompt may take before it gives way: the rest is the line's.
+    static func promptRoom(columns: Int) -> Int { max(1, columns - min(20, columns / 2)) }
+
     /// Reads one line after `prompt` (already terminal-safe). Ctrl-C gives
     /// `.interrupted`, Ctrl-D on an empty line `.endOfInput`. With
     /// `remembers`, the line joins the history (questions do not).
     func readLine(prompt: String, remembers: Bool = true) -> LineSource.Line {
         self.prompt = prompt
-        // A question too wide to share its row with the answer gets a row of its own.
-        if !remembers, TextWidth.of(prompt) > (Terminal.columns() ?? 80) - 10 {
-            output.write(String(prompt.reversed().drop { $0 == " " }.reversed()) + "\n")
+        // A question too wide to share its row with the answer (wider than
+        // the room a prompt keeps, see `redraw`) gets rows of its own, wrapped
+        // between words: it is never cut.
+        let columns = Terminal.columns() ?? 80
+        if !remembers, TextWidth.of(prompt) > Self.promptRoom(columns: columns) {
+            let question = String(prompt.reversed().drop { $0 == " " }.reversed())
+            for row in TextWrapping.wrap(question, width: max(10, columns - 1)) { output.write(row + "\n") }
             self.prompt = "> "
         }
         buffer = EditBuffer()
@@ -335,7 +342,7 @@ final class LineEditor {
         }
         // The prompt gives way (in its middle) when it would leave the line
         // fewer than 20 columns, or half a narrow screen.
-        let promptRoom = max(1, columns - min(20, columns / 2))
+        let promptRoom = Self.promptRoom(columns: columns)
         if TextWidth.of(shownPrompt) > promptRoom {
             shownPrompt = TextWidth.truncatingMiddle(shownPrompt, to: promptRoom)
         }

@@ -29,6 +29,13 @@ struct PageView {
     func layOutPages() {
         let table = level.table
         table.rowLineCount = level.style == .subtitle ? 2 : 1
+        if level.style == .columns {
+            let grid = ColumnsPage(level: level, width: screenWidth)
+            // The height first: the page the budget cut may hold more cells than the old height.
+            table.pageHeight = (lineBudget() ?? settings.pageSize ?? 20) * grid.columns
+            table.lineBudget = nil
+            return
+        }
         if let budget = lineBudget() {
             table.lineBudget = budget
         } else {
@@ -52,6 +59,8 @@ struct PageView {
                 output.write(level.listing.map(emptyNote) ?? (level.kind == .plan ? "(no marks)" : "(no matches)"))
                 output.write("\n")
             }
+        } else if level.style == .columns {
+            ColumnsPage(level: level, width: screenWidth).draw(items, styleMarkup: settings.useColor ? TerminalStyle.markup : nil, into: output)
         } else {
             var options = RenderOptions()
             options.showsRowNumbers = true
@@ -121,6 +130,9 @@ struct PageView {
         }
         return parts.joined(separator: " | ")
     }
+
+    /// The columns a page may fill: the terminal's, else 80 (`style columns` in a script).
+    private var screenWidth: Int { (settings.interactive ? Terminal.columns() : nil) ?? Terminal.columns() ?? 80 }
 
     /// At a terminal, a header or footer cut to one line of the screen.
     private func fitted(_ line: String) -> String {

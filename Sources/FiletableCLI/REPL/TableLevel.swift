@@ -89,6 +89,20 @@ final class TableLevel {
         set { formatter.entryStyle = newValue }
     }
 
+    /// The columns the widest name takes as a row shows it (escaped, with
+    /// its `/` or `@`), for `style columns`; measured once for a number of
+    /// rows (again when the rows change), over at most 100,000 of them.
+    func widestShownName() -> Int {
+        if let known = widestName, known.rows == model.rowCount { return known.width }
+        var widest = 1
+        for row in 0..<min(model.rowCount, 100_000) {
+            widest = max(widest, model.withName(ofRow: row) { TextWidth.of(NameEscaping.escape($0)) } + 1)
+        }
+        widestName = (model.rowCount, widest)
+        return widest
+    }
+    private var widestName: (rows: Int, width: Int)?
+
     /// The directory's device and inode (a directory level): marks inside it are keyed by this.
     var identity: FileIdentity? { listing?.directory.identity }
 

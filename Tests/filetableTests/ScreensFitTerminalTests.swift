@@ -1,0 +1,64 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Every screen fits: at 80x24 no row wraps (a link's long target is cut,
+/// the mark question wraps between words on rows of its own, never cut),
+/// and at 160x45 `style columns` fills the width.
+final class ScreensFitTerminalTests: TmuxTestCase {
+    /// Rows as tmux shows them, unjoined: as many as the joined screen's when nothing wraps.
+    private func assertNothingWraps(file: StaticString = #filePath, line: UInt = #line) {
+        let shown = CommandRunner.system("tmux capture-pane -p -t \(tmux.session)")
+        XCTAssertEqual(
+            shown.split(separator: "\n").count, tmux.screen().split(separator: "\n").count, "a row wrapped:\n\(shown)", file: file, line: line)
+        let width =
+            Int(CommandRunner.system("tmux display -p -t \(tmux.session) '#{window_width}'").trimmingCharacters(in: .whitespacesAndNewlines)) ?? 80
+        XCTAssertTrue(shown.split(separator: "\n").allSatisfy { $0.count <= width }, shown, file: file, line: line)
+    }
+
+    private func makeTree() throws -> TemporaryTree {
+        let temp = try TemporaryTree()
+        for index in 1...30 { temp.file("file-with-a-longish-name-\(index).dat", contents: String(repeating: "x", count: 1000)) }
+        try temp.link("animate-im6", to: "/etc/alternatives/animate-im6-with-a-target-far-too-long-for-eighty-columns")
+        try temp.link("apropos", to: "whatis")
+        return temp
+    }
+
+    func testTheLongStyleAndTheMarkQuestionFit80Columns() throws {
+        let temp = try makeTree()
+        tmux.start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' .", columns: 80, rows: 24)
+        tmux.waitFor("help --", seconds: 30)
+        tmux.type(["ls -l", "Enter"])
+        var shown = tmux.waitFor("apropos -> whatis")
+        let link = shown.split(separator: "\n").first { $0.contains("animate-im6 -> /etc/") } ?? ""
+        XCTAssertTrue(link.hasSuffix("…"), "the target is cut, the name kept:\n\(shown)")
+        assertNothingWraps()
+        tmux.type(["mark file*", "Enter"])
+        shown = tmux.waitFor("[y/N]")
+        XCTAssertTrue(shown.contains("Mark 30 entries: 30 files, 0 directories, 30 KiB for deletion? [y/N]\n> "), shown)
+        assertNothingWraps()
+        tmux.type(["n", "Enter"])
+        tmux.type(["quit", "Enter"])
+        XCTAssertTrue(tmux.ends())
+    }
+
+    func testStyleColumnsFillsAWideScreen() throws {
+        let temp = try makeTree()
+        tmux.start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' .", columns: 160, rows: 45)
+        tmux.waitFor("help --", seconds: 30)
+        tmux.type(["style columns", "Enter"])
+        // Row 1's line holds the rows down the next columns too (9, 17, 25).
+        let shown = tmux.waitFor("page 1 of 1\n 1 animate-im6@ ")
+        let page = shown.components(separatedBy: "page 1 of 1\n").last ?? ""
+        let rows = page.split(separator: "\n").prefix { !$0.hasPrefix("--") }
+        XCTAssertEqual(rows.count, 8, page)
+        XCTAssertTrue(rows[0].hasPrefix(" 1 animate-im6@") && rows[0].contains(" 9 file-") && rows[0].contains("25 file-"), page)
+        assertNothingWraps()
+        tmux.type(["group kind", "Enter"])
+        tmux.type(["style default", "Enter"])
+        tmux.type(["style columns", "Enter"])
+        tmux.waitFor("style: columns lays out one list of names; 'group none' first")
+        tmux.type(["quit", "Enter"])
+        XCTAssertTrue(tmux.ends())
+    }
+}
