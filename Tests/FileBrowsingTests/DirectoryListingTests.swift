@@ -112,7 +112,7 @@ final class DirectoryListingTests: XCTestCase {
             }
         }
         var filtered = ListOptions()
-        filtered.filter = GlobPattern("*.png")
+        filtered.filter = .glob("*.png")
         variants.append(filtered)
         var byLetter = ListOptions()
         byLetter.grouping = .letter
@@ -138,7 +138,7 @@ final class DirectoryListingTests: XCTestCase {
         XCTAssertEqual(try tree.model(options).names, [".secret", "app.log", "app.txt"])
         options.hidden = .shownWithDotEntries
         XCTAssertEqual(try tree.model(options).names, [".", "..", ".secret", "app.log", "app.txt"])
-        options.filter = GlobPattern("*.log")
+        options.filter = .glob("*.log")
         XCTAssertEqual(try tree.model(options).names, ["app.log"])
     }
 

@@ -115,11 +115,13 @@ final class HostileInputEndToEndTests: XCTestCase {
     func testHugeOffsetsAndLengthsSaturate() throws {
         let temp = try sampleTree()
         let result = try CommandRunner.run([
-            "-e", "hex 1 1 18446744073709551615; hex 1 9223372036854775808 9223372036854775808; hex 1 @0xffffffffffffffff", temp.path,
+            "-e", "hex 1 1 18446744073709551615; -hex 1 9223372036854775808 9223372036854775808; -hex 1 @0xffffffffffffffff", temp.path,
         ])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.text.contains("00000001  65 6c 6c 6f"), result.text)
-        XCTAssertEqual(result.text.components(separatedBy: "-- end of dump --").count, 3, result.text)
+        XCTAssertEqual(result.text.components(separatedBy: "-- more from offset 0x").count, 2, result.text)
+        // Offsets past the end are refused in a line each (never a trap, never a lone offset).
+        XCTAssertEqual(result.stderr.components(separatedBy: "is past the end (").count, 3, result.stderr)
     }
 
     func testPageSizesAndLinesHaveARange() throws {

@@ -251,7 +251,8 @@ final class TerminalSessionTests: XCTestCase {
 
         // Several rows: their names, then the question with what they hold.
         try type("mark 1-3", "Enter")
-        var shown = try waitFor("Mark 3 entries (1 directory): 7 files, 2 directories, 2.1 KiB for deletion? [y/N]")
+        // Wider than 80 columns: wrapped between words on rows of its own, never cut.
+        var shown = try waitFor("Mark 3 entries (1 directory): 7 files, 2 directories, 2.1 KiB for deletion?\n[y/N]\n> ")
         XCTAssertTrue(shown.contains("mark 1-3\n  a.bin\n  notes.txt\n  src/\nMark 3"), shown)
         // Ctrl-D answers no, and the prompt comes back.
         try type("C-d")

@@ -25,8 +25,8 @@ public final class HexDumpReader {
     /// anything else): what `parallelDump` needs.
     private var regularFileBytesLeft: UInt64?
 
-    /// Set when the skip reached or passed the end of a non-empty regular
-    /// file: its size. A dump of nothing there is not an empty file's dump,
+    /// Set when the skip went past the end of a non-empty regular file:
+    /// its size. A dump of nothing there is not an empty file's dump,
     /// and the caller says so.
     public private(set) var skippedPastEnd: UInt64?
 
@@ -125,7 +125,8 @@ public final class HexDumpReader {
         guard skip > 0 else { return }
         if status.kind == .file && status.size > 0 && skip >= UInt64(status.size) {
             startOffset = UInt64(status.size)
-            skippedPastEnd = UInt64(status.size)
+            // At the end is an empty dump from there, as hexdump's; past it is a mistake.
+            if skip > UInt64(status.size) { skippedPastEnd = UInt64(status.size) }
             atEnd = true
             return
         }

@@ -12,7 +12,11 @@ extension DirectoryListing {
         let nothingShown = exclusion.excludesAll
         func isShown(_ index: Int) -> Bool {
             if hideDotFiles && arena.firstByte(at: index) == 0x2E { return false }
-            if let filter, !arena.withCName(at: index, { filter.matches(cName: $0) }) { return false }
+            if let filter, !arena.withCName(at: index, { filter.matches(cName: $0) }),
+                !(options.filterSparesDirectories && kind(ofEntry: index) == .directory)
+            {
+                return false
+            }
             if !leavesOutNoName, arena.withName(at: index, { exclusion.leavesOut($0) }) { return false }
             return true
         }

@@ -192,6 +192,19 @@ public final class DirectoryListing: FileRows {
         withName(ofRow: row) { directory.childPath($0) }
     }
 
+    /// How many directories whose names start with `.` (not `.` and `..`)
+    /// the listing holds, shown or not: what a search that leaves hidden
+    /// entries out did not go into. Kinds the directory did not report are
+    /// not looked up (such a name is not counted).
+    public func hiddenDirectoryCount() -> Int {
+        var count = 0
+        for index in 0..<arena.count where arena.firstByte(at: index) == 0x2E && arena.kind(at: index) == .directory {
+            let isDotEntry = arena.withName(at: index) { $0.count == 1 || ($0.count == 2 && $0[1] == 0x2E) }
+            if !isDotEntry { count += 1 }
+        }
+        return count
+    }
+
     /// The kind of a row: from `d_type`, or from `stat` where the file system did not say.
     public func kind(ofRow row: Int) -> FileKind {
         let reported = displayNames.kind(at: row)

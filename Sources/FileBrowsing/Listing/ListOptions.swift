@@ -41,8 +41,11 @@ public struct ListOptions: Sendable, Equatable {
     public var reversed = false
     public var directoriesFirst = false
     public var hidden: HiddenEntries = .hidden
-    /// Only names matching this glob are listed.
-    public var filter: GlobPattern?
+    /// Only names this filter matches are listed.
+    public var filter: NameFilter?
+    /// The filter leaves directories alone (tree's `-P`, and `-R`, which
+    /// must go down every directory to find the names below).
+    public var filterSparesDirectories = false
     public var grouping: Grouping = .none
     /// The time `sortKey == .time` orders by (`ls -u`: access; `-c`: change).
     public var timeField = TimeField.modification

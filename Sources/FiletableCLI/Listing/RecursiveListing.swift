@@ -15,16 +15,22 @@ struct RecursiveListing {
         }
         let printer = ModelPrinter(context: context)
         let lister = Lister(context: context)
+        // The filter picks names; every directory is still walked (find -name finds them all).
+        var listOptions = context.options.listOptions
+        listOptions.filterSparesDirectories = true
         let walker = DirectoryTreeWalker(
-            listOptions: context.options.listOptions,
+            listOptions: listOptions,
             followSymlinks: context.options.followSymlinks,
             maxDepth: context.options.maxDepth)
+        // --prune: only directories with a file listed below them get a listing.
+        let kept = context.options.prunesEmptyDirectories ? DirectoriesWithFiles(under: handle, walker: walker) : nil
         // Every directory is printed: the next ones are read while this one prints.
         walker.readsAhead = true
         var first = !separateFromAbove
         walker.walk(handle) { event in
             switch event {
             case .enter(let model, _):
+                if let kept, !kept.contains(model.directory.path) { return }
                 lister.writeHeader(model.directory.path, separateFromAbove: !first)
                 first = false
                 printer.print(model, pathsForPrint0: true)

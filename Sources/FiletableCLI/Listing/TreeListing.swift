@@ -39,6 +39,8 @@ struct TreeListing {
             if listOptions.hidden == .shownWithDotEntries { listOptions.hidden = .shown }
             // tree -l shows a link as a link (with its target) and follows it.
             listOptions.dereferencesSymlinks = false
+            // As tree -P: the filter picks files; every directory is drawn and walked.
+            listOptions.filterSparesDirectories = true
             // With -L, the directories entered so far: one met again is drawn
             // `[recursive, not followed]`, as tree does, and not walked.
             var entered = Set<FileIdentity>()
@@ -46,19 +48,38 @@ struct TreeListing {
                 listOptions: listOptions,
                 followSymlinks: context.options.followSymlinks,
                 maxDepth: context.options.maxDepth, repeatRule: .linkedRepeats)
+            // --prune: a first walk finds the directories with files below; the
+            // others are not drawn, and a level's last drawn row gets `└──`.
+            let kept = context.options.prunesEmptyDirectories ? DirectoriesWithFiles(under: handle, walker: walker) : nil
+            var lastDrawnRow: [Int] = []
+            var skippedFrom: Int?
             // Every directory is drawn: the next ones are read while this one draws.
             walker.readsAhead = true
             walker.walk(handle) { event in
                 switch event {
                 case .enter(let model, let depth):
+                    if skippedFrom != nil { return }
+                    if let kept, depth > 0, !kept.contains(model.directory.path) {
+                        skippedFrom = depth
+                        return
+                    }
                     if context.options.followSymlinks, case .success(let status) = model.directory.status() {
                         entered.insert(status.identity)
                     }
+                    lastDrawnRow.append(kept.map { Self.lastKeptRow(of: model, kept: $0) } ?? model.rowCount - 1)
                     if depth > 0 { prefix += lastWasFinal ? Self.blank : Self.vertical }
                 case .leave(let depth):
+                    if let skipped = skippedFrom {
+                        if depth == skipped { skippedFrom = nil }
+                        return
+                    }
+                    lastDrawnRow.removeLast()
                     // `blank` and `vertical` are both four characters wide.
                     if depth > 0 { prefix.removeLast(4) }
-                case .entry(let model, let row, _, let isLast):
+                case .entry(let model, let row, _, _):
+                    if skippedFrom != nil { return }
+                    if let kept, model.isDirectory(row: row, followSymlinks: true), !kept.contains(model.path(ofRow: row)) { return }
+                    let isLast = row == lastDrawnRow.last
                     lastWasFinal = isLast
                     // tree counts a link to a directory as a directory.
                     if model.isDirectory(row: row, followSymlinks: true) {
@@ -73,6 +94,7 @@ struct TreeListing {
                     }
                     writeLine(prefix: line, cell: drawn)
                 case .failure(let error):
+                    if skippedFrom != nil { return }
                     // Drawn on the entry's line instead.
                     if case .alreadyListed = error.reason { break }
                     context.diagnostics.report(error, severity: .minorTrouble)
@@ -80,6 +102,13 @@ struct TreeListing {
             }
         }
         context.output.write("\n\(Plural.count(directoryCount, "directory", "directories")), \(Plural.count(fileCount, "file"))\n")
+    }
+
+    /// The last row of `model` --prune draws: a file, or a directory with files below.
+    private static func lastKeptRow(of model: DirectoryListing, kept: DirectoriesWithFiles) -> Int {
+        var row = model.rowCount - 1
+        while row >= 0, model.isDirectory(row: row, followSymlinks: true), !kept.contains(model.path(ofRow: row)) { row -= 1 }
+        return row
     }
 
     /// Whether a link row leads to a directory already entered (tree checks links only).

@@ -137,7 +137,9 @@ struct ArgumentParser {
             let fromEnd = text.hasPrefix("-")
             guard let count = ByteCount.parse(fromEnd ? String(text.dropFirst()) : text) else {
                 throw UsageError(
-                    message: "invalid offset '\(text)' for \(flag): expected a number such as 4096, 0x1000 or 4k, or -16 for 16 bytes before the end")
+                    message:
+                        "invalid byte count '\(text)' for \(flag): expected a number such as 4096, 0x1000, 010 (octal) or 4k, or -16 for 16 bytes before the end"
+                )
             }
             return .offset(count, fromEnd: fromEnd)
         case .sizeUnit:

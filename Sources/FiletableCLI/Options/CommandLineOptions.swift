@@ -29,6 +29,8 @@ struct CommandLineOptions {
     var recursive = false
     var tree = false
     var maxDepth: Int?
+    /// `--prune`: --tree and -R leave out directories with no file below.
+    var prunesEmptyDirectories = false
     var listOptions = ListOptions()
     /// How `-l` writes sizes (`-h`, `--si`, `--block-size`); nil for bytes, or the environment's.
     var sizeUnit: SizeUnit?

@@ -172,6 +172,13 @@ enum OptionTable {
             options.formatRequested = true
         },
         OptionSpec(
+            "prune", section: .formats, "--tree and -R leave out directories with nothing listed below them (tree --prune)",
+            details:
+                "With --filter, --tree and -R go down every directory (the filter picks files, as tree -P does) and list each directory; --prune leaves out those with no file listed anywhere below."
+        ) { options, _ in
+            options.prunesEmptyDirectories = true
+        },
+        OptionSpec(
             "du", section: .formats, "what each entry of PATH takes, largest first, then PATH's total, like du -s PATH/* | sort -rh",
             details:
                 "Allocated space in 1024-byte blocks unless -h, --si, --block-size or --apparent-size; a hard-linked file counts once, links are never followed; --depth N lists entries N levels down; --json gives path, type, apparent_bytes, disk_bytes, files, directories, unreadable."
@@ -201,9 +208,12 @@ enum OptionTable {
         OptionSpec("almost-all", "A", section: .selection, "include entries starting with '.', but not '.' and '..'") { options, _ in
             options.listOptions.hidden = .shown
         },
-        OptionSpec("filter", value: .text, valueName: "GLOB", section: .selection, "list only names matching GLOB (such as '*.log')") {
+        OptionSpec(
+            "filter", value: .text, valueName: "GLOB", section: .selection,
+            "list only names matching GLOB (such as '*.log'); with --tree or -R, the files (every directory is still walked)"
+        ) {
             options, argument in
-            options.listOptions.filter = GlobPattern(argument.text)
+            options.listOptions.filter = .glob(argument.text)
         },
         OptionSpec(
             "sort", value: .word(sortWords), valueName: "WORD", section: .selection,

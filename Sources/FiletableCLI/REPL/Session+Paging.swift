@@ -120,11 +120,13 @@ extension Session {
             printPage()
             throw error
         }
+        let skipped = search.hiddenDirectoriesSkipped
+        let hidden = skipped > 0 ? "; \(Plural.count(skipped, "hidden directory", "hidden directories")) skipped ('hidden on')" : ""
         let searched =
             search.directoriesSearched > 1
             ? " (\(Plural.count(search.directoriesSearched, "directory", "directories")) searched"
-                + (search.unreadableDirectories > 0 ? ", \(search.unreadableDirectories) could not be read)" : ")")
-            : ""
+                + (search.unreadableDirectories > 0 ? ", \(search.unreadableDirectories) could not be read" : "") + hidden + ")"
+            : (hidden.isEmpty ? "" : " (" + hidden.dropFirst(2) + ")")
         guard let match else {
             self.search = nil
             printPage()

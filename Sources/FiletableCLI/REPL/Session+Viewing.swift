@@ -34,7 +34,7 @@ extension Session {
             }
             offset = size > back ? size - back : 0
         }
-        if let size = file.size, offset > 0, offset >= size {
+        if let size = file.size, offset > size {
             throw CommandError("hex: \(NameEscaping.escape(path)): offset \(offset) is past the end (\(Plural.count(Int(clamping: size), "byte")))")
         }
         let viewer = HexViewer(file: file, start: offset, limit: length.map { ByteCount.end(from: offset, length: $0) })

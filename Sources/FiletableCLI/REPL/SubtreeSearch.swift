@@ -1,14 +1,16 @@
 import FileBrowsing
 
 /// A `find` in progress: names holding a text (ASCII case ignored) in the
-/// subtree below the level it started on, in the order `find(1)` walks it
-/// (a row, then what lies below it when it is a directory), the level's own
-/// rows in the order its table shows them and deeper directories by name.
-/// It stops at each match and goes on from there when asked again.
+/// subtree below the level it started on, nearest first: the level's own
+/// rows in the order its table shows them, then every directory one level
+/// down (by name), then two levels down, and so on (breadth first, so
+/// `find passwd` in /etc meets `passwd` before `pam.d/chpasswd`). It stops
+/// at each match and goes on from there when asked again.
 ///
 /// Directories are opened through their parent's descriptor and links are
 /// never followed, so the walk cannot loop and a match names the file that
-/// was read. Memory holds one listing per level of depth.
+/// was read. Memory holds the listing being searched and the paths of the
+/// directories waiting their turn; no descriptor is held for those.
 final class SubtreeSearch {
     /// A match: its directory's path below the origin (empty: the origin's
     /// own table), its row there, and the depth (1: the origin's rows).
@@ -34,8 +36,17 @@ final class SubtreeSearch {
     weak var shownLevel: TableLevel?
     private(set) var directoriesSearched = 1
     private(set) var unreadableDirectories = 0
+    /// Whether hidden entries (and so hidden directories) are left out, as the origin's table leaves them.
+    let skipsHidden: Bool
+    /// Hidden directories met and not gone into (when `skipsHidden`).
+    private(set) var hiddenDirectoriesSkipped = 0
     private let needle: [UInt8]
-    private var frames: [Frame]
+    /// The directory being searched.
+    private var frame: Frame?
+    /// Directories found and not yet searched, nearest first, by their path below the origin.
+    private var waiting: [[[UInt8]]] = []
+    private var nextWaiting = 0
+    private let originDirectory: DirectoryHandle
     private let options: ListOptions
     private let exclusion: (DirectoryListing) -> NameExclusion
 
@@ -48,6 +59,7 @@ final class SubtreeSearch {
         self.exclusion = exclusion
         needle = NameEscaping.typedName(text).map(Session.foldCase)
         let listing = origin.listing!
+        originDirectory = listing.directory
         var options = listing.options
         options.filter = nil
         options.grouping = .none
@@ -55,49 +67,65 @@ final class SubtreeSearch {
         options.reversed = false
         options.directoriesFirst = false
         if options.hidden == .shownWithDotEntries { options.hidden = .shown }
+        skipsHidden = options.hidden == .hidden
         self.options = options
-        frames = [Frame(listing: listing, components: [])]
+        frame = Frame(listing: listing, components: [])
+        if skipsHidden { hiddenDirectoriesSkipped = listing.hiddenDirectoryCount() }
     }
 
     /// The next match, or nil when the subtree is done. Ctrl-C stops it
     /// (`CommandError` "interrupted") with its place kept.
     func next() throws(CommandError) -> Match? {
         var checked = 0
-        while let top = frames.indices.last {
+        while true {
             checked += 1
             if checked % 1024 == 0 && Interruption.isRequested {
                 throw CommandError("find: interrupted after \(Plural.count(directoriesSearched, "directory", "directories")); 'find' goes on")
             }
-            let frame = frames[top]
-            let row = frame.nextRow
-            guard row < frame.listing.rowCount else {
-                frames.removeLast()
+            guard let current = frame else {
+                guard nextWaiting < waiting.count else { return nil }
+                let components = waiting[nextWaiting]
+                waiting[nextWaiting] = []
+                nextWaiting += 1
+                if nextWaiting > 4096 && nextWaiting * 2 > waiting.count {
+                    waiting.removeFirst(nextWaiting)
+                    nextWaiting = 0
+                }
+                frame = open(components)
                 continue
             }
-            frames[top].nextRow += 1
-            let listing = frame.listing
+            let row = current.nextRow
+            guard row < current.listing.rowCount else {
+                frame = nil
+                continue
+            }
+            frame?.nextRow += 1
+            let listing = current.listing
             if listing.isDotEntry(row: row) { continue }
-            // A directory (not a link to one) is searched right after its row.
-            if listing.isDirectory(row: row, followSymlinks: false), maxDepth.map({ frames.count < $0 }) ?? true {
-                descend(into: row, of: frame)
+            // A directory (not a link to one) waits its turn, after this level.
+            if listing.isDirectory(row: row, followSymlinks: false), maxDepth.map({ current.components.count + 1 < $0 }) ?? true {
+                waiting.append(current.components + [listing.name(ofRow: row)])
             }
             if listing.withName(ofRow: row, { Session.contains($0, needle) }) {
-                return Match(components: frame.components, listing: listing, row: row)
+                return Match(components: current.components, listing: listing, row: row)
             }
         }
-        return nil
     }
 
-    private func descend(into row: Int, of frame: Frame) {
-        let name = frame.listing.name(ofRow: row)
+    /// Lists the directory at `components` below the origin, opened a name
+    /// at a time without following links; nil (counted) when it cannot be.
+    private func open(_ components: [[UInt8]]) -> Frame? {
         do {
-            let handle = try DirectoryHandle.open(name, in: frame.listing.directory, followSymlink: false)
+            var handle = originDirectory
+            for name in components { handle = try DirectoryHandle.open(name, in: handle, followSymlink: false) }
             let listing = try DirectoryListing(directory: handle, options: options)
             listing.exclusion = exclusion(listing)
             directoriesSearched += 1
-            frames.append(Frame(listing: listing, components: frame.components + [name]))
+            if skipsHidden { hiddenDirectoriesSkipped += listing.hiddenDirectoryCount() }
+            return Frame(listing: listing, components: components)
         } catch {
             unreadableDirectories += 1
+            return nil
         }
     }
 }

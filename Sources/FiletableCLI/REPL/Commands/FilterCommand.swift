@@ -1,12 +1,15 @@
 import FileBrowsing
 
-/// `filter [GLOB]`: only the names matching GLOB; alone, no filter.
+/// `filter [TEXT|GLOB]`: only the names holding TEXT or matching GLOB;
+/// alone, no filter.
 struct FilterCommand: RegisteredCommand {
     let glob: String?
 
     static let spec = CommandSpec(
-        name: "filter", aliases: [], usage: "filter [GLOB]", summary: "only names matching GLOB",
-        details: "Lists only names matching the glob (such as *.log); 'filter' alone clears it.")
+        name: "filter", aliases: [], usage: "filter [TEXT|GLOB]", summary: "only names holding TEXT or matching GLOB",
+        details:
+            "Lists only the names holding TEXT anywhere (filter ss shows passwd and sshd_config), in any case unless TEXT has a capital letter; TEXT with a wildcard (*, ? or [) is a glob the whole name must match (filter *.log). 'filter' alone clears it."
+    )
 
     static func parse(_ words: CommandWords) throws(CommandError) -> Self {
         return FilterCommand(glob: words.joined)
@@ -17,7 +20,7 @@ struct FilterCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        context.table.current.update { $0.filter = glob.map(GlobPattern.init) }
+        context.table.current.update { $0.filter = glob.map(NameFilter.init(typed:)) }
         context.table.printPage()
         return .keepGoing
     }
