@@ -80,7 +80,7 @@ final class GatheredLevelsEndToEndTests: XCTestCase {
         let result = try CommandRunner.script(
             "mark big other.txt; cd a/b/c; mark 1; marks; sort size; unmark 3; info 1; back; back; list; marks", in: temp, pageSize: 30)
         XCTAssertEqual(result.status, 0, result.stderr)
-        let pages = result.text.components(separatedBy: "marks | ").map { $0.components(separatedBy: "-- N open")[0] }
+        let pages = result.text.components(separatedBy: "marks | ").map { $0.components(separatedBy: "-- a number opens its row")[0] }
         XCTAssertEqual(pages.count, 5, result.text)
         XCTAssertTrue(pages[1].hasPrefix("3 marked paths | sort name | page 1 of 1\n"), pages[1])
         XCTAssertTrue(pages[1].contains("== \(temp.path) ==\n1 big\n2 other.txt\n"), pages[1])

@@ -46,7 +46,7 @@ final class GatheredLevelsTerminalTests: TmuxTestCase {
         let plan = tmux.waitFor("total: 300 files", seconds: 15)
         let lines = plan.split(separator: "\n", omittingEmptySubsequences: false)
         XCTAssertTrue(lines.contains { $0.hasPrefix("marks | 300 marked paths | sort name | page 1 of ") }, plan)
-        XCTAssertTrue(lines.contains { $0.hasPrefix("-- n next, N open, b back, help --") }, plan)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("-- n next, a number opens its row, b back, help --") }, plan)
         XCTAssertTrue(lines.allSatisfy { $0.count <= 80 }, "nothing wraps at 80 columns:\n\(plan)")
         XCTAssertTrue(
             lines.last(where: { !$0.isEmpty })?.hasPrefix("\(temp.path)>") == true, "the page, its totals and the prompt fit 24 rows:\n\(plan)")

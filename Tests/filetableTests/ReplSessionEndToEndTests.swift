@@ -36,55 +36,55 @@ final class ReplSessionEndToEndTests: XCTestCase {
             1 notes.txt
             2 deep >
             3 B
-            -- n next, N open, b back, help --
+            -- n next, a number opens its row, b back, help --
             \(root) | 6 entries | sort name desc | page 2 of 2
             4 a10
             5 a2
             6 a1
-            -- p prev, N open, b back, help --
+            -- p prev, a number opens its row, b back, help --
             \(root)/deep | 5 entries | sort name desc | page 1 of 2
             1 x4
             2 x3
             3 x2
-            -- n next, N open, b back, help --
+            -- n next, a number opens its row, b back, help --
             \(root)/deep | 5 entries | sort name desc | page 2 of 2
             4 x1
             5 level2 >
-            -- p prev, N open, b back, help --
+            -- p prev, a number opens its row, b back, help --
             \(root)/deep | 5 entries | sort name | page 1 of 2
             1 level2 >
             2 x1
             3 x2
-            -- n next, N open, b back, help --
+            -- n next, a number opens its row, b back, help --
             \(root)/deep | 5 entries | sort name | page 2 of 2
             4 x3
             5 x4
-            -- p prev, N open, b back, help --
+            -- p prev, a number opens its row, b back, help --
             \(root)/deep/level2 | 4 entries | sort name | page 1 of 2
             1 level3 >
             2 y1
             3 y2
-            -- n next, N open, b back, help --
+            -- n next, a number opens its row, b back, help --
             \(root)/deep/level2 | 4 entries | sort name | page 2 of 2
             4 y3
-            -- p prev, N open, b back, help --
+            -- p prev, a number opens its row, b back, help --
             \(root)/deep/level2/level3 | 1 entry | sort name | page 1 of 1
             1 bottom
-            -- N open, b back, help --
+            -- a number opens its row, b back, help --
             \(root) > deep > level2 > level3
             \(root)/deep/level2/level3
             \(root)/deep/level2 | 4 entries | sort name | page 2 of 2
             4 y3
-            -- p prev, N open, b back, help --
+            -- p prev, a number opens its row, b back, help --
             \(root)/deep | 5 entries | sort name | page 2 of 2
             4 x3
             5 x4
-            -- p prev, N open, b back, help --
+            -- p prev, a number opens its row, b back, help --
             \(root) | 6 entries | sort name desc | page 2 of 2
             4 a10
             5 a2
             6 a1
-            -- p prev, N open, b back, help --
+            -- p prev, a number opens its row, b back, help --
             """
         XCTAssertEqual(result.text, expected + "\n")
     }

@@ -59,7 +59,10 @@ public final class LongCellFormatter: EntryCellFormatter {
     /// Owner and group columns' widths by id, for `measure`.
     private var userWidths: [UInt32: Int] = [:]
     private var groupWidths: [UInt32: Int] = [:]
-    private let times = TimeFormat()
+    private var times = TimeFormat()
+
+    /// Takes the time now as the present dates are written against.
+    public func resetClock() { times = TimeFormat() }
 
     public init(decoration: NameDecoration = NameDecoration(), sizeUnit: SizeUnit = .bytes) {
         self.decoration = decoration

@@ -9,7 +9,7 @@ public final class StyledCellFormatter: EntryCellFormatter {
     public var entryStyle: EntryStyle
     public var style: CellStyle { entryStyle.cellStyle }
     public var decoration: NameDecoration
-    private let times = TimeFormat()
+    private var times = TimeFormat()
     /// Makes the long style's columns (and keeps its user and group names);
     /// with `-F`, a link's target carries its mark as in `filetable -lF`.
     private let longColumns: LongCellFormatter
@@ -24,6 +24,21 @@ public final class StyledCellFormatter: EntryCellFormatter {
     }
 
     public var reuseIdentifier: String { Self.reuseIdentifier(for: entryStyle) }
+
+    /// Takes the time now as the present that dates are written against
+    /// (`Nov 23 19:30` within six months, the year beyond), as `ls` does
+    /// each time it runs: a page drawn later than its level was opened
+    /// shows a file changed since with its time, not its year.
+    public func resetClock() {
+        times = TimeFormat()
+        longColumns.resetClock()
+    }
+
+    /// How the long style writes sizes: bytes, as `ls -l`, or `.human` (`ls -lh`).
+    public var longSizeUnit: SizeUnit {
+        get { longColumns.sizeUnit }
+        set { longColumns.sizeUnit = newValue }
+    }
 
     /// The reuse identifier of a style's cells, for registering them with a table.
     public static func reuseIdentifier(for style: EntryStyle) -> String { "styled." + style.rawValue }

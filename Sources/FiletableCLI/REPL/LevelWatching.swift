@@ -106,12 +106,14 @@ final class LevelWatching: PromptEvents {
         if overflowed {
             // Changes were lost: read the directory again rather than show a wrong table.
             lines.append("watch: too many changes at once (inotify's queue overflowed); the directory was read again")
-            return .lines(lines.map { $0 + "\n" }.joined() + redraw(force: true))
+            redraw(force: true)
+            return .lines(lines.map { $0 + "\n" }.joined())
         }
         let pending = added + removed + modified > 0
         if applies && (pending || redrawDue != nil) {
-            let page = redraw(force: false)
-            return lines.isEmpty && page.isEmpty ? nil : .lines(lines.map { $0 + "\n" }.joined() + page)
+            // A page drawn (straight to the output) needs the prompt drawn again under it.
+            let drew = redraw(force: false)
+            return lines.isEmpty && !drew ? nil : .lines(lines.map { $0 + "\n" }.joined())
         }
         if !lines.isEmpty { return .lines(lines.map { $0 + "\n" }.joined()) }
         guard pending else { return nil }
@@ -120,20 +122,21 @@ final class LevelWatching: PromptEvents {
         return .notice("+\(added) -\(removed) since this page was drawn (reload to see)")
     }
 
-    /// Reads the current level again and draws its page, or, within a
-    /// quarter second of the last time, sets the time to do it; returns what
-    /// was drawn (the page goes to the session's output).
-    private func redraw(force: Bool) -> String {
+    /// Reads the current level again and draws its page (to the session's
+    /// output), or, within a quarter second of the last time, sets the time
+    /// to do it; returns whether it drew.
+    @discardableResult
+    private func redraw(force: Bool) -> Bool {
         let now = Syscalls.monotonicSeconds()
         if !force && now - lastRedraw < Self.redrawInterval {
             redrawDue = lastRedraw + Self.redrawInterval
-            return ""
+            return false
         }
         redrawDue = nil
         lastRedraw = now
         redraws += 1
         session.output.write("\r\u{1B}[K")
         session.refreshCurrent()
-        return ""
+        return true
     }
 }

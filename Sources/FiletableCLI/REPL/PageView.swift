@@ -145,7 +145,8 @@ struct PageView {
         var hints: [String] = []
         if table.currentPage + 1 < table.pageCount { hints.append("n next") }
         if table.currentPage > 0 { hints.append("p prev") }
-        hints.append("N open")
+        // A row's number is typed, not the letter N (n is next).
+        hints.append("a number opens its row")
         hints.append("b back")
         hints.append("help")
         return "-- " + hints.joined(separator: ", ") + " --"

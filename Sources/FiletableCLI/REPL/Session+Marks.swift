@@ -16,6 +16,7 @@ extension Session {
     /// page's decorations (delete controls, `D`, du columns) are worked out
     /// from the state here, never kept anywhere else.
     func prepareDrawing(_ level: TableLevel) {
+        level.formatter.resetClock()
         refreshPlan(level)
         let marked = markedRows(of: level)
         let hidesMarked = !state.marksShown && level.kind == .directory

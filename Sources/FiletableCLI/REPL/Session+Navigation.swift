@@ -73,7 +73,8 @@ extension Session {
     /// The breadcrumb, the path walked, and where the directory really is
     /// when links make that differ (`pwd -L`, `pwd -P`).
     func printBreadcrumb() {
-        write(stack.breadcrumb { level in level === self.stack.root ? NameEscaping.escape(level.path) : level.title })
+        // The levels' trail, when there is more than the first (alone it is the path again).
+        if stack.canGoBack { write(stack.breadcrumb { level in level === self.stack.root ? NameEscaping.escape(level.path) : level.title }) }
         write(NameEscaping.escape(current.path))
         if let physical = current.directory.physicalPath(), physical != current.path {
             write("physical: " + NameEscaping.escape(physical))

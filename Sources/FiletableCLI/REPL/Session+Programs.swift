@@ -13,27 +13,47 @@ extension Session {
     /// taken for an option). Directories and files a pager could hang on
     /// (FIFOs, sockets, devices) are refused.
     func page(_ reference: RowReference) throws(CommandError) {
-        let row = try row(reference, for: "pager")
+        let pager = Self.program(named: ["PAGER"]) ?? "less"
+        try open(reference, in: pager, for: "pager")
+    }
+
+    /// `editor N`: a file row in `$VISUAL`, else `$EDITOR`, else `vi`, run
+    /// as `pager` runs the pager. filetable itself never writes the file;
+    /// the editor is the user's own program.
+    func edit(_ reference: RowReference) throws(CommandError) {
+        let editor = Self.program(named: ["VISUAL", "EDITOR"]) ?? "vi"
+        try open(reference, in: editor, for: "editor")
+    }
+
+    /// The first of these environment variables that names a program.
+    private static func program(named variables: [String]) -> String? {
+        variables.lazy.compactMap { Syscalls.environment($0).flatMap { $0.trimmingSpaces.isEmpty ? nil : $0 } }.first
+    }
+
+    /// Runs `program` (its words, as the shell splits a variable) on a
+    /// regular file's row, in the table's directory with the name as
+    /// `./NAME` (so a name starting with `-` is not an option).
+    private func open(_ reference: RowReference, in program: String, for command: String) throws(CommandError) {
+        let row = try row(reference, for: command)
         let model = current.model
         let location = model.location(ofRow: row)
         let path = current.path(ofRow: row)
         switch model.targetStatus(ofRow: row) {
         case .failure(let errno):
-            throw CommandError("pager: \(NameEscaping.escape(path)): \(errno.description)")
+            throw CommandError("\(command): \(NameEscaping.escape(path)): \(errno.description)")
         case .success(let target):
-            if target.kind == .directory { throw CommandError("pager: \(NameEscaping.escape(path)) is a directory; 'open \(row + 1)' lists it") }
+            if target.kind == .directory { throw CommandError("\(command): \(NameEscaping.escape(path)) is a directory; 'open \(row + 1)' lists it") }
             guard target.kind == .file else {
                 throw CommandError(
-                    "pager: \(NameEscaping.escape(path)) is not a regular file (\(StyledCellFormatter.label(target.kind))); 'hex \(row + 1)' shows it"
+                    "\(command): \(NameEscaping.escape(path)) is not a regular file (\(StyledCellFormatter.label(target.kind))); 'hex \(row + 1)' shows it"
                 )
             }
         }
-        let pager = Syscalls.environment("PAGER").flatMap { $0.trimmingSpaces.isEmpty ? nil : $0 } ?? "less"
-        // The pager's name goes through the shell as a variable, never as code typed into the script.
+        // The program's name goes through the shell as a variable, never as code typed into the script.
         try runChild(
             ChildProcess(
-                script: "exec $FILETABLE_PAGER \"$1\"", arguments: [Array("./".utf8) + location.name],
-                environment: ["FILETABLE_PAGER": pager]), for: "pager", in: location.directory)
+                script: "exec $FILETABLE_PROGRAM \"$1\"", arguments: [Array("./".utf8) + location.name],
+                environment: ["FILETABLE_PROGRAM": program]), for: command, in: location.directory)
     }
 
     /// Runs `child` in `directory` (by default the level's own).

@@ -140,6 +140,13 @@ final class Session {
         }
     }
 
+    /// Clears the terminal, the cursor at its top; nothing in a script.
+    func clearScreen() {
+        guard settings.interactive else { return }
+        output.write("\u{1B}[H\u{1B}[2J")
+        output.flush()
+    }
+
     /// Writes a line built of text already escaped (`NameEscaping.escape`)
     /// and filetable's own style markup, which `write` would escape.
     func writeComposed(_ line: String) {

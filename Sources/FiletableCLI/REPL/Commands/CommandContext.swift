@@ -64,6 +64,7 @@ protocol Viewing: AnyObject {
     func more() throws(CommandError)
     func move(_ move: ViewerMove) throws(CommandError)
     func page(_ reference: RowReference) throws(CommandError)
+    func edit(_ reference: RowReference) throws(CommandError)
     func runShell(_ script: String?) throws(CommandError)
     func showLines(_ lines: [String], from start: Int)
 }
@@ -87,6 +88,8 @@ protocol PlanWork: AnyObject {
 protocol Conversation: AnyObject {
     var history: History? { get }
     func write(_ text: String)
+    /// Clears the terminal (nothing in a script).
+    func clearScreen()
 }
 
 extension Session: TableWork, Navigation, Viewing, PlanWork, Conversation {}

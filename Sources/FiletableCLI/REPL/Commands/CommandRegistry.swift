@@ -14,7 +14,8 @@ enum CommandRegistry {
         (
             "Looking at files",
             [
-                InfoCommand.self, HexCommand.self, ViewCommand.self, MoreCommand.self, PagerCommand.self, ReloadCommand.self,
+                InfoCommand.self, HexCommand.self, ViewCommand.self, MoreCommand.self, PagerCommand.self, EditorCommand.self,
+                ReloadCommand.self,
                 WatchCommand.self, SpaceCommand.self, StatsCommand.self,
             ]
         ),
@@ -32,7 +33,7 @@ enum CommandRegistry {
                 HideMarkedCommand.self, MarksCommand.self,
             ]
         ),
-        ("The session", [ShellCommand.self, HistoryCommand.self, HelpCommand.self, QuitCommand.self]),
+        ("The session", [ShellCommand.self, HistoryCommand.self, ClearCommand.self, HelpCommand.self, QuitCommand.self]),
     ]
 
     /// Every registered command, in `help`'s order.

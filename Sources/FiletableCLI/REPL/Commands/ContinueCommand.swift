@@ -1,12 +1,14 @@
 import FileBrowsing
 
 /// An empty line: the next screen of the viewer right after a screen of it,
-/// else the next page. Not typed by name, so not registered.
+/// else the next page; on the last page nothing, as an empty line at a
+/// shell prompt does (it is not a mistake). Not typed by name, so not
+/// registered.
 struct ContinueCommand: ReplCommand {
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
         if context.viewing.viewer != nil && context.table.shownBefore == .viewerScreen {
             try context.viewing.more()
-        } else {
+        } else if context.table.current.table.currentPage + 1 < context.table.current.table.pageCount {
             try context.table.nextPage()
         }
         return .keepGoing

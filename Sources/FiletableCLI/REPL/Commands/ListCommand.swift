@@ -1,36 +1,78 @@
 import FileBrowsing
 
-/// `list`, and `ls -l`, `ls -a`, `ls -la` as ls users type them: the long
-/// style, hidden files shown, then the page again.
+/// `list`, and `ls` with the letters ls users type (`ls -lh`, `ls -la`,
+/// `ls -lSr`, `ls *.conf`): the table's style, hidden files, order and
+/// filter set as ls's letters say, then the page again. A letter the table
+/// has no meaning for is refused by name, never ignored.
 struct ListCommand: RegisteredCommand {
     var long = false
     var all = false
+    var humanSizes = false
+    var sortKey: SortKey?
+    var reversed = false
+    var style: EntryStyle?
+    var filter: String?
+
+    /// The letters taken, each with what it does here.
+    static let letters: [(Character, String)] = [
+        ("l", "the long style"), ("a", "hidden files"), ("A", "hidden files"), ("h", "sizes as 1.5K, 12M in the long style"),
+        ("S", "largest first"), ("t", "newest first"), ("X", "by extension"), ("r", "the order reversed"),
+        ("1", "one name a line (the default style)"), ("C", "names in columns"),
+    ]
 
     static let spec = CommandSpec(
-        name: "list", aliases: ["ls"], usage: "list [-l] [-a]", summary: "print the current page again",
+        name: "list", aliases: ["ls"], usage: "list [-lahSt...] [GLOB|TEXT]", summary: "print the current page again",
         details:
-            "Reprints the page you are on, with its header and footer. As in ls, -l switches to the long style ('style long') and -a shows hidden files ('hidden on')."
+            "Reprints the page you are on, with its header and footer. ls's letters set the table as ls would list it: -l the long style, -a or -A hidden files, -h human sizes in the long style, -S largest first, -t newest first, -X by extension, -r reversed, -1 one name a line, -C names in columns; they combine (ls -lhS). A word that is not a flag filters the table as 'filter' does (ls *.conf); 'filter' alone clears it. Any other letter is refused, naming it."
     )
 
     static func parse(_ words: CommandWords) throws(CommandError) -> Self {
         var command = ListCommand()
+        var patterns: [String] = []
         for word in words.arguments {
-            guard word.count > 1, word.hasPrefix("-"), word.dropFirst().allSatisfy({ $0 == "l" || $0 == "a" }) else {
-                throw words.usageError("'\(word)' is not -l (the long style) or -a (hidden files)")
+            guard word.count > 1, word.hasPrefix("-") else {
+                patterns.append(word)
+                continue
             }
-            command.long = command.long || word.contains("l")
-            command.all = command.all || word.contains("a")
+            for letter in word.dropFirst() {
+                switch letter {
+                case "l": command.long = true
+                case "a", "A": command.all = true
+                case "h": command.humanSizes = true
+                case "S": command.sortKey = .size
+                case "t": command.sortKey = .time
+                case "X": command.sortKey = .ext
+                case "r": command.reversed = true
+                case "1": command.style = .default
+                case "C": command.style = .columns
+                default:
+                    let taken = letters.map { "-\($0.0)" }.joined(separator: " ")
+                    throw words.usageError("-\(letter) is not a letter the table takes (it takes \(taken))")
+                }
+            }
         }
+        guard patterns.count <= 1 else { throw words.usageError("one pattern at a time, as 'filter' takes one (ls '*.conf')") }
+        command.filter = patterns.first
         return command
     }
 
     static func completion(at position: Int, after arguments: [String]) -> ArgumentCompletion {
-        return .words(["-l", "-a", "-la"])
+        return .words(["-l", "-a", "-la", "-lh", "-lS", "-lt", "-ltr", "-C"])
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        if long { context.table.current.style = .long }
-        if all { context.table.current.update { $0.hidden = .shown } }
+        let level = context.table.current
+        if long { level.style = .long }
+        if let style { level.style = style }
+        if humanSizes { level.formatter.longSizeUnit = .human }
+        if all || sortKey != nil || reversed || filter != nil {
+            level.update { options in
+                if all { options.hidden = .shown }
+                if let sortKey { options.sortKey = sortKey }
+                if sortKey != nil || reversed { options.reversed = reversed }
+                if let filter { options.filter = NameFilter(typed: filter) }
+            }
+        }
         context.table.printPage()
         return .keepGoing
     }

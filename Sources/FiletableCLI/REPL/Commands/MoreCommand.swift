@@ -1,22 +1,31 @@
 import FileBrowsing
 
-/// `more`: the next screen of the open hex or text view.
+/// `more`: the next screen of the open hex or text view; `more N`, as the
+/// `more` program is used, row N in the pager.
 struct MoreCommand: RegisteredCommand {
+    var row: RowReference?
+
     static let spec = CommandSpec(
-        name: "more", aliases: ["m"], usage: "more", summary: "next screen of hex or view",
-        details: "Continues the hex or text view where the last screen stopped. An empty line does the same while a view is open.")
+        name: "more", aliases: ["m"], usage: "more [N|NAME]", summary: "next screen of hex or view; row N in $PAGER",
+        details:
+            "Continues the hex or text view where the last screen stopped. An empty line does the same while a view is open. 'more N' opens row N in $PAGER, as 'pager N' does."
+    )
 
     static func parse(_ words: CommandWords) throws(CommandError) -> Self {
-        try words.none()
-        return MoreCommand()
+        guard !words.arguments.isEmpty else { return MoreCommand() }
+        return MoreCommand(row: try CommandWords.row(try words.one()))
     }
 
     static func completion(at position: Int, after arguments: [String]) -> ArgumentCompletion {
-        return .nothing
+        return position == 1 ? .rows : .nothing
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        try context.viewing.more()
+        if let row {
+            try context.viewing.page(row)
+        } else {
+            try context.viewing.more()
+        }
         return .keepGoing
     }
 }

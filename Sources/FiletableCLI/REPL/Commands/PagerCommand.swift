@@ -1,11 +1,11 @@
 import FileBrowsing
 
-/// `pager N|NAME`: a file row in `$PAGER`.
+/// `pager N|NAME` (or `less N`): a file row in `$PAGER`.
 struct PagerCommand: RegisteredCommand {
     let row: RowReference
 
     static let spec = CommandSpec(
-        name: "pager", aliases: [], usage: "pager N|NAME", summary: "open row N in $PAGER",
+        name: "pager", aliases: ["less"], usage: "pager N|NAME", summary: "open row N in $PAGER",
         details:
             "Opens a regular file in $PAGER (less when unset), started in the directory the table lists with the name as ./NAME; the table is as you left it when the pager ends. Directories, FIFOs, sockets and devices are refused."
     )

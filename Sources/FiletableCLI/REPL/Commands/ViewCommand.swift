@@ -8,7 +8,7 @@ struct ViewCommand: RegisteredCommand {
     var wraps = false
 
     static let spec = CommandSpec(
-        name: "view", aliases: ["v"], usage: "view N|NAME [+LINE|/TEXT] [--wrap]", summary: "show row N as text, or as hex if binary",
+        name: "view", aliases: ["v", "cat"], usage: "view N|NAME [+LINE|/TEXT] [--wrap]", summary: "show row N as text, or as hex if binary",
         details:
             "A text file is shown a screen at a time with line numbers, tabs expanded (--tabs N on the command line), control characters and invalid UTF-8 escaped, from line 1, from +LINE, or from the first line holding /TEXT (ASCII case ignored); at a terminal a header names the file, the lines shown and how far in, and a line wider than the screen is cut with …, or with --wrap goes on over the next rows. A binary one (NUL bytes or invalid UTF-8 in its first 8 KiB) switches to the hex view. Right after a screen, these keys (then Enter) move the view, as in less: Enter or f forward a screen, b back, d/u half a screen, j/k a line (5j five), g top, G end, NNg line NN, NN% percent, /TEXT and ?TEXT search forward and back with the matches highlighted, n/N the next and the one before, -N line numbers, -S wrap, q close the view and show the table. 'more' continues, also after other commands."
     )

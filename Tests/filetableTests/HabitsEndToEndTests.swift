@@ -1,0 +1,63 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// The habits people bring from the shell: ls's letters and a glob, cat,
+/// less and more N, an editor, and the smaller things a daily user meets.
+final class HabitsEndToEndTests: XCTestCase {
+    private func makeTree() throws -> TemporaryTree {
+        let temp = try TemporaryTree()
+        temp.file("small.conf", contents: "a\n")
+        temp.file("big.conf", size: 5000)
+        temp.file("notes.txt", contents: "hello\tthere\n")
+        temp.file(".hidden")
+        return temp
+    }
+
+    func testLsTakesLsLettersAndAGlob() throws {
+        let temp = try makeTree()
+        var result = try CommandRunner.script("ls -lhS", in: temp)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.text.contains("| 3 entries | sort size |"), result.text)
+        let rows = result.text.split(separator: "\n").filter { $0.hasPrefix("1 -rw") || $0.hasPrefix("2 -rw") }
+        XCTAssertTrue(rows.first?.contains(" 4.9K ") == true && rows.first?.hasSuffix(" big.conf") == true, result.text)
+        result = try CommandRunner.script("ls -la", in: temp)
+        XCTAssertTrue(result.text.contains(" .hidden\n"), result.text)
+        result = try CommandRunner.script("ls *.conf", in: temp)
+        XCTAssertTrue(result.text.contains("| 2 entries | sort name | filter *.conf |"), result.text)
+        result = try CommandRunner.script("ls -lZ", in: temp)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("list: -Z is not a letter the table takes (it takes -l -a -A -h -S -t -X -r -1 -C)"), result.stderr)
+    }
+
+    func testCatLessMoreAndTheEditorOpenAFile() throws {
+        let temp = try makeTree()
+        let result = try CommandRunner.script(
+            "cat notes.txt; less notes.txt; more notes.txt; editor notes.txt; -editor .", in: temp,
+            environment: ["PAGER": "cat -n", "VISUAL": "cat -A", "EDITOR": "false"])
+        XCTAssertTrue(result.text.contains("     1  hello   there\n-- end of file --\n"), "cat is view:\n\(result.text)")
+        XCTAssertEqual(result.text.components(separatedBy: "     1\thello\tthere\n").count, 3, "less and more N are the pager:\n\(result.text)")
+        XCTAssertTrue(result.text.contains("hello^Ithere$\n"), "the editor is $VISUAL:\n\(result.text)")
+        XCTAssertTrue(result.stderr.contains("editor: "), result.stderr)
+        let files = try FileManager.default.contentsOfDirectory(atPath: temp.path).sorted()
+        XCTAssertEqual(files, [".hidden", "big.conf", "notes.txt", "small.conf"], "nothing written")
+    }
+
+    /// pwd at the first level says the path once (it said it twice).
+    func testPwdSaysThePathOnceAtTheFirstLevel() throws {
+        let temp = try makeTree()
+        let result = try CommandRunner.script("pwd", in: temp)
+        XCTAssertEqual(result.text, "\(temp.path)\n")
+    }
+
+    /// A file changed after the level was opened shows its time, as ls
+    /// shows it, not its year (the present was the level's opening).
+    func testTheLongStyleDatesAgainstTheTimeItDraws() throws {
+        let temp = try makeTree()
+        let result = try CommandRunner.script("!sleep 1.2; !touch later; reload; ls -l", in: temp)
+        let row = result.text.split(separator: "\n").last { $0.hasSuffix(" later") } ?? ""
+        let year = Calendar.current.component(.year, from: Date())
+        XCTAssertFalse(row.contains(" \(year) later"), "dated with its year: \(row)")
+        XCTAssertNotNil(row.range(of: #" \d\d:\d\d later$"#, options: .regularExpression), "\(row)\n\(result.text)")
+    }
+}
