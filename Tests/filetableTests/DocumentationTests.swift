@@ -92,6 +92,17 @@ final class DocumentationTests: XCTestCase {
         XCTAssertEqual(try offered(["-b", "no"]), "notes.txt")
         XCTAssertEqual(try offered(["--depth", ""]), "", "a number is not completed")
         XCTAssertEqual(try offered(["--group-s"]), "--group-size")
+        // As bash splits "--sort=" (at '=', COMP_WORDBREAKS): the words after it.
+        XCTAssertEqual(try offered(["--sort", "="]), "name size time ext none")
+        XCTAssertEqual(try offered(["--sort", "=", "si"]), "size")
+        XCTAssertEqual(try offered(["--color", "=", "al"]), "always")
+        XCTAssertEqual(try offered(["--sort=ti"]), "--sort=time")
+        // A name with spaces is one word, not three.
+        temp.file("my notes.txt")
+        let count = try CommandRunner.shell(
+            "bash -c \"source '\(file)'; COMP_WORDS=(filetable 'my'); COMP_CWORD=1; _filetable; echo \\\"\\${#COMPREPLY[@]}:\\${COMPREPLY[0]}\\\"\"",
+            in: temp.url)
+        XCTAssertEqual(count.text, "1:my notes.txt\n", count.stderr)
         for shell in ["zsh", "fish"] {
             guard CommandRunner.isInstalled(shell) else {
                 print("skipped: \(shell) -n (\(shell) is not installed)")

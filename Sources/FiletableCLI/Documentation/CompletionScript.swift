@@ -32,37 +32,50 @@ enum CompletionScript {
         return short
     }
 
+    /// The bash function. Every answer goes through `mapfile`, a line a
+    /// word, so a file name with spaces stays one word; `--opt=VALUE`
+    /// completes whether bash split the word at `=` (it does, by
+    /// COMP_WORDBREAKS) or not.
     static func bash() -> String {
         let every = OptionTable.all.flatMap(names).joined(separator: " ")
         var cases: [String] = []
-        var inline: [String] = []
         for spec in OptionTable.all where spec.value.takesValue {
-            if case .optionalWord(let words, _) = spec.value, let long = spec.long {
-                // Only `--name=WORD` (a separate word might be a path).
-                inline.append(
-                    "        --\(long)=*) COMPREPLY=($(compgen -W '\(words.joined(separator: " "))' -P '--\(long)=' -- \"${cur#--\(long)=}\")); return ;;"
+            let pattern = names(of: spec).joined(separator: "|")
+            if case .optionalWord(let words, _) = spec.value {
+                // Only after `--name=` (a separate word might be a path).
+                cases.append(
+                    "        \(pattern)) if [[ -n $eq ]]; then mapfile -t COMPREPLY < <(compgen -P \"$prefix\" -W '\(words.joined(separator: " "))' -- \"$cur\"); return; fi ;;"
                 )
                 continue
             }
-            let pattern = names(of: spec).joined(separator: "|")
             switch values(of: spec) {
-            case nil: cases.append("        \(pattern)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;")
+            case nil: cases.append("        \(pattern)) mapfile -t COMPREPLY < <(compgen -P \"$prefix\" -f -- \"$cur\"); return ;;")
             case let words? where words.isEmpty: cases.append("        \(pattern)) COMPREPLY=(); return ;;")
-            case let words?: cases.append("        \(pattern)) COMPREPLY=($(compgen -W '\(words.joined(separator: " "))' -- \"$cur\")); return ;;")
+            case let words?:
+                cases.append(
+                    "        \(pattern)) mapfile -t COMPREPLY < <(compgen -P \"$prefix\" -W '\(words.joined(separator: " "))' -- \"$cur\"); return ;;"
+                )
             }
         }
         return """
             # bash completion for filetable (filetable --generate-completion-script bash)
             _filetable() {
-                local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
+                local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" prefix="" eq=""
+                # --opt=VALUE: bash splits the word at '=' (COMP_WORDBREAKS); a caller may not.
+                if [[ $cur == "=" ]]; then
+                    cur=""; eq=1
+                elif [[ $prev == "=" && $COMP_CWORD -ge 2 ]]; then
+                    prev="${COMP_WORDS[COMP_CWORD-2]}"; eq=1
+                elif [[ $cur == --*=* ]]; then
+                    prev="${cur%%=*}"; prefix="${cur%%=*}="; cur="${cur#*=}"; eq=1
+                fi
                 case "$prev" in
             \(cases.joined(separator: "\n"))
                 esac
                 case "$cur" in
-            \(inline.joined(separator: "\n"))
-                    -*) COMPREPLY=($(compgen -W '\(every)' -- "$cur")); return ;;
+                    -*) mapfile -t COMPREPLY < <(compgen -W '\(every)' -- "$cur"); return ;;
                 esac
-                COMPREPLY=($(compgen -f -- "$cur"))
+                mapfile -t COMPREPLY < <(compgen -f -- "$cur")
             }
             complete -o filenames -F _filetable filetable
 
