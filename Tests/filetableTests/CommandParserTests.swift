@@ -20,8 +20,11 @@ final class CommandParserTests: XCTestCase {
         XCTAssertEqual(try parse("ls -l"), .list(long: true))
         XCTAssertEqual(try parse("ls -la"), .list(long: true, all: true))
         XCTAssertEqual(try parse("ls -a -l"), .list(long: true, all: true))
-        XCTAssertEqual(error("ls -x"), "list: '-x' is not -l (the long style) or -a (hidden files) (usage: list [-l] [-a])")
-        XCTAssertEqual(error("ls -"), "list: '-' is not -l (the long style) or -a (hidden files) (usage: list [-l] [-a])")
+        // ls's letters: one the table has no meaning for is refused by name.
+        XCTAssertEqual(
+            error("ls -x"), "list: -x is not a letter the table takes (it takes -l -a -A -h -S -t -X -r -1 -C) (usage: list [-lahSt...] [GLOB|TEXT])")
+        XCTAssertEqual(error("ls -"), "list: '-' is neither ls's letters nor a pattern (usage: list [-lahSt...] [GLOB|TEXT])")
+        XCTAssertEqual(try parse("ls -lh"), Command(ListCommand(long: true, humanSizes: true)))
         XCTAssertEqual(try parse("n"), .next)
         XCTAssertEqual(try parse("P"), .previous)
         XCTAssertEqual(try parse("  goto 42 "), .goto(row: 42))
@@ -73,7 +76,8 @@ final class CommandParserTests: XCTestCase {
         XCTAssertEqual(try parse("open x"), .open(row: .name("x")), "a row may be named")
         XCTAssertEqual(try parse("cd"), .cd(nil))
         XCTAssertEqual(error("goto 0"), "row: '0' is not a number of 1 or more")
-        XCTAssertEqual(error("list now"), "list: 'now' is not -l (the long style) or -a (hidden files) (usage: list [-l] [-a])")
+        XCTAssertEqual(try parse("list now"), Command(ListCommand(filter: "now")), "a word is a filter, as ls takes a pattern")
+        XCTAssertEqual(error("list a b"), "list: one pattern at a time, as 'filter' takes one (ls '*.conf') (usage: list [-lahSt...] [GLOB|TEXT])")
         XCTAssertEqual(error("sort colour"), "sort: 'colour' is not one of name|size|time|ext|none|du [asc|desc]")
         XCTAssertEqual(error("hidden maybe"), "hidden: expected on or off (usage: hidden on|off)")
         XCTAssertEqual(error("cd 'unclosed"), "unbalanced quote in 'cd 'unclosed'")

@@ -57,7 +57,7 @@ final class GatheredLevelsEndToEndTests: XCTestCase {
         XCTAssertTrue(result.text.contains("     1  deep\n"), "view shows the deep file: \(result.text)")
         // open on a directory row pushes that directory; back returns to the matches, then to the start.
         XCTAssertTrue(result.text.contains("\(temp.path)/a/b | 1 entry |"), result.text)
-        XCTAssertTrue(result.text.contains("\(temp.path)\n\(temp.path)\n"), "pwd after two backs: \(result.text)")
+        XCTAssertTrue(result.text.contains("\n\(temp.path)\n\(temp.path) | find 'notes'"), "pwd after two backs: \(result.text)")
         XCTAssertTrue(result.text.contains("\(temp.path)/a/b/c:\n  deep-notes\n"), "marked from the match level: \(result.text)")
         // A marked match stays in the table with a D.
         XCTAssertTrue(result.text.contains("3 D deep-notes"), result.text)

@@ -80,7 +80,8 @@ final class HexDumpEndToEndTests: XCTestCase {
                     let ours = try CommandRunner.run(["--hex"] + args + [path])
                     if pastEnd && args.contains("-s") {
                         XCTAssertEqual(ours.text, "", "hexdump -C \(args) on \(size) bytes")
-                        XCTAssertTrue(ours.stderr.hasSuffix(": offset \(skip) is past the end (\(size) bytes)\n"), ours.stderr)
+                        let bytes = size == 1 ? "1 byte" : "\(size) bytes"
+                        XCTAssertTrue(ours.stderr.hasSuffix(": offset \(skip) is past the end (\(bytes))\n"), ours.stderr)
                         XCTAssertNotEqual(ours.status, 0)
                         continue
                     }

@@ -140,15 +140,28 @@ struct PageView {
         return TextWidth.truncatingTail(line, to: max(1, width - 1))
     }
 
+    /// What can be done from here, in words that fit the width: the full
+    /// hints, else shorter ones, else the last ones (`help` is always there).
     func footer() -> String {
         let table = level.table
-        var hints: [String] = []
-        if table.currentPage + 1 < table.pageCount { hints.append("n next") }
-        if table.currentPage > 0 { hints.append("p prev") }
+        var full: [String] = []
+        var short: [String] = []
+        if table.currentPage + 1 < table.pageCount {
+            full.append("n next")
+            short.append("n next")
+        }
+        if table.currentPage > 0 {
+            full.append("p prev")
+            short.append("p prev")
+        }
         // A row's number is typed, not the letter N (n is next).
-        hints.append("a number opens its row")
-        hints.append("b back")
-        hints.append("help")
-        return "-- " + hints.joined(separator: ", ") + " --"
+        full += ["a number opens its row", "b back", "help"]
+        short += ["# opens", "b back", "help"]
+        func line(_ hints: ArraySlice<String>) -> String { "-- " + hints.joined(separator: ", ") + " --" }
+        guard settings.interactive, let width = Terminal.columns() else { return line(full[...]) }
+        if TextWidth.of(line(full[...])) <= width - 1 { return line(full[...]) }
+        var hints = short[...]
+        while hints.count > 1 && TextWidth.of(line(hints)) > width - 1 { hints = hints.dropFirst() }
+        return line(hints)
     }
 }

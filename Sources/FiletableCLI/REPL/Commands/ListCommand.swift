@@ -30,6 +30,7 @@ struct ListCommand: RegisteredCommand {
         var command = ListCommand()
         var patterns: [String] = []
         for word in words.arguments {
+            if word == "-" { throw words.usageError("'-' is neither ls's letters nor a pattern") }
             guard word.count > 1, word.hasPrefix("-") else {
                 patterns.append(word)
                 continue
