@@ -42,6 +42,24 @@ final class ScreensFitTerminalTests: TmuxTestCase {
         XCTAssertTrue(tmux.ends())
     }
 
+    /// /usr/bin, where the links with long targets are: `ls -l` at 80x24,
+    /// every page of the first three, nothing wraps.
+    func testTheLongStyleOfUsrBinFits80Columns() throws {
+        try XCTSkipUnless(FileManager.default.fileExists(atPath: "/usr/bin"), "skipped: no /usr/bin")
+        tmux.start("cd /usr/bin && HOME=/nonexistent '\(CommandRunner.executable.path)' .", columns: 80, rows: 24)
+        tmux.waitFor("help --", seconds: 30)
+        tmux.type(["ls -l", "Enter"])
+        tmux.waitFor("page 1 of ")
+        for page in 2...3 {
+            assertNothingWraps()
+            tmux.type(["n", "Enter"])
+            tmux.waitFor("page \(page) of ")
+        }
+        assertNothingWraps()
+        tmux.type(["quit", "Enter"])
+        XCTAssertTrue(tmux.ends())
+    }
+
     func testStyleColumnsFillsAWideScreen() throws {
         let temp = try makeTree()
         tmux.start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' .", columns: 160, rows: 45)
