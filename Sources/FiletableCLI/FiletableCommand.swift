@@ -123,6 +123,16 @@ public enum FiletableCommand {
             hintAtCommandLetter(options, diagnostics)
             return .seriousTrouble
         }
-        return ReplRunner(session: session, mode: mode, diagnostics: diagnostics).run()
+        var runner = ReplRunner(session: session, mode: mode, diagnostics: diagnostics)
+        if options.startsOnScreen {
+            guard case .edited = mode else {
+                diagnostics.report(
+                    "--screen needs a terminal that can draw it (standard input and output a terminal, TERM not dumb, no --no-edit); the prompt works anywhere",
+                    severity: .seriousTrouble)
+                return .seriousTrouble
+            }
+            runner.startsOnScreen = true
+        }
+        return runner.run()
     }
 }

@@ -27,6 +27,20 @@ public enum RawTerminal {
 
     /// The terminal's own settings again (for running a command).
     public static func leave() { RawTerminalState.restore() }
+
+    /// The alternate screen, the cursor hidden (the full-screen view); left
+    /// again by `leaveFullScreen` and on every way out `leave` covers.
+    public static func enterFullScreen() {
+        RawTerminalState.writeControl("\u{1B}[?1049h\u{1B}[?25l")
+        RawTerminalState.fullScreen = true
+    }
+
+    /// The normal screen and the cursor again.
+    public static func leaveFullScreen() {
+        guard RawTerminalState.fullScreen else { return }
+        RawTerminalState.fullScreen = false
+        RawTerminalState.writeControl("\u{1B}[?25h\u{1B}[?1049l")
+    }
 }
 
 /// The state `RawTerminal` shares with its signal handlers.
@@ -45,6 +59,8 @@ private enum RawTerminalState {
     }
     nonisolated(unsafe) static var fd: Int32 = -1
     nonisolated(unsafe) static var isRaw = false
+    /// On the alternate screen: a signal or exit must leave it.
+    nonisolated(unsafe) static var fullScreen = false
     nonisolated(unsafe) static var resized: sig_atomic_t = 0
 
     static func takeResize() -> Bool {
@@ -101,6 +117,10 @@ private enum RawTerminalState {
     }
 
     static func restore() {
+        if fullScreen {
+            fullScreen = false
+            writeControl("\u{1B}[?25h\u{1B}[?1049l")
+        }
         guard fd >= 0, isRaw else { return }
         writeControl("\u{1B}[?2004l")
         tcsetattr(fd, TCSADRAIN, saved)

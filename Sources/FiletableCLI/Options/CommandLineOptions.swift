@@ -71,6 +71,8 @@ struct CommandLineOptions {
     var commands: String?
     /// Rows per REPL page (`--page-size`); nil to follow the terminal.
     var pageSize: Int?
+    /// `--screen`: the session starts full screen.
+    var startsOnScreen = false
     /// `--tabs N`: the text viewer's tab stops.
     var viewerTabs = 8
     /// Mark without asking (`-y`).

@@ -62,6 +62,13 @@ enum OptionTable {
             options.pageSize = argument.number
         },
         OptionSpec(
+            "screen", section: .repl, "open the full-screen view: one key a move, the detail pane beside (q leaves)",
+            details:
+                "The same session as the prompt's, drawn full screen on the alternate screen: Up/Down (j/k) move the highlight, Enter/Right open, Left/Backspace go back to the row you came from, / filters as you type, space marks for the plan, d sizes, s sorts, . hidden files, Tab the detail pane (by itself at 120 columns), : a REPL command, ? the keys, q leaves with status 0. Needs a terminal; the prompt ('screen' there) is the same session."
+        ) { options, _ in
+            options.startsOnScreen = true
+        },
+        OptionSpec(
             "tabs", value: .number(UserNumber.viewerTabs, what: "tab size"), valueName: "N", section: .repl,
             "columns between tab stops in the text viewer (default 8)"
         ) { options, argument in

@@ -37,6 +37,10 @@ final class OutputSink {
     /// large blocks formatted in place, such as a hex dump's.
     func write(raw: UnsafeRawBufferPointer) {
         flush()
+        if captured != nil {
+            captured!.append(contentsOf: raw)
+            return
+        }
         writeAll(raw)
     }
 
@@ -51,8 +55,30 @@ final class OutputSink {
 
     var failed: Bool { writeError != nil }
 
+    /// While set, what is written is kept here instead of written (the
+    /// full-screen view takes a command's messages for its status line).
+    private var captured: [UInt8]?
+
+    func startCapturing() {
+        flush()
+        captured = []
+    }
+
+    /// What was written since `startCapturing`; writing goes out again.
+    func stopCapturing() -> String {
+        flush()
+        let text = String(decoding: captured ?? [], as: UTF8.self)
+        captured = nil
+        return text
+    }
+
     func flush() {
         guard !buffer.isEmpty else { return }
+        if captured != nil {
+            buffer.withUnsafeBytes { captured!.append(contentsOf: $0) }
+            buffer.removeAll()
+            return
+        }
         buffer.withUnsafeBytes { writeAll(UnsafeRawBufferPointer($0)) }
         buffer.removeAll()
     }

@@ -18,6 +18,8 @@ struct ReplRunner {
     let session: Session
     let mode: Mode
     let diagnostics: Diagnostics
+    /// `--screen`: the session opens full screen, and leaving it ends filetable.
+    var startsOnScreen = false
 
     func run() -> ExitStatus {
         Interruption.install()
@@ -44,9 +46,17 @@ struct ReplRunner {
             editor.completer = { [session, unowned editor] buffer in
                 CommandCompleter(session: session, isCancelled: editor.cancelRequested).complete(buffer)
             }
-            let status = runInteractive(
-                LineSource(fd: 0), inputGone: { editor.inputFailed },
-                read: { prompt, remembers in editor.readLine(prompt: prompt, remembers: remembers) })
+            session.screenOpener = { [session, unowned editor] in ScreenView(session: session, editor: editor).run() }
+            let status: ExitStatus
+            if startsOnScreen {
+                // --screen: the full-screen view; q there ends filetable.
+                _ = ScreenView(session: session, editor: editor, endsSession: true).run()
+                status = .success
+            } else {
+                status = runInteractive(
+                    LineSource(fd: 0), inputGone: { editor.inputFailed },
+                    read: { prompt, remembers in editor.readLine(prompt: prompt, remembers: remembers) })
+            }
             if let failure = editor.history.save(), let file = editor.history.file {
                 diagnostics.report("history: \(NameEscaping.escape(file)): \(failure)", severity: .success)
             }

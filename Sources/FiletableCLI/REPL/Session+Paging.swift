@@ -4,6 +4,8 @@ import FileBrowsing
 extension Session {
     func printPage() {
         prepareDrawing(current)
+        // The full-screen view draws its own frames.
+        guard drawsPages else { return }
         PageView(level: current, settings: settings, state: state).draw(into: output)
         watching?.pageDrawn()
     }

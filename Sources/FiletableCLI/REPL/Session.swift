@@ -50,6 +50,11 @@ final class Session {
     /// The path of the level shown before the last move, for `cd -`.
     var previousPath: [UInt8]?
     let output: OutputSink
+    /// False while the full-screen view shows the session: commands then
+    /// leave the drawing of pages to it.
+    var drawsPages = true
+    /// Opens the full-screen view (set where a terminal can show it).
+    var screenOpener: (() -> Outcome)?
     let settings: Settings
     /// What every directory `du` has sized takes on disk, by identity: a level
     /// already scanned, or below one, shows its figures without another scan.
@@ -138,6 +143,16 @@ final class Session {
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             output.write(NameEscaping.terminalSafe(String(line)) + "\n")
         }
+    }
+
+    /// The full-screen view, where the terminal can show it.
+    func openScreen() throws(CommandError) -> Outcome {
+        guard let screenOpener else {
+            throw CommandError("screen: needs a terminal with the line editor (not a script, TERM=dumb or --no-edit)")
+        }
+        let outcome = screenOpener()
+        if outcome == .keepGoing { printPage() }
+        return outcome
     }
 
     /// Clears the terminal, the cursor at its top; nothing in a script.

@@ -84,6 +84,10 @@ final class TableLevel {
         }
     }
 
+    /// The full-screen view's highlighted row (a flat row number): kept
+    /// with the level, so going back lands on the row you came from.
+    var highlight = 0
+
     var style: EntryStyle {
         get { formatter.entryStyle }
         set { formatter.entryStyle = newValue }

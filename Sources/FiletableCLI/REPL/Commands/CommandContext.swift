@@ -90,6 +90,8 @@ protocol Conversation: AnyObject {
     func write(_ text: String)
     /// Clears the terminal (nothing in a script).
     func clearScreen()
+    /// Shows the session full screen until `q`.
+    func openScreen() throws(CommandError) -> Session.Outcome
 }
 
 extension Session: TableWork, Navigation, Viewing, PlanWork, Conversation {}

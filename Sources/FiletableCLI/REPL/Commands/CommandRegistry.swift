@@ -33,7 +33,7 @@ enum CommandRegistry {
                 HideMarkedCommand.self, MarksCommand.self,
             ]
         ),
-        ("The session", [ShellCommand.self, HistoryCommand.self, ClearCommand.self, HelpCommand.self, QuitCommand.self]),
+        ("The session", [ScreenCommand.self, ShellCommand.self, HistoryCommand.self, ClearCommand.self, HelpCommand.self, QuitCommand.self]),
     ]
 
     /// Every registered command, in `help`'s order.

@@ -27,11 +27,13 @@ final class TextViewer {
     /// Files up to this size have their lines counted on opening (a few ms).
     static let countedSize: UInt64 = 64 << 20
 
-    init(file: ViewedFile, layout: TextLineLayout) throws(FileError) {
+    /// `countsLines`: count a small file's lines on opening (the header's
+    /// "of N"); a preview that shows one screen does not.
+    init(file: ViewedFile, layout: TextLineLayout, countsLines: Bool = true) throws(FileError) {
         self.file = file
         lines = TextLines(file: file)
         self.layout = layout
-        if let size = file.size, size <= Self.countedSize {
+        if countsLines, let size = file.size, size <= Self.countedSize {
             let newlines = try lines.newlines(from: 0, to: size)
             let endsWithNewline = size == 0 ? true : try file.read(at: size - 1, count: 1) { $0.first == 0x0A }
             lineCount = newlines + (endsWithNewline ? 0 : 1)

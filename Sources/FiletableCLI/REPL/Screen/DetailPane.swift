@@ -1,0 +1,139 @@
+import FileBrowsing
+import TableKit
+
+/// The full-screen view's detail pane: what the highlighted row holds (a
+/// directory's first entries, a text file's first lines with tabs expanded
+/// and escapes as the viewer shows them, a hex readout of a binary file)
+/// and its `info`. Read only for the row the highlight rests on, and under
+/// `HangGuard` where calls can hang: a row that does not answer shows `?`.
+struct DetailPane {
+    let session: Session
+    let width: Int
+    let height: Int
+
+    /// The pane's lines, each at most `width` columns.
+    func lines(forRow row: Int) -> [String] {
+        let level = session.current
+        guard row < level.model.rowCount else { return [] }
+        let source = Source(row: row, in: level)
+        var content: [String]
+        let tabs = session.settings.tabSize
+        let reader = Reader(source: source, width: width, height: height, tabs: tabs)
+        var answered = true
+        if source.parent.isGuarded, let identity = source.parent.identity {
+            // Never a frozen screen: past the deadline the pane says so.
+            let read = HangGuard.run(in: identity) { reader.lines() }
+            answered = read != nil
+            content = read ?? ["? not responding (the file system has not answered)"]
+        } else {
+            content = reader.lines()
+        }
+        // `info` waits on a file system that does not answer: not asked then.
+        let information = answered ? infoLines(row: row) : []
+        let room = max(0, height - information.count - 1)
+        if content.count > room { content = Array(content.prefix(room)) }
+        let all = content + (content.isEmpty ? [] : [String(repeating: "─", count: max(1, width))]) + information
+        return all.prefix(height).map { TextWidth.truncatingTail($0, to: width) }
+    }
+
+    /// What the pane reads for a row, worked out from the table's (already
+    /// read) facts on the caller's thread.
+    struct Source: @unchecked Sendable {
+        enum Kind { case directory, file, other }
+        let kind: Kind
+        let name: [UInt8]
+        let parent: DirectoryHandle
+        let path: [UInt8]
+        let hidden: HiddenEntries
+
+        init(row: Int, in level: TableLevel) {
+            let model = level.model
+            let location = model.location(ofRow: row)
+            name = location.name
+            parent = location.directory
+            path = level.path(ofRow: row)
+            hidden = model.options.hidden
+            if model.isDirectory(row: row, followSymlinks: true) {
+                kind = .directory
+            } else if case .success(let target) = model.targetStatus(ofRow: row), target.kind == .file {
+                kind = .file
+            } else {
+                kind = .other
+            }
+        }
+    }
+
+    /// The reads themselves: values only, so they may run on `HangGuard`'s thread.
+    struct Reader: Sendable {
+        let source: Source
+        let width: Int
+        let height: Int
+        let tabs: Int
+
+        func lines() -> [String] {
+            switch source.kind {
+            case .directory: return directoryLines()
+            case .file: return fileLines()
+            case .other: return []
+            }
+        }
+
+        private func directoryLines() -> [String] {
+            do {
+                let handle = try DirectoryHandle.open(source.name, in: source.parent, displayPath: source.path, followSymlink: true)
+                var options = ListOptions()
+                options.hidden = source.hidden
+                let listing = try DirectoryListing(directory: handle, options: options)
+                guard listing.rowCount > 0 else { return ["(empty)"] }
+                let shown = min(listing.rowCount, height)
+                var lines = (0..<shown).map { entry in
+                    NameEscaping.escape(listing.name(ofRow: entry)) + (listing.isDirectory(row: entry, followSymlinks: true) ? "/" : "")
+                }
+                if listing.rowCount > shown { lines[shown - 1] = "… \(listing.rowCount - shown + 1) more" }
+                return lines
+            } catch {
+                return [error.description]
+            }
+        }
+
+        private func fileLines() -> [String] {
+            do {
+                let file = try ViewedFile(path: source.path, name: source.name, in: source.parent)
+                switch ContentKind.of(name: source.name, in: source.parent) {
+                case .success(.text):
+                    var layout = TextLineLayout(width: width + 1, wraps: false)
+                    layout.tabs = tabs
+                    layout.numbers = false
+                    return try TextViewer(file: file, layout: layout, countsLines: false).screen(height: height).rows
+                case .success(.binary):
+                    return try hexLines(file)
+                case .success(.empty):
+                    return ["(empty)"]
+                case .failure(let error):
+                    return [error.description]
+                }
+            } catch {
+                return [error.description]
+            }
+        }
+
+        /// The first bytes in hex, as many a line as the width holds (xxd's layout).
+        private func hexLines(_ file: ViewedFile) throws(FileError) -> [String] {
+            let perLine = width >= 67 ? 16 : max(2, (width - 11) * 2 / 7 / 2 * 2)
+            let bytes = try file.bytes(at: 0, count: perLine * height)
+            var formatter = HexFormatter(format: .xxd(columns: perLine, group: 2, uppercase: false), startOffset: 0, squeezes: false)
+            var out = [UInt8](repeating: 0, count: formatter.outputCapacity(for: bytes.count))
+            let count = bytes.withUnsafeBytes { chunk in out.withUnsafeMutableBufferPointer { formatter.format(chunk, into: $0) } }
+            return String(decoding: out[..<count], as: UTF8.self).split(separator: "\n").map(String.init)
+        }
+    }
+
+    /// A few lines of the row's `info`.
+    private func infoLines(row: Int) -> [String] {
+        session.output.startCapturing()
+        try? session.info(.number(row + 1))
+        let text = session.output.stopCapturing()
+        let wanted = ["type:", "size:", "permissions:", "owner:", "modified:", "target:", "content:", "entries:"]
+        return text.split(separator: "\n").map(String.init).filter { line in wanted.contains { line.hasPrefix($0) } }
+    }
+}

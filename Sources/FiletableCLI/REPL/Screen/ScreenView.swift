@@ -1,0 +1,391 @@
+import FileBrowsing
+import TableKit
+
+/// The full-screen view of a session (`filetable --screen`, or `screen` at
+/// the prompt): the same levels, marks and commands as the prompt, shown as
+/// a scrolling table with a highlighted row moved one key at a time, and on
+/// a wide screen the highlighted row's detail beside it. Frames are drawn
+/// by `ScreenFrame`, which writes only the lines that changed.
+///
+/// Runs on the main thread, in raw mode on the alternate screen; both are
+/// left on every way out (`q`, a signal, a crash: `RawTerminal`).
+final class ScreenView {
+    private let session: Session
+    private let editor: LineEditor
+    private let frame: ScreenFrame
+    private var decoder = KeyDecoder()
+    /// Keys decoded and not yet handled (a burst of letters, one at a time).
+    private var typedAhead: [Key] = []
+    /// The detail pane: nil follows the width (on at 120 columns and more).
+    private var detailChosen: Bool?
+    /// The line under the table: the last message, a question, a filter typed.
+    private var status = ""
+    /// A full-width view of a file (Enter on a file, `x`), over the table.
+    private var viewer: ScreenViewerState?
+    /// The detail drawn last, and for which row, so a frame redrawn for
+    /// another reason does not read the file again.
+    private var detailCache: (level: ObjectIdentifier, row: Int, width: Int, height: Int, lines: [String])?
+
+    /// Started with `--screen`: `q` ends filetable (asking first when the
+    /// plan was never exported, as `quit` does).
+    private let endsSession: Bool
+
+    init(session: Session, editor: LineEditor, endsSession: Bool = false) {
+        self.session = session
+        self.editor = editor
+        self.endsSession = endsSession
+        frame = ScreenFrame(output: OutputSink(fd: 1))
+    }
+
+    /// Shows the session until `q`; what the prompt does then.
+    func run() -> Session.Outcome {
+        let askBefore = session.confirm
+        session.drawsPages = false
+        session.confirm = { [unowned self] question in ask(question) }
+        RawTerminal.enter()
+        RawTerminal.enterFullScreen()
+        defer {
+            RawTerminal.leaveFullScreen()
+            RawTerminal.leave()
+            session.drawsPages = true
+            session.confirm = askBefore
+        }
+        status = "? lists the keys; q leaves"
+        while true {
+            draw()
+            guard let key = nextKey() else { return .quit }
+            if viewer != nil {
+                handleViewerKey(key)
+                continue
+            }
+            if key == .control("z") {
+                suspend()
+                continue
+            }
+            if key == .control("l") {
+                frame.invalidate()
+                continue
+            }
+            guard let action = ScreenKey.action(for: key) else { continue }
+            if action == .quit {
+                if endsSession && !session.mayQuit() {
+                    status = "kept the marks; ':marks export FILE' writes the plan"
+                    continue
+                }
+                return .keepGoing
+            }
+            perform(action)
+        }
+    }
+
+    // MARK: Drawing
+
+    private var size: (rows: Int, columns: Int) {
+        Syscalls.terminalSize(1).map { (max(4, $0.rows), max(20, $0.columns)) } ?? (24, 80)
+    }
+
+    private var showsDetail: Bool { detailChosen ?? (size.columns >= 120) }
+
+    private func draw() {
+        let (rows, columns) = size
+        if let viewer {
+            frame.show(viewer.lines(rows: rows, columns: columns, status: status), rows: rows, columns: columns)
+            return
+        }
+        let level = session.current
+        session.prepareDrawing(level)
+        let tableHeight = rows - 2
+        let tableWidth = showsDetail ? columns * 11 / 20 : columns
+        level.table.lineBudget = tableHeight
+        clampHighlight(level)
+        level.table.scrollToRow(level.highlight)
+        // Lines end a column short of the edge, so none wraps.
+        let table = ScreenTable(level: level, settings: session.settings, width: showsDetail ? tableWidth : tableWidth - 1)
+        var lines = table.lines(height: tableHeight)
+        if showsDetail {
+            let detailWidth = max(1, columns - tableWidth - 3)
+            let detail = detailLines(level: level, width: detailWidth, height: tableHeight)
+            lines = lines.enumerated().map { index, line in
+                line + " │ " + (index < detail.count ? detail[index] : "")
+            }
+        }
+        var header = PageView(level: level, settings: session.settings, state: session.state).header()
+        if !session.marks.isEmpty { header += " | \(Plural.count(session.marks.count, "mark"))" }
+        let headerLine = ScreenFrame.Line(text: TextWidth.truncatingTail(NameEscaping.terminalSafe(header), to: columns - 1), inverse: true)
+        let statusLine = ScreenFrame.Line(text: TextWidth.truncatingTail(status, to: columns - 1), inverse: false)
+        frame.show([headerLine] + lines.map { ScreenFrame.Line(text: $0, inverse: false) } + [statusLine], rows: rows, columns: columns)
+    }
+
+    private func detailLines(level: TableLevel, width: Int, height: Int) -> [String] {
+        guard level.model.rowCount > 0 else { return [] }
+        let id = ObjectIdentifier(level)
+        if let cache = detailCache, cache.level == id, cache.row == level.highlight, cache.width == width, cache.height == height {
+            return cache.lines
+        }
+        let lines = DetailPane(session: session, width: width, height: height).lines(forRow: level.highlight)
+        detailCache = (id, level.highlight, width, height, lines)
+        return lines
+    }
+
+    private func clampHighlight(_ level: TableLevel) {
+        level.highlight = min(max(0, level.highlight), max(0, level.model.rowCount - 1))
+    }
+
+    // MARK: Keys
+
+    /// The next key; waits for the level's changes meanwhile (they redraw
+    /// the frame). Nil when the input ends.
+    private func nextKey() -> Key? {
+        while true {
+            if !typedAhead.isEmpty { return typedAhead.removeFirst() }
+            if let key = decoder.next() {
+                // Letters typed fast arrive as one text: each is a key here.
+                if case .text(let text) = key, text.count > 1 {
+                    typedAhead = text.map { Key.text(String($0)) }
+                    continue
+                }
+                return key
+            }
+            if decoder.hasPending, !waitForInput(milliseconds: 40), let key = decoder.next(endOfBurst: true) { return key }
+            let events = session.watching
+            let descriptors = [0] + (events?.descriptors.filter { $0 >= 0 } ?? [])
+            guard let ready = Syscalls.waitForReading(descriptors, milliseconds: events?.timeout ?? -1) else {
+                if RawTerminal.takeResize() {
+                    frame.invalidate()
+                    draw()
+                }
+                continue
+            }
+            if !ready[0] {
+                if let output = events?.wake() {
+                    if case .notice(let line) = output { status = line }
+                    detailCache = nil
+                    draw()
+                }
+                continue
+            }
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let read = chunk.withUnsafeMutableBytes { Syscalls.readOnce(0, into: $0.baseAddress!, count: $0.count) }
+            guard case .success(let count) = read else {
+                if read.failureValue == .interrupted { continue }
+                return nil
+            }
+            if count == 0 { return nil }
+            decoder.feed(chunk[..<count])
+        }
+    }
+
+    private func waitForInput(milliseconds: Int32) -> Bool {
+        Syscalls.waitForReading([0], milliseconds: milliseconds)?.first == true
+    }
+
+    private func perform(_ action: ScreenAction) {
+        let level = session.current
+        let count = level.model.rowCount
+        let page = max(1, size.rows - 3)
+        switch action {
+        case .up: level.highlight -= 1
+        case .down: level.highlight += 1
+        case .pageUp: level.highlight -= page
+        case .pageDown: level.highlight += page
+        case .top: level.highlight = 0
+        case .bottom: level.highlight = count - 1
+        case .open: openHighlighted(asHex: false)
+        case .hex: openHighlighted(asHex: true)
+        case .back:
+            if session.stack.canGoBack { run("back") } else { status = "the first level; q leaves" }
+        case .filter: typeFilter()
+        case .mark:
+            guard count > 0 else { return }
+            run("mark \(level.highlight + 1)")
+        case .undo: run("undo")
+        case .sizes: run("du")
+        case .cycleSort:
+            let order: [SortKey] = [.name, .size, .time, .ext]
+            let now = order.firstIndex(of: level.model.options.sortKey) ?? -1
+            run("sort " + order[(now + 1) % order.count].rawValue)
+        case .hidden: run(level.model.options.hidden == .hidden ? "hidden on" : "hidden off")
+        case .toggleDetail: detailChosen = !showsDetail
+        case .help: showHelp()
+        case .command: commandLine()
+        case .quit: break
+        }
+        clampHighlight(session.current)
+    }
+
+    /// Runs a REPL command on the session; its message (or mistake) goes to the status line.
+    private func run(_ line: String) {
+        session.output.startCapturing()
+        var failure: String?
+        do {
+            _ = try session.execute(session.command(for: line))
+        } catch {
+            failure = error.message
+        }
+        let said = session.output.stopCapturing()
+        detailCache = nil
+        status = failure ?? said.split(separator: "\n").last.map { NameEscaping.terminalSafe(String($0)) } ?? ""
+    }
+
+    private func openHighlighted(asHex: Bool) {
+        let level = session.current
+        guard level.model.rowCount > 0 else { return }
+        let row = level.highlight
+        if !asHex && level.model.isDirectory(row: row, followSymlinks: true) {
+            run("open \(row + 1)")
+            return
+        }
+        do {
+            viewer = try ScreenViewerState(session: session, row: row, asHex: asHex)
+            status = "Up Down PgUp PgDn g G move  / ? n N search  q back to the table"
+        } catch {
+            status = error.message
+        }
+    }
+
+    private func handleViewerKey(_ key: Key) {
+        guard let viewer else { return }
+        if key == .text("/") || key == .text("?") {
+            guard let text = typeLine(prompt: key == .text("/") ? "/" : "?") else { return }
+            status = viewer.apply(.search(text, backward: key == .text("?")), rows: size.rows)
+            return
+        }
+        guard let move = ScreenViewerState.move(for: key) else { return }
+        if move == .close {
+            self.viewer = nil
+            status = ""
+            return
+        }
+        status = viewer.apply(move, rows: size.rows)
+    }
+
+    // MARK: Typing on the status line
+
+    /// Filter as you type: every key redraws the table with the filter so
+    /// far; Enter keeps it, Esc clears it.
+    private func typeFilter() {
+        var text = session.current.model.options.filter?.pattern ?? ""
+        while true {
+            status = "/" + text
+            applyFilter(text)
+            draw()
+            guard let key = nextKey() else { return }
+            switch key {
+            case .enter:
+                status = text.isEmpty ? "" : "filter \(text) (/ then Esc clears it)"
+                return
+            case .escape, .control("c"), .control("g"):
+                applyFilter("")
+                status = ""
+                return
+            case .backspace:
+                if text.isEmpty {
+                    status = ""
+                    return
+                }
+                text.removeLast()
+            case .text(let typed): text += typed
+            case .paste(let bytes): text += NameEscaping.escape(bytes)
+            default: break
+            }
+        }
+    }
+
+    private func applyFilter(_ text: String) {
+        let level = session.current
+        level.update { $0.filter = text.isEmpty ? nil : NameFilter(typed: text) }
+        level.highlight = 0
+        detailCache = nil
+    }
+
+    /// A short line typed on the status line (a search); nil when Esc gave up.
+    private func typeLine(prompt: String) -> String? {
+        var text = ""
+        while true {
+            status = prompt + text
+            draw()
+            guard let key = nextKey() else { return nil }
+            switch key {
+            case .enter: return text.isEmpty ? nil : text
+            case .escape, .control("c"), .control("g"): return nil
+            case .backspace: if !text.isEmpty { text.removeLast() }
+            case .text(let typed): text += typed
+            default: break
+            }
+        }
+    }
+
+    /// A yes/no question on the status line (marking a directory, say).
+    private func ask(_ question: String) -> Bool {
+        status = NameEscaping.terminalSafe(question)
+        draw()
+        guard let key = nextKey() else { return false }
+        return key == .text("y") || key == .text("Y")
+    }
+
+    // MARK: Leaving the screen for a moment
+
+    /// `:`: a REPL command typed with the prompt's editor, history and
+    /// completion, run on the normal screen (programs it starts get the
+    /// terminal); a key returns to the view.
+    private func commandLine() {
+        leaveForAMoment()
+        let line = editor.readLine(prompt: ":")
+        if case .text(let typed) = line, !typed.trimmingSpaces.isEmpty {
+            session.drawsPages = true
+            do {
+                if case .quit = try session.execute(session.command(for: typed.trimmingSpaces)) {
+                    status = "quit: use q on the screen"
+                }
+            } catch {
+                session.output.write("filetable: \(error.message)\n")
+            }
+            session.drawsPages = false
+            session.output.write("-- a key returns to the screen --")
+            session.output.flush()
+            RawTerminal.enter()
+            _ = nextKey()
+        }
+        comeBack()
+    }
+
+    /// Ctrl-Z: the terminal as the shell left it, stopped until `fg`.
+    private func suspend() {
+        leaveForAMoment()
+        Syscalls.suspend(group: SessionLauncher.isChild)
+        comeBack()
+    }
+
+    private func leaveForAMoment() {
+        RawTerminal.leaveFullScreen()
+        RawTerminal.leave()
+        session.output.flush()
+    }
+
+    private func comeBack() {
+        RawTerminal.enter()
+        RawTerminal.enterFullScreen()
+        frame.invalidate()
+        detailCache = nil
+    }
+
+    private func showHelp() {
+        let (rows, columns) = size
+        var lines = ["filetable's screen: the keys"] + [""]
+        for key in ScreenKey.table { lines.append("  " + key.keys.padded(to: 28) + key.summary) }
+        lines += ["", "In a file shown full width: Up/Down/PgUp/PgDn/g/G move, / ? n N search, q back.", "", "-- a key returns --"]
+        frame.show(
+            lines.prefix(rows).map { ScreenFrame.Line(text: TextWidth.truncatingTail($0, to: columns - 1), inverse: false) }, rows: rows,
+            columns: columns)
+        _ = nextKey()
+    }
+}
+
+extension String {
+    /// The string followed by spaces up to `width` columns (cut first if wider).
+    func padded(to width: Int) -> String {
+        let shown = TextWidth.of(self)
+        if shown > width { return TextWidth.truncatingTail(self, to: width) }
+        return self + String(repeating: " ", count: width - shown)
+    }
+}

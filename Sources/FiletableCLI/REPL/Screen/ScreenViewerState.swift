@@ -1,0 +1,108 @@
+import FileBrowsing
+import TableKit
+
+/// A file shown full width in the screen view (Enter on a file, `x`): the
+/// REPL's text or hex viewer, moved one key at a time.
+final class ScreenViewerState {
+    private let text: TextViewer?
+    private let hex: HexViewer?
+    private let title: String
+    private let useColor: Bool
+
+    init(session: Session, row: Int, asHex: Bool) throws(CommandError) {
+        let level = session.current
+        let model = level.model
+        let location = model.location(ofRow: row)
+        let path = level.path(ofRow: row)
+        title = NameEscaping.escape(model.name(ofRow: row))
+        useColor = session.settings.useColor
+        let file: ViewedFile
+        do {
+            file = try ViewedFile(path: path, name: location.name, in: location.directory)
+        } catch {
+            throw CommandError("view: \(error.description)")
+        }
+        var binary = asHex
+        if !binary, case .success(let kind) = ContentKind.of(name: location.name, in: location.directory) {
+            if case .binary = kind { binary = true }
+        }
+        if binary {
+            text = nil
+            hex = HexViewer(file: file, start: 0, limit: nil)
+        } else {
+            var layout = TextLineLayout(width: Syscalls.terminalSize(1)?.columns ?? 80, wraps: false)
+            layout.tabs = session.settings.tabSize
+            if useColor { layout.highlight = { "\u{1B}[7m" + $0 + "\u{1B}[27m" } }
+            do {
+                text = try TextViewer(file: file, layout: layout)
+            } catch {
+                throw CommandError("view: \(error.description)")
+            }
+            hex = nil
+        }
+    }
+
+    /// The viewer move a key makes (`close` for q, Left, Esc).
+    static func move(for key: Key) -> ViewerMove? {
+        switch key {
+        case .down, .text("j"), .enter, .text("e"): return .forward(.lines(1))
+        case .up, .text("k"), .text("y"): return .backward(.lines(1))
+        case .pageDown, .text(" "), .text("f"): return .forward(.screen)
+        case .pageUp, .text("b"): return .backward(.screen)
+        case .text("d"): return .forward(.halfScreen)
+        case .text("u"): return .backward(.halfScreen)
+        case .home, .text("g"): return .top
+        case .end, .text("G"): return .end
+        case .text("n"): return .nextMatch
+        case .text("N"): return .previousMatch
+        case .text("q"), .left, .text("h"), .escape, .backspace: return .close
+        default: return nil
+        }
+    }
+
+    /// Makes a move; what the status line says (a mistake, or nothing).
+    func apply(_ move: ViewerMove, rows: Int) -> String {
+        do {
+            if let text {
+                text.layout.width = Syscalls.terminalSize(1)?.columns ?? 80
+                try text.apply(move, height: rows - 2)
+            } else if let hex {
+                try hex.apply(move, height: rows - 2)
+            }
+            return ""
+        } catch {
+            switch error {
+            case .atEnd: return "the end (q goes back to the table)"
+            case .atTop: return "the top"
+            case .notFound: return "not found"
+            case .noSearch: return "no search yet: / searches"
+            default: return "\(error)"
+            }
+        }
+    }
+
+    /// The frame: a header, the rows, the status line.
+    func lines(rows: Int, columns: Int, status: String) -> [ScreenFrame.Line] {
+        let height = rows - 2
+        var body: [String] = []
+        var detail = ""
+        if let text {
+            text.layout.width = columns
+            if let screen = try? text.screen(height: height) {
+                body = screen.rows
+                if let first = screen.firstLine, let last = screen.lastLine { detail = "lines \(first)-\(last)" }
+                if let size = text.file.size, size > 0 { detail += "  \(Int(screen.endOffset * 100 / size))%" }
+            }
+        } else if let hex, let bytes = try? hex.screenBytes(height: height) {
+            var formatter = HexFormatter(format: .canonical, startOffset: hex.offset, squeezes: false, colored: useColor)
+            var out = [UInt8](repeating: 0, count: formatter.outputCapacity(for: bytes.count))
+            let count = bytes.withUnsafeBytes { chunk in out.withUnsafeMutableBufferPointer { formatter.format(chunk, into: $0) } }
+            body = String(decoding: out[..<count], as: UTF8.self).split(separator: "\n").map { TextWidth.truncatingTail(String($0), to: columns - 1) }
+            detail = "0x\(String(hex.offset, radix: 16))" + (hex.match.map { "  match at 0x\(String($0, radix: 16))" } ?? "")
+        }
+        let header = TextWidth.truncatingTail(title + "  " + detail, to: columns - 1)
+        return [ScreenFrame.Line(text: header, inverse: true)]
+            + (0..<height).map { ScreenFrame.Line(text: $0 < body.count ? body[$0] : "", inverse: false) }
+            + [ScreenFrame.Line(text: TextWidth.truncatingTail(status, to: columns - 1), inverse: false)]
+    }
+}
