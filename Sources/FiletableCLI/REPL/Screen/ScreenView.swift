@@ -111,7 +111,9 @@ final class ScreenView {
         }
         var header = PageView(level: level, settings: session.settings, state: session.state).header()
         if !session.marks.isEmpty { header += " | \(Plural.count(session.marks.count, "mark"))" }
-        let headerLine = ScreenFrame.Line(text: TextWidth.truncatingTail(NameEscaping.terminalSafe(header), to: columns - 1), inverse: true)
+        // Bold, not reverse video: the reverse is the highlighted row's alone.
+        let headerLine = ScreenFrame.Line(
+            text: "\u{1B}[1m" + TextWidth.truncatingTail(NameEscaping.terminalSafe(header), to: columns - 1) + "\u{1B}[22m", inverse: false)
         let statusLine = ScreenFrame.Line(text: TextWidth.truncatingTail(status, to: columns - 1), inverse: false)
         frame.show([headerLine] + lines.map { ScreenFrame.Line(text: $0, inverse: false) } + [statusLine], rows: rows, columns: columns)
     }

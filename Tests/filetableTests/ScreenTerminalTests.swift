@@ -1,0 +1,126 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// The full-screen view driven with real keys in tmux, at 80x24 and 200x60:
+/// moving and opening, back to the same row, filter as you type, marks that
+/// the prompt's `marks` then lists, the detail pane's previews, resize,
+/// Ctrl-Z and fg, and the terminal as it was after q.
+final class ScreenTerminalTests: TmuxTestCase {
+    private func makeTree() throws -> TemporaryTree {
+        let temp = try TemporaryTree()
+        try temp.folder("docs")
+        for name in ["guide.txt", "notes.md"] { temp.file(name, contents: "inside \(name)\n", in: "docs") }
+        temp.file("alpha.txt", contents: "first line\tafter a tab\nsecond line\n")
+        _ = FileManager.default.createFile(atPath: temp.path + "/blob.bin", contents: Data([0, 1, 2, 0xDE, 0xAD, 0xBE, 0xEF]))
+        temp.file("zulu.log", contents: "log\n")
+        return temp
+    }
+
+    /// The row the highlight is on: the line in reverse video.
+    private func highlighted() -> String {
+        let styled = CommandRunner.system("tmux capture-pane -p -e -t \(tmux.session)")
+        // tmux writes reverse video as ESC[7m, or with a reset before it as ESC[0;7m.
+        let line = styled.split(separator: "\n").dropFirst().first { $0.contains("\u{1B}[7m") || $0.contains("\u{1B}[0;7m") } ?? ""
+        return line.replacingOccurrences(of: #"\x{1B}\[[0-9;]*m"#, with: "", options: .regularExpression).trimmingCharacters(in: .whitespaces)
+    }
+
+    private func waitForHighlight(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if highlighted().hasPrefix(text) { return }
+            usleep(50_000)
+        }
+        let styled = CommandRunner.system("tmux capture-pane -p -e -t \(tmux.session)").prefix(300).debugDescription
+        XCTFail("the highlight never reached '\(text)'; it is on '\(highlighted())'\n\(styled)", file: file, line: line)
+    }
+
+    func testMovingOpeningBackFilterAndMarksAt80x24() throws {
+        let temp = try makeTree()
+        let elsewhere = try TemporaryTree()
+        let stty = elsewhere.path + "/stty"
+        tmux.start(
+            "cd '\(temp.path)' && stty -a > '\(stty).before'; HOME=/nonexistent '\(CommandRunner.executable.path)' .; stty -a > '\(stty).after'; sleep 30",
+            columns: 80, rows: 24)
+        tmux.waitFor("help --", seconds: 30)
+        tmux.type(["screen", "Enter"])
+        tmux.waitFor("? lists the keys; q leaves")
+        waitForHighlight("1 alpha.txt")
+        // Down twice: docs; Enter opens it; Left comes back to docs.
+        tmux.type(["Down", "j"])
+        waitForHighlight("3 docs")
+        tmux.type(["Enter"])
+        tmux.waitFor("/docs | 2 entries")
+        waitForHighlight("1 guide.txt")
+        tmux.type(["Left"])
+        tmux.waitFor("| 4 entries |")
+        waitForHighlight("3 docs")
+        // Filter as you type: 'zu' leaves zulu.log; Esc clears.
+        tmux.type(["/", "z", "u"])
+        tmux.waitFor("| 1 entry | sort name | filter zu |")
+        tmux.type(["Escape"])
+        tmux.waitFor("| 4 entries | sort name | page 1 of 1")
+        // space marks the highlighted row (the session's marks); the prompt's 'marks' lists it.
+        tmux.type(["G"])
+        waitForHighlight("4 zulu.log")
+        tmux.type(["Space"])
+        tmux.waitFor("marked 1")
+        tmux.type(["q"])
+        tmux.waitFor("\(temp.path)> ")
+        tmux.type(["marks --print", "Enter"])
+        tmux.waitFor("zulu.log")
+        // In again and out: the prompt comes back each time.
+        tmux.type(["screen", "Enter"])
+        tmux.waitFor("? lists the keys; q leaves")
+        tmux.type(["q"])
+        tmux.type(["marks clear", "Enter"])
+        tmux.waitFor("[y/N]")
+        tmux.type(["y", "Enter"])
+        tmux.type(["quit", "Enter"])
+        let deadline = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: stty + ".after"), Date() < deadline { usleep(50_000) }
+        usleep(200_000)
+        let before = try String(contentsOfFile: stty + ".before", encoding: .utf8)
+        let after = try String(contentsOfFile: stty + ".after", encoding: .utf8)
+        XCTAssertEqual(before, after, "the terminal's settings after the screen and quit")
+    }
+
+    func testTheDetailPaneAtTwoHundredColumnsAndResize() throws {
+        let temp = try makeTree()
+        tmux.start(
+            "cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' --screen .; echo status=$?; sleep 30", columns: 200, rows: 60)
+        tmux.waitFor("? lists the keys; q leaves", seconds: 30)
+        // A text file's first lines, tabs expanded.
+        var shown = tmux.waitFor("│ first line      after a tab")
+        XCTAssertTrue(shown.contains("│ second line"), shown)
+        // A binary file in hex, a directory's entries.
+        tmux.type(["j"])
+        shown = tmux.waitFor("│ 00000000: 0001 02de adbe ef")
+        tmux.type(["j"])
+        shown = tmux.waitFor("│ guide.txt")
+        XCTAssertTrue(shown.contains("│ notes.md"), shown)
+        // Enter on a file: full width, with the viewer's keys; q back to the table.
+        tmux.type(["k", "k", "Enter"])
+        tmux.waitFor("alpha.txt  lines 1-2")
+        tmux.type(["q"])
+        tmux.waitFor("│ first line")
+        // Narrower than 120 columns the pane goes (Tab brings it back).
+        _ = CommandRunner.system("tmux resize-window -t \(tmux.session) -x 80 -y 24")
+        let deadline = Date().addingTimeInterval(5)
+        while tmux.screen().contains("│"), Date() < deadline { usleep(50_000) }
+        XCTAssertFalse(tmux.screen().contains("│ first line"), tmux.screen())
+        XCTAssertTrue(CommandRunner.system("tmux capture-pane -p -t \(tmux.session)").split(separator: "\n").allSatisfy { $0.count <= 80 })
+        tmux.type(["q"])
+        tmux.waitFor("status=0")
+    }
+
+    func testScreenNeedsATerminalThatCanDrawIt() throws {
+        let temp = try makeTree()
+        let result = try CommandRunner.run(["--screen", "."], in: temp.url)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.hasPrefix("filetable: --screen needs a terminal that can draw it"), result.stderr)
+        let refused = try CommandRunner.script("screen", in: temp)
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.contains("screen: needs a terminal with the line editor"), refused.stderr)
+    }
+}
