@@ -160,4 +160,8 @@ hyperfine -N -w 2 -r "$quick_runs" -i --export-markdown view.md "grep -c needle-
 echo "peak RSS: view and search 1 GiB $(peak "$ft" --page-size 22 -e 'view text1g.txt; /needle-at-the-end' .) MB"
 
 echo
+echo "## The full-screen view on the 1,000,000-entry directory (80x24 pty): first frame, keys to their frames"
+python3 "$repo/Samples/benchmarks/screen-keys.py" "$ft" million 200
+
+echo
 cat one-line.md long.md recursive.md repl.md plan.md du-wide.md du-usr.md hex.md hexdump.md view.md

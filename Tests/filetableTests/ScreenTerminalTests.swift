@@ -63,6 +63,10 @@ final class ScreenTerminalTests: TmuxTestCase {
         // space marks the highlighted row (the session's marks); the prompt's 'marks' lists it.
         tmux.type(["G"])
         waitForHighlight("4 zulu.log")
+        // A file added from outside shows at once; the highlight stays on zulu.log.
+        _ = try CommandRunner.shell("touch aaa-new", in: temp.url)
+        tmux.waitFor("1 aaa-new")
+        waitForHighlight("5 zulu.log")
         tmux.type(["Space"])
         tmux.waitFor("marked 1")
         tmux.type(["q"])

@@ -44,6 +44,14 @@ enum ManualPage {
                 page += [escape(spec.summary) + ".", ".br", escape(spec.details)]
             }
         }
+        page.append(".SH THE FULL-SCREEN VIEW")
+        page.append(
+            escape(
+                "filetable --screen, or screen at the prompt, shows the same session full screen: a highlighted row moved one key at a time, the highlighted row's detail beside the table at 120 columns or more. Its keys:"
+            ))
+        for key in ScreenKey.table {
+            page += [".TP", "\\fB" + escape(key.keys) + "\\fR", escape(key.summary) + "."]
+        }
         page += [".SH EXIT STATUS", escape(HelpText.exitStatusNote)]
         page.append(".SH ENVIRONMENT")
         for (name, meaning) in environment {

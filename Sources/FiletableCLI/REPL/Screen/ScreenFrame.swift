@@ -45,6 +45,9 @@ final class ScreenFrame {
             buffer += line.inverse ? "\u{1B}[7m" + line.text.padded(to: columns - 1) + "\u{1B}[27m" : line.text
             buffer += "\u{1B}[K"
         }
+        // The (hidden) cursor parked at the last line's start: every frame
+        // ends the same way, which a script timing the frames waits for.
+        buffer += "\u{1B}[\(rows);1H"
         shown = (0..<rows).map { $0 < lines.count ? lines[$0] : Line(text: "", inverse: false) }
         lastFrameBytes = buffer.utf8.count
         output.write(buffer)

@@ -159,8 +159,17 @@ final class ScreenView {
                 continue
             }
             if !ready[0] {
+                // A change may move the rows: the highlight stays on the same file.
+                let level = session.current
+                let before = level.highlight < level.model.rowCount ? level.model.name(ofRow: level.highlight) : nil
                 if let output = events?.wake() {
-                    if case .notice(let line) = output { status = line }
+                    // The screen shows changes as they come (the prompt only counts them).
+                    if case .notice = output, session.current === level, (try? level.reread()) != nil {
+                        if level.space != nil { session.showSpace(on: level) }
+                    } else if case .lines(let text) = output, let last = text.split(separator: "\n").last {
+                        status = NameEscaping.terminalSafe(String(last))
+                    }
+                    if let before, session.current === level { keepHighlight(on: before, in: level) }
                     detailCache = nil
                     draw()
                 }
@@ -174,6 +183,17 @@ final class ScreenView {
             }
             if count == 0 { return nil }
             decoder.feed(chunk[..<count])
+        }
+    }
+
+    /// Puts the highlight back on the row named `name` after the rows
+    /// changed (it stays where it was when that file left the table).
+    private func keepHighlight(on name: [UInt8], in level: TableLevel) {
+        let model = level.model
+        if level.highlight < model.rowCount, model.withName(ofRow: level.highlight, { $0.elementsEqual(name) }) { return }
+        for row in 0..<model.rowCount where model.withName(ofRow: row, { $0.elementsEqual(name) }) {
+            level.highlight = row
+            return
         }
     }
 
