@@ -7,6 +7,19 @@ final class NaturalOrderTests: XCTestCase {
         names.map { Array($0.utf8) }.sorted(by: NaturalOrder.precedes).map { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// The one-pass search over a listing's names finds what a search of
+    /// each name finds (smart case included).
+    func testAFilterFoundInOnePassMatchesNameByName() {
+        var arena = NameArena()
+        let names = ["passwd", "sshd_config", "SS", "", "a-ss-b", "nothing", "xs", "ssss", String(repeating: "q", count: 40) + "ss"]
+        for name in names { arena.append(Array(name.utf8), kind: .file) }
+        for text in ["ss", "SS", "s", "d_c", "zz", "qqqqqqqqqqqqqqqqqqqqss"] {
+            let filter = NameFilter(typed: text)
+            guard case .substring(let search) = filter.rule else { return XCTFail("\(text) is not a substring filter") }
+            XCTAssertEqual(arena.entriesHolding(search), names.map { filter.matches(Array($0.utf8)) }, text)
+        }
+    }
+
     func testFinderLikeOrder() {
         XCTAssertEqual(sorted(["b", "a10", "A2", "a1"]), ["a1", "A2", "a10", "b"])
         XCTAssertEqual(sorted(["img12.png", "img2.png", "img1.png", "IMG10.png"]), ["img1.png", "img2.png", "IMG10.png", "img12.png"])

@@ -10,9 +10,16 @@ extension DirectoryListing {
         let exclusion = self.exclusion
         let leavesOutNoName = exclusion.leavesOutNoName
         let nothingShown = exclusion.excludesAll
+        // A substring filter is found in one pass over all the names.
+        var holding: [Bool]?
+        if case .substring(let search) = filter?.rule { holding = arena.entriesHolding(search) }
+        func matches(_ index: Int) -> Bool {
+            if let holding { return holding[index] }
+            return filter.map { filter in arena.withCName(at: index) { filter.matches(cName: $0) } } ?? true
+        }
         func isShown(_ index: Int) -> Bool {
             if hideDotFiles && arena.firstByte(at: index) == 0x2E { return false }
-            if let filter, !arena.withCName(at: index, { filter.matches(cName: $0) }),
+            if filter != nil, !matches(index),
                 !(options.filterSparesDirectories && kind(ofEntry: index) == .directory)
             {
                 return false

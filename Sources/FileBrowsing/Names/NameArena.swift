@@ -64,6 +64,27 @@ public struct NameArena: Sendable {
         }
     }
 
+    /// Which entries hold `search`'s needle (no NUL in it): one vectorised
+    /// pass over the whole arena, each match mapped to its entry, instead
+    /// of a search a name (a million names: a few ms, where name by name
+    /// took 40 ms, too slow to filter as one types).
+    public func entriesHolding(_ search: TextSearch) -> [Bool] {
+        var flags = [Bool](repeating: search.needle.isEmpty, count: count)
+        guard !search.needle.isEmpty, !search.needle.contains(0) else { return flags }
+        bytes.withUnsafeBytes { arena in
+            var from = 0
+            var entry = 0
+            while let found = search.firstMatch(in: arena, from: from) {
+                // Entries end at their NUL; a match never crosses one (the needle has none).
+                while Int(starts[entry + 1]) <= found { entry += 1 }
+                flags[entry] = true
+                // On to the next entry: one match an entry is enough.
+                from = Int(starts[entry + 1])
+            }
+        }
+        return flags
+    }
+
     /// A copy of the name's bytes.
     public func name(at index: Int) -> [UInt8] { withName(at: index) { Array($0) } }
 
