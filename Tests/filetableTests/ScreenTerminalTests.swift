@@ -118,6 +118,36 @@ final class ScreenTerminalTests: TmuxTestCase {
         tmux.waitFor("status=0")
     }
 
+    /// `:` runs a REPL command with the prompt's editor (its output on the
+    /// normal screen, a key back); Ctrl-Z gives the shell the terminal and
+    /// `fg` draws the screen again; after q the shell's terminal is sane.
+    func testCommandLineAndCtrlZInAnInteractiveShell() throws {
+        try XCTSkipUnless(CommandRunner.isInstalled("bash"), "skipped: bash is not installed")
+        let temp = try makeTree()
+        tmux.start("bash --norc -i", columns: 80, rows: 24)
+        // (The keys are typed inside single quotes: none in them.)
+        tmux.type(["PS1=ok: ; stty -a > \(temp.path)/../stty.before; cd \(temp.path)", "Enter"])
+        tmux.type(["HOME=/nonexistent \(CommandRunner.executable.path) --screen", "Enter"])
+        tmux.waitFor("? lists the keys; q leaves", seconds: 30)
+        tmux.type([":"])
+        tmux.waitFor("\n:")
+        tmux.type(["pwd", "Enter"])
+        tmux.waitFor("-- a key returns to the screen --")
+        tmux.type(["x"])
+        tmux.waitFor("| 4 entries |")
+        tmux.type(["C-z"])
+        tmux.waitFor("Stopped")
+        tmux.type(["fg", "Enter"])
+        tmux.waitFor("| 4 entries |")
+        tmux.type(["q"])
+        tmux.waitFor("ok:")
+        tmux.type(["stty -a > \(temp.path)/../stty.after; echo done", "Enter"])
+        tmux.waitFor("\ndone")
+        let before = try String(contentsOfFile: temp.path + "/../stty.before", encoding: .utf8)
+        let after = try String(contentsOfFile: temp.path + "/../stty.after", encoding: .utf8)
+        XCTAssertEqual(before, after)
+    }
+
     func testScreenNeedsATerminalThatCanDrawIt() throws {
         let temp = try makeTree()
         let result = try CommandRunner.run(["--screen", "."], in: temp.url)
