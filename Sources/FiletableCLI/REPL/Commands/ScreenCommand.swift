@@ -1,11 +1,13 @@
 import FileBrowsing
 
 /// `screen`: the full-screen view of this session; `q` there comes back here.
+/// Its help lists the keys from `ScreenKey.table`, as the man page does.
 struct ScreenCommand: RegisteredCommand {
     static let spec = CommandSpec(
         name: "screen", aliases: [], usage: "screen", summary: "the full-screen view: one key a move, the detail beside",
         details:
-            "Shows this session full screen, on the same level: Up/Down (j/k) move a highlight, Enter or Right opens, Left goes back to the row you came from, / filters as you type, space marks, d sizes, s sorts, Tab shows the highlighted row's detail (by itself at 120 columns), : runs a command, ? lists the keys, q comes back to this prompt. Needs a terminal with the line editor."
+            "Shows this session full screen, on the same level, with the highlighted row's detail beside the table at 120 columns or more; q comes back to this prompt. Needs a terminal with the line editor. Its keys: "
+            + ScreenKey.table.map { "\($0.keys): \($0.summary)" }.joined(separator: "; ") + "."
     )
 
     static func parse(_ words: CommandWords) throws(CommandError) -> Self {

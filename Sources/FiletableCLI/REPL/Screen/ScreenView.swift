@@ -16,6 +16,8 @@ final class ScreenView {
     private var decoder = KeyDecoder()
     /// Keys decoded and not yet handled (a burst of letters, one at a time).
     private var typedAhead: [Key] = []
+    /// The detail was left out of the last frame while keys were waiting.
+    private var detailPending = false
     /// The detail pane: nil follows the width (on at 120 columns and more).
     private var detailChosen: Bool?
     /// The line under the table: the last message, a question, a filter typed.
@@ -122,8 +124,16 @@ final class ScreenView {
         guard level.model.rowCount > 0 else { return [] }
         let id = ObjectIdentifier(level)
         if let cache = detailCache, cache.level == id, cache.row == level.highlight, cache.width == width, cache.height == height {
+            detailPending = false
             return cache.lines
         }
+        // Keys waiting (a held Down): the detail of a row the highlight is
+        // only passing is not read; it is drawn once the keys stop.
+        if !typedAhead.isEmpty || decoder.hasPending || waitForInput(milliseconds: 0) {
+            detailPending = true
+            return []
+        }
+        detailPending = false
         let lines = DetailPane(session: session, width: width, height: height).lines(forRow: level.highlight)
         detailCache = (id, level.highlight, width, height, lines)
         return lines
@@ -149,6 +159,8 @@ final class ScreenView {
                 return key
             }
             if decoder.hasPending, !waitForInput(milliseconds: 40), let key = decoder.next(endOfBurst: true) { return key }
+            // Idle at last: the detail left out while keys came is drawn now.
+            if detailPending && !waitForInput(milliseconds: 0) { draw() }
             let events = session.watching
             let descriptors = [0] + (events?.descriptors.filter { $0 >= 0 } ?? [])
             guard let ready = Syscalls.waitForReading(descriptors, milliseconds: events?.timeout ?? -1) else {
