@@ -173,6 +173,9 @@ final class ScreenTerminalTests: TmuxTestCase {
         // fine.txt, slow-dir, slow-read, slow-stat: down to slow-read, whose read does not answer.
         tmux.type(["j", "j"])
         tmux.waitFor("? not responding", seconds: 5)
+        // Enter on it: said, not waited on.
+        tmux.type(["Enter"])
+        tmux.waitFor("slow-read: not responding (the file system has not answered)", seconds: 5)
         let moved = Date()
         tmux.type(["k", "k"])
         waitForHighlight("1 fine.txt")

@@ -269,6 +269,17 @@ final class ScreenView {
             run("open \(row + 1)")
             return
         }
+        // Where calls can hang, the file must answer a read first (never a frozen screen).
+        let location = level.model.location(ofRow: row)
+        if location.directory.isGuarded, let identity = location.directory.identity {
+            let name = location.name
+            let fd = location.directory.fd
+            // (A read that fails says why below, when the file is opened.)
+            guard HangGuard.run(in: identity, { Syscalls.readsOneByte(name, in: fd, at: 0) }) != nil else {
+                status = "\(NameEscaping.escape(level.path(ofRow: row))): not responding (the file system has not answered)"
+                return
+            }
+        }
         do {
             viewer = try ScreenViewerState(session: session, row: row, asHex: asHex)
             status = "Up Down PgUp PgDn g G move  / ? n N search  q back to the table"
