@@ -116,19 +116,8 @@ final class TerminalSessionTests: XCTestCase {
         let mount = temp.path + "/mnt"
         try temp.folder("mnt")
         temp.file("local", contents: "x")
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Samples/fuse/hanging_fs.py").path
-        guard FileManager.default.fileExists(atPath: "/dev/fuse"),
-            (try CommandRunner.shell("/usr/bin/python3 -c 'import fuse' && command -v fusermount")).status == 0
-        else {
-            throw XCTSkip("skipped: FUSE or python3-fuse is not available (apt-get install fuse3 python3-fuse)")
-        }
-        _ = CommandRunner.system("/usr/bin/python3 '\(script)' '\(mount)' 30 >/dev/null 2>&1 &")
-        defer { _ = CommandRunner.system("fusermount -u -z '\(mount)' 2>/dev/null; pkill -f 'hanging_fs.py \(mount)'") }
-        let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline, !CommandRunner.system("cat /proc/mounts").contains(mount) { usleep(50_000) }
-        guard CommandRunner.system("cat /proc/mounts").contains(mount) else {
-            throw XCTSkip("skipped: the FUSE file system could not be mounted here")
-        }
+        let hanging = try HangingFileSystem(at: mount)
+        defer { hanging.unmount() }
         start("cd / && HOME=/nonexistent '\(CommandRunner.executable.path)' '\(mount)'; echo EXITED; sleep 3")
         let first = try waitFor("help --", seconds: 1)
         for name in ["fine.txt", "slow-dir", "slow-read", "slow-stat"] { XCTAssertTrue(first.contains(name), "\(name) missing: \(first)") }

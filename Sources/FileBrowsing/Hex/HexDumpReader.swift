@@ -4,6 +4,15 @@
 /// memory stays the same whatever the file's size. A file that grows or
 /// shrinks meanwhile is dumped as far as `read` goes.
 public final class HexDumpReader {
+    /// The offset to start at: `skip`, or with `fromEnd` that many bytes
+    /// before the end of a regular file (anything else has no end to count from).
+    private static func offset(_ skip: UInt64, fromEnd: Bool, of status: FileStatus, path: [UInt8]) throws(FileError) -> UInt64 {
+        guard fromEnd else { return skip }
+        guard status.kind == .file else { throw FileError(path: path, reason: .custom("cannot count an offset from the end: not a regular file")) }
+        let size = UInt64(max(0, status.size))
+        return size > skip ? size - skip : 0
+    }
+
     /// Why a file cannot be dumped.
     public static func refusal(for status: FileStatus) -> String? {
         switch status.kind {
@@ -45,14 +54,7 @@ public final class HexDumpReader {
         guard case .success(let raw) = statusResult else { throw FileError(path: path, errno: statusResult.failureValue ?? .noSuchFileOrDirectory) }
         let status = FileStatus(raw)
         if let refusal = Self.refusal(for: status) { throw FileError(path: path, reason: .custom(refusal)) }
-        var skip = skip
-        if skipFromEnd {
-            guard status.kind == .file else {
-                throw FileError(path: path, reason: .custom("cannot count an offset from the end: not a regular file"))
-            }
-            let size = UInt64(max(0, status.size))
-            skip = size > skip ? size - skip : 0
-        }
+        let skip = try Self.offset(skip, fromEnd: skipFromEnd, of: status, path: path)
         let opened = withCString(target) { Syscalls.openFile(at: parent, name: $0) }
         guard case .success(let fd) = opened else { throw FileError(path: path, errno: opened.failureValue ?? .permissionDenied) }
         // Opened without blocking; a regular file or device reads normally
@@ -94,17 +96,9 @@ public final class HexDumpReader {
         // From here on deinit closes the descriptor, whatever is thrown.
         switch Syscalls.status(of: fd) {
         case .success(let raw):
+            // A redirected file can count from its end; a pipe cannot.
             let status = FileStatus(raw)
-            var skip = skip
-            if skipFromEnd {
-                // A redirected file can count from its end; a pipe cannot.
-                guard status.kind == .file else {
-                    throw FileError(path: path, reason: .custom("cannot count an offset from the end: not a regular file"))
-                }
-                let size = UInt64(max(0, status.size))
-                skip = size > skip ? size - skip : 0
-            }
-            try skipTo(skip, status: status)
+            try skipTo(Self.offset(skip, fromEnd: skipFromEnd, of: status, path: path), status: status)
         case .failure(let errno): throw FileError(path: path, errno: errno)
         }
     }

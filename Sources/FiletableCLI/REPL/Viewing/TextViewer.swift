@@ -92,7 +92,7 @@ final class TextViewer {
 
     /// Makes `move`; an error says why it cannot be made (the view stays).
     func apply(_ move: ViewerMove, height: Int) throws(ViewerError) {
-        do {
+        try asViewerError {
             try file.refresh()
             switch move {
             case .forward(.screen):
@@ -120,12 +120,6 @@ final class TextViewer {
                 skippedRows = 0
             case .close: break
             }
-        } catch let error as FileError {
-            throw .file(error)
-        } catch let error as ViewerError {
-            throw error
-        } catch {
-            throw .file(FileError(path: file.path, reason: .custom("\(error)")))
         }
     }
 
@@ -222,21 +216,18 @@ final class TextViewer {
     /// Starts the view at the first line holding `text` (`view N /TEXT`).
     func startAtMatch(of text: String) throws(ViewerError) {
         search = TextSearch(text: text)
-        do {
-            try findMatch(backward: false, includingTop: true)
-        } catch let error as ViewerError {
-            throw error
-        } catch let error as FileError {
-            throw .file(error)
-        } catch {
-            throw .file(FileError(path: file.path, reason: .custom("\(error)")))
-        }
+        try asViewerError { try findMatch(backward: false, includingTop: true) }
     }
 
     /// Starts the view at line `number` (`view N +LINE`).
     func startAtLine(_ number: Int) throws(ViewerError) {
+        try asViewerError { try goToLine(number) }
+    }
+
+    /// Runs a step whose errors are a `ViewerError` or the file's.
+    private func asViewerError(_ step: () throws -> Void) throws(ViewerError) {
         do {
-            try goToLine(number)
+            try step()
         } catch let error as ViewerError {
             throw error
         } catch let error as FileError {

@@ -1,0 +1,32 @@
+import Foundation
+import XCTest
+
+/// `Samples/fuse/hanging_fs.py` mounted for a test: a FUSE file system
+/// whose `getattr` of one file and one directory, and reads of another,
+/// sleep for `seconds`. Skips the test (XCTSkip) where FUSE or python3-fuse
+/// is missing or the mount does not come up within five seconds.
+struct HangingFileSystem {
+    let mount: String
+
+    init(at mount: String, seconds: Int = 30) throws {
+        self.mount = mount
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Samples/fuse/hanging_fs.py").path
+        guard FileManager.default.fileExists(atPath: "/dev/fuse"),
+            (try CommandRunner.shell("/usr/bin/python3 -c 'import fuse' && command -v fusermount")).status == 0
+        else {
+            throw XCTSkip("skipped: FUSE or python3-fuse is not available (apt-get install fuse3 python3-fuse)")
+        }
+        _ = CommandRunner.system("/usr/bin/python3 '\(script)' '\(mount)' \(seconds) >/dev/null 2>&1 &")
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline, !CommandRunner.system("cat /proc/mounts").contains(mount) { usleep(50_000) }
+        guard CommandRunner.system("cat /proc/mounts").contains(mount) else {
+            unmount()
+            throw XCTSkip("skipped: the FUSE file system could not be mounted here")
+        }
+    }
+
+    /// Unmounts it (lazily: a call still stuck there finishes alone) and ends its process.
+    func unmount() {
+        _ = CommandRunner.system("fusermount -u -z '\(mount)' 2>/dev/null; pkill -f 'hanging_fs.py \(mount)'")
+    }
+}
