@@ -29,9 +29,12 @@ public enum RawTerminal {
     public static func leave() { RawTerminalState.restore() }
 
     /// The alternate screen, the cursor hidden (the full-screen view); left
-    /// again by `leaveFullScreen` and on every way out `leave` covers.
+    /// again by `leaveFullScreen` and on every way out `leave` covers. The
+    /// terminal is asked to send the mouse wheel as Up and Down keys there
+    /// (alternate scroll, 1007), which leaves its text selection alone, as
+    /// mouse reporting would not.
     public static func enterFullScreen() {
-        RawTerminalState.writeControl("\u{1B}[?1049h\u{1B}[?25l")
+        RawTerminalState.writeControl("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1007h")
         RawTerminalState.fullScreen = true
     }
 
@@ -39,7 +42,7 @@ public enum RawTerminal {
     public static func leaveFullScreen() {
         guard RawTerminalState.fullScreen else { return }
         RawTerminalState.fullScreen = false
-        RawTerminalState.writeControl("\u{1B}[?25h\u{1B}[?1049l")
+        RawTerminalState.writeControl("\u{1B}[?1007l\u{1B}[?25h\u{1B}[?1049l")
     }
 }
 
@@ -119,7 +122,7 @@ private enum RawTerminalState {
     static func restore() {
         if fullScreen {
             fullScreen = false
-            writeControl("\u{1B}[?25h\u{1B}[?1049l")
+            writeControl("\u{1B}[?1007l\u{1B}[?25h\u{1B}[?1049l")
         }
         guard fd >= 0, isRaw else { return }
         writeControl("\u{1B}[?2004l")

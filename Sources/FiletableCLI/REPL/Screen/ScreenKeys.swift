@@ -14,7 +14,7 @@ struct ScreenKey: Sendable {
     let summary: String
 
     static let table: [ScreenKey] = [
-        ScreenKey(keys: "Up k, Down j", action: .down, summary: "move the highlight"),
+        ScreenKey(keys: "Up k, Down j", action: .down, summary: "move the highlight (the mouse wheel too, where the terminal sends it as arrows)"),
         ScreenKey(keys: "PgUp PgDn, Home g, End G", action: .pageDown, summary: "a screen up or down, the first or last row"),
         ScreenKey(keys: "Enter Right l", action: .open, summary: "open: a directory is pushed, a file shown full width"),
         ScreenKey(keys: "Left h Backspace", action: .back, summary: "back, to the row you came from"),
