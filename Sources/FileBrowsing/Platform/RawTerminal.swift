@@ -25,7 +25,8 @@ public enum RawTerminal {
         RawTerminalState.writeControl("\u{1B}[?2004h")
     }
 
-    /// The terminal's own settings again (for running a command).
+    /// The terminal's own settings again (for running a command); the
+    /// alternate screen, if shown, stays.
     public static func leave() { RawTerminalState.restore() }
 
     /// The alternate screen, the cursor hidden (the full-screen view); left
@@ -75,11 +76,11 @@ private enum RawTerminalState {
     static func prepare(_ descriptor: Int32) -> Bool {
         guard isatty(descriptor) == 1, tcgetattr(descriptor, saved) == 0 else { return false }
         fd = descriptor
-        atexit { RawTerminalState.restore() }
+        atexit { RawTerminalState.restoreForExit() }
         for number in [SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGVTALRM, SIGPROF] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in
-                RawTerminalState.restore()
+                RawTerminalState.restoreForExit()
                 // Then the signal's own action: end (and dump core) as it would have.
                 signal(number, SIG_DFL)
                 raise(number)
@@ -119,11 +120,17 @@ private enum RawTerminalState {
         if tcsetattr(fd, TCSADRAIN, raw) == 0 { isRaw = true }
     }
 
-    static func restore() {
+    /// Everything as the shell had it: the normal screen too (exit, a signal, a crash).
+    static func restoreForExit() {
         if fullScreen {
             fullScreen = false
             writeControl("\u{1B}[?1007l\u{1B}[?25h\u{1B}[?1049l")
         }
+        restore()
+    }
+
+    /// The terminal's own settings (the screen stays as it is).
+    static func restore() {
         guard fd >= 0, isRaw else { return }
         writeControl("\u{1B}[?2004l")
         tcsetattr(fd, TCSADRAIN, saved)

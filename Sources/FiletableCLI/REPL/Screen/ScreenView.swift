@@ -247,15 +247,23 @@ final class ScreenView {
         clampHighlight(session.current)
     }
 
-    /// Runs a REPL command on the session; its message (or mistake) goes to the status line.
+    /// Runs a REPL command on the session; its message (or mistake) goes to
+    /// the status line. The terminal is out of raw mode meanwhile, so Ctrl-C
+    /// stops a long one (a `du` of a large tree) as it does at the prompt.
     private func run(_ line: String) {
         session.output.startCapturing()
         var failure: String?
+        Interruption.clear()
+        RawTerminal.leave()
         do {
             _ = try session.execute(session.command(for: line))
         } catch {
             failure = error.message
         }
+        RawTerminal.enter()
+        Interruption.clear()
+        // Keys typed meanwhile were echoed where the cursor rests: all drawn anew.
+        frame.invalidate()
         let said = session.output.stopCapturing()
         detailCache = nil
         status = failure ?? said.split(separator: "\n").last.map { NameEscaping.terminalSafe(String($0)) } ?? ""
