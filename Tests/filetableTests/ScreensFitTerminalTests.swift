@@ -6,16 +6,6 @@ import XCTest
 /// the mark question wraps between words on rows of its own, never cut),
 /// and at 160x45 `style columns` fills the width.
 final class ScreensFitTerminalTests: TmuxTestCase {
-    /// Rows as tmux shows them, unjoined: as many as the joined screen's when nothing wraps.
-    private func assertNothingWraps(file: StaticString = #filePath, line: UInt = #line) {
-        let shown = CommandRunner.system("tmux capture-pane -p -t \(tmux.session)")
-        XCTAssertEqual(
-            shown.split(separator: "\n").count, tmux.screen().split(separator: "\n").count, "a row wrapped:\n\(shown)", file: file, line: line)
-        let width =
-            Int(CommandRunner.system("tmux display -p -t \(tmux.session) '#{window_width}'").trimmingCharacters(in: .whitespacesAndNewlines)) ?? 80
-        XCTAssertTrue(shown.split(separator: "\n").allSatisfy { $0.count <= width }, shown, file: file, line: line)
-    }
-
     private func makeTree() throws -> TemporaryTree {
         let temp = try TemporaryTree()
         for index in 1...30 { temp.file("file-with-a-longish-name-\(index).dat", contents: String(repeating: "x", count: 1000)) }

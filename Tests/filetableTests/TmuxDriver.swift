@@ -73,4 +73,16 @@ class TmuxTestCase: XCTestCase {
     }
 
     override func tearDown() { tmux.kill() }
+
+    /// Fails unless no row of the screen wrapped: the rows as tmux shows
+    /// them (cut where the terminal wrapped) are as many as the joined
+    /// ones, and none is wider than the window.
+    func assertNothingWraps(file: StaticString = #filePath, line: UInt = #line) {
+        let shown = CommandRunner.system("tmux capture-pane -p -t \(tmux.session)")
+        XCTAssertEqual(
+            shown.split(separator: "\n").count, tmux.screen().split(separator: "\n").count, "a row wrapped:\n\(shown)", file: file, line: line)
+        let width =
+            Int(CommandRunner.system("tmux display -p -t \(tmux.session) '#{window_width}'").trimmingCharacters(in: .whitespacesAndNewlines)) ?? 80
+        XCTAssertTrue(shown.split(separator: "\n").allSatisfy { $0.count <= width }, shown, file: file, line: line)
+    }
 }
