@@ -67,6 +67,11 @@ final class ScreenTerminalTests: TmuxTestCase {
         _ = try CommandRunner.shell("touch aaa-new", in: temp.url)
         tmux.waitFor("1 aaa-new")
         waitForHighlight("5 zulu.log")
+        // Renamed from outside: the highlight follows the file (its inode), not the name.
+        _ = try CommandRunner.shell("mv zulu.log yankee.log", in: temp.url)
+        waitForHighlight("5 yankee.log")
+        _ = try CommandRunner.shell("mv yankee.log zulu.log", in: temp.url)
+        waitForHighlight("5 zulu.log")
         tmux.type(["Space"])
         tmux.waitFor("marked 1")
         tmux.type(["q"])

@@ -173,7 +173,7 @@ final class ScreenView {
             if !ready[0] {
                 // A change may move the rows: the highlight stays on the same file.
                 let level = session.current
-                let before = level.highlight < level.model.rowCount ? level.model.name(ofRow: level.highlight) : nil
+                let before = level.highlight < level.model.rowCount ? HighlightedFile(row: level.highlight, of: level) : nil
                 if let output = events?.wake() {
                     // The screen shows changes as they come (the prompt only counts them).
                     if case .notice = output, session.current === level, (try? level.reread()) != nil {
@@ -198,12 +198,29 @@ final class ScreenView {
         }
     }
 
-    /// Puts the highlight back on the row named `name` after the rows
-    /// changed (it stays where it was when that file left the table).
-    private func keepHighlight(on name: [UInt8], in level: TableLevel) {
-        let model = level.model
-        if level.highlight < model.rowCount, model.withName(ofRow: level.highlight, { $0.elementsEqual(name) }) { return }
-        for row in 0..<model.rowCount where model.withName(ofRow: row, { $0.elementsEqual(name) }) {
+    /// The file the highlight is on: its inode as the directory reported
+    /// it (so a rename keeps it), and its name where there is no inode.
+    private struct HighlightedFile {
+        let name: [UInt8]
+        let inode: UInt64?
+
+        init(row: Int, of level: TableLevel) {
+            name = level.model.name(ofRow: row)
+            inode = level.listing?.reportedInode(ofRow: row)
+        }
+
+        func isShown(at row: Int, in level: TableLevel) -> Bool {
+            if let inode, let listing = level.listing { return listing.reportedInode(ofRow: row) == inode }
+            return level.model.withName(ofRow: row) { $0.elementsEqual(name) }
+        }
+    }
+
+    /// Puts the highlight back on the same file after the rows changed, by
+    /// identity (it stays where it was when that file left the table).
+    private func keepHighlight(on file: HighlightedFile, in level: TableLevel) {
+        let count = level.model.rowCount
+        if level.highlight < count, file.isShown(at: level.highlight, in: level) { return }
+        for row in 0..<count where file.isShown(at: row, in: level) {
             level.highlight = row
             return
         }
