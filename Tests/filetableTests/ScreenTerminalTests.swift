@@ -178,6 +178,26 @@ final class ScreenTerminalTests: TmuxTestCase {
         tmux.waitFor("EXITED", seconds: 2)
     }
 
+    /// space on a directory asks first (what it holds), on the status line;
+    /// one key answers.
+    func testMarkingADirectoryAsksWithOneKey() throws {
+        let temp = try makeTree()
+        tmux.start(
+            "cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' --screen .; echo status=$?; sleep 30", columns: 100, rows: 24)
+        tmux.waitFor("? lists the keys; q leaves", seconds: 30)
+        tmux.type(["j", "j"])
+        waitForHighlight("3 docs")
+        tmux.type(["Space"])
+        tmux.waitFor("for deletion? [y/N]")
+        tmux.type(["y"])
+        tmux.waitFor("marked 1")
+        // Marked, it left the table; the plan is the session's: q asks before dropping it.
+        tmux.type(["q"])
+        tmux.waitFor("Quit and drop 1 mark? [y/N]")
+        tmux.type(["y"])
+        tmux.waitFor("status=0")
+    }
+
     func testScreenNeedsATerminalThatCanDrawIt() throws {
         let temp = try makeTree()
         let result = try CommandRunner.run(["--screen", "."], in: temp.url)

@@ -18,6 +18,8 @@ final class ScreenView {
     private var typedAhead: [Key] = []
     /// The detail was left out of the last frame while keys were waiting.
     private var detailPending = false
+    /// A command runs (out of raw mode): a question it asks reads its key raw.
+    private var runningCommand = false
     /// The detail pane: nil follows the width (on at 120 columns and more).
     private var detailChosen: Bool?
     /// The line under the table: the last message, a question, a filter typed.
@@ -272,11 +274,13 @@ final class ScreenView {
         var failure: String?
         Interruption.clear()
         RawTerminal.leave()
+        runningCommand = true
         do {
             _ = try session.execute(session.command(for: line))
         } catch {
             failure = error.message
         }
+        runningCommand = false
         RawTerminal.enter()
         Interruption.clear()
         // Keys typed meanwhile were echoed where the cursor rests: all drawn anew.
@@ -385,10 +389,13 @@ final class ScreenView {
         }
     }
 
-    /// A yes/no question on the status line (marking a directory, say).
+    /// A yes/no question on the status line (marking a directory, say):
+    /// one key, read in raw mode even when asked from a command's run.
     private func ask(_ question: String) -> Bool {
         status = NameEscaping.terminalSafe(question)
         draw()
+        RawTerminal.enter()
+        defer { if runningCommand { RawTerminal.leave() } }
         guard let key = nextKey() else { return false }
         return key == .text("y") || key == .text("Y")
     }
