@@ -104,6 +104,15 @@ public struct HexFormatter: Sendable {
     /// The closing line: `hexdump -C` ends with the offset after the last byte
     /// (nothing at all for a dump that read nothing from offset 0); xxd ends
     /// with nothing, but `xxd -p -c 0` ends its one line.
+    /// The lines of `bytes` as a new array: for a screen's worth (the
+    /// viewers), where the dump's own loop writes into reused buffers.
+    public mutating func format(_ bytes: [UInt8]) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: outputCapacity(for: bytes.count))
+        let count = bytes.withUnsafeBytes { chunk in out.withUnsafeMutableBufferPointer { format(chunk, into: $0) } }
+        out.removeSubrange(count...)
+        return out
+    }
+
     public func finish(into output: inout [UInt8]) {
         if case .plain(0, _) = format, hadLine { output.append(0x0A) }
         guard format == .canonical, hadLine || offset > 0 else { return }

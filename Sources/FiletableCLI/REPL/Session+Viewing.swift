@@ -256,9 +256,7 @@ extension Session {
             writeComposed(header(name: viewer.title, detail: detail))
         }
         var formatter = HexFormatter(format: .canonical, startOffset: viewer.offset, colored: settings.useColor)
-        var out = [UInt8](repeating: 0, count: formatter.outputCapacity(for: bytes.count))
-        let count = bytes.withUnsafeBytes { chunk in out.withUnsafeMutableBufferPointer { formatter.format(chunk, into: $0) } }
-        out.withUnsafeBytes { output.write(raw: UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+        output.write(bytes: formatter.format(bytes))
         if bytes.count < height * 16 || (viewer.end.map { next >= $0 } ?? false) {
             var closing: [UInt8] = []
             formatter.finish(into: &closing)
@@ -313,8 +311,5 @@ extension Session {
         let fd = directory.fd
         try awaitAnswer(command, path: path, in: directory) { Syscalls.readsOneByte(name, in: fd, at: skip) }
     }
-
-    /// The most bytes of one line `view` holds and shows in one row.
-    static let longestTextRow = 1 << 16
 
 }

@@ -122,9 +122,7 @@ struct DetailPane {
             let perLine = width >= 67 ? 16 : max(2, (width - 11) * 2 / 7 / 2 * 2)
             let bytes = try file.bytes(at: 0, count: perLine * height)
             var formatter = HexFormatter(format: .xxd(columns: perLine, group: 2, uppercase: false), startOffset: 0, squeezes: false)
-            var out = [UInt8](repeating: 0, count: formatter.outputCapacity(for: bytes.count))
-            let count = bytes.withUnsafeBytes { chunk in out.withUnsafeMutableBufferPointer { formatter.format(chunk, into: $0) } }
-            return String(decoding: out[..<count], as: UTF8.self).split(separator: "\n").map(String.init)
+            return String(decoding: formatter.format(bytes), as: UTF8.self).split(separator: "\n").map(String.init)
         }
     }
 

@@ -26,11 +26,6 @@ final class ScreenFrame {
         shownSize = (0, 0)
     }
 
-    /// Table lines are given as text; this wraps them as lines.
-    func show(_ lines: [String], rows: Int, columns: Int) {
-        show(lines.map { Line(text: $0, inverse: false) }, rows: rows, columns: columns)
-    }
-
     func show(_ lines: [Line], rows: Int, columns: Int) {
         var buffer = ""
         if shownSize.rows != rows || shownSize.columns != columns {

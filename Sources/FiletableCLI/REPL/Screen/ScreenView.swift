@@ -320,7 +320,7 @@ final class ScreenView {
     private func handleViewerKey(_ key: Key) {
         guard let viewer else { return }
         if key == .text("/") || key == .text("?") {
-            guard let text = typeLine(prompt: key == .text("/") ? "/" : "?") else { return }
+            guard let text = typeOnStatusLine(prompt: key == .text("/") ? "/" : "?"), !text.isEmpty else { return }
             status = viewer.apply(.search(text, backward: key == .text("?")), rows: size.rows)
             return
         }
@@ -338,31 +338,14 @@ final class ScreenView {
     /// Filter as you type: every key redraws the table with the filter so
     /// far; Enter keeps it, Esc clears it.
     private func typeFilter() {
-        var text = session.current.model.options.filter?.pattern ?? ""
-        while true {
-            status = "/" + text
-            applyFilter(text)
-            draw()
-            guard let key = nextKey() else { return }
-            switch key {
-            case .enter:
-                status = text.isEmpty ? "" : "filter \(text) (/ then Esc clears it)"
-                return
-            case .escape, .control("c"), .control("g"):
-                applyFilter("")
-                status = ""
-                return
-            case .backspace:
-                if text.isEmpty {
-                    status = ""
-                    return
-                }
-                text.removeLast()
-            case .text(let typed): text += typed
-            case .paste(let bytes): text += NameEscaping.escape(bytes)
-            default: break
-            }
+        let typed = typeOnStatusLine(
+            prompt: "/", initial: session.current.model.options.filter?.pattern ?? "", endsOnEmptyBackspace: true, changed: applyFilter)
+        guard let text = typed else {
+            applyFilter("")
+            status = ""
+            return
         }
+        status = text.isEmpty ? "" : "filter \(text) (/ then Esc clears it)"
     }
 
     private func applyFilter(_ text: String) {
@@ -372,18 +355,29 @@ final class ScreenView {
         detailCache = nil
     }
 
-    /// A short line typed on the status line (a search); nil when Esc gave up.
-    private func typeLine(prompt: String) -> String? {
-        var text = ""
+    /// Text typed on the status line after `prompt`, `changed` told after
+    /// every key: the text at Enter, nil at Esc (and, with
+    /// `endsOnEmptyBackspace`, at Backspace with nothing left to delete).
+    private func typeOnStatusLine(
+        prompt: String, initial: String = "", endsOnEmptyBackspace: Bool = false, changed: (String) -> Void = { _ in }
+    ) -> String? {
+        var text = initial
         while true {
             status = prompt + text
+            changed(text)
             draw()
             guard let key = nextKey() else { return nil }
             switch key {
-            case .enter: return text.isEmpty ? nil : text
+            case .enter: return text
             case .escape, .control("c"), .control("g"): return nil
-            case .backspace: if !text.isEmpty { text.removeLast() }
+            case .backspace:
+                if !text.isEmpty {
+                    text.removeLast()
+                } else if endsOnEmptyBackspace {
+                    return nil
+                }
             case .text(let typed): text += typed
+            case .paste(let bytes): text += NameEscaping.escape(bytes)
             default: break
             }
         }

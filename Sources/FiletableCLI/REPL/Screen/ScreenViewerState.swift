@@ -95,9 +95,9 @@ final class ScreenViewerState {
             }
         } else if let hex, let bytes = try? hex.screenBytes(height: height) {
             var formatter = HexFormatter(format: .canonical, startOffset: hex.offset, squeezes: false, colored: useColor)
-            var out = [UInt8](repeating: 0, count: formatter.outputCapacity(for: bytes.count))
-            let count = bytes.withUnsafeBytes { chunk in out.withUnsafeMutableBufferPointer { formatter.format(chunk, into: $0) } }
-            body = String(decoding: out[..<count], as: UTF8.self).split(separator: "\n").map { TextWidth.truncatingTail(String($0), to: columns - 1) }
+            body = String(decoding: formatter.format(bytes), as: UTF8.self).split(separator: "\n").map {
+                TextWidth.truncatingTail(String($0), to: columns - 1)
+            }
             detail = "0x\(String(hex.offset, radix: 16))" + (hex.match.map { "  match at 0x\(String($0, radix: 16))" } ?? "")
         }
         let header = TextWidth.truncatingTail(title + "  " + detail, to: columns - 1)
