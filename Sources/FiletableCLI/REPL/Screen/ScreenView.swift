@@ -107,7 +107,8 @@ final class ScreenView {
         let table = ScreenTable(level: level, settings: session.settings, width: showsDetail ? tableWidth : tableWidth - 1)
         var lines = table.lines(height: tableHeight)
         if showsDetail {
-            let detailWidth = max(1, columns - tableWidth - 3)
+            // The " │ " between the panes, and the last column left empty as on every screen.
+            let detailWidth = max(1, columns - tableWidth - 4)
             let detail = detailLines(level: level, width: detailWidth, height: tableHeight)
             lines = lines.enumerated().map { index, line in
                 line + " │ " + (index < detail.count ? detail[index] : "")
