@@ -20,6 +20,37 @@ final class NaturalOrderTests: XCTestCase {
         }
     }
 
+    /// The same on names of every length from 0 to 40 (the fast path takes
+    /// names of up to sixteen places whole; longer ones and the last names of
+    /// the arena are searched), with the work split on two threads as a long
+    /// listing's is: a name's flag never depends on its neighbours.
+    func testAFilterFoundInOnePassMatchesNameByNameAtEveryLength() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("aAbB9.".utf8)
+        for _ in 0..<200 {
+            var arena = NameArena()
+            var names: [[UInt8]] = []
+            for _ in 0..<Int.random(in: 1...60, using: &generator) {
+                let name = (0..<Int.random(in: 0...40, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+                names.append(name)
+                arena.append(name, kind: .file)
+            }
+            let needle = String(decoding: (0..<Int.random(in: 1...4, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }, as: UTF8.self)
+            let filter = NameFilter(typed: needle)
+            guard case .substring(let search) = filter.rule else { return XCTFail("\(needle) is not a substring filter") }
+            XCTAssertEqual(arena.entriesHolding(search, parallelThreshold: 2), names.map { filter.matches($0) }, needle)
+        }
+    }
+
+    /// Rows in an order chosen by flags keep the order, on one thread or two.
+    func testSelectionKeepsTheOrder() {
+        let order: [UInt32] = (0..<1000).map { UInt32(($0 * 7919) % 1000) }
+        let flags = (0..<1000).map { $0 % 3 == 0 }
+        let expected = order.filter { flags[Int($0)] }
+        XCTAssertEqual(DirectoryListing.select(order, where: flags), expected)
+        XCTAssertEqual(DirectoryListing.select(order, where: flags, parallelThreshold: 2), expected)
+    }
+
     func testFinderLikeOrder() {
         XCTAssertEqual(sorted(["b", "a10", "A2", "a1"]), ["a1", "A2", "a10", "b"])
         XCTAssertEqual(sorted(["img12.png", "img2.png", "img1.png", "IMG10.png"]), ["img1.png", "img2.png", "IMG10.png", "img12.png"])

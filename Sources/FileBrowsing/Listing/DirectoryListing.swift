@@ -19,10 +19,18 @@ public final class DirectoryListing: FileRows {
     }
     /// Arena indices in display order, across all sections.
     public internal(set) var rows: [UInt32] = []
-    /// The names again, copied in display order: paging through a sorted
-    /// million-entry listing then reads memory in order instead of jumping
-    /// around the arena (measured: 0.35 s of cache misses on a million rows).
-    var displayNames = NameArena()
+    /// The names again, copied in display order once enough rows have been
+    /// read (see `readsDisplayNames`): paging through a sorted million-entry
+    /// listing then reads memory in order instead of jumping around the
+    /// arena (measured: 0.35 s of cache misses on a million rows). Not made
+    /// when the rows are arranged: filtering as one types arranges a million
+    /// rows a key and shows a screen of them (the copy was 20 ms of 50).
+    private var displayNames = NameArena()
+    /// Whether `displayNames` holds the rows' names; until then a row's
+    /// name is read from the arena through `rows`.
+    private var displayNamesMade = false
+    /// Row names read from the arena since the rows were arranged.
+    private var rowsReadThroughArena = 0
     public internal(set) var sections: [ListSection] = [] {
         didSet { sectionStarts = sections.map(\.rows.lowerBound) }
     }
@@ -68,7 +76,7 @@ public final class DirectoryListing: FileRows {
             }
         }
         if newSections.isEmpty { newSections = [ListSection(title: nil, indexTitle: nil, rows: 0..<0)] }
-        displayNames = displayNames.reordered(positions)
+        if displayNamesMade { displayNames = displayNames.reordered(positions) }
         rows = remaining
         sections = newSections
     }
@@ -162,12 +170,48 @@ public final class DirectoryListing: FileRows {
         return index < reportedInodes.count ? reportedInodes[index] : nil
     }
 
-    public func name(ofRow row: Int) -> [UInt8] { displayNames.name(at: row) }
+    /// Whether to read `count` more row names from `displayNames`, making
+    /// it first once the reads since the rows were arranged reach a
+    /// sixty-fourth of the rows (at least 4,096): a screen or a few pages
+    /// read through `rows`, a walk over the listing reads in order.
+    @inline(__always)
+    private func readsDisplayNames(_ count: Int) -> Bool {
+        if displayNamesMade { return true }
+        rowsReadThroughArena += count
+        guard rowsReadThroughArena >= max(4096, rows.count / 64) else { return false }
+        displayNames = arena.reordered(rows)
+        displayNamesMade = true
+        return true
+    }
+
+    /// Drops the copy of the names: the rows were arranged anew.
+    func forgetDisplayNames() {
+        displayNames = NameArena()
+        displayNamesMade = false
+        rowsReadThroughArena = 0
+    }
+
+    /// The names of every row, in display order (made now if not yet).
+    public func namesInDisplayOrder() -> NameArena {
+        if !displayNamesMade {
+            displayNames = arena.reordered(rows)
+            displayNamesMade = true
+        }
+        return displayNames
+    }
+
+    /// The arena holding a row's name and the name's position in it.
+    private func nameLocation(ofRow row: Int) -> (names: NameArena, position: Int) {
+        readsDisplayNames(1) ? (displayNames, row) : (arena, entryIndex(ofRow: row))
+    }
+
+    public func name(ofRow row: Int) -> [UInt8] { withName(ofRow: row) { Array($0) } }
 
     /// Reads the arena's arrays one at a time: going through the whole
     /// `displayNames` value would retain all three of its arrays per row.
     @inline(__always)
     public func withName<R>(ofRow row: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        guard readsDisplayNames(1) else { return try arena.withName(at: entryIndex(ofRow: row), body) }
         let start = Int(displayNames.starts[row])
         let end = Int(displayNames.starts[row + 1]) - 1
         return try displayNames.bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
@@ -176,6 +220,10 @@ public final class DirectoryListing: FileRows {
     /// Calls `body` with each name of `rows` in turn (its position in `rows`
     /// and its bytes): a page of names with one access to the storage.
     public func withNames(ofRows rows: Range<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        guard readsDisplayNames(rows.count) else {
+            for (index, row) in rows.enumerated() { try arena.withName(at: entryIndex(ofRow: row)) { try body(index, $0) } }
+            return
+        }
         try displayNames.bytes.withUnsafeBufferPointer { bytes in
             try displayNames.starts.withUnsafeBufferPointer { starts in
                 for (index, row) in rows.enumerated() {
@@ -206,13 +254,7 @@ public final class DirectoryListing: FileRows {
     }
 
     /// The kind of a row: from `d_type`, or from `stat` where the file system did not say.
-    public func kind(ofRow row: Int) -> FileKind {
-        let reported = displayNames.kind(at: row)
-        if reported != .unknown && !(reported == .symlink && options.dereferencesSymlinks) { return reported }
-        let learnt = kind(ofEntry: entryIndex(ofRow: row))
-        displayNames.setKind(learnt, at: row)
-        return learnt
-    }
+    public func kind(ofRow row: Int) -> FileKind { kind(ofEntry: entryIndex(ofRow: row)) }
 
     func kind(ofEntry index: Int) -> FileKind {
         let reported = arena.kind(at: index)
@@ -228,7 +270,8 @@ public final class DirectoryListing: FileRows {
 
     /// The row's own status (`lstat`), from the cache or read now.
     public func status(ofRow row: Int) -> Result<FileStatus, Errno> {
-        status(ofEntry: entryIndex(ofRow: row), names: displayNames, at: row)
+        let (names, position) = nameLocation(ofRow: row)
+        return status(ofEntry: entryIndex(ofRow: row), names: names, at: position)
     }
 
     func status(ofEntry index: Int) -> Result<FileStatus, Errno> {
@@ -266,17 +309,20 @@ public final class DirectoryListing: FileRows {
 
     /// The status of what a symlink row points to (`stat`, not cached).
     public func targetStatus(ofRow row: Int) -> Result<FileStatus, Errno> {
-        call(displayNames, at: row) { Syscalls.status(at: $0, name: $1, followSymlink: true) }.map(FileStatus.init)
+        let (names, position) = nameLocation(ofRow: row)
+        return call(names, at: position) { Syscalls.status(at: $0, name: $1, followSymlink: true) }.map(FileStatus.init)
     }
 
     /// When a row's file was created, where the file system records it.
     public func birthTime(ofRow row: Int) -> Timestamp? {
-        displayNames.withCName(at: row) { Syscalls.birthTime(at: directory.fd, name: $0) }
+        let (names, position) = nameLocation(ofRow: row)
+        return names.withCName(at: position) { Syscalls.birthTime(at: directory.fd, name: $0) }
     }
 
     /// A symlink row's target, as bytes.
     public func linkTarget(ofRow row: Int) -> Result<[UInt8], Errno> {
-        call(displayNames, at: row) { Syscalls.linkTarget(at: $0, name: $1) }
+        let (names, position) = nameLocation(ofRow: row)
+        return call(names, at: position) { Syscalls.linkTarget(at: $0, name: $1) }
     }
 
     /// The listing's directory and the row's name: a listing of operands

@@ -27,7 +27,7 @@ public struct MarkRequest {
         let inodes = listing.reportedInodes
         let entries = listing.rows
         if count == 0 && range == 0..<listing.rowCount {
-            names = listing.displayNames
+            names = listing.namesInDisplayOrder()
             takerOfEntry = [UInt32](repeating: UInt32(taker), count: range.count)
             listingInodes = (inodes, entries)
             return

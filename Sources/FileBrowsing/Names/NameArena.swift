@@ -66,23 +66,104 @@ public struct NameArena: Sendable {
 
     /// Which entries hold `search`'s needle (no NUL in it): one vectorised
     /// pass over the whole arena, each match mapped to its entry, instead
-    /// of a search a name (a million names: a few ms, where name by name
-    /// took 40 ms, too slow to filter as one types).
+    /// of a search a name; a long arena in two halves on two threads (a
+    /// million names: about 2 ms, fast enough to filter as one types).
     public func entriesHolding(_ search: TextSearch) -> [Bool] {
-        var flags = [Bool](repeating: search.needle.isEmpty, count: count)
-        guard !search.needle.isEmpty, !search.needle.contains(0) else { return flags }
-        bytes.withUnsafeBytes { arena in
-            var from = 0
-            var entry = 0
-            while let found = search.firstMatch(in: arena, from: from) {
-                // Entries end at their NUL; a match never crosses one (the needle has none).
-                while Int(starts[entry + 1]) <= found { entry += 1 }
-                flags[entry] = true
-                // On to the next entry: one match an entry is enough.
-                from = Int(starts[entry + 1])
+        entriesHolding(search, parallelThreshold: Self.parallelCopyThreshold)
+    }
+
+    /// `entriesHolding` with the two-thread threshold set (small in tests).
+    func entriesHolding(_ search: TextSearch, parallelThreshold: Int) -> [Bool] {
+        let count = self.count
+        guard !search.needle.isEmpty, !search.needle.contains(0) else {
+            return [Bool](repeating: search.needle.isEmpty, count: count)
+        }
+        return [Bool](unsafeUninitializedCapacity: count) { flags, initialised in
+            flags.initialize(repeating: false)
+            initialised = count
+            bytes.withUnsafeBytes { arena in
+                starts.withUnsafeBufferPointer { starts in
+                    let half = count / 2
+                    guard count >= max(2, parallelThreshold) else {
+                        Self.mark(0..<count, holding: search, arena: arena, starts: starts, flags: flags.baseAddress!)
+                        return
+                    }
+                    // Each half writes only its own flags.
+                    let shared = SharedMemory((arena, starts, flags.baseAddress!))
+                    TwoThreads.run(
+                        { Self.mark(0..<half, holding: search, arena: arena, starts: starts, flags: flags.baseAddress!) },
+                        alongside: {
+                            let (arena, starts, flags) = shared.pointer
+                            Self.mark(half..<count, holding: search, arena: arena, starts: starts, flags: flags)
+                        })
+                }
             }
         }
-        return flags
+    }
+
+    /// Sets the flag of each entry of `entries` whose name holds the needle.
+    /// A name of up to sixteen places is tried whole at once, without a
+    /// branch that depends on the bytes: its first sixteen places against
+    /// the needle's first and last bytes (the whole needle when it has at
+    /// most two), places past the name masked off. Branches on the bytes
+    /// cost a misprediction a name when half the names match (9 ms a
+    /// million names, where this takes about 2). Longer names, names near
+    /// the arena's end and candidates of longer needles use `firstMatch`.
+    private static func mark(
+        _ entries: Range<Int>, holding search: TextSearch, arena: UnsafeRawBufferPointer,
+        starts: UnsafeBufferPointer<UInt32>, flags: UnsafeMutablePointer<Bool>
+    ) {
+        let needle = search.needle
+        let count = needle.count
+        func folding(_ byte: UInt8) -> SIMD16<UInt8> {
+            SIMD16(repeating: search.ignoresCase && (0x61...0x7A).contains(byte) ? 0x20 : 0)
+        }
+        let firstFold = folding(needle[0])
+        let lastFold = folding(needle[count - 1])
+        let firstWanted = SIMD16<UInt8>(repeating: needle[0])
+        let lastWanted = SIMD16<UInt8>(repeating: needle[count - 1])
+        // Byte i of `firstPlaces[n]` is all ones for i < n.
+        let firstPlaces = (0...16).map { n in SIMD2<UInt64>(Self.lowBytes(n), Self.lowBytes(n - 8)) }
+        // The last start at which both sixteen-byte loads stay in the arena.
+        let lastWholeLoad = arena.count - 16 - (count - 1)
+        let base = arena.baseAddress!
+        for entry in entries {
+            let start = Int(starts[entry])
+            let length = Int(starts[entry + 1]) - 1 - start
+            let places = length - count + 1
+            guard places > 0 else { continue }
+            if places <= 16 && start <= lastWholeLoad {
+                let heads = base.loadUnaligned(fromByteOffset: start, as: SIMD16<UInt8>.self) | firstFold
+                let tails = base.loadUnaligned(fromByteOffset: start + count - 1, as: SIMD16<UInt8>.self) | lastFold
+                let fits = unsafeBitCast((heads .== firstWanted) .& (tails .== lastWanted), to: SIMD2<UInt64>.self)
+                let candidates = fits & firstPlaces[places]
+                let found = candidates[0] | candidates[1] != 0
+                if count <= 2 {
+                    flags[entry] = found
+                    continue
+                }
+                guard found else { continue }
+            }
+            let name = UnsafeRawBufferPointer(rebasing: arena[start..<(start + length)])
+            flags[entry] = search.firstMatch(in: name, from: 0) != nil
+        }
+    }
+
+    /// A word whose low `n` bytes (0 to 8, clamped) are all ones.
+    private static func lowBytes(_ n: Int) -> UInt64 {
+        n <= 0 ? 0 : n >= 8 ? ~0 : (1 << UInt64(n * 8)) - 1
+    }
+
+    /// Clears the flag of every entry whose name starts with a dot (the
+    /// entries `ls` hides), by entry number.
+    public func clearDotNames(in flags: inout [Bool]) {
+        bytes.withUnsafeBufferPointer { bytes in
+            starts.withUnsafeBufferPointer { starts in
+                flags.withUnsafeMutableBufferPointer { flags in
+                    for index in 0..<min(flags.count, count) where bytes[Int(starts[index])] == 0x2E { flags[index] = false }
+                }
+            }
+        }
     }
 
     /// A copy of the name's bytes.

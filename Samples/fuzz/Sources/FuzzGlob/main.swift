@@ -2,9 +2,12 @@ import FuzzSupport
 
 @testable import FileBrowsing
 
-/// Glob matching: a pattern and a name split at the first NUL; the two ways
-/// of matching (bytes, C string) agree, `*` matches every name, and a name
-/// with no special characters matches itself.
+/// Name filters: a pattern and a name split at the first NUL. Glob
+/// matching: the two ways of matching (bytes, C string) agree, `*` matches
+/// every name, and a name with no special characters matches itself.
+/// Substring filtering: the one pass over a listing's names (the name split
+/// at `/` into many, so names of every length sit next to each other and at
+/// the arena's end) flags exactly the names a search of each name finds.
 runFuzzer { data, count in
 
     let bytes = fuzzInput(data, count)
@@ -20,6 +23,14 @@ runFuzzer { data, count in
     let plain = name.filter { !"*?[]\\".utf8.contains($0) }
     if !plain.isEmpty, UTF8Validation.isValid(plain), !GlobPattern(String(decoding: plain, as: UTF8.self)).matches(plain) {
         fatalError("a plain name did not match itself")
+    }
+    let substring = NameFilter(typed: NameEscaping.typedText(Array(parts[0])))
+    if case .substring(let search) = substring.rule {
+        var arena = NameArena()
+        let names = name.split(separator: 0x2F, omittingEmptySubsequences: false).map(Array.init)
+        for name in names { arena.append(name, kind: .file) }
+        let expected = names.map { name in name.withUnsafeBytes { search.firstMatch(in: $0, from: 0) != nil } || search.needle.isEmpty }
+        if arena.entriesHolding(search, parallelThreshold: 2) != expected { fatalError("the one-pass filter disagrees with the search of each name") }
     }
     return 0
 }
