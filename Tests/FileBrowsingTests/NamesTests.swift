@@ -35,7 +35,8 @@ final class NaturalOrderTests: XCTestCase {
                 names.append(name)
                 arena.append(name, kind: .file)
             }
-            let needle = String(decoding: (0..<Int.random(in: 1...4, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }, as: UTF8.self)
+            let needle = String(
+                decoding: (0..<Int.random(in: 1...4, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }, as: UTF8.self)
             let filter = NameFilter(typed: needle)
             guard case .substring(let search) = filter.rule else { return XCTFail("\(needle) is not a substring filter") }
             XCTAssertEqual(arena.entriesHolding(search, parallelThreshold: 2), names.map { filter.matches($0) }, needle)
