@@ -113,6 +113,20 @@ final class ScreenTerminalTests: TmuxTestCase {
         tmux.waitFor("alpha.txt  lines 1-2")
         tmux.type(["q"])
         tmux.waitFor("│ first line")
+        // Changes from outside show at once: on the first level (watched once
+        // its frame is out) and on a level opened in the view.
+        _ = try CommandRunner.shell("touch aaa-new", in: temp.url)
+        tmux.waitFor("1 aaa-new")
+        waitForHighlight("2 alpha.txt")
+        tmux.type(["j", "j", "Enter"])
+        tmux.waitFor("/docs | 2 entries")
+        _ = try CommandRunner.shell("touch docs/zz-new", in: temp.url)
+        tmux.waitFor("3 zz-new")
+        tmux.type(["Left"])
+        waitForHighlight("4 docs")
+        tmux.type(["k", "k"])
+        waitForHighlight("2 alpha.txt")
+        tmux.waitFor("│ first line")
         // Narrower than 120 columns the pane goes (Tab brings it back).
         _ = CommandRunner.system("tmux resize-window -t \(tmux.session) -x 80 -y 24")
         let deadline = Date().addingTimeInterval(5)

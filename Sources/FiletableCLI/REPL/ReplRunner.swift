@@ -42,7 +42,8 @@ struct ReplRunner {
             // A terminal: the levels' directories are watched while the prompt waits.
             session.watching = LevelWatching(session: session)
             editor.events = session.watching
-            session.watching?.pageDrawn()
+            // The full-screen view watches after its first frame (a huge directory takes a while).
+            if !startsOnScreen { session.watching?.pageDrawn() }
             editor.completer = { [session, unowned editor] buffer in
                 CommandCompleter(session: session, isCancelled: editor.cancelRequested).complete(buffer)
             }

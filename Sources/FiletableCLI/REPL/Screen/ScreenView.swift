@@ -121,6 +121,9 @@ final class ScreenView {
             text: "\u{1B}[1m" + TextWidth.truncatingTail(NameEscaping.terminalSafe(header), to: columns - 1) + "\u{1B}[22m", inverse: false)
         let statusLine = ScreenFrame.Line(text: TextWidth.truncatingTail(status, to: columns - 1), inverse: false)
         frame.show([headerLine] + lines.map { ScreenFrame.Line(text: $0, inverse: false) } + [statusLine], rows: rows, columns: columns)
+        // Levels pushed here are watched as the prompt's are; after the frame
+        // is out, since watching a million-entry directory takes 40 ms.
+        session.watching?.pageDrawn()
     }
 
     private func detailLines(level: TableLevel, width: Int, height: Int) -> [String] {
