@@ -56,6 +56,8 @@ public enum FiletableCommand {
             ).run()
         } else if options.spaceUsage {
             SpaceUsageCommand(options: options, output: output, diagnostics: diagnostics).run()
+        } else if options.findsCopies {
+            return CopiesCommand(options: options, output: output, diagnostics: diagnostics).run()
         } else if options.formatRequested {
             Lister(context: ListingContext(options: options, output: output, diagnostics: diagnostics)).run()
         } else {

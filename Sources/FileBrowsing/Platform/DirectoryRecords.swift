@@ -102,8 +102,9 @@ public enum DirectoryReadFailure: Error {
 struct ExtendedStatusRecord {
     /// `STATX_BTIME`.
     static let birthTimeMask: UInt32 = 0x800
-    /// Type, mode, link count, inode, size, blocks (what `du` needs).
-    static let sizeMask: UInt32 = 0x1 | 0x2 | 0x4 | 0x100 | 0x200 | 0x400
+    /// Type, mode, link count, inode, size, blocks (what `du` needs), and
+    /// the modification time (what the search for copies checks files by).
+    static let sizeMask: UInt32 = 0x1 | 0x2 | 0x4 | 0x40 | 0x100 | 0x200 | 0x400
     /// `AT_STATX_DONT_SYNC`: what the cache has, no round trip on network file systems.
     static let dontSync: Int32 = 0x4000
     /// The size of `struct statx`.
@@ -117,12 +118,14 @@ struct ExtendedStatusRecord {
     /// Allocated 512-byte blocks.
     let blocks: Int64
     let birthTime: Timestamp
+    let modificationTime: Timestamp
     /// The device, encoded as `st_dev` is (so identities match `stat`'s).
     let device: UInt64
 
     /// Decodes a record: `stx_mask` at 0, `stx_nlink` at 16, `stx_mode` at
     /// 28, `stx_ino` at 32, `stx_size` at 40, `stx_blocks` at 48, `stx_btime`
     /// (a signed 64-bit second, an unsigned 32-bit nanosecond) at 80,
+    /// `stx_mtime` at 112,
     /// `stx_dev_major` and `stx_dev_minor` at 136 and 140.
     init(_ buffer: UnsafeRawPointer) {
         mask = buffer.load(fromByteOffset: 0, as: UInt32.self)
@@ -134,6 +137,9 @@ struct ExtendedStatusRecord {
         birthTime = Timestamp(
             seconds: buffer.load(fromByteOffset: 80, as: Int64.self),
             nanoseconds: Int32(bitPattern: buffer.load(fromByteOffset: 88, as: UInt32.self)))
+        modificationTime = Timestamp(
+            seconds: buffer.load(fromByteOffset: 112, as: Int64.self),
+            nanoseconds: Int32(bitPattern: buffer.load(fromByteOffset: 120, as: UInt32.self)))
         device = Self.device(major: buffer.load(fromByteOffset: 136, as: UInt32.self), minor: buffer.load(fromByteOffset: 140, as: UInt32.self))
     }
 

@@ -179,3 +179,12 @@ extension Syscalls {
         pthread_sigmask(SIG_BLOCK, &signals, nil)
     }
 }
+
+extension Syscalls {
+    /// Opens the file at `path` for reading, never through a symlink, never
+    /// waiting on a FIFO, never taking a controlling terminal: what the
+    /// search for copies reads files with.
+    static func openWithoutFollowing(_ path: UnsafePointer<CChar>) -> Result<Int32, Errno> {
+        valueOrErrno { openat(AT_FDCWD, path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW) }
+    }
+}

@@ -25,6 +25,17 @@ public final class SpaceScan: Sendable {
         /// in the kernel leaves a core idle otherwise: measured 0.61x of
         /// `du -s /usr` with two on two cores, 0.57x with three), at most four.
         public var threads = min(4, Processors.online + 1)
+        /// Keep every regular file met (path, identity, size, time) in
+        /// `Result.files`: what the search for copies reads.
+        public var recordsRegularFiles = false
+        /// Regular files smaller than this are not recorded.
+        public var smallestRecordedSize: Int64 = 0
+        /// Files and directories whose names start with a dot are left out.
+        public var skipsHidden = false
+        /// Only files whose names match are recorded.
+        public var recordedNames: NameFilter?
+        /// Directories deeper than this below the root are not entered (1: the root's only).
+        public var maximumDepth = Int.max
 
         public init() {}
     }
@@ -50,6 +61,8 @@ public final class SpaceScan: Sendable {
         /// Every directory's totals, by identity: a subdirectory's figures
         /// are known without scanning it again.
         public var directories: [FileIdentity: SpaceTotals] = [:]
+        /// Regular files met, with `Options.recordsRegularFiles`.
+        public var files = RecordedFiles()
         /// Directories that could not be opened or read, and why.
         public var errors: [FileError] = []
         public var cancelled = false
@@ -126,6 +139,7 @@ public final class SpaceScan: Sendable {
             result.root = state.nodes[0].total
             result.entries = state.entries
             result.errors = state.errors
+            result.files = state.files
             result.cancelled = cancelFlag.load(ordering: .relaxed)
             for node in state.nodes where node.complete {
                 if let identity = node.identity { result.directories[identity] = node.total }
@@ -183,6 +197,7 @@ public final class SpaceScan: Sendable {
         /// Directories not yet complete; the scan ends at zero.
         var unfinished = 0
         var entries: [Entry] = []
+        var files = RecordedFiles()
         var errors: [FileError] = []
         var workersLeft = 0
         var finished: Bool { unfinished <= 0 }
@@ -274,6 +289,7 @@ public final class SpaceScan: Sendable {
         var own = SpaceTotals()
         var children: [(name: [UInt8], identity: FileIdentity, totals: SpaceTotals)] = []
         var recorded: [(name: [UInt8], kind: FileKind, totals: SpaceTotals)] = []
+        var regularFiles = RecordedFiles.Batch()
         let recordsFiles = depth < options.recordedDepth
         var failure: Errno?
         reading: while true {
@@ -294,11 +310,20 @@ public final class SpaceScan: Sendable {
                 let identity = FileIdentity(device: found.device, inode: found.inode)
                 var sizes = SpaceTotals(apparentBytes: found.size, diskBytes: found.blocks * 512)
                 let nameBytes = UnsafeRawBufferPointer(record.name)
+                if options.skipsHidden && nameBytes.first == 0x2E { return }
                 if found.isDirectory {
                     guard !options.oneFileSystem || found.device == rootDevice else { return }
+                    guard depth < options.maximumDepth else { return }
                     sizes.directories = 1
                     children.append((Array(nameBytes), identity, sizes))
                     return
+                }
+                if options.recordsRegularFiles, found.kind == .file, found.size >= options.smallestRecordedSize,
+                    options.recordedNames?.matches(Array(nameBytes)) ?? true
+                {
+                    regularFiles.append(
+                        name: nameBytes.assumingMemoryBound(to: UInt8.self), identity: identity, size: found.size,
+                        modified: found.modificationTime, linkCount: found.linkCount)
                 }
                 if found.linkCount > 1 {
                     let first = hardLinks.withLock { $0.insert(identity).inserted }
@@ -319,6 +344,7 @@ public final class SpaceScan: Sendable {
             for file in recorded {
                 state.entries.append(Entry(node: PathNode(parent: parent, component: file.name), kind: file.kind, totals: file.totals))
             }
+            if !regularFiles.isEmpty { state.files.add(regularFiles, in: parent) }
             if let failure {
                 state.errors.append(FileError(path: state.path(of: index), errno: failure))
                 own.unreadable += 1

@@ -46,6 +46,12 @@ struct CommandLineOptions {
     var tabSize = UserNumber.environment("TABSIZE", in: UserNumber.tabSize) ?? 8
     /// `--du`: sizes of trees instead of a listing.
     var spaceUsage = false
+    /// `--dupes`: files with identical contents.
+    var findsCopies = false
+    /// `--min-size N` for `--dupes` (nil: 1 byte, or 0 with `--empty`).
+    var smallestCopySize: Int64?
+    /// `--empty`: empty files count as copies.
+    var copiesIncludeEmptyFiles = false
     /// `--one-file-system`: `--du` stays on PATH's file system.
     var oneFileSystem = false
     /// `--apparent-size`: `--du` counts bytes in files, not blocks allocated.

@@ -193,7 +193,22 @@ enum OptionTable {
             options.spaceUsage = true
             options.formatRequested = true
         },
-        OptionSpec("one-file-system", section: .formats, "--du stays on PATH's file system (du -x)") { options, _ in
+        OptionSpec(
+            "dupes", section: .formats, "files with identical contents below each PATH, in groups (as jdupes -r, fdupes -r)",
+            details:
+                "Regular files only, symlinks never followed, hard links to one file counted as that file; empty files left out unless --empty; files compared byte for byte (after their size and a block from each end), so none is called a copy on a hash. Groups are separated by a blank line, the largest space to gain first; -0 ends each path with a NUL and each group with another; --json gives each group as an object (size, gain, files with their inode, device and paths, path_hex where a path is not UTF-8). --min-size N, --depth N, --one-file-system and --filter narrow the search; a file that changes while it is read is left out and named. Status 1 when something could not be read, 130 after Ctrl-C (the groups printed are those confirmed so far)."
+        ) { options, _ in
+            options.findsCopies = true
+            options.formatRequested = true
+        },
+        OptionSpec("min-size", value: .byteCount, valueName: "N", section: .formats, "--dupes leaves out files smaller than N bytes (k, m, g allowed)") {
+            options, argument in
+            if case .byteCount(let bytes) = argument { options.smallestCopySize = Int64(clamping: bytes) }
+        },
+        OptionSpec("empty", section: .formats, "--dupes counts empty files as copies of each other") { options, _ in
+            options.copiesIncludeEmptyFiles = true
+        },
+        OptionSpec("one-file-system", section: .formats, "--du and --dupes stay on PATH's file system (du -x)") { options, _ in
             options.oneFileSystem = true
         },
         OptionSpec("apparent-size", section: .formats, "--du counts the bytes in files, not the blocks they take") { options, _ in

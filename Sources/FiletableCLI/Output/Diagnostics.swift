@@ -7,6 +7,8 @@ enum ExitStatus: Int32, Comparable {
     case minorTrouble = 1
     /// An operand that cannot be listed, a bad flag, a write error.
     case seriousTrouble = 2
+    /// Stopped by Ctrl-C with partial results written (`--dupes`), as a shell reports SIGINT.
+    case interrupted = 130
 
     static func < (lhs: ExitStatus, rhs: ExitStatus) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -1,0 +1,117 @@
+import FileBrowsing
+
+/// `filetable --dupes [PATH]...`: files with identical contents below the
+/// PATHs, in the forms scripts read: a group's paths a line each and a blank
+/// line after each group (as jdupes -r and fdupes -r print), `-0` (a NUL
+/// after each path, another after each group), or `--json` (a group an
+/// object a line). A progress line and a summary on a terminal's standard
+/// error; Ctrl-C stops the search and prints what was confirmed so far.
+struct CopiesCommand {
+    let options: CommandLineOptions
+    let output: OutputSink
+    let diagnostics: Diagnostics
+
+    func run() -> ExitStatus {
+        var roots: [DirectoryHandle] = []
+        for path in options.paths {
+            do {
+                roots.append(try DirectoryHandle.open(path))
+            } catch {
+                diagnostics.report(error, severity: .seriousTrouble)
+            }
+        }
+        guard !roots.isEmpty else { return diagnostics.finish() }
+        let finder = CopyFinder(options: finderOptions)
+        let showsProgress = Syscalls.isTerminal(2)
+        var progress = CopyProgress()
+        Interruption.install()
+        let search = finder.run(roots) {
+            if Interruption.isRequested { finder.cancel() }
+            if showsProgress, let line = progress.update(finder) { Syscalls.writeToStandardError(line) }
+        }
+        if let erasure = progress.erasure { Syscalls.writeToStandardError(erasure) }
+        for error in search.errors { diagnostics.report(error, severity: .minorTrouble) }
+        for path in search.changed {
+            diagnostics.report("\(NameEscaping.escape(path)): changed while it was read; left out", severity: .minorTrouble)
+        }
+        write(search)
+        if showsProgress || search.cancelled { Syscalls.writeToStandardError(Self.summary(of: search) + "\n") }
+        let status = diagnostics.finish()
+        return search.cancelled ? max(status, .interrupted) : status
+    }
+
+    private var finderOptions: CopyFinder.Options {
+        var finder = CopyFinder.Options()
+        finder.oneFileSystem = options.oneFileSystem
+        finder.maximumDepth = options.maxDepth ?? Int.max
+        finder.smallestSize = options.smallestCopySize ?? (options.copiesIncludeEmptyFiles ? 0 : 1)
+        finder.names = options.listOptions.filter
+        return finder
+    }
+
+    /// `N groups, M files, X to gain (compared byte for byte)`, and whether Ctrl-C cut it short.
+    static func summary(of search: CopySearch) -> String {
+        let files = search.groups.reduce(0) { $0 + $1.files.count }
+        var text =
+            "filetable: \(Plural.count(search.groups.count, "group")) of copies, \(Plural.count(files, "file")), "
+            + "\(HumanSize.withUnit(search.totalGain)) to gain (compared byte for byte; \(Plural.count(search.filesSeen, "file")) seen)"
+        if search.cancelled { text += "; interrupted: these groups are partial" }
+        return text
+    }
+
+    private func write(_ search: CopySearch) {
+        for group in search.groups {
+            switch options.format {
+            case .json:
+                output.write(Self.json(group) + "\n")
+            case .print0:
+                for file in group.files {
+                    for path in file.paths { output.write(bytes: path + [0]) }
+                }
+                output.write(bytes: [0])
+            default:
+                for file in group.files {
+                    for path in file.paths { output.write(NameEscaping.escape(path) + "\n") }
+                }
+                output.write("\n")
+            }
+            output.flushIfFull()
+            if output.failed { return }
+        }
+    }
+
+    /// One group as a JSON object: size, gain, and each file's identity and paths.
+    static func json(_ group: CopyGroup) -> String {
+        let files = group.files.map { file in
+            let paths = file.paths.map { path in
+                var fields = ["\"path\":" + JSONLines.string(path)]
+                if let exact = JSONLines.hexField("path_hex", path) { fields.append(exact) }
+                return "{" + fields.joined(separator: ",") + "}"
+            }
+            return "{\"device\":\(file.identity.device),\"inode\":\(file.identity.inode),\"modified\":\(file.modified.seconds),"
+                + "\"paths\":[" + paths.joined(separator: ",") + "]}"
+        }
+        return "{\"size\":\(group.size),\"copies\":\(group.files.count),\"gain\":\(group.gain),\"files\":[" + files.joined(separator: ",") + "]}"
+    }
+}
+
+/// The progress line of a search for copies, `\r`-drawn on standard error
+/// at most ten times a second: files met while walking, then files
+/// compared, bytes read and groups found.
+struct CopyProgress {
+    private var lastShown = 0.0
+    private var shown = false
+
+    mutating func update(_ finder: CopyFinder) -> String? {
+        let now = Syscalls.monotonicSeconds()
+        guard now - lastShown >= 0.1 else { return nil }
+        lastShown = now
+        shown = true
+        let progress = finder.progress
+        if let walking = progress.walking { return "\r\u{1B}[Kdupes: \(Plural.count(walking, "file")) met (Ctrl-C stops)" }
+        return "\r\u{1B}[Kdupes: \(Plural.count(progress.files, "file")) compared, \(HumanSize.withUnit(progress.bytes)) read, "
+            + "\(Plural.count(progress.groups, "group")) found (Ctrl-C stops)"
+    }
+
+    var erasure: String? { shown ? "\r\u{1B}[K" : nil }
+}
