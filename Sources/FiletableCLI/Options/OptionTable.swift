@@ -201,7 +201,9 @@ enum OptionTable {
             options.findsCopies = true
             options.formatRequested = true
         },
-        OptionSpec("min-size", value: .byteCount, valueName: "N", section: .formats, "--dupes leaves out files smaller than N bytes (k, m, g allowed)") {
+        OptionSpec(
+            "min-size", value: .byteCount, valueName: "N", section: .formats, "--dupes leaves out files smaller than N bytes (k, m, g allowed)"
+        ) {
             options, argument in
             if case .byteCount(let bytes) = argument { options.smallestCopySize = Int64(clamping: bytes) }
         },
