@@ -22,6 +22,14 @@ public final class PathRows: FileRows {
         /// Each place's entries were appended in natural name order: the
         /// name sort has nothing to do.
         public var namesInOrder = false
+        /// What each row shows instead of its entry's name (a path below
+        /// where the rows were gathered, say), when set: rows are filtered and
+        /// sorted by it too; the entry's own name still reaches the file.
+        public var shownNames: NameArena?
+        /// Sections by these titles instead of by place (each entry's section
+        /// in `sectionOfEntry`), when not empty: a group of copies a section.
+        public var sectionTitles: [String] = []
+        public var sectionOfEntry: [UInt32] = []
 
         public init() {}
 
@@ -90,12 +98,16 @@ public final class PathRows: FileRows {
     @inline(__always)
     public func entry(ofRow row: Int) -> Int { Int(rows[row]) }
 
+    /// The names rows show (`Contents.shownNames`, else the entries' names).
+    private var shown: NameArena { contents.shownNames ?? contents.names }
+
     public func withName<R>(ofRow row: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try contents.names.withName(at: entry(ofRow: row), body)
+        try shown.withName(at: entry(ofRow: row), body)
     }
 
     public func withNames(ofRows range: Range<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
-        for (index, row) in range.enumerated() { try contents.names.withName(at: entry(ofRow: row)) { try body(index, $0) } }
+        let shown = self.shown
+        for (index, row) in range.enumerated() { try shown.withName(at: entry(ofRow: row)) { try body(index, $0) } }
     }
 
     public func kind(ofRow row: Int) -> FileKind { kind(ofEntry: entry(ofRow: row)) }
@@ -160,27 +172,29 @@ public final class PathRows: FileRows {
     /// Filters the entries, groups them by place in the order the places
     /// were given, and sorts each place's names by the options.
     private func arrange() {
-        let names = contents.names
+        let names = shown
         let filter = options.filter
         let hidesDotFiles = options.hidden == .hidden
-        var byPlace = [[UInt32]](repeating: [], count: contents.places.count)
+        let bySection = !contents.sectionTitles.isEmpty
+        let titles = bySection ? contents.sectionTitles : contents.places.map(\.title)
+        var byPlace = [[UInt32]](repeating: [], count: titles.count)
         for index in 0..<names.count {
             if hidesDotFiles && names.firstByte(at: index) == 0x2E { continue }
             if let filter, !names.withCName(at: index, { filter.matches(cName: $0) }) { continue }
-            byPlace[Int(contents.placeOfEntry[index])].append(UInt32(index))
+            byPlace[Int(bySection ? contents.sectionOfEntry[index] : contents.placeOfEntry[index])].append(UInt32(index))
         }
         rows.removeAll(keepingCapacity: true)
         sections.removeAll()
         for (place, entries) in byPlace.enumerated() where !entries.isEmpty {
             let start = rows.count
             rows += sorted(entries)
-            sections.append(ListSection(title: contents.places[place].title, indexTitle: nil, rows: start..<rows.count))
+            sections.append(ListSection(title: titles[place], indexTitle: nil, rows: start..<rows.count))
         }
         sectionStarts = sections.isEmpty ? [0] : sections.map(\.rows.lowerBound)
     }
 
     private func sorted(_ entries: [UInt32]) -> [UInt32] {
-        let names = contents.names
+        let names = shown
         var result: [UInt32]
         switch options.sortKey {
         case .none:

@@ -103,6 +103,13 @@ struct PageView {
             parts = [NameEscaping.escape(level.path), "find '\(text)': \(Plural.count(model.rowCount, "match", "matches"))"]
         case .plan:
             parts = ["marks", Plural.count(model.rowCount, "marked path")]
+        case .copies:
+            let groups = level.copies?.groups ?? []
+            let gain = groups.reduce(Int64(0)) { $0 + $1.gain }
+            parts = [
+                NameEscaping.escape(level.path),
+                "dupes: \(Plural.count(groups.count, "group")), \(HumanSize.withUnit(gain)) to gain",
+            ]
         }
         let options = model.options
         // The direction as `sort` takes it: size and time run largest and

@@ -71,9 +71,13 @@ extension Session {
     }
 
     func mark(_ arguments: [String]) throws(CommandError) {
+        try mark(rows: try selectRows(arguments, for: "mark"))
+    }
+
+    /// Marks `selected` rows of the current level (0-based).
+    func mark(rows selected: [Int]) throws(CommandError) {
         let level = current
         let model = level.model
-        let selected = try selectRows(arguments, for: "mark")
         // A directory without marks (and not inside a marked one) needs no look-up per row.
         let noneMarked = level.identity.map { marks.markCount(inDirectory: $0) == 0 } == true && markedRows(of: level) == .none
         let rows = noneMarked ? selected : selected.filter { !isMarked(row: $0, of: level) }
@@ -81,6 +85,7 @@ extension Session {
         if let dot = rows.first(where: { model.isDotEntry(row: $0) }) {
             throw CommandError("mark: row \(dot + 1) (\(NameEscaping.escape(model.name(ofRow: dot)))) cannot be marked")
         }
+        try keepACopyOfEachGroup(markingAlso: rows)
         // One taker per directory the rows live in (one for a directory's
         // table; a table of search matches spans many). A row's name is
         // its entry's name in that directory.
@@ -116,7 +121,10 @@ extension Session {
                 }
             }
             let taker = takers[key]!
-            model.withName(ofRow: row) { request.append($0, shownInode: model.reportedInode(ofRow: row), taker: taker) }
+            // The entry's own name in its directory (a row may show a longer path).
+            model.location(ofRow: row).name.withUnsafeBufferPointer {
+                request.append($0, shownInode: model.reportedInode(ofRow: row), taker: taker)
+            }
         }
         // Reading a million entries takes a while: Ctrl-C stops at once, nothing marked.
         let batch: MarkBatch
@@ -135,7 +143,13 @@ extension Session {
                 return
             }
         }
+        // A mark here may cover the last copy of a group another level found (a directory holding it).
+        let problemsBefore = copyTables.isEmpty ? [] : Set(lastCopyProblems(checkingFiles: false))
         let added = marks.add(batch)
+        if let problem = copyTables.isEmpty ? nil : lastCopyProblems(checkingFiles: false).first(where: { !problemsBefore.contains($0) }) {
+            _ = marks.undo()
+            throw CommandError("mark: refused: " + problem)
+        }
         // The rows just marked leave a directory's table as they stand: no
         // look-up of every name in the plan to find them again.
         if let listing = level.listing, !state.marksShown {
@@ -240,6 +254,7 @@ extension Session {
                 "replaced: \(Plural.count(totals.replaced, "marked path")) name\(totals.replaced == 1 ? "s" : "") a different file now (not counted; 'marks prune' drops them)"
             )
         }
+        lines += lastCopyProblems().map { "warning: " + $0 }
         return lines + totals.caveats + [totals.summary]
     }
 
@@ -274,6 +289,7 @@ extension Session {
             )
         }
         totals.caveats.forEach { write($0) }
+        lastCopyProblems().forEach { write("warning: " + $0) }
         write(totals.summary)
     }
 
@@ -355,7 +371,12 @@ extension Session {
     func verifyMarks() throws(CommandError) {
         let all = marks.all
         let problems = PlanVerification.check(all)
+        let copyProblems = lastCopyProblems()
+        for problem in copyProblems { write("verify: " + problem) }
         guard !problems.isEmpty else {
+            if !copyProblems.isEmpty {
+                throw CommandError("marks verify: the plan takes the last copy of \(Plural.count(copyProblems.count, "group"))")
+            }
             write("verify: all \(all.count) marked paths are as they were when marked")
             return
         }

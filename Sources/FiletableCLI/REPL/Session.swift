@@ -61,6 +61,9 @@ final class Session {
     var spaceOnDisk: [FileIdentity: Int64] = [:]
     /// The levels' directories watched for changes (a terminal with the line editor only).
     var watching: LevelWatching?
+    /// The tables of copies `dupes` made this session: the plan may never
+    /// take the last copy of one of their groups (`Session+Copies`).
+    var copyTables: [CopyTable] = []
 
     /// Opens the first level on `path`.
     init(path: [UInt8], output: OutputSink, settings: Settings) throws(FileError) {

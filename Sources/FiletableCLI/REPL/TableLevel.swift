@@ -20,6 +20,8 @@ final class TableLevel {
         case matches(String)
         /// The marked files of the deletion plan (`marks`).
         case plan
+        /// Files with identical contents below a level (`dupes`), a group a section.
+        case copies
     }
 
     let kind: Kind
@@ -42,6 +44,9 @@ final class TableLevel {
     var pendingSummary: (() -> [String])?
     /// A plan level's marks, read with its rows.
     var plan: PlanRows?
+    /// A copies level's groups, read with its rows: what the keep rules and
+    /// the last-copy guard work on.
+    var copies: CopyTable?
 
     /// A directory's level.
     convenience init(model: DirectoryListing, path: [UInt8], decoration: NameDecoration) {
@@ -81,6 +86,7 @@ final class TableLevel {
         case .directory: return "a directory"
         case .matches(let text): return "the names holding '\(text)'"
         case .plan: return "the deletion plan"
+        case .copies: return "copies"
         }
     }
 
@@ -188,6 +194,7 @@ final class TableLevel {
             return parts.last.map { NameEscaping.escape(Array($0)) } ?? "/"
         case .matches(let text): return "find '\(NameEscaping.terminalSafe(text))'"
         case .plan: return "marks"
+        case .copies: return "dupes"
         }
     }
 }

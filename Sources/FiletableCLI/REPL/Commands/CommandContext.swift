@@ -42,6 +42,7 @@ protocol TableWork: AnyObject {
     func jump(_ title: String) throws(CommandError)
     func reload() throws(CommandError)
     func sizeLevel() throws(CommandError)
+    func findCopies(_ request: CopiesRequest) throws(CommandError)
     func printStats()
 }
 
@@ -72,6 +73,7 @@ protocol Viewing: AnyObject {
 /// The deletion plan: marking, its level, its checks and its export.
 protocol PlanWork: AnyObject {
     func mark(_ arguments: [String]) throws(CommandError)
+    func mark(keeping rule: CopyTable.KeepRule) throws(CommandError)
     func unmark(_ arguments: [String]) throws(CommandError)
     func undo() throws(CommandError)
     func showPlan() throws(CommandError)

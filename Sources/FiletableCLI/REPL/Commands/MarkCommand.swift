@@ -7,11 +7,16 @@ struct MarkCommand: RegisteredCommand {
     static let spec = CommandSpec(
         name: "mark", aliases: ["delete", "rm"], usage: "mark ARGS", summary: "mark rows for simulated deletion",
         details:
-            "ARGS: row numbers, ranges (3-7), lists (1,4,9), globs over the names in view (*.log), or all. Marked rows leave the table and the rows below are renumbered; nothing is ever deleted. Marking several rows or a directory lists them and asks with what they cover (files, directories, bytes; Ctrl-C stops a long count), unless -y was given or in a script. Ctrl-D or Ctrl-C at a question means no. A mark is the file the row showed; a row whose directory has moved since the table was read is refused."
+            "ARGS: row numbers, ranges (3-7), lists (1,4,9), globs over the names in view (*.log), or all. On a table of copies ('dupes'), 'mark --keep newest|oldest|first|shortest-path|inside GLOB' marks every copy but the one the rule keeps in each group, and no mark may leave a group without a copy outside the plan. Marked rows leave the table and the rows below are renumbered; nothing is ever deleted. Marking several rows or a directory lists them and asks with what they cover (files, directories, bytes; Ctrl-C stops a long count), unless -y was given or in a script. Ctrl-D or Ctrl-C at a question means no. A mark is the file the row showed; a row whose directory has moved since the table was read is refused."
     )
 
     static func parse(_ words: CommandWords) throws(CommandError) -> Self {
         guard !words.isEmpty else { throw words.usageError("missing argument") }
+        if words.arguments.first == "--keep" {
+            guard CopyTable.KeepRule(Array(words.arguments.dropFirst())) != nil else {
+                throw CommandError("mark: --keep takes newest, oldest, first, shortest-path or inside GLOB")
+            }
+        }
         return MarkCommand(arguments: words.arguments)
     }
 
@@ -20,6 +25,10 @@ struct MarkCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+        if arguments.first == "--keep", let rule = CopyTable.KeepRule(Array(arguments.dropFirst())) {
+            try context.plan.mark(keeping: rule)
+            return .keepGoing
+        }
         try context.plan.mark(arguments)
         return .keepGoing
     }

@@ -1,0 +1,146 @@
+import FileBrowsing
+
+/// `dupes` (copies below a level, as a level of their own), `mark --keep`,
+/// and the rule that the plan never takes the last copy of a group.
+extension Session {
+    func findCopies(_ request: CopiesRequest) throws(CommandError) {
+        let origin = current
+        let listing = try origin.directoryListing(for: "dupes")
+        var options = CopyFinder.Options()
+        options.maximumDepth = request.depth ?? Int.max
+        options.smallestSize = request.smallestSize ?? (request.includesEmptyFiles ? 0 : 1)
+        options.skipsHidden = listing.options.hidden == .hidden
+        options.names = listing.options.filter
+        // The directory again under the level's own path, which the rows' paths are built on.
+        let directory =
+            (try? DirectoryHandle.open([0x2E], in: listing.directory, displayPath: origin.path, followSymlink: false)) ?? listing.directory
+        let search = search(for: options, in: directory)
+        let table = CopyTable(search, below: origin.path) { parent in try? DirectoryHandle.open(resolving: parent) }
+        for error in search.errors.prefix(5) { write("dupes: \(error.description)") }
+        if search.errors.count > 5 { write("dupes: … and \(search.errors.count - 5) more that could not be read") }
+        for path in search.changed.prefix(5) { write("dupes: \(NameEscaping.escape(path)): changed while it was read; left out") }
+        let summary = summaryLine(of: search)
+        guard !search.groups.isEmpty else {
+            throw CommandError(search.cancelled ? "dupes: interrupted before a group was confirmed" : "dupes: no copies here (\(summary))")
+        }
+        let rows = PathRows(table.contents) { () throws(FileError) -> PathRows.Contents in
+            // 'reload' searches again.
+            let again = self.search(for: options, in: directory)
+            let fresh = CopyTable(again, below: origin.path) { parent in try? DirectoryHandle.open(resolving: parent) }
+            self.copyTables.append(fresh)
+            self.current.copies = fresh
+            return fresh.contents
+        }
+        let level = TableLevel(rows: rows, kind: .copies, in: directory, path: origin.path, decoration: settings.decoration)
+        level.copies = table
+        copyTables.append(table)
+        present(level)
+        write("dupes: " + summary + (search.cancelled ? "; stopped by Ctrl-C, these groups are partial" : ""))
+    }
+
+    /// The search, with a progress line at a terminal and Ctrl-C to stop it.
+    private func search(for options: CopyFinder.Options, in directory: DirectoryHandle) -> CopySearch {
+        let finder = CopyFinder(options: options)
+        var progress = CopyProgress()
+        Interruption.clear()
+        let search = finder.run([directory]) {
+            if Interruption.isRequested { finder.cancel() }
+            if settings.interactive, let line = progress.update(finder) {
+                output.write(line)
+                output.flush()
+            }
+        }
+        if let erasure = progress.erasure {
+            output.write(erasure)
+            output.flush()
+        }
+        Interruption.clear()
+        return search
+    }
+
+    private func summaryLine(of search: CopySearch) -> String {
+        let files = search.groups.reduce(0) { $0 + $1.files.count }
+        return "\(Plural.count(search.groups.count, "group")), \(Plural.count(files, "file")), "
+            + "\(HumanSize.withUnit(search.totalGain)) to gain (compared byte for byte; \(Plural.count(search.filesSeen, "file")) seen)"
+    }
+
+    /// `mark --keep RULE`: every copy but the kept one, in each group of the table.
+    func mark(keeping rule: CopyTable.KeepRule) throws(CommandError) {
+        let level = current
+        guard let table = level.copies, let rows = level.model as? PathRows else {
+            throw CommandError("mark --keep: works on a table of copies ('dupes' makes one)")
+        }
+        let (entries, skipped) = table.entriesToMark(keeping: rule, below: level.path)
+        let wanted = Set(entries)
+        let selected = (0..<rows.rowCount).filter { wanted.contains(rows.entry(ofRow: $0)) && !isMarked(row: $0, of: level) }
+        if skipped > 0 { write("mark --keep: \(Plural.count(skipped, "group")) had no copy the rule keeps; none of theirs marked") }
+        guard !selected.isEmpty else { throw CommandError("mark --keep: nothing more to mark") }
+        try mark(rows: selected)
+    }
+
+    /// Refuses marks that would leave a group of the current table of copies
+    /// with every copy in the plan (`rows` about to be marked).
+    func keepACopyOfEachGroup(markingAlso rows: [Int]) throws(CommandError) {
+        guard let table = current.copies, let model = current.model as? PathRows else { return }
+        let marking = Set(rows.map { model.entry(ofRow: $0) })
+        var keeps = [Bool](repeating: false, count: table.groups.count)
+        for entry in table.groupOfEntry.indices where !marking.contains(entry) && !isMarked(entry: entry, of: table) {
+            keeps[table.groupOfEntry[entry]] = true
+        }
+        if let group = keeps.firstIndex(of: false) {
+            let first = table.groups[group].files[0].paths[0]
+            throw CommandError(
+                "mark: refused: that would put every copy of \(NameEscaping.escape(CopyTable.relative(first, to: current.path))) "
+                    + "(\(CopyTable.title(of: table.groups[group]))) in the plan; keep one")
+        }
+    }
+
+    /// Whether a table's entry is in the plan: marked itself, or inside a marked directory.
+    private func isMarked(entry: Int, of table: CopyTable) -> Bool {
+        let place = table.contents.places[Int(table.contents.placeOfEntry[entry])].directory
+        let location = RowLocation(directory: place, name: table.contents.names.name(at: entry))
+        if let key = location.entry, marks.mark(for: key) != nil { return true }
+        let path = table.pathOfEntry[entry]
+        return markedDirectoryPaths().contains { path.count > $0.count && path.starts(with: $0 + [0x2F]) }
+    }
+
+    private func markedDirectoryPaths() -> [[UInt8]] { marks.all.filter { $0.snapshot.kind == .directory }.map(\.path) }
+
+    /// Groups of this session's tables whose every copy is in the plan or
+    /// no longer what was compared (changed, moved, gone): what `marks` and
+    /// `marks verify` warn of. One line a group.
+    /// Without `checkingFiles`, only what the plan covers is asked (no `lstat`).
+    func lastCopyProblems(checkingFiles: Bool = true) -> [String] {
+        guard !marks.isEmpty else { return [] }
+        var problems: [String] = []
+        var seen = Set<[UInt8]>()
+        for table in copyTables {
+            var keeps = [Bool](repeating: false, count: table.groups.count)
+            var touched = [Bool](repeating: false, count: table.groups.count)
+            for entry in table.groupOfEntry.indices {
+                let group = table.groupOfEntry[entry]
+                if isMarked(entry: entry, of: table) {
+                    touched[group] = true
+                } else if !keeps[group], !checkingFiles || isUnchanged(table.groups[group].files[table.fileOfEntry[entry]], at: table.pathOfEntry[entry], size: table.groups[group].size) {
+                    keeps[group] = true
+                }
+            }
+            for group in table.groups.indices where touched[group] && !keeps[group] {
+                let first = table.groups[group].files[0].paths[0]
+                guard seen.insert(first).inserted else { continue }
+                let group = "\(NameEscaping.escape(first)) (\(CopyTable.title(of: table.groups[group])))"
+                problems.append(
+                    checkingFiles
+                        ? "the plan takes every copy of \(group): no copy outside it is as it was compared; unmark one"
+                        : "that would put every copy of \(group) in the plan; keep one")
+            }
+        }
+        return problems
+    }
+
+    /// Whether `path` still leads to the file compared: same identity, size and time.
+    private func isUnchanged(_ file: CopyGroup.File, at path: [UInt8], size: Int64) -> Bool {
+        guard case .success(let status) = PathResolution.status(of: path) else { return false }
+        return status.identity == file.identity && status.size == size && status.modificationTime == file.modified
+    }
+}
