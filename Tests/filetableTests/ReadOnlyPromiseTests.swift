@@ -22,7 +22,8 @@ final class ReadOnlyPromiseTests: XCTestCase {
             """
             python3 '\(CommandRunner.packageRoot.path)/Samples/generate-tree.py' hostile '\(tree)' && \
             cp -a '\(CommandRunner.packageRoot.path)/Samples/tree' '\(tree)/sample' && \
-            ln '\(tree)/plain.txt' '\(tree)/hard-link' && mkdir -p '\(tree)/nested/deeper' && echo x > '\(tree)/nested/deeper/file'
+            ln '\(tree)/plain.txt' '\(tree)/hard-link' && mkdir -p '\(tree)/nested/deeper' && echo x > '\(tree)/nested/deeper/file' && \
+            cp '\(tree)/nested/deeper/file' '\(tree)/nested/copy'
             """)
         try XCTSkipIf(made.status != 0, "skipped: python3 is needed to generate the hostile tree (\(made.stderr))")
         let before = try snapshot(tree)
@@ -30,13 +31,15 @@ final class ReadOnlyPromiseTests: XCTestCase {
         let session = """
             edit; cd sample/docs; mark 1; show marked; unmark 1; undo; undo; back all; cd nested; mark 1; back; hide marked; \
             mark all; marks --print; marks export \(plan); marks export \(plan).json --json; marks export \(plan).sh --sh; marks verify; \
-            reload; undo; undo; mark all; marks verify; marks clear; undo; marks --print
+            reload; undo; undo; mark all; marks verify; marks clear; undo; marks --print; marks clear; \
+            dupes --empty; mark --keep oldest; marks verify; marks export \(plan).dupes; reload; back
             """
         let result = try CommandRunner.run(["-y", "-A", "--page-size", "50", "-e", session, tree])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.text.contains("verify: all "), result.text)
         XCTAssertEqual(try snapshot(tree), before, "a browsed file changed")
-        for suffix in ["", ".json", ".sh"] {
+        XCTAssertTrue(result.text.contains("dupes: "), result.text)
+        for suffix in ["", ".json", ".sh", ".dupes"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: plan + suffix), "the export \(suffix) was written")
         }
     }
