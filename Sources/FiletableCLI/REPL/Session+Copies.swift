@@ -121,7 +121,11 @@ extension Session {
                 let group = table.groupOfEntry[entry]
                 if isMarked(entry: entry, of: table) {
                     touched[group] = true
-                } else if !keeps[group], !checkingFiles || isUnchanged(table.groups[group].files[table.fileOfEntry[entry]], at: table.pathOfEntry[entry], size: table.groups[group].size) {
+                } else if !keeps[group],
+                    !checkingFiles
+                        || isUnchanged(
+                            table.groups[group].files[table.fileOfEntry[entry]], at: table.pathOfEntry[entry], size: table.groups[group].size)
+                {
                     keeps[group] = true
                 }
             }
