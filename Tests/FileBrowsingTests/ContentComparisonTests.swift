@@ -8,11 +8,19 @@ import XCTest
 /// is no longer what the walk saw (rewritten during the scan) is left out,
 /// never grouped; files that share their ends but not their middle differ.
 final class ContentComparisonTests: XCTestCase {
+    /// Each candidate's path, by record.
+    private var paths: [Int: [UInt8]] = [:]
+
+    private func comparison() -> ContentComparison {
+        let known = paths
+        return ContentComparison(path: { known[$0]! }, isCancelled: { false })
+    }
+
     private func candidate(_ temp: TemporaryTree, _ name: String, record: Int, modified: Timestamp? = nil) throws -> CopyCandidate {
         let path = Array((temp.path + "/" + name).utf8)
         guard case .success(let status) = PathResolution.status(of: path) else { throw XCTSkip("cannot stat \(name)") }
-        return CopyCandidate(
-            record: record, path: path, identity: status.identity, size: status.size, modified: modified ?? status.modificationTime)
+        paths[record] = path
+        return CopyCandidate(record: record, identity: status.identity, size: status.size, modified: modified ?? status.modificationTime)
     }
 
     private func write(_ temp: TemporaryTree, _ name: String, _ bytes: [UInt8]) {
@@ -31,7 +39,7 @@ final class ContentComparisonTests: XCTestCase {
                 try candidate(temp, "a\(size)", record: 0), try candidate(temp, "b\(size)", record: 1),
                 try candidate(temp, "c\(size)", record: 2, modified: Timestamp(seconds: 1)),
             ]
-            let outcome = ContentComparison(isCancelled: { false }).classes(of: files, size: Int64(size))
+            let outcome = comparison().classes(of: files, size: Int64(size))
             XCTAssertEqual(outcome.classes, [[0, 1]], "size \(size)")
             XCTAssertEqual(outcome.changed, [2], "size \(size)")
         }
@@ -47,7 +55,7 @@ final class ContentComparisonTests: XCTestCase {
         write(temp, "c", bytes)
         write(temp, "d", bytes)
         let files = try ["a", "b", "c", "d"].enumerated().map { try candidate(temp, $1, record: $0) }
-        let outcome = ContentComparison(isCancelled: { false }).classes(of: files, size: Int64(size))
+        let outcome = comparison().classes(of: files, size: Int64(size))
         XCTAssertEqual(Set(outcome.classes.map(Set.init)), [[0, 1], [2, 3]])
         XCTAssertTrue(outcome.changed.isEmpty)
     }

@@ -1,9 +1,11 @@
 /// Splits files of one size into classes of identical contents, byte for
-/// byte. Large files are first told apart by a block from their start and
-/// one from their end, so most are never read whole; what remains is hashed
-/// whole to find which files to compare, then compared with the first file
-/// of its bucket, block by block (a bucket of two is compared at once). One
-/// comparison a worker thread: it owns two read buffers.
+/// byte. Each file's first 4 KiB come first (most files differ there and are
+/// never read further, as jdupes does); a file no longer than that is
+/// then compared from the bytes already read. Longer files that agree there
+/// are told apart by their last block (over 64 KiB), then compared with the
+/// first file of their bucket block by block; a bucket of more than two is
+/// hashed whole first, so each file is compared with the one it may equal.
+/// One comparison a worker thread: it owns its read buffers.
 final class ContentComparison {
     /// What became of a size's files.
     struct Outcome {
@@ -14,19 +16,31 @@ final class ContentComparison {
         var unreadable: [(candidate: Int, errno: Errno)] = []
     }
 
-    /// Files up to this size are read whole at once.
-    static let smallFileLimit: Int64 = 64 * 1024
-    /// The block read from each end of a larger file first.
-    static let endBlock = 16 * 1024
+    /// The first block read of every file.
+    static let headBlock = 4096
+    /// Files over this size are told apart by their last block too.
+    static let tailCheckAbove: Int64 = 64 * 1024
+    static let tailBlock = 16 * 1024
     static let blockSize = 1 << 20
+    /// The heads kept in memory for one size at most (files no longer than a head).
+    static let keptHeadBytes = 16 << 20
 
     private let first = UnsafeMutableRawPointer.allocate(byteCount: blockSize, alignment: 64)
     private let second = UnsafeMutableRawPointer.allocate(byteCount: blockSize, alignment: 64)
-    /// Bytes read so far (for progress), added to by the caller.
+    /// Bytes read so far (for progress).
     private(set) var bytesRead: Int64 = 0
     let isCancelled: () -> Bool
+    /// A candidate's path, by its record.
+    private let path: (Int) -> [UInt8]
 
-    init(isCancelled: @escaping () -> Bool) { self.isCancelled = isCancelled }
+    init(path: @escaping (Int) -> [UInt8], isCancelled: @escaping () -> Bool) {
+        self.path = path
+        self.isCancelled = isCancelled
+    }
+
+    private func open(_ candidate: CopyCandidate) throws(FileContents.Failure) -> FileContents {
+        try FileContents(candidate, at: path(candidate.record))
+    }
 
     deinit {
         first.deallocate()
@@ -37,28 +51,65 @@ final class ContentComparison {
     /// distinct identities), read in the order given.
     func classes(of candidates: [CopyCandidate], size: Int64) -> Outcome {
         var outcome = Outcome()
-        var buckets: [[Int]] = [Array(candidates.indices)]
-        if size > Self.smallFileLimit {
-            buckets = split(
-                buckets[0], by: { member throws(FileContents.Failure) in try endsHash(of: candidates[member], size: size) }, into: &outcome)
+        // Empty files hold the same (no) bytes: nothing to read.
+        if size == 0 {
+            if candidates.count >= 2 { outcome.classes = [Array(candidates.indices)] }
+            return outcome
+        }
+        let headLength = Int(min(size, Int64(Self.headBlock)))
+        let wholeInHead = size <= Int64(Self.headBlock)
+        // Files that fit their head: the heads are the files, kept to compare.
+        var heads: [Int: [UInt8]]? = wholeInHead && candidates.count * headLength <= Self.keptHeadBytes ? [:] : nil
+        // A head that is not the whole file decides nothing alone: it is read
+        // without the check after it (a later read checks what it groups).
+        var buckets = split(Array(candidates.indices), into: &outcome) { member throws(FileContents.Failure) in
+            try hash(of: candidates[member], ranges: [(0, headLength)], checked: wholeInHead) { bytes in heads?[member] = bytes }
+        }
+        if wholeInHead, let heads {
+            for bucket in buckets where bucket.count >= 2 { outcome.classes += Self.equalClasses(bucket) { heads[$0]! } }
+            return outcome
+        }
+        if size > Self.tailCheckAbove {
+            buckets = buckets.filter { $0.count >= 2 }.flatMap { bucket in
+                split(bucket, into: &outcome) { member throws(FileContents.Failure) in
+                    try hash(of: candidates[member], ranges: [(size - Int64(Self.tailBlock), Self.tailBlock)])
+                }
+            }
         }
         for bucket in buckets where bucket.count >= 2 {
             if isCancelled() { break }
-            if bucket.count == 2 && size > Self.smallFileLimit {
+            guard bucket.count > 2 else {
                 confirm(bucket, of: candidates, size: size, into: &outcome)
                 continue
             }
-            for sameHash in split(
-                bucket, by: { member throws(FileContents.Failure) in try wholeHash(of: candidates[member], size: size) }, into: &outcome)
-            where sameHash.count >= 2 {
-                confirm(sameHash, of: candidates, size: size, into: &outcome)
+            let byWhole = split(bucket, into: &outcome) { member throws(FileContents.Failure) in
+                try hash(of: candidates[member], ranges: Self.blocks(of: size))
             }
+            for sameHash in byWhole where sameHash.count >= 2 { confirm(sameHash, of: candidates, size: size, into: &outcome) }
         }
         return outcome
     }
 
+    /// The whole file as block-sized ranges.
+    private static func blocks(of size: Int64) -> [(Int64, Int)] {
+        stride(from: Int64(0), to: size, by: blockSize).map { ($0, Int(min(Int64(blockSize), size - $0))) }
+    }
+
+    /// Members whose kept bytes are equal, in classes of two or more.
+    private static func equalClasses(_ members: [Int], bytes: (Int) -> [UInt8]) -> [[Int]] {
+        var classes: [[Int]] = []
+        for member in members {
+            if let index = classes.firstIndex(where: { bytes($0[0]) == bytes(member) }) {
+                classes[index].append(member)
+            } else {
+                classes.append([member])
+            }
+        }
+        return classes.filter { $0.count >= 2 }
+    }
+
     /// Groups `members` by a key read from each; those whose read failed go to `outcome`.
-    private func split(_ members: [Int], by key: (Int) throws(FileContents.Failure) -> UInt64, into outcome: inout Outcome) -> [[Int]] {
+    private func split(_ members: [Int], into outcome: inout Outcome, by key: (Int) throws(FileContents.Failure) -> UInt64) -> [[Int]] {
         var byKey: [UInt64: [Int]] = [:]
         var order: [UInt64] = []
         for member in members {
@@ -113,7 +164,7 @@ final class ContentComparison {
     /// Why a file cannot be compared now, or nil if it can.
     private func check(_ candidate: CopyCandidate) -> FileContents.Failure? {
         do {
-            try FileContents(candidate).finish()
+            try open(candidate).finish()
             return nil
         } catch {
             return error
@@ -127,37 +178,21 @@ final class ContentComparison {
         }
     }
 
-    /// A hash of the file's first and last blocks.
-    private func endsHash(of candidate: CopyCandidate, size: Int64) throws(FileContents.Failure) -> UInt64 {
-        let file = try FileContents(candidate)
+    /// A hash of the file's bytes in `ranges` (offset, length), each read
+    /// whole; `keep` gets the bytes when the file was read in one range.
+    /// Unless `checked` is false, the file is checked after the reads (`FileContents.finish`).
+    private func hash(
+        of candidate: CopyCandidate, ranges: [(offset: Int64, length: Int)], checked: Bool = true, keep: ([UInt8]) -> Void = { _ in }
+    ) throws(FileContents.Failure) -> UInt64 {
+        let file = try open(candidate)
         var hash = ContentHash()
         do throws(FileContents.Failure) {
-            let head = try file.read(into: first, count: Self.endBlock, at: 0)
-            let tail = try file.read(into: second, count: Self.endBlock, at: size - Int64(Self.endBlock))
-            guard head == Self.endBlock, tail == Self.endBlock else { throw FileContents.Failure.changed }
-            hash.add(UnsafeRawBufferPointer(start: first, count: head))
-            hash.add(UnsafeRawBufferPointer(start: second, count: tail))
-            bytesRead += Int64(head + tail)
-        } catch {
-            file.close()
-            throw error
-        }
-        try file.finish()
-        return hash.value
-    }
-
-    /// A hash of the whole file, read in blocks.
-    private func wholeHash(of candidate: CopyCandidate, size: Int64) throws(FileContents.Failure) -> UInt64 {
-        let file = try FileContents(candidate)
-        var hash = ContentHash()
-        var offset: Int64 = 0
-        do throws(FileContents.Failure) {
-            while offset < size {
-                let want = Int(min(Int64(Self.blockSize), size - offset))
-                let got = try file.read(into: first, count: want, at: offset)
-                guard got == want else { throw FileContents.Failure.changed }
-                hash.add(UnsafeRawBufferPointer(start: first, count: got))
-                offset += Int64(got)
+            for (offset, length) in ranges {
+                let got = try file.read(into: first, count: length, at: offset)
+                guard got == length else { throw FileContents.Failure.changed }
+                let bytes = UnsafeRawBufferPointer(start: first, count: got)
+                hash.add(bytes)
+                if ranges.count == 1 { keep(Array(bytes)) }
                 bytesRead += Int64(got)
                 if isCancelled() { break }
             }
@@ -165,29 +200,32 @@ final class ContentComparison {
             file.close()
             throw error
         }
-        try file.finish()
+        if checked { try file.finish() } else { file.close() }
         return hash.value
     }
 
-    /// Whether two files hold the same bytes, compared block by block.
+    /// Whether two files hold the same bytes, compared block by block (the
+    /// first blocks small: two files that differ early cost little).
     private func equal(_ a: CopyCandidate, _ b: CopyCandidate, size: Int64) throws(FileContents.Failure) -> Bool {
-        let left = try FileContents(a)
+        let left = try open(a)
         let right: FileContents
-        do { right = try FileContents(b) } catch {
+        do { right = try open(b) } catch {
             left.close()
             throw error
         }
         var same = true
         var offset: Int64 = 0
+        var block = 64 * 1024
         do throws(FileContents.Failure) {
             while offset < size && same {
-                let want = Int(min(Int64(Self.blockSize), size - offset))
+                let want = Int(min(Int64(block), size - offset))
                 let gotLeft = try left.read(into: first, count: want, at: offset)
                 let gotRight = try right.read(into: second, count: want, at: offset)
                 guard gotLeft == want, gotRight == want else { throw FileContents.Failure.changed }
                 same = Syscalls.compareMemory(first, second, want) == 0
                 offset += Int64(want)
                 bytesRead += Int64(2 * want)
+                block = min(Self.blockSize, block * 4)
                 if isCancelled() { same = false }
             }
         } catch {
@@ -195,7 +233,7 @@ final class ContentComparison {
             right.close()
             throw error
         }
-        // Either file changing while read is reported as the second's; `confirm` asks again which.
+        // Either file changing is reported as a failure; `confirm` asks again which.
         let leftUnchanged = left.isUnchanged()
         left.close()
         try right.finish()

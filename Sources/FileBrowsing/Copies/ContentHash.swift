@@ -9,10 +9,21 @@ struct ContentHash {
 
     /// Mixes `bytes` in; the hash of a stream fed in pieces depends on the
     /// pieces' lengths too (feed whole blocks of the same size to compare).
+    /// Four words at a time in four independent lanes, so the multiplies
+    /// overlap (about four times the speed of one lane).
     mutating func add(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress else { return }
-        var h = value ^ UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15
+        let seed = value ^ UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15
+        var lanes = (seed, seed &+ 1, seed &+ 2, seed &+ 3)
         var offset = 0
+        while offset + 32 <= bytes.count {
+            lanes.0 = Self.mix(lanes.0 ^ base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            lanes.1 = Self.mix(lanes.1 ^ base.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))
+            lanes.2 = Self.mix(lanes.2 ^ base.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self))
+            lanes.3 = Self.mix(lanes.3 ^ base.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self))
+            offset += 32
+        }
+        var h = Self.mix(lanes.0 ^ (lanes.1 &* 3) ^ (lanes.2 &* 5) ^ (lanes.3 &* 7))
         while offset + 8 <= bytes.count {
             h = Self.mix(h ^ base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
             offset += 8

@@ -120,7 +120,8 @@ public final class CopyFinder: Sendable {
         let found = Locked<CopySearch>(CopySearch())
         let workerCount = max(1, min(options.threads, work.count))
         let body: @Sendable () -> Void = { [self] in
-            let comparison = ContentComparison(isCancelled: { [self] in cancelFlag.load(ordering: .relaxed) })
+            let comparison = ContentComparison(
+                path: { files.path(of: $0) }, isCancelled: { [self] in cancelFlag.load(ordering: .relaxed) })
             var local = CopySearch()
             var lastBytes: Int64 = 0
             while !cancelFlag.load(ordering: .relaxed) {
@@ -163,14 +164,14 @@ public final class CopyFinder: Sendable {
     private func compareOne(_ work: SizeWork, of files: RecordedFiles, with comparison: ContentComparison, into search: inout CopySearch) {
         let candidates = work.files.map { records in
             let record = records[0]
-            return CopyCandidate(
-                record: record, path: files.path(of: record), identity: files.identities[record], size: work.size,
-                modified: files.modified[record])
+            return CopyCandidate(record: record, identity: files.identities[record], size: work.size, modified: files.modified[record])
         }
         let outcome = comparison.classes(of: candidates, size: work.size)
         filesRead.add(candidates.count, ordering: .relaxed)
-        for member in outcome.changed { search.changed.append(candidates[member].path) }
-        for (member, errno) in outcome.unreadable { search.errors.append(FileError(path: candidates[member].path, errno: errno)) }
+        for member in outcome.changed { search.changed.append(files.path(of: candidates[member].record)) }
+        for (member, errno) in outcome.unreadable {
+            search.errors.append(FileError(path: files.path(of: candidates[member].record), errno: errno))
+        }
         for members in outcome.classes {
             let groupFiles = members.map { member -> CopyGroup.File in
                 let records = work.files[member]

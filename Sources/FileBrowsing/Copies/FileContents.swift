@@ -1,7 +1,7 @@
 /// One file's contents read for comparison: opened by path without
-/// following a symlink, checked against what the walk saw (a regular file,
-/// the same identity, size and modification time) when opened and again
-/// after the last read, so a file that changed while it was read is never
+/// following a symlink, and checked after the reads against what the walk
+/// saw (a regular file, the same identity, size and modification time), so
+/// a file replaced or changed since the walk, or while it was read, is never
 /// called a copy. The descriptor is owned here and closed by `close`.
 struct FileContents {
     enum Failure: Error {
@@ -13,10 +13,10 @@ struct FileContents {
     let fd: Int32
     private let expected: CopyCandidate
 
-    /// Opens the candidate's file. Throws `.changed` when it is no longer
-    /// the regular file of that identity, size and time.
-    init(_ candidate: CopyCandidate) throws(Failure) {
-        let opened = withCString(candidate.path) { Syscalls.openWithoutFollowing($0) }
+    /// Opens the candidate's file (what it is is checked by `finish`, after
+    /// the reads: one `fstat` a file, not two).
+    init(_ candidate: CopyCandidate, at path: [UInt8]) throws(Failure) {
+        let opened = withCString(path) { Syscalls.openWithoutFollowing($0) }
         guard case .success(let fd) = opened else {
             // A name that became a symlink is refused with ELOOP: changed, not unreadable.
             let errno = opened.failureValue ?? .noSuchFileOrDirectory
@@ -25,20 +25,15 @@ struct FileContents {
         }
         self.fd = fd
         expected = candidate
-        guard isUnchanged(checkIdentity: true) else {
-            close()
-            throw .changed
-        }
     }
 
-    /// Whether the file is still what the walk saw.
-    func isUnchanged(checkIdentity: Bool = false) -> Bool {
+    /// Whether the file is still what the walk saw: a regular file of the
+    /// same identity, size and modification time.
+    func isUnchanged() -> Bool {
         guard case .success(let raw) = Syscalls.status(of: fd) else { return false }
         let status = FileStatus(raw)
-        if checkIdentity && (status.kind != .file || FileIdentity(device: status.device, inode: status.inode) != expected.identity) {
-            return false
-        }
-        return status.size == expected.size && status.modificationTime == expected.modified
+        return status.kind == .file && status.identity == expected.identity && status.size == expected.size
+            && status.modificationTime == expected.modified
     }
 
     /// Reads up to `count` bytes at `offset` into `buffer`, all of them unless the file ends.
@@ -64,11 +59,12 @@ struct FileContents {
     func close() { Syscalls.close(fd) }
 }
 
-/// A file the walk met that may have copies: where it is and what it was.
+/// A file the walk met that may have copies: which it is and what it was
+/// (its path is made when it is opened: a million paths held at once
+/// would cost a hundred megabytes).
 struct CopyCandidate: Sendable {
     /// Its index in the walk's `RecordedFiles`.
     let record: Int
-    let path: [UInt8]
     let identity: FileIdentity
     let size: Int64
     let modified: Timestamp
