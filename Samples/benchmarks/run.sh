@@ -8,7 +8,8 @@
 # same run.
 #
 # Fixtures (made once, kept in WORKDIR): one directory of 1,000,000 empty files,
-# and 200,000 files in 1,000 directories. Needs python3 and hyperfine; installs
+# 200,000 files in 1,000 directories, and for copies 200,000 files of random
+# bytes (2.4 GB) and 1,000,000 small ones (make-copies.py). Needs python3 and hyperfine; installs
 # hyperfine and GNU time from Debian's packages when missing and apt-get works.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -167,4 +168,33 @@ hyperfine -N -w 2 -r "$quick_runs" --export-markdown screen.md "ls -f million"
 python3 "$repo/Samples/benchmarks/screen-keys.py" "$ft" million 200
 
 echo
-cat one-line.md long.md recursive.md repl.md plan.md du-wide.md du-usr.md hex.md hexdump.md view.md
+echo "## Copies: 200,000 files (2.4 GB, one in ten a copy) beside jdupes, rmlint, rdfind and fdupes"
+if [ ! -f copies.done ]; then
+    echo "building 200,000 files of random bytes, a tenth of them copies (once) ..." >&2
+    python3 "$repo/Samples/benchmarks/make-copies.py" copies && touch copies.done
+fi
+# Each peer as it prints its groups (nothing written beside the tree: rmlint and
+# rdfind would write rmlint.sh and results.txt otherwise).
+peers=()
+if want jdupes jdupes; then peers+=("jdupes -r -q copies"); fi
+if want rmlint rmlint; then peers+=("rmlint -o fdupes:/dev/null copies"); fi
+if want rdfind rdfind; then peers+=("rdfind -dryrun true -outputname /dev/null copies"); fi
+if want fdupes fdupes; then peers+=("fdupes -r -q copies"); fi
+cmds=(); ours "--dupes copies"
+find copies -type f -exec cat {} + >/dev/null
+echo "page cache warm:"
+hyperfine -N -w 1 -r "$runs" -i --export-markdown dupes-warm.md "${cmds[@]}" "${peers[@]}"
+if [ "$(id -u)" = 0 ] && [ -w /proc/sys/vm/drop_caches ]; then
+    echo "page cache dropped before each run (root):"
+    hyperfine -r 2 -i --prepare 'sync; echo 3 > /proc/sys/vm/drop_caches' --export-markdown dupes-cold.md "${cmds[@]}" "${peers[@]}"
+fi
+echo "peak RSS: filetable --dupes $(peak "$ft" --dupes copies) MB, jdupes $(peak jdupes -r -q copies) MB"
+if [ ! -f copies1m.done ]; then
+    echo "building 1,000,000 small files, a tenth of them copies (once) ..." >&2
+    python3 "$repo/Samples/benchmarks/make-copies.py" copies1m 1000000 1000 600 && touch copies1m.done
+fi
+echo "peak RSS at 1,000,000 files: filetable --dupes $(peak "$ft" --dupes copies1m) MB"
+
+echo
+cat one-line.md long.md recursive.md repl.md plan.md du-wide.md du-usr.md hex.md hexdump.md view.md dupes-warm.md
+[ -f dupes-cold.md ] && cat dupes-cold.md

@@ -13,7 +13,7 @@ final class ContentComparisonTests: XCTestCase {
 
     private func comparison() -> ContentComparison {
         let known = paths
-        return ContentComparison(path: { known[$0]! }, isCancelled: { false })
+        return ContentComparison(open: { record in withCString(known[record]!) { Syscalls.openWithoutFollowing($0) } }, isCancelled: { false })
     }
 
     private func candidate(_ temp: TemporaryTree, _ name: String, record: Int, modified: Timestamp? = nil) throws -> CopyCandidate {

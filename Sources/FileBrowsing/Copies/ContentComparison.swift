@@ -30,16 +30,17 @@ final class ContentComparison {
     /// Bytes read so far (for progress).
     private(set) var bytesRead: Int64 = 0
     let isCancelled: () -> Bool
-    /// A candidate's path, by its record.
-    private let path: (Int) -> [UInt8]
+    /// Opens a candidate's file by its record (without following a symlink):
+    /// a descriptor the comparison then owns, or why not.
+    private let opener: (Int) -> Result<Int32, Errno>
 
-    init(path: @escaping (Int) -> [UInt8], isCancelled: @escaping () -> Bool) {
-        self.path = path
+    init(open: @escaping (Int) -> Result<Int32, Errno>, isCancelled: @escaping () -> Bool) {
+        opener = open
         self.isCancelled = isCancelled
     }
 
     private func open(_ candidate: CopyCandidate) throws(FileContents.Failure) -> FileContents {
-        try FileContents(candidate, at: path(candidate.record))
+        try FileContents(candidate, opened: opener(candidate.record))
     }
 
     deinit {
@@ -48,8 +49,10 @@ final class ContentComparison {
     }
 
     /// Classes of identical contents among `candidates` (all of `size`,
-    /// distinct identities), read in the order given.
-    func classes(of candidates: [CopyCandidate], size: Int64) -> Outcome {
+    /// distinct identities), read in the order given; `heads`, when given,
+    /// are the candidates' head hashes already read (`HeadHashes`), which
+    /// take the place of the first reads.
+    func classes(of candidates: [CopyCandidate], size: Int64, heads headHashes: [UInt32]? = nil) -> Outcome {
         var outcome = Outcome()
         // Empty files hold the same (no) bytes: nothing to read.
         if size == 0 {
@@ -59,11 +62,13 @@ final class ContentComparison {
         let headLength = Int(min(size, Int64(Self.headBlock)))
         let wholeInHead = size <= Int64(Self.headBlock)
         // Files that fit their head: the heads are the files, kept to compare.
-        var heads: [Int: [UInt8]]? = wholeInHead && candidates.count * headLength <= Self.keptHeadBytes ? [:] : nil
+        var heads: [Int: [UInt8]]? =
+            wholeInHead && headHashes == nil && candidates.count * headLength <= Self.keptHeadBytes ? [:] : nil
         // A head that is not the whole file decides nothing alone: it is read
         // without the check after it (a later read checks what it groups).
         var buckets = split(Array(candidates.indices), into: &outcome) { member throws(FileContents.Failure) in
-            try hash(of: candidates[member], ranges: [(0, headLength)], checked: wholeInHead) { bytes in heads?[member] = bytes }
+            if let headHashes { return UInt64(headHashes[member]) }
+            return try hash(of: candidates[member], ranges: [(0, headLength)], checked: wholeInHead) { bytes in heads?[member] = bytes }
         }
         if wholeInHead, let heads {
             for bucket in buckets where bucket.count >= 2 { outcome.classes += Self.equalClasses(bucket) { heads[$0]! } }

@@ -75,38 +75,83 @@ public final class CopyFinder: Sendable {
         }
         search.filesSeen = files.count
         guard !search.cancelled else { return search }
-        compare(Self.sizesToCompare(files), of: files, into: &search, waiting: waiting)
+        let work = Self.sizesToCompare(files)
+        // Every candidate's head first, directory by directory.
+        var wanted = [Bool](repeating: false, count: files.count)
+        for size in work { for record in size.files { wanted[Int(record)] = true } }
+        let heads = readHeads(of: files, wanted: wanted, waiting: waiting)
+        for (record, failure) in heads.failures.sorted(by: { $0.key < $1.key }) {
+            switch failure {
+            case .changed: search.changed.append(files.path(of: record))
+            case .unreadable(let errno): search.errors.append(FileError(path: files.path(of: record), errno: errno))
+            }
+        }
+        search.bytesRead += heads.bytesRead
+        if !cancelFlag.load(ordering: .relaxed) { compare(work, of: files, heads: heads, into: &search, waiting: waiting) }
         search.cancelled = search.cancelled || cancelFlag.load(ordering: .relaxed)
         search.groups.sort { a, b in
             if a.gain != b.gain { return a.gain > b.gain }
             if a.size != b.size { return a.size > b.size }
-            return a.files[0].paths[0].lexicographicallyPrecedes(b.files[0].paths[0])
+            return a.firstPath.lexicographicallyPrecedes(b.firstPath)
         }
         return search
     }
 
-    /// The files of one size with at least two distinct identities: each
-    /// identity's records (its hard links met), largest size first.
-    struct SizeWork: Sendable {
-        let size: Int64
-        /// Each distinct file's records, in inode order.
-        let files: [[Int]]
+    /// A file's records other than `except`, one a path (the same file met
+    /// twice at one path, under overlapping roots, is one).
+    private static func distinctLinks(_ records: [UInt32], paths: [[UInt8]], except first: Int) -> [UInt32] {
+        var seen: Set<[UInt8]> = [paths[first]]
+        return records.indices.filter { $0 != first && seen.insert(paths[$0]).inserted }.map { records[$0] }
     }
 
+    /// The files of one size with at least two distinct identities, largest size first.
+    struct SizeWork: Sendable {
+        let size: Int64
+        /// Each distinct file's first record, in inode order (the order it is read in).
+        let files: [UInt32]
+        /// The other records of a file met more than once (its hard links,
+        /// or one file under overlapping roots), by its first record.
+        let moreRecords: [UInt32: [UInt32]]
+
+        /// Every record of distinct file `index`.
+        func records(ofFile index: Int) -> [Int] {
+            let first = files[index]
+            return [Int(first)] + (moreRecords[first] ?? []).map(Int.init)
+        }
+    }
+
+    /// Records grouped by size; the sizes with two distinct files or more.
+    /// Flat arrays, no array a file: a million files cost a few megabytes here.
     static func sizesToCompare(_ files: RecordedFiles) -> [SizeWork] {
-        let bySize = (0..<files.count).sorted { files.sizes[$0] != files.sizes[$1] ? files.sizes[$0] > files.sizes[$1] : $0 < $1 }
+        var bySize = [UInt32](unsafeUninitializedCapacity: files.count) { buffer, count in
+            for index in 0..<files.count { buffer[index] = UInt32(index) }
+            count = files.count
+        }
+        files.sizes.withUnsafeBufferPointer { sizes in
+            bySize.sort { sizes[Int($0)] != sizes[Int($1)] ? sizes[Int($0)] > sizes[Int($1)] : $0 < $1 }
+        }
         var work: [SizeWork] = []
         var start = 0
         while start < bySize.count {
-            let size = files.sizes[bySize[start]]
+            let size = files.sizes[Int(bySize[start])]
             var end = start + 1
-            while end < bySize.count && files.sizes[bySize[end]] == size { end += 1 }
+            while end < bySize.count && files.sizes[Int(bySize[end])] == size { end += 1 }
             if end - start >= 2 {
-                var byIdentity: [FileIdentity: [Int]] = [:]
-                for record in bySize[start..<end] { byIdentity[files.identities[record], default: []].append(record) }
-                if byIdentity.count >= 2 {
-                    let ordered = byIdentity.values.sorted { files.identities[$0[0]].inode < files.identities[$1[0]].inode }
-                    work.append(SizeWork(size: size, files: ordered))
+                var first: [FileIdentity: UInt32] = [:]
+                var more: [UInt32: [UInt32]] = [:]
+                var distinct: [UInt32] = []
+                for record in bySize[start..<end] {
+                    let identity = files.identity(of: Int(record))
+                    if let known = first[identity] {
+                        more[known, default: []].append(record)
+                    } else {
+                        first[identity] = record
+                        distinct.append(record)
+                    }
+                }
+                if distinct.count >= 2 {
+                    distinct.sort { files.identity(of: Int($0)).inode < files.identity(of: Int($1)).inode }
+                    work.append(SizeWork(size: size, files: distinct, moreRecords: more))
                 }
             }
             start = end
@@ -114,20 +159,50 @@ public final class CopyFinder: Sendable {
         return work
     }
 
+    /// The heads, read on worker threads while this thread calls `waiting`.
+    private func readHeads(of files: RecordedFiles, wanted: [Bool], waiting: () -> Void) -> HeadHashes {
+        let result = Locked<HeadHashes?>(nil)
+        let done = Atomic<Bool>(false)
+        let reader = JoinableThread { [self, options] in
+            let heads = HeadHashes(
+                of: files, wanted: wanted, threads: options.threads, isCancelled: { [self] in cancelFlag.load(ordering: .relaxed) },
+                read: { [self] count in filesRead.add(count, ordering: .relaxed) })
+            result.withLock { $0 = heads }
+            done.store(true, ordering: .relaxed)
+        }
+        if let reader {
+            var polls = 0
+            while !done.load(ordering: .relaxed) {
+                if polls % 25 == 0 { waiting() }
+                polls += 1
+                Syscalls.pause(microseconds: 2_000)
+            }
+            reader.join()
+        } else {
+            result.withLock { found in
+                found = HeadHashes(
+                    of: files, wanted: wanted, threads: 1, isCancelled: { [self] in cancelFlag.load(ordering: .relaxed) }, read: { _ in })
+            }
+        }
+        return result.withLock { $0! }
+    }
+
     /// Compares each size's files on the worker threads.
-    private func compare(_ work: [SizeWork], of files: RecordedFiles, into search: inout CopySearch, waiting: () -> Void) {
+    private func compare(_ work: [SizeWork], of files: RecordedFiles, heads: HeadHashes, into search: inout CopySearch, waiting: () -> Void) {
         let next = Atomic<Int>(0)
         let found = Locked<CopySearch>(CopySearch())
         let workerCount = max(1, min(options.threads, work.count))
         let body: @Sendable () -> Void = { [self] in
+            // Few files get this far (those whose heads matched another's): opened by path.
             let comparison = ContentComparison(
-                path: { files.path(of: $0) }, isCancelled: { [self] in cancelFlag.load(ordering: .relaxed) })
+                open: { record in withCString(files.path(of: record)) { Syscalls.openWithoutFollowing($0) } },
+                isCancelled: { [self] in cancelFlag.load(ordering: .relaxed) })
             var local = CopySearch()
             var lastBytes: Int64 = 0
             while !cancelFlag.load(ordering: .relaxed) {
                 let index = next.add(1, ordering: .relaxed).oldValue
                 guard index < work.count else { break }
-                compareOne(work[index], of: files, with: comparison, into: &local)
+                compareOne(work[index], of: files, heads: heads, with: comparison, into: &local)
                 bytesRead.add(comparison.bytesRead - lastBytes, ordering: .relaxed)
                 lastBytes = comparison.bytesRead
             }
@@ -161,26 +236,33 @@ public final class CopyFinder: Sendable {
     }
 
     /// One size: its distinct files compared, each class of two or more a group.
-    private func compareOne(_ work: SizeWork, of files: RecordedFiles, with comparison: ContentComparison, into search: inout CopySearch) {
-        let candidates = work.files.map { records in
-            let record = records[0]
-            return CopyCandidate(record: record, identity: files.identities[record], size: work.size, modified: files.modified[record])
+    private func compareOne(
+        _ work: SizeWork, of files: RecordedFiles, heads: HeadHashes, with comparison: ContentComparison, into search: inout CopySearch
+    ) {
+        // Files whose head could not be read are out already (reported with the heads).
+        let candidates = work.files.filter { heads.failures[Int($0)] == nil }.map { first in
+            let record = Int(first)
+            return CopyCandidate(record: record, identity: files.identity(of: record), size: work.size, modified: files.modified(of: record))
         }
-        let outcome = comparison.classes(of: candidates, size: work.size)
-        filesRead.add(candidates.count, ordering: .relaxed)
+        guard candidates.count >= 2 else { return }
+        let outcome = comparison.classes(of: candidates, size: work.size, heads: candidates.map { heads.hashes[$0.record] })
         for member in outcome.changed { search.changed.append(files.path(of: candidates[member].record)) }
         for (member, errno) in outcome.unreadable {
             search.errors.append(FileError(path: files.path(of: candidates[member].record), errno: errno))
         }
         for members in outcome.classes {
-            let groupFiles = members.map { member -> CopyGroup.File in
-                let records = work.files[member]
-                var paths = records.map { files.path(of: $0) }.sorted { $0.lexicographicallyPrecedes($1) }
-                // The same file reached through two overlapping roots is one path, not a link.
-                if files.linkCounts[records[0]] <= 1 { paths = [paths[0]] }
-                return CopyGroup.File(identity: candidates[member].identity, modified: candidates[member].modified, paths: paths)
+            var groupFiles = members.map { member -> (file: CopyGroup.File, path: [UInt8]) in
+                let records = work.records(ofFile: member).map(UInt32.init)
+                // The first path in byte order stands for the file.
+                let paths = records.map { files.path(of: Int($0)) }
+                let first = paths.indices.min { paths[$0].lexicographicallyPrecedes(paths[$1]) }!
+                let file = CopyGroup.File(
+                    identity: candidates[member].identity, modified: candidates[member].modified, firstRecord: records[first],
+                    otherRecords: Self.distinctLinks(records, paths: paths, except: first))
+                return (file, paths[first])
             }
-            search.groups.append(CopyGroup(size: work.size, files: groupFiles.sorted { $0.paths[0].lexicographicallyPrecedes($1.paths[0]) }))
+            groupFiles.sort { $0.path.lexicographicallyPrecedes($1.path) }
+            search.groups.append(CopyGroup(size: work.size, files: groupFiles.map(\.file), source: files))
             groupsFound.add(1, ordering: .relaxed)
         }
     }

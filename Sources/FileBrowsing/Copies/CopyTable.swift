@@ -27,7 +27,7 @@ public struct CopyTable {
         for (groupIndex, group) in search.groups.enumerated() {
             contents.sectionTitles.append(Self.title(of: group))
             for (fileIndex, file) in group.files.enumerated() {
-                for (linkIndex, path) in file.paths.enumerated() {
+                for (linkIndex, path) in group.paths(of: file).enumerated() {
                     let (parent, name) = Self.split(path)
                     let place: Int
                     if let known = places[parent] {
@@ -88,15 +88,16 @@ public struct CopyTable {
         var keepers: [Int?] = []
         for group in groups {
             let files = group.files
+            let paths = files.map { group.paths(of: $0) }
             switch rule {
             case .first: keepers.append(0)
             case .newest: keepers.append(files.indices.max { files[$0].modified < files[$1].modified })
             case .oldest: keepers.append(files.indices.min { files[$0].modified < files[$1].modified })
-            case .shortestPath: keepers.append(files.indices.min { files[$0].paths[0].count < files[$1].paths[0].count })
+            case .shortestPath: keepers.append(files.indices.min { paths[$0][0].count < paths[$1][0].count })
             case .inside(let glob):
                 keepers.append(
                     files.indices.first { index in
-                        files[index].paths.contains { glob.matches(Self.relative($0, to: origin)) || glob.matches($0) }
+                        paths[index].contains { glob.matches(Self.relative($0, to: origin)) || glob.matches($0) }
                     })
             }
         }

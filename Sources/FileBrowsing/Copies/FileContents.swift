@@ -1,4 +1,4 @@
-/// One file's contents read for comparison: opened by path without
+/// One file's contents read for comparison: opened (by the caller) without
 /// following a symlink, and checked after the reads against what the walk
 /// saw (a regular file, the same identity, size and modification time), so
 /// a file replaced or changed since the walk, or while it was read, is never
@@ -15,8 +15,7 @@ struct FileContents {
 
     /// Opens the candidate's file (what it is is checked by `finish`, after
     /// the reads: one `fstat` a file, not two).
-    init(_ candidate: CopyCandidate, at path: [UInt8]) throws(Failure) {
-        let opened = withCString(path) { Syscalls.openWithoutFollowing($0) }
+    init(_ candidate: CopyCandidate, opened: Result<Int32, Errno>) throws(Failure) {
         guard case .success(let fd) = opened else {
             // A name that became a symlink is refused with ELOOP: changed, not unreadable.
             let errno = opened.failureValue ?? .noSuchFileOrDirectory

@@ -185,6 +185,37 @@ extension Syscalls {
     /// waiting on a FIFO, never taking a controlling terminal: what the
     /// search for copies reads files with.
     static func openWithoutFollowing(_ path: UnsafePointer<CChar>) -> Result<Int32, Errno> {
-        valueOrErrno { openat(AT_FDCWD, path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW) }
+        openWithoutFollowing(at: AT_FDCWD, path)
+    }
+
+    /// The same, `name` looked up in the directory open at `parent`.
+    static func openWithoutFollowing(at parent: Int32, _ name: UnsafePointer<CChar>) -> Result<Int32, Errno> {
+        valueOrErrno { openat(parent, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW) }
+    }
+
+    /// A search-only descriptor (O_PATH) of the directory at `path`.
+    static func openSearchOnly(path: UnsafePointer<CChar>) -> Result<Int32, Errno> {
+        openSearchOnly(at: AT_FDCWD, name: path)
+    }
+
+    /// The soft limit on open descriptors (`RLIMIT_NOFILE`), or 1024 when unknown.
+    static var descriptorLimit: Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1024 }
+        return Int(clamping: limit.rlim_cur)
+    }
+}
+
+extension Syscalls {
+    /// Has malloc map every block of 1 MiB or more on its own and give it
+    /// back when freed (`M_MMAP_THRESHOLD`; by default glibc raises the
+    /// threshold as large blocks are freed, keeping them in the heap): the
+    /// search for copies grows arrays of a million entries, and the old
+    /// buffers would stay in the peak. Process-wide; call before the work.
+    public static func returnLargeBlocksWhenFreed() {
+        // `mallopt(M_MMAP_THRESHOLD, …)`: malloc.h is not in Swift's Glibc module.
+        typealias SetOption = @convention(c) (Int32, Int32) -> Int32
+        let mmapThreshold: Int32 = -3
+        _ = CLibrarySymbol.lookUp("mallopt", as: SetOption.self)?(mmapThreshold, 1 << 20)
     }
 }

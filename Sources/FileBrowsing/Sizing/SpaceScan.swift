@@ -323,7 +323,7 @@ public final class SpaceScan: Sendable {
                 {
                     regularFiles.append(
                         name: nameBytes.assumingMemoryBound(to: UInt8.self), identity: identity, size: found.size,
-                        modified: found.modificationTime, linkCount: found.linkCount)
+                        modified: found.modificationTime)
                 }
                 if found.linkCount > 1 {
                     let first = hardLinks.withLock { $0.insert(identity).inserted }

@@ -21,6 +21,7 @@ struct CopiesCommand {
             }
         }
         guard !roots.isEmpty else { return diagnostics.finish() }
+        Syscalls.returnLargeBlocksWhenFreed()
         let finder = CopyFinder(options: finderOptions)
         let showsProgress = Syscalls.isTerminal(2)
         var progress = CopyProgress()
@@ -66,12 +67,12 @@ struct CopiesCommand {
                 output.write(Self.json(group) + "\n")
             case .print0:
                 for file in group.files {
-                    for path in file.paths { output.write(bytes: path + [0]) }
+                    for path in group.paths(of: file) { output.write(bytes: path + [0]) }
                 }
                 output.write(bytes: [0])
             default:
                 for file in group.files {
-                    for path in file.paths { output.write(NameEscaping.escape(path) + "\n") }
+                    for path in group.paths(of: file) { output.write(NameEscaping.escape(path) + "\n") }
                 }
                 output.write("\n")
             }
@@ -83,7 +84,7 @@ struct CopiesCommand {
     /// One group as a JSON object: size, gain, and each file's identity and paths.
     static func json(_ group: CopyGroup) -> String {
         let files = group.files.map { file in
-            let paths = file.paths.map { path in
+            let paths = group.paths(of: file).map { path in
                 var fields = ["\"path\":" + JSONLines.string(path)]
                 if let exact = JSONLines.hexField("path_hex", path) { fields.append(exact) }
                 return "{" + fields.joined(separator: ",") + "}"

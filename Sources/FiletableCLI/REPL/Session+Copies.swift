@@ -88,7 +88,7 @@ extension Session {
             keeps[table.groupOfEntry[entry]] = true
         }
         if let group = keeps.firstIndex(of: false) {
-            let first = table.groups[group].files[0].paths[0]
+            let first = table.groups[group].firstPath
             throw CommandError(
                 "mark: refused: that would put every copy of \(NameEscaping.escape(CopyTable.relative(first, to: current.path))) "
                     + "(\(CopyTable.title(of: table.groups[group]))) in the plan; keep one")
@@ -130,7 +130,7 @@ extension Session {
                 }
             }
             for group in table.groups.indices where touched[group] && !keeps[group] {
-                let first = table.groups[group].files[0].paths[0]
+                let first = table.groups[group].firstPath
                 guard seen.insert(first).inserted else { continue }
                 let group = "\(NameEscaping.escape(first)) (\(CopyTable.title(of: table.groups[group])))"
                 problems.append(
