@@ -153,6 +153,8 @@ final class CopiesEndToEndTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.text.contains("== 2 copies × 196 KiB = 196 KiB to gain =="), result.text)
         XCTAssertTrue(result.text.contains("a/one (already linked)"), result.text)
+        // Each copy's row says its date (the long style, unless another was chosen).
+        XCTAssertNotNil(result.text.range(of: #"19(69|70) big1\n"#, options: .regularExpression), result.text)
         XCTAssertTrue(result.text.contains("dupes: 4 groups, 10 files,"), result.text)
         // The plain export: absolute paths, each ended by a NUL, exact bytes.
         let exported = try Data(contentsOf: URL(fileURLWithPath: plan)).split(separator: 0).map { Array($0) }

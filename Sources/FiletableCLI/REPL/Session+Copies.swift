@@ -34,7 +34,8 @@ extension Session {
         let level = TableLevel(rows: rows, kind: .copies, in: directory, path: origin.path, decoration: settings.decoration)
         level.copies = table
         copyTables.append(table)
-        present(level)
+        // Each copy's date and links on its row: what the keep rules go by.
+        present(level, style: current.style == .default ? .long : current.style)
         write("dupes: " + summary + (search.cancelled ? "; stopped by Ctrl-C, these groups are partial" : ""))
     }
 

@@ -109,12 +109,12 @@ extension Session {
         }
     }
 
-    /// Pushes `level` in the current level's style, with its marks applied,
-    /// on the page holding the row named `focus`, and draws it; returns that
-    /// row, if there is one.
+    /// Pushes `level` in the current level's style (or `style`), with its
+    /// marks applied, on the page holding the row named `focus`, and draws
+    /// it; returns that row, if there is one.
     @discardableResult
-    func present(_ level: TableLevel, focusing focus: [UInt8]? = nil) -> Int? {
-        level.style = current.style
+    func present(_ level: TableLevel, focusing focus: [UInt8]? = nil, style: EntryStyle? = nil) -> Int? {
+        level.style = style ?? current.style
         previousPath = current.path
         stack.push(level)
         prepareDrawing(level)
