@@ -173,12 +173,14 @@ if [ ! -f copies.done ]; then
     echo "building 200,000 files of random bytes, a tenth of them copies (once) ..." >&2
     python3 "$repo/Samples/benchmarks/make-copies.py" copies && touch copies.done
 fi
-# Each peer as it prints its groups (nothing written beside the tree: rmlint and
-# rdfind would write rmlint.sh and results.txt otherwise).
+# Each peer as it prints its groups. rmlint and rdfind write files (rmlint.sh,
+# results.txt): named here, in WORKDIR, never /dev/null (rdfind replaces its
+# output file: given /dev/null it leaves a regular file there, which breaks
+# every program that opens /dev/null afterwards, tmux's daemon among them).
 peers=()
 if want jdupes jdupes; then peers+=("jdupes -r -q copies"); fi
-if want rmlint rmlint; then peers+=("rmlint -o fdupes:/dev/null copies"); fi
-if want rdfind rdfind; then peers+=("rdfind -dryrun true -outputname /dev/null copies"); fi
+if want rmlint rmlint; then peers+=("rmlint -o fdupes:rmlint-groups.txt copies"); fi
+if want rdfind rdfind; then peers+=("rdfind -dryrun true -outputname rdfind-results.txt copies"); fi
 if want fdupes fdupes; then peers+=("fdupes -r -q copies"); fi
 cmds=(); ours "--dupes copies"
 find copies -type f -exec cat {} + >/dev/null
