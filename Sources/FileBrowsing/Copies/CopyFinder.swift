@@ -166,7 +166,10 @@ public final class CopyFinder: Sendable {
         let reader = JoinableThread { [self, options] in
             let heads = HeadHashes(
                 of: files, wanted: wanted, threads: options.threads, isCancelled: { [self] in cancelFlag.load(ordering: .relaxed) },
-                read: { [self] count in filesRead.add(count, ordering: .relaxed) })
+                read: { [self] count, bytes in
+                    filesRead.add(count, ordering: .relaxed)
+                    bytesRead.add(bytes, ordering: .relaxed)
+                })
             result.withLock { $0 = heads }
             done.store(true, ordering: .relaxed)
         }
@@ -181,7 +184,7 @@ public final class CopyFinder: Sendable {
         } else {
             result.withLock { found in
                 found = HeadHashes(
-                    of: files, wanted: wanted, threads: 1, isCancelled: { [self] in cancelFlag.load(ordering: .relaxed) }, read: { _ in })
+                    of: files, wanted: wanted, threads: 1, isCancelled: { [self] in cancelFlag.load(ordering: .relaxed) }, read: { _, _ in })
             }
         }
         return result.withLock { $0! }

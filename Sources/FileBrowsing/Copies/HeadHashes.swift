@@ -15,8 +15,10 @@ struct HeadHashes {
     private(set) var bytesRead: Int64 = 0
 
     /// Hashes the heads of the records `wanted` says, on `threads` threads.
-    init(of files: RecordedFiles, wanted: [Bool], threads: Int, isCancelled: @escaping @Sendable () -> Bool, read: @escaping @Sendable (Int) -> Void)
-    {
+    init(
+        of files: RecordedFiles, wanted: [Bool], threads: Int, isCancelled: @escaping @Sendable () -> Bool,
+        read: @escaping @Sendable (_ files: Int, _ bytes: Int64) -> Void
+    ) {
         let count = files.count
         let hashes = Locked([UInt32](repeating: 0, count: count))
         let found = Locked<(failures: [Int: FileContents.Failure], bytes: Int64)>(([:], 0))
@@ -31,8 +33,9 @@ struct HeadHashes {
             while !isCancelled() {
                 let index = next.add(1, ordering: .relaxed).oldValue
                 guard index < runs.count else { break }
+                let before = bytes
                 Self.hash(runs[index], of: files, wanted: wanted, buffer: buffer, into: &local, failures: &failures, bytes: &bytes)
-                read(runs[index].count)
+                read(runs[index].count, bytes - before)
             }
             hashes.withLock { hashes in for (record, hash) in local { hashes[record] = hash } }
             found.withLock { found in

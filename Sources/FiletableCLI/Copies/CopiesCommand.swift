@@ -97,8 +97,8 @@ struct CopiesCommand {
 }
 
 /// The progress line of a search for copies, `\r`-drawn on standard error
-/// at most ten times a second: files met while walking, then files
-/// compared, bytes read and groups found.
+/// at most ten times a second: files met while walking, then files read,
+/// bytes read and groups found.
 struct CopyProgress {
     private var lastShown = 0.0
     private var shown = false
@@ -110,7 +110,7 @@ struct CopyProgress {
         shown = true
         let progress = finder.progress
         if let walking = progress.walking { return "\r\u{1B}[Kdupes: \(Plural.count(walking, "file")) met (Ctrl-C stops)" }
-        return "\r\u{1B}[Kdupes: \(Plural.count(progress.files, "file")) compared, \(HumanSize.withUnit(progress.bytes)) read, "
+        return "\r\u{1B}[Kdupes: \(Plural.count(progress.files, "file")) read, \(HumanSize.withUnit(progress.bytes)), "
             + "\(Plural.count(progress.groups, "group")) found (Ctrl-C stops)"
     }
 

@@ -61,8 +61,9 @@ extension Session {
 
     private func summaryLine(of search: CopySearch) -> String {
         let files = search.groups.reduce(0) { $0 + $1.files.count }
+        // Kept short: the line stands under the page, within 80 columns.
         return "\(Plural.count(search.groups.count, "group")), \(Plural.count(files, "file")), "
-            + "\(HumanSize.withUnit(search.totalGain)) to gain (compared byte for byte; \(Plural.count(search.filesSeen, "file")) seen)"
+            + "\(HumanSize.withUnit(search.totalGain)) to gain (byte for byte)"
     }
 
     /// `mark --keep RULE`: every copy but the kept one, in each group of the table.
