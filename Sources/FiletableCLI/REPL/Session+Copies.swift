@@ -85,8 +85,10 @@ extension Session {
     func keepACopyOfEachGroup(markingAlso rows: [Int]) throws(CommandError) {
         guard let table = current.copies, let model = current.model as? PathRows else { return }
         let marking = Set(rows.map { model.entry(ofRow: $0) })
+        let markedDirectories = markedDirectoryPaths()
         var keeps = [Bool](repeating: false, count: table.groups.count)
-        for entry in table.groupOfEntry.indices where !marking.contains(entry) && !isMarked(entry: entry, of: table) {
+        for entry in table.groupOfEntry.indices
+        where !marking.contains(entry) && !isMarked(entry: entry, of: table, inside: markedDirectories) {
             keeps[table.groupOfEntry[entry]] = true
         }
         if let group = keeps.firstIndex(of: false) {
@@ -97,16 +99,27 @@ extension Session {
         }
     }
 
-    /// Whether a table's entry is in the plan: marked itself, or inside a marked directory.
-    private func isMarked(entry: Int, of table: CopyTable) -> Bool {
+    /// Whether a table's entry is in the plan: marked itself, or inside one
+    /// of the marked directories (`markedDirectoryPaths`, read once a check).
+    private func isMarked(entry: Int, of table: CopyTable, inside markedDirectories: Set<[UInt8]>) -> Bool {
         let place = table.contents.places[Int(table.contents.placeOfEntry[entry])].directory
         let location = RowLocation(directory: place, name: table.contents.names.name(at: entry))
         if let key = location.entry, marks.mark(for: key) != nil { return true }
+        guard !markedDirectories.isEmpty else { return false }
+        // Each directory above the path, looked up in the set.
         let path = table.pathOfEntry[entry]
-        return markedDirectoryPaths().contains { path.count > $0.count && path.starts(with: $0 + [0x2F]) }
+        var end = path.count
+        while let slash = path[..<end].lastIndex(of: 0x2F), slash > 0 {
+            if markedDirectories.contains(Array(path[..<slash])) { return true }
+            end = slash
+        }
+        return false
     }
 
-    private func markedDirectoryPaths() -> [[UInt8]] { marks.all.filter { $0.snapshot.kind == .directory }.map(\.path) }
+    /// The paths of the marked directories, for `isMarked(entry:of:inside:)`.
+    private func markedDirectoryPaths() -> Set<[UInt8]> {
+        Set(marks.all.filter { $0.snapshot.kind == .directory }.map(\.path))
+    }
 
     /// Groups of this session's tables whose every copy is in the plan or
     /// no longer what was compared (changed, moved, gone): what `marks` and
@@ -114,6 +127,7 @@ extension Session {
     /// Without `checkingFiles`, only what the plan covers is asked (no `lstat`).
     func lastCopyProblems(checkingFiles: Bool = true) -> [String] {
         guard !marks.isEmpty else { return [] }
+        let markedDirectories = markedDirectoryPaths()
         var problems: [String] = []
         var seen = Set<[UInt8]>()
         for table in copyTables {
@@ -121,7 +135,7 @@ extension Session {
             var touched = [Bool](repeating: false, count: table.groups.count)
             for entry in table.groupOfEntry.indices {
                 let group = table.groupOfEntry[entry]
-                if isMarked(entry: entry, of: table) {
+                if isMarked(entry: entry, of: table, inside: markedDirectories) {
                     touched[group] = true
                 } else if !keeps[group],
                     !checkingFiles
