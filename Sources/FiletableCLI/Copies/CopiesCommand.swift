@@ -56,6 +56,8 @@ struct CopiesCommand {
         var text =
             "filetable: \(Plural.count(search.groups.count, "group")) of copies, \(Plural.count(files, "file")), "
             + "\(HumanSize.withUnit(search.totalGain)) to gain (compared byte for byte; \(Plural.count(search.filesSeen, "file")) seen)"
+        if !search.errors.isEmpty { text += "; \(search.errors.count) could not be read" }
+        if !search.changed.isEmpty { text += "; \(search.changed.count) changed while read" }
         if search.cancelled { text += "; interrupted: these groups are partial" }
         return text
     }
