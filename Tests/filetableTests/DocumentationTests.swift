@@ -127,9 +127,9 @@ final class DocumentationTests: XCTestCase {
         XCTAssertEqual(try ArgumentParser.parse(["--hex", "-s", "0"]).hexSkip, 0)
         XCTAssertThrowsError(try ArgumentParser.parse(["--hex", "-s", "09"]))
         // A letter names one option in each mode, a long name one option in all.
-        for hex in [false, true] {
-            let letters = OptionTable.all.filter { $0.readsLetter(hex: hex) }.compactMap(\.short)
-            XCTAssertEqual(letters.count, Set(letters).count, "a letter used twice (hex: \(hex)): \(letters)")
+        for mode in OptionSpec.Mode.allCases {
+            let letters = OptionTable.all.filter { $0.readsLetter(in: mode) }.compactMap(\.short)
+            XCTAssertEqual(letters.count, Set(letters).count, "a letter used twice (\(mode)): \(letters)")
         }
         let longs = OptionTable.all.compactMap(\.long)
         XCTAssertEqual(longs.count, Set(longs).count)

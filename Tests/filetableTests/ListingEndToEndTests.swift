@@ -49,8 +49,9 @@ final class ListingEndToEndTests: XCTestCase {
             return
         }
         for (ours, theirs) in [
-            (["--tree"], "tree"), (["--tree", "-a"], "tree -a"), (["--tree", "-A"], "tree -a"),
+            (["--tree"], "tree"), (["--tree", "-a"], "tree -a"), (["--tree", "--almost-all"], "tree -a"),
             (["--tree", "--depth", "1"], "tree -L 1"), (["--tree", "-a", "--depth", "2"], "tree -a -L 2"),
+            (["--tree", "-a", "-L", "2"], "tree -a -L 2"),
         ] {
             let mine = try CommandRunner.run(ours + ["."], in: temp.url)
             let tree = try CommandRunner.shell("LC_ALL=C.UTF-8 \(theirs) .", in: temp.url)
@@ -69,7 +70,8 @@ final class ListingEndToEndTests: XCTestCase {
         try temp.link("c/toa", to: "../a")
         try temp.link("la", to: "a")
         _ = try CommandRunner.shell("chmod 755 a/f", in: temp.url)
-        let followed = try CommandRunner.run(["--tree", "-L", "."], in: temp.url)
+        // tree's -l (after --tree, -L is tree's level).
+        let followed = try CommandRunner.run(["--tree", "-l", "."], in: temp.url)
         XCTAssertEqual(followed.status, 0, followed.stderr)
         XCTAssertTrue(followed.text.contains("└── up -> ..  [recursive, not followed]\n"), followed.text)
         XCTAssertTrue(followed.text.contains("└── la -> a  [recursive, not followed]\n"), followed.text)
@@ -77,7 +79,9 @@ final class ListingEndToEndTests: XCTestCase {
         XCTAssertTrue(classified.text.hasPrefix("./\n"), classified.text)
         XCTAssertTrue(classified.text.contains("└── la -> a/\n") && classified.text.contains("── f*\n"), classified.text)
         if CommandRunner.isInstalled("tree") {
-            for (ours, theirs) in [(["-L"], "-l"), (["-F"], "-F"), (["-L", "-F"], "-l -F"), (["-L", "--depth", "2"], "-l -L 2")] {
+            for (ours, theirs) in [
+                (["-l"], "-l"), (["-F"], "-F"), (["-l", "-F"], "-l -F"), (["-l", "--depth", "2"], "-l -L 2"), (["-l", "-L", "2"], "-l -L 2"),
+            ] {
                 let mine = try CommandRunner.run(["--tree"] + ours + ["."], in: temp.url)
                 XCTAssertEqual(mine.text, try CommandRunner.shell("LC_ALL=C.UTF-8 tree \(theirs) .", in: temp.url).text, "\(ours)")
             }

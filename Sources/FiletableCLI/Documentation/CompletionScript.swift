@@ -23,12 +23,13 @@ enum CompletionScript {
         (letter(of: spec).map { ["-\($0)"] } ?? []) + (spec.long.map { ["--\($0)"] } ?? [])
     }
 
-    /// The letter completed for an option: a hex letter that is also a
-    /// listing letter (`-s`, `-n`, `-c`) completes as the listing's, since a
-    /// completion script cannot see `--hex`; the hex option keeps its long name.
+    /// The letter completed for an option: a peer's letter that is also a
+    /// listing letter (`-s`, `-n`, `-a`) completes as the listing's, since a
+    /// completion script cannot see `--hex`, `--du` or `--tree`; the peer's
+    /// option keeps its long name, if it has one.
     private static func letter(of spec: OptionSpec) -> Character? {
         guard let short = spec.short else { return nil }
-        if spec.modes == [.hex], OptionTable.option(short: short, hex: false) != nil { return nil }
+        if spec.modes.isDisjoint(with: [.listing, .repl]), OptionTable.option(short: short, in: .listing) != nil { return nil }
         return short
     }
 
@@ -39,7 +40,7 @@ enum CompletionScript {
     static func bash() -> String {
         let every = OptionTable.all.flatMap(names).joined(separator: " ")
         var cases: [String] = []
-        for spec in OptionTable.all where spec.value.takesValue {
+        for spec in OptionTable.all where spec.value.takesValue && !names(of: spec).isEmpty {
             let pattern = names(of: spec).joined(separator: "|")
             if case .optionalWord(let words, _) = spec.value {
                 // Only after `--name=` (a separate word might be a path).

@@ -9,8 +9,9 @@ struct ArgumentParser {
     private var arguments: [[UInt8]]
     private var position = 0
     private var options = CommandLineOptions()
-    /// `--hex` is on the command line: letters are hexdump's and xxd's.
-    private let hexLetters: Bool
+    /// Whose letters these are: hexdump's and xxd's after `--hex`, du's after
+    /// `--du`, tree's after `--tree`, ls's otherwise.
+    private let mode: OptionSpec.Mode
 
     static func parse(_ arguments: [[UInt8]]) throws(UsageError) -> CommandLineOptions {
         var parser = ArgumentParser(arguments: arguments)
@@ -23,9 +24,7 @@ struct ArgumentParser {
 
     private init(arguments: [[UInt8]]) {
         self.arguments = arguments
-        let hex = Array("--hex".utf8)
-        let end = Array("--".utf8)
-        hexLetters = arguments.prefix { $0 != end }.contains(hex)
+        mode = OptionSpec.Mode.of(arguments)
     }
 
     private mutating func run() throws(UsageError) -> CommandLineOptions {
@@ -59,16 +58,7 @@ struct ArgumentParser {
     private mutating func parseShortCluster(_ argument: [UInt8]) throws(UsageError) {
         let cluster = NameEscaping.typedText(Array(argument.dropFirst()))
         for (offset, letter) in cluster.enumerated() {
-            guard let spec = OptionTable.option(short: letter, hex: hexLetters) else {
-                let otherMode = OptionTable.option(short: letter, hex: !hexLetters) != nil
-                let hint =
-                    !otherMode
-                    ? UsageError.seeHelp
-                    : hexLetters
-                        ? "-\(letter) is a listing letter; after --hex the letters are hexdump's and xxd's."
-                        : "-\(letter) is a hex dump letter; add --hex to dump a file."
-                throw UsageError(message: "invalid option -- '\(letter)'", hint: hint)
-            }
+            guard let spec = OptionTable.option(short: letter, in: mode) else { throw refusal(of: letter) }
             guard spec.value.takesValue else {
                 try spec.apply(&options, .none)
                 continue
@@ -79,6 +69,28 @@ struct ArgumentParser {
             try spec.apply(&options, try Self.read(value, for: spec, named: "-\(letter)"))
             return
         }
+    }
+
+    /// Why a letter is not read in this mode: the peer's meaning when it is
+    /// one filetable does not take, or the mode whose letter it is.
+    private func refusal(of letter: Character) -> UsageError {
+        if let flag = mode.flag, let meaning = OptionTable.peerMeaning(of: letter, in: mode) {
+            return UsageError(
+                message: "invalid option -- '\(letter)'",
+                hint:
+                    "-\(letter) is \(mode.peer) \(meaning), which filetable \(flag) does not take; after \(flag) the letters are \(mode.peer) (--help lists them)."
+            )
+        }
+        if let flag = mode.flag, OptionTable.option(short: letter, in: .listing) != nil {
+            return UsageError(
+                message: "invalid option -- '\(letter)'",
+                hint: "-\(letter) is a listing letter; after \(flag) the letters are \(mode.peer) (--help lists them).")
+        }
+        if let owner = [OptionSpec.Mode.hex, .du, .tree].first(where: { OptionTable.option(short: letter, in: $0) != nil }), let flag = owner.flag {
+            let what = owner == .hex ? "a hex dump letter; add --hex to dump a file." : "\(owner.peer) letter; it is read after \(flag)."
+            return UsageError(message: "invalid option -- '\(letter)'", hint: "-\(letter) is " + what)
+        }
+        return UsageError(message: "invalid option -- '\(letter)'", hint: UsageError.seeHelp)
     }
 
     /// `--name`, `--name=value` or `--name value`.

@@ -46,6 +46,10 @@ struct CommandLineOptions {
     var tabSize = UserNumber.environment("TABSIZE", in: UserNumber.tabSize) ?? 8
     /// `--du`: sizes of trees instead of a listing.
     var spaceUsage = false
+    /// `--du -a`: every entry below, at any depth.
+    var spaceListsEverything = false
+    /// `--du -c`: a grand total line after the PATHs.
+    var spaceGrandTotal = false
     /// `--dupes`: files with identical contents.
     var findsCopies = false
     /// `--min-size N` for `--dupes` (nil: 1 byte, or 0 with `--empty`).

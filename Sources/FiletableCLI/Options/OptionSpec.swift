@@ -50,15 +50,45 @@ struct OptionSpec: Sendable {
 
     /// Where `--help` and the man page list an option.
     enum Section: CaseIterable, Sendable {
-        case repl, hex, formats, selection, appearance, general
+        case repl, hex, du, tree, formats, selection, appearance, general
     }
 
     /// What filetable is doing: it decides which option a letter names, since
-    /// ls's letters (`-s` sizes, `-n` numeric ids) and hexdump's (`-s` skip,
-    /// `-n` length) overlap. `--hex` anywhere before `--` selects the hex
-    /// letters; every long option is understood in every mode.
+    /// the peers' letters overlap (`-s` is ls's sizes, hexdump's skip, du's
+    /// summary). `--hex`, `--du` or `--tree` anywhere before `--` selects
+    /// that peer's letters (in that order, when several are given); every
+    /// long option is understood in every mode.
     enum Mode: CaseIterable, Sendable {
-        case listing, repl, hex
+        case listing, repl, hex, du, tree
+
+        /// The mode the arguments select.
+        static func of(_ arguments: [[UInt8]]) -> Mode {
+            let options = arguments.prefix { $0 != Array("--".utf8) }
+            if options.contains(Array("--hex".utf8)) { return .hex }
+            if options.contains(Array("--du".utf8)) { return .du }
+            if options.contains(Array("--tree".utf8)) { return .tree }
+            return .listing
+        }
+
+        /// The option that selects the mode (`--hex`), or nil for ls's letters.
+        var flag: String? {
+            switch self {
+            case .hex: return "--hex"
+            case .du: return "--du"
+            case .tree: return "--tree"
+            case .listing, .repl: return nil
+            }
+        }
+
+        /// Whose letters these are, for messages.
+        var peer: String {
+            switch self {
+            case .hex: return "hexdump's and xxd's"
+            case .du: return "du's"
+            case .tree: return "tree's"
+            case .listing, .repl: return "ls's"
+            }
+        }
     }
 
     let long: String?
@@ -95,10 +125,10 @@ struct OptionSpec: Sendable {
         self.apply = apply
     }
 
-    /// Whether the parser reads this option's letter: hex letters after
-    /// `--hex`, listing and REPL letters otherwise.
-    func readsLetter(hex: Bool) -> Bool {
-        hex ? modes.contains(.hex) : !modes.isDisjoint(with: [.listing, .repl])
+    /// Whether the parser reads this option's letter in `mode`: the mode's
+    /// own letters (listing and REPL letters alike without a peer's mode).
+    func readsLetter(in mode: Mode) -> Bool {
+        mode == .listing || mode == .repl ? !modes.isDisjoint(with: [.listing, .repl]) : modes.contains(mode)
     }
 
     /// How help shows the option's names: `-s, --skip N`, `    --tree`, `-1`.
@@ -125,6 +155,8 @@ extension OptionSpec.Section {
         switch self {
         case .repl: return [.repl]
         case .hex: return [.hex]
+        case .du: return [.du]
+        case .tree: return [.tree]
         case .formats: return [.listing]
         case .selection, .appearance: return [.listing, .repl]
         case .general: return Set(OptionSpec.Mode.allCases)

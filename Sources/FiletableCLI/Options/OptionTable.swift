@@ -4,15 +4,42 @@ import FileBrowsing
 /// `OptionSpec`). Adding an option here adds it to the parser, `--help`,
 /// the man page and the completion scripts.
 enum OptionTable {
-    static let all: [OptionSpec] = repl + hex + formats + selection + appearance + general
+    static let all: [OptionSpec] = repl + hex + du + tree + formats + selection + appearance + general
 
     /// The option a `--name` names.
     static func option(long name: String) -> OptionSpec? { all.first { $0.long == name } }
 
-    /// The option a `-x` letter names: hexdump's and xxd's letters after
-    /// `--hex`, ls's and the REPL's otherwise.
-    static func option(short letter: Character, hex: Bool) -> OptionSpec? {
-        all.first { $0.short == letter && $0.readsLetter(hex: hex) }
+    /// The option a `-x` letter names in `mode`: hexdump's and xxd's letters
+    /// after `--hex`, du's after `--du`, tree's after `--tree`, ls's and the
+    /// REPL's otherwise.
+    static func option(short letter: Character, in mode: OptionSpec.Mode) -> OptionSpec? {
+        all.first { $0.short == letter && $0.readsLetter(in: mode) }
+    }
+
+    /// What a peer's letter means where filetable does not take it (yet): the
+    /// refusal names it, so it is never mistaken for another tool's letter.
+    static func peerMeaning(of letter: Character, in mode: OptionSpec.Mode) -> String? {
+        switch mode {
+        case .du:
+            let meanings: [Character: String] = [
+                "L": "--dereference", "D": "--dereference-args", "H": "--dereference-args", "P": "--no-dereference",
+                "S": "--separate-dirs", "l": "--count-links", "t": "--threshold", "X": "--exclude-from", "g": "1 GiB blocks",
+            ]
+            return meanings[letter]
+        case .tree:
+            let meanings: [Character: String] = [
+                "d": "directories only", "f": "each file's full path", "I": "leave out names matching a pattern", "s": "each file's size",
+                "h": "human-readable sizes", "p": "permissions", "u": "owners", "g": "groups", "D": "dates", "J": "JSON output",
+                "X": "XML output", "H": "HTML output", "i": "no indentation lines", "C": "colour always", "n": "colour never",
+                "x": "stay on one file system", "q": "? for control bytes",
+                "N": "names printed as they are", "r": "reverse order", "t": "sort by time", "c": "sort by change time",
+                "v": "version sort", "U": "no sorting", "o": "output to a file", "Q": "names in double quotes",
+                "A": "ANSI line graphics", "S": "CP437 line graphics", "R": "an HTML page a level",
+            ]
+            return meanings[letter]
+        case .hex, .listing, .repl:
+            return nil
+        }
     }
 
     /// A section's heading in `--help` and the man page, and the note after it.
@@ -28,6 +55,13 @@ enum OptionTable {
                 "Hex dumps (each FILE, or standard input; several get ==> FILE <== headers)",
                 "Directories, FIFOs and sockets are refused; devices stream until --length, an interrupt or a closed pipe. --color colours bytes by class."
             )
+        case .du:
+            return (
+                "After --du, du's letters",
+                "Other du letters are refused by name, never read as ls's. The one-level, largest-first view is the default; -s, -a and -d N give du's shapes."
+            )
+        case .tree:
+            return ("After --tree, tree's letters", "Other tree letters are refused by name, never read as ls's.")
         case .formats: return ("Listing formats (each prints and exits)", nil)
         case .selection: return ("Which entries, in which order", nil)
         case .appearance: return ("How entries look", nil)
@@ -43,6 +77,59 @@ enum OptionTable {
     static let quotingWords = QuotingStyle.allCases.map(\.rawValue)
     static let hexFormatWords = ["canonical", "xxd", "plain"]
     static let shells = ["bash", "zsh", "fish"]
+
+    private static let du: [OptionSpec] = [
+        OptionSpec("summarize", "s", section: .du, "only each PATH's total (du -s)") { options, _ in
+            options.maxDepth = 0
+        },
+        OptionSpec(nil, "a", section: .du, "every file and directory below each PATH, not only its entries (du -a); largest first") {
+            options, _ in
+            options.spaceListsEverything = true
+        },
+        OptionSpec(
+            "max-depth", "d", value: .number(0...UserNumber.depth.upperBound, what: "depth"), valueName: "N", section: .du,
+            "entries N levels down (du -d; 0 as -s)"
+        ) { options, argument in
+            options.maxDepth = argument.number
+        },
+        OptionSpec("bytes", "b", section: .du, "apparent sizes in bytes (du -b: --apparent-size --block-size=1)") { options, _ in
+            options.apparentSize = true
+            options.setSizeUnit(.bytes)
+        },
+        OptionSpec(nil, "m", section: .du, "sizes in 1 MiB blocks (du -m)") { options, _ in
+            options.setSizeUnit(SizeUnit.parse("1M") ?? .kibibytes)
+        },
+        OptionSpec(nil, "B", value: .sizeUnit, valueName: "SIZE", section: .du, "sizes in units of SIZE (du -B, as --block-size)") {
+            options, argument in
+            options.setSizeUnit(argument.sizeUnit)
+        },
+        OptionSpec(nil, "x", section: .du, "stay on PATH's file system (du -x, --one-file-system)") { options, _ in
+            options.oneFileSystem = true
+        },
+        OptionSpec("total", "c", section: .du, "a grand total after the PATHs (du -c)") { options, _ in
+            options.spaceGrandTotal = true
+        },
+    ]
+
+    private static let tree: [OptionSpec] = [
+        OptionSpec(nil, "L", value: .number(UserNumber.depth, what: "level"), valueName: "N", section: .tree, "descend at most N levels (tree -L)") {
+            options, argument in
+            options.maxDepth = argument.number
+        },
+        OptionSpec(nil, "a", section: .tree, "hidden files too (tree -a)") { options, _ in
+            options.listOptions.hidden = .shown
+        },
+        OptionSpec(nil, "l", section: .tree, "follow links to directories (tree -l; --dereference)") { options, _ in
+            options.followSymlinks = true
+            options.listOptions.dereferencesSymlinks = true
+        },
+        OptionSpec(
+            nil, "P", value: .text, valueName: "PATTERN", section: .tree,
+            "only files matching PATTERN (tree -P; directories stay, --prune leaves out those with none)"
+        ) { options, argument in
+            options.listOptions.filter = .glob(argument.text)
+        },
+    ]
 
     private static let repl: [OptionSpec] = [
         OptionSpec(
@@ -167,7 +254,8 @@ enum OptionTable {
         OptionSpec("json", section: .formats, "one JSON object per entry per line (exact names, typed fields)") { options, _ in
             options.setFormat(.json)
         },
-        OptionSpec("print0", "0", section: .formats, "exact names separated by NUL (paths with -R), for xargs -0") { options, _ in
+        OptionSpec("print0", "0", section: .formats, modes: [.listing, .du], "exact names separated by NUL (paths with -R), for xargs -0") {
+            options, _ in
             options.setFormat(.print0)
         },
         OptionSpec("recursive", "R", section: .formats, "list subdirectories recursively, with a header per directory") { options, _ in
@@ -289,7 +377,8 @@ enum OptionTable {
     ]
 
     private static let appearance: [OptionSpec] = [
-        OptionSpec("human-readable", "h", section: .appearance, "sizes like 1.1K 234M 2.0G (powers of 1024)") { options, _ in
+        OptionSpec("human-readable", "h", section: .appearance, modes: [.listing, .repl, .du], "sizes like 1.1K 234M 2.0G (powers of 1024)") {
+            options, _ in
             options.setSizeUnit(.human)
         },
         OptionSpec("si", section: .appearance, "sizes like 1.1k 234M 2.0G (powers of 1000)") { options, _ in
@@ -303,7 +392,10 @@ enum OptionTable {
         ) { options, argument in
             options.setSizeUnit(argument.sizeUnit)
         },
-        OptionSpec("kibibytes", "k", section: .appearance, "-s and totals in 1024-byte blocks (the default; overrides BLOCK_SIZE)") { options, _ in
+        OptionSpec(
+            "kibibytes", "k", section: .appearance, modes: [.listing, .repl, .du],
+            "-s and totals in 1024-byte blocks (the default; overrides BLOCK_SIZE)"
+        ) { options, _ in
             options.blockUnit = .kibibytes
         },
         OptionSpec(
@@ -312,7 +404,10 @@ enum OptionTable {
             options.showsAllocatedSize = true
             options.formatRequested = true
         },
-        OptionSpec("classify", "F", section: .appearance, "append / @ | = * to directories, links, FIFOs, sockets, executables") { options, _ in
+        OptionSpec(
+            "classify", "F", section: .appearance, modes: [.listing, .repl, .tree],
+            "append / @ | = * to directories, links, FIFOs, sockets, executables"
+        ) { options, _ in
             options.typeIndicators = true
         },
         OptionSpec(

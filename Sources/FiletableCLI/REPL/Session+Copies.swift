@@ -23,8 +23,9 @@ extension Session {
         guard !search.groups.isEmpty else {
             throw CommandError(search.cancelled ? "dupes: interrupted before a group was confirmed" : "dupes: no copies here (\(summary))")
         }
-        let rows = PathRows(table.contents) { () throws(FileError) -> PathRows.Contents in
-            // 'reload' searches again.
+        // 'reload' searches again. Weakly: the session holds the level that holds this.
+        let rows = PathRows(table.contents) { [weak self] () throws(FileError) -> PathRows.Contents in
+            guard let self else { return table.contents }
             let again = self.search(for: options, in: directory)
             let fresh = CopyTable(again, below: origin.path) { parent in try? DirectoryHandle.open(resolving: parent) }
             self.copyTables.append(fresh)

@@ -23,7 +23,22 @@ struct SpaceUsageCommand {
     }
 
     func run() {
+        var grandTotal = SpaceTotals()
         for path in options.paths {
+            // A FILE operand (or a symlink, which du does not follow) is its own line.
+            switch PathResolution.status(of: path) {
+            case .success(let status) where status.kind != .directory:
+                var totals = SpaceTotals(apparentBytes: status.size, diskBytes: status.blocks * 512)
+                totals.files = 1
+                line(path, kind: status.kind, totals: totals)
+                grandTotal += totals
+                continue
+            case .failure(let errno):
+                diagnostics.report(FileError(path: path, errno: errno), severity: .seriousTrouble)
+                continue
+            default:
+                break
+            }
             let handle: DirectoryHandle
             do {
                 handle = try DirectoryHandle.open(path)
@@ -38,8 +53,11 @@ struct SpaceUsageCommand {
                 return
             }
             write(result, for: path)
+            grandTotal += result.root
             if output.failed { return }
         }
+        // `-c`: du's grand total line.
+        if options.spaceGrandTotal { line(Array("total".utf8), kind: .directory, totals: grandTotal) }
     }
 
     /// The scan, with a progress line on a terminal's standard error at most
@@ -47,7 +65,8 @@ struct SpaceUsageCommand {
     private func scan(_ handle: DirectoryHandle) -> SpaceScan.Result {
         var scanOptions = SpaceScan.Options()
         scanOptions.oneFileSystem = options.oneFileSystem
-        scanOptions.recordedDepth = options.maxDepth ?? 1
+        // -a: every entry, down to -d N if given; otherwise N levels (1: PATH's entries; 0 with -s).
+        scanOptions.recordedDepth = options.maxDepth ?? (options.spaceListsEverything ? Int.max : 1)
         let scan = SpaceScan(options: scanOptions)
         let showsProgress = Syscalls.isTerminal(2)
         var progress = ScanProgress()
@@ -99,7 +118,13 @@ struct SpaceUsageCommand {
             ]
             output.write("{" + fields.joined(separator: ",") + "}\n")
         } else {
-            output.write(unit.format(totals.bytes(apparent: options.apparentSize)) + "\t" + NameEscaping.escape(path) + "\n")
+            // -0: each line ends with a NUL, the path as its bytes (du -0).
+            if options.format == .print0 {
+                output.write(unit.format(totals.bytes(apparent: options.apparentSize)) + "\t")
+                output.write(bytes: path + [0])
+            } else {
+                output.write(unit.format(totals.bytes(apparent: options.apparentSize)) + "\t" + NameEscaping.escape(path) + "\n")
+            }
         }
         output.flushIfFull()
     }

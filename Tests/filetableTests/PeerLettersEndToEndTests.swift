@@ -1,0 +1,87 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// After `--du` the letters are du's and after `--tree` tree's: each read
+/// with the peer's meaning (compared with du and tree when installed, with
+/// golden figures either way), and a peer's letter filetable does not take
+/// refused by its peer's name, never read as one of ls's.
+final class PeerLettersEndToEndTests: XCTestCase {
+    /// `d` (a 10,000-byte file and an empty directory), `f` (5 bytes), `link` -> d.
+    private func makeTree() throws -> TemporaryTree {
+        let temp = try TemporaryTree()
+        let made = try CommandRunner.shell(
+            "mkdir -p d/e && printf hello > f && head -c 10000 /dev/zero | tr '\\\\0' x > d/g && ln -s d link && printf '#' > .hidden",
+            in: temp.url)
+        XCTAssertEqual(made.status, 0, made.stderr)
+        return temp
+    }
+
+    private func ours(_ arguments: String, in temp: TemporaryTree) throws -> CommandResult {
+        try CommandRunner.shell("\"$FILETABLE\" \(arguments)", in: temp.url)
+    }
+
+    private func sortedLines(_ text: String) -> [String] { text.split(separator: "\n").map(String.init).sorted() }
+
+    func testDuLettersMeanWhatDuMeans() throws {
+        let temp = try makeTree()
+        // Golden: apparent sizes in bytes do not depend on the file system.
+        XCTAssertEqual(try ours("--du -b f", in: temp).text, "5\tf\n", "a FILE operand (du -b f)")
+        XCTAssertEqual(try ours("--du -sb link", in: temp).text, "1\tlink\n", "a symlink operand is not followed")
+        let summary = try ours("--du -c -b f link", in: temp)
+        XCTAssertEqual(summary.text, "5\tf\n1\tlink\n6\ttotal\n", summary.stderr)
+        XCTAssertEqual(try ours("--du -0 -b f", in: temp).text, "5\tf\0")
+        // The batch letter of the REPL is not read after --du: -b is du's bytes.
+        XCTAssertFalse(try ours("--du -b d", in: temp).text.contains("\tf"), "-b d sized d, not the working directory")
+        guard CommandRunner.isInstalled("du") else {
+            print("PeerLettersEndToEndTests: du is not installed; compared with the golden figures only")
+            return
+        }
+        for arguments in ["-s d", "-b f", "-sb d", "-sh .", "-s link", "-sk d", "-sm d", "-a d", "-a -b d", "-d 0 .", "-sx .", "-sc d f"] {
+            let ourLines = sortedLines(try ours("--du \(arguments)", in: temp).text)
+            let duLines = sortedLines(try CommandRunner.shell("du \(arguments)", in: temp.url).text)
+            XCTAssertEqual(ourLines, duLines, "filetable --du \(arguments) against du \(arguments)")
+        }
+    }
+
+    func testTreeLettersMeanWhatTreeMeans() throws {
+        let temp = try makeTree()
+        let level = try ours("--tree -L 1 .", in: temp)
+        XCTAssertEqual(level.status, 0, level.stderr)
+        XCTAssertEqual(level.text, ".\n├── d\n├── f\n└── link -> d\n\n3 directories, 1 file\n", "-L is tree's level, not ls's dereference")
+        XCTAssertTrue(try ours("--tree -a .", in: temp).text.contains("├── .hidden\n"))
+        guard CommandRunner.isInstalled("tree") else {
+            print("PeerLettersEndToEndTests: tree is not installed; compared with the golden output only")
+            return
+        }
+        for arguments in ["-L 1 .", "-L 2 .", "-a .", "-P g .", "-L 1 -a .", "-P g --prune ."] {
+            let theirs = try CommandRunner.shell("LC_ALL=C.UTF-8 tree \(arguments)", in: temp.url).text
+            XCTAssertEqual(try ours("--tree \(arguments)", in: temp).text, theirs, "filetable --tree \(arguments) against tree")
+        }
+    }
+
+    /// A peer's letter filetable does not take is refused by the peer's
+    /// meaning (status 2, nothing printed); an ls letter after a peer's mode
+    /// says whose letters these are.
+    func testLettersNotTakenAreRefusedByName() throws {
+        let temp = try makeTree()
+        let cases: [(String, String)] = [
+            ("--du -l d", "-l is du's --count-links, which filetable --du does not take"),
+            ("--du -L d", "-L is du's --dereference, which filetable --du does not take"),
+            ("--tree -d .", "-d is tree's directories only, which filetable --tree does not take"),
+            ("--tree -J .", "-J is tree's JSON output, which filetable --tree does not take"),
+            ("--du -F d", "-F is a listing letter; after --du the letters are du's"),
+            ("--tree -S .", "-S is tree's CP437 line graphics, which filetable --tree does not take"),
+            ("--tree -A .", "-A is tree's ANSI line graphics, which filetable --tree does not take"),
+            ("-L 2 --tree .", "-L is ls's"),
+        ]
+        for (arguments, message) in cases.dropLast() {
+            let result = try ours(arguments, in: temp)
+            XCTAssertEqual(result.status, 2, arguments)
+            XCTAssertEqual(result.text, "", arguments)
+            XCTAssertTrue(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        }
+        // --tree anywhere before -- makes the letters tree's, wherever they stand.
+        XCTAssertTrue(try ours("-L 1 --tree .", in: temp).text.hasSuffix("\n3 directories, 1 file\n"))
+    }
+}
