@@ -60,6 +60,22 @@ final class PeerLettersEndToEndTests: XCTestCase {
         }
     }
 
+    /// An entry that cannot be stat'ed (in a directory readable but not
+    /// searchable) is reported and makes the status 1, as du's "cannot access".
+    func testDuReportsEntriesItCannotStat() throws {
+        let temp = try makeTree()
+        let prefix = try CommandRunner.unprivilegedPrefix(reaching: temp)
+        _ = try CommandRunner.shell("mkdir -p nox && touch nox/a && chmod -R a+rX . && chmod 644 nox", in: temp.url)
+        let ours = try CommandRunner.shell("\(prefix)\"$FILETABLE\" --du -s .", in: temp.url)
+        XCTAssertEqual(ours.status, 1, ours.stderr)
+        XCTAssertTrue(ours.stderr.contains("./nox/a: Permission denied"), ours.stderr)
+        if CommandRunner.isInstalled("du") {
+            let du = try CommandRunner.shell("\(prefix)du -s .", in: temp.url)
+            XCTAssertEqual(du.status, 1)
+            XCTAssertEqual(ours.text, du.text)
+        }
+    }
+
     /// A peer's letter filetable does not take is refused by the peer's
     /// meaning (status 2, nothing printed); an ls letter after a peer's mode
     /// says whose letters these are.

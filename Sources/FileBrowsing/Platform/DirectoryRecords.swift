@@ -156,14 +156,16 @@ struct ExtendedStatusRecord {
 
 extension Syscalls {
     /// `statx` of `name` in the directory open at `parent` (links not
-    /// followed, from the cache), for `du`'s fields, decoded; nil when the
-    /// call fails or `buffer` (`ExtendedStatusRecord.size` bytes) is missing it.
+    /// followed, from the cache), for `du`'s fields, decoded; the error when
+    /// the call fails (`ENOSYS` without `statx`). `buffer` holds
+    /// `ExtendedStatusRecord.size` bytes.
     @inline(__always)
-    static func sizeStatus(at parent: Int32, name: UnsafePointer<CChar>, buffer: UnsafeMutableRawPointer) -> ExtendedStatusRecord? {
-        guard let extendedStatus,
-            extendedStatus(parent, name, AT_SYMLINK_NOFOLLOW | ExtendedStatusRecord.dontSync, ExtendedStatusRecord.sizeMask, buffer) == 0
-        else { return nil }
-        return ExtendedStatusRecord(buffer)
+    static func sizeStatus(at parent: Int32, name: UnsafePointer<CChar>, buffer: UnsafeMutableRawPointer) -> Result<ExtendedStatusRecord, Errno> {
+        guard let extendedStatus else { return .failure(.notImplemented) }
+        guard extendedStatus(parent, name, AT_SYMLINK_NOFOLLOW | ExtendedStatusRecord.dontSync, ExtendedStatusRecord.sizeMask, buffer) == 0 else {
+            return .failure(Errno(errno))
+        }
+        return .success(ExtendedStatusRecord(buffer))
     }
 
     /// One `getdents64` call into `buffer` (EINTR retried): the bytes of

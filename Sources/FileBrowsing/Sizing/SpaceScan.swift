@@ -290,6 +290,7 @@ public final class SpaceScan: Sendable {
         var children: [(name: [UInt8], identity: FileIdentity, totals: SpaceTotals)] = []
         var recorded: [(name: [UInt8], kind: FileKind, totals: SpaceTotals)] = []
         var regularFiles = RecordedFiles.Batch()
+        var unreadableEntries: [(name: [UInt8], errno: Errno)] = []
         let recordsFiles = depth < options.recordedDepth
         var failure: Errno?
         reading: while true {
@@ -306,7 +307,14 @@ public final class SpaceScan: Sendable {
                 if record.isDotEntry { return }
                 // The record's name is NUL-terminated in the buffer.
                 let namePointer = UnsafeRawPointer(record.name.baseAddress!).assumingMemoryBound(to: CChar.self)
-                guard let found = Syscalls.sizeStatus(at: fd, name: namePointer, buffer: status) else { return }
+                let found: ExtendedStatusRecord
+                switch Syscalls.sizeStatus(at: fd, name: namePointer, buffer: status) {
+                case .success(let record): found = record
+                case .failure(let errno):
+                    // Reported and counted, as du's "cannot access" (status 1).
+                    unreadableEntries.append((Array(UnsafeRawBufferPointer(record.name)), errno))
+                    return
+                }
                 let identity = FileIdentity(device: found.device, inode: found.inode)
                 var sizes = SpaceTotals(apparentBytes: found.size, diskBytes: found.blocks * 512)
                 let nameBytes = UnsafeRawBufferPointer(record.name)
@@ -347,6 +355,10 @@ public final class SpaceScan: Sendable {
             if !regularFiles.isEmpty { state.files.add(regularFiles, in: parent) }
             if let failure {
                 state.errors.append(FileError(path: state.path(of: index), errno: failure))
+                own.unreadable += 1
+            }
+            for entry in unreadableEntries {
+                state.errors.append(FileError(path: PathBytes.join(state.path(of: index), entry.name), errno: entry.errno))
                 own.unreadable += 1
             }
             state.nodes[index].own += own

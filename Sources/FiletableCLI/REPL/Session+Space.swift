@@ -36,7 +36,7 @@ extension Session {
         let unreadable = result.errors.count
         write(
             "du: \(HumanSize.withUnit(result.root.diskBytes)) on disk in \(Plural.count(result.root.files, "file"))"
-                + (unreadable > 0 ? "; \(Plural.count(unreadable, "directory", "directories")) could not be read" : ""))
+                + (unreadable > 0 ? "; \(Plural.count(unreadable, "entry", "entries")) could not be read" : ""))
     }
 
     /// Works out `level`'s space when its directory was sized: the total
