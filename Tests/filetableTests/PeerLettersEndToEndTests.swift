@@ -37,7 +37,12 @@ final class PeerLettersEndToEndTests: XCTestCase {
             print("PeerLettersEndToEndTests: du is not installed; compared with the golden figures only")
             return
         }
-        for arguments in ["-s d", "-b f", "-sb d", "-sh .", "-s link", "-sk d", "-sm d", "-a d", "-a -b d", "-d 0 .", "-sx .", "-sc d f"] {
+        // Each inode once across operands: one inside another, one named twice, a hard link.
+        _ = try CommandRunner.shell("ln f hard-f", in: temp.url)
+        for arguments in [
+            "-s d", "-b f", "-sb d", "-sh .", "-s link", "-sk d", "-sm d", "-a d", "-a -b d", "-d 0 .", "-sx .", "-sc d f",
+            "-s d d", "-s . d", "-s d .", "-b f f", "-b f hard-f", "-sc d . f", "-sb . d/g",
+        ] {
             let ourLines = sortedLines(try ours("--du \(arguments)", in: temp).text)
             let duLines = sortedLines(try CommandRunner.shell("du \(arguments)", in: temp.url).text)
             XCTAssertEqual(ourLines, duLines, "filetable --du \(arguments) against du \(arguments)")

@@ -36,6 +36,12 @@ public final class SpaceScan: Sendable {
         public var recordedNames: NameFilter?
         /// Directories deeper than this below the root are not entered (1: the root's only).
         public var maximumDepth = Int.max
+        /// What earlier scans counted (`du a b` counts each inode once):
+        /// directories there are not entered, hard-linked files not counted again.
+        public var countedBefore: Counted?
+        /// Remember every file, not only hard-linked ones (du does, given
+        /// several operands: a file inside an earlier operand counts once).
+        public var remembersEveryFile = false
 
         public init() {}
     }
@@ -73,10 +79,30 @@ public final class SpaceScan: Sendable {
     private let cancelFlag = Atomic<Bool>(false)
     private let filesSeen = Atomic<Int>(0)
     private let bytesSeen = Atomic<Int64>(0)
-    private let hardLinks = Locked<Set<FileIdentity>>([])
+    private let hardLinks: Locked<Set<FileIdentity>>
+
+    /// The inodes scans have counted, shared by the scans of several roots.
+    public final class Counted: Sendable {
+        /// Hard-linked files counted.
+        let links = Locked<Set<FileIdentity>>([])
+        /// Directories counted (each added when its scan ends).
+        let directories = Locked<Set<FileIdentity>>([])
+
+        public init() {}
+
+        /// Whether `identity` was counted; counts it if not (a file operand).
+        public func count(_ identity: FileIdentity, isDirectory: Bool) -> Bool {
+            let set = isDirectory ? directories : links
+            return !set.withLock { $0.insert(identity).inserted }
+        }
+
+        /// Whether a directory was counted already.
+        public func contains(directory identity: FileIdentity) -> Bool { directories.withLock { $0.contains(identity) } }
+    }
 
     public init(options: Options = Options()) {
         self.options = options
+        hardLinks = options.countedBefore?.links ?? Locked([])
         state = Locked(State())
     }
 
@@ -142,7 +168,10 @@ public final class SpaceScan: Sendable {
             result.files = state.files
             result.cancelled = cancelFlag.load(ordering: .relaxed)
             for node in state.nodes where node.complete {
-                if let identity = node.identity { result.directories[identity] = node.total }
+                if let identity = node.identity {
+                    result.directories[identity] = node.total
+                    _ = options.countedBefore?.count(identity, isDirectory: true)
+                }
                 if node.depth >= 1 && node.depth <= options.recordedDepth {
                     result.entries.append(Entry(node: node.path, kind: .directory, totals: node.total))
                 }
@@ -321,6 +350,7 @@ public final class SpaceScan: Sendable {
                 if options.skipsHidden && nameBytes.first == 0x2E { return }
                 if found.isDirectory {
                     guard !options.oneFileSystem || found.device == rootDevice else { return }
+                    if let counted = options.countedBefore, counted.contains(directory: identity) { return }
                     guard depth < options.maximumDepth else { return }
                     sizes.directories = 1
                     children.append((Array(nameBytes), identity, sizes))
@@ -333,7 +363,7 @@ public final class SpaceScan: Sendable {
                         name: nameBytes.assumingMemoryBound(to: UInt8.self), identity: identity, size: found.size,
                         modified: found.modificationTime)
                 }
-                if found.linkCount > 1 {
+                if found.linkCount > 1 || options.remembersEveryFile {
                     let first = hardLinks.withLock { $0.insert(identity).inserted }
                     if !first { return }
                 }

@@ -24,10 +24,15 @@ struct SpaceUsageCommand {
 
     func run() {
         var grandTotal = SpaceTotals()
+        // Each inode once across the operands, as du: an operand already
+        // counted (inside an earlier one, or named twice) prints nothing.
+        let counted = SpaceScan.Counted()
         for path in options.paths {
-            // A FILE operand (or a symlink, which du does not follow) is its own line.
             switch PathResolution.status(of: path) {
+            case .success(let status) where counted.count(status.identity, isDirectory: status.kind == .directory):
+                continue
             case .success(let status) where status.kind != .directory:
+                // A FILE operand (or a symlink, which du does not follow) is its own line.
                 var totals = SpaceTotals(apparentBytes: status.size, diskBytes: status.blocks * 512)
                 totals.files = 1
                 line(path, kind: status.kind, totals: totals)
@@ -46,7 +51,7 @@ struct SpaceUsageCommand {
                 diagnostics.report(error, severity: .seriousTrouble)
                 continue
             }
-            let result = scan(handle)
+            let result = scan(handle, counted: counted)
             for error in result.errors { diagnostics.report(error, severity: .minorTrouble) }
             if result.cancelled {
                 diagnostics.report("\(NameEscaping.escape(path)): interrupted; figures so far are not printed", severity: .seriousTrouble)
@@ -62,8 +67,10 @@ struct SpaceUsageCommand {
 
     /// The scan, with a progress line on a terminal's standard error at most
     /// ten times a second, gone when done (Ctrl-C ends the program, as du).
-    private func scan(_ handle: DirectoryHandle) -> SpaceScan.Result {
+    private func scan(_ handle: DirectoryHandle, counted: SpaceScan.Counted) -> SpaceScan.Result {
         var scanOptions = SpaceScan.Options()
+        scanOptions.countedBefore = counted
+        scanOptions.remembersEveryFile = options.paths.count > 1
         scanOptions.oneFileSystem = options.oneFileSystem
         // -a: every entry, down to -d N if given; otherwise N levels (1: PATH's entries; 0 with -s).
         scanOptions.recordedDepth = options.maxDepth ?? (options.spaceListsEverything ? Int.max : 1)
