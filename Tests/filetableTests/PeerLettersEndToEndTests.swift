@@ -11,7 +11,7 @@ final class PeerLettersEndToEndTests: XCTestCase {
     private func makeTree() throws -> TemporaryTree {
         let temp = try TemporaryTree()
         let made = try CommandRunner.shell(
-            "mkdir -p d/e && printf hello > f && head -c 10000 /dev/zero | tr '\\\\0' x > d/g && ln -s d link && printf '#' > .hidden",
+            "mkdir -p d/e && printf hello > f && head -c 10000 /dev/zero | tr '\\0' x > d/g && ln -s d link && printf '#' > .hidden",
             in: temp.url)
         XCTAssertEqual(made.status, 0, made.stderr)
         return temp
@@ -78,6 +78,19 @@ final class PeerLettersEndToEndTests: XCTestCase {
             let du = try CommandRunner.shell("\(prefix)du -s .", in: temp.url)
             XCTAssertEqual(du.status, 1)
             XCTAssertEqual(ours.text, du.text)
+        }
+    }
+
+    /// xxd's -l is the length after --hex, as hexdump's -n.
+    func testXxdLengthLetter() throws {
+        let temp = try makeTree()
+        let ours = try CommandRunner.shell("\"$FILETABLE\" --hex --format xxd -s 16 -l 20 d/g", in: temp.url)
+        XCTAssertEqual(ours.status, 0, ours.stderr)
+        XCTAssertEqual(
+            ours.text,
+            "00000010: 7878 7878 7878 7878 7878 7878 7878 7878  xxxxxxxxxxxxxxxx\n00000020: 7878 7878                                xxxx\n")
+        if CommandRunner.isInstalled("xxd") {
+            XCTAssertEqual(ours.text, try CommandRunner.shell("xxd -s 16 -l 20 d/g", in: temp.url).text)
         }
     }
 

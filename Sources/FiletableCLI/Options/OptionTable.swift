@@ -204,6 +204,9 @@ enum OptionTable {
         OptionSpec("length", "n", value: .byteCount, valueName: "N", section: .hex, "dump at most N bytes") { options, argument in
             options.hexLength = argument.byteCount
         },
+        OptionSpec(nil, "l", value: .byteCount, valueName: "N", section: .hex, "dump at most N bytes (xxd -l; as -n)") { options, argument in
+            options.hexLength = argument.byteCount
+        },
         OptionSpec("no-squeeze", "v", section: .hex, "print repeated lines instead of '*'") { options, _ in
             options.hexSqueeze = false
         },
