@@ -81,6 +81,26 @@ final class PeerLettersEndToEndTests: XCTestCase {
         }
     }
 
+    /// An empty root is 0 directories, and a directory that cannot be opened
+    /// is drawn `[error opening dir]` (reported on standard error too), as tree does.
+    func testTreeDrawsEmptyAndUnreadableDirectoriesAsTreeDoes() throws {
+        let temp = try makeTree()
+        _ = try CommandRunner.shell("mkdir -p empty locked/inside && chmod -R a+rX . && chmod 000 locked", in: temp.url)
+        XCTAssertEqual(try ours("--tree empty", in: temp).text, "empty\n\n0 directories, 0 files\n")
+        let prefix = try CommandRunner.unprivilegedPrefix(reaching: temp)
+        let drawn = try CommandRunner.shell("\(prefix)\"$FILETABLE\" --tree -L 2 .", in: temp.url)
+        XCTAssertTrue(drawn.text.contains("── locked  [error opening dir]\n"), drawn.text)
+        XCTAssertEqual(drawn.status, 1)
+        XCTAssertTrue(drawn.stderr.contains("./locked: Permission denied"), drawn.stderr)
+        if CommandRunner.isInstalled("tree") {
+            for arguments in ["empty", "-L 1 .", "-L 2 .", "locked", "."] {
+                let theirs = try CommandRunner.shell("\(prefix)env LC_ALL=C.UTF-8 tree \(arguments)", in: temp.url).text
+                let mine = try CommandRunner.shell("\(prefix)\"$FILETABLE\" --tree \(arguments)", in: temp.url).text
+                XCTAssertEqual(mine, theirs, "--tree \(arguments) against tree")
+            }
+        }
+    }
+
     /// xxd's -l is the length after --hex, as hexdump's -n.
     func testXxdLengthLetter() throws {
         let temp = try makeTree()

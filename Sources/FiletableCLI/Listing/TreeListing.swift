@@ -23,12 +23,16 @@ struct TreeListing {
             do {
                 handle = try DirectoryHandle.open(path)
             } catch {
+                // As tree draws it (and counts it, oddly, as a file); the error on standard error too.
+                context.output.write(context.decoration.displayText(path) + "  [error opening dir]\n")
+                fileCount += 1
                 context.diagnostics.report(error, severity: .seriousTrouble)
                 continue
             }
             // tree -F marks the root as a directory too.
             context.output.write(context.decoration.displayText(path) + (context.decoration.typeIndicators ? "/" : "") + "\n")
-            directoryCount += 1
+            // tree counts the root once something is drawn below it (an empty root: 0 directories).
+            var rootCounted = false
             // The drawing to the left of the current level's rows, one string
             // grown and cut as levels are entered and left (a copy per level
             // grew with depth squared: 2.5 GB at 5,000 levels).
@@ -81,6 +85,10 @@ struct TreeListing {
                     if let kept, model.isDirectory(row: row, followSymlinks: true), !kept.contains(model.path(ofRow: row)) { return }
                     let isLast = row == lastDrawnRow.last
                     lastWasFinal = isLast
+                    if !rootCounted {
+                        rootCounted = true
+                        directoryCount += 1
+                    }
                     // tree counts a link to a directory as a directory.
                     if model.isDirectory(row: row, followSymlinks: true) {
                         directoryCount += 1
@@ -91,6 +99,9 @@ struct TreeListing {
                     let drawn = configured(cell, row: row, in: model, formatter: formatter)
                     if context.options.followSymlinks, isRepeat(row: row, in: model, entered: entered) {
                         drawn.textSuffix += "  [recursive, not followed]"
+                    } else if cannotOpen(row: row, in: model, depth: lastDrawnRow.count - 1) {
+                        // As tree marks it; the walker's error goes to standard error as well.
+                        drawn.textSuffix += "  [error opening dir]"
                     }
                     writeLine(prefix: line, cell: drawn)
                 case .failure(let error):
@@ -102,6 +113,14 @@ struct TreeListing {
             }
         }
         context.output.write("\n\(Plural.count(directoryCount, "directory", "directories")), \(Plural.count(fileCount, "file"))\n")
+    }
+
+    /// Whether a directory row the walk would enter (within the depth, a
+    /// link only when links are followed) cannot be opened.
+    private func cannotOpen(row: Int, in model: DirectoryListing, depth: Int) -> Bool {
+        let follows = context.options.followSymlinks
+        guard model.isDirectory(row: row, followSymlinks: follows), context.options.maxDepth.map({ depth + 1 < $0 }) ?? true else { return false }
+        return (try? DirectoryHandle.open(child: model.name(ofRow: row), of: model.directory, followSymlink: follows)) == nil
     }
 
     /// The last row of `model` --prune draws: a file, or a directory with files below.
