@@ -55,11 +55,16 @@ final class PeerLettersEndToEndTests: XCTestCase {
         XCTAssertEqual(level.status, 0, level.stderr)
         XCTAssertEqual(level.text, ".\n├── d\n├── f\n└── link -> d\n\n3 directories, 1 file\n", "-L is tree's level, not ls's dereference")
         XCTAssertTrue(try ours("--tree -a .", in: temp).text.contains("├── .hidden\n"))
+        XCTAssertEqual(try ours("--tree -d .", in: temp).text, ".\n├── d\n│\u{A0}\u{A0} └── e\n└── link -> d\n\n4 directories\n")
+        XCTAssertEqual(try ours("--tree -fi --noreport -L 1 .", in: temp).text, ".\n./d\n./f\n./link -> d\n")
         guard CommandRunner.isInstalled("tree") else {
             print("PeerLettersEndToEndTests: tree is not installed; compared with the golden output only")
             return
         }
-        for arguments in ["-L 1 .", "-L 2 .", "-a .", "-P g .", "-L 1 -a .", "-P g --prune ."] {
+        for arguments in [
+            "-L 1 .", "-L 2 .", "-a .", "-P g .", "-L 1 -a .", "-P g --prune .", "-d .", "-f .", "-i .", "-di .", "-df -a .",
+            "--noreport .", "-d --noreport -L 1 .", "-fi .",
+        ] {
             let theirs = try CommandRunner.shell("LC_ALL=C.UTF-8 tree \(arguments)", in: temp.url).text
             XCTAssertEqual(try ours("--tree \(arguments)", in: temp).text, theirs, "filetable --tree \(arguments) against tree")
         }
@@ -122,7 +127,7 @@ final class PeerLettersEndToEndTests: XCTestCase {
         let cases: [(String, String)] = [
             ("--du -l d", "-l is du's --count-links, which filetable --du does not take"),
             ("--du -L d", "-L is du's --dereference, which filetable --du does not take"),
-            ("--tree -d .", "-d is tree's directories only, which filetable --tree does not take"),
+            ("--tree -I x .", "-I is tree's leave out names matching a pattern, which filetable --tree does not take"),
             ("--tree -J .", "-J is tree's JSON output, which filetable --tree does not take"),
             ("--du -F d", "-F is a listing letter; after --du the letters are du's"),
             ("--tree -S .", "-S is tree's CP437 line graphics, which filetable --tree does not take"),

@@ -70,7 +70,7 @@ struct TreeListing {
                     if context.options.followSymlinks, case .success(let status) = model.directory.status() {
                         entered.insert(status.identity)
                     }
-                    lastDrawnRow.append(kept.map { Self.lastKeptRow(of: model, kept: $0) } ?? model.rowCount - 1)
+                    lastDrawnRow.append(lastDrawn(of: model, kept: kept))
                     if depth > 0 { prefix += lastWasFinal ? Self.blank : Self.vertical }
                 case .leave(let depth):
                     if let skipped = skippedFrom {
@@ -82,6 +82,7 @@ struct TreeListing {
                     if depth > 0 { prefix.removeLast(4) }
                 case .entry(let model, let row, _, _):
                     if skippedFrom != nil { return }
+                    if context.options.treeDirectoriesOnly, !model.isDirectory(row: row, followSymlinks: true) { return }
                     if let kept, model.isDirectory(row: row, followSymlinks: true), !kept.contains(model.path(ofRow: row)) { return }
                     let isLast = row == lastDrawnRow.last
                     lastWasFinal = isLast
@@ -95,8 +96,9 @@ struct TreeListing {
                     } else {
                         fileCount += 1
                     }
-                    let line = prefix + (isLast ? Self.last : Self.tee)
+                    let line = context.options.treeNoIndentation ? "" : prefix + (isLast ? Self.last : Self.tee)
                     let drawn = configured(cell, row: row, in: model, formatter: formatter)
+                    if context.options.treeFullPaths { drawn.text = context.decoration.displayText(model.path(ofRow: row)) }
                     if context.options.followSymlinks, isRepeat(row: row, in: model, entered: entered) {
                         drawn.textSuffix += "  [recursive, not followed]"
                     } else if cannotOpen(row: row, in: model, depth: lastDrawnRow.count - 1) {
@@ -112,7 +114,9 @@ struct TreeListing {
                 }
             }
         }
-        context.output.write("\n\(Plural.count(directoryCount, "directory", "directories")), \(Plural.count(fileCount, "file"))\n")
+        guard !context.options.treeNoReport else { return }
+        let directories = Plural.count(directoryCount, "directory", "directories")
+        context.output.write(context.options.treeDirectoriesOnly ? "\n\(directories)\n" : "\n\(directories), \(Plural.count(fileCount, "file"))\n")
     }
 
     /// Whether a directory row the walk would enter (within the depth, a
@@ -121,6 +125,16 @@ struct TreeListing {
         let follows = context.options.followSymlinks
         guard model.isDirectory(row: row, followSymlinks: follows), context.options.maxDepth.map({ depth + 1 < $0 }) ?? true else { return false }
         return (try? DirectoryHandle.open(child: model.name(ofRow: row), of: model.directory, followSymlink: follows)) == nil
+    }
+
+    /// The last row of `model` drawn: with --prune a file or a directory with
+    /// files below, with -d a directory, else the last.
+    private func lastDrawn(of model: DirectoryListing, kept: DirectoriesWithFiles?) -> Int {
+        var row = kept.map { Self.lastKeptRow(of: model, kept: $0) } ?? model.rowCount - 1
+        if context.options.treeDirectoriesOnly {
+            while row >= 0, !model.isDirectory(row: row, followSymlinks: true) { row -= 1 }
+        }
+        return row
     }
 
     /// The last row of `model` --prune draws: a file, or a directory with files below.

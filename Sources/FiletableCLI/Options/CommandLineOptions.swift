@@ -46,6 +46,14 @@ struct CommandLineOptions {
     var tabSize = UserNumber.environment("TABSIZE", in: UserNumber.tabSize) ?? 8
     /// `--du`: sizes of trees instead of a listing.
     var spaceUsage = false
+    /// tree's `-d`: directories only.
+    var treeDirectoriesOnly = false
+    /// tree's `-f`: each entry's path, not its name.
+    var treeFullPaths = false
+    /// tree's `-i`: no drawing before the names.
+    var treeNoIndentation = false
+    /// tree's `--noreport`: no summary.
+    var treeNoReport = false
     /// `--du -a`: every entry below, at any depth.
     var spaceListsEverything = false
     /// `--du -c`: a grand total line after the PATHs.

@@ -28,9 +28,9 @@ enum OptionTable {
             return meanings[letter]
         case .tree:
             let meanings: [Character: String] = [
-                "d": "directories only", "f": "each file's full path", "I": "leave out names matching a pattern", "s": "each file's size",
+                "I": "leave out names matching a pattern", "s": "each file's size",
                 "h": "human-readable sizes", "p": "permissions", "u": "owners", "g": "groups", "D": "dates", "J": "JSON output",
-                "X": "XML output", "H": "HTML output", "i": "no indentation lines", "C": "colour always", "n": "colour never",
+                "X": "XML output", "H": "HTML output", "C": "colour always", "n": "colour never",
                 "x": "stay on one file system", "q": "? for control bytes",
                 "N": "names printed as they are", "r": "reverse order", "t": "sort by time", "c": "sort by change time",
                 "v": "version sort", "U": "no sorting", "o": "output to a file", "Q": "names in double quotes",
@@ -118,6 +118,18 @@ enum OptionTable {
         },
         OptionSpec(nil, "a", section: .tree, "hidden files too (tree -a)") { options, _ in
             options.listOptions.hidden = .shown
+        },
+        OptionSpec(nil, "d", section: .tree, "directories only (tree -d)") { options, _ in
+            options.treeDirectoriesOnly = true
+        },
+        OptionSpec(nil, "f", section: .tree, "each entry's path, not its name (tree -f)") { options, _ in
+            options.treeFullPaths = true
+        },
+        OptionSpec(nil, "i", section: .tree, "no drawing before the names (tree -i)") { options, _ in
+            options.treeNoIndentation = true
+        },
+        OptionSpec("noreport", section: .tree, "--tree without its summary line (tree --noreport)") { options, _ in
+            options.treeNoReport = true
         },
         OptionSpec(nil, "l", section: .tree, "follow links to directories (tree -l; --dereference)") { options, _ in
             options.followSymlinks = true
