@@ -54,6 +54,8 @@ struct CommandLineOptions {
     var treeNoIndentation = false
     /// tree's `--noreport`: no summary.
     var treeNoReport = false
+    /// du's `-s` (0) and `-d N`: how deep `--du` lists entries (`--depth`, 1 or more, otherwise).
+    var spaceDepth: Int?
     /// `--du -a`: every entry below, at any depth.
     var spaceListsEverything = false
     /// `--du -c`: a grand total line after the PATHs.

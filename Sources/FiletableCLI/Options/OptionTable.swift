@@ -80,7 +80,7 @@ enum OptionTable {
 
     private static let du: [OptionSpec] = [
         OptionSpec("summarize", "s", section: .du, "only each PATH's total (du -s)") { options, _ in
-            options.maxDepth = 0
+            options.spaceDepth = 0
         },
         OptionSpec(nil, "a", section: .du, "every file and directory below each PATH, not only its entries (du -a); largest first") {
             options, _ in
@@ -90,7 +90,7 @@ enum OptionTable {
             "max-depth", "d", value: .number(0...UserNumber.depth.upperBound, what: "depth"), valueName: "N", section: .du,
             "entries N levels down (du -d; 0 as -s)"
         ) { options, argument in
-            options.maxDepth = argument.number
+            options.spaceDepth = argument.number
         },
         OptionSpec("bytes", "b", section: .du, "apparent sizes in bytes (du -b: --apparent-size --block-size=1)") { options, _ in
             options.apparentSize = true

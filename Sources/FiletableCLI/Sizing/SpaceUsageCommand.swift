@@ -73,7 +73,7 @@ struct SpaceUsageCommand {
         scanOptions.remembersEveryFile = options.paths.count > 1
         scanOptions.oneFileSystem = options.oneFileSystem
         // -a: every entry, down to -d N if given; otherwise N levels (1: PATH's entries; 0 with -s).
-        scanOptions.recordedDepth = options.maxDepth ?? (options.spaceListsEverything ? Int.max : 1)
+        scanOptions.recordedDepth = options.spaceDepth ?? options.maxDepth ?? (options.spaceListsEverything ? Int.max : 1)
         let scan = SpaceScan(options: scanOptions)
         let showsProgress = Syscalls.isTerminal(2)
         var progress = ScanProgress()

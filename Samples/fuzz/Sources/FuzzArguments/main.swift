@@ -14,6 +14,7 @@ runFuzzer { data, count in
         let options = try ArgumentParser.parse(arguments)
         if let size = options.pageSize, !UserNumber.pageSize.contains(size) { fatalError("page size \(size)") }
         if let depth = options.maxDepth, !UserNumber.depth.contains(depth) { fatalError("depth \(depth)") }
+        if let depth = options.spaceDepth, !(0...UserNumber.depth.upperBound).contains(depth) { fatalError("du depth \(depth)") }
         if let columns = options.hexColumns, !UserNumber.hexColumns.contains(columns) { fatalError("columns \(columns)") }
         if let group = options.hexGroup, !UserNumber.hexGroup.contains(group) { fatalError("group \(group)") }
     } catch let error as UsageError {
