@@ -106,6 +106,27 @@ final class PeerLettersEndToEndTests: XCTestCase {
         }
     }
 
+    /// ls's indicator styles: -p (a slash on directories), --file-type (as
+    /// -F without `*`), --indicator-style WORD, the last given winning; a
+    /// link operand to a directory is followed with -p and --file-type, not
+    /// with -F, and a long row's target gets no slash with -p: as ls.
+    func testLsIndicatorStyles() throws {
+        let temp = try TemporaryTree()
+        _ = try CommandRunner.shell(
+            "mkdir adir && ln -s adir blink && touch cfile && ln -s cfile dlink && printf x > eexec && chmod 755 eexec && mkfifo ffifo && ln -s nowhere gdangling",
+            in: temp.url)
+        XCTAssertEqual(try ours("-1 -p", in: temp).text, "adir/\nblink\ncfile\ndlink\neexec\nffifo\ngdangling\n")
+        XCTAssertEqual(try ours("-1 --file-type", in: temp).text, "adir/\nblink@\ncfile\ndlink@\neexec\nffifo|\ngdangling@\n")
+        for arguments in [
+            "-1 -p", "-1 --file-type", "-1 --indicator-style=slash", "-1 --indicator-style=file-type", "-1 --indicator-style=classify",
+            "-1 --indicator-style=none", "-1 -F -p", "-1 -p -F", "-l -p", "-l --file-type", "-C -p", "-1 -p blink", "-1 --file-type blink",
+            "-1 -F blink", "-R -p .",
+        ] {
+            let theirs = try CommandRunner.shell("LC_ALL=C ls \(arguments)", in: temp.url).text
+            XCTAssertEqual(try ours(arguments, in: temp).text, theirs, "filetable \(arguments) against ls")
+        }
+    }
+
     /// xxd's -l is the length after --hex, as hexdump's -n.
     func testXxdLengthLetter() throws {
         let temp = try makeTree()

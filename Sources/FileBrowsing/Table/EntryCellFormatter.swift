@@ -30,8 +30,27 @@ extension EntryCellFormatter {
 /// How a name is decorated, shared by every cell formatter: `ls -F`
 /// indicators, colours, and the disclosure accessory on directories.
 public struct NameDecoration: Sendable {
-    /// Append `/`, `@`, `|`, `=` or `*` to names (`ls -F`).
+    /// Append an indicator to names, as `indicatorStyle` says (`ls -F`, `-p`, `--file-type`).
     public var typeIndicators = false
+    /// Which indicators (`--indicator-style`): all of `-F`'s, `--file-type`'s
+    /// (no `*`), or `-p`'s (`/` on directories only).
+    public var indicatorStyle = IndicatorStyle.classify
+
+    /// ls's `--indicator-style` words other than `none`.
+    public enum IndicatorStyle: String, Sendable, CaseIterable {
+        case slash
+        case fileType = "file-type"
+        case classify
+
+        /// The indicator of an entry of `kind` (`executable`: a regular file anyone may run).
+        func indicator(for kind: FileKind, executable: Bool) -> String {
+            switch self {
+            case .classify: return kind == .file && executable ? "*" : kind.indicator
+            case .fileType: return kind.indicator
+            case .slash: return kind == .directory ? "/" : ""
+            }
+        }
+    }
     /// Colour names with this scheme; nil for no colour.
     public var colors: ColorScheme?
     /// Directories carry the disclosure indicator (interactive tables).
@@ -78,7 +97,7 @@ public struct NameDecoration: Sendable {
                 status = s
             }
             if typeIndicators {
-                cell.textSuffix = kind == .file && status?.permissions.isExecutableByAnyone == true ? "*" : kind.indicator
+                cell.textSuffix = indicatorStyle.indicator(for: kind, executable: status?.permissions.isExecutableByAnyone == true)
             }
             if let colors {
                 var dangling = false
@@ -130,9 +149,9 @@ extension NameDecoration {
     /// is on (`lx -> x*`, `ld -> d/`), as `ls -lF` writes it.
     public func linkTargetSuffix<Rows: FileRows>(row: Int, in model: Rows) -> String? {
         guard let suffix = Self.linkTargetSuffix(row: row, in: model, quoting: quoting) else { return nil }
-        guard typeIndicators, case .success(let target) = model.targetStatus(ofRow: row) else { return suffix }
-        let executable = target.kind == .file && target.permissions.isExecutableByAnyone
-        return suffix + (executable ? "*" : target.kind.indicator)
+        // ls gives the target an indicator with -F and --file-type, not with -p.
+        guard typeIndicators, indicatorStyle != .slash, case .success(let target) = model.targetStatus(ofRow: row) else { return suffix }
+        return suffix + indicatorStyle.indicator(for: target.kind, executable: target.permissions.isExecutableByAnyone)
     }
 }
 

@@ -71,9 +71,11 @@ struct Lister {
         // -d shows each operand as it is, a link as a link.
         if context.options.listsDirectoriesThemselves { return .success(status.kind) }
         // As ls: a link to a directory named on the command line is listed
-        // as that directory, except with -l or -F (unless -L follows every link).
+        // as that directory, except with -l or -F (not -p or --file-type; unless -L follows every link).
         let options = context.options
-        if status.kind == .symlink && (options.followSymlinks || (options.format != .long && !options.typeIndicators)) {
+        if status.kind == .symlink
+            && (options.followSymlinks || (options.format != .long && !(options.typeIndicators && options.indicatorStyle == .classify)))
+        {
             if case .success(let target) = FileStatusReader.status(of: path, followSymlink: true), target.kind == .directory {
                 return .success(.directory)
             }

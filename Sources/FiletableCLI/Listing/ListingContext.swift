@@ -53,6 +53,7 @@ struct ListingContext {
     static func decoration(for options: CommandLineOptions, useColor: Bool) -> NameDecoration {
         var decoration = NameDecoration()
         decoration.typeIndicators = options.typeIndicators
+        decoration.indicatorStyle = options.indicatorStyle
         decoration.colors = useColor ? ColorScheme(lsColors: Syscalls.environment("LS_COLORS")) : nil
         decoration.quoting = options.quoting
         return decoration

@@ -83,6 +83,14 @@ struct CommandLineOptions {
     /// An order was asked for (`-S`, `-t`, `-X`, `-U`, `--sort`).
     var sortChosen = false
     var typeIndicators = false
+    /// Which indicators `typeIndicators` appends (`-F`, `--file-type`, `-p`).
+    var indicatorStyle = NameDecoration.IndicatorStyle.classify
+
+    /// `-F`, `-p`, `--file-type`, `--indicator-style WORD`: the last one given wins, as in ls.
+    mutating func setIndicators(_ style: NameDecoration.IndicatorStyle?) {
+        typeIndicators = style != nil
+        if let style { indicatorStyle = style }
+    }
     var color = ColorMode.auto
     var followSymlinks = false
     /// REPL batch input: a file of commands, or "-" for standard input (`-b`).

@@ -423,7 +423,19 @@ enum OptionTable {
             "classify", "F", section: .appearance, modes: [.listing, .repl, .tree],
             "append / @ | = * to directories, links, FIFOs, sockets, executables"
         ) { options, _ in
-            options.typeIndicators = true
+            options.setIndicators(.classify)
+        },
+        OptionSpec(nil, "p", section: .appearance, "append / to directories (ls -p, --indicator-style=slash)") { options, _ in
+            options.setIndicators(.slash)
+        },
+        OptionSpec("file-type", section: .appearance, "as -F, without * for executables (ls --file-type)") { options, _ in
+            options.setIndicators(.fileType)
+        },
+        OptionSpec(
+            "indicator-style", value: .word(["none"] + NameDecoration.IndicatorStyle.allCases.map(\.rawValue)), valueName: "WORD",
+            section: .appearance, "none, slash (-p), file-type (--file-type) or classify (-F)"
+        ) { options, argument in
+            options.setIndicators(NameDecoration.IndicatorStyle(rawValue: argument.word))
         },
         OptionSpec(
             "color", value: .optionalWord(colorWords, implied: "always"), valueName: "WHEN", section: .appearance,
