@@ -127,6 +127,22 @@ final class PeerLettersEndToEndTests: XCTestCase {
         }
     }
 
+    /// ls's -I/--ignore (always) and --hide (unless -a or -A), with -R not
+    /// entering an ignored directory: as ls.
+    func testLsIgnoreAndHide() throws {
+        let temp = try TemporaryTree()
+        _ = try CommandRunner.shell("mkdir sub && touch .hid a.log b.txt sub/c.log sub/d", in: temp.url)
+        XCTAssertEqual(try ours("-1 -I '*.log'", in: temp).text, "b.txt\nsub\n")
+        XCTAssertEqual(try ours("-1 -A --hide='*.log'", in: temp).text, ".hid\na.log\nb.txt\nsub\n")
+        for arguments in [
+            "-1 -I '*.log'", "-1 --ignore='*.log'", "-1 --hide='*.log'", "-1 -a --hide='*.log'", "-1 -A --hide='*.log'",
+            "-1 -I '*.log' -I 'b*'", "-R -I '*.log' .", "-1 -a -I '.*'", "-R -I sub .",
+        ] {
+            let theirs = try CommandRunner.shell("LC_ALL=C ls \(arguments)", in: temp.url).text
+            XCTAssertEqual(try ours(arguments, in: temp).text, theirs, "filetable \(arguments) against ls")
+        }
+    }
+
     /// xxd's -l is the length after --hex, as hexdump's -n.
     func testXxdLengthLetter() throws {
         let temp = try makeTree()

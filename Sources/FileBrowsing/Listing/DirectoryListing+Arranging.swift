@@ -6,7 +6,7 @@ extension DirectoryListing {
     func arrange() {
         let arena = self.arena
         let nothingShown = exclusion.excludesAll
-        let everyNameShown = options.hidden != .hidden && options.filter == nil && exclusion.leavesOutNoName
+        let everyNameShown = options.hidden != .hidden && options.filter == nil && exclusion.leavesOutNoName && leftOutPatterns.isEmpty
         let sorted: [UInt32]
         if options.sortKey == .name, let naturalOrder = arena.naturalOrder {
             // The enumerator sorted the names while reading them: keep that
@@ -62,6 +62,11 @@ extension DirectoryListing {
         }
     }
 
+    /// The patterns of names left out now: `-I` always, `--hide` unless hidden entries are shown.
+    private var leftOutPatterns: [GlobPattern] {
+        options.ignored + (options.hidden == .hidden ? options.hiddenPatterns : [])
+    }
+
     /// Which entries the hidden setting, the filter and the exclusion let
     /// through, by entry number: each test a pass over every entry (a
     /// substring filter one vectorised pass over the names), so filtering a
@@ -81,6 +86,9 @@ extension DirectoryListing {
             for index in flags.indices where !flags[index] && kind(ofEntry: index) == .directory { flags[index] = true }
         }
         if options.hidden == .hidden { arena.clearDotNames(in: &flags) }
+        for pattern in leftOutPatterns {
+            for index in flags.indices where flags[index] && arena.withCName(at: index, { pattern.matches(cName: $0) }) { flags[index] = false }
+        }
         if !exclusion.leavesOutNoName {
             let exclusion = self.exclusion
             for index in flags.indices where flags[index] && arena.withName(at: index, { exclusion.leavesOut($0) }) {

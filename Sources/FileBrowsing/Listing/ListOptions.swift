@@ -46,6 +46,10 @@ public struct ListOptions: Sendable, Equatable {
     /// The filter leaves directories alone (tree's `-P`, and `-R`, which
     /// must go down every directory to find the names below).
     public var filterSparesDirectories = false
+    /// Names left out whatever else is shown (`ls -I`, `--ignore`).
+    public var ignored: [GlobPattern] = []
+    /// Names left out unless hidden entries are shown (`ls --hide`: `-a` and `-A` override it).
+    public var hiddenPatterns: [GlobPattern] = []
     public var grouping: Grouping = .none
     /// The time `sortKey == .time` orders by (`ls -u`: access; `-c`: change).
     public var timeField = TimeField.modification

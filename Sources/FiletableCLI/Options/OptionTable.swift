@@ -335,6 +335,14 @@ enum OptionTable {
         OptionSpec("almost-all", "A", section: .selection, "include entries starting with '.', but not '.' and '..'") { options, _ in
             options.listOptions.hidden = .shown
         },
+        OptionSpec("ignore", "I", value: .text, valueName: "PATTERN", section: .selection, "leave out names matching PATTERN (ls -I)") {
+            options, argument in
+            options.listOptions.ignored.append(GlobPattern(argument.text))
+        },
+        OptionSpec("hide", value: .text, valueName: "PATTERN", section: .selection, "leave out names matching PATTERN unless -a or -A (ls --hide)") {
+            options, argument in
+            options.listOptions.hiddenPatterns.append(GlobPattern(argument.text))
+        },
         OptionSpec(
             "filter", value: .text, valueName: "GLOB", section: .selection,
             "list only names matching GLOB (such as '*.log'); with --tree or -R, the files (every directory is still walked)"
