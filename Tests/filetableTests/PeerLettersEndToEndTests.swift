@@ -143,6 +143,21 @@ final class PeerLettersEndToEndTests: XCTestCase {
         }
     }
 
+    /// ls's --time=WORD as -u and -c (sorting by it without -l, as ls);
+    /// birth times refused by name.
+    func testLsTimeWord() throws {
+        let temp = try TemporaryTree()
+        _ = try CommandRunner.shell("touch a b c && touch -a -d 2020-01-01 b && touch -a -d 2021-01-01 c", in: temp.url)
+        XCTAssertTrue(try ours("-1 --time=atime", in: temp).text.hasSuffix("c\nb\n"))
+        for arguments in ["-1 --time=atime", "-1 --time=use", "-1 --time=ctime", "-lt --time=atime", "-l --time=access", "-1 -t --time=status"] {
+            let theirs = try CommandRunner.shell("LC_ALL=C ls \(arguments)", in: temp.url).text
+            XCTAssertEqual(try ours(arguments, in: temp).text, theirs, "filetable \(arguments) against ls")
+        }
+        let birth = try ours("--time=birth .", in: temp)
+        XCTAssertEqual(birth.status, 2)
+        XCTAssertTrue(birth.stderr.contains("birth times are not offered yet"), birth.stderr)
+    }
+
     /// xxd's -l is the length after --hex, as hexdump's -n.
     func testXxdLengthLetter() throws {
         let temp = try makeTree()

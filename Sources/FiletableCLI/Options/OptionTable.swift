@@ -379,6 +379,21 @@ enum OptionTable {
         ) { options, _ in
             options.chooseTime(.change)
         },
+        OptionSpec(
+            "time", value: .word(["atime", "access", "use", "ctime", "status", "mtime", "modification", "birth", "creation"]),
+            valueName: "WORD", section: .selection,
+            "the time shown and sorted by, as ls: atime (-u), ctime (-c) or mtime; birth is not offered yet"
+        ) { options, argument throws(UsageError) in
+            switch argument.word {
+            case "atime", "access", "use": options.chooseTime(.access)
+            case "ctime", "status": options.chooseTime(.change)
+            case "mtime", "modification": options.listOptions.timeField = .modification
+            default:
+                throw UsageError(
+                    message: "--time=\(argument.word): birth times are not offered yet",
+                    hint: "--time takes atime, ctime or mtime (as ls's -u, -c and the default).")
+            }
+        },
         OptionSpec("directory", "d", section: .selection, "list directories themselves, not their contents") { options, _ in
             options.listsDirectoriesThemselves = true
             options.formatRequested = true
