@@ -158,6 +158,19 @@ final class PeerLettersEndToEndTests: XCTestCase {
         XCTAssertTrue(birth.stderr.contains("birth times are not offered yet"), birth.stderr)
     }
 
+    /// ls -L on a dangling or looping link operand: it cannot be reached,
+    /// status 2, the other operands listed (as ls).
+    func testLsDereferenceRefusesADanglingOperand() throws {
+        let temp = try TemporaryTree()
+        _ = try CommandRunner.shell("touch file && ln -s nowhere dangling && ln -s loop2 loop1 && ln -s loop1 loop2", in: temp.url)
+        let result = try ours("-1 -L dangling loop1 file", in: temp)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.text, "file\n")
+        XCTAssertTrue(result.stderr.contains("dangling: No such file or directory"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("loop1: Too many levels of symbolic links"), result.stderr)
+        XCTAssertEqual(try ours("-1 dangling", in: temp).status, 0, "without -L the link itself is listed")
+    }
+
     /// xxd's -l is the length after --hex, as hexdump's -n.
     func testXxdLengthLetter() throws {
         let temp = try makeTree()

@@ -76,9 +76,10 @@ struct Lister {
         if status.kind == .symlink
             && (options.followSymlinks || (options.format != .long && !(options.typeIndicators && options.indicatorStyle == .classify)))
         {
-            if case .success(let target) = FileStatusReader.status(of: path, followSymlink: true), target.kind == .directory {
-                return .success(.directory)
-            }
+            let target = FileStatusReader.status(of: path, followSymlink: true)
+            if case .success(let target) = target, target.kind == .directory { return .success(.directory) }
+            // -L on a dangling or looping link: ls cannot access it (status 2).
+            if options.followSymlinks, case .failure(let errno) = target { return .failure(FileError(path: path, errno: errno)) }
         }
         return .success(status.kind)
     }
