@@ -37,9 +37,10 @@ final class HexDumpEndToEndTests: XCTestCase {
         let repeats = temp.path + "/repeats"
         let all = temp.path + "/all-bytes"
         XCTAssertEqual(try CommandRunner.run(["--hex", "-s", "3", "-n", "40", repeats]).stdout, try golden("repeats-skip3-len40.canonical"))
-        // Past the end (67 bytes): hexdump prints a lone offset and exits 0; filetable says so and fails.
+        // Past the end (67 bytes): hexdump prints a lone offset (the size) and exits 0; filetable
+        // prints the same and says so on standard error, and fails.
         let past = try CommandRunner.run(["--hex", "--skip", "100", repeats])
-        XCTAssertEqual(past.text, "")
+        XCTAssertEqual(past.text, "00000043\n")
         XCTAssertEqual(past.stderr, "filetable: \(repeats): offset 100 is past the end (67 bytes)\n")
         XCTAssertEqual(past.status, 2)
         XCTAssertEqual(try CommandRunner.run(["--hex", "--skip", "67", repeats]).text, "00000043\n")
@@ -73,13 +74,15 @@ final class HexDumpEndToEndTests: XCTestCase {
             let skip = Int.random(in: 0...(size + 20), using: &generator)
             let length = Int.random(in: 0...(size + 20), using: &generator)
             // Past the end of a file that is not empty, hexdump and xxd print a
-            // lone offset (or nothing) and exit 0; filetable says so and fails.
+            // lone offset (or nothing) and exit 0; filetable prints the same,
+            // says so and fails.
             let pastEnd = size > 0 && skip > size
             if haveHexdump {
                 for args in [[String](), ["-s", "\(skip)"], ["-n", "\(length)"], ["-s", "\(skip)", "-n", "\(length)"], ["-v"]] {
                     let ours = try CommandRunner.run(["--hex"] + args + [path])
                     if pastEnd && args.contains("-s") {
-                        XCTAssertEqual(ours.text, "", "hexdump -C \(args) on \(size) bytes")
+                        let theirs = try CommandRunner.shell("hexdump -C " + args.joined(separator: " ") + " '\(path)'").stdout
+                        XCTAssertEqual(ours.stdout, theirs, "hexdump -C \(args) on \(size) bytes: the same lone offset")
                         let bytes = size == 1 ? "1 byte" : "\(size) bytes"
                         XCTAssertTrue(ours.stderr.hasSuffix(": offset \(skip) is past the end (\(bytes))\n"), ours.stderr)
                         XCTAssertNotEqual(ours.status, 0)

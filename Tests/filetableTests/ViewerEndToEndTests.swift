@@ -119,7 +119,7 @@ final class ViewerEndToEndTests: XCTestCase {
         }
         result = try CommandRunner.run(["--hex", "-s", "99999", "3-blob.bin"], in: temp.url)
         XCTAssertNotEqual(result.status, 0)
-        XCTAssertEqual(result.text, "")
+        XCTAssertEqual(result.text, "00001000\n", "hexdump -C's lone offset (the size), and the error on standard error")
         XCTAssertEqual(result.stderr, "filetable: 3-blob.bin: offset 99999 is past the end (4096 bytes)\n")
         result = try CommandRunner.shell("cat 3-blob.bin | '\(CommandRunner.executable.path)' --hex -s -16", in: temp.url)
         XCTAssertEqual(result.stderr, "filetable: standard input: cannot count an offset from the end: not a regular file\n")

@@ -35,20 +35,25 @@ struct HexDumpCommand {
                         standardInput: Array("standard input".utf8), skip: options.hexSkip, skipFromEnd: options.hexSkipFromEnd,
                         length: options.hexLength)
                     : try HexDumpReader(path: path, skip: options.hexSkip, skipFromEnd: options.hexSkipFromEnd, length: options.hexLength)
-                // hexdump and xxd print a lone offset here and exit 0, which
-                // reads like an empty file: say it, and fail.
-                if let size = reader.skippedPastEnd {
-                    diagnostics.report(
-                        FileError(
-                            path: path, reason: .custom("offset \(options.hexSkip) is past the end (\(Plural.count(Int(clamping: size), "byte")))")),
-                        severity: .seriousTrouble)
-                    continue
-                }
                 // As head does: a header only for a file that opened, standard input by that name.
                 if paths.count > 1 {
                     let name = isStandardInput ? "standard input" : NameEscaping.escape(path)
                     output.write((headersWritten > 0 ? "\n" : "") + "==> " + name + " <==\n")
                     headersWritten += 1
+                }
+                // Past the end, standard output is the peer's (hexdump -C's lone
+                // closing offset, the file's size; xxd's nothing), but a lone
+                // offset reads like an empty file: say so, and fail.
+                if let size = reader.skippedPastEnd {
+                    if case .canonical = format, options.hexLength != 0 {
+                        let digits = String(size, radix: 16)
+                        output.write(String(repeating: "0", count: max(0, 8 - digits.count)) + digits + "\n")
+                    }
+                    diagnostics.report(
+                        FileError(
+                            path: path, reason: .custom("offset \(options.hexSkip) is past the end (\(Plural.count(Int(clamping: size), "byte")))")),
+                        severity: .seriousTrouble)
+                    continue
                 }
                 try dump(reader)
             } catch {
