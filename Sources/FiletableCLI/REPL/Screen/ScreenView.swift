@@ -18,6 +18,8 @@ final class ScreenView {
     private var typedAhead: [Key] = []
     /// The detail was left out of the last frame while keys were waiting.
     private var detailPending = false
+    /// Whether a frame was shown yet (the levels are watched after the first, before the others).
+    private var firstFrameShown = false
     /// A command runs (out of raw mode): a question it asks reads its key raw.
     private var runningCommand = false
     /// The detail pane: nil follows the width (on at 120 columns and more).
@@ -120,10 +122,15 @@ final class ScreenView {
         let headerLine = ScreenFrame.Line(
             text: "\u{1B}[1m" + TextWidth.truncatingTail(NameEscaping.terminalSafe(header), to: columns - 1) + "\u{1B}[22m", inverse: false)
         let statusLine = ScreenFrame.Line(text: TextWidth.truncatingTail(status, to: columns - 1), inverse: false)
+        // Levels pushed here are watched as the prompt's are, before their
+        // frame is out (a change made once it shows is seen); the first
+        // frame goes out first, since watching a million entries takes 40 ms.
+        if firstFrameShown { session.watching?.pageDrawn() }
         frame.show([headerLine] + lines.map { ScreenFrame.Line(text: $0, inverse: false) } + [statusLine], rows: rows, columns: columns)
-        // Levels pushed here are watched as the prompt's are; after the frame
-        // is out, since watching a million-entry directory takes 40 ms.
-        session.watching?.pageDrawn()
+        if !firstFrameShown {
+            firstFrameShown = true
+            session.watching?.pageDrawn()
+        }
     }
 
     private func detailLines(level: TableLevel, width: Int, height: Int) -> [String] {
