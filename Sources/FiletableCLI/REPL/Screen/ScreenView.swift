@@ -20,6 +20,8 @@ final class ScreenView {
     private var detailPending = false
     /// Whether a frame was shown yet (the levels are watched after the first, before the others).
     private var firstFrameShown = false
+    /// The level the watches were last brought up to date for.
+    private var watchedLevel: ObjectIdentifier?
     /// A command runs (out of raw mode): a question it asks reads its key raw.
     private var runningCommand = false
     /// The detail pane: nil follows the width (on at 120 columns and more).
@@ -125,11 +127,17 @@ final class ScreenView {
         // Levels pushed here are watched as the prompt's are, before their
         // frame is out (a change made once it shows is seen); the first
         // frame goes out first, since watching a million entries takes 40 ms.
-        if firstFrameShown { session.watching?.pageDrawn() }
+        // Only when the level changed: a key that moves the highlight does no more.
+        let top = ObjectIdentifier(level)
+        if firstFrameShown && top != watchedLevel {
+            session.watching?.pageDrawn()
+            watchedLevel = top
+        }
         frame.show([headerLine] + lines.map { ScreenFrame.Line(text: $0, inverse: false) } + [statusLine], rows: rows, columns: columns)
         if !firstFrameShown {
             firstFrameShown = true
             session.watching?.pageDrawn()
+            watchedLevel = top
         }
     }
 
