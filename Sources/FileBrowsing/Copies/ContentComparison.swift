@@ -1,7 +1,9 @@
 /// Splits files of one size into classes of identical contents, byte for
 /// byte. Each file's first 4 KiB come first (most files differ there and are
-/// never read further, as jdupes does); a file no longer than that is
-/// then compared from the bytes already read. Longer files that agree there
+/// never read further, as jdupes does): read here, when a file no longer than
+/// that is then compared from the bytes already read, or hashed beforehand
+/// (`HeadHashes`, as the search does), when files that agree are compared by
+/// reading them again. Longer files that agree there
 /// are told apart by their last block (over 64 KiB), then compared with the
 /// first file of their bucket block by block; a bucket of more than two is
 /// hashed whole first, so each file is compared with the one it may equal.

@@ -197,13 +197,6 @@ extension Syscalls {
     static func openSearchOnly(path: UnsafePointer<CChar>) -> Result<Int32, Errno> {
         openSearchOnly(at: AT_FDCWD, name: path)
     }
-
-    /// The soft limit on open descriptors (`RLIMIT_NOFILE`), or 1024 when unknown.
-    static var descriptorLimit: Int {
-        var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1024 }
-        return Int(clamping: limit.rlim_cur)
-    }
 }
 
 extension Syscalls {
