@@ -41,7 +41,7 @@ final class PeerLettersEndToEndTests: XCTestCase {
         _ = try CommandRunner.shell("ln f hard-f", in: temp.url)
         for arguments in [
             "-s d", "-b f", "-sb d", "-sh .", "-s link", "-sk d", "-sm d", "-a d", "-a -b d", "-d 0 .", "-sx .", "-sc d f",
-            "-s d d", "-s . d", "-s d .", "-b f f", "-b f hard-f", "-sc d . f", "-sb . d/g",
+            "-s d d", "-s . d", "-s d .", "-b f f", "-b f hard-f", "-sc d . f", "-sb . d/g", "-d 1 .", "-b -d 2 .", "-a -d 1 .",
         ] {
             let ourLines = sortedLines(try ours("--du \(arguments)", in: temp).text)
             let duLines = sortedLines(try CommandRunner.shell("du \(arguments)", in: temp.url).text)

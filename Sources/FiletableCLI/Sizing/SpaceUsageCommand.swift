@@ -103,7 +103,9 @@ struct SpaceUsageCommand {
             if x != y { return x > y }
             return namesOf(a).lexicographicallyPrecedes(namesOf(b)) { $0.lexicographicallyPrecedes($1) }
         }
-        for index in order {
+        // du's -d N without -a lists directories only (du's shape); --depth N lists every entry.
+        let directoriesOnly = options.spaceDepth != nil && !options.spaceListsEverything
+        for index in order where !directoriesOnly || all[index].kind == .directory {
             let entry = all[index]
             // The names made for the sort, or made now (and not kept).
             let below = names[index] ?? entry.names
