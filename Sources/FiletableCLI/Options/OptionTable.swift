@@ -88,7 +88,7 @@ enum OptionTable {
         },
         OptionSpec(
             "max-depth", "d", value: .number(0...UserNumber.depth.upperBound, what: "depth"), valueName: "N", section: .du,
-            "entries N levels down (du -d; 0 as -s)"
+            "directories N levels down, every entry with -a (du -d; 0 as -s)"
         ) { options, argument in
             options.spaceDepth = argument.number
         },
