@@ -1,9 +1,8 @@
 /// Splits files of one size into classes of identical contents, byte for
 /// byte. Each file's first 4 KiB come first (most files differ there and are
-/// never read further, as jdupes does): read here, when a file no longer than
-/// that is then compared from the bytes already read, or hashed beforehand
-/// (`HeadHashes`, as the search does), when files that agree are compared by
-/// reading them again. Longer files that agree there
+/// never read further, as jdupes does), read here or beforehand (`HeadHashes`,
+/// as the search does); files that agree there are compared again byte for
+/// byte. Longer files that agree there
 /// are told apart by their last block (over 64 KiB), then compared with the
 /// first file of their bucket block by block; a bucket of more than two is
 /// hashed whole first, so each file is compared with the one it may equal.
@@ -24,8 +23,6 @@ final class ContentComparison {
     static let tailCheckAbove: Int64 = 64 * 1024
     static let tailBlock = 16 * 1024
     static let blockSize = 1 << 20
-    /// The heads kept in memory for one size at most (files no longer than a head).
-    static let keptHeadBytes = 16 << 20
 
     private let first = UnsafeMutableRawPointer.allocate(byteCount: blockSize, alignment: 64)
     private let second = UnsafeMutableRawPointer.allocate(byteCount: blockSize, alignment: 64)
@@ -63,18 +60,9 @@ final class ContentComparison {
         }
         let headLength = Int(min(size, Int64(Self.headBlock)))
         let wholeInHead = size <= Int64(Self.headBlock)
-        // Files that fit their head: the heads are the files, kept to compare.
-        var heads: [Int: [UInt8]]? =
-            wholeInHead && headHashes == nil && candidates.count * headLength <= Self.keptHeadBytes ? [:] : nil
-        // A head that is not the whole file decides nothing alone: it is read
-        // without the check after it (a later read checks what it groups).
         var buckets = split(Array(candidates.indices), into: &outcome) { member throws(FileContents.Failure) in
             if let headHashes { return UInt64(headHashes[member]) }
-            return try hash(of: candidates[member], ranges: [(0, headLength)], checked: wholeInHead) { bytes in heads?[member] = bytes }
-        }
-        if wholeInHead, let heads {
-            for bucket in buckets where bucket.count >= 2 { outcome.classes += Self.equalClasses(bucket) { heads[$0]! } }
-            return outcome
+            return try hash(of: candidates[member], ranges: [(0, headLength)])
         }
         if size > Self.tailCheckAbove {
             buckets = buckets.filter { $0.count >= 2 }.flatMap { bucket in
@@ -85,7 +73,8 @@ final class ContentComparison {
         }
         for bucket in buckets where bucket.count >= 2 {
             if isCancelled() { break }
-            guard bucket.count > 2 else {
+            // Two files, or files the head hash already covered whole: compared at once.
+            guard bucket.count > 2 && !wholeInHead else {
                 confirm(bucket, of: candidates, size: size, into: &outcome)
                 continue
             }
@@ -100,19 +89,6 @@ final class ContentComparison {
     /// The whole file as block-sized ranges.
     private static func blocks(of size: Int64) -> [(Int64, Int)] {
         stride(from: Int64(0), to: size, by: blockSize).map { ($0, Int(min(Int64(blockSize), size - $0))) }
-    }
-
-    /// Members whose kept bytes are equal, in classes of two or more.
-    private static func equalClasses(_ members: [Int], bytes: (Int) -> [UInt8]) -> [[Int]] {
-        var classes: [[Int]] = []
-        for member in members {
-            if let index = classes.firstIndex(where: { bytes($0[0]) == bytes(member) }) {
-                classes[index].append(member)
-            } else {
-                classes.append([member])
-            }
-        }
-        return classes.filter { $0.count >= 2 }
     }
 
     /// Groups `members` by a key read from each; those whose read failed go to `outcome`.
@@ -186,28 +162,16 @@ final class ContentComparison {
     }
 
     /// A hash of the file's bytes in `ranges` (offset, length), each read
-    /// whole; `keep` gets the bytes when the file was read in one range.
-    /// Unless `checked` is false, the file is checked after the reads (`FileContents.finish`).
-    private func hash(
-        of candidate: CopyCandidate, ranges: [(offset: Int64, length: Int)], checked: Bool = true, keep: ([UInt8]) -> Void = { _ in }
-    ) throws(FileContents.Failure) -> UInt64 {
+    /// whole, the file checked after the reads (`FileContents.finish`).
+    private func hash(of candidate: CopyCandidate, ranges: [(offset: Int64, length: Int)]) throws(FileContents.Failure) -> UInt64 {
         let file = try open(candidate)
-        var hash = ContentHash()
-        do throws(FileContents.Failure) {
-            for (offset, length) in ranges {
-                let got = try file.read(into: first, count: length, at: offset)
-                guard got == length else { throw FileContents.Failure.changed }
-                let bytes = UnsafeRawBufferPointer(start: first, count: got)
-                hash.add(bytes)
-                if ranges.count == 1 { keep(Array(bytes)) }
-                bytesRead += Int64(got)
-                if isCancelled() { break }
-            }
-        } catch {
+        let hash: (value: UInt64, bytes: Int)
+        do { hash = try file.hash(ranges, buffer: first, isCancelled: isCancelled) } catch {
             file.close()
             throw error
         }
-        if checked { try file.finish() } else { file.close() }
+        bytesRead += Int64(hash.bytes)
+        try file.finish()
         return hash.value
     }
 

@@ -79,7 +79,13 @@ public final class CopyFinder: Sendable {
         // Every candidate's head first, directory by directory.
         var wanted = [Bool](repeating: false, count: files.count)
         for size in work { for record in size.files { wanted[Int(record)] = true } }
-        let heads = readHeads(of: files, wanted: wanted, waiting: waiting)
+        let heads = HeadHashes(
+            of: files, wanted: wanted, threads: options.threads, waiting: waiting,
+            isCancelled: { [self] in cancelFlag.load(ordering: .relaxed) },
+            read: { [self] count, bytes in
+                filesRead.add(count, ordering: .relaxed)
+                bytesRead.add(bytes, ordering: .relaxed)
+            })
         for (record, failure) in heads.failures.sorted(by: { $0.key < $1.key }) {
             switch failure {
             case .changed: search.changed.append(files.path(of: record))
@@ -159,37 +165,6 @@ public final class CopyFinder: Sendable {
         return work
     }
 
-    /// The heads, read on worker threads while this thread calls `waiting`.
-    private func readHeads(of files: RecordedFiles, wanted: [Bool], waiting: () -> Void) -> HeadHashes {
-        let result = Locked<HeadHashes?>(nil)
-        let done = Atomic<Bool>(false)
-        let reader = JoinableThread { [self, options] in
-            let heads = HeadHashes(
-                of: files, wanted: wanted, threads: options.threads, isCancelled: { [self] in cancelFlag.load(ordering: .relaxed) },
-                read: { [self] count, bytes in
-                    filesRead.add(count, ordering: .relaxed)
-                    bytesRead.add(bytes, ordering: .relaxed)
-                })
-            result.withLock { $0 = heads }
-            done.store(true, ordering: .relaxed)
-        }
-        if let reader {
-            var polls = 0
-            while !done.load(ordering: .relaxed) {
-                if polls % 25 == 0 { waiting() }
-                polls += 1
-                Syscalls.pause(microseconds: 2_000)
-            }
-            reader.join()
-        } else {
-            result.withLock { found in
-                found = HeadHashes(
-                    of: files, wanted: wanted, threads: 1, isCancelled: { [self] in cancelFlag.load(ordering: .relaxed) }, read: { _, _ in })
-            }
-        }
-        return result.withLock { $0! }
-    }
-
     /// Compares each size's files on the worker threads.
     private func compare(_ work: [SizeWork], of files: RecordedFiles, heads: HeadHashes, into search: inout CopySearch, waiting: () -> Void) {
         let next = Atomic<Int>(0)
@@ -217,19 +192,7 @@ public final class CopyFinder: Sendable {
                 all.bytesRead += local.bytesRead
             }
         }
-        var threads: [JoinableThread] = []
-        for _ in 0..<workerCount {
-            if let thread = JoinableThread(body) { threads.append(thread) }
-        }
-        if threads.isEmpty { body() }
-        var polls = 0
-        while next.load(ordering: .relaxed) < work.count + workerCount && !threads.isEmpty {
-            if polls % 25 == 0 { waiting() }
-            polls += 1
-            if cancelFlag.load(ordering: .relaxed) { break }
-            Syscalls.pause(microseconds: 2_000)
-        }
-        for thread in threads { thread.join() }
+        WorkerThreads.run(workerCount, waiting: waiting, body)
         found.withLock { all in
             search.groups += all.groups
             search.changed += all.changed

@@ -33,6 +33,11 @@ public struct CopyGroup: Sendable {
     public var firstPath: [UInt8] { paths(of: files[0])[0] }
 }
 
+extension [CopyGroup] {
+    /// The space these groups would free.
+    public var totalGain: Int64 { reduce(0) { $0 + $1.gain } }
+}
+
 /// What a search for copies found.
 public struct CopySearch: Sendable {
     /// Largest space to gain first (then larger files, then by path).
@@ -51,5 +56,7 @@ public struct CopySearch: Sendable {
     public init() {}
 
     /// The space all groups would free.
-    public var totalGain: Int64 { groups.reduce(0) { $0 + $1.gain } }
+    public var totalGain: Int64 { groups.totalGain }
+    /// The distinct files in the groups.
+    public var fileCount: Int { groups.reduce(0) { $0 + $1.files.count } }
 }

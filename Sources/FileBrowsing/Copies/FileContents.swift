@@ -48,6 +48,24 @@ struct FileContents {
         return got
     }
 
+    /// A hash of the bytes in `ranges` (offset, length), each read whole
+    /// into `buffer` (a file shorter than a range changed); the bytes read.
+    /// Stops early, with what it hashed, once `isCancelled`.
+    func hash(
+        _ ranges: [(offset: Int64, length: Int)], buffer: UnsafeMutableRawPointer, isCancelled: () -> Bool = { false }
+    ) throws(Failure) -> (value: UInt64, bytes: Int) {
+        var hash = ContentHash()
+        var bytes = 0
+        for (offset, length) in ranges {
+            let got = try read(into: buffer, count: length, at: offset)
+            guard got == length else { throw .changed }
+            hash.add(UnsafeRawBufferPointer(start: buffer, count: got))
+            bytes += got
+            if isCancelled() { break }
+        }
+        return (hash.value, bytes)
+    }
+
     /// Checks the file once more (throws `.changed` if it moved) and closes it.
     func finish() throws(Failure) {
         let unchanged = isUnchanged()

@@ -14,9 +14,10 @@ struct HeadHashes {
     /// Bytes read.
     private(set) var bytesRead: Int64 = 0
 
-    /// Hashes the heads of the records `wanted` says, on `threads` threads.
+    /// Hashes the heads of the records `wanted` says, on `threads` threads,
+    /// calling `waiting` on this thread meanwhile.
     init(
-        of files: RecordedFiles, wanted: [Bool], threads: Int, isCancelled: @escaping @Sendable () -> Bool,
+        of files: RecordedFiles, wanted: [Bool], threads: Int, waiting: () -> Void, isCancelled: @escaping @Sendable () -> Bool,
         read: @escaping @Sendable (_ files: Int, _ bytes: Int64) -> Void
     ) {
         let count = files.count
@@ -43,12 +44,7 @@ struct HeadHashes {
                 found.bytes += bytes
             }
         }
-        var workers: [JoinableThread] = []
-        for _ in 0..<max(1, min(threads, runs.count)) {
-            if let thread = JoinableThread(body) { workers.append(thread) }
-        }
-        if workers.isEmpty { body() }
-        for worker in workers { worker.join() }
+        WorkerThreads.run(min(threads, runs.count), waiting: waiting, body)
         self.hashes = hashes.withLock { $0 }
         (failures, bytesRead) = found.withLock { ($0.failures, $0.bytes) }
     }
@@ -93,11 +89,8 @@ struct HeadHashes {
                 do throws(FileContents.Failure) {
                     let contents = try FileContents(candidate, opened: file)
                     defer { contents.close() }
-                    let got = try contents.read(into: buffer, count: length, at: 0)
-                    guard got == length else { throw FileContents.Failure.changed }
-                    var hash = ContentHash()
-                    hash.add(UnsafeRawBufferPointer(start: buffer, count: got))
-                    hashes.append((record, UInt32(truncatingIfNeeded: hash.value ^ (hash.value >> 32))))
+                    let (hash, got) = try contents.hash([(0, length)], buffer: buffer)
+                    hashes.append((record, UInt32(truncatingIfNeeded: hash ^ (hash >> 32))))
                     bytes += Int64(got)
                 } catch {
                     failures[record] = error

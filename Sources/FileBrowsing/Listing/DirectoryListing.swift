@@ -179,8 +179,7 @@ public final class DirectoryListing: FileRows {
         if displayNamesMade { return true }
         rowsReadThroughArena += count
         guard rowsReadThroughArena >= max(4096, rows.count / 64) else { return false }
-        displayNames = arena.reordered(rows)
-        displayNamesMade = true
+        _ = namesInDisplayOrder()
         return true
     }
 

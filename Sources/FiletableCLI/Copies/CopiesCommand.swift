@@ -52,9 +52,8 @@ struct CopiesCommand {
 
     /// `N groups, M files, X to gain (compared byte for byte)`, and whether Ctrl-C cut it short.
     static func summary(of search: CopySearch) -> String {
-        let files = search.groups.reduce(0) { $0 + $1.files.count }
         var text =
-            "filetable: \(Plural.count(search.groups.count, "group")) of copies, \(Plural.count(files, "file")), "
+            "filetable: \(Plural.count(search.groups.count, "group")) of copies, \(Plural.count(search.fileCount, "file")), "
             + "\(HumanSize.withUnit(search.totalGain)) to gain (compared byte for byte; \(Plural.count(search.filesSeen, "file")) seen)"
         if !search.errors.isEmpty { text += "; \(search.errors.count) could not be read" }
         if !search.changed.isEmpty { text += "; \(search.changed.count) changed while read" }

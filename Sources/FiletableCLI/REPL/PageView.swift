@@ -105,10 +105,9 @@ struct PageView {
             parts = ["marks", Plural.count(model.rowCount, "marked path")]
         case .copies:
             let groups = level.copies?.groups ?? []
-            let gain = groups.reduce(Int64(0)) { $0 + $1.gain }
             parts = [
                 NameEscaping.escape(level.path),
-                "dupes: \(Plural.count(groups.count, "group")), \(HumanSize.withUnit(gain)) to gain",
+                "dupes: \(Plural.count(groups.count, "group")), \(HumanSize.withUnit(groups.totalGain)) to gain",
             ]
         }
         let options = model.options

@@ -14,8 +14,12 @@ extension Session {
         // The directory again under the level's own path, which the rows' paths are built on.
         let directory =
             (try? DirectoryHandle.open([0x2E], in: listing.directory, displayPath: origin.path, followSymlink: false)) ?? listing.directory
+        // A row's directory, opened by its path (a group's copies live anywhere below).
+        func makeTable(of search: CopySearch) -> CopyTable {
+            CopyTable(search, below: origin.path) { parent in try? DirectoryHandle.open(resolving: parent) }
+        }
         let search = search(for: options, in: directory)
-        let table = CopyTable(search, below: origin.path) { parent in try? DirectoryHandle.open(resolving: parent) }
+        let table = makeTable(of: search)
         for error in search.errors.prefix(5) { write("dupes: \(error.description)") }
         if search.errors.count > 5 { write("dupes: … and \(search.errors.count - 5) more that could not be read") }
         for path in search.changed.prefix(5) { write("dupes: \(NameEscaping.escape(path)): changed while it was read; left out") }
@@ -26,8 +30,7 @@ extension Session {
         // 'reload' searches again. Weakly: the session holds the level that holds this.
         let rows = PathRows(table.contents) { [weak self] () throws(FileError) -> PathRows.Contents in
             guard let self else { return table.contents }
-            let again = self.search(for: options, in: directory)
-            let fresh = CopyTable(again, below: origin.path) { parent in try? DirectoryHandle.open(resolving: parent) }
+            let fresh = makeTable(of: self.search(for: options, in: directory))
             self.copyTables.append(fresh)
             self.current.copies = fresh
             return fresh.contents
@@ -61,9 +64,8 @@ extension Session {
     }
 
     private func summaryLine(of search: CopySearch) -> String {
-        let files = search.groups.reduce(0) { $0 + $1.files.count }
         // Kept short: the line stands under the page, within 80 columns.
-        return "\(Plural.count(search.groups.count, "group")), \(Plural.count(files, "file")), "
+        return "\(Plural.count(search.groups.count, "group")), \(Plural.count(search.fileCount, "file")), "
             + "\(HumanSize.withUnit(search.totalGain)) to gain (byte for byte)"
     }
 

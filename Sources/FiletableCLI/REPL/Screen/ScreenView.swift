@@ -18,9 +18,8 @@ final class ScreenView {
     private var typedAhead: [Key] = []
     /// The detail was left out of the last frame while keys were waiting.
     private var detailPending = false
-    /// Whether a frame was shown yet (the levels are watched after the first, before the others).
-    private var firstFrameShown = false
-    /// The level the watches were last brought up to date for.
+    /// The level the watches were last brought up to date for (nil until
+    /// the first frame: the levels are watched after it, before the others).
     private var watchedLevel: ObjectIdentifier?
     /// A command runs (out of raw mode): a question it asks reads its key raw.
     private var runningCommand = false
@@ -129,16 +128,11 @@ final class ScreenView {
         // frame goes out first, since watching a million entries takes 40 ms.
         // Only when the level changed: a key that moves the highlight does no more.
         let top = ObjectIdentifier(level)
-        if firstFrameShown && top != watchedLevel {
-            session.watching?.pageDrawn()
-            watchedLevel = top
-        }
+        let isFirstFrame = watchedLevel == nil
+        if !isFirstFrame && top != watchedLevel { session.watching?.pageDrawn() }
         frame.show([headerLine] + lines.map { ScreenFrame.Line(text: $0, inverse: false) } + [statusLine], rows: rows, columns: columns)
-        if !firstFrameShown {
-            firstFrameShown = true
-            session.watching?.pageDrawn()
-            watchedLevel = top
-        }
+        if isFirstFrame { session.watching?.pageDrawn() }
+        watchedLevel = top
     }
 
     private func detailLines(level: TableLevel, width: Int, height: Int) -> [String] {
