@@ -39,7 +39,9 @@ final class ScreensFitTerminalTests: TmuxTestCase {
         tmux.start("cd /usr/bin && HOME=/nonexistent '\(CommandRunner.executable.path)' .", columns: 80, rows: 24)
         tmux.waitFor("help --", seconds: 30)
         tmux.type(["ls -l", "Enter"])
-        tmux.waitFor("page 1 of ")
+        // The first listing showed "page 1 of" already: wait for the long
+        // style's own page (its rows carry permissions).
+        waitForLongPage()
         for page in 2...3 {
             assertNothingWraps()
             tmux.type(["n", "Enter"])
@@ -48,6 +50,17 @@ final class ScreensFitTerminalTests: TmuxTestCase {
         assertNothingWraps()
         tmux.type(["quit", "Enter"])
         XCTAssertTrue(tmux.ends())
+    }
+
+    /// Waits until a page in the long style has been drawn after `ls -l`.
+    private func waitForLongPage(file: StaticString = #filePath, line: UInt = #line) {
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            let after = tmux.screen().components(separatedBy: "> ls -l\n").dropFirst().last ?? ""
+            if after.contains("page 1 of "), after.contains("rwx") { return }
+            usleep(50_000)
+        }
+        XCTFail("the long style's first page never showed:\n\(tmux.screen())", file: file, line: line)
     }
 
     func testStyleColumnsFillsAWideScreen() throws {

@@ -77,10 +77,19 @@ class TmuxTestCase: XCTestCase {
     /// Fails unless no row of the screen wrapped: the rows as tmux shows
     /// them (cut where the terminal wrapped) are as many as the joined
     /// ones, and none is wider than the window.
+    /// The two captures are taken while the screen stands still (the same
+    /// rows before and after), so output still arriving is not a wrap.
     func assertNothingWraps(file: StaticString = #filePath, line: UInt = #line) {
-        let shown = CommandRunner.system("tmux capture-pane -p -t \(tmux.session)")
+        var shown = ""
+        var joined = ""
+        for _ in 0..<50 {
+            shown = CommandRunner.system("tmux capture-pane -p -t \(tmux.session)")
+            joined = tmux.screen()
+            if CommandRunner.system("tmux capture-pane -p -t \(tmux.session)") == shown { break }
+            usleep(100_000)
+        }
         XCTAssertEqual(
-            shown.split(separator: "\n").count, tmux.screen().split(separator: "\n").count, "a row wrapped:\n\(shown)", file: file, line: line)
+            shown.split(separator: "\n").count, joined.split(separator: "\n").count, "a row wrapped:\n\(shown)", file: file, line: line)
         let width =
             Int(CommandRunner.system("tmux display -p -t \(tmux.session) '#{window_width}'").trimmingCharacters(in: .whitespacesAndNewlines)) ?? 80
         XCTAssertTrue(shown.split(separator: "\n").allSatisfy { $0.count <= width }, shown, file: file, line: line)
