@@ -54,7 +54,7 @@ struct DirectoryTraversal {
         }
         while let top = stack.indices.last {
             guard stack[top].nextChild < stack[top].children.count else {
-                stack.removeLast()
+                popFrame()
                 continue
             }
             let child = stack[top].children[stack[top].nextChild]
@@ -97,8 +97,32 @@ struct DirectoryTraversal {
                 children.append((model.name(ofRow: row), model.kind(ofRow: row) == .symlink))
             }
         }
-        stack.append(Frame(handle: handle, depth: depth, identity: identity, children: children))
+        // The frame's claim: a child's is the one it was opened with, the root's is taken.
+        if depth == 0 { handle.claimDescriptor() }
+        pushFrame(Frame(handle: handle, depth: depth, identity: identity, children: children))
+        // The record's claim, which goes with the listing to the walker.
+        handle.claimDescriptor()
         return .directory(model, depth: depth, childRows: childRows)
+    }
+
+    /// Keeps the frame; the one `DescriptorWindow.levels` below it leaves the
+    /// window of open levels and lets its descriptor go until it is back.
+    private mutating func pushFrame(_ frame: Frame) {
+        stack.append(frame)
+        let leaving = stack.count - 1 - DescriptorWindow.levels
+        if leaving >= 0 { stack[leaving].handle.releaseDescriptorClaim() }
+    }
+
+    /// Drops the top frame and lets its claim go; the level that comes back
+    /// into the window is claimed again (found as its open child's `..`).
+    private mutating func popFrame() {
+        let popped = stack.removeLast()
+        let entering = stack.count - DescriptorWindow.levels
+        if entering >= 0 {
+            let child = entering + 1 < stack.count ? stack[entering + 1].handle : popped.handle
+            stack[entering].handle.claimDescriptor(through: child)
+        }
+        popped.handle.releaseDescriptorClaim()
     }
 
     /// A directory's device and inode, needed only when links are followed.

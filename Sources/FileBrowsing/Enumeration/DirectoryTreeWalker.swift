@@ -53,7 +53,7 @@ public final class DirectoryTreeWalker {
     /// ahead, at most `readAheadRows` rows waiting) while the caller uses
     /// the ones before: for listings that print every directory (`-R`, tree).
     public var readsAhead = false
-    static let readAheadDirectories = 64
+    static var readAheadDirectories: Int { DescriptorWindow.readAheadDirectories }
     static let readAheadRows = 1 << 18
 
     public init(
@@ -88,7 +88,10 @@ public final class DirectoryTreeWalker {
             switch next() {
             case .directory(let model, let depth, let childRows):
                 prepareModel?(model)
+                // The record's claim on the descriptor is the frame's now.
                 stack.append(Frame(model: model, depth: depth, childRows: childRows))
+                let leaving = stack.count - 1 - DescriptorWindow.levels
+                if leaving >= 0 { stack[leaving].model.directory.releaseDescriptorClaim() }
                 try visit(.enter(model, depth: depth))
             case .failure(let error):
                 try visit(.failure(error))
@@ -102,7 +105,14 @@ public final class DirectoryTreeWalker {
             let depth = stack[top].depth
             let row = stack[top].nextRow
             guard row < model.rowCount else {
-                stack.removeLast()
+                let popped = stack.removeLast()
+                // The level that comes back into the window of open levels is claimed again.
+                let entering = stack.count - DescriptorWindow.levels
+                if entering >= 0 {
+                    let child = entering + 1 < stack.count ? stack[entering + 1].model.directory : popped.model.directory
+                    stack[entering].model.directory.claimDescriptor(through: child)
+                }
+                popped.model.directory.releaseDescriptorClaim()
                 try visit(.leave(depth: depth))
                 continue
             }

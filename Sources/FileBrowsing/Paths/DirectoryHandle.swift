@@ -1,9 +1,19 @@
 /// An open directory: the descriptor that lazy `stat`s and deeper `openat`s
 /// work relative to, so paths longer than Syscalls.longestPath still work. Closed when the
-/// last reference goes away.
+/// last reference goes away; a directory opened inside another can also be
+/// closed while no one claims it and opened again when claimed
+/// (`claimDescriptor`, `releaseDescriptorClaim`: see `ReleasableDescriptor`).
 public final class DirectoryHandle {
     /// The descriptor, or Syscalls.workingDirectory for the current directory's stand-in.
-    public let fd: Int32
+    /// Valid while the handle's creator or someone else holds a claim.
+    public var fd: Int32 {
+        guard let releasable else { return fixedFD }
+        let open = releasable.openDescriptor
+        return open >= 0 ? open : releasable.reopen(name: pathNode.component, through: nil)
+    }
+    private let fixedFD: Int32
+    /// Set for a directory opened inside another: its descriptor can be let go.
+    let releasable: ReleasableDescriptor?
     /// The path as the user would write it (for messages and headers),
     /// made from `pathNode` when asked: a handle opened inside another keeps
     /// only its own name, so a walk 5,000 levels deep holds each name once
@@ -18,14 +28,36 @@ public final class DirectoryHandle {
         self.init(fd: fd, node: PathNode(parent: nil, component: path), owns: owns)
     }
 
-    private init(fd: Int32, node: PathNode, owns: Bool) {
-        self.fd = fd
+    private init(fd: Int32, node: PathNode, owns: Bool, releasable: ReleasableDescriptor? = nil) {
+        fixedFD = releasable == nil ? fd : -1
         pathNode = node
-        ownsDescriptor = owns
+        ownsDescriptor = owns && releasable == nil
+        self.releasable = releasable
     }
 
     deinit {
-        if ownsDescriptor { Syscalls.close(fd) }
+        if ownsDescriptor { Syscalls.close(fixedFD) }
+    }
+
+    /// Takes a claim on the descriptor (opening it again if it was let go);
+    /// `child`, an open directory inside this one, finds it fastest (its
+    /// `..`). Every claim is let go with `releaseDescriptorClaim`. Nothing
+    /// for a directory not opened inside another: its descriptor stays open.
+    public func claimDescriptor(through child: DirectoryHandle? = nil) {
+        releasable?.claim(name: pathNode.component, through: child)
+    }
+
+    /// Lets a claim go: the last one closes the descriptor until the next claim.
+    public func releaseDescriptorClaim() {
+        releasable?.release()
+    }
+
+    /// The descriptor if it is open now (never opened again for this:
+    /// see `ReleasableDescriptor.open`).
+    var descriptorIfOpen: Int32? {
+        guard let releasable else { return fixedFD >= 0 || fixedFD == Syscalls.workingDirectory ? fixedFD : nil }
+        let open = releasable.openDescriptor
+        return open >= 0 ? open : nil
     }
 
     /// A directory that could not be opened, named by `path`: every call
@@ -68,7 +100,9 @@ public final class DirectoryHandle {
         }
         let node = PathNode(parent: parent.pathNode, component: name)
         switch result {
-        case .success(let fd): return DirectoryHandle(fd: fd, node: node, owns: true)
+        case .success(let fd):
+            let releasable = ReleasableDescriptor(fd: fd, parent: parent, followSymlink: followSymlink)
+            return DirectoryHandle(fd: fd, node: node, owns: true, releasable: releasable)
         case .failure(let errno): throw FileError(path: node.bytes, errno: errno)
         }
     }

@@ -55,7 +55,17 @@ public final class SpaceScan: Sendable {
         public let totals: SpaceTotals
         /// The names from the root down to the entry (the root's left out).
         public var names: [[UInt8]] { node.componentsBelowRoot }
+        /// The root's path as the scan was given it, joined with the names:
+        /// made in one copy (a name at a time costs an array a level).
+        public var path: [UInt8] { node.bytes }
         public var depth: Int { node.depth }
+
+        /// Each entry's place in the order of their names below the root,
+        /// compared name by name as bytes (what sorting by `names` gives,
+        /// without a copy of every path).
+        public static func nameOrderRanks(_ entries: [Entry]) -> [Int] {
+            PathNode.nameOrderRanks(of: entries.map(\.node))
+        }
 
     }
 
@@ -132,7 +142,9 @@ public final class SpaceScan: Sendable {
             return Result(errors: [FileError(path: root.path, errno: opened.failureValue ?? .noSuchFileOrDirectory)])
         }
         state.withLock { state in
-            state.nodes.append(Node(parent: -1, path: PathNode(parent: nil, component: root.path), depth: 0, fd: fd, fdReferences: 1))
+            state.callersRootFD = rootFD
+            state.nodes.append(Node(parent: -1, path: PathNode(parent: nil, component: root.path), depth: 0, fdReferences: 1))
+            state.noteOpened(0, fd: fd)
             state.nodes[0].own.directories = 1
             state.nodes[0].own.apparentBytes = Int64(rootStatus.st_size)
             state.nodes[0].own.diskBytes = Int64(rootStatus.st_blocks) * 512
@@ -176,10 +188,7 @@ public final class SpaceScan: Sendable {
                     result.entries.append(Entry(node: node.path, kind: .directory, totals: node.total))
                 }
             }
-            for index in state.nodes.indices where state.nodes[index].fd >= 0 {
-                Syscalls.close(state.nodes[index].fd)
-                state.nodes[index].fd = -1
-            }
+            for index in state.openNodes { state.closeDescriptor(of: index) }
             return result
         }
     }
@@ -201,14 +210,18 @@ public final class SpaceScan: Sendable {
     // MARK: - Shared state
 
     /// A directory met by the scan.
-    private struct Node {
+    struct Node {
         var parent: Int
         /// The directory's path, linked to its parent's.
         var path: PathNode
         var depth: Int
-        /// Open while the directory is read or a child waits to be opened through it.
+        /// Open while the directory is read or a child waits to be opened
+        /// through it (closed meanwhile when descriptors run short: see
+        /// `SpaceScan+Descriptors.swift`).
         var fd: Int32 = -1
         var fdReferences = 0
+        /// Workers opening a child through `fd` right now: it must stay open.
+        var openingChildren = 0
         var identity: FileIdentity?
         /// The directory's own blocks and its files.
         var own = SpaceTotals()
@@ -219,7 +232,7 @@ public final class SpaceScan: Sendable {
         var complete = false
     }
 
-    private struct State {
+    struct State {
         var nodes: [Node] = []
         /// Directories waiting for a worker (a stack: depth first, for locality).
         var pending: [Int] = []
@@ -230,15 +243,22 @@ public final class SpaceScan: Sendable {
         var errors: [FileError] = []
         var workersLeft = 0
         var finished: Bool { unfinished <= 0 }
+        /// The caller's descriptor of the root (open for the whole scan).
+        var callersRootFD: Int32 = -1
+        /// The nodes whose descriptors are open, and how many may be.
+        var openNodes = Set<Int>()
+        let descriptorBudget = max(8, DescriptorWindow.openFileLimit / 2)
 
         func path(of index: Int) -> [UInt8] { nodes[index].path.bytes }
 
-        /// Drops a reference to a node's descriptor, closing it at the last.
+        /// Drops a reference to a node's descriptor, closing it at the last
+        /// (its parent, closed while children wait, is first opened again
+        /// as its `..`).
         mutating func release(_ index: Int) {
             nodes[index].fdReferences -= 1
             if nodes[index].fdReferences == 0 && nodes[index].fd >= 0 {
-                Syscalls.close(nodes[index].fd)
-                nodes[index].fd = -1
+                reopenParentThroughDotDot(of: index)
+                closeDescriptor(of: index)
             }
         }
 
@@ -272,11 +292,14 @@ public final class SpaceScan: Sendable {
         }
         while true {
             // Take a directory, or wait for one while others may still add some.
-            let next: (index: Int, parentFD: Int32, name: [UInt8], depth: Int)? = state.withLock { state in
+            let next: (index: Int, parentFD: Swift.Result<Int32, Errno>, name: [UInt8], depth: Int)? = state.withLock { state in
                 guard let index = state.pending.popLast() else { return nil }
                 let node = state.nodes[index]
-                if index == 0 { return (0, node.fd, [], 0) }
-                return (index, state.nodes[node.parent].fd, node.path.component, node.depth)
+                if index == 0 { return (0, .success(node.fd), [], 0) }
+                // Kept open until the child is opened through it.
+                let parentFD = state.descriptor(of: node.parent)
+                state.nodes[node.parent].openingChildren += 1
+                return (index, parentFD, node.path.component, node.depth)
             }
             guard let next else {
                 if state.withLock({ $0.finished }) || cancelFlag.load(ordering: .relaxed) { return }
@@ -290,17 +313,22 @@ public final class SpaceScan: Sendable {
     /// Reads one directory: its files' sizes into its own total, its
     /// subdirectories onto the shared stack.
     private func scan(
-        _ index: Int, parentFD: Int32, name: [UInt8], depth: Int, rootDevice: UInt64,
+        _ index: Int, parentFD: Swift.Result<Int32, Errno>, name: [UInt8], depth: Int, rootDevice: UInt64,
         buffer: UnsafeMutableRawPointer, status: UnsafeMutableRawPointer
     ) {
-        var fd = parentFD
+        // The root's own descriptor is passed for the root.
+        var fd = (try? parentFD.get()) ?? -1
         if index != 0 {
-            let opened = withCString(name) { Syscalls.openDirectory(at: parentFD, name: $0, followSymlink: false) }
+            let opened = parentFD.flatMap { parentFD in
+                withCString(name) { Syscalls.openDirectory(at: parentFD, name: $0, followSymlink: false) }
+            }
             state.withLock { state in
-                state.release(state.nodes[index].parent)
+                let parent = state.nodes[index].parent
+                state.nodes[parent].openingChildren -= 1
+                state.release(parent)
                 if case .success(let opened) = opened {
-                    state.nodes[index].fd = opened
                     state.nodes[index].fdReferences = 1
+                    state.noteOpened(index, fd: opened)
                 }
             }
             guard case .success(let opened) = opened else {

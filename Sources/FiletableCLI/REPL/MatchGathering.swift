@@ -57,6 +57,7 @@ struct MatchGathering {
             }
             // The next depth, opened through each parent, in name order.
             next.sort { NaturalOrder.precedes($0.title, $1.title) }
+            let searched = level
             level = []
             level.reserveCapacity(next.count)
             for pending in next {
@@ -70,6 +71,10 @@ struct MatchGathering {
                 }
                 level.append((handle, pending.title))
             }
+            // The level read (below the start, which is the caller's) is kept
+            // by the one below to open it again if asked, not open: its
+            // descriptors are let go.
+            if depth > 1 { for (directory, _) in searched { directory.releaseDescriptorClaim() } }
             depth += 1
         }
         return contents

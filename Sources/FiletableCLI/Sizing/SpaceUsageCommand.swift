@@ -87,32 +87,20 @@ struct SpaceUsageCommand {
     private func write(_ result: SpaceScan.Result, for path: [UInt8]) {
         let apparent = options.apparentSize
         let all = result.entries
-        // Names are made only for entries whose sizes tie, once each: an
-        // entry's path is a chain of nodes (linear memory in depth), and
-        // making it per comparison took three times the scan's instructions.
-        var names = [[[UInt8]]?](repeating: nil, count: all.count)
-        func namesOf(_ index: Int) -> [[UInt8]] {
-            if let known = names[index] { return known }
-            let made = all[index].names
-            names[index] = made
-            return made
-        }
+        // Ties in size go by name (ranks found once: comparing paths made
+        // per comparison took three times the scan's instructions).
+        let ranks = SpaceScan.Entry.nameOrderRanks(all)
         let order = all.indices.sorted { a, b in
             let x = all[a].totals.bytes(apparent: apparent)
             let y = all[b].totals.bytes(apparent: apparent)
             if x != y { return x > y }
-            return namesOf(a).lexicographicallyPrecedes(namesOf(b)) { $0.lexicographicallyPrecedes($1) }
+            return ranks[a] < ranks[b]
         }
         // du's -d N without -a lists directories only (du's shape); --depth N lists every entry.
         let directoriesOnly = options.spaceDepth != nil && !options.spaceListsEverything
         for index in order where !directoriesOnly || all[index].kind == .directory {
             let entry = all[index]
-            // The names made for the sort, or made now (and not kept).
-            let below = names[index] ?? entry.names
-            var full = path
-            for name in below { PathBytes.append(name, to: &full) }
-            line(full, kind: entry.kind, totals: entry.totals)
-            names[index] = nil
+            line(entry.path, kind: entry.kind, totals: entry.totals)
         }
         line(path, kind: .directory, totals: result.root)
     }

@@ -1,0 +1,24 @@
+import Glibc
+
+/// How many directory descriptors a walk keeps open, from the open-file
+/// limit (`ulimit -n`): the deepest few levels on each side of the walk
+/// (the traversal that opens directories, the walker that uses them) and
+/// the listings read ahead between them. Deeper levels let theirs go and
+/// open them again on the way back up, so depth is limited by memory only.
+enum DescriptorWindow {
+    /// The soft limit on open files, read once (the program raises it to
+    /// the hard limit at start).
+    static let openFileLimit: Int = {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1024 }
+        return Int(clamping: min(limit.rlim_cur, 1 << 20))
+    }()
+
+    /// Levels kept open at the deep end of a walk, on each side: 16 where
+    /// descriptors are plenty (no reopening in trees of usual depth), fewer
+    /// under a small limit.
+    static let levels = max(2, min(16, openFileLimit / 16))
+
+    /// Listings read ahead of the walker (each holds its descriptor).
+    static let readAheadDirectories = max(2, min(64, openFileLimit / 4))
+}

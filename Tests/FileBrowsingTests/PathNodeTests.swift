@@ -1,0 +1,49 @@
+import XCTest
+
+@testable import FileBrowsing
+
+/// Paths kept as chains of names: the bytes joined as `PathBytes` joins
+/// them, and the order of many paths found without making them.
+final class PathNodeTests: XCTestCase {
+    private func node(_ root: String, _ names: [String]) -> PathNode {
+        names.reduce(PathNode(parent: nil, component: Array(root.utf8))) { PathNode(parent: $0, component: Array($1.utf8)) }
+    }
+
+    func testBytesJoinTheNamesWithOneSlash() {
+        XCTAssertEqual(String(decoding: node("deep", ["a", "bc"]).bytes, as: UTF8.self), "deep/a/bc")
+        XCTAssertEqual(String(decoding: node("/tmp/", ["a"]).bytes, as: UTF8.self), "/tmp/a")
+        XCTAssertEqual(String(decoding: node("/", ["etc", "x"]).bytes, as: UTF8.self), "/etc/x")
+        XCTAssertEqual(String(decoding: node("", ["a", "b"]).bytes, as: UTF8.self), "a/b")
+        XCTAssertEqual(String(decoding: node("root", []).bytes, as: UTF8.self), "root")
+        // A chain 5,000 levels deep, as a deep walk makes.
+        let deep = node("r", Array(repeating: "d", count: 5000))
+        XCTAssertEqual(deep.bytes, Array(("r" + String(repeating: "/d", count: 5000)).utf8))
+    }
+
+    /// The ranks order the nodes as their names compared name by name would,
+    /// a directory before what it holds, bytes compared unsigned.
+    func testNameOrderRanksSortAsTheNamesDo() {
+        let root = PathNode(parent: nil, component: Array("r".utf8))
+        var nodes: [PathNode] = []
+        var generator = SystemRandomNumberGenerator()
+        var parents = [root]
+        // Names are unique among siblings, as in a directory.
+        var taken = Set<[UInt8]>()
+        for _ in 0..<400 {
+            let parent = parents.randomElement(using: &generator)!
+            let name = (0..<Int.random(in: 1...3, using: &generator)).map { _ in
+                ["a", "b", "ab", "\u{E9}", "B", "-"].randomElement(using: &generator)!
+            }
+            let child = PathNode(parent: parent, component: Array(name.joined().utf8))
+            guard taken.insert(child.bytes).inserted else { continue }
+            nodes.append(child)
+            if Bool.random(using: &generator) { parents.append(child) }
+        }
+        let ranks = PathNode.nameOrderRanks(of: nodes)
+        let byRank = nodes.indices.sorted { ranks[$0] < ranks[$1] }
+        let byNames = nodes.indices.sorted {
+            nodes[$0].componentsBelowRoot.lexicographicallyPrecedes(nodes[$1].componentsBelowRoot) { $0.lexicographicallyPrecedes($1) }
+        }
+        XCTAssertTrue(byRank == byNames, "the ranks order the paths otherwise than their names")
+    }
+}
