@@ -127,7 +127,7 @@ final class HexDumpEndToEndTests: XCTestCase {
             let theirs = try CommandRunner.shell("hexdump -C \(arguments.joined(separator: " ")) '\(path)'").stdout
             XCTAssertEqual(ours, theirs, "\(arguments)")
         }
-        let xxd = try CommandRunner.run(["--hex", "--format", "xxd", "-c", "13", path]).stdout
+        let xxd = try CommandRunner.run(["--xxd", "-c", "13", path]).stdout
         if CommandRunner.isInstalled("xxd") { XCTAssertEqual(xxd, try CommandRunner.shell("xxd -c 13 '\(path)'").stdout) }
     }
 
@@ -153,9 +153,7 @@ final class HexDumpEndToEndTests: XCTestCase {
             XCTAssertEqual(ours, theirs, "hexdump -C \(arguments)")
         }
         for (ourArguments, theirArguments) in [([String](), ""), (["-c", "13", "-g", "4", "-u"], "-c 13 -g 4 -u"), (["-p"], "-p")] {
-            let ours = try CommandRunner.run(
-                ["--hex", "--format", ourArguments == ["-p"] ? "plain" : "xxd"] + ourArguments.filter { $0 != "-p" } + [path]
-            ).stdout
+            let ours = try CommandRunner.run(["--xxd"] + ourArguments + [path]).stdout
             XCTAssertEqual(ours, try CommandRunner.shell("xxd \(theirArguments) '\(path)'").stdout, "xxd \(theirArguments)")
         }
     }
@@ -165,7 +163,7 @@ final class HexDumpEndToEndTests: XCTestCase {
     func testPlainLinesOfAnyLength() throws {
         let temp = try TemporaryTree()
         let path = write((0..<200_000).map { UInt8(($0 * 7) % 256) }, named: "long", in: temp)
-        let oneLine = try CommandRunner.run(["--hex", "-p", "-c", "0", path])
+        let oneLine = try CommandRunner.run(["--xxd", "-p", "-c", "0", path])
         XCTAssertEqual(oneLine.text.split(separator: "\n").count, 1)
         XCTAssertEqual(oneLine.text.count, 400_001)
         for columns in ["0", "300", "70000"] {
@@ -179,14 +177,18 @@ final class HexDumpEndToEndTests: XCTestCase {
         XCTAssertTrue(tooWide.stderr.contains("expected 0 to 256, as xxd -c"), tooWide.stderr)
     }
 
-    /// After --hex the letters are hexdump's and xxd's; without it, ls's.
+    /// After --hex the letters are hexdump's, after --xxd xxd's; without
+    /// either, ls's.
     func testLettersFollowTheMode() throws {
         let temp = try TemporaryTree()
         let path = write(Array(0..<64), named: "data", in: temp)
         let hex = try CommandRunner.run(["--hex", "-s", "16", "-n", "16", path])
         XCTAssertEqual(hex.text, "00000010  10 11 12 13 14 15 16 17  18 19 1a 1b 1c 1d 1e 1f  |................|\n00000020\n")
-        let xxd = try CommandRunner.run(["--hex", "-C", "-g", "4", "-c", "8", "-u", "-n", "8", "--format", "xxd", path])
+        let xxd = try CommandRunner.run(["--xxd", "-g", "4", "-c", "8", "-u", "-l", "8", path])
         XCTAssertEqual(xxd.text, "00000000: 00010203 04050607  ........\n")
+        // hexdump's -c is a view; xxd's is the columns.
+        let characters = try CommandRunner.run(["--hex", "-c", "-n", "4", path])
+        XCTAssertEqual(characters.text, "0000000  \\0 001 002 003                                                \n0000004\n")
         let listing = try CommandRunner.run(["-s", "-n", path])
         XCTAssertTrue(listing.text.hasPrefix("4 -rw-r--r-- 1 0 0 64 "), listing.text)
     }

@@ -1,5 +1,3 @@
-import Glibc
-
 /// How many directory descriptors a walk keeps open, from the open-file
 /// limit (`ulimit -n`): the deepest few levels on each side of the walk
 /// (the traversal that opens directories, the walker that uses them) and
@@ -8,11 +6,7 @@ import Glibc
 enum DescriptorWindow {
     /// The soft limit on open files, read once (the program raises it to
     /// the hard limit at start).
-    static let openFileLimit: Int = {
-        var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1024 }
-        return Int(clamping: min(limit.rlim_cur, 1 << 20))
-    }()
+    static let openFileLimit = Syscalls.openFileLimit()
 
     /// Levels kept open at the deep end of a walk, on each side: 16 where
     /// descriptors are plenty (no reopening in trees of usual depth), fewer

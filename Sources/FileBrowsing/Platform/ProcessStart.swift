@@ -34,8 +34,16 @@ extension Syscalls {
         _exit(141)
     }
 
-    /// Raises the open-file limit to its hard maximum: walking a very deep tree
-    /// keeps one descriptor open per level.
+    /// The soft limit on open files (`ulimit -n`), at most 2^20; 1,024 if it
+    /// cannot be read.
+    static func openFileLimit() -> Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1024 }
+        return Int(clamping: min(limit.rlim_cur, 1 << 20))
+    }
+
+    /// Raises the open-file limit to its hard maximum: more descriptors
+    /// let deep walks keep more levels open (see `DescriptorWindow`).
     public static func raiseDescriptorLimit() {
         var limit = rlimit()
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }

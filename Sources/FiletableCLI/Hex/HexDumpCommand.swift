@@ -10,18 +10,7 @@ struct HexDumpCommand {
     let diagnostics: Diagnostics
     let useColor: Bool
 
-    var format: HexFormat {
-        switch options.hexFormatName {
-        case "xxd":
-            let columns = options.hexColumns.flatMap { $0 == 0 ? nil : $0 } ?? 16
-            let group = options.hexGroup ?? 2
-            return .xxd(columns: columns, group: group >= columns ? 0 : group, uppercase: options.hexUppercase)
-        case "plain":
-            return .plain(columns: options.hexColumns ?? 30, uppercase: options.hexUppercase)
-        default:
-            return .canonical
-        }
-    }
+    var format: HexFormat { DumpLayoutChoice(options: options).fastFormat }
 
     func run() {
         let paths = options.operandsGiven ? options.paths : [Array("-".utf8)]
@@ -41,13 +30,15 @@ struct HexDumpCommand {
                     output.write((headersWritten > 0 ? "\n" : "") + "==> " + name + " <==\n")
                     headersWritten += 1
                 }
-                // Past the end, standard output is the peer's (hexdump -C's lone
-                // closing offset, the file's size; xxd's nothing), but a lone
-                // offset reads like an empty file: say so, and fail.
+                let lineLayout = DumpLayoutChoice(options: options).lineLayout(name: isStandardInput ? nil : path)
+                // Past the end, standard output is the peer's (hexdump's lone
+                // closing offset, the file's size, in its last view's width;
+                // xxd's nothing), but a lone offset reads like an empty file:
+                // say so, and fail.
                 if let size = reader.skippedPastEnd {
-                    if case .canonical = format, options.hexLength != 0 {
-                        let digits = String(size, radix: 16)
-                        output.write(String(repeating: "0", count: max(0, 8 - digits.count)) + digits + "\n")
+                    if options.hexLength != 0, let digits = Self.closingOffsetDigits(format: format, lineLayout: lineLayout) {
+                        let hex = String(size, radix: 16)
+                        output.write(String(repeating: "0", count: max(0, digits - hex.count)) + hex + "\n")
                     }
                     diagnostics.report(
                         FileError(
@@ -55,12 +46,49 @@ struct HexDumpCommand {
                         severity: .seriousTrouble)
                     continue
                 }
-                try dump(reader)
+                if let lineLayout {
+                    try dump(reader, drawing: lineLayout)
+                } else {
+                    try dump(reader)
+                }
             } catch {
                 diagnostics.report(error, severity: .seriousTrouble)
             }
             if output.failed { return }
         }
+    }
+
+    /// The digits of hexdump's closing offset (8 for -C, 7 for its other
+    /// views, the last view's), nil for xxd's layouts, which have none.
+    private static func closingOffsetDigits(format: HexFormat, lineLayout: LineDump.Layout?) -> Int? {
+        switch lineLayout {
+        case .hexdump(let views, _)?: return views.last == .canonical ? 8 : 7
+        case .xxd?, .cInclude?: return nil
+        case nil:
+            if case .canonical = format { return 8 }
+            return nil
+        }
+    }
+
+    /// Streams one file in a line-at-a-time layout (hexdump's views, xxd's
+    /// variants), in order through one buffer.
+    private func dump(_ reader: HexDumpReader, drawing layout: LineDump.Layout) throws(FileError) {
+        var lines = LineDump(layout: layout, startOffset: reader.startOffset)
+        var text: [UInt8] = []
+        lines.start(into: &text)
+        var more = options.hexLength != 0
+        while more && !output.failed {
+            more = try reader.withNextChunk(lineLength: HexdumpView.blockSize) { chunk in
+                if chunk.isEmpty { return false }
+                lines.append(chunk, into: &text)
+                output.write(bytes: text)
+                text.removeAll(keepingCapacity: true)
+                return !output.failed
+            }
+        }
+        if output.failed { return }
+        lines.finish(into: &text)
+        output.write(bytes: text)
     }
 
     /// Streams one file: a large regular file on a thread a core

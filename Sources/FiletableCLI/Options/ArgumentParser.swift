@@ -9,8 +9,8 @@ struct ArgumentParser {
     private var arguments: [[UInt8]]
     private var position = 0
     private var options = CommandLineOptions()
-    /// Whose letters these are: hexdump's and xxd's after `--hex`, du's after
-    /// `--du`, tree's after `--tree`, ls's otherwise.
+    /// Whose letters these are: hexdump's after `--hex`, xxd's after `--xxd`,
+    /// du's after `--du`, tree's after `--tree`, ls's otherwise.
     private let mode: OptionSpec.Mode
 
     static func parse(_ arguments: [[UInt8]]) throws(UsageError) -> CommandLineOptions {
@@ -43,11 +43,7 @@ struct ArgumentParser {
             }
         }
         options.settle()
-        if options.hexFormatName == "xxd", let columns = options.hexColumns, !UserNumber.xxdColumns.contains(columns) {
-            throw UsageError(
-                message: "invalid number of columns '\(columns)' for the xxd layout: expected 0 to 256, as xxd -c",
-                hint: "The plain layout (--format plain) takes longer lines.")
-        }
+        if options.hexDump, let conflict = DumpLayoutChoice(options: options, arguments: arguments).conflict { throw conflict }
         options.operandsGiven = !options.paths.isEmpty
         if options.paths.isEmpty { options.paths = [Array(".".utf8)] }
         return options
@@ -86,7 +82,9 @@ struct ArgumentParser {
                 message: "invalid option -- '\(letter)'",
                 hint: "-\(letter) is a listing letter; after \(flag) the letters are \(mode.peer) (--help lists them).")
         }
-        if let owner = [OptionSpec.Mode.hex, .du, .tree].first(where: { OptionTable.option(short: letter, in: $0) != nil }), let flag = owner.flag {
+        if let owner = [OptionSpec.Mode.hex, .xxd, .du, .tree].first(where: { OptionTable.option(short: letter, in: $0) != nil }),
+            let flag = owner.flag
+        {
             let what = owner == .hex ? "a hex dump letter; add --hex to dump a file." : "\(owner.peer) letter; it is read after \(flag)."
             return UsageError(message: "invalid option -- '\(letter)'", hint: "-\(letter) is " + what)
         }
@@ -146,8 +144,9 @@ struct ArgumentParser {
             }
             return .byteCount(count)
         case .offset:
+            // xxd's +N: from the current position, the start for a file opened here.
             let fromEnd = text.hasPrefix("-")
-            guard let count = ByteCount.parse(fromEnd ? String(text.dropFirst()) : text) else {
+            guard let count = ByteCount.parse(fromEnd || text.hasPrefix("+") ? String(text.dropFirst()) : text) else {
                 throw UsageError(
                     message:
                         "invalid byte count '\(text)' for \(flag): expected a number such as 4096, 0x1000, 010 (octal) or 4k, or -16 for 16 bytes before the end"

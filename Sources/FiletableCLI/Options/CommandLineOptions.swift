@@ -118,6 +118,22 @@ struct CommandLineOptions {
     var hexColumns: Int?
     var hexGroup: Int?
     var hexUppercase = false
+    /// A layout was asked for by name or letter (`--format`, `-p`, `-C`):
+    /// `--xxd` then does not pick xxd's.
+    var hexFormatChosen = false
+    /// `--xxd`: xxd's letters and layout.
+    var xxdMode = false
+    /// hexdump's views (`-b -c -d -o -x`, and `-C` among them), in the order given.
+    var hexViews: [HexdumpView] = []
+    /// xxd's variants: `-e`, `-b`, `-d`, `-o N`, `-a`, `-i` (with `-n NAME`, `-C`).
+    var xxdLittleEndian = false
+    var xxdBits = false
+    var xxdDecimalOffsets = false
+    var xxdDisplacement: UInt64 = 0
+    var xxdAutoskip = false
+    var xxdInclude = false
+    var xxdName: [UInt8]?
+    var xxdCapitalized = false
     /// Something to print instead of browsing: help, the version, the man page, a completion script.
     enum Request: Equatable {
         case none, help, version, manual
@@ -138,6 +154,7 @@ struct CommandLineOptions {
     /// sorts by that time unless another order was asked for; `-U` keeps
     /// directory order whole (no `-r`, no directories first).
     mutating func settle() {
+        if xxdMode && !hexFormatChosen { hexFormatName = "xxd" }
         if timeFieldAsked && format != .long && !sortChosen { listOptions.sortKey = .time }
         if listOptions.sortKey == .none {
             listOptions.reversed = false

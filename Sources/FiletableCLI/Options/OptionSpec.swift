@@ -50,21 +50,22 @@ struct OptionSpec: Sendable {
 
     /// Where `--help` and the man page list an option.
     enum Section: CaseIterable, Sendable {
-        case repl, hex, du, tree, formats, selection, appearance, general
+        case repl, hex, xxd, du, tree, formats, selection, appearance, general
     }
 
     /// What filetable is doing: it decides which option a letter names, since
     /// the peers' letters overlap (`-s` is ls's sizes, hexdump's skip, du's
-    /// summary). `--hex`, `--du` or `--tree` anywhere before `--` selects
-    /// that peer's letters (in that order, when several are given); every
-    /// long option is understood in every mode.
+    /// summary). `--hex`, `--xxd`, `--du` or `--tree` anywhere before `--`
+    /// selects that peer's letters (in that order, when several are given);
+    /// every long option is understood in every mode.
     enum Mode: CaseIterable, Sendable {
-        case listing, repl, hex, du, tree
+        case listing, repl, hex, xxd, du, tree
 
         /// The mode the arguments select.
         static func of(_ arguments: [[UInt8]]) -> Mode {
             let options = arguments.prefix { $0 != Array("--".utf8) }
             if options.contains(Array("--hex".utf8)) { return .hex }
+            if options.contains(Array("--xxd".utf8)) { return .xxd }
             if options.contains(Array("--du".utf8)) { return .du }
             if options.contains(Array("--tree".utf8)) { return .tree }
             return .listing
@@ -74,6 +75,7 @@ struct OptionSpec: Sendable {
         var flag: String? {
             switch self {
             case .hex: return "--hex"
+            case .xxd: return "--xxd"
             case .du: return "--du"
             case .tree: return "--tree"
             case .listing, .repl: return nil
@@ -83,7 +85,8 @@ struct OptionSpec: Sendable {
         /// Whose letters these are, for messages.
         var peer: String {
             switch self {
-            case .hex: return "hexdump's and xxd's"
+            case .hex: return "hexdump's"
+            case .xxd: return "xxd's"
             case .du: return "du's"
             case .tree: return "tree's"
             case .listing, .repl: return "ls's"
@@ -155,6 +158,7 @@ extension OptionSpec.Section {
         switch self {
         case .repl: return [.repl]
         case .hex: return [.hex]
+        case .xxd: return [.xxd]
         case .du: return [.du]
         case .tree: return [.tree]
         case .formats: return [.listing]

@@ -4,7 +4,7 @@ import FileBrowsing
 /// `OptionSpec`). Adding an option here adds it to the parser, `--help`,
 /// the man page and the completion scripts.
 enum OptionTable {
-    static let all: [OptionSpec] = repl + hex + du + tree + formats + selection + appearance + general
+    static let all: [OptionSpec] = repl + hex + xxd + du + tree + formats + selection + appearance + general
 
     /// The option a `--name` names.
     static func option(long name: String) -> OptionSpec? { all.first { $0.long == name } }
@@ -37,7 +37,18 @@ enum OptionTable {
                 "A": "ANSI line graphics", "S": "CP437 line graphics", "R": "an HTML page a level",
             ]
             return meanings[letter]
-        case .hex, .listing, .repl:
+        case .hex:
+            let meanings: [Character: String] = [
+                "e": "format-string option (-e FORMAT)", "f": "format-file option (-f FILE)", "L": "colour option (use --color)",
+            ]
+            return meanings[letter]
+        case .xxd:
+            let meanings: [Character: String] = [
+                "r": "reverse option (a dump back into bytes, written to a file; filetable never writes one)",
+                "R": "colour option (use --color)", "E": "EBCDIC option", "v": "version option (use --version)", "h": "help option (use --help)",
+            ]
+            return meanings[letter]
+        case .listing, .repl:
             return nil
         }
     }
@@ -55,6 +66,8 @@ enum OptionTable {
                 "Hex dumps (each FILE, or standard input; several get ==> FILE <== headers)",
                 "Directories, FIFOs and sockets are refused; devices stream until --length, an interrupt or a closed pipe. --color colours bytes by class."
             )
+        case .xxd:
+            return ("After --xxd, xxd's letters", "Other xxd letters are refused by name; -s, -l, -p, -g and -u are read after --hex too.")
         case .du:
             return (
                 "After --du, du's letters",
@@ -188,24 +201,33 @@ enum OptionTable {
         OptionSpec(
             "hex", section: .hex, "dump each FILE as hexdump -C does, byte for byte; the letters below mean this only after --hex",
             details:
-                "With --hex the letters are hexdump's and xxd's (-s skip, -n length, -v, -C, -p, -c, -g, -u); without it they are ls's (-s sizes, -n numeric ids, -c ctime)."
+                "With --hex the letters are hexdump's (-s skip, -n length, -v, -C, -b, -c, -d, -o, -x); without it they are ls's (-s sizes, -n numeric ids, -c ctime). xxd's letters are read after --xxd."
         ) { options, _ in
             options.hexDump = true
         },
         OptionSpec(
-            "format", value: .word(hexFormatWords), valueName: "WORD", section: .hex,
+            "format", value: .word(hexFormatWords), valueName: "WORD", section: .hex, modes: [.hex, .xxd],
             "canonical (hexdump -C), xxd, or plain (xxd -p)"
         ) { options, argument in
             options.hexFormatName = argument.word
+            options.hexFormatChosen = true
         },
-        OptionSpec(nil, "C", section: .hex, "the canonical layout (hexdump -C; the default)") { options, _ in
+        OptionSpec(nil, "C", section: .hex, "the canonical layout (hexdump -C; the default), a line of its own beside other views") { options, _ in
             options.hexFormatName = "canonical"
+            options.hexFormatChosen = true
+            options.hexViews.append(.canonical)
         },
-        OptionSpec(nil, "p", section: .hex, "the plain layout (xxd -p)") { options, _ in
+        OptionSpec(nil, "b", section: .hex, "one-byte octal view (hexdump -b)") { options, _ in options.hexViews.append(.octalBytes) },
+        OptionSpec(nil, "c", section: .hex, "one-byte character view (hexdump -c)") { options, _ in options.hexViews.append(.characters) },
+        OptionSpec(nil, "d", section: .hex, "two-byte decimal view (hexdump -d)") { options, _ in options.hexViews.append(.decimalWords) },
+        OptionSpec(nil, "o", section: .hex, "two-byte octal view (hexdump -o)") { options, _ in options.hexViews.append(.octalWords) },
+        OptionSpec(nil, "x", section: .hex, "two-byte hexadecimal view (hexdump -x)") { options, _ in options.hexViews.append(.hexWords) },
+        OptionSpec(nil, "p", section: .hex, modes: [.hex, .xxd], "the plain layout (xxd -p)") { options, _ in
             options.hexFormatName = "plain"
+            options.hexFormatChosen = true
         },
         OptionSpec(
-            "skip", "s", value: .offset, valueName: "N", section: .hex,
+            "skip", "s", value: .offset, valueName: "N", section: .hex, modes: [.hex, .xxd],
             "start at byte N (decimal, 0x hex, 0 octal, or with k, m, g); -N: N bytes before the end, as xxd -s -N"
         ) { options, argument in
             if case .offset(let value, let fromEnd) = argument {
@@ -216,27 +238,52 @@ enum OptionTable {
         OptionSpec("length", "n", value: .byteCount, valueName: "N", section: .hex, "dump at most N bytes") { options, argument in
             options.hexLength = argument.byteCount
         },
-        OptionSpec(nil, "l", value: .byteCount, valueName: "N", section: .hex, "dump at most N bytes (xxd -l; as -n)") { options, argument in
+        OptionSpec(nil, "l", value: .byteCount, valueName: "N", section: .hex, modes: [.hex, .xxd], "dump at most N bytes (xxd -l; as -n)") {
+            options, argument in
             options.hexLength = argument.byteCount
         },
         OptionSpec("no-squeeze", "v", section: .hex, "print repeated lines instead of '*'") { options, _ in
             options.hexSqueeze = false
         },
+    ]
+
+    /// xxd's letters, read after `--xxd` (the shared ones above too).
+    private static let xxd: [OptionSpec] = [
         OptionSpec(
-            "cols", "c", value: .number(UserNumber.hexColumns, what: "number of columns"), valueName: "N", section: .hex,
+            "xxd", section: .xxd, "dump each FILE as xxd does, byte for byte; the letters below mean this only after --xxd",
+            details:
+                "With --xxd the letters are xxd's (-s seek, -l length, -c columns, -g group, -u, -p, -e, -b bits, -d decimal offsets, -o offset, -a, -i, -n NAME, -C). -r is refused: filetable never writes a file."
+        ) { options, _ in
+            options.hexDump = true
+            options.xxdMode = true
+        },
+        OptionSpec(
+            "cols", "c", value: .number(UserNumber.hexColumns, what: "number of columns"), valueName: "N", section: .xxd,
             "bytes a line (xxd -c; plain: 0 for one line)"
         ) { options, argument in
             options.hexColumns = argument.number
         },
         OptionSpec(
-            "group-size", "g", value: .number(UserNumber.hexGroup, what: "group size"), valueName: "N", section: .hex,
+            "group-size", "g", value: .number(UserNumber.hexGroup, what: "group size"), valueName: "N", section: .xxd, modes: [.hex, .xxd],
             "bytes a group (xxd -g; 0 for none)"
         ) { options, argument in
             options.hexGroup = argument.number
         },
-        OptionSpec("upper", "u", section: .hex, "uppercase hex digits (xxd -u)") { options, _ in
+        OptionSpec("upper", "u", section: .xxd, modes: [.hex, .xxd], "uppercase hex digits (xxd -u)") { options, _ in
             options.hexUppercase = true
         },
+        OptionSpec(nil, "e", section: .xxd, "little-endian groups (xxd -e; groups of 4 unless -g)") { options, _ in options.xxdLittleEndian = true },
+        OptionSpec(nil, "b", section: .xxd, "bits instead of hex (xxd -b; 6 bytes a line)") { options, _ in options.xxdBits = true },
+        OptionSpec(nil, "d", section: .xxd, "offsets in decimal (xxd -d)") { options, _ in options.xxdDecimalOffsets = true },
+        OptionSpec(nil, "o", value: .byteCount, valueName: "N", section: .xxd, "add N to the offsets shown (xxd -o)") { options, argument in
+            options.xxdDisplacement = argument.byteCount
+        },
+        OptionSpec(nil, "a", section: .xxd, "a run of all-zero lines as '*' (xxd -a)") { options, _ in options.xxdAutoskip = true },
+        OptionSpec(nil, "i", section: .xxd, "a C array of the bytes (xxd -i; 12 a line)") { options, _ in options.xxdInclude = true },
+        OptionSpec(nil, "n", value: .path, valueName: "NAME", section: .xxd, "the array's name with -i (xxd -n)") { options, argument in
+            options.xxdName = argument.bytes
+        },
+        OptionSpec(nil, "C", section: .xxd, "capitalized names with -i (xxd -C)") { options, _ in options.xxdCapitalized = true },
     ]
 
     private static let formats: [OptionSpec] = [

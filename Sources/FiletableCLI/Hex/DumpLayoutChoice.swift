@@ -1,0 +1,89 @@
+import FileBrowsing
+
+/// Which layout the hex-dump letters ask for, and the combinations no peer
+/// draws (refused with the letters' names, never drawn some other way).
+/// The fast formatter draws `hexdump -C`, `xxd` and `xxd -p`; `LineDump`
+/// draws the rest: hexdump's other views and xxd's variants.
+struct DumpLayoutChoice {
+    let options: CommandLineOptions
+    /// The command line, for options whose order or presence matters here.
+    var arguments: [[UInt8]] = []
+
+    /// The fast formatter's layout.
+    var fastFormat: HexFormat {
+        switch options.hexFormatName {
+        case "xxd":
+            let columns = options.hexColumns.flatMap { $0 == 0 ? nil : $0 } ?? 16
+            let group = options.hexGroup ?? 2
+            return .xxd(columns: columns, group: group >= columns ? 0 : group, uppercase: options.hexUppercase)
+        case "plain":
+            return .plain(columns: options.hexColumns ?? 30, uppercase: options.hexUppercase)
+        default:
+            return .canonical
+        }
+    }
+
+    /// The line-at-a-time layout, when the letters ask for one; `name` is
+    /// the operand as typed (xxd -i names its array after it), nil for
+    /// standard input.
+    func lineLayout(name: [UInt8]?) -> LineDump.Layout? {
+        if options.xxdInclude {
+            var include = CIncludeLayout()
+            include.columns = options.hexColumns.flatMap { $0 == 0 ? nil : $0 } ?? 12
+            include.uppercase = options.hexUppercase
+            include.capitalized = options.xxdCapitalized
+            include.name = options.xxdName ?? name
+            return .cInclude(include)
+        }
+        if options.hexViews.contains(where: { $0 != .canonical }) {
+            return .hexdump(options.hexViews, squeezes: options.hexSqueeze)
+        }
+        if let line = xxdLine { return .xxd(line, autoskip: options.xxdAutoskip) }
+        return nil
+    }
+
+    /// xxd's line when a variant is asked for (-e, -b, -d, -o, -a).
+    private var xxdLine: XxdLineLayout? {
+        guard options.hexFormatName == "xxd",
+            options.xxdLittleEndian || options.xxdBits || options.xxdDecimalOffsets || options.xxdDisplacement != 0 || options.xxdAutoskip
+        else { return nil }
+        let columns = options.hexColumns.flatMap { $0 == 0 ? nil : $0 } ?? (options.xxdBits ? 6 : 16)
+        var line = XxdLineLayout(columns: columns, group: options.hexGroup ?? (options.xxdBits ? 1 : options.xxdLittleEndian ? 4 : 2))
+        line.uppercase = options.hexUppercase
+        line.littleEndian = options.xxdLittleEndian
+        line.bits = options.xxdBits
+        line.decimalOffsets = options.xxdDecimalOffsets
+        line.displacement = options.xxdDisplacement
+        return line
+    }
+
+    /// Why the letters cannot be drawn together, or nil.
+    var conflict: UsageError? {
+        let given = arguments.prefix { $0 != Array("--".utf8) }
+        if given.contains(Array("--hex".utf8)) && given.contains(Array("--xxd".utf8)) {
+            return UsageError(
+                message: "--hex and --xxd cannot be combined",
+                hint: "--hex reads hexdump's letters (-b -c -d -o -x views), --xxd reads xxd's (-b bits, -c columns, -d decimal offsets, -o offset).")
+        }
+        if options.hexViews.contains(where: { $0 != .canonical }), options.hexFormatName != "canonical" {
+            return UsageError(
+                message: "hexdump's views (-b -c -d -o -x) cannot be drawn in the \(options.hexFormatName) layout",
+                hint: "They are hexdump's; for xxd's letters of the same names use --xxd.")
+        }
+        let variants = [
+            (options.xxdBits, "-b"), (options.xxdLittleEndian, "-e"), (options.xxdInclude, "-i"),
+            (options.xxdMode && options.hexFormatName == "plain", "-p"),
+        ].filter(\.0).map(\.1)
+        if variants.count > 1 {
+            return UsageError(
+                message: "xxd's \(variants.joined(separator: " and ")) cannot be combined", hint: "Each is a layout of its own; give one.")
+        }
+        if options.hexFormatName == "xxd", let columns = options.hexColumns, !UserNumber.xxdColumns.contains(columns) {
+            return UsageError(
+                message: "invalid number of columns '\(columns)' for the xxd layout: expected 0 to 256, as xxd -c",
+                hint: "The plain layout (--format plain) takes longer lines.")
+        }
+        if let line = xxdLine, let problem = line.problem { return UsageError(message: problem) }
+        return nil
+    }
+}
