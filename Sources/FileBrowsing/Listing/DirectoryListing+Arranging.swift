@@ -175,13 +175,20 @@ extension DirectoryListing {
                 // The extension key's first eight bytes, as a signed number that sorts like them.
                 let prefix = Self.withExtension(of: index, in: arena) { NaturalOrder.keyPrefix(of: $0).high }
                 numbers[index] = Int64(bitPattern: prefix ^ (1 << 63))
-            case .name, .none:
+            case .name, .none, .bytes, .version:
                 break
             }
             let group: UInt8 = needsGroups && !groupsAsDirectory(entry: index) ? 1 : 0
             items.append(SortItem(high: high, low: low, index: candidate, group: group))
         }
-        if key != .none {
+        if key == .bytes || key == .version {
+            items.sort { a, b in
+                if a.group != b.group { return a.group < b.group }
+                return arena.withName(at: Int(a.index)) { x in
+                    arena.withName(at: Int(b.index)) { y in key == .bytes ? x.lexicographicallyPrecedes(y) : VersionOrder.precedes(x, y) }
+                }
+            }
+        } else if key != .none {
             var comparator = NameComparator()
             func byName(_ a: SortItem, _ b: SortItem) -> Bool { comparator.precedes(a, b, in: arena) }
             if numbers.isEmpty {

@@ -10,6 +10,11 @@ public enum SortKey: String, Sendable, CaseIterable {
     case ext
     /// The order the directory returns (no sorting at all).
     case none
+    /// Names compared byte by byte, as `LC_ALL=C ls` sorts them (for
+    /// scripts that compare with ls; the default is natural order).
+    case bytes
+    /// GNU's version order (`ls -v`: `VersionOrder`).
+    case version
     /// Largest first by what the entry takes on disk, a directory with
     /// everything below it (`DirectoryListing.spaceFigures`, from a scan).
     case space = "du"

@@ -201,6 +201,10 @@ public final class PathRows: FileRows {
             result = entries
         case .name, .space:
             result = contents.namesInOrder ? entries : NameSorting.naturalOrder(entries, in: names)
+        case .bytes:
+            result = entries.sorted { names.name(at: Int($0)).lexicographicallyPrecedes(names.name(at: Int($1))) }
+        case .version:
+            result = entries.sorted { VersionOrder.precedes(names.name(at: Int($0)), names.name(at: Int($1))) }
         case .ext:
             result = entries.sorted { a, b in
                 let (x, y) = (names.name(at: Int(a)), names.name(at: Int(b)))

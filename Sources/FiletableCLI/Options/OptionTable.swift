@@ -398,11 +398,12 @@ enum OptionTable {
             options.listOptions.filter = .glob(argument.text)
         },
         OptionSpec(
-            "sort", value: .word(sortWords), valueName: "WORD", section: .selection,
-            "name (natural: a1 A2 a10 b), size, time, ext, or none"
+            "sort", value: .word(sortWords + ["extension"]), valueName: "WORD", section: .selection,
+            "name (natural: a1 A2 a10 b), size, time, ext, none, bytes (LC_ALL=C ls's order) or version (ls -v)"
         ) { options, argument in
-            options.sortBy(SortKey(rawValue: argument.word) ?? .name)
+            options.sortBy(argument.word == "extension" ? .ext : SortKey(rawValue: argument.word) ?? .name)
         },
+        OptionSpec(nil, "v", section: .selection, "GNU's version order (--sort=version)") { options, _ in options.sortBy(.version) },
         OptionSpec(nil, "S", section: .selection, "sort by size, largest first") { options, _ in options.sortBy(.size) },
         OptionSpec(nil, "t", section: .selection, "sort by modification time, newest first") { options, _ in options.sortBy(.time) },
         OptionSpec(nil, "X", section: .selection, "sort by extension") { options, _ in options.sortBy(.ext) },
