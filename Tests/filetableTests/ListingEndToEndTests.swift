@@ -190,9 +190,9 @@ final class ListingEndToEndTests: XCTestCase {
         XCTAssertEqual(bad.status, 2)
         XCTAssertTrue(bad.stderr.hasPrefix("filetable: invalid option -- 'j'"))
         // A letter of the other mode says which mode it belongs to.
-        let hexLetter = try CommandRunner.run(["-o", "."])
-        XCTAssertEqual(hexLetter.status, 2)
-        XCTAssertTrue(hexLetter.stderr.contains("-o is a hex dump letter; add --hex"), hexLetter.stderr)
+        let treeLetter = try CommandRunner.run(["-P", "x", "."])
+        XCTAssertEqual(treeLetter.status, 2)
+        XCTAssertTrue(treeLetter.stderr.contains("-P is tree's letter; it is read after --tree."), treeLetter.stderr)
         let oldCommandLetter = try CommandRunner.run(["-c", "ls", "."])
         XCTAssertEqual(oldCommandLetter.status, 2)
         XCTAssertTrue(oldCommandLetter.stderr.contains("-c is ls's ctime; REPL commands are given with -e 'CMD; CMD'"), oldCommandLetter.stderr)

@@ -143,6 +143,27 @@ final class PeerLettersEndToEndTests: XCTestCase {
         }
     }
 
+    /// ls's -g and -o (-l without the owner or the group), -G, -B (no
+    /// backups) and -m (commas, filled to the width): as ls, with golden
+    /// lines where the owner and dates do not enter.
+    func testLsLongWithoutOwnerOrGroupCommasAndBackups() throws {
+        let temp = try TemporaryTree()
+        _ = try CommandRunner.shell(
+            "touch a a~ .b~ c.txt~ d && mkdir e && printf 12345 > f && for n in $(seq 1 30); do touch name-$n; done", in: temp.url)
+        XCTAssertEqual(try ours("-1B", in: temp).text.split(separator: "\n").prefix(4), ["a", "d", "e", "f"])
+        XCTAssertTrue(try ours("-o --time-style=+T f", in: temp).text.hasPrefix("-rw-r--r-- 1 root 5 T f\n") || getuid() != 0)
+        XCTAssertTrue(try ours("-g --time-style=+T f", in: temp).text.hasPrefix("-rw-r--r-- 1 root 5 T f\n") || getuid() != 0)
+        XCTAssertEqual(
+            try ours("-m -w 40 --sort=bytes -B", in: temp).text.split(separator: "\n").first, "a, d, e, f, name-1, name-10, name-11,")
+        for arguments in [
+            "-g", "-o", "-lG", "-og", "-gG", "-gis", "-o -n", "-1B", "-1aB", "-lB", "-m", "-m -w 30", "-m -w 0", "-mi", "-ms", "-mF", "-mR",
+            "-m --color=always",
+        ] {
+            let theirs = try CommandRunner.shell("LC_ALL=C ls \(arguments)", in: temp.url).text
+            XCTAssertEqual(try ours("--sort=bytes \(arguments)", in: temp).text, theirs, "filetable \(arguments) against ls")
+        }
+    }
+
     /// ls's --time=WORD as -u and -c (sorting by it without -l, as ls);
     /// birth times refused by name.
     func testLsTimeWord() throws {

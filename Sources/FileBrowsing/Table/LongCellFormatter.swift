@@ -25,16 +25,28 @@ public final class LongCellFormatter: EntryCellFormatter {
     public var showsAllocatedSize = false
     /// User and group ids as numbers (`-n`).
     public var numericIDs = false
+    /// The owner column (not with `-g`) and the group column (not with `-o`, `-G`).
+    public var showsOwner = true
+    public var showsGroup = true
     /// Told about every row whose status could not be read.
     public var onError: ((FileError) -> Void)?
     /// The six columns always shown: permissions, links, owner, group, size, time.
     public static let alignments: [ColumnAlignment] = [.leading, .trailing, .leading, .leading, .trailing, .leading]
 
     /// The alignment of each column this formatter makes (the inode and
-    /// allocated size, right-aligned, first when asked).
+    /// allocated size, right-aligned, first when asked; the owner and group
+    /// when shown).
     public var columnAlignments: [ColumnAlignment] {
-        (showsInode ? [.trailing] : []) + (showsAllocatedSize ? [.trailing] : []) + Self.alignments
+        var result: [ColumnAlignment] = (showsInode ? [.trailing] : []) + (showsAllocatedSize ? [.trailing] : []) + [.leading, .trailing]
+        if showsOwner { result.append(.leading) }
+        if showsGroup { result.append(.leading) }
+        return result + [.trailing, .leading]
     }
+
+    /// Where the permissions, owner and group columns stand in a row.
+    private var permissionsColumn: Int { (showsInode ? 1 : 0) + (showsAllocatedSize ? 1 : 0) }
+    private var ownerColumn: Int? { showsOwner ? permissionsColumn + 2 : nil }
+    private var groupColumn: Int? { showsGroup ? permissionsColumn + (showsOwner ? 3 : 2) : nil }
 
     /// What `measure` learnt about the listing being printed.
     private struct Layout {
@@ -107,19 +119,19 @@ public final class LongCellFormatter: EntryCellFormatter {
             }
             return nil
         case .failure(let errno):
-            var unknown = Self.unknownColumns(kind: model.kind(ofRow: row), count: columnAlignments.count)
+            var unknown = Self.unknownColumns(kind: model.kind(ofRow: row), count: columnAlignments.count, permissionsAt: permissionsColumn)
             // ls right-aligns the unknown time in the time column, and knows no ACL either.
             unknown[unknown.count - 1] = Self.padded("?", layout.timeWidth)
-            if layout.anyACL { unknown[unknown.count - 6] += "?" }
+            if layout.anyACL { unknown[permissionsColumn] += "?" }
             cell.columns.append(contentsOf: unknown)
             return errno
         }
     }
 
     /// `?` in every column, the permissions `l?????????` with the kind ls knows from the directory.
-    private static func unknownColumns(kind: FileKind, count: Int) -> [String] {
+    private static func unknownColumns(kind: FileKind, count: Int, permissionsAt permissions: Int) -> [String] {
         var columns = [String](repeating: "?", count: count)
-        columns[count - 6] = String(kind.modeCharacter) + "?????????"
+        columns[permissions] = String(kind.modeCharacter) + "?????????"
         return columns
     }
 
@@ -132,8 +144,12 @@ public final class LongCellFormatter: EntryCellFormatter {
         if layout.anyACL { permissions += layout.filesWithACL.contains(status.identity) ? "+" : " " }
         columns.append(permissions)
         columns.append(String(status.linkCount))
-        columns.append(account(status.userID, name: numericIDs ? nil : accounts.userName(for: status.userID), width: layout.ownerWidth))
-        columns.append(account(status.groupID, name: numericIDs ? nil : accounts.groupName(for: status.groupID), width: layout.groupWidth))
+        if showsOwner {
+            columns.append(account(status.userID, name: numericIDs ? nil : accounts.userName(for: status.userID), width: layout.ownerWidth))
+        }
+        if showsGroup {
+            columns.append(account(status.groupID, name: numericIDs ? nil : accounts.groupName(for: status.groupID), width: layout.groupWidth))
+        }
         columns.append(sizeText(status))
         columns.append(times.format(status.time(timeField), layout: timeLayout))
         return columns
@@ -204,11 +220,11 @@ public final class LongCellFormatter: EntryCellFormatter {
             widen(&widths, for: status)
         }
         if anyFailure {
-            let unknown = Self.unknownColumns(kind: .file, count: count)
+            let unknown = Self.unknownColumns(kind: .file, count: count, permissionsAt: permissionsColumn)
             for i in 0..<count { widths[i] = max(widths[i], TextWidth.of(unknown[i])) }
         }
-        layout.ownerWidth = widths[count - 4]
-        layout.groupWidth = widths[count - 3]
+        layout.ownerWidth = ownerColumn.map { widths[$0] } ?? 0
+        layout.groupWidth = groupColumn.map { widths[$0] } ?? 0
         layout.timeWidth = widths[count - 1]
         layout.measured = true
         return (widths, blockUnit.format(blocks * 512))
@@ -227,8 +243,8 @@ public final class LongCellFormatter: EntryCellFormatter {
         if showsAllocatedSize { fit(blockUnit.format(status.blocks * 512).count) }
         fit(layout.anyACL ? 11 : 10)
         fit(Self.digits(status.linkCount))
-        fit(accountWidth(status.userID, isGroup: false))
-        fit(accountWidth(status.groupID, isGroup: true))
+        if showsOwner { fit(accountWidth(status.userID, isGroup: false)) }
+        if showsGroup { fit(accountWidth(status.groupID, isGroup: true)) }
         if status.kind == .characterDevice || status.kind == .blockDevice {
             fit(layout.majorWidth + 2 + layout.minorWidth)
         } else {

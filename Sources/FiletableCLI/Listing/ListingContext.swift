@@ -9,6 +9,8 @@ struct ListingContext {
     let diagnostics: Diagnostics
     let decoration: NameDecoration
     let useColor: Bool
+    /// The colours' markup, ls's reset before the first (nil without colour).
+    let styleMarkup: StyleMarkup?
     /// One table, and one formatter per format, serve every directory of a
     /// listing, so a recursive listing reuses its cells across directories.
     let table = TableView(pageHeight: ListingContext.pageHeight)
@@ -20,6 +22,7 @@ struct ListingContext {
         self.output = output
         self.diagnostics = diagnostics
         useColor = Self.usesColor(options.color, on: output)
+        styleMarkup = useColor ? TerminalStyle.markupResettingFirst() : nil
         decoration = Self.decoration(for: options, useColor: useColor)
         let environmentUnit = (Syscalls.environment("LS_BLOCK_SIZE") ?? Syscalls.environment("BLOCK_SIZE")).flatMap(SizeUnit.parse)
         let blockUnit = options.blockUnit ?? environmentUnit ?? Syscalls.environment("BLOCKSIZE").flatMap(SizeUnit.parse) ?? .kibibytes
@@ -34,6 +37,8 @@ struct ListingContext {
         longFormatter.showsInode = options.showsInode
         longFormatter.showsAllocatedSize = options.showsAllocatedSize
         longFormatter.numericIDs = options.numericIDs
+        longFormatter.showsOwner = options.showsOwner
+        longFormatter.showsGroup = options.showsGroup
         let diagnostics = diagnostics
         longFormatter.onError = { diagnostics.report($0, severity: .minorTrouble) }
     }

@@ -14,7 +14,7 @@ struct ModelPrinter {
     /// operand, for the files named on the command line, as ls does.
     func print(_ model: DirectoryListing, isOperandList: Bool = false, pathsForPrint0: Bool = false, measuredOver: DirectoryListing? = nil) {
         switch context.options.format {
-        case .oneLine, .columns, .across:
+        case .oneLine, .columns, .across, .commas:
             // -l reports what it cannot stat as it draws; -1 only stats to sort.
             for (path, errno) in model.sortStatusFailures {
                 context.diagnostics.report(FileError(path: path, errno: errno), severity: .minorTrouble)
@@ -22,12 +22,16 @@ struct ModelPrinter {
             let formatter = context.nameFormatter
             // ls pads a lone inode column in columns only, not one a line: nothing to measure then.
             let loneInodeLine = context.options.format == .oneLine && formatter.showsInode && !formatter.showsAllocatedSize
-            let (widths, total) = loneInodeLine ? ([0], "") : formatter.measure(measuredOver ?? model)
+            var (widths, total) = loneInodeLine ? ([0], "") : formatter.measure(measuredOver ?? model)
+            // -m pads neither: each entry is as long as its text.
+            if context.options.format == .commas { widths = widths.map { $0.map { _ in 0 } } }
             if formatter.showsAllocatedSize && !isOperandList {
                 context.output.write("total \(total)\n")
             }
             if context.options.format == .oneLine {
                 printTable(model, formatter: formatter, widths: widths)
+            } else if context.options.format == .commas {
+                printCommaList(model, formatter: formatter, widths: widths, lineWidth: context.lineWidth)
             } else {
                 // ls lines quoted names up only on a line of limited width.
                 let lineWidth = context.lineWidth
@@ -78,7 +82,7 @@ struct ModelPrinter {
         table.reloadData()
         table.scrollToRow(0)
         var renderOptions = RenderOptions()
-        renderOptions.styleMarkup = context.useColor ? TerminalStyle.markup : nil
+        renderOptions.styleMarkup = context.styleMarkup
         renderOptions.columnWidths = widths
         renderOptions.columnAlignments = formatter.columnAlignments
         return TextRenderer(options: renderOptions)
@@ -117,6 +121,38 @@ struct ModelPrinter {
             grid.writeRow(row, entries, widths: entryWidths, tabSize: tabSize, into: &context.output.buffer)
             context.output.flushIfFull()
         }
+    }
+
+    /// `-m`: entries separated by `, `, a line broken before an entry that
+    /// would reach the width (ls's rule: the entry and its `, ` must stay
+    /// under it), no limit with width 0.
+    private func printCommaList(_ model: DirectoryListing, formatter: EntryCellFormatter, widths: [Int]?, lineWidth: Int) {
+        let renderer = showInTable(model, formatter: formatter, widths: widths)
+        var scratch = ByteBuffer(capacity: 256)
+        var position = 0
+        var first = true
+        if model.rowCount == 0 { return }
+        context.table.forEachPage { items in
+            for item in items {
+                guard case .row(_, _, let cell) = item else { continue }
+                scratch.removeAll()
+                let width = renderer.renderEntry(cell, into: &scratch)
+                if !first {
+                    if lineWidth == 0 || position + width + 2 < lineWidth {
+                        context.output.write(", ")
+                        position += 2
+                    } else {
+                        context.output.write(",\n")
+                        position = 0
+                    }
+                }
+                first = false
+                scratch.withUnsafeBytes { context.output.buffer.append($0) }
+                position += width
+                context.output.flushIfFull()
+            }
+        }
+        context.output.write("\n")
     }
 
     /// With `-L`, a symlink whose target is missing is an error, where the

@@ -16,6 +16,8 @@ struct CommandLineOptions {
         case columns
         /// Names in columns, filled across then down (`-x`).
         case across
+        /// Names separated by `, `, lines filled to the width (`-m`).
+        case commas
     }
 
     /// When to colour names.
@@ -40,6 +42,9 @@ struct CommandLineOptions {
     var showsAllocatedSize = false
     /// User and group ids as numbers (`-n`).
     var numericIDs = false
+    /// The long format's owner column (not with `-g`) and group column (not with `-o`, `-G`).
+    var showsOwner = true
+    var showsGroup = true
     /// The width `-C` and `-x` fill (`--width`; 0 for no limit); nil to ask `COLUMNS` and the terminal.
     var lineWidth: Int?
     /// Tab stops `-C` and `-x` align with (`--tabsize`, `TABSIZE`; 0 for spaces only).

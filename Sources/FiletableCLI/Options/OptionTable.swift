@@ -297,6 +297,9 @@ enum OptionTable {
         OptionSpec(nil, "x", section: .formats, "names in columns, across then down") { options, _ in
             options.setFormat(.across)
         },
+        OptionSpec(nil, "m", section: .formats, "names separated by commas, lines filled to the width") { options, _ in
+            options.setFormat(.commas)
+        },
         OptionSpec(
             "width", "w", value: .number(UserNumber.lineWidth, what: "line width"), valueName: "COLS", section: .formats,
             "the width -C and -x fill (0: no limit; default: COLUMNS, the terminal, or 80)"
@@ -312,6 +315,17 @@ enum OptionTable {
         OptionSpec("numeric-uid-gid", "n", section: .formats, "-l with user and group ids as numbers") { options, _ in
             options.setFormat(.long)
             options.numericIDs = true
+        },
+        OptionSpec(nil, "g", section: .formats, "-l without the owner") { options, _ in
+            options.setFormat(.long)
+            options.showsOwner = false
+        },
+        OptionSpec(nil, "o", section: .formats, "-l without the group") { options, _ in
+            options.setFormat(.long)
+            options.showsGroup = false
+        },
+        OptionSpec("no-group", "G", section: .formats, "no group column in -l") { options, _ in
+            options.showsGroup = false
         },
         OptionSpec("json", section: .formats, "one JSON object per entry per line (exact names, typed fields)") { options, _ in
             options.setFormat(.json)
@@ -385,6 +399,9 @@ enum OptionTable {
         OptionSpec("ignore", "I", value: .text, valueName: "PATTERN", section: .selection, "leave out names matching PATTERN (ls -I)") {
             options, argument in
             options.listOptions.ignored.append(GlobPattern(argument.text))
+        },
+        OptionSpec("ignore-backups", "B", section: .selection, "leave out names ending with ~ (ls -B)") { options, _ in
+            options.listOptions.ignored += [GlobPattern("*~"), GlobPattern(".*~")]
         },
         OptionSpec("hide", value: .text, valueName: "PATTERN", section: .selection, "leave out names matching PATTERN unless -a or -A (ls --hide)") {
             options, argument in

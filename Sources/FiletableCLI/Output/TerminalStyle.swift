@@ -1,3 +1,4 @@
+import Synchronization
 import TableKit
 
 /// The terminal's markup for the table's text styles: ANSI SGR sequences.
@@ -5,6 +6,21 @@ import TableKit
 /// is an SGR parameter string already.
 enum TerminalStyle {
     static let markup = StyleMarkup(opening: { style in "\u{1B}[" + parameters(style) + "m" }, closing: "\u{1B}[0m")
+
+    /// `markup` as ls writes it: its first colour is preceded by a reset
+    /// (`ESC [0m`, ls's "non-filename text" at its first indicator), once
+    /// for the whole run, however many directories and tables it spans.
+    static func markupResettingFirst() -> StyleMarkup {
+        let first = FirstUse()
+        return StyleMarkup(
+            opening: { style in (first.take() ? "\u{1B}[0m" : "") + "\u{1B}[" + parameters(style) + "m" }, closing: "\u{1B}[0m")
+    }
+
+    /// True the first time it is asked, false after.
+    private final class FirstUse: Sendable {
+        private let used = Atomic<Bool>(false)
+        func take() -> Bool { !used.exchange(true, ordering: .relaxed) }
+    }
 
     /// The SGR parameters of a style.
     static func parameters(_ style: TextStyle) -> String {
