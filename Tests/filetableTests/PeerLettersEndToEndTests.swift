@@ -70,6 +70,42 @@ final class PeerLettersEndToEndTests: XCTestCase {
         }
     }
 
+    /// tree's details (-p -u -g -s -h -D, --timefmt), -I with alternatives
+    /// and --charset=ascii, on the root's line too; with --sort=bytes the
+    /// order is tree's (its default in a UTF-8 locale) on a real tree.
+    func testTreeDetailsPatternsAndCharset() throws {
+        let temp = try makeTree()
+        _ = try CommandRunner.shell("head -c 1600000 /dev/zero > d/huge && touch -d '2020-01-02 03:04' f", in: temp.url)
+        // Directories' sizes depend on the file system: read them first.
+        let sizes = try CommandRunner.shell("stat -c %s . d", in: temp.url).text.split(separator: "\n").map {
+            String(repeating: " ", count: 11 - $0.count) + $0
+        }
+        XCTAssertEqual(
+            try ours("--tree -s --charset=ascii -I 'g|e' .", in: temp).text,
+            "[\(sizes[0])]  .\n|-- [\(sizes[1])]  d\n|   `-- [    1600000]  huge\n|-- [          5]  f\n`-- [          1]  link -> d\n\n3 directories, 2 files\n"
+        )
+        XCTAssertTrue(try ours("--tree -h -p .", in: temp).text.contains("── [-rw-r--r-- 1.5M]  huge\n"))
+        XCTAssertTrue(try ours("--tree -D --timefmt %F .", in: temp).text.contains("── [2020-01-02]  f\n"))
+        guard CommandRunner.isInstalled("tree") else {
+            print("PeerLettersEndToEndTests: tree is not installed; compared with the golden output only")
+            return
+        }
+        for arguments in [
+            "-p .", "-s .", "-h .", "-u .", "-g .", "-pugsh .", "-D .", "-ps -F .", "--charset=ascii .", "--charset ascii -p -a .",
+            "-I 'g*' .", "-I 'g*|e' .", "-d -s .", "-f -p .", "-i -s .", "-L 1 -p .", "-D --timefmt %Y-%m .",
+        ] {
+            let theirs = try CommandRunner.shell("LC_ALL=C.UTF-8 tree \(arguments)", in: temp.url).text
+            XCTAssertEqual(try ours("--tree \(arguments)", in: temp).text, theirs, "filetable --tree \(arguments) against tree")
+        }
+        if FileManager.default.fileExists(atPath: "/usr/share/doc") {
+            for arguments in ["-pugsh", "-h -a --charset=ascii -L 2"] {
+                let theirs = try CommandRunner.shell("LC_ALL=C.UTF-8 tree \(arguments) doc", in: URL(fileURLWithPath: "/usr/share")).text
+                let mine = try CommandRunner.shell("\"$FILETABLE\" --tree --sort=bytes \(arguments) doc", in: URL(fileURLWithPath: "/usr/share")).text
+                XCTAssertEqual(mine, theirs, "--tree --sort=bytes \(arguments) /usr/share/doc against tree")
+            }
+        }
+    }
+
     /// An entry that cannot be stat'ed (in a directory readable but not
     /// searchable) is reported and makes the status 1, as du's "cannot access".
     func testDuReportsEntriesItCannotStat() throws {
@@ -213,7 +249,7 @@ final class PeerLettersEndToEndTests: XCTestCase {
         let cases: [(String, String)] = [
             ("--du -l d", "-l is du's --count-links, which filetable --du does not take"),
             ("--du -L d", "-L is du's --dereference, which filetable --du does not take"),
-            ("--tree -I x .", "-I is tree's leave out names matching a pattern, which filetable --tree does not take"),
+            ("--tree -X .", "-X is tree's XML output, which filetable --tree does not take"),
             ("--tree -J .", "-J is tree's JSON output, which filetable --tree does not take"),
             ("--du -F d", "-F is a listing letter; after --du the letters are du's"),
             ("--tree -S .", "-S is tree's CP437 line graphics, which filetable --tree does not take"),

@@ -50,6 +50,16 @@ public struct TimeFormat {
         }
     }
 
+    /// strftime(3) in local time (`tree --timefmt`).
+    public func strftime(_ format: String, _ timestamp: Timestamp) -> String { Self.strftime(format, timestamp) }
+
+    /// A time as tree's `-D` writes it: `Nov 24 12:15`, or `Nov 24  2025`
+    /// for a time in the future or more than 182.5 days (tree's six months) ago.
+    public func treeStyle(_ timestamp: Timestamp) -> String {
+        let old = timestamp.seconds > now || timestamp.seconds + 365 * 24 * 60 * 60 / 2 < now
+        return Self.strftime(old ? "%b %e  %Y" : "%b %e %H:%M", timestamp)
+    }
+
     /// strftime(3) in local time, with ls's `%N` (nanoseconds) added.
     static func strftime(_ format: String, _ timestamp: Timestamp) -> String {
         guard let parts = CalendarTime.local(timestamp.seconds) else { return String(timestamp.seconds) }

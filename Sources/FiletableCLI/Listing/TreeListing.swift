@@ -6,7 +6,15 @@ import TableKit
 struct TreeListing {
     let context: ListingContext
 
-    private static let tee = "├── ", last = "└── ", vertical = "│\u{A0}\u{A0} ", blank = "    "
+    /// The drawing's pieces: tree's UTF-8 lines, or with `--charset=ascii` its ASCII ones.
+    private var tee: String { context.options.treeASCIILines ? "|-- " : "├── " }
+    private var last: String { context.options.treeASCIILines ? "`-- " : "└── " }
+    private var vertical: String { context.options.treeASCIILines ? "|   " : "│\u{A0}\u{A0} " }
+    private static let blank = "    "
+    /// tree's `-p -u -g -s -h -D` bracket, and what it needs.
+    private var details: TreeEntryDetails { context.options.treeDetails }
+    private let accounts = AccountNames()
+    private let times = TimeFormat()
 
     func run(files: NameArena, directories: [[UInt8]]) {
         var directoryCount = 0
@@ -29,8 +37,12 @@ struct TreeListing {
                 context.diagnostics.report(error, severity: .seriousTrouble)
                 continue
             }
-            // tree -F marks the root as a directory too.
-            context.output.write(context.decoration.displayText(path) + (context.decoration.typeIndicators ? "/" : "") + "\n")
+            // tree -F marks the root as a directory too; -p and the rest describe it.
+            var rootBracket = ""
+            if !details.isEmpty, case .success(let status) = handle.status() {
+                rootBracket = details.bracket(for: status, accounts: accounts, times: times)
+            }
+            context.output.write(rootBracket + context.decoration.displayText(path) + (context.decoration.typeIndicators ? "/" : "") + "\n")
             // tree counts the root once something is drawn below it (an empty root: 0 directories).
             var rootCounted = false
             // The drawing to the left of the current level's rows, one string
@@ -71,7 +83,7 @@ struct TreeListing {
                         entered.insert(status.identity)
                     }
                     lastDrawnRow.append(lastDrawn(of: model, kept: kept))
-                    if depth > 0 { prefix += lastWasFinal ? Self.blank : Self.vertical }
+                    if depth > 0 { prefix += lastWasFinal ? Self.blank : vertical }
                 case .leave(let depth):
                     if let skipped = skippedFrom {
                         if depth == skipped { skippedFrom = nil }
@@ -96,7 +108,10 @@ struct TreeListing {
                     } else {
                         fileCount += 1
                     }
-                    let line = context.options.treeNoIndentation ? "" : prefix + (isLast ? Self.last : Self.tee)
+                    var line = context.options.treeNoIndentation ? "" : prefix + (isLast ? last : tee)
+                    if !details.isEmpty, case .success(let status) = model.status(ofRow: row) {
+                        line += details.bracket(for: status, accounts: accounts, times: times)
+                    }
                     let drawn = configured(cell, row: row, in: model, formatter: formatter)
                     if context.options.treeFullPaths { drawn.text = context.decoration.displayText(model.path(ofRow: row)) }
                     if context.options.followSymlinks, isRepeat(row: row, in: model, entered: entered) {

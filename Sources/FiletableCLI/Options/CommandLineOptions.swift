@@ -59,6 +59,10 @@ struct CommandLineOptions {
     var treeNoIndentation = false
     /// tree's `--noreport`: no summary.
     var treeNoReport = false
+    /// tree's `-p -u -g -s -h --si -D --timefmt`: the bracket before each name.
+    var treeDetails = TreeEntryDetails()
+    /// tree's `--charset=ascii`: `|--` and `` `-- `` lines.
+    var treeASCIILines = false
     /// du's `-s` (0) and `-d N`: how deep `--du` lists entries (`--depth`, 1 or more, otherwise).
     var spaceDepth: Int?
     /// `--du -a`: every entry below, at any depth.

@@ -28,8 +28,7 @@ enum OptionTable {
             return meanings[letter]
         case .tree:
             let meanings: [Character: String] = [
-                "I": "leave out names matching a pattern", "s": "each file's size",
-                "h": "human-readable sizes", "p": "permissions", "u": "owners", "g": "groups", "D": "dates", "J": "JSON output",
+                "J": "JSON output",
                 "X": "XML output", "H": "HTML output", "C": "colour always", "n": "colour never",
                 "x": "stay on one file system", "q": "? for control bytes",
                 "N": "names printed as they are", "r": "reverse order", "t": "sort by time", "c": "sort by change time",
@@ -147,6 +146,28 @@ enum OptionTable {
         OptionSpec(nil, "l", section: .tree, "follow links to directories (tree -l; --dereference)") { options, _ in
             options.followSymlinks = true
             options.listOptions.dereferencesSymlinks = true
+        },
+        OptionSpec(nil, "p", section: .tree, "each entry's permissions (tree -p)") { options, _ in options.treeDetails.permissions = true },
+        OptionSpec(nil, "u", section: .tree, "each entry's owner (tree -u)") { options, _ in options.treeDetails.owner = true },
+        OptionSpec(nil, "g", section: .tree, "each entry's group (tree -g)") { options, _ in options.treeDetails.group = true },
+        OptionSpec(nil, "s", section: .tree, "each entry's size in bytes (tree -s)") { options, _ in options.treeDetails.size = true },
+        OptionSpec(nil, "h", section: .tree, "each entry's size, 1024-based units (tree -h)") { options, _ in options.treeDetails.humanSizes = true },
+        OptionSpec(nil, "D", section: .tree, "each entry's modification date (tree -D)") { options, _ in options.treeDetails.date = true },
+        OptionSpec("timefmt", value: .text, valueName: "FORMAT", section: .tree, "-D with a strftime FORMAT (tree --timefmt)") {
+            options, argument in
+            options.treeDetails.date = true
+            options.treeDetails.timeFormat = argument.text
+        },
+        OptionSpec(
+            "charset", value: .word(["ascii", "utf-8", "UTF-8", "utf8"]), valueName: "WORD", section: .tree, "--tree's lines in ascii or utf-8"
+        ) {
+            options, argument in
+            options.treeASCIILines = argument.word == "ascii"
+        },
+        OptionSpec(
+            nil, "I", value: .text, valueName: "PATTERN", section: .tree, "leave out files and directories matching PATTERN, a|b for either (tree -I)"
+        ) { options, argument in
+            options.listOptions.ignored += argument.text.split(separator: "|").map { GlobPattern(String($0)) }
         },
         OptionSpec(
             nil, "P", value: .text, valueName: "PATTERN", section: .tree,

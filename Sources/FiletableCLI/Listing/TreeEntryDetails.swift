@@ -1,0 +1,68 @@
+import FileBrowsing
+
+/// tree's bracket of details before a name (`-p -u -g -s -h --si -D`):
+/// `[drwxr-xr-x root     root            4096 Nov 24 12:15]  name`, each
+/// field as tree prints it, in tree's order.
+struct TreeEntryDetails: Equatable {
+    var permissions = false
+    var owner = false
+    var group = false
+    var size = false
+    /// `-h` (powers of 1024) or `--si` (powers of 1000): sizes in tree's short form.
+    var humanSizes = false
+    var siSizes = false
+    var date = false
+    /// `--timefmt FORMAT` (strftime); tree's own rule without it.
+    var timeFormat: String?
+
+    var isEmpty: Bool { !(permissions || owner || group || size || humanSizes || siSizes || date) }
+
+    /// The bracket and the two spaces after it, for an entry of `status`.
+    func bracket(for status: FileStatus, accounts: AccountNames, times: TimeFormat) -> String {
+        var fields = ""
+        if permissions { fields += " " + status.permissions.lsString(kind: status.kind) }
+        if owner { fields += " " + Self.padded(accounts.userName(status.userID)) }
+        if group { fields += " " + Self.padded(accounts.groupName(status.groupID)) }
+        if size || humanSizes || siSizes { fields += sizeField(status.size) }
+        if date { fields += " " + (timeFormat.map { times.strftime($0, status.modificationTime) } ?? times.treeStyle(status.modificationTime)) }
+        return "[" + fields.dropFirst() + "]  "
+    }
+
+    /// The bracket for an entry whose status cannot be read: tree leaves the details out.
+    static let unknown = ""
+
+    /// tree's `%-8.32s`: at least eight columns, at most 32 characters.
+    private static func padded(_ name: String) -> String {
+        let cut = String(name.prefix(32))
+        return cut + String(repeating: " ", count: max(0, 8 - cut.count))
+    }
+
+    /// tree's `psize`: ` %11lld` bytes, or with -h/--si ` %4d` under one
+    /// unit and ` %3.1f` + unit (` %3.0f` from ten units up) above it.
+    private func sizeField(_ bytes: Int64) -> String {
+        guard humanSizes || siSizes else { return " " + Self.rightAligned(String(bytes), 11) }
+        let base: Int64 = siSizes ? 1000 : 1024
+        let units = Array(siSizes ? "dkMGTPEZY" : "BKMGTPEZY")
+        var value = bytes
+        var index = value < base ? 0 : 1
+        while value >= base * base {
+            index += 1
+            value /= base
+        }
+        if index == 0 { return " " + Self.rightAligned(String(value), 4) }
+        let scaled = Double(Float(value) / Float(base))
+        let text = value / base >= 10 ? String(Int(scaled.rounded(.toNearestOrEven))) : Self.oneDecimal(scaled)
+        return " " + Self.rightAligned(text, 3) + String(units[index])
+    }
+
+    /// `%.1f`: one decimal, rounded half to even as printf rounds a binary value.
+    private static func oneDecimal(_ value: Double) -> String {
+        let tenths = (value * 10).rounded(.toNearestOrEven)
+        let whole = Int(tenths) / 10
+        return "\(whole).\(Int(tenths) % 10)"
+    }
+
+    private static func rightAligned(_ text: String, _ width: Int) -> String {
+        String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+}
