@@ -70,6 +70,51 @@ final class PeerLettersEndToEndTests: XCTestCase {
         }
     }
 
+    /// du's -S, -l, -t, --inodes, --exclude, -D/-H and --files0-from, in
+    /// du's shapes (-a, -d N, -s): as du, compared by path (the order is
+    /// largest first), with golden figures where the file system's
+    /// directory sizes do not enter. (Which of two hard links du counts
+    /// depends on its walk order, so the tree compared has none.)
+    func testMoreDuLetters() throws {
+        let temp = try TemporaryTree()
+        let made = try CommandRunner.shell(
+            """
+            mkdir -p a/b c && head -c 50000 /dev/zero > a/big && head -c 3000 /dev/zero > a/b/small && echo x > c/x.log \
+            && ln -s a lnk && head -c 200000 /dev/zero > top.log && printf 'a\\0c\\0' > list0
+            """, in: temp.url)
+        XCTAssertEqual(made.status, 0, made.stderr)
+        XCTAssertEqual(try ours("--du -b -a -t 3001 --exclude=c a", in: temp).text.split(separator: "\n").first, "50000\ta/big")
+        XCTAssertEqual(try ours("--du -s --inodes a c", in: temp).text, "4\ta\n2\tc\n")
+        XCTAssertEqual(try ours("--du -s --inodes -D lnk", in: temp).text, "4\tlnk\n")
+        XCTAssertEqual(try ours("--du -s --inodes lnk", in: temp).text, "1\tlnk\n", "a link operand is not followed without -D")
+        XCTAssertEqual(try ours("--du -s --inodes --files0-from=list0", in: temp).text, "4\ta\n2\tc\n")
+        XCTAssertEqual(try ours("--du -s --inodes -S a", in: temp).text, "2\ta\n", "a and a/big: a/b counts in its own figure")
+        XCTAssertEqual(
+            sortedByPath(try ours("--du -a --inodes -t 2 -t -3 a", in: temp).text), ["2\ta/b", "1\ta/b/small", "1\ta/big"], "-t -3: at most 3")
+        // -l counts a second link to a file again.
+        _ = try CommandRunner.shell("ln top.log c/linked", in: temp.url)
+        let once = try ours("--du -b -s .", in: temp).text.split(separator: "\t").first.flatMap { Int($0) } ?? 0
+        let twice = try ours("--du -b -s -l .", in: temp).text.split(separator: "\t").first.flatMap { Int($0) } ?? 0
+        XCTAssertEqual(twice - once, 200_000)
+        _ = try CommandRunner.shell("rm c/linked", in: temp.url)
+        let extra = try ours("--du --files0-from=list0 a", in: temp)
+        XCTAssertEqual(extra.status, 2)
+        XCTAssertTrue(extra.stderr.contains("extra operand a"), extra.stderr)
+        guard CommandRunner.isInstalled("du") else { return }
+        for arguments in [
+            "-a", "-S -d 9", "-Sa", "-a -l", "--inodes -d 9", "--inodes -a", "-t 10K -a", "-t -10K -a", "-t 1M -d 9", "--exclude='*.log' -a",
+            "--exclude=b -a", "-D -d 9 lnk", "-H -a lnk", "-s lnk", "-S -c -d 9 . a", "-l -s .", "-s --inodes a c", "-b -a -t 3001", "-m -a",
+            "--inodes -S -a", "-t 8K -S -d 9", "-s --files0-from=list0", "-s -c -l . c",
+        ] {
+            let theirs = try CommandRunner.shell("du \(arguments)", in: temp.url).text
+            XCTAssertEqual(sortedByPath(try ours("--du \(arguments)", in: temp).text), sortedByPath(theirs), "filetable --du \(arguments) against du")
+        }
+    }
+
+    private func sortedByPath(_ text: String) -> [String] {
+        text.split(separator: "\n").map(String.init).sorted { $0.split(separator: "\t").last ?? "" < $1.split(separator: "\t").last ?? "" }
+    }
+
     /// tree's details (-p -u -g -s -h -D, --timefmt), -I with alternatives
     /// and --charset=ascii, on the root's line too; with --sort=bytes the
     /// order is tree's (its default in a UTF-8 locale) on a real tree.
@@ -247,7 +292,7 @@ final class PeerLettersEndToEndTests: XCTestCase {
     func testLettersNotTakenAreRefusedByName() throws {
         let temp = try makeTree()
         let cases: [(String, String)] = [
-            ("--du -l d", "-l is du's --count-links, which filetable --du does not take"),
+            ("--du -X list d", "-X is du's --exclude-from, which filetable --du does not take"),
             ("--du -L d", "-L is du's --dereference, which filetable --du does not take"),
             ("--tree -X .", "-X is tree's XML output, which filetable --tree does not take"),
             ("--tree -J .", "-J is tree's JSON output, which filetable --tree does not take"),

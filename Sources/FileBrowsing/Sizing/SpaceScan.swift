@@ -42,6 +42,13 @@ public final class SpaceScan: Sendable {
         /// Remember every file, not only hard-linked ones (du does, given
         /// several operands: a file inside an earlier operand counts once).
         public var remembersEveryFile = false
+        /// Count a file with several hard links each time it is met (`du -l`).
+        public var countsEveryLink = false
+        /// A directory's figures leave out its subdirectories (`du -S`).
+        public var separatesDirectories = false
+        /// Files and directories whose names match one of these are neither
+        /// counted nor entered (`du --exclude`).
+        public var excluded: [GlobPattern] = []
 
         public init() {}
     }
@@ -72,6 +79,8 @@ public final class SpaceScan: Sendable {
     /// What a scan found.
     public struct Result: Sendable {
         public var root = SpaceTotals()
+        /// The root's own figures without its subdirectories (`du -S`).
+        public var rootOwn = SpaceTotals()
         /// Entries down to `Options.recordedDepth`, in no particular order.
         public var entries: [Entry] = []
         /// Every directory's totals, by identity: a subdirectory's figures
@@ -175,6 +184,7 @@ public final class SpaceScan: Sendable {
         return state.withLock { state in
             var result = Result()
             result.root = state.nodes[0].total
+            result.rootOwn = state.nodes[0].own
             result.entries = state.entries
             result.errors = state.errors
             result.files = state.files
@@ -185,7 +195,7 @@ public final class SpaceScan: Sendable {
                     _ = options.countedBefore?.count(identity, isDirectory: true)
                 }
                 if node.depth >= 1 && node.depth <= options.recordedDepth {
-                    result.entries.append(Entry(node: node.path, kind: .directory, totals: node.total))
+                    result.entries.append(Entry(node: node.path, kind: .directory, totals: options.separatesDirectories ? node.own : node.total))
                 }
             }
             for index in state.openNodes { state.closeDescriptor(of: index) }
@@ -376,6 +386,10 @@ public final class SpaceScan: Sendable {
                 var sizes = SpaceTotals(apparentBytes: found.size, diskBytes: found.blocks * 512)
                 let nameBytes = UnsafeRawBufferPointer(record.name)
                 if options.skipsHidden && nameBytes.first == 0x2E { return }
+                if !options.excluded.isEmpty {
+                    let name = Array(nameBytes)
+                    if options.excluded.contains(where: { $0.matches(name) }) { return }
+                }
                 if found.isDirectory {
                     guard !options.oneFileSystem || found.device == rootDevice else { return }
                     if let counted = options.countedBefore, counted.contains(directory: identity) { return }
@@ -391,7 +405,7 @@ public final class SpaceScan: Sendable {
                         name: nameBytes.assumingMemoryBound(to: UInt8.self), identity: identity, size: found.size,
                         modified: found.modificationTime)
                 }
-                if found.linkCount > 1 || options.remembersEveryFile {
+                if (found.linkCount > 1 && !options.countsEveryLink) || options.remembersEveryFile {
                     let first = hardLinks.withLock { $0.insert(identity).inserted }
                     if !first { return }
                 }

@@ -69,6 +69,15 @@ struct CommandLineOptions {
     var spaceListsEverything = false
     /// `--du -c`: a grand total line after the PATHs.
     var spaceGrandTotal = false
+    /// du's `-t SIZE`: only lines of at least SIZE bytes (at most -SIZE when negative).
+    var spaceThreshold: Int64?
+    /// du's `-l`, `-S`, `--inodes`, `--exclude`, `-D`/`-H`, `--files0-from`.
+    var spaceCountsEveryLink = false
+    var spaceSeparatesDirectories = false
+    var spaceCountsInodes = false
+    var spaceExcluded: [GlobPattern] = []
+    var spaceFollowsOperandLinks = false
+    var spaceOperandsFile: [UInt8]?
     /// `--dupes`: files with identical contents.
     var findsCopies = false
     /// `--min-size N` for `--dupes` (nil: 1 byte, or 0 with `--empty`).

@@ -22,8 +22,7 @@ enum OptionTable {
         switch mode {
         case .du:
             let meanings: [Character: String] = [
-                "L": "--dereference", "D": "--dereference-args", "H": "--dereference-args", "P": "--no-dereference",
-                "S": "--separate-dirs", "l": "--count-links", "t": "--threshold", "X": "--exclude-from", "g": "1 GiB blocks",
+                "L": "--dereference", "X": "--exclude-from", "g": "1 GiB blocks",
             ]
             return meanings[letter]
         case .tree:
@@ -120,6 +119,41 @@ enum OptionTable {
         },
         OptionSpec("total", "c", section: .du, "a grand total after the PATHs (du -c)") { options, _ in
             options.spaceGrandTotal = true
+        },
+        OptionSpec(
+            "threshold", "t", value: .text, valueName: "SIZE", section: .du, "only entries of at least SIZE (K, M, G...), at most -SIZE (du -t)"
+        ) { options, argument throws(UsageError) in
+            guard let size = DuThreshold.parse(argument.text) else {
+                throw UsageError(
+                    message: "invalid --threshold argument '\(argument.text)'", hint: "Expected a size such as 100K, 2M or -1G, as du -t.")
+            }
+            options.spaceThreshold = size
+        },
+        OptionSpec("count-links", "l", section: .du, "a hard-linked file counts each time it is met (du -l)") { options, _ in
+            options.spaceCountsEveryLink = true
+        },
+        OptionSpec("separate-dirs", "S", section: .du, "a directory's figure leaves out its subdirectories (du -S)") { options, _ in
+            options.spaceSeparatesDirectories = true
+        },
+        OptionSpec("inodes", section: .du, "count files and directories instead of bytes (du --inodes)") { options, _ in
+            options.spaceCountsInodes = true
+        },
+        OptionSpec("exclude", value: .text, valueName: "PATTERN", section: .du, "leave out files and directories whose names match (du --exclude)") {
+            options, argument in
+            options.spaceExcluded.append(GlobPattern(argument.text))
+        },
+        OptionSpec("dereference-args", "D", section: .du, "follow PATHs that are symlinks, and only those (du -D, -H)") { options, _ in
+            options.spaceFollowsOperandLinks = true
+        },
+        OptionSpec(nil, "H", section: .du, "as -D (du -H)") { options, _ in
+            options.spaceFollowsOperandLinks = true
+        },
+        OptionSpec("no-dereference", "P", section: .du, "links are not followed (du -P; the default)") { _, _ in },
+        OptionSpec(
+            "files0-from", value: .path, valueName: "FILE", section: .du,
+            "the PATHs, separated by NUL, from FILE ('-': standard input) (du --files0-from)"
+        ) { options, argument in
+            options.spaceOperandsFile = argument.bytes
         },
     ]
 

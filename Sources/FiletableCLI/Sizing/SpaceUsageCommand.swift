@@ -22,14 +22,43 @@ struct SpaceUsageCommand {
             ?? .kibibytes
     }
 
+    /// The PATHs: the operands, or with `--files0-from` the names in that
+    /// file, NUL-separated (an empty name is an error, as du's); nil when
+    /// they cannot be read.
+    private func operands() -> [[UInt8]]? {
+        guard let file = options.spaceOperandsFile else { return options.paths }
+        if options.operandsGiven {
+            diagnostics.report(
+                "extra operand \(NameEscaping.escape(options.paths[0])): file operands cannot be combined with --files0-from",
+                severity: .seriousTrouble)
+            return nil
+        }
+        switch Syscalls.readWholeInput(file) {
+        case .success(let bytes):
+            var names = bytes.split(separator: 0, omittingEmptySubsequences: false).map(Array.init)
+            if names.last == [] { names.removeLast() }
+            return names
+        case .failure(let errno):
+            diagnostics.report(FileError(path: file == [0x2D] ? Array("standard input".utf8) : file, errno: errno), severity: .seriousTrouble)
+            return nil
+        }
+    }
+
     func run() {
         var grandTotal = SpaceTotals()
         // Each inode once across the operands, as du: an operand already
         // counted (inside an earlier one, or named twice) prints nothing.
         let counted = SpaceScan.Counted()
-        for path in options.paths {
-            switch PathResolution.status(of: path) {
-            case .success(let status) where counted.count(status.identity, isDirectory: status.kind == .directory):
+        guard let paths = operands() else { return }
+        for path in paths {
+            if path.isEmpty {
+                diagnostics.report("invalid zero-length file name", severity: .minorTrouble)
+                continue
+            }
+            switch PathResolution.status(of: path, followingLastLink: options.spaceFollowsOperandLinks) {
+            // With -l nothing is counted once: an operand inside another is counted again, as du -l.
+            case .success(let status)
+            where !options.spaceCountsEveryLink && counted.count(status.identity, isDirectory: status.kind == .directory):
                 continue
             case .success(let status) where status.kind != .directory:
                 // A FILE operand (or a symlink, which du does not follow) is its own line.
@@ -51,7 +80,7 @@ struct SpaceUsageCommand {
                 diagnostics.report(error, severity: .seriousTrouble)
                 continue
             }
-            let result = scan(handle, counted: counted)
+            let result = scan(handle, counted: counted, severalOperands: paths.count > 1)
             for error in result.errors { diagnostics.report(error, severity: .minorTrouble) }
             if result.cancelled {
                 diagnostics.report("\(NameEscaping.escape(path)): interrupted; figures so far are not printed", severity: .seriousTrouble)
@@ -62,16 +91,19 @@ struct SpaceUsageCommand {
             if output.failed { return }
         }
         // `-c`: du's grand total line.
-        if options.spaceGrandTotal { line(Array("total".utf8), kind: .directory, totals: grandTotal) }
+        if options.spaceGrandTotal { line(Array("total".utf8), kind: .directory, totals: grandTotal, isGrandTotal: true) }
     }
 
     /// The scan, with a progress line on a terminal's standard error at most
     /// ten times a second, gone when done (Ctrl-C ends the program, as du).
-    private func scan(_ handle: DirectoryHandle, counted: SpaceScan.Counted) -> SpaceScan.Result {
+    private func scan(_ handle: DirectoryHandle, counted: SpaceScan.Counted, severalOperands: Bool) -> SpaceScan.Result {
         var scanOptions = SpaceScan.Options()
-        scanOptions.countedBefore = counted
-        scanOptions.remembersEveryFile = options.paths.count > 1
+        scanOptions.countedBefore = options.spaceCountsEveryLink ? nil : counted
+        scanOptions.remembersEveryFile = severalOperands && !options.spaceCountsEveryLink
         scanOptions.oneFileSystem = options.oneFileSystem
+        scanOptions.countsEveryLink = options.spaceCountsEveryLink
+        scanOptions.separatesDirectories = options.spaceSeparatesDirectories
+        scanOptions.excluded = options.spaceExcluded
         // -a: every entry, down to -d N if given; otherwise N levels (1: PATH's entries; 0 with -s).
         scanOptions.recordedDepth = options.spaceDepth ?? options.maxDepth ?? (options.spaceListsEverything ? Int.max : 1)
         let scan = SpaceScan(options: scanOptions)
@@ -91,8 +123,8 @@ struct SpaceUsageCommand {
         // per comparison took three times the scan's instructions).
         let ranks = SpaceScan.Entry.nameOrderRanks(all)
         let order = all.indices.sorted { a, b in
-            let x = all[a].totals.bytes(apparent: apparent)
-            let y = all[b].totals.bytes(apparent: apparent)
+            let x = figure(all[a].totals)
+            let y = figure(all[b].totals)
             if x != y { return x > y }
             return ranks[a] < ranks[b]
         }
@@ -102,10 +134,19 @@ struct SpaceUsageCommand {
             let entry = all[index]
             line(entry.path, kind: entry.kind, totals: entry.totals)
         }
-        line(path, kind: .directory, totals: result.root)
+        line(path, kind: .directory, totals: options.spaceSeparatesDirectories ? result.rootOwn : result.root)
     }
 
-    private func line(_ path: [UInt8], kind: FileKind, totals: SpaceTotals) {
+    /// What a line shows: bytes (allocated or apparent), or with
+    /// `--inodes` the files and directories counted.
+    private func figure(_ totals: SpaceTotals) -> Int64 {
+        options.spaceCountsInodes ? Int64(totals.files + totals.directories) : totals.bytes(apparent: options.apparentSize)
+    }
+
+    /// One line, unless `-t` leaves it out (never the grand total).
+    private func line(_ path: [UInt8], kind: FileKind, totals: SpaceTotals, isGrandTotal: Bool = false) {
+        guard isGrandTotal || DuThreshold.shows(figure(totals), threshold: options.spaceThreshold) else { return }
+        let shown = options.spaceCountsInodes ? String(figure(totals)) : unit.format(figure(totals))
         if options.format == .json {
             var fields = ["\"path\":" + JSONLines.string(path)]
             if let exact = JSONLines.hexField("path_hex", path) { fields.append(exact) }
@@ -117,10 +158,10 @@ struct SpaceUsageCommand {
         } else {
             // -0: each line ends with a NUL, the path as its bytes (du -0).
             if options.format == .print0 {
-                output.write(unit.format(totals.bytes(apparent: options.apparentSize)) + "\t")
+                output.write(shown + "\t")
                 output.write(bytes: path + [0])
             } else {
-                output.write(unit.format(totals.bytes(apparent: options.apparentSize)) + "\t" + NameEscaping.escape(path) + "\n")
+                output.write(shown + "\t" + NameEscaping.escape(path) + "\n")
             }
         }
         output.flushIfFull()

@@ -10,6 +10,12 @@ runFuzzer { data, count in
 
     let bytes = fuzzInput(data, count)
     let arguments = bytes.split(separator: 0, omittingEmptySubsequences: false).map(Array.init)
+    // du's -t SIZE: any text parses to a size or to nothing, never to -0.
+    if let size = DuThreshold.parse(String(decoding: arguments.first ?? [], as: UTF8.self)), size == 0,
+        arguments.first?.first == 0x2D
+    {
+        fatalError("-t -0 accepted")
+    }
     do {
         let options = try ArgumentParser.parse(arguments)
         if let size = options.pageSize, !UserNumber.pageSize.contains(size) { fatalError("page size \(size)") }

@@ -41,5 +41,10 @@ runFuzzer { data, count in
     where NaturalOrder.precedes(x, y) && NaturalOrder.precedes(y, z) && !NaturalOrder.precedes(x, z) {
         fatalError("not transitive: \(x) \(y) \(z)")
     }
+    // GNU's version order (ls -v), with its byte-order tie-break: a strict order too.
+    for x in names where VersionOrder.precedes(x, x) { fatalError("a name precedes itself in version order") }
+    for (x, y) in [(a, b), (b, c), (a, c)] where x != y && VersionOrder.precedes(x, y) == VersionOrder.precedes(y, x) {
+        fatalError("version order not antisymmetric: \(x) \(y)")
+    }
     return 0
 }

@@ -1,0 +1,30 @@
+import Glibc
+
+extension Syscalls {
+    /// Everything `path` holds, read to its end (`-`: standard input; a
+    /// pipe is read until it closes): a list of operands, as du's
+    /// `--files0-from` takes them. A directory is refused (`EISDIR`).
+    public static func readWholeInput(_ path: [UInt8]) -> Result<[UInt8], Errno> {
+        let opened: Result<Int32, Errno> =
+            path == [0x2D]
+            ? .success(0)
+            : withCString(path) { name in
+                valueOrErrno { open(name, O_RDONLY | O_CLOEXEC) }
+            }
+        return opened.flatMap { fd in
+            defer { if fd != 0 { Syscalls.close(fd) } }
+            if case .success(let status) = Syscalls.status(of: fd), FileKind(mode: status.st_mode) == .directory {
+                return .failure(.isADirectory)
+            }
+            var bytes: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            while true {
+                switch chunk.withUnsafeMutableBytes({ Syscalls.read(fd, into: $0.baseAddress!, count: $0.count) }) {
+                case .success(0): return .success(bytes)
+                case .success(let count): bytes += chunk[..<count]
+                case .failure(let errno): return .failure(errno)
+                }
+            }
+        }
+    }
+}
