@@ -64,6 +64,9 @@ public final class Cell {
     public var textStyle: TextStyle? { didSet { hasExtras = true } }
     /// Characters appended to the text itself (`ls -F` indicators, ` -> target`).
     public var textSuffix: String = "" { didSet { hasExtras = true } }
+    /// A stretch of `textSuffix` in a style of its own (a link's target in
+    /// its kind's colour, as `ls -l` draws it): `count` characters from `start`.
+    public var suffixStyle: (style: TextStyle, start: Int, count: Int)? { didSet { hasExtras = true } }
     /// Whether anything but the text and columns was set since the last
     /// reuse: a cell that carries just its text (most rows of a listing) is
     /// reset by forgetting its text.
@@ -87,6 +90,7 @@ public final class Cell {
         accessory = .none
         if textStyle != nil { textStyle = nil }
         if !textSuffix.isEmpty { textSuffix = "" }
+        if suffixStyle != nil { suffixStyle = nil }
         hasExtras = false
     }
 }

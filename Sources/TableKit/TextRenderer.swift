@@ -245,8 +245,27 @@ public struct TextRenderer {
         if let opening { append(opening, to: &output) }
         if let shortened { append(shortened, to: &output) } else { output.append(cell.textBytes) }
         if opening != nil, let markup = options.styleMarkup { append(markup.closing, to: &output) }
-        if !suffix.isEmpty { append(suffix, to: &output) }
+        if !suffix.isEmpty { appendSuffix(suffix, of: cell, to: &output) }
         return measure ? TextWidth.of(shortened ?? cell.text) + TextWidth.of(suffix) : 0
+    }
+
+    /// The suffix, its styled stretch (if any, and as far as a cut suffix
+    /// still holds it) in the markup.
+    private func appendSuffix(_ suffix: String, of cell: Cell, to output: inout ByteBuffer) {
+        guard let span = cell.suffixStyle, let markup = options.styleMarkup, let opening = markup.opening(span.style) else {
+            append(suffix, to: &output)
+            return
+        }
+        let characters = Array(suffix)
+        let start = min(span.start, characters.count)
+        let end = min(span.start + span.count, characters.count)
+        append(String(characters[..<start]), to: &output)
+        if end > start {
+            append(opening, to: &output)
+            append(String(characters[start..<end]), to: &output)
+            append(markup.closing, to: &output)
+        }
+        append(String(characters[end...]), to: &output)
     }
 
     private func appendStyled(_ text: String, style: TextStyle, to output: inout ByteBuffer) {

@@ -45,6 +45,8 @@ enum CommandRunner {
         env["TZ"] = "UTC"
         env.removeValue(forKey: "NO_COLOR")
         env.removeValue(forKey: "LS_COLORS")
+        // ls colours only a terminal type it knows: the same one everywhere.
+        if env["TERM"] == nil { env["TERM"] = "xterm" }
         useChildSanitizerOptions(&env)
         for (key, value) in environment { env[key] = value }
         process.environment = env
@@ -76,6 +78,7 @@ enum CommandRunner {
         env["LC_ALL"] = "C"
         env["TZ"] = "UTC"
         env["FILETABLE"] = executable.path
+        if env["TERM"] == nil { env["TERM"] = "xterm" }
         useChildSanitizerOptions(&env)
         process.environment = env
         if let directory { process.currentDirectoryURL = directory }

@@ -192,7 +192,7 @@ final class ListingEndToEndTests: XCTestCase {
         // A letter of the other mode says which mode it belongs to.
         let treeLetter = try CommandRunner.run(["-P", "x", "."])
         XCTAssertEqual(treeLetter.status, 2)
-        XCTAssertTrue(treeLetter.stderr.contains("-P is tree's letter; it is read after --tree."), treeLetter.stderr)
+        XCTAssertTrue(treeLetter.stderr.contains("-P is a letter of other modes: du's after --du, tree's after --tree."), treeLetter.stderr)
         let oldCommandLetter = try CommandRunner.run(["-c", "ls", "."])
         XCTAssertEqual(oldCommandLetter.status, 2)
         XCTAssertTrue(oldCommandLetter.stderr.contains("-c is ls's ctime; REPL commands are given with -e 'CMD; CMD'"), oldCommandLetter.stderr)

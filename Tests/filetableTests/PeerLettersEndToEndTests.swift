@@ -245,6 +245,40 @@ final class PeerLettersEndToEndTests: XCTestCase {
         }
     }
 
+    /// Colours chosen as ls chooses them: its built-in colours, a special
+    /// kind only when its colour is not empty or 0 (`ow=`, `or=`), `fi=0`
+    /// and `di=` written as ls writes them, `mh`, `ln=target`, a link's
+    /// target coloured in `-l` when ls reads its mode, and no colour at all,
+    /// even with --color=always, on a terminal type ls does not know.
+    func testLsColoursAsLs() throws {
+        let temp = try TemporaryTree()
+        let made = try CommandRunner.shell(
+            "ln -s nowhere dang && mkdir ow d && chmod 777 ow && touch f x.tar && ln f hard && ln -s f lf && ln -s ow ld && ln -s x.tar lx",
+            in: temp.url)
+        XCTAssertEqual(made.status, 0, made.stderr)
+        func coloured(_ colours: String, _ letters: String, term: String = "xterm") throws -> String {
+            try CommandRunner.shell("LS_COLORS='\(colours)' TERM=\(term) \"$FILETABLE\" --sort=bytes --color=always \(letters)", in: temp.url).text
+        }
+        XCTAssertEqual(
+            try coloured("ln=target:or=", "-1").split(separator: "\n").joined(separator: "|"),
+            "\u{1B}[0m\u{1B}[01;34md\u{1B}[0m|\u{1B}[mdang\u{1B}[0m|f|hard|\u{1B}[34;42mld\u{1B}[0m|lf|lx|\u{1B}[34;42mow\u{1B}[0m|x.tar")
+        XCTAssertEqual(
+            try coloured("mh=01;35:ow=:fi=0", "-1F").split(separator: "\n").joined(separator: "|"),
+            "\u{1B}[0m\u{1B}[01;34md\u{1B}[0m/|\u{1B}[01;36mdang\u{1B}[0m@|\u{1B}[01;35mf\u{1B}[0m|\u{1B}[01;35mhard\u{1B}[0m|\u{1B}[01;36mld\u{1B}[0m@|\u{1B}[01;36mlf\u{1B}[0m@|\u{1B}[01;36mlx\u{1B}[0m@|\u{1B}[01;34mow\u{1B}[0m/|\u{1B}[0mx.tar\u{1B}[0m"
+        )
+        XCTAssertEqual(try coloured("", "-1", term: "dumb"), "d\ndang\nf\nhard\nld\nlf\nlx\now\nx.tar\n", "TERM=dumb: no colour")
+        for colours in ["", "ln=target", "mh=01;35:or=01;31", "or=40;31;01:mi=00", "mi=01;31", "mi=", "or=", "ex=01;32:ln=target:or=01;31"] {
+            for letters in ["-l", "-lF", "-l --file-type", "-lp", "-1F", "-1p", "-Cp"] {
+                let theirs = try CommandRunner.shell("LS_COLORS='\(colours)' TERM=xterm LC_ALL=C ls --color=always \(letters)", in: temp.url).text
+                XCTAssertEqual(try coloured(colours, letters), theirs, "LS_COLORS='\(colours)' ls --color=always \(letters)")
+            }
+        }
+        for term in ["dumb", "foo", "screen-256color", "linux"] {
+            let theirs = try CommandRunner.shell("TERM=\(term) LC_ALL=C ls --color=always -1", in: temp.url).text
+            XCTAssertEqual(try coloured("", "-1", term: term), theirs, "TERM=\(term)")
+        }
+    }
+
     /// ls's --time=WORD as -u and -c (sorting by it without -l, as ls);
     /// birth times refused by name.
     func testLsTimeWord() throws {

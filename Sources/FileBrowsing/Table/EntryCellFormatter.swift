@@ -101,8 +101,19 @@ public struct NameDecoration: Sendable {
             }
             if let colors {
                 var dangling = false
-                if kind == .symlink, case .failure = model.targetStatus(ofRow: row) { dangling = true }
-                cell.textStyle = colors.sgr(for: kind, status: status, name: name, targetMissing: dangling).map(TextStyle.named)
+                var colouredKind = kind
+                if kind == .symlink {
+                    switch model.targetStatus(ofRow: row) {
+                    case .failure: dangling = true
+                    case .success(var target) where colors.coloursLinksAsTargets:
+                        // ln=target: the link's name in its target's colour (mh looks at the link's own count).
+                        colouredKind = target.kind
+                        target.linkCount = 1
+                        status = target
+                    case .success: break
+                    }
+                }
+                cell.textStyle = colors.sgr(for: colouredKind, status: status, name: name, targetMissing: dangling).map(TextStyle.named)
             }
         }
         if disclosesDirectories && model.isDirectory(row: row, followSymlinks: true) && !model.isDotEntry(row: row) {
@@ -145,12 +156,37 @@ extension NameDecoration {
         return " -> " + (quoting.map { $0.string(target) } ?? NameEscaping.escape(target))
     }
 
+    /// The colour `ls -l` gives a link's target after ` -> `, as ls decides
+    /// it: by the target's kind when ls reads the target's mode (an `or`,
+    /// `mi` colour or `-F` makes it, or `ex` with `ln=target`), `mi` for a
+    /// missing target when set, else as an orphan (`or`, often nothing).
+    func linkTargetColour<Rows: FileRows>(row: Int, in model: Rows, target: [UInt8]) -> String? {
+        guard let colors else { return nil }
+        // A target whose mode ls did not read counts as missing, like a dangling one.
+        guard readsLinkTargetMode, case .success(var status) = model.targetStatus(ofRow: row) else {
+            return colors.isColored("mi") ? colors.missing : colors.orphan
+        }
+        // ls's hard-link check (mh) looks at the link's own count, always 1.
+        status.linkCount = 1
+        return target.withUnsafeBufferPointer { name in colors.sgr(for: status.kind, status: status, name: name, targetMissing: false) }
+    }
+
+    /// Whether `ls -l` reads a link target's mode: for an indicator after
+    /// it (`-F`, `--file-type`), or for colours that need it (`or`, `mi`,
+    /// `ex` with `ln=target`). It then draws the target by its kind, and
+    /// with `-p` too gives it a `/`.
+    var readsLinkTargetMode: Bool {
+        if typeIndicators && indicatorStyle != .slash { return true }
+        guard let colors else { return false }
+        return colors.isColored("or") || colors.isColored("mi") || (colors.isColored("ex") && colors.coloursLinksAsTargets)
+    }
+
     /// ` -> target` with the target's own `-F` indicator when `typeIndicators`
     /// is on (`lx -> x*`, `ld -> d/`), as `ls -lF` writes it.
     public func linkTargetSuffix<Rows: FileRows>(row: Int, in model: Rows) -> String? {
         guard let suffix = Self.linkTargetSuffix(row: row, in: model, quoting: quoting) else { return nil }
-        // ls gives the target an indicator with -F and --file-type, not with -p.
-        guard typeIndicators, indicatorStyle != .slash, case .success(let target) = model.targetStatus(ofRow: row) else { return suffix }
+        // ls gives the target an indicator when it read the target's mode: with -F and --file-type, with -p only for colours.
+        guard typeIndicators, readsLinkTargetMode, case .success(let target) = model.targetStatus(ofRow: row) else { return suffix }
         return suffix + indicatorStyle.indicator(for: target.kind, executable: target.permissions.isExecutableByAnyone)
     }
 }

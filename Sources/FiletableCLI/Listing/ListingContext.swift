@@ -21,7 +21,7 @@ struct ListingContext {
         self.options = options
         self.output = output
         self.diagnostics = diagnostics
-        useColor = Self.usesColor(options.color, on: output)
+        useColor = Self.usesColor(options.color, on: output) && Self.lsColoursThisTerminal
         styleMarkup = useColor ? TerminalStyle.markupResettingFirst() : nil
         decoration = Self.decoration(for: options, useColor: useColor)
         let environmentUnit = (Syscalls.environment("LS_BLOCK_SIZE") ?? Syscalls.environment("BLOCK_SIZE")).flatMap(SizeUnit.parse)
@@ -52,6 +52,20 @@ struct ListingContext {
             let noColor = Syscalls.environment("NO_COLOR").map { !$0.isEmpty } ?? false
             return !noColor && Syscalls.isTerminal(output.fd) && Syscalls.environment("TERM") != "dumb"
         }
+    }
+
+    /// ls's rule, even with `--color=always`: without `LS_COLORS` it colours
+    /// only when `COLORTERM` is set or `TERM` is a type its colour database
+    /// names (so `TERM=dumb`, or none, means no colour).
+    static var lsColoursThisTerminal: Bool {
+        if let colors = Syscalls.environment("LS_COLORS"), !colors.isEmpty { return true }
+        if let colorTerm = Syscalls.environment("COLORTERM"), !colorTerm.isEmpty { return true }
+        guard let term = Syscalls.environment("TERM") else { return false }
+        let patterns = [
+            "Eterm", "ansi", "*color*", "con[0-9]*x[0-9]*", "cons25", "console", "cygwin", "*direct*", "dtterm", "gnome", "hurd", "jfbterm",
+            "konsole", "kterm", "linux", "linux-c", "mlterm", "putty", "rxvt*", "screen*", "st", "terminator", "tmux*", "vt100", "xterm*",
+        ]
+        return patterns.contains { GlobPattern($0).matches(Array(term.utf8)) }
     }
 
     /// How names look: `-F` indicators, and `LS_COLORS` when colour is on.

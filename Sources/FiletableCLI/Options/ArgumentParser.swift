@@ -82,9 +82,12 @@ struct ArgumentParser {
                 message: "invalid option -- '\(letter)'",
                 hint: "-\(letter) is a listing letter; after \(flag) the letters are \(mode.peer) (--help lists them).")
         }
-        if let owner = [OptionSpec.Mode.hex, .xxd, .du, .tree].first(where: { OptionTable.option(short: letter, in: $0) != nil }),
-            let flag = owner.flag
-        {
+        let owners = [OptionSpec.Mode.hex, .xxd, .du, .tree].filter { OptionTable.option(short: letter, in: $0) != nil }
+        if let owner = owners.first, let flag = owner.flag {
+            if owners.count > 1 {
+                let each = owners.compactMap { mode in mode.flag.map { "\(mode.peer) after \($0)" } }.joined(separator: ", ")
+                return UsageError(message: "invalid option -- '\(letter)'", hint: "-\(letter) is a letter of other modes: \(each).")
+            }
             let what = owner == .hex ? "a hex dump letter; add --hex to dump a file." : "\(owner.peer) letter; it is read after \(flag)."
             return UsageError(message: "invalid option -- '\(letter)'", hint: "-\(letter) is " + what)
         }
