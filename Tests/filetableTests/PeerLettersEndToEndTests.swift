@@ -279,6 +279,29 @@ final class PeerLettersEndToEndTests: XCTestCase {
         }
     }
 
+    /// --time-style as ls reads it: +OLDER<newline>RECENT (the first line
+    /// for old times), posix-STYLE (the locale's style in the C locale), no
+    /// padding after a +FORMAT's times, and TIME_STYLE as the default.
+    func testLsTimeStyles() throws {
+        let temp = try TemporaryTree()
+        _ = try CommandRunner.shell("touch new && touch -d 2020-01-02 old", in: temp.url)
+        XCTAssertEqual(
+            try ours("-l --sort=bytes --time-style='+%Y-%m\n%d' new old", in: temp).text
+                .split(separator: "\n").map { $0.split(separator: " ").suffix(2).joined(separator: " ") },
+            [String(try CommandRunner.shell("date +%d", in: temp.url).text.dropLast()) + " new", "2020-01 old"])
+        let bad = try CommandRunner.shell("TIME_STYLE=bogus \"$FILETABLE\" -l new", in: temp.url)
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("invalid TIME_STYLE 'bogus'"), bad.stderr)
+        for (environment, letters) in [
+            ("", "-l --time-style='+%Y-%m\n%H:%M'"), ("", "-l --time-style=posix-long-iso"), ("", "-l --time-style=posix-full-iso"),
+            ("", "-l --time-style='+%b %e'"), ("TIME_STYLE=iso", "-l"), ("TIME_STYLE='+%Y-%m\n%H:%M'", "-l"), ("TIME_STYLE=iso", "-l --full-time"),
+        ] {
+            let theirs = try CommandRunner.shell("\(environment) LC_ALL=C ls \(letters) new old", in: temp.url).text
+            let mine = try CommandRunner.shell("\(environment) \"$FILETABLE\" --sort=bytes \(letters) new old", in: temp.url).text
+            XCTAssertEqual(mine, theirs, "\(environment) ls \(letters)")
+        }
+    }
+
     /// ls's --time=WORD as -u and -c (sorting by it without -l, as ls);
     /// birth times refused by name.
     func testLsTimeWord() throws {

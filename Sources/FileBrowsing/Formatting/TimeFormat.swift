@@ -24,7 +24,8 @@ public struct TimeFormat {
     }
 
     /// A `--time-style`: one of ls's styles, or strftime formats for recent
-    /// and older times (`+%F %T`, or `+RECENT` and `OLDER` on two lines).
+    /// and older times (`+%F %T`, or `+OLDER` and `RECENT` on two lines, as
+    /// ls reads them: the first line for times more than six months old).
     public enum Layout: Sendable, Equatable {
         case style(Style)
         case custom(recent: String, older: String)
@@ -33,9 +34,12 @@ public struct TimeFormat {
         public init?(_ argument: String) {
             if argument.hasPrefix("+") {
                 let formats = argument.dropFirst().split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
-                self = .custom(recent: String(formats[0]), older: String(formats.count > 1 ? formats[1] : formats[0]))
+                self = .custom(recent: String(formats.count > 1 ? formats[1] : formats[0]), older: String(formats[0]))
             } else if let style = Style(rawValue: argument) {
                 self = .style(style)
+            } else if argument.hasPrefix("posix-"), Style(rawValue: String(argument.dropFirst(6))) != nil {
+                // posix-STYLE: STYLE unless the locale is POSIX's, which it always is here.
+                self = .style(.locale)
             } else {
                 return nil
             }

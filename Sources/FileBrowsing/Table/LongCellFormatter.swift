@@ -233,6 +233,8 @@ public final class LongCellFormatter: EntryCellFormatter {
         layout.ownerWidth = ownerColumn.map { widths[$0] } ?? 0
         layout.groupWidth = groupColumn.map { widths[$0] } ?? 0
         layout.timeWidth = widths[count - 1]
+        // ls pads no time: its own styles have one width, a +FORMAT's may not.
+        if case .custom = timeLayout { widths[count - 1] = 0 }
         layout.measured = true
         return (widths, blockUnit.format(blocks * 512))
     }

@@ -43,6 +43,15 @@ struct ArgumentParser {
             }
         }
         options.settle()
+        // ls's default --time-style, for the listings that print times.
+        if options.formatRequested, !options.timeStyleChosen, let style = Syscalls.environment("TIME_STYLE"), !style.isEmpty {
+            guard TimeFormat.Layout(style) != nil else {
+                throw UsageError(
+                    message: "invalid TIME_STYLE '\(NameEscaping.terminalSafe(style))'",
+                    hint: "Valid values are: " + OptionTable.timeStyleWords.joined(separator: ", ") + ", or +FORMAT.")
+            }
+            options.setTimeStyle(style)
+        }
         if options.hexDump, let conflict = DumpLayoutChoice(options: options, arguments: arguments).conflict { throw conflict }
         options.operandsGiven = !options.paths.isEmpty
         if options.paths.isEmpty { options.paths = [Array(".".utf8)] }

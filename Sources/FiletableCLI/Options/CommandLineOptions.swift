@@ -195,7 +195,11 @@ struct CommandLineOptions {
     /// `--time-style WORD` or `+FORMAT`.
     mutating func setTimeStyle(_ word: String) {
         timeLayout = TimeFormat.Layout(word) ?? .style(.locale)
+        timeStyleChosen = true
     }
+
+    /// `--time-style` or `--full-time` was given: `TIME_STYLE` is not read.
+    var timeStyleChosen = false
 
     mutating func setFormat(_ format: Format) {
         self.format = format

@@ -84,7 +84,7 @@ enum OptionTable {
     static let sortWords = SortKey.allCases.filter { $0 != .space }.map(\.rawValue)
     static let groupingWords = Grouping.allCases.map(\.rawValue)
     static let colorWords = ["always", "yes", "force", "never", "no", "none", "auto", "tty", "if-tty"]
-    static let timeStyleWords = TimeFormat.Style.allCases.map(\.rawValue)
+    static let timeStyleWords = TimeFormat.Style.allCases.map(\.rawValue) + TimeFormat.Style.allCases.map { "posix-" + $0.rawValue }
     static let quotingWords = QuotingStyle.allCases.map(\.rawValue)
     static let hexFormatWords = ["canonical", "xxd", "plain"]
     static let shells = ["bash", "zsh", "fish"]
@@ -606,13 +606,13 @@ enum OptionTable {
         },
         OptionSpec(
             "time-style", value: .wordOrFormat(timeStyleWords), valueName: "STYLE", section: .appearance,
-            "times for -l: locale (Nov 22 01:39, the default), full-iso, long-iso, iso, or +FORMAT (strftime; +RECENT<newline>OLDER for two)"
+            "times for -l: locale (Nov 22 01:39, the default), full-iso, long-iso, iso, posix-STYLE, or +FORMAT (strftime; +OLDER<newline>RECENT for two); default TIME_STYLE"
         ) { options, argument in
             options.setTimeStyle(argument.word)
         },
         OptionSpec("full-time", section: .appearance, "-l with --time-style=full-iso") { options, _ in
             options.setFormat(.long)
-            options.timeLayout = .style(.fullISO)
+            options.setTimeStyle("full-iso")
         },
     ]
 
