@@ -279,6 +279,23 @@ final class PeerLettersEndToEndTests: XCTestCase {
         }
     }
 
+    /// ls's -q/--hide-control-chars (?), --escape, --zero and
+    /// --classify=WHEN as ls; -N and --show-control-chars keep control
+    /// characters from the terminal (? and escapes), by design.
+    func testLsControlCharactersZeroAndClassifyWhen() throws {
+        let temp = try TemporaryTree()
+        _ = try CommandRunner.shell("touch \"$(printf 'a\\tb')\" \"$(printf 'new\\nline')\" plain 'sp ace' && mkdir dir", in: temp.url)
+        XCTAssertEqual(try ours("-1 -N --sort=bytes", in: temp).text, "a?b\ndir\nnew?line\nplain\nsp ace\n")
+        XCTAssertEqual(try ours("-1 --classify=auto --sort=bytes", in: temp).text, "a\\tb\ndir\nnew\\nline\nplain\nsp ace\n", "auto: not a terminal")
+        for letters in [
+            "-1q", "-1 --hide-control-chars", "-1 --escape", "-Cq", "-lq", "--zero", "-1 --show-control-chars -q", "-1q --classify",
+            "-1q --classify=always", "-1q -F --classify=never", "-1q --classify=auto", "-xq --classify=if-tty",
+        ] {
+            let theirs = try CommandRunner.shell("LC_ALL=C ls \(letters)", in: temp.url).text
+            XCTAssertEqual(try ours("--sort=bytes \(letters)", in: temp).text, theirs, "filetable \(letters) against ls")
+        }
+    }
+
     /// --time-style as ls reads it: +OLDER<newline>RECENT (the first line
     /// for old times), posix-STYLE (the locale's style in the C locale), no
     /// padding after a +FORMAT's times, and TIME_STYLE as the default.

@@ -385,6 +385,7 @@ enum OptionTable {
         OptionSpec("json", section: .formats, "one JSON object per entry per line (exact names, typed fields)") { options, _ in
             options.setFormat(.json)
         },
+        OptionSpec("zero", section: .formats, "as --print0 (ls --zero)") { options, _ in options.setFormat(.print0) },
         OptionSpec("print0", "0", section: .formats, modes: [.listing, .du], "exact names separated by NUL (paths with -R), for xargs -0") {
             options, _ in
             options.setFormat(.print0)
@@ -563,10 +564,20 @@ enum OptionTable {
             options.formatRequested = true
         },
         OptionSpec(
-            "classify", "F", section: .appearance, modes: [.listing, .repl, .tree],
-            "append / @ | = * to directories, links, FIFOs, sockets, executables"
+            nil, "F", section: .appearance, modes: [.listing, .repl, .tree], "append / @ | = * to directories, links, FIFOs, sockets, executables"
         ) { options, _ in
             options.setIndicators(.classify)
+        },
+        OptionSpec(
+            "classify", value: .optionalWord(colorWords, implied: "always"), valueName: "WHEN", section: .appearance,
+            modes: [.listing, .repl, .tree], "as -F always, or on a terminal (auto), or never"
+        ) { options, argument in
+            // As ls: never (or auto off a terminal) leaves the indicators as they were.
+            switch argument.word {
+            case "never", "no", "none": break
+            case "auto", "tty", "if-tty": if Syscalls.isTerminal(1) { options.setIndicators(.classify) }
+            default: options.setIndicators(.classify)
+            }
         },
         OptionSpec(nil, "p", section: .appearance, "append / to directories (ls -p, --indicator-style=slash)") { options, _ in
             options.setIndicators(.slash)
@@ -604,6 +615,19 @@ enum OptionTable {
         OptionSpec("quote-name", "Q", section: .appearance, "names in double quotes with C escapes (--quoting-style=c)") { options, _ in
             options.quoting = .c
         },
+        OptionSpec("literal", "N", section: .appearance, "names unquoted, control characters as ? (--quoting-style=literal)") { options, _ in
+            options.quoting = .literal
+        },
+        OptionSpec("escape", section: .appearance, "names with C escapes, unquoted (ls -b, --quoting-style=escape)") { options, _ in
+            options.quoting = .escape
+        },
+        OptionSpec("hide-control-chars", "q", section: .appearance, "control characters as ? (ls -q: the literal style unless another is chosen)") {
+            options, _ in
+            if options.quoting == nil { options.quoting = .literal }
+        },
+        OptionSpec(
+            "show-control-chars", section: .appearance, "accepted for ls's sake: control characters are still escaped (they never reach the terminal)"
+        ) { _, _ in },
         OptionSpec(
             "time-style", value: .wordOrFormat(timeStyleWords), valueName: "STYLE", section: .appearance,
             "times for -l: locale (Nov 22 01:39, the default), full-iso, long-iso, iso, posix-STYLE, or +FORMAT (strftime; +OLDER<newline>RECENT for two); default TIME_STYLE"
