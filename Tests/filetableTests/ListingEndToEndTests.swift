@@ -185,6 +185,31 @@ final class ListingEndToEndTests: XCTestCase {
         XCTAssertEqual(result.text, "tree/images:\npixel.png\n")
     }
 
+    /// A working directory removed while in it lists as empty, status 0 (its
+    /// read ends with ENOENT, which glibc and ls take as its end).
+    func testARemovedWorkingDirectoryListsAsEmpty() throws {
+        let temp = try TemporaryTree()
+        let result = try CommandRunner.shell(
+            "mkdir gone && cd gone && rmdir ../gone && \"$FILETABLE\" -1; echo \"status $?\"; \"$FILETABLE\" -l; echo \"status $?\"", in: temp.url)
+        XCTAssertEqual(result.text, "status 0\ntotal 0\nstatus 0\n", result.stderr)
+        XCTAssertEqual(result.stderr, "")
+    }
+
+    /// Long options abbreviate as getopt allows: a beginning one name has;
+    /// one several names share is refused with their names.
+    func testLongOptionsAbbreviate() throws {
+        let temp = try TemporaryTree()
+        temp.file("b", contents: "")
+        temp.file("a", contents: "")
+        XCTAssertEqual(try CommandRunner.run(["--recur", "--sort=bytes"], in: temp.url).text, ".:\na\nb\n")
+        XCTAssertEqual(
+            try CommandRunner.run(["--du", "--summ", "--apparent", "."], in: temp.url).text,
+            try CommandRunner.run(["--du", "--summarize", "--apparent-size", "."], in: temp.url).text)
+        let ambiguous = try CommandRunner.run(["--he"], in: temp.url)
+        XCTAssertEqual(ambiguous.status, 2)
+        XCTAssertTrue(ambiguous.stderr.contains("option '--he' is ambiguous; possibilities: '--hex' '--help'"), ambiguous.stderr)
+    }
+
     func testBadFlagAndBadValuesExitWithStatusTwo() throws {
         let bad = try CommandRunner.run(["-j"])
         XCTAssertEqual(bad.status, 2)

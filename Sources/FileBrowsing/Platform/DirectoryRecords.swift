@@ -33,6 +33,8 @@ extension Syscalls {
             if count == 0 { return .success(()) }
             if count < 0 {
                 if errno == EINTR { continue }
+                // A directory removed while open reads ENOENT: its end, as glibc's readdir (and ls) take it.
+                if errno == ENOENT { return .success(()) }
                 return .failure(.system(Errno(errno)))
             }
             decodeRecords(UnsafeRawBufferPointer(start: buffer, count: count), body)
@@ -175,6 +177,8 @@ extension Syscalls {
         while true {
             let count = getDirectoryEntries(fd, buffer, capacity)
             if count >= 0 { return .success(count) }
+            // A removed directory: its end (as glibc's readdir).
+            if errno == ENOENT { return .success(0) }
             if errno != EINTR { return .failure(Errno(errno)) }
         }
     }

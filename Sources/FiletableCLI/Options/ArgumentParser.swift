@@ -114,9 +114,10 @@ struct ArgumentParser {
             name = NameEscaping.typedText(argument)
         }
         if name == "colour" { name = "color" }
-        guard let spec = OptionTable.option(long: name) else {
+        guard let spec = try Self.longOption(named: name) else {
             throw UsageError(message: "unrecognized option '--\(name)'", hint: UsageError.seeHelp)
         }
+        name = spec.long ?? name
         switch spec.value {
         case .none:
             if inline != nil { throw UsageError(message: "option '--\(name)' doesn't allow an argument") }
@@ -133,6 +134,20 @@ struct ArgumentParser {
             if let inline { value = inline } else { value = try takeNext(orSay: "option '--\(name)' requires an argument") }
             try spec.apply(&options, try Self.read(value, for: spec, named: "--\(name)"))
         }
+    }
+
+    /// The option `--name` names: its whole name, or as getopt allows, a
+    /// beginning only one option's name has (`--sum` for `--summarize`);
+    /// a beginning several share is refused with their names.
+    private static func longOption(named name: String) throws(UsageError) -> OptionSpec? {
+        if let exact = OptionTable.option(long: name) { return exact }
+        guard !name.isEmpty else { return nil }
+        let candidates = OptionTable.all.filter { $0.long?.hasPrefix(name) ?? false }
+        if candidates.count > 1 {
+            let names = candidates.compactMap(\.long).map { "'--\($0)'" }.joined(separator: " ")
+            throw UsageError(message: "option '--\(name)' is ambiguous; possibilities: \(names)", hint: UsageError.seeHelp)
+        }
+        return candidates.first
     }
 
     /// An option's value read and checked as its declaration says.
