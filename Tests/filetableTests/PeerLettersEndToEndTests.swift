@@ -70,6 +70,39 @@ final class PeerLettersEndToEndTests: XCTestCase {
         }
     }
 
+    /// tree's -J: its JSON, line for line, with the letters it combines with;
+    /// several roots make valid JSON (tree leaves out their commas).
+    func testTreeJSON() throws {
+        let temp = try makeTree()
+        _ = try CommandRunner.shell("mkdir empty && touch \"q\\\"uote\" && ln -s nowhere dang", in: temp.url)
+        XCTAssertEqual(
+            try ours("--tree -J -L 1 --sort=bytes .", in: temp).text,
+            """
+            [
+              {"type":"directory","name":".","contents":[
+                {"type":"directory","name":"d"},
+                {"type":"link","name":"dang","target":"nowhere"},
+                {"type":"directory","name":"empty"},
+                {"type":"file","name":"f"},
+                {"type":"link","name":"link","target":"d"},
+                {"type":"file","name":"q\\"uote"}
+              ]}
+            ,
+              {"type":"report","directories":4,"files":3}
+            ]
+
+            """)
+        let two = try ours("--tree -J . d", in: temp)
+        XCTAssertNoThrow(try JSONSerialization.jsonObject(with: two.stdout), two.text)
+        let refused = try ours("--tree -J -l .", in: temp)
+        XCTAssertEqual(refused.status, 2)
+        guard CommandRunner.isInstalled("tree") else { return }
+        for arguments in ["-J", "-J -L 1", "-J -d", "-J -a", "-J -pugs", "-J -h", "-J -D", "-J --noreport", "-J -f", "-J -I 'd|e*'", "-J -P 'f*'"] {
+            let theirs = try CommandRunner.shell("LC_ALL=C.UTF-8 tree \(arguments) .", in: temp.url).text
+            XCTAssertEqual(try ours("--tree --sort=bytes \(arguments) .", in: temp).text, theirs, "filetable --tree \(arguments) against tree")
+        }
+    }
+
     /// du's -S, -l, -t, --inodes, --exclude, -D/-H and --files0-from, in
     /// du's shapes (-a, -d N, -s): as du, compared by path (the order is
     /// largest first), with golden figures where the file system's
@@ -369,7 +402,7 @@ final class PeerLettersEndToEndTests: XCTestCase {
             ("--du -X list d", "-X is du's --exclude-from, which filetable --du does not take"),
             ("--du -L d", "-L is du's --dereference, which filetable --du does not take"),
             ("--tree -X .", "-X is tree's XML output, which filetable --tree does not take"),
-            ("--tree -J .", "-J is tree's JSON output, which filetable --tree does not take"),
+            ("--tree -H x .", "-H is tree's HTML output, which filetable --tree does not take"),
             ("--du -F d", "-F is a listing letter; after --du the letters are du's"),
             ("--tree -S .", "-S is tree's CP437 line graphics, which filetable --tree does not take"),
             ("--tree -A .", "-A is tree's ANSI line graphics, which filetable --tree does not take"),

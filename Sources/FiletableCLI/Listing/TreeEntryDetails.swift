@@ -28,8 +28,29 @@ struct TreeEntryDetails: Equatable {
         return "[" + fields.dropFirst() + "]  "
     }
 
-    /// The bracket for an entry whose status cannot be read: tree leaves the details out.
-    static let unknown = ""
+    /// The same details as tree -J's fields, in its order:
+    /// `,"mode":"0755","prot":"drwxr-xr-x","user":…,"group":…,"size":4096,"time":…`
+    /// (a size in `-h` units is a string).
+    func jsonFields(for status: FileStatus, accounts: AccountNames, times: TimeFormat) -> String {
+        var fields = ""
+        if permissions {
+            let octal = String(status.permissions.rawValue, radix: 8)
+            fields += ",\"mode\":\"" + String(repeating: "0", count: max(0, 4 - octal.count)) + octal + "\""
+            fields += ",\"prot\":\"" + status.permissions.lsString(kind: status.kind) + "\""
+        }
+        if owner { fields += ",\"user\":" + JSONLines.string(Array(accounts.userName(status.userID).utf8)) }
+        if group { fields += ",\"group\":" + JSONLines.string(Array(accounts.groupName(status.groupID).utf8)) }
+        if humanSizes || siSizes {
+            fields += ",\"size\":\"" + String(sizeField(status.size).drop { $0 == " " }) + "\""
+        } else if size {
+            fields += ",\"size\":\(status.size)"
+        }
+        if date {
+            let text = timeFormat.map { times.strftime($0, status.modificationTime) } ?? times.treeStyle(status.modificationTime)
+            fields += ",\"time\":" + JSONLines.string(Array(text.utf8))
+        }
+        return fields
+    }
 
     /// tree's `%-8.32s`: at least eight columns, at most 32 characters.
     private static func padded(_ name: String) -> String {
@@ -39,7 +60,7 @@ struct TreeEntryDetails: Equatable {
 
     /// tree's `psize`: ` %11lld` bytes, or with -h/--si ` %4d` under one
     /// unit and ` %3.1f` + unit (` %3.0f` from ten units up) above it.
-    private func sizeField(_ bytes: Int64) -> String {
+    func sizeField(_ bytes: Int64) -> String {
         guard humanSizes || siSizes else { return " " + Self.rightAligned(String(bytes), 11) }
         let base: Int64 = siSizes ? 1000 : 1024
         let units = Array(siSizes ? "dkMGTPEZY" : "BKMGTPEZY")

@@ -22,8 +22,14 @@ struct TreeListing {
         let formatter = NameCellFormatter(decoration: context.decoration)
         let cell = Cell(reuseIdentifier: formatter.reuseIdentifier)
         let operands = context.operandModel(files)
+        // -J: the same walk, written as tree's JSON.
+        let json = context.options.treeJSON ? TreeJSONWriter(output: context.output) : nil
         for row in 0..<operands.rowCount {
-            writeLine(prefix: "", cell: configured(cell, row: row, in: operands, formatter: formatter))
+            if let json {
+                json.rootFile(name: operands.path(ofRow: row), fields: jsonFields(row: row, in: operands))
+            } else {
+                writeLine(prefix: "", cell: configured(cell, row: row, in: operands, formatter: formatter))
+            }
             fileCount += 1
         }
         for path in directories {
@@ -32,7 +38,7 @@ struct TreeListing {
                 handle = try DirectoryHandle.open(path)
             } catch {
                 // As tree draws it (and counts it, oddly, as a file); the error on standard error too.
-                context.output.write(context.decoration.displayText(path) + "  [error opening dir]\n")
+                if json == nil { context.output.write(context.decoration.displayText(path) + "  [error opening dir]\n") }
                 fileCount += 1
                 context.diagnostics.report(error, severity: .seriousTrouble)
                 continue
@@ -42,7 +48,12 @@ struct TreeListing {
             if !details.isEmpty, case .success(let status) = handle.status() {
                 rootBracket = details.bracket(for: status, accounts: accounts, times: times)
             }
-            context.output.write(rootBracket + context.decoration.displayText(path) + (context.decoration.typeIndicators ? "/" : "") + "\n")
+            if let json {
+                let fields = handle.status().map { details.jsonFields(for: $0, accounts: accounts, times: times) }
+                json.beginRoot(name: path, fields: (try? fields.get()) ?? "")
+            } else {
+                context.output.write(rootBracket + context.decoration.displayText(path) + (context.decoration.typeIndicators ? "/" : "") + "\n")
+            }
             // tree counts the root once something is drawn below it (an empty root: 0 directories).
             var rootCounted = false
             // The drawing to the left of the current level's rows, one string
@@ -83,6 +94,7 @@ struct TreeListing {
                         entered.insert(status.identity)
                     }
                     lastDrawnRow.append(lastDrawn(of: model, kept: kept))
+                    json?.enter(shows: (lastDrawnRow.last ?? -1) >= 0)
                     if depth > 0 { prefix += lastWasFinal ? Self.blank : vertical }
                 case .leave(let depth):
                     if let skipped = skippedFrom {
@@ -90,6 +102,7 @@ struct TreeListing {
                         return
                     }
                     lastDrawnRow.removeLast()
+                    json?.leave()
                     // `blank` and `vertical` are both four characters wide.
                     if depth > 0 { prefix.removeLast(4) }
                 case .entry(let model, let row, _, _):
@@ -107,6 +120,15 @@ struct TreeListing {
                         directoryCount += 1
                     } else {
                         fileCount += 1
+                    }
+                    if let json {
+                        let kind = model.kind(ofRow: row)
+                        let target = kind == .symlink ? try? model.linkTarget(ofRow: row).get() : nil
+                        json.entry(
+                            kind: kind == .directory ? "directory" : kind == .symlink ? "link" : "file",
+                            name: context.options.treeFullPaths ? model.path(ofRow: row) : model.name(ofRow: row), target: target,
+                            fields: jsonFields(row: row, in: model))
+                        return
                     }
                     var line = context.options.treeNoIndentation ? "" : prefix + (isLast ? last : tee)
                     if !details.isEmpty, case .success(let status) = model.status(ofRow: row) {
@@ -129,9 +151,20 @@ struct TreeListing {
                 }
             }
         }
+        if let json {
+            json.finish(
+                directories: directoryCount, files: context.options.treeDirectoriesOnly ? nil : fileCount, reports: !context.options.treeNoReport)
+            return
+        }
         guard !context.options.treeNoReport else { return }
         let directories = Plural.count(directoryCount, "directory", "directories")
         context.output.write(context.options.treeDirectoriesOnly ? "\n\(directories)\n" : "\n\(directories), \(Plural.count(fileCount, "file"))\n")
+    }
+
+    /// tree -J's detail fields for a row (none when its status cannot be read).
+    private func jsonFields(row: Int, in model: DirectoryListing) -> String {
+        guard !details.isEmpty, case .success(let status) = model.status(ofRow: row) else { return "" }
+        return details.jsonFields(for: status, accounts: accounts, times: times)
     }
 
     /// Whether a directory row the walk would enter (within the depth, a

@@ -53,6 +53,11 @@ struct ArgumentParser {
             options.setTimeStyle(style)
         }
         if options.hexDump, let conflict = DumpLayoutChoice(options: options, arguments: arguments).conflict { throw conflict }
+        if options.treeJSON, options.followSymlinks || options.prunesEmptyDirectories {
+            throw UsageError(
+                message: "--tree -J cannot be combined with \(options.followSymlinks ? "-l" : "--prune") yet",
+                hint: "The JSON drawing covers -a -d -f -i -I -L -P and the details; draw links followed or pruned trees as text.")
+        }
         options.operandsGiven = !options.paths.isEmpty
         if options.paths.isEmpty { options.paths = [Array(".".utf8)] }
         return options

@@ -63,6 +63,8 @@ struct CommandLineOptions {
     var treeDetails = TreeEntryDetails()
     /// tree's `--charset=ascii`: `|--` and `` `-- `` lines.
     var treeASCIILines = false
+    /// tree's `-J`: the drawing as JSON.
+    var treeJSON = false
     /// du's `-s` (0) and `-d N`: how deep `--du` lists entries (`--depth`, 1 or more, otherwise).
     var spaceDepth: Int?
     /// `--du -a`: every entry below, at any depth.

@@ -27,7 +27,6 @@ enum OptionTable {
             return meanings[letter]
         case .tree:
             let meanings: [Character: String] = [
-                "J": "JSON output",
                 "X": "XML output", "H": "HTML output", "C": "colour always", "n": "colour never",
                 "x": "stay on one file system", "q": "? for control bytes",
                 "N": "names printed as they are", "r": "reverse order", "t": "sort by time", "c": "sort by change time",
@@ -180,6 +179,9 @@ enum OptionTable {
         OptionSpec(nil, "l", section: .tree, "follow links to directories (tree -l; --dereference)") { options, _ in
             options.followSymlinks = true
             options.listOptions.dereferencesSymlinks = true
+        },
+        OptionSpec(nil, "J", section: .tree, "the tree as tree's JSON (tree -J; several roots separated by commas)") { options, _ in
+            options.treeJSON = true
         },
         OptionSpec(nil, "p", section: .tree, "each entry's permissions (tree -p)") { options, _ in options.treeDetails.permissions = true },
         OptionSpec(nil, "u", section: .tree, "each entry's owner (tree -u)") { options, _ in options.treeDetails.owner = true },
