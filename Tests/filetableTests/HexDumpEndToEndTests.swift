@@ -199,6 +199,11 @@ final class HexDumpEndToEndTests: XCTestCase {
         let decimal = try CommandRunner.run(["--hex", "-s", "2048", "-n", "16", path])
         XCTAssertEqual(try CommandRunner.run(["--hex", "-s", "0x800", "-n", "0x10", path]).stdout, decimal.stdout)
         XCTAssertEqual(try CommandRunner.run(["--hex", "-s", "2k", "-n", "16", path]).stdout, decimal.stdout)
+        // hexdump's KiB (1024s) and KB (1000s).
+        XCTAssertEqual(try CommandRunner.run(["--hex", "-s", "2KiB", "-n", "16", path]).stdout, decimal.stdout)
+        XCTAssertEqual(
+            try CommandRunner.run(["--hex", "-s", "2KB", "-n", "16", path]).stdout,
+            try CommandRunner.run(["--hex", "-s", "2000", "-n", "16", path]).stdout)
         XCTAssertTrue(decimal.text.hasPrefix("00000800  "))
         let bad = try CommandRunner.run(["--hex", "-s", "lots", path])
         XCTAssertEqual(bad.status, 2)

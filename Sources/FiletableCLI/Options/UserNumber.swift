@@ -55,9 +55,20 @@ enum ByteCount {
     static func parse(_ text: String) -> UInt64? {
         var digits = Substring(text.lowercased())
         var multiplier: UInt64 = 1
-        if let last = digits.last, let power = ["k": 1, "m": 2, "g": 3][String(last)] {
-            multiplier = UInt64(1) << (10 * UInt64(power))
-            digits = digits.dropLast()
+        // k m g t, or as hexdump also reads them KiB (1024s) and KB (1000s);
+        // a hex number takes only the one-letter forms (b is a hex digit).
+        let isHex = digits.hasPrefix("0x")
+        let suffixes: [(String, UInt64, UInt64)] =
+            (isHex
+                ? []
+                : [
+                    ("kib", 1024, 1), ("mib", 1024, 2), ("gib", 1024, 3), ("tib", 1024, 4), ("kb", 1000, 1), ("mb", 1000, 2), ("gb", 1000, 3),
+                    ("tb", 1000, 4),
+                ])
+            + [("k", 1024, 1), ("m", 1024, 2), ("g", 1024, 3), ("t", 1024, 4)]
+        if let (suffix, base, power) = suffixes.first(where: { digits.hasSuffix($0.0) }) {
+            for _ in 0..<power { multiplier *= base }
+            digits = digits.dropLast(suffix.count)
         }
         let value: UInt64?
         if digits.hasPrefix("0x") {
