@@ -130,6 +130,14 @@ final class PeerLettersEndToEndTests: XCTestCase {
         let twice = try ours("--du -b -s -l .", in: temp).text.split(separator: "\t").first.flatMap { Int($0) } ?? 0
         XCTAssertEqual(twice - once, 200_000)
         _ = try CommandRunner.shell("rm c/linked", in: temp.url)
+        // du's long names where ls has the same name: du's meaning, or refused by it.
+        XCTAssertEqual(try ours("--du --all --inodes a", in: temp).text, try ours("--du -a --inodes a", in: temp).text)
+        for (arguments, meaning) in [("--du --time a", "--time is du's --time"), ("--du --dereference a", "--dereference is du's --dereference (-L")]
+        {
+            let refused = try ours(arguments, in: temp)
+            XCTAssertEqual(refused.status, 2, arguments)
+            XCTAssertTrue(refused.stderr.contains(meaning), refused.stderr)
+        }
         let extra = try ours("--du --files0-from=list0 a", in: temp)
         XCTAssertEqual(extra.status, 2)
         XCTAssertTrue(extra.stderr.contains("extra operand a"), extra.stderr)

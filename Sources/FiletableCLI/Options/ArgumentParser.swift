@@ -119,6 +119,23 @@ struct ArgumentParser {
             name = NameEscaping.typedText(argument)
         }
         if name == "colour" { name = "color" }
+        // The peer's meaning for its name, or for the name an abbreviation stands for.
+        let fullName = OptionTable.peerLongOption(name, in: mode) == nil ? ((try? Self.longOption(named: name))??.long ?? name) : name
+        if fullName != name, OptionTable.peerLongOption(fullName, in: mode) != nil { name = fullName }
+        switch OptionTable.peerLongOption(name, in: mode) {
+        case .refused(let meaning)?:
+            throw UsageError(
+                message: "unrecognized option '--\(name)'",
+                hint:
+                    "--\(name) is \(meaning), which filetable \(mode.flag ?? "") does not take; after \(mode.flag ?? "") the options are \(mode.peer)."
+            )
+        case .means(let peerSpec)?:
+            if inline != nil { throw UsageError(message: "option '--\(name)' doesn't allow an argument") }
+            try peerSpec.apply(&options, .none)
+            return
+        case nil:
+            break
+        }
         guard let spec = try Self.longOption(named: name) else {
             throw UsageError(message: "unrecognized option '--\(name)'", hint: UsageError.seeHelp)
         }

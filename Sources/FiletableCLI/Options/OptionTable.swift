@@ -50,6 +50,25 @@ enum OptionTable {
         }
     }
 
+    /// A long option a peer spells like one of filetable's with another
+    /// meaning: in that peer's mode it is read with the peer's meaning
+    /// (du's `--all` is its `-a`), or refused by it, never read as ls's.
+    enum PeerLongOption {
+        case means(OptionSpec)
+        case refused(String)
+    }
+
+    static func peerLongOption(_ name: String, in mode: OptionSpec.Mode) -> PeerLongOption? {
+        switch (mode, name) {
+        case (.du, "all"): return option(short: "a", in: .du).map(PeerLongOption.means)
+        case (.du, "null"): return option(short: "0", in: .du).map(PeerLongOption.means)
+        case (.du, "dereference"): return .refused("du's --dereference (-L, every link followed)")
+        case (.du, "time"), (.du, "time-style"): return .refused("du's --\(name) (the latest modification in each tree)")
+        case (.du, "exclude-from"): return .refused("du's --exclude-from (-X)")
+        default: return nil
+        }
+    }
+
     /// A section's heading in `--help` and the man page, and the note after it.
     static func heading(of section: OptionSpec.Section) -> (title: String, note: String?) {
         switch section {
