@@ -185,6 +185,26 @@ final class ListingEndToEndTests: XCTestCase {
         XCTAssertEqual(result.text, "tree/images:\npixel.png\n")
     }
 
+    /// A directory bind-mounted inside itself is reported, not listed
+    /// again, by -R (status 2, as ls -R); --du and --tree end as du and
+    /// tree do. Needs root and mount (skipped otherwise).
+    func testABindMountInsideItselfIsNotListedTwice() throws {
+        let temp = try TemporaryTree()
+        let mounted = try CommandRunner.shell("mkdir -p top/a/inner && mount --bind top top/a/inner 2>&1 && echo mounted", in: temp.url)
+        try XCTSkipUnless(mounted.text.contains("mounted"), "skipped: cannot bind-mount here (\(mounted.text))")
+        defer { _ = try? CommandRunner.shell("umount top/a/inner", in: temp.url) }
+        let recursive = try CommandRunner.shell("\"$FILETABLE\" -R top; echo \"status $?\"", in: temp.url)
+        XCTAssertEqual(recursive.text, "top:\na\n\ntop/a:\ninner\nstatus 2\n")
+        XCTAssertTrue(recursive.stderr.contains("top/a/inner: not listing already-listed directory"), recursive.stderr)
+        let theirs = try CommandRunner.shell("LC_ALL=C ls -R top", in: temp.url)
+        XCTAssertEqual(recursive.text, theirs.text + "status 2\n")
+        if CommandRunner.isInstalled("du") {
+            XCTAssertEqual(
+                try CommandRunner.run(["--du", "-d", "9", "top"], in: temp.url).text.split(separator: "\n").sorted(),
+                try CommandRunner.shell("du top", in: temp.url).text.split(separator: "\n").sorted())
+        }
+    }
+
     /// A working directory removed while in it lists as empty, status 0 (its
     /// read ends with ENOENT, which glibc and ls take as its end).
     func testARemovedWorkingDirectoryListsAsEmpty() throws {

@@ -32,6 +32,9 @@ struct DirectoryTraversal {
     let followSymlinks: Bool
     let maxDepth: Int?
     let repeatRule: DirectoryTreeWalker.RepeatRule
+    /// Loops are looked for even when links are not followed (a bind mount
+    /// of a directory inside itself), as `ls -R` looks for them.
+    var checksLoops = false
     private var root: DirectoryHandle?
     private var stack: [Frame] = []
     private var visited = Set<FileIdentity>()
@@ -127,7 +130,7 @@ struct DirectoryTraversal {
 
     /// A directory's device and inode, needed only when links are followed.
     private func identity(of handle: DirectoryHandle) -> FileIdentity? {
-        guard followSymlinks, case .success(let status) = handle.status() else { return nil }
+        guard followSymlinks || checksLoops, case .success(let status) = handle.status() else { return nil }
         return status.identity
     }
 }

@@ -53,6 +53,10 @@ public final class DirectoryTreeWalker {
     /// ahead, at most `readAheadRows` rows waiting) while the caller uses
     /// the ones before: for listings that print every directory (`-R`, tree).
     public var readsAhead = false
+    /// Whether a directory that is its own ancestor (a bind mount inside
+    /// itself) is reported instead of walked when links are not followed
+    /// too (`ls -R`; tree walks it once, as the kernel shows it).
+    public var checksLoops = false
     static var readAheadDirectories: Int { DescriptorWindow.readAheadDirectories }
     static let readAheadRows = 1 << 18
 
@@ -67,8 +71,9 @@ public final class DirectoryTreeWalker {
     }
 
     public func walk(_ root: DirectoryHandle, _ visit: (Event) throws -> Void) rethrows {
-        let traversal = DirectoryTraversal(
+        var traversal = DirectoryTraversal(
             root: root, listOptions: listOptions, followSymlinks: followSymlinks, maxDepth: maxDepth, repeatRule: repeatRule)
+        traversal.checksLoops = checksLoops
         if readsAhead, let readAhead = TraversalReadAhead(traversal) {
             defer { readAhead.stop() }
             try replay(next: { readAhead.next() }, visit)

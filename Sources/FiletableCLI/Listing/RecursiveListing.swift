@@ -26,6 +26,8 @@ struct RecursiveListing {
         let kept = context.options.prunesEmptyDirectories ? DirectoriesWithFiles(under: handle, walker: walker) : nil
         // Every directory is printed: the next ones are read while this one prints.
         walker.readsAhead = true
+        // A directory inside itself (a bind mount) is reported, not listed again, as ls -R.
+        walker.checksLoops = true
         var first = !separateFromAbove
         walker.walk(handle) { event in
             switch event {
