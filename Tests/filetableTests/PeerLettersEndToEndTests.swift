@@ -320,6 +320,20 @@ final class PeerLettersEndToEndTests: XCTestCase {
         }
     }
 
+    /// ls's -H: the links named as operands are followed (a directory
+    /// listed, a file shown as its target), the others not; a dangling one
+    /// cannot be accessed (status 2).
+    func testLsDereferencesOperandLinksWithH() throws {
+        let temp = try TemporaryTree()
+        _ = try CommandRunner.shell("mkdir d && touch d/in f && ln -s f lf && ln -s d ld && ln -s nowhere dang", in: temp.url)
+        XCTAssertEqual(try ours("-1H ld", in: temp).text, "in\n")
+        XCTAssertEqual(try ours("-lH dang", in: temp).status, 2)
+        for letters in ["-lH lf ld", "-lH ld", "-1 -H ld", "-1H lf", "-lH .", "-lHR .", "-lH lf f", "-lHd ld"] {
+            let theirs = try CommandRunner.shell("LC_ALL=C ls \(letters)", in: temp.url).text
+            XCTAssertEqual(try ours("--sort=bytes \(letters)", in: temp).text, theirs, "filetable \(letters) against ls")
+        }
+    }
+
     /// ls's -q/--hide-control-chars (?), --escape, --zero and
     /// --classify=WHEN as ls; -N and --show-control-chars keep control
     /// characters from the terminal (? and escapes), by design.

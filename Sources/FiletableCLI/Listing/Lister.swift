@@ -73,13 +73,14 @@ struct Lister {
         // As ls: a link to a directory named on the command line is listed
         // as that directory, except with -l or -F (not -p or --file-type; unless -L follows every link).
         let options = context.options
+        let followsOperand = options.followSymlinks || options.dereferencesOperands
         if status.kind == .symlink
-            && (options.followSymlinks || (options.format != .long && !(options.typeIndicators && options.indicatorStyle == .classify)))
+            && (followsOperand || (options.format != .long && !(options.typeIndicators && options.indicatorStyle == .classify)))
         {
             let target = FileStatusReader.status(of: path, followSymlink: true)
             if case .success(let target) = target, target.kind == .directory { return .success(.directory) }
-            // -L on a dangling or looping link: ls cannot access it (status 2).
-            if options.followSymlinks, case .failure(let errno) = target { return .failure(FileError(path: path, errno: errno)) }
+            // -L or -H on a dangling or looping link: ls cannot access it (status 2).
+            if followsOperand, case .failure(let errno) = target { return .failure(FileError(path: path, errno: errno)) }
         }
         return .success(status.kind)
     }

@@ -87,9 +87,10 @@ struct ListingContext {
     /// A model over the files named on the command line, in the listing's
     /// order but unfiltered: an operand is listed whatever its name.
     func operandModel(_ names: NameArena) -> DirectoryListing {
-        DirectoryListing(
-            entries: names, in: DirectoryHandle.workingDirectory(),
-            options: ListOptions.sortingOnly(from: options.listOptions))
+        var operandOptions = ListOptions.sortingOnly(from: options.listOptions)
+        // -H: what an operand link points to is shown, as -L shows every link.
+        if options.dereferencesOperands { operandOptions.dereferencesSymlinks = true }
+        return DirectoryListing(entries: names, in: DirectoryHandle.workingDirectory(), options: operandOptions)
     }
 
     /// Rows a non-interactive table draws per page: bounds the cells in use.

@@ -113,6 +113,8 @@ struct CommandLineOptions {
     }
     var color = ColorMode.auto
     var followSymlinks = false
+    /// ls's `-H`: links named as operands are followed, the others not.
+    var dereferencesOperands = false
     /// REPL batch input: a file of commands, or "-" for standard input (`-b`).
     var batchFile: [UInt8]?
     /// REPL commands from the argument, separated by `;` (`-c`).

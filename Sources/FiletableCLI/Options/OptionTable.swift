@@ -547,6 +547,10 @@ enum OptionTable {
             options.followSymlinks = true
             options.listOptions.dereferencesSymlinks = true
         },
+        OptionSpec("dereference-command-line", "H", section: .selection, "follow the links named on the command line only (ls -H)") {
+            options, _ in
+            options.dereferencesOperands = true
+        },
         OptionSpec(
             "group", value: .word(groupingWords), valueName: "WORD", section: .selection,
             "sections: none, letter (A-Z and #), or kind",
