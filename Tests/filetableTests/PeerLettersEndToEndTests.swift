@@ -320,6 +320,22 @@ final class PeerLettersEndToEndTests: XCTestCase {
         }
     }
 
+    /// A -l row that cannot be stat'ed (a directory readable, not
+    /// searchable): `?` in every column, the time's right-aligned in the
+    /// width a time takes even when no row has one, as ls.
+    func testLsUnknownRowsArePaddedAsLs() throws {
+        let temp = try TemporaryTree()
+        let prefix = try CommandRunner.unprivilegedPrefix(reaching: temp)
+        _ = try CommandRunner.shell("mkdir d && touch d/file1 d/longername && chmod -R a+rX . && chmod 644 d", in: temp.url)
+        let mine = try CommandRunner.shell("\(prefix)\"$FILETABLE\" -l --sort=bytes d", in: temp.url)
+        XCTAssertEqual(mine.text, "total 0\n-????????? ? ? ? ?            ? file1\n-????????? ? ? ? ?            ? longername\n")
+        XCTAssertEqual(mine.status, 1)
+        for letters in ["-l", "-li", "-ls", "-l --time-style=long-iso", "-l --full-time"] {
+            let theirs = try CommandRunner.shell("\(prefix)env LC_ALL=C ls \(letters) d", in: temp.url).text
+            XCTAssertEqual(try CommandRunner.shell("\(prefix)\"$FILETABLE\" --sort=bytes \(letters) d", in: temp.url).text, theirs, "ls \(letters)")
+        }
+    }
+
     /// ls's -H: the links named as operands are followed (a directory
     /// listed, a file shown as its target), the others not; a dangling one
     /// cannot be accessed (status 2).

@@ -229,6 +229,10 @@ public final class LongCellFormatter: EntryCellFormatter {
         if anyFailure {
             let unknown = Self.unknownColumns(kind: .file, count: count, permissionsAt: permissionsColumn)
             for i in 0..<count { widths[i] = max(widths[i], TextWidth.of(unknown[i])) }
+            // ls right-aligns an unknown time in the width a time takes (its
+            // long_time_expected_width), even when no row has a time.
+            let expected = Self.fixedWidth(of: timeLayout) ?? TextWidth.of(times.format(Timestamp(seconds: 0, nanoseconds: 0), layout: timeLayout))
+            widths[count - 1] = max(widths[count - 1], expected)
         }
         layout.ownerWidth = ownerColumn.map { widths[$0] } ?? 0
         layout.groupWidth = groupColumn.map { widths[$0] } ?? 0
