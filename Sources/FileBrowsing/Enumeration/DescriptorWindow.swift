@@ -15,4 +15,21 @@ enum DescriptorWindow {
 
     /// Listings read ahead of the walker (each holds its descriptor).
     static let readAheadDirectories = max(2, min(64, openFileLimit / 4))
+
+    /// After a level was pushed on a stack of `count` levels (deepest last,
+    /// `level(i)` the i-th's directory): the one `levels` below the new top
+    /// leaves the window and lets its claim go.
+    static func pushed(count: Int, level: (Int) -> DirectoryHandle) {
+        let leaving = count - 1 - levels
+        if leaving >= 0 { level(leaving).releaseDescriptorClaim() }
+    }
+
+    /// After `popped` left a stack now `count` levels deep: the level that
+    /// comes back into the window is claimed again (found as its open
+    /// child's `..`), and the popped level's claim is let go.
+    static func popped(_ popped: DirectoryHandle, count: Int, level: (Int) -> DirectoryHandle) {
+        let entering = count - levels
+        if entering >= 0 { level(entering).claimDescriptor(through: entering + 1 < count ? level(entering + 1) : popped) }
+        popped.releaseDescriptorClaim()
+    }
 }

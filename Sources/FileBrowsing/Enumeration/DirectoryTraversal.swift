@@ -112,20 +112,14 @@ struct DirectoryTraversal {
     /// window of open levels and lets its descriptor go until it is back.
     private mutating func pushFrame(_ frame: Frame) {
         stack.append(frame)
-        let leaving = stack.count - 1 - DescriptorWindow.levels
-        if leaving >= 0 { stack[leaving].handle.releaseDescriptorClaim() }
+        DescriptorWindow.pushed(count: stack.count) { stack[$0].handle }
     }
 
     /// Drops the top frame and lets its claim go; the level that comes back
     /// into the window is claimed again (found as its open child's `..`).
     private mutating func popFrame() {
         let popped = stack.removeLast()
-        let entering = stack.count - DescriptorWindow.levels
-        if entering >= 0 {
-            let child = entering + 1 < stack.count ? stack[entering + 1].handle : popped.handle
-            stack[entering].handle.claimDescriptor(through: child)
-        }
-        popped.handle.releaseDescriptorClaim()
+        DescriptorWindow.popped(popped.handle, count: stack.count) { stack[$0].handle }
     }
 
     /// A directory's device and inode, needed only when links are followed.

@@ -95,8 +95,7 @@ public final class DirectoryTreeWalker {
                 prepareModel?(model)
                 // The record's claim on the descriptor is the frame's now.
                 stack.append(Frame(model: model, depth: depth, childRows: childRows))
-                let leaving = stack.count - 1 - DescriptorWindow.levels
-                if leaving >= 0 { stack[leaving].model.directory.releaseDescriptorClaim() }
+                DescriptorWindow.pushed(count: stack.count) { stack[$0].model.directory }
                 try visit(.enter(model, depth: depth))
             case .failure(let error):
                 try visit(.failure(error))
@@ -111,13 +110,7 @@ public final class DirectoryTreeWalker {
             let row = stack[top].nextRow
             guard row < model.rowCount else {
                 let popped = stack.removeLast()
-                // The level that comes back into the window of open levels is claimed again.
-                let entering = stack.count - DescriptorWindow.levels
-                if entering >= 0 {
-                    let child = entering + 1 < stack.count ? stack[entering + 1].model.directory : popped.model.directory
-                    stack[entering].model.directory.claimDescriptor(through: child)
-                }
-                popped.model.directory.releaseDescriptorClaim()
+                DescriptorWindow.popped(popped.model.directory, count: stack.count) { stack[$0].model.directory }
                 try visit(.leave(depth: depth))
                 continue
             }

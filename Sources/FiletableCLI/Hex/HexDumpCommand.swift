@@ -62,10 +62,10 @@ struct HexDumpCommand {
     /// views, the last view's), nil for xxd's layouts, which have none.
     private static func closingOffsetDigits(format: HexFormat, lineLayout: LineDump.Layout?) -> Int? {
         switch lineLayout {
-        case .hexdump(let views, _)?: return views.last == .canonical ? 8 : 7
+        case .hexdump(let views, _)?: return views.last?.offsetDigits
         case .xxd?, .cInclude?: return nil
         case nil:
-            if case .canonical = format { return 8 }
+            if case .canonical = format { return HexdumpView.canonical.offsetDigits }
             return nil
         }
     }

@@ -44,15 +44,12 @@ struct TreeListing {
                 continue
             }
             // tree -F marks the root as a directory too; -p and the rest describe it.
-            var rootBracket = ""
-            if !details.isEmpty, case .success(let status) = handle.status() {
-                rootBracket = details.bracket(for: status, accounts: accounts, times: times)
-            }
+            let rootStatus = details.isEmpty ? nil : try? handle.status().get()
             if let json {
-                let fields = handle.status().map { details.jsonFields(for: $0, accounts: accounts, times: times) }
-                json.beginRoot(name: path, fields: (try? fields.get()) ?? "")
+                json.beginRoot(name: path, fields: rootStatus.map { details.jsonFields(for: $0, accounts: accounts, times: times) } ?? "")
             } else {
-                context.output.write(rootBracket + context.decoration.displayText(path) + (context.decoration.typeIndicators ? "/" : "") + "\n")
+                let bracket = rootStatus.map { details.bracket(for: $0, accounts: accounts, times: times) } ?? ""
+                context.output.write(bracket + context.decoration.displayText(path) + (context.decoration.typeIndicators ? "/" : "") + "\n")
             }
             // tree counts the root once something is drawn below it (an empty root: 0 directories).
             var rootCounted = false

@@ -120,8 +120,11 @@ struct ArgumentParser {
         }
         if name == "colour" { name = "color" }
         // The peer's meaning for its name, or for the name an abbreviation stands for.
-        let fullName = OptionTable.peerLongOption(name, in: mode) == nil ? ((try? Self.longOption(named: name))??.long ?? name) : name
-        if fullName != name, OptionTable.peerLongOption(fullName, in: mode) != nil { name = fullName }
+        if OptionTable.peerLongOption(name, in: mode) == nil, let full = (try? Self.longOption(named: name))??.long,
+            OptionTable.peerLongOption(full, in: mode) != nil
+        {
+            name = full
+        }
         switch OptionTable.peerLongOption(name, in: mode) {
         case .refused(let meaning)?:
             throw UsageError(

@@ -117,7 +117,6 @@ struct SpaceUsageCommand {
     }
 
     private func write(_ result: SpaceScan.Result, for path: [UInt8]) {
-        let apparent = options.apparentSize
         let all = result.entries
         // Ties in size go by name (ranks found once: comparing paths made
         // per comparison took three times the scan's instructions).

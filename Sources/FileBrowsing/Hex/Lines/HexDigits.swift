@@ -1,8 +1,8 @@
 /// Numbers written as the dump tools' printf formats write them: at least
 /// `digits` digits, zero-padded, more when the number needs them.
 enum HexDigits {
-    private static let lower = Array("0123456789abcdef".utf8)
-    private static let upper = Array("0123456789ABCDEF".utf8)
+    static let lower = Array("0123456789abcdef".utf8)
+    static let upper = Array("0123456789ABCDEF".utf8)
 
     static func appendHex<Number: BinaryInteger>(_ value: Number, digits: Int, uppercase: Bool, to output: inout [UInt8]) {
         append(UInt64(value), radix: 16, digits: digits, alphabet: uppercase ? upper : lower, to: &output)

@@ -20,7 +20,7 @@ public enum HexdumpView: Sendable, Equatable {
     public static let blockSize = 16
 
     /// Digits of the offset that starts each line and ends the dump.
-    var offsetDigits: Int { self == .canonical ? 8 : 7 }
+    public var offsetDigits: Int { self == .canonical ? 8 : 7 }
 
     /// Appends the view's line for `block` (up to 16 bytes) at `offset`.
     func appendLine(_ block: UnsafeRawBufferPointer, offset: UInt64, to output: inout [UInt8]) {

@@ -48,7 +48,7 @@ public struct XxdLineLayout: Sendable, Equatable {
         let textStart = address.count + 3 + (groupWidth * columns - 1) / size
         var line = [UInt8](repeating: 0x20, count: textStart + bytes.count)
         line.replaceSubrange(0..<address.count, with: address)
-        let digits = Array((uppercase ? "0123456789ABCDEF" : "0123456789abcdef").utf8)
+        let digits = uppercase ? HexDigits.upper : HexDigits.lower
         for (position, byte) in bytes.enumerated() {
             let place = littleEndian ? position ^ (size - 1) : position
             let start = address.count + 1 + (groupWidth * place) / size
