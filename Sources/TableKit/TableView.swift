@@ -31,8 +31,12 @@ public final class TableView {
     public var rowLineCount = 1 {
         didSet { if rowLineCount != oldValue { relayoutPages() } }
     }
-    /// The flat number of the first row on the page; always page-aligned.
+    /// The flat number of the first row on the page: a page's start, or
+    /// any row once `scrollToShow` scrolled the table row by row.
     public private(set) var firstVisibleRow = 0
+    /// The viewport was last moved by `scrollToShow`: it starts at any row
+    /// and holds the rows that fit below it, not a page cut beforehand.
+    public private(set) var scrollsFreely = false
 
     let pool = ReusePool()
     private var cellStyles: [String: CellStyle] = [:]
@@ -136,6 +140,7 @@ public final class TableView {
     }
     /// The flat rows on the current page.
     public var visibleRows: Range<Int> {
+        if scrollsFreely { return firstVisibleRow..<max(firstVisibleRow, rowsFitting(from: firstVisibleRow)) }
         if lineBudget != nil {
             let starts = pageStarts()
             let page = page(holding: firstVisibleRow)
@@ -152,7 +157,69 @@ public final class TableView {
         let first = lineBudget != nil ? pageStarts()[page(holding: row)] : (row / pageHeight) * pageHeight
         if first != firstVisibleRow { recycleOnScreenCells() }
         firstVisibleRow = first
+        scrollsFreely = false
         checkInvariants()
+    }
+
+    /// Moves the viewport the least that brings `flatRow` (clamped to the
+    /// table) into view, as a scrolling list does: a row past the bottom
+    /// scrolls the rows up by one, it does not turn a page. Headers and
+    /// footers are fitted as `lineBudget` says, a header repeated at the top.
+    public func scrollToShow(_ flatRow: Int) {
+        let total = numberOfRows
+        guard total > 0 else {
+            scrollToRow(0)
+            return
+        }
+        let row = min(max(0, flatRow), total - 1)
+        var first = min(firstVisibleRow, total - 1)
+        if row < first {
+            first = row
+        } else if row >= rowsFitting(from: first) {
+            // The highest first row whose page still reaches `row`: a page's worth of steps back at most.
+            first = row
+            while first > 0 && rowsFitting(from: first - 1) > row { first -= 1 }
+        }
+        if first != firstVisibleRow { recycleOnScreenCells() }
+        firstVisibleRow = first
+        scrollsFreely = true
+        checkInvariants()
+    }
+
+    /// The end (exclusive) of the rows that fit a screen whose first row is
+    /// `first`: `pageHeight` rows, or with a line budget the rows, headers
+    /// and footers that fit it (always at least one row).
+    private func rowsFitting(from first: Int) -> Int {
+        let total = numberOfRows
+        guard first < total else { return total }
+        guard let lineBudget else { return min(total, first + pageHeight) }
+        let budget = max(1, lineBudget)
+        let rowLines = max(1, rowLineCount)
+        var lines = 0
+        var row = first
+        var section = indexPath(forFlatRow: first).section
+        while row < total {
+            while sectionStarts[section + 1] <= row { section += 1 }
+            let end = sectionStarts[section + 1]
+            let header = (row == sectionStarts[section] || row == first) && hasHeader(section) ? 1 : 0
+            let footer = hasFooter(section) ? 1 : 0
+            let room = budget - lines - header
+            var placed = min(max(0, room / rowLines), end - row)
+            if placed == end - row && room - placed * rowLines < footer { placed -= 1 }
+            if placed <= 0 { return row == first ? first + 1 : row }
+            lines += header + placed * rowLines + (row + placed == end ? footer : 0)
+            row += placed
+            if row < end { break }
+        }
+        return row
+    }
+
+    private func hasHeader(_ section: Int) -> Bool {
+        dataSource?.tableView(self, titleForHeaderInSection: section) != nil
+    }
+
+    private func hasFooter(_ section: Int) -> Bool {
+        dataSource?.tableView(self, titleForFooterInSection: section) != nil
     }
 
     /// Moves the viewport to page `page` (from 0; clamped to the table).
@@ -326,7 +393,7 @@ public final class TableView {
     private func checkInvariants() {
         assert(firstVisibleRow >= 0 && (firstVisibleRow < max(1, numberOfRows)), "viewport outside the table")
         if lineBudget == nil {
-            assert(firstVisibleRow % pageHeight == 0, "viewport not page-aligned")
+            assert(scrollsFreely || firstVisibleRow % pageHeight == 0, "viewport not page-aligned")
             assert(onScreenCells.count <= pageHeight, "more cells on screen than rows on a page")
         }
     }

@@ -20,6 +20,10 @@ public struct RenderOptions: Sendable {
     /// Column widths fixed across pages (for a listing aligned as a whole);
     /// when nil each page measures its own.
     public var columnWidths: [Int]?
+    /// With `width`: a page whose leading columns would leave a row's text
+    /// fewer columns than this is drawn without them (a narrow pane beside
+    /// a detail keeps the names; the columns' facts are shown elsewhere).
+    public var minimumTextRoom: Int?
 
     public init() {}
 }
@@ -85,6 +89,8 @@ public struct TextRenderer {
         var widths: [Int]
         var labelWidth = 0
         var value1Width: Int?
+        /// False when `RenderOptions.minimumTextRoom` leaves the columns out.
+        var showsColumns = true
     }
 
     private func measure(_ items: UnsafeBufferPointer<TableItem>) -> PageMeasures {
@@ -97,6 +103,14 @@ public struct TextRenderer {
             if cell.style == .value1 { hasValue1 = true }
             if measuresColumns && !cell.columns.isEmpty { Self.measureColumns(of: cell, into: &measures.widths) }
         }
+        if let least = options.minimumTextRoom, let width = options.width, !measures.widths.isEmpty {
+            var widestPrefix = 0
+            for index in items.indices {
+                guard case .row(_, _, let cell) = items[index] else { continue }
+                widestPrefix = max(widestPrefix, prefixWidth(of: cell, widths: measures.widths) + accessoryWidth(of: cell))
+            }
+            measures.showsColumns = width - widestPrefix >= least
+        }
         // value1 details line up at the right edge of the widest row on
         // the page (not of a wide screen, far from the names).
         if hasValue1, let width = options.width {
@@ -105,7 +119,8 @@ public struct TextRenderer {
                 guard case .row(_, _, let cell) = items[index], cell.style == .value1 else { continue }
                 let detail = TextWidth.of(cell.detailText ?? "")
                 let natural =
-                    prefixWidth(of: cell, widths: measures.widths) + TextWidth.of(cell.text) + TextWidth.of(cell.textSuffix)
+                    prefixWidth(of: cell, widths: measures.widths, columns: measures.showsColumns) + TextWidth.of(cell.text)
+                    + TextWidth.of(cell.textSuffix)
                     + (detail > 0 ? 2 + detail : 0) + accessoryWidth(of: cell)
                 widest = max(widest, natural)
             }
@@ -147,9 +162,10 @@ public struct TextRenderer {
     }
 
     /// Columns a row takes before its text: the number, the image and the leading columns.
-    private func prefixWidth(of cell: Cell, widths: [Int]) -> Int {
+    private func prefixWidth(of cell: Cell, widths: [Int], columns: Bool = true) -> Int {
         var total = options.showsRowNumbers ? options.rowNumberWidth + 1 : 0
         if cell.image != nil { total += 2 }
+        guard columns else { return total }
         for (i, column) in cell.columns.enumerated() {
             total += max(i < widths.count ? widths[i] : 0, TextWidth.of(column)) + 1
         }
@@ -175,9 +191,9 @@ public struct TextRenderer {
             append(String(image), to: &output)
             output.append(0x20)
         }
-        appendColumns(of: cell, widths: widths, to: &output)
+        if measures.showsColumns { appendColumns(of: cell, widths: widths, to: &output) }
         // Measured only where a width or a subtitle needs it (never in a plain listing).
-        lazy var prefixWidth = self.prefixWidth(of: cell, widths: widths)
+        lazy var prefixWidth = self.prefixWidth(of: cell, widths: widths, columns: measures.showsColumns)
         let accessory = cell.accessory.glyph
         let accessoryWidth = accessoryWidth(of: cell)
         switch cell.style {

@@ -224,4 +224,53 @@ final class TableViewTests: XCTestCase {
             }
         }
     }
+
+    /// Scrolling row by row (the full-screen view): each row moved to comes
+    /// into view, the viewport moves only when that row was out of view,
+    /// a screen never passes its line budget, and a step down past the
+    /// bottom moves the first row by a row or a section's header, not a page.
+    func testScrollingRowByRowShowsEachRowAndMovesTheLeast() {
+        var generator = SystemRandomNumberGenerator()
+        for trial in 0..<200 {
+            let sectionSizes = (0..<Int.random(in: 1...8, using: &generator)).map { _ in Int.random(in: 0...30, using: &generator) }
+            var next = 0
+            let sections = sectionSizes.map { size in
+                (0..<size).map { _ in
+                    defer { next += 1 }
+                    return next
+                }
+            }
+            guard next > 0 else { continue }
+            let source = NumbersDataSource(sections: sections, titled: trial % 2 == 0)
+            let table = TableView()
+            table.dataSource = source
+            table.reloadData()
+            let budget = Int.random(in: 4...12, using: &generator)
+            table.lineBudget = budget
+            func check(_ row: Int, from before: (first: Int, rows: Range<Int>)) {
+                XCTAssertTrue(table.visibleRows.contains(row), "row \(row) of \(sectionSizes), budget \(budget)")
+                if before.rows.contains(row) { XCTAssertEqual(table.firstVisibleRow, before.first, "moved with row \(row) in view") }
+                let items = table.visibleItems()
+                let rows = items.filter { if case .row = $0 { return true } else { return false } }.count
+                if rows > 1 { XCTAssertLessThanOrEqual(items.count, budget, "row \(row) of \(sectionSizes), budget \(budget)") }
+            }
+            for row in 0..<next {
+                let before = (table.firstVisibleRow, table.visibleRows)
+                table.scrollToShow(row)
+                check(row, from: before)
+                // A step down moves the first row by a few rows at most (a footer and a header), never a page.
+                if row > 0 && !before.1.contains(row) { XCTAssertLessThanOrEqual(table.firstVisibleRow - before.0, 3) }
+            }
+            for row in (0..<next).reversed() {
+                let before = (table.firstVisibleRow, table.visibleRows)
+                table.scrollToShow(row)
+                check(row, from: before)
+                if !before.1.contains(row) { XCTAssertEqual(table.firstVisibleRow, row) }
+            }
+            XCTAssertTrue(table.scrollsFreely)
+            table.scrollToRow(next - 1)
+            XCTAssertFalse(table.scrollsFreely, "turning pages again")
+            XCTAssertTrue(table.visibleRows.contains(next - 1))
+        }
+    }
 }

@@ -57,9 +57,9 @@ final class ScreenTerminalTests: TmuxTestCase {
         waitForHighlight("3 docs")
         // Filter as you type: 'zu' leaves zulu.log; Esc clears.
         tmux.type(["/", "z", "u"])
-        tmux.waitFor("| 1 entry | sort name | filter zu |")
+        tmux.waitFor("| 1 entry | sort name | filter zu")
         tmux.type(["Escape"])
-        tmux.waitFor("| 4 entries | sort name | page 1 of 1")
+        tmux.waitFor("| 4 entries | sort name")
         // space marks the highlighted row (the session's marks); the prompt's 'marks' lists it.
         tmux.type(["G"])
         waitForHighlight("4 zulu.log")
@@ -92,6 +92,36 @@ final class ScreenTerminalTests: TmuxTestCase {
         let before = try String(contentsOfFile: stty + ".before", encoding: .utf8)
         let after = try String(contentsOfFile: stty + ".after", encoding: .utf8)
         XCTAssertEqual(before, after, "the terminal's settings after the screen and quit")
+    }
+
+    /// A scrolling list: Down past the last row scrolls the rows up by one
+    /// (no page turned, the highlight stays on the bottom row), Up past the
+    /// top scrolls them down; the status line says where the highlight is;
+    /// the prompt afterwards shows the page holding the highlighted row.
+    func testDownPastTheBottomScrollsARowAtATime() throws {
+        let temp = try TemporaryTree()
+        for index in 1...100 { temp.file(String(format: "f%03d", index), contents: "\(index)\n") }
+        tmux.start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' --screen .", columns: 80, rows: 24)
+        tmux.waitFor("q leaves")
+        tmux.type(Array(repeating: "j", count: 30))
+        waitForHighlight("31 f031")
+        var shown = tmux.waitFor("31/100")
+        var rows = shown.split(separator: "\n").dropFirst().prefix(22).map { $0.trimmingCharacters(in: .whitespaces) }
+        XCTAssertEqual(rows.first, "10 f010", shown)
+        XCTAssertEqual(rows.last, "31 f031", shown)
+        assertNothingWraps()
+        tmux.type(Array(repeating: "k", count: 25))
+        waitForHighlight("6 f006")
+        shown = tmux.waitFor("6/100")
+        rows = shown.split(separator: "\n").dropFirst().prefix(22).map { $0.trimmingCharacters(in: .whitespaces) }
+        XCTAssertEqual(rows.first, "6 f006", shown)
+        XCTAssertEqual(rows.last, "27 f027", shown)
+        tmux.type(["G"])
+        waitForHighlight("100 f100")
+        shown = tmux.waitFor("100/100")
+        XCTAssertEqual(shown.split(separator: "\n").dropFirst().first?.trimmingCharacters(in: .whitespaces), "79 f079", shown)
+        tmux.type(["q"])
+        XCTAssertTrue(tmux.ends())
     }
 
     func testTheDetailPaneAtTwoHundredColumnsAndResize() throws {

@@ -52,6 +52,34 @@ final class ScreensFitTerminalTests: TmuxTestCase {
         XCTAssertTrue(tmux.ends())
     }
 
+    /// The full-screen view after `ls -l`, its detail pane opened with Tab
+    /// at 80x24: the narrow table keeps the names (the pane shows the
+    /// columns' facts), and no row runs into the next line.
+    func testTheLongStyleBesideTheDetailPaneFits80Columns() throws {
+        let temp = try makeTree()
+        tmux.start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' .", columns: 80, rows: 24)
+        tmux.waitFor("help --", seconds: 30)
+        tmux.type(["ls -l", "Enter"])
+        tmux.waitFor("apropos -> whatis")
+        tmux.type(["screen", "Enter"])
+        tmux.waitFor("q leaves")
+        tmux.type(["Tab"])
+        let shown = tmux.waitFor("permissions:")
+        XCTAssertTrue(shown.contains(" 1 animate-im6 -> /etc/"), "the name, not the columns, beside the pane:\n\(shown)")
+        XCTAssertTrue(shown.contains("file-with-a-longish-name-1"), shown)
+        let rowsWithColumns = shown.split(separator: "\n").filter { $0.range(of: #"^ *[0-9]+ [-dl][-rwx]{9} "#, options: .regularExpression) != nil }
+        XCTAssertEqual(rowsWithColumns, [], shown)
+        assertNothingWraps()
+        tmux.type(["Tab"])
+        // Full width again: the long style's columns come back.
+        tmux.waitFor("lrwxrwxrwx")
+        assertNothingWraps()
+        tmux.type(["q"])
+        tmux.waitFor("> ")
+        tmux.type(["quit", "Enter"])
+        XCTAssertTrue(tmux.ends())
+    }
+
     /// Waits until a page in the long style has been drawn after `ls -l`.
     private func waitForLongPage(file: StaticString = #filePath, line: UInt = #line) {
         let deadline = Date().addingTimeInterval(30)

@@ -49,11 +49,14 @@ public struct PlanTotals: Sendable, Equatable {
     }
 
     /// Adds up the plan. `progress` hears the number of entries counted so far;
-    /// Ctrl-C (Interruption) stops the count, which comes back `interrupted`.
-    public static func count(_ marks: [Mark], progress: ((Int) -> Void)? = nil) -> PlanTotals {
+    /// Ctrl-C (Interruption) stops the count, and so does the clock passing
+    /// `deadline` (`Syscalls.monotonicSeconds()`; a screen's header
+    /// counts for a moment only): the totals come back `interrupted`.
+    public static func count(_ marks: [Mark], deadline: Double? = nil, progress: ((Int) -> Void)? = nil) -> PlanTotals {
         var tally = Tally(progress: progress, countsEachInodeOnce: true)
+        tally.deadline = deadline
         for mark in marks {
-            if Interruption.isRequested {
+            if Interruption.isRequested || tally.isPastDeadline {
                 tally.totals.interrupted = true
                 break
             }
@@ -82,6 +85,8 @@ public struct PlanTotals: Sendable, Equatable {
         /// Every inode is remembered (when directories are walked, a file may
         /// be met twice); otherwise only those with other links.
         let countsEachInodeOnce: Bool
+        /// When the count gives up (a monotonic time), if ever.
+        var deadline: Double?
         private var seen = Set<FileIdentity>()
         private var counted = 0
         private let walker: DirectoryTreeWalker = {
@@ -95,6 +100,8 @@ public struct PlanTotals: Sendable, Equatable {
             self.progress = progress
             self.countsEachInodeOnce = countsEachInodeOnce
         }
+
+        var isPastDeadline: Bool { deadline.map { Syscalls.monotonicSeconds() > $0 } ?? false }
 
         mutating func add(_ kind: FileKind, _ identity: FileIdentity, size: Int64, blocks: Int64, linked: Bool) {
             if countsEachInodeOnce || linked || kind == .directory {
@@ -122,7 +129,7 @@ public struct PlanTotals: Sendable, Equatable {
                 try walker.walk(handle) { event in
                     switch event {
                     case .entry(let listing, let row, _, _):
-                        if counted % 1024 == 0 && Interruption.isRequested { throw CountStopped() }
+                        if counted % 1024 == 0 && (Interruption.isRequested || isPastDeadline) { throw CountStopped() }
                         if case .success(let child) = listing.status(ofRow: row) {
                             add(child.kind, child.identity, size: child.size, blocks: child.blocks, linked: child.linkCount > 1)
                         }

@@ -124,7 +124,9 @@ struct PageView {
         if let filter = options.filter { parts.append("filter " + NameEscaping.terminalSafe(filter.pattern)) }
         if options.hidden != .hidden { parts.append("hidden shown") }
         if options.grouping != .none { parts.append("group \(options.grouping.rawValue)") }
-        parts.append("page \(table.currentPage + 1) of \(table.pageCount)")
+        // The full-screen view scrolls row by row: its status line says
+        // which row the highlight is on (the header stays as it scrolls).
+        if !table.scrollsFreely { parts.append("page \(table.currentPage + 1) of \(table.pageCount)") }
         if state.editing { parts.append("editing") }
         if state.marksShown && level.kind == .directory { parts.append("marked shown") }
         if let space = level.space { parts.append(space.note) }

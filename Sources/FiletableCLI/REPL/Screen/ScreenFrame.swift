@@ -3,7 +3,11 @@ import TableKit
 
 /// Writes frames of the full-screen view: each line is compared with the
 /// one on screen and only those that changed are written (a Down key
-/// rewrites two rows and the status line), in one write per frame.
+/// rewrites two rows and the status line), in one write per frame. When
+/// the table scrolled by a few rows, the terminal moves the lines between
+/// the header and the status line itself (a scrolling region, then line
+/// feeds or reverse index, which every VT100 descendant knows), so a Down
+/// past the last row writes the new row, not the whole table.
 final class ScreenFrame {
     /// One line of a frame: text (already escaped, with the view's own
     /// style markup) and whether it is drawn in reverse video.
@@ -33,6 +37,7 @@ final class ScreenFrame {
             shown = []
             shownSize = (rows, columns)
         }
+        if shown.count == rows { buffer += scrollIfShifted(lines, rows: rows) }
         for index in 0..<rows {
             let line = index < lines.count ? lines[index] : Line(text: "", inverse: false)
             if index < shown.count && shown[index] == line { continue }
@@ -47,5 +52,38 @@ final class ScreenFrame {
         lastFrameBytes = buffer.utf8.count
         output.write(buffer)
         output.flush()
+    }
+
+    /// The scroll that brings the lines on screen closest to `lines` (the
+    /// region between the first and the last line: the header and status
+    /// stay), written as control sequences, with `shown` moved to match;
+    /// empty when no shift of up to half the region saves lines.
+    private func scrollIfShifted(_ lines: [Line], rows: Int) -> String {
+        let top = 1
+        let bottom = rows - 2
+        guard bottom - top >= 3 else { return "" }
+        func line(_ index: Int) -> Line { index < lines.count ? lines[index] : Line(text: "", inverse: false) }
+        let unchanged = (top...bottom).reduce(0) { $0 + (line($1) == shown[$1] ? 1 : 0) }
+        var best = (shift: 0, matches: unchanged)
+        for shift in 1...((bottom - top + 1) / 2) {
+            // Content moved up by `shift` (scrolling down the table), or down.
+            let up = (top...(bottom - shift)).reduce(0) { $0 + (line($1) == shown[$1 + shift] ? 1 : 0) }
+            let down = ((top + shift)...bottom).reduce(0) { $0 + (line($1) == shown[$1 - shift] ? 1 : 0) }
+            if up > best.matches { best = (shift, up) }
+            if down > best.matches { best = (-shift, down) }
+        }
+        // Worth it only when it saves more than the few bytes it costs.
+        guard best.shift != 0, best.matches > unchanged + 1 else { return "" }
+        let blank = Line(text: "", inverse: false)
+        var sequence = "\u{1B}[0m\u{1B}[\(top + 1);\(bottom + 1)r"
+        if best.shift > 0 {
+            sequence += "\u{1B}[\(bottom + 1);1H" + String(repeating: "\n", count: best.shift)
+            shown.replaceSubrange(top...bottom, with: shown[(top + best.shift)...bottom] + Array(repeating: blank, count: best.shift))
+        } else {
+            sequence += "\u{1B}[\(top + 1);1H" + String(repeating: "\u{1B}M", count: -best.shift)
+            shown.replaceSubrange(top...bottom, with: Array(repeating: blank, count: -best.shift) + shown[top...(bottom + best.shift)])
+        }
+        // Setting the region homes the cursor; every line is placed anew after it.
+        return sequence + "\u{1B}[r"
     }
 }

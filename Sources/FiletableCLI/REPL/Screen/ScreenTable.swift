@@ -34,11 +34,16 @@ struct ScreenTable {
                 if index == 0 && items.isEmpty { lines[0] = emptyNote.padded(to: width) }
                 continue
             }
-            let pad = String(repeating: " ", count: max(0, width - TextWidth.of(plain[index])))
+            let shown = TextWidth.of(plain[index])
+            // The renderer keeps rows to the width; a row that still runs
+            // past it (a header longer than the pane) is cut, uncoloured.
+            let overflows = shown > width
+            let text = overflows ? TextWidth.truncatingTail(plain[index], to: width) : plain[index]
+            let pad = String(repeating: " ", count: max(0, width - TextWidth.of(text)))
             if highlighted?.contains(index) == true {
-                lines.append("\u{1B}[7m" + plain[index] + pad + "\u{1B}[27m")
+                lines.append("\u{1B}[7m" + text + pad + "\u{1B}[27m")
             } else {
-                lines.append(styled[index] + pad)
+                lines.append((overflows ? text : styled[index]) + pad)
             }
         }
         return lines
@@ -58,6 +63,9 @@ struct ScreenTable {
         options.columnAlignments = level.formatter.columnAlignments(for: level.source.decorations)
         options.width = width
         options.truncatesText = true
+        // Beside the detail pane the long style's columns would leave no
+        // room for names: the pane shows those facts, the table the names.
+        options.minimumTextRoom = 16
         var out = ByteBuffer()
         TextRenderer(options: options).render(items, into: &out)
         return out.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }.split(separator: "\n", omittingEmptySubsequences: false).dropLast()

@@ -32,6 +32,8 @@ final class ScreenView {
     /// The detail drawn last, and for which row, so a frame redrawn for
     /// another reason does not read the file again.
     private var detailCache: (level: ObjectIdentifier, row: Int, width: Int, height: Int, lines: [String])?
+    /// The header's word on the plan, and the marks' revision it counted.
+    private var marksCounted: (revision: Int, text: String)?
 
     /// Started with `--screen`: `q` ends filetable (asking first when the
     /// plan was never exported, as `quit` does).
@@ -52,6 +54,8 @@ final class ScreenView {
         RawTerminal.enter()
         RawTerminal.enterFullScreen()
         defer {
+            // The prompt turns pages: each level back on the page holding its highlight.
+            for level in session.stack.levels where level.table.scrollsFreely { level.table.scrollToRow(level.highlight) }
             RawTerminal.leaveFullScreen()
             RawTerminal.leave()
             session.drawsPages = true
@@ -105,7 +109,8 @@ final class ScreenView {
         let tableWidth = showsDetail ? columns * 11 / 20 : columns
         level.table.lineBudget = tableHeight
         clampHighlight(level)
-        level.table.scrollToRow(level.highlight)
+        // Row by row, as a scrolling list: the highlight past the last row scrolls by one.
+        level.table.scrollToShow(level.highlight)
         // Lines end a column short of the edge, so none wraps.
         let table = ScreenTable(level: level, settings: session.settings, width: showsDetail ? tableWidth : tableWidth - 1)
         var lines = table.lines(height: tableHeight)
@@ -118,11 +123,11 @@ final class ScreenView {
             }
         }
         var header = PageView(level: level, settings: session.settings, state: session.state).header()
-        if !session.marks.isEmpty { header += " | \(Plural.count(session.marks.count, "mark"))" }
+        if !session.marks.isEmpty { header += " | " + marksSummary() }
         // Bold, not reverse video: the reverse is the highlighted row's alone.
         let headerLine = ScreenFrame.Line(
             text: "\u{1B}[1m" + TextWidth.truncatingTail(NameEscaping.terminalSafe(header), to: columns - 1) + "\u{1B}[22m", inverse: false)
-        let statusLine = ScreenFrame.Line(text: TextWidth.truncatingTail(status, to: columns - 1), inverse: false)
+        let statusLine = ScreenFrame.Line(text: statusText(level: level, width: columns - 1), inverse: false)
         // Levels pushed here are watched as the prompt's are, before their
         // frame is out (a change made once it shows is seen); the first
         // frame goes out first, since watching a million entries takes 40 ms.
@@ -133,6 +138,29 @@ final class ScreenView {
         frame.show([headerLine] + lines.map { ScreenFrame.Line(text: $0, inverse: false) } + [statusLine], rows: rows, columns: columns)
         if isFirstFrame { session.watching?.pageDrawn() }
         watchedLevel = top
+    }
+
+    /// The status line: the last message on the left, where the highlight
+    /// is (`23/1594`) on the right, as nnn and less show it.
+    private func statusText(level: TableLevel, width: Int) -> String {
+        let count = level.model.rowCount
+        let position = count == 0 ? "" : "\(level.highlight + 1)/\(count)"
+        let room = width - TextWidth.of(position) - 1
+        guard room >= 10 else { return TextWidth.truncatingTail(status, to: width) }
+        return TextWidth.truncatingTail(status, to: room).padded(to: room) + " " + position
+    }
+
+    /// `3 marks, 1.2 MiB`: the plan's size as `marks` counts it, counted
+    /// again only when the marks changed, and for a tenth of a second at
+    /// most (a marked tree too large says `at least`; `:marks` counts all).
+    private func marksSummary() -> String {
+        let marks = session.marks
+        if let known = marksCounted, known.revision == marks.revision { return known.text }
+        let totals = PlanTotals.count(marks.all, deadline: Syscalls.monotonicSeconds() + 0.1)
+        let size = (totals.isLowerBound ? "at least " : "") + HumanSize.withUnit(totals.bytes)
+        let text = "\(Plural.count(marks.count, "mark")), \(size)"
+        marksCounted = (marks.revision, text)
+        return text
     }
 
     private func detailLines(level: TableLevel, width: Int, height: Int) -> [String] {
