@@ -124,6 +124,37 @@ final class ScreenTerminalTests: TmuxTestCase {
         XCTAssertTrue(tmux.ends())
     }
 
+    /// `d` sizes the level and puts the largest first (du's columns, `sort
+    /// du`), the status line keeping du's summary, never its progress line;
+    /// a folder opened then is sized and in du's order too; `s` cycles on.
+    func testSizesPutTheLargestFirst() throws {
+        let temp = try TemporaryTree()
+        try temp.folder("big")
+        try temp.folder("small")
+        temp.file("a.bin", contents: String(repeating: "a", count: 200_000), in: "big")
+        temp.file("b.bin", contents: String(repeating: "b", count: 100_000), in: "big")
+        temp.file("s.txt", contents: "small\n", in: "small")
+        tmux.start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' --screen .", columns: 80, rows: 24)
+        tmux.waitFor("q leaves")
+        waitForHighlight("1 big")
+        tmux.type(["Down"])
+        waitForHighlight("2 small")
+        tmux.type(["d"])
+        let shown = tmux.waitFor("| sort du |")
+        XCTAssertTrue(shown.contains("du: "), shown)
+        XCTAssertFalse(shown.contains("scanning"), shown)
+        let rows = shown.split(separator: "\n").dropFirst().prefix(2).map { $0.trimmingCharacters(in: .whitespaces) }
+        XCTAssertTrue(rows[0].hasPrefix("1 ") && rows[0].hasSuffix("big >"), shown)
+        XCTAssertTrue(rows[1].hasPrefix("2 ") && rows[1].hasSuffix("small >"), shown)
+        tmux.type(["g", "Enter"])
+        let inside = tmux.waitFor("/big | 2 entries | sort du")
+        XCTAssertTrue(inside.split(separator: "\n").dropFirst().first?.trimmingCharacters(in: .whitespaces).hasSuffix("a.bin") == true, inside)
+        tmux.type(["Left", "s"])
+        tmux.waitFor("| sort name |")
+        tmux.type(["q"])
+        XCTAssertTrue(tmux.ends())
+    }
+
     func testTheDetailPaneAtTwoHundredColumnsAndResize() throws {
         let temp = try makeTree()
         tmux.start(

@@ -51,13 +51,11 @@ extension Session {
         let search = finder.run([directory]) {
             if Interruption.isRequested { finder.cancel() }
             if settings.interactive, let line = progress.update(finder) {
-                output.write(line)
-                output.flush()
+                writeProgress(line)
             }
         }
         if let erasure = progress.erasure {
-            output.write(erasure)
-            output.flush()
+            writeProgress(erasure)
         }
         Interruption.clear()
         return search

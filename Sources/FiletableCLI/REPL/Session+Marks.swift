@@ -312,6 +312,15 @@ extension Session {
         Syscalls.writeToStandardError(text)
     }
 
+    /// A long command's progress line (`\r`-drawn): to the terminal on
+    /// standard error after what the output holds, never into a capture,
+    /// so the full-screen view (which keeps a command's messages for its
+    /// status line) shows it on that line while the command runs.
+    func writeProgress(_ line: String) {
+        output.flush()
+        Self.writeStatusLine(line)
+    }
+
     /// Writes the plan. A mark whose path now leads to a different file stops
     /// the export: the plan would name something that was never shown. A
     /// marked file or directory that changed since (a directory that gained

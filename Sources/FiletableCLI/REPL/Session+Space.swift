@@ -15,13 +15,11 @@ extension Session {
         let result = scan.run(listing.directory) {
             if Interruption.isRequested { scan.cancel() }
             if settings.interactive, let line = progress.update(scan, scanning: level.path) {
-                output.write(line)
-                output.flush()
+                writeProgress(line)
             }
         }
         if let erasure = progress.erasure {
-            output.write(erasure)
-            output.flush()
+            writeProgress(erasure)
         }
         if let stuck = result.errors.first(where: { $0.reason == .system(.notResponding) && $0.path == listing.directory.path }) {
             throw CommandError("du: \(stuck.description)")

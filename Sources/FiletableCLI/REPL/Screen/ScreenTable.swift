@@ -65,7 +65,7 @@ struct ScreenTable {
         options.truncatesText = true
         // Beside the detail pane the long style's columns would leave no
         // room for names: the pane shows those facts, the table the names.
-        options.minimumTextRoom = 16
+        options.minimumTextRoom = 12
         var out = ByteBuffer()
         TextRenderer(options: options).render(items, into: &out)
         return out.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }.split(separator: "\n", omittingEmptySubsequences: false).dropLast()

@@ -293,9 +293,17 @@ final class ScreenView {
             guard count > 0 else { return }
             run("mark \(level.highlight + 1)")
         case .undo: run("undo")
-        case .sizes: run("du")
+        case .sizes:
+            // Sized, then largest first (ncdu's order): du's summary stays on the status line.
+            run("du")
+            let summary = status
+            if level.space != nil {
+                run("sort du")
+                status = summary
+            }
         case .cycleSort:
-            let order: [SortKey] = [.name, .size, .time, .ext]
+            // du's order joins the cycle once the level was sized.
+            let order: [SortKey] = level.space != nil ? [.name, .size, .time, .ext, .space] : [.name, .size, .time, .ext]
             let now = order.firstIndex(of: level.model.options.sortKey) ?? -1
             run("sort " + order[(now + 1) % order.count].rawValue)
         case .hidden: run(level.model.options.hidden == .hidden ? "hidden on" : "hidden off")
@@ -328,7 +336,15 @@ final class ScreenView {
         frame.invalidate()
         let said = session.output.stopCapturing()
         detailCache = nil
-        status = failure ?? said.split(separator: "\n").last.map { NameEscaping.terminalSafe(String($0)) } ?? ""
+        status = failure ?? Self.lastMessage(in: said)
+    }
+
+    /// The last line a command wrote, as the status line shows it: what
+    /// follows its last carriage return (a line drawn over in place), safe.
+    static func lastMessage(in said: String) -> String {
+        let line = said.split(separator: "\n").last { !$0.isEmpty } ?? ""
+        let shown = line.split(separator: "\r", omittingEmptySubsequences: false).last ?? ""
+        return NameEscaping.terminalSafe(String(shown).replacing("\u{1B}[K", with: ""))
     }
 
     private func openHighlighted(asHex: Bool) {
