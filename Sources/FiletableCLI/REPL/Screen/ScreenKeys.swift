@@ -22,7 +22,7 @@ struct ScreenKey: Sendable {
         ScreenKey(keys: "/", action: .filter, summary: "filter as you type (substring, any case; globs); Esc clears"),
         ScreenKey(keys: "space, u", action: .mark, summary: "mark the row for the plan (the REPL's marks); undo"),
         ScreenKey(keys: "d", action: .sizes, summary: "sizes: what each row takes, largest first (du)"),
-        ScreenKey(keys: "s, .", action: .cycleSort, summary: "the next sort (name, size, time, ext); hidden files on/off"),
+        ScreenKey(keys: "s, .", action: .cycleSort, summary: "the next sort (name, size, time, ext, du once sized); hidden files on/off"),
         ScreenKey(keys: "Tab", action: .toggleDetail, summary: "the detail pane on/off (on by itself at 120 columns)"),
         ScreenKey(keys: ":", action: .command, summary: "a REPL command, with the prompt's editing and history"),
         ScreenKey(keys: "?", action: .help, summary: "these keys"),
