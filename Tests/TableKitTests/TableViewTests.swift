@@ -176,6 +176,19 @@ final class TableViewTests: XCTestCase {
         XCTAssertEqual(table.currentPage, 0)
     }
 
+    /// Sections of the given sizes holding the numbers 0, 1, 2, ... in
+    /// order, and how many there are.
+    private func numbered(_ sizes: [Int]) -> (sections: [[Int]], count: Int) {
+        var next = 0
+        let sections = sizes.map { size in
+            (0..<size).map { _ in
+                defer { next += 1 }
+                return next
+            }
+        }
+        return (sections, next)
+    }
+
     /// A page cut to a line budget never draws more lines than the budget
     /// (headers, footers and two-line rows counted), shows every row once in
     /// order, and lands on the page holding a row when scrolled to it.
@@ -183,13 +196,7 @@ final class TableViewTests: XCTestCase {
         var generator = SystemRandomNumberGenerator()
         for trial in 0..<300 {
             let sectionSizes = (0..<Int.random(in: 0...12, using: &generator)).map { _ in Int.random(in: 0...15, using: &generator) }
-            var next = 0
-            let sections = sectionSizes.map { size in
-                (0..<size).map { _ in
-                    defer { next += 1 }
-                    return next
-                }
-            }
+            let (sections, next) = numbered(sectionSizes)
             let source = NumbersDataSource(sections: sections, titled: trial % 3 != 0)
             let table = TableView()
             table.dataSource = source
@@ -233,13 +240,7 @@ final class TableViewTests: XCTestCase {
         var generator = SystemRandomNumberGenerator()
         for trial in 0..<200 {
             let sectionSizes = (0..<Int.random(in: 1...8, using: &generator)).map { _ in Int.random(in: 0...30, using: &generator) }
-            var next = 0
-            let sections = sectionSizes.map { size in
-                (0..<size).map { _ in
-                    defer { next += 1 }
-                    return next
-                }
-            }
+            let (sections, next) = numbered(sectionSizes)
             guard next > 0 else { continue }
             let source = NumbersDataSource(sections: sections, titled: trial % 2 == 0)
             let table = TableView()
