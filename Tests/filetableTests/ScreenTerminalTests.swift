@@ -211,7 +211,9 @@ final class ScreenTerminalTests: TmuxTestCase {
         tmux.waitFor("? lists the keys; q leaves", seconds: 30)
         tmux.type([":"])
         tmux.waitFor("\n:")
-        tmux.type(["pwd", "Enter"])
+        // A shell command takes the terminal: run on the normal screen, a key comes back.
+        tmux.type(["!echo from-the-shell", "Enter"])
+        tmux.waitFor("from-the-shell\n")
         tmux.waitFor("-- a key returns to the screen --")
         tmux.type(["x"])
         tmux.waitFor("| 4 entries |")
@@ -226,6 +228,58 @@ final class ScreenTerminalTests: TmuxTestCase {
         let before = try String(contentsOfFile: temp.path + "/../stty.before", encoding: .utf8)
         let after = try String(contentsOfFile: temp.path + "/../stty.after", encoding: .utf8)
         XCTAssertEqual(before, after)
+    }
+
+    /// `:` types a command on the status line, the table above it: typed
+    /// fast after `:` it is still the line's; a one-line answer goes to the
+    /// status line, a longer one (`info`, `help`) over the table a screen
+    /// at a time; a question lists what it covers above it; `:quit` is
+    /// refused (q leaves).
+    func testCommandsTypedOnTheStatusLine() throws {
+        let temp = try makeTree()
+        tmux.start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' --screen .", columns: 80, rows: 24)
+        tmux.waitFor("q leaves")
+        tmux.type([":", "sort si"])
+        var shown = tmux.waitFor("\n:sort si")
+        XCTAssertTrue(shown.hasPrefix("/tmp/") && shown.contains(" | 4 entries | sort name"), "the table stays while the line is typed:\n\(shown)")
+        tmux.type(["Tab", "Enter"])
+        tmux.waitFor("| sort size")
+        tmux.type([":pwd", "Enter"])
+        shown = tmux.waitFor("\n" + temp.path)
+        XCTAssertTrue(shown.contains(" | 4 entries | sort size"), shown)
+        tmux.type([":info alpha.txt", "Enter"])
+        shown = tmux.waitFor("-- a key returns to the table --")
+        XCTAssertTrue(shown.contains("type:        file") && shown.contains("content:     text"), shown)
+        tmux.type(["q"])
+        tmux.waitFor("| sort size")
+        tmux.type([":help", "Enter"])
+        shown = tmux.waitFor("more lines: a key, or q --")
+        XCTAssertTrue(shown.hasPrefix("Commands"), shown)
+        XCTAssertFalse(shown.contains("row N …"), "help's lines whole, as wide as the screen:\n\(shown)")
+        tmux.type(["Space"])
+        // The next screen: the first is gone, fewer lines are left (or none).
+        let deadline = Date().addingTimeInterval(10)
+        while tmux.screen().hasPrefix("Commands"), Date() < deadline { usleep(50_000) }
+        XCTAssertFalse(tmux.screen().hasPrefix("Commands"), tmux.screen())
+        tmux.type(["q"])
+        tmux.waitFor("| sort size")
+        // Marking the folder asks, naming what it covers above the question.
+        tmux.type([":mark docs", "Enter"])
+        shown = tmux.waitFor("for deletion? [y/N]")
+        tmux.type(["n"])
+        tmux.waitFor("mark: nothing marked")
+        tmux.type([":mark *[gt]", "Enter"])
+        shown = tmux.waitFor("for deletion? [y/N]")
+        XCTAssertTrue(shown.contains("  alpha.txt\n  zulu.log\n"), shown)
+        tmux.type(["y"])
+        shown = tmux.waitFor("marked 2 (2 in the plan")
+        XCTAssertTrue(shown.contains("| 2 marks, "), shown)
+        tmux.type([":quit", "Enter"])
+        tmux.waitFor("quit: q leaves the screen")
+        tmux.type(["q"])
+        tmux.waitFor("[y/N]")
+        tmux.type(["y"])
+        XCTAssertTrue(tmux.ends())
     }
 
     /// A file system that stops answering (`Samples/fuse/hanging_fs.py`):

@@ -42,6 +42,13 @@ struct KeyDecoder {
 
     var hasPending: Bool { !pending.isEmpty || pasted != nil || pasteJustEnded }
 
+    /// The bytes read and not yet made keys, taken out (another reader of
+    /// the terminal goes on with them).
+    mutating func takeUndecoded() -> [UInt8] {
+        defer { pending = [] }
+        return pending
+    }
+
     /// Whether a paste has begun and its end marker has not come.
     var isInsidePaste: Bool { pasted != nil }
 

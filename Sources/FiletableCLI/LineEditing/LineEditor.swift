@@ -29,6 +29,9 @@ final class LineEditor {
     private var noticeShown = false
 
     private var decoder = KeyDecoder()
+    /// Keys another reader of the terminal decoded before the line began
+    /// (the full-screen view's `:` and what was typed fast after it).
+    private var keysAhead: [Key] = []
     private var buffer = EditBuffer()
     private var prompt = ""
     /// The first character shown when the line is wider than the screen.
@@ -90,8 +93,22 @@ final class LineEditor {
 
     // MARK: Keys
 
+    /// Keys and bytes the full-screen view read before it handed the
+    /// terminal over: the line reads them before any new input.
+    func typeAhead(_ keys: [Key], bytes: [UInt8]) {
+        keysAhead += keys
+        decoder.feed(bytes)
+    }
+
+    /// What was typed after the line ended, taken out for the view to read on.
+    func takeTypedAhead() -> (keys: [Key], bytes: [UInt8]) {
+        defer { keysAhead = [] }
+        return (keysAhead, decoder.takeUndecoded())
+    }
+
     /// The next key; nil when the input ends or fails.
     private func nextKey() -> Key? {
+        if !keysAhead.isEmpty { return keysAhead.removeFirst() }
         while true {
             if let key = decoder.next() { return key }
             if decoder.hasPending && !waitForInput(milliseconds: 40) {

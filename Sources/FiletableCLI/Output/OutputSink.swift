@@ -64,6 +64,12 @@ final class OutputSink {
         captured = []
     }
 
+    /// What was written since `startCapturing` so far; capturing goes on.
+    func capturedSoFar() -> String {
+        flush()
+        return String(decoding: captured ?? [], as: UTF8.self)
+    }
+
     /// What was written since `startCapturing`; writing goes out again.
     func stopCapturing() -> String {
         flush()

@@ -92,7 +92,9 @@ struct PageView {
         return "(\(Plural.count(hidden, "hidden entry", "hidden entries")); 'hidden on' shows them)"
     }
 
-    func header() -> String {
+    /// `extra` parts (the full-screen view's word on the marks) go last,
+    /// and the path gives way to them as to the others.
+    func header(extra: [String] = []) -> String {
         let model = level.model
         let table = level.table
         var parts: [String]
@@ -130,6 +132,7 @@ struct PageView {
         if state.editing { parts.append("editing") }
         if state.marksShown && level.kind == .directory { parts.append("marked shown") }
         if let space = level.space { parts.append(space.note) }
+        parts += extra
         // On a terminal the header keeps to one line: the path gives way.
         if settings.interactive, let width = Terminal.columns() {
             let others = parts.dropFirst().joined(separator: " | ")

@@ -176,7 +176,8 @@ extension Session {
     /// Writes lines of filetable's own text: all at once in a script, a
     /// screen at a time at a terminal ('more' or an empty line goes on).
     func showLines(_ lines: [String], from start: Int = 0) {
-        let room = settings.interactive ? max(1, screenLines - 1) : Int.max
+        // The full-screen view (pages not drawn) takes them all and pages them itself.
+        let room = settings.interactive && drawsPages ? max(1, screenLines - 1) : Int.max
         let end = lines.count - start > room ? start + room : lines.count
         lines[start..<end].forEach { write($0) }
         if end < lines.count {

@@ -4,6 +4,8 @@ import FileBrowsing
 struct EditorCommand: RegisteredCommand {
     let row: RowReference
 
+    static let usesTheTerminal = true
+
     static let spec = CommandSpec(
         name: "editor", aliases: [], usage: "editor N|NAME", summary: "open row N in $VISUAL or $EDITOR",
         details:

@@ -6,6 +6,8 @@ struct HexCommand: RegisteredCommand {
     let offset: HexStart
     let length: UInt64?
 
+    static let usesTheTerminal = true
+
     static let spec = CommandSpec(
         name: "hex", aliases: ["x"], usage: "hex N|NAME [OFFSET [LENGTH]]", summary: "hex dump of row N, a screen at a time",
         details:

@@ -5,6 +5,8 @@ import FileBrowsing
 struct MoreCommand: RegisteredCommand {
     var row: RowReference?
 
+    static let usesTheTerminal = true
+
     static let spec = CommandSpec(
         name: "more", aliases: ["m"], usage: "more [N|NAME]", summary: "next screen of hex or view; row N in $PAGER",
         details:

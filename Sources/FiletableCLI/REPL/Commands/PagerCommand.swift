@@ -4,6 +4,8 @@ import FileBrowsing
 struct PagerCommand: RegisteredCommand {
     let row: RowReference
 
+    static let usesTheTerminal = true
+
     static let spec = CommandSpec(
         name: "pager", aliases: ["less"], usage: "pager N|NAME", summary: "open row N in $PAGER",
         details:

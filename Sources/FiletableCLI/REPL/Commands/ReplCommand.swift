@@ -20,6 +20,14 @@ protocol RegisteredCommand: ReplCommand {
     /// What Tab offers for the argument at `position` (1 is the first),
     /// given the argument words typed before it.
     static func completion(at position: Int, after arguments: [String]) -> ArgumentCompletion
+    /// Whether it shows screens of its own or runs a program that takes the
+    /// terminal (a viewer, a pager, a shell): the full-screen view's `:`
+    /// runs such a command on the normal screen, the others in place.
+    static var usesTheTerminal: Bool { get }
+}
+
+extension RegisteredCommand {
+    static var usesTheTerminal: Bool { false }
 }
 
 /// What Tab completes for one argument: the command says what kind of word
@@ -59,6 +67,12 @@ struct Command: Equatable, CustomStringConvertible {
     /// The registered name of the command (`quit` for `q`), or "" for the empty line.
     var name: String {
         (type(of: action) as? any RegisteredCommand.Type)?.spec.name ?? ""
+    }
+
+    /// Whether the command takes the terminal (`RegisteredCommand.usesTheTerminal`).
+    var usesTheTerminal: Bool {
+        // Not registered: a move of the viewer the last command showed.
+        (type(of: action) as? any RegisteredCommand.Type)?.usesTheTerminal ?? true
     }
 
     var description: String { String(describing: action) }

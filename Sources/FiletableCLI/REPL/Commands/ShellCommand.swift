@@ -5,6 +5,8 @@ import FileBrowsing
 struct ShellCommand: RegisteredCommand {
     let script: String?
 
+    static let usesTheTerminal = true
+
     static let spec = CommandSpec(
         name: "!", aliases: [], usage: "!COMMAND", summary: "run a shell command",
         details:

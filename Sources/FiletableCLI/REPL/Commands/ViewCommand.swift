@@ -7,6 +7,8 @@ struct ViewCommand: RegisteredCommand {
     var from: ViewStart?
     var wraps = false
 
+    static let usesTheTerminal = true
+
     static let spec = CommandSpec(
         name: "view", aliases: ["v", "cat"], usage: "view N|NAME [+LINE|/TEXT] [--wrap]", summary: "show row N as text, or as hex if binary",
         details:

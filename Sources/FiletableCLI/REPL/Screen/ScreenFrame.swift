@@ -16,7 +16,8 @@ final class ScreenFrame {
         let inverse: Bool
     }
 
-    private let output: OutputSink
+    /// Where frames go (the view writes the odd control sequence there too).
+    let output: OutputSink
     private var shown: [Line] = []
     private var shownSize = (rows: 0, columns: 0)
     /// Bytes written for the last frame (the benchmark reads it via `stats`).
@@ -43,7 +44,10 @@ final class ScreenFrame {
             if index < shown.count && shown[index] == line { continue }
             buffer += "\u{1B}[\(index + 1);1H"
             buffer += line.inverse ? "\u{1B}[7m" + line.text.padded(to: columns - 1) + "\u{1B}[27m" : line.text
-            buffer += "\u{1B}[K"
+            // A plain line as wide as the screen (a page of `help`) fills its
+            // row: erasing after it would erase its last character instead.
+            let fillsTheRow = !line.inverse && !line.text.contains("\u{1B}") && TextWidth.of(line.text) >= columns
+            if !fillsTheRow { buffer += "\u{1B}[K" }
         }
         // The (hidden) cursor parked at the last line's start: every frame
         // ends the same way, which a script timing the frames waits for.

@@ -24,7 +24,7 @@ struct ScreenKey: Sendable {
         ScreenKey(keys: "d", action: .sizes, summary: "sizes: what each row takes, largest first (du)"),
         ScreenKey(keys: "s, .", action: .cycleSort, summary: "the next sort (name, size, time, ext, du once sized); hidden files on/off"),
         ScreenKey(keys: "Tab", action: .toggleDetail, summary: "the detail pane on/off (on by itself at 120 columns)"),
-        ScreenKey(keys: ":", action: .command, summary: "a REPL command, with the prompt's editing and history"),
+        ScreenKey(keys: ":", action: .command, summary: "a REPL command typed on the status line (the prompt's editing, history, Tab)"),
         ScreenKey(keys: "?", action: .help, summary: "these keys"),
         ScreenKey(keys: "q", action: .quit, summary: "leave: back to the prompt, or out when started with --screen"),
     ]

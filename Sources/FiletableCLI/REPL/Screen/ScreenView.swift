@@ -23,6 +23,8 @@ final class ScreenView {
     private var watchedLevel: ObjectIdentifier?
     /// A command runs (out of raw mode): a question it asks reads its key raw.
     private var runningCommand = false
+    /// How much of the running command's captured output a question showed.
+    private var capturedShown = 0
     /// The detail pane: nil follows the width (on at 120 columns and more).
     private var detailChosen: Bool?
     /// The line under the table: the last message, a question, a filter typed.
@@ -122,8 +124,8 @@ final class ScreenView {
                 line + " │ " + (index < detail.count ? detail[index] : "")
             }
         }
-        var header = PageView(level: level, settings: session.settings, state: session.state).header()
-        if !session.marks.isEmpty { header += " | " + marksSummary() }
+        let header = PageView(level: level, settings: session.settings, state: session.state)
+            .header(extra: session.marks.isEmpty ? [] : [marksSummary()])
         // Bold, not reverse video: the reverse is the highlighted row's alone.
         let headerLine = ScreenFrame.Line(
             text: "\u{1B}[1m" + TextWidth.truncatingTail(NameEscaping.terminalSafe(header), to: columns - 1) + "\u{1B}[22m", inverse: false)
@@ -146,7 +148,8 @@ final class ScreenView {
         let count = level.model.rowCount
         let position = count == 0 ? "" : "\(level.highlight + 1)/\(count)"
         let room = width - TextWidth.of(position) - 1
-        guard room >= 10 else { return TextWidth.truncatingTail(status, to: width) }
+        // A message too long to share the line with the place keeps the line.
+        guard room >= 10, TextWidth.of(status) <= room else { return TextWidth.truncatingTail(status, to: width) }
         return TextWidth.truncatingTail(status, to: room).padded(to: room) + " " + position
     }
 
@@ -318,8 +321,10 @@ final class ScreenView {
     /// Runs a REPL command on the session; its message (or mistake) goes to
     /// the status line. The terminal is out of raw mode meanwhile, so Ctrl-C
     /// stops a long one (a `du` of a large tree) as it does at the prompt.
-    private func run(_ line: String) {
+    @discardableResult
+    private func run(_ line: String) -> String {
         session.output.startCapturing()
+        capturedShown = 0
         var failure: String?
         Interruption.clear()
         RawTerminal.leave()
@@ -337,6 +342,8 @@ final class ScreenView {
         let said = session.output.stopCapturing()
         detailCache = nil
         status = failure ?? Self.lastMessage(in: said)
+        // What a question showed already is not shown again.
+        return String(decoding: said.utf8.dropFirst(capturedShown), as: UTF8.self)
     }
 
     /// The last line a command wrote, as the status line shows it: what
@@ -442,9 +449,28 @@ final class ScreenView {
 
     /// A yes/no question on the status line (marking a directory, say):
     /// one key, read in raw mode even when asked from a command's run.
+    /// What the command wrote before it asked stands above the question.
     private func ask(_ question: String) -> Bool {
         status = NameEscaping.terminalSafe(question)
-        draw()
+        // What the command said before asking (the names a mark covers) is
+        // shown over the table, the question under it; else the table.
+        let said = runningCommand ? session.output.capturedSoFar() : ""
+        let before = String(decoding: said.utf8.dropFirst(capturedShown), as: UTF8.self)
+        capturedShown = said.utf8.count
+        var lines = before.split(separator: "\n", omittingEmptySubsequences: false).map { Self.lastMessage(in: String($0)) }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        let (rows, columns) = size
+        // A question is never cut: wider than a line, it wraps between words.
+        let question = TextWrapping.wrap(status, width: max(10, columns - 1))
+        if lines.isEmpty && question.count == 1 {
+            draw()
+        } else {
+            let room = max(0, rows - question.count)
+            let shown = lines.suffix(room).map { ScreenFrame.Line(text: TextWidth.truncatingTail($0, to: columns - 1), inverse: false) }
+            let blank = Array(repeating: ScreenFrame.Line(text: "", inverse: false), count: max(0, room - shown.count))
+            let asked = question.suffix(rows).map { ScreenFrame.Line(text: $0, inverse: false) }
+            frame.show(shown + blank + asked, rows: rows, columns: columns)
+        }
         RawTerminal.enter()
         defer { if runningCommand { RawTerminal.leave() } }
         guard let key = nextKey() else { return false }
@@ -453,28 +479,94 @@ final class ScreenView {
 
     // MARK: Leaving the screen for a moment
 
-    /// `:`: a REPL command typed with the prompt's editor, history and
-    /// completion, run on the normal screen (programs it starts get the
-    /// terminal); a key returns to the view.
+    /// `:`: a REPL command typed on the status line with the prompt's
+    /// editor, history and completion, the table above it. A command that
+    /// shows screens of its own or runs a program (`usesTheTerminal`: view,
+    /// pager, editor, `!`, help) runs on the normal screen, a key coming
+    /// back; any other runs in place: its last line on the status line, a
+    /// longer answer (`info`, `stats`) on a page over the table.
     private func commandLine() {
-        leaveForAMoment()
+        let rows = size.rows
+        frame.output.write("\u{1B}[\(rows);1H\u{1B}[2K\u{1B}[?25h")
+        frame.output.flush()
+        // What was typed fast after `:` is the line's; what after its end, the view's again.
+        var ahead = typedAhead
+        typedAhead = []
+        while let key = decoder.next() { ahead.append(key) }
+        editor.typeAhead(ahead, bytes: decoder.takeUndecoded())
         let line = editor.readLine(prompt: ":")
-        if case .text(let typed) = line, !typed.trimmingSpaces.isEmpty {
-            session.drawsPages = true
-            do {
-                if case .quit = try session.execute(session.command(for: typed.trimmingSpaces)) {
-                    status = "quit: use q on the screen"
-                }
-            } catch {
-                session.output.write("filetable: \(error.message)\n")
-            }
-            session.drawsPages = false
-            session.output.write("-- a key returns to the screen --")
-            session.output.flush()
-            RawTerminal.enter()
-            _ = nextKey()
+        let after = editor.takeTypedAhead()
+        typedAhead = after.keys
+        decoder.feed(after.bytes)
+        frame.output.write("\u{1B}[?25l")
+        frame.output.flush()
+        RawTerminal.enter()
+        // The editor may have listed completions or ended its line below: all drawn anew.
+        frame.invalidate()
+        guard case .text(let typed) = line else { return }
+        let text = typed.trimmingSpaces
+        guard !text.isEmpty else { return }
+        let command: Command
+        do {
+            command = try session.command(for: text)
+        } catch {
+            status = error.message
+            return
         }
+        switch command.name {
+        case "quit":
+            status = "quit: q leaves the screen"
+            return
+        case "screen":
+            status = "screen: this is the screen"
+            return
+        default: break
+        }
+        guard !command.usesTheTerminal else {
+            runOnTheNormalScreen(command)
+            return
+        }
+        let said = run(text)
+        var lines = said.split(separator: "\n", omittingEmptySubsequences: false).map { Self.lastMessage(in: String($0)) }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        if lines.filter({ !$0.isEmpty }).count > 1 { showPage(lines) }
+    }
+
+    /// Runs `command` on the normal screen (programs it starts get the
+    /// terminal, pages are drawn as at the prompt); a key returns to the view.
+    private func runOnTheNormalScreen(_ command: Command) {
+        leaveForAMoment()
+        session.drawsPages = true
+        do {
+            _ = try session.execute(command)
+        } catch {
+            session.output.write("filetable: \(error.message)\n")
+        }
+        session.drawsPages = false
+        session.output.write("-- a key returns to the screen --")
+        session.output.flush()
+        RawTerminal.enter()
+        _ = nextKey()
         comeBack()
+    }
+
+    /// Lines over the table, a screen at a time: a key shows the next
+    /// screen, q or Esc returns to the table.
+    private func showPage(_ lines: [String]) {
+        var first = 0
+        while first < lines.count {
+            let (rows, columns) = size
+            let room = max(1, rows - 1)
+            let shown = lines[first..<min(lines.count, first + room)]
+            let last = first + room >= lines.count
+            let footer = last ? "-- a key returns to the table --" : "-- \(lines.count - first - room) more lines: a key, or q --"
+            frame.show(
+                // A command's lines are as wide as the screen at most (help wraps to it).
+                (shown + [footer]).map { ScreenFrame.Line(text: TextWidth.truncatingTail($0, to: columns), inverse: false) },
+                rows: rows, columns: columns)
+            guard let key = nextKey(), !last, key != .text("q"), key != .escape else { return }
+            first += room
+        }
     }
 
     /// Ctrl-Z: the terminal as the shell left it, stopped until `fg`.
