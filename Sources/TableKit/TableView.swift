@@ -72,7 +72,8 @@ public final class TableView {
 
     // MARK: Layout
 
-    /// Asks the data source for its counts again and keeps the page in range.
+    /// Asks the data source for its counts again and keeps the viewport in
+    /// range: the page, or (scrolled row by row) the first row where it was.
     public func reloadData() {
         recycleOnScreenCells()
         var starts: [Int] = []
@@ -88,14 +89,25 @@ public final class TableView {
         starts.append(total)
         sectionStarts = starts
         budgetedPageStarts = nil
-        scrollToRow(firstVisibleRow)
+        keepViewport()
     }
 
     /// Cuts the pages again for a changed budget, keeping the first visible row in view.
     private func relayoutPages() {
         budgetedPageStarts = nil
         recycleOnScreenCells()
-        scrollToRow(firstVisibleRow)
+        keepViewport()
+    }
+
+    /// After the rows or the layout changed: a table scrolled row by row
+    /// keeps its first row (a live change does not move the screen), one
+    /// turned by pages goes to the page holding it.
+    private func keepViewport() {
+        if scrollsFreely {
+            scrollToShow(firstVisibleRow)
+        } else {
+            scrollToRow(firstVisibleRow)
+        }
     }
 
     public var numberOfSections: Int { sectionStarts.count - 1 }

@@ -269,6 +269,19 @@ final class TableViewTests: XCTestCase {
                 if !before.1.contains(row) { XCTAssertEqual(table.firstVisibleRow, row) }
             }
             XCTAssertTrue(table.scrollsFreely)
+            // A reload (a live change) keeps a table scrolled row by row where it was.
+            if next > 3 {
+                table.scrollToShow(next - 1)
+                let first = table.firstVisibleRow
+                table.reloadData()
+                XCTAssertEqual(table.firstVisibleRow, first)
+                XCTAssertTrue(table.scrollsFreely)
+                source.sections = sections.map { Array($0.prefix(1)) }
+                table.reloadData()
+                XCTAssertLessThan(table.firstVisibleRow, max(1, table.numberOfRows), "kept inside a table that shrank")
+                source.sections = sections
+                table.reloadData()
+            }
             table.scrollToRow(next - 1)
             XCTAssertFalse(table.scrollsFreely, "turning pages again")
             XCTAssertTrue(table.visibleRows.contains(next - 1))

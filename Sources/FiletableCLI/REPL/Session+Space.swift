@@ -47,12 +47,10 @@ extension Session {
             return
         }
         let figures = spaceOnDisk
-        let first = level.table.firstVisibleRow
         listing.spaceFigure = { figures[$0] }
         level.space = LevelSpace(
             total: spaceTotal(of: level, figures: figures), frees: spaceMarked(in: level, figures: figures), marksRevision: marks.revision)
         level.table.reloadData()
-        level.table.scrollToRow(first)
     }
 
     /// The du columns of a sized level's rows: a row's space with everything

@@ -131,11 +131,10 @@ final class TableLevel {
     /// returns what joined and left.
     @discardableResult
     func reread() throws(FileError) -> (added: Int, removed: Int) {
-        let first = table.firstVisibleRow
         let change = try model.reload()
         knownAncestry = nil
+        // (The table keeps its viewport across a reload.)
         table.reloadData()
-        table.scrollToRow(first)
         return change
     }
 
@@ -155,9 +154,7 @@ final class TableLevel {
     func exclude(_ exclusion: NameExclusion) -> Bool {
         guard let listing, listing.exclusion != exclusion else { return false }
         listing.exclusion = exclusion
-        let first = table.firstVisibleRow
         table.reloadData()
-        table.scrollToRow(first)
         return true
     }
 
