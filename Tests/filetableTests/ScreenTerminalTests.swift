@@ -239,6 +239,20 @@ final class ScreenTerminalTests: TmuxTestCase {
         let temp = try makeTree()
         tmux.start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' --screen .", columns: 80, rows: 24)
         tmux.waitFor("q leaves")
+        // `?` at 80 columns: every summary whole, wrapped beside its keys.
+        tmux.type(["?"])
+        var help = tmux.waitFor("filetable's screen: the keys")
+        var pages = help
+        while !help.contains("a key returns to the table") {
+            XCTAssertFalse(help.contains("…"), "a key's summary cut:\n\(help)")
+            tmux.type(["Space"])
+            usleep(300_000)
+            help = tmux.screen()
+            pages += help
+        }
+        XCTAssertTrue(pages.contains("with --screen") && pages.contains("q back."), pages)
+        tmux.type(["x"])
+        tmux.waitFor("q leaves")
         tmux.type([":", "sort si"])
         var shown = tmux.waitFor("\n:sort si")
         XCTAssertTrue(shown.hasPrefix("/tmp/") && shown.contains(" | 4 entries | sort name"), "the table stays while the line is typed:\n\(shown)")
@@ -253,7 +267,7 @@ final class ScreenTerminalTests: TmuxTestCase {
         tmux.type(["q"])
         tmux.waitFor("| sort size")
         tmux.type([":help", "Enter"])
-        shown = tmux.waitFor("more lines: a key, or q --")
+        shown = tmux.waitFor(" more lines: a key, or q --")
         XCTAssertTrue(shown.hasPrefix("Commands"), shown)
         XCTAssertFalse(shown.contains("row N …"), "help's lines whole, as wide as the screen:\n\(shown)")
         tmux.type(["Space"])

@@ -559,7 +559,7 @@ final class ScreenView {
             let room = max(1, rows - 1)
             let shown = lines[first..<min(lines.count, first + room)]
             let last = first + room >= lines.count
-            let footer = last ? "-- a key returns to the table --" : "-- \(lines.count - first - room) more lines: a key, or q --"
+            let footer = last ? "-- a key returns to the table --" : "-- \(Plural.count(lines.count - first - room, "more line")): a key, or q --"
             frame.show(
                 // A command's lines are as wide as the screen at most (help wraps to it).
                 (shown + [footer]).map { ScreenFrame.Line(text: TextWidth.truncatingTail($0, to: columns), inverse: false) },
@@ -589,15 +589,18 @@ final class ScreenView {
         detailCache = nil
     }
 
+    /// `?`: the keys, from `ScreenKey.table`, each summary wrapped beside
+    /// its keys at any width (never cut), a screen at a time.
     private func showHelp() {
-        let (rows, columns) = size
-        var lines = ["filetable's screen: the keys"] + [""]
-        for key in ScreenKey.table { lines.append("  " + key.keys.padded(to: 28) + key.summary) }
-        lines += ["", "In a file shown full width: Up/Down/PgUp/PgDn/g/G move, / ? n N search, q back.", "", "-- a key returns --"]
-        frame.show(
-            lines.prefix(rows).map { ScreenFrame.Line(text: TextWidth.truncatingTail($0, to: columns - 1), inverse: false) }, rows: rows,
-            columns: columns)
-        _ = nextKey()
+        let width = max(20, size.columns - 1)
+        let keyWidth = min(28, width / 3)
+        var lines = ["filetable's screen: the keys", ""]
+        for key in ScreenKey.table {
+            let keys = "  " + key.keys.padded(to: keyWidth) + " "
+            lines += TextWrapping.wrap(key.summary, width: width, first: keys, rest: String(repeating: " ", count: keys.count))
+        }
+        lines += [""] + TextWrapping.wrap("In a file shown full width: Up/Down/PgUp/PgDn/g/G move, / ? n N search, q back.", width: width)
+        showPage(lines)
     }
 }
 
