@@ -181,6 +181,7 @@ public final class TableView {
         let total = numberOfRows
         guard total > 0 else {
             scrollToRow(0)
+            scrollsFreely = true
             return
         }
         let row = min(max(0, flatRow), total - 1)

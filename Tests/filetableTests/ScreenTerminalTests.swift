@@ -288,6 +288,13 @@ final class ScreenTerminalTests: TmuxTestCase {
         tmux.type(["y"])
         shown = tmux.waitFor("marked 2 (2 in the plan")
         XCTAssertTrue(shown.contains("| 2 marks, "), shown)
+        // x at 80 columns: hexdump -C's whole line, in colour (its escapes not counted as width).
+        tmux.type(["/", "blob", "Enter", "x"])
+        tmux.waitFor("00000000  00 01 02 de ad be ef                              |.......|")
+        tmux.type(["q", "/", "Escape"])
+        let cleared = Date().addingTimeInterval(10)
+        while tmux.screen().contains("filter blob"), Date() < cleared { usleep(50_000) }
+        XCTAssertTrue(tmux.waitFor("| 2 marks, ").contains("| 2 entries |"), "two rows marked and hidden")
         tmux.type([":quit", "Enter"])
         tmux.waitFor("quit: q leaves the screen")
         tmux.type(["q"])

@@ -94,9 +94,15 @@ final class ScreenViewerState {
                 if let size = text.file.size, size > 0 { detail += "  \(Int(screen.endOffset * 100 / size))%" }
             }
         } else if let hex, let bytes = try? hex.screenBytes(height: height) {
-            var formatter = HexFormatter(format: .canonical, startOffset: hex.offset, squeezes: false, colored: useColor)
-            body = String(decoding: formatter.format(bytes), as: UTF8.self).split(separator: "\n").map {
-                TextWidth.truncatingTail(String($0), to: columns - 1)
+            // Lines measured without their colours: coloured when they fit
+            // (hexdump -C's 78 columns), plain and cut on a narrower screen.
+            var plain = HexFormatter(format: .canonical, startOffset: hex.offset, squeezes: false, colored: false)
+            body = String(decoding: plain.format(bytes), as: UTF8.self).split(separator: "\n").map(String.init)
+            if useColor && body.allSatisfy({ TextWidth.of($0) <= columns - 1 }) {
+                var colored = HexFormatter(format: .canonical, startOffset: hex.offset, squeezes: false, colored: true)
+                body = String(decoding: colored.format(bytes), as: UTF8.self).split(separator: "\n").map(String.init)
+            } else {
+                body = body.map { TextWidth.truncatingTail($0, to: columns - 1) }
             }
             detail = "0x\(String(hex.offset, radix: 16))" + (hex.match.map { "  match at 0x\(String($0, radix: 16))" } ?? "")
         }
