@@ -105,6 +105,11 @@ public final class TableView {
     private func keepViewport() {
         if scrollsFreely {
             scrollToShow(firstVisibleRow)
+            // Rows that left at the end are not blank space: the rows above come down.
+            let total = numberOfRows
+            let kept = firstVisibleRow
+            while firstVisibleRow > 0 && rowsFitting(from: firstVisibleRow - 1) == total { firstVisibleRow -= 1 }
+            if firstVisibleRow != kept { recycleOnScreenCells() }
         } else {
             scrollToRow(firstVisibleRow)
         }

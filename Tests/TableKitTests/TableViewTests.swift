@@ -279,6 +279,9 @@ final class TableViewTests: XCTestCase {
                 source.sections = sections.map { Array($0.prefix(1)) }
                 table.reloadData()
                 XCTAssertLessThan(table.firstVisibleRow, max(1, table.numberOfRows), "kept inside a table that shrank")
+                if table.firstVisibleRow > 0 {
+                    XCTAssertGreaterThan(table.visibleItems().count, budget - 3, "a shrunk table fills the screen from above")
+                }
                 source.sections = sections
                 table.reloadData()
             }

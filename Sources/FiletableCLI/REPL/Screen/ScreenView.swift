@@ -482,9 +482,9 @@ final class ScreenView {
     /// `:`: a REPL command typed on the status line with the prompt's
     /// editor, history and completion, the table above it. A command that
     /// shows screens of its own or runs a program (`usesTheTerminal`: view,
-    /// pager, editor, `!`, help) runs on the normal screen, a key coming
+    /// hex, more, pager, editor, `!`) runs on the normal screen, a key coming
     /// back; any other runs in place: its last line on the status line, a
-    /// longer answer (`info`, `stats`) on a page over the table.
+    /// longer answer (`info`, `help`, `stats`) on pages over the table.
     private func commandLine() {
         let rows = size.rows
         frame.output.write("\u{1B}[\(rows);1H\u{1B}[2K\u{1B}[?25h")
