@@ -101,7 +101,9 @@ final class ScreenTerminalTests: TmuxTestCase {
     func testDownPastTheBottomScrollsARowAtATime() throws {
         let temp = try TemporaryTree()
         for index in 1...100 { temp.file(String(format: "f%03d", index), contents: "\(index)\n") }
-        tmux.start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' --screen .", columns: 80, rows: 24)
+        tmux.start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' .", columns: 80, rows: 24)
+        tmux.waitFor("help --", seconds: 30)
+        tmux.type(["screen", "Enter"])
         tmux.waitFor("q leaves")
         tmux.type(Array(repeating: "j", count: 30))
         waitForHighlight("31 f031")
@@ -120,7 +122,13 @@ final class ScreenTerminalTests: TmuxTestCase {
         waitForHighlight("100 f100")
         shown = tmux.waitFor("100/100")
         XCTAssertEqual(shown.split(separator: "\n").dropFirst().first?.trimmingCharacters(in: .whitespaces), "79 f079", shown)
+        // Back at the prompt, its page (20 rows here, not the screen's 22) holds the highlighted row.
+        tmux.type(["g"] + Array(repeating: "j", count: 40))
+        waitForHighlight("41 f041")
         tmux.type(["q"])
+        shown = tmux.waitFor("| page 3 of 5")
+        XCTAssertTrue(shown.contains("\n 41 f041\n"), shown)
+        tmux.type(["quit", "Enter"])
         XCTAssertTrue(tmux.ends())
     }
 

@@ -56,8 +56,11 @@ final class ScreenView {
         RawTerminal.enter()
         RawTerminal.enterFullScreen()
         defer {
-            // The prompt turns pages: each level back on the page holding its highlight.
-            for level in session.stack.levels where level.table.scrollsFreely { level.table.scrollToRow(level.highlight) }
+            // The prompt turns pages: each level back on the prompt's page holding its highlight.
+            for level in session.stack.levels where level.table.scrollsFreely {
+                PageView(level: level, settings: session.settings, state: session.state).layOutPages()
+                level.table.scrollToRow(level.highlight)
+            }
             RawTerminal.leaveFullScreen()
             RawTerminal.leave()
             session.drawsPages = true
