@@ -206,38 +206,53 @@ public final class TableView {
 
     /// The end (exclusive) of the rows that fit a screen whose first row is
     /// `first`: `pageHeight` rows, or with a line budget the rows, headers
-    /// and footers that fit it (always at least one row).
+    /// and footers that fit it, cut as pages are (`rowsFilling`).
     private func rowsFitting(from first: Int) -> Int {
         let total = numberOfRows
         guard first < total else { return total }
-        guard let lineBudget else { return min(total, first + pageHeight) }
-        let budget = max(1, lineBudget)
+        guard lineBudget != nil else { return min(total, first + pageHeight) }
+        return rowsFilling(
+            from: first,
+            hasHeader: { [self] in dataSource?.tableView(self, titleForHeaderInSection: $0) != nil },
+            hasFooter: { [self] in dataSource?.tableView(self, titleForFooterInSection: $0) != nil })
+    }
+
+    /// The end (exclusive) of the rows of a screen that starts at `first`
+    /// (below the table's end), filled under the line budget: rows fill it
+    /// until the next would not fit with the header drawn above it (where
+    /// its section starts, or repeated at the screen's top) and the footer
+    /// drawn after its section's last row. A section's last row moves to
+    /// the next screen rather than leave its footer hanging below the
+    /// budget. Every screen holds at least one row, however small the budget.
+    private func rowsFilling(from first: Int, hasHeader: (Int) -> Bool, hasFooter: (Int) -> Bool) -> Int {
+        let budget = max(1, lineBudget ?? pageHeight)
         let rowLines = max(1, rowLineCount)
+        let total = numberOfRows
         var lines = 0
+        var rowsOnPage = 0
         var row = first
         var section = indexPath(forFlatRow: first).section
         while row < total {
             while sectionStarts[section + 1] <= row { section += 1 }
             let end = sectionStarts[section + 1]
-            let header = (row == sectionStarts[section] || row == first) && hasHeader(section) ? 1 : 0
+            let remaining = end - row
+            let header = hasHeader(section) && (row == sectionStarts[section] || rowsOnPage == 0) ? 1 : 0
             let footer = hasFooter(section) ? 1 : 0
             let room = budget - lines - header
-            var placed = min(max(0, room / rowLines), end - row)
-            if placed == end - row && room - placed * rowLines < footer { placed -= 1 }
-            if placed <= 0 { return row == first ? first + 1 : row }
-            lines += header + placed * rowLines + (row + placed == end ? footer : 0)
+            var placed = min(max(0, room / rowLines), remaining)
+            if placed == remaining && room - placed * rowLines < footer {
+                placed = remaining - 1  // the last row goes over with its footer
+            }
+            if placed == 0 {
+                guard rowsOnPage == 0 else { break }
+                placed = 1  // a screen always shows a row, even past a tiny budget
+            }
+            lines += header + placed * rowLines + (placed == remaining ? footer : 0)
             row += placed
+            rowsOnPage += placed
             if row < end { break }
         }
         return row
-    }
-
-    private func hasHeader(_ section: Int) -> Bool {
-        dataSource?.tableView(self, titleForHeaderInSection: section) != nil
-    }
-
-    private func hasFooter(_ section: Int) -> Bool {
-        dataSource?.tableView(self, titleForFooterInSection: section) != nil
     }
 
     /// Moves the viewport to page `page` (from 0; clamped to the table).
@@ -275,16 +290,10 @@ public final class TableView {
         return low
     }
 
-    /// The first row of each page under the line budget, cut once per change:
-    /// rows fill a page until the next would not fit with the header drawn
-    /// above it (where its section starts, or repeated at the page's top) and
-    /// the footer drawn after its section's last row. A section's last row
-    /// moves to the next page rather than leave its footer hanging below the
-    /// budget. Every page holds at least one row, however small the budget.
+    /// The first row of each page under the line budget, cut once per
+    /// change, each page filled as `rowsFilling` says.
     private func pageStarts() -> [Int] {
         if let known = budgetedPageStarts { return known }
-        let budget = max(1, lineBudget ?? pageHeight)
-        let rowLines = max(1, rowLineCount)
         let sections = numberOfSections
         var hasHeader = [Bool](repeating: false, count: sections)
         var hasFooter = [Bool](repeating: false, count: sections)
@@ -296,31 +305,9 @@ public final class TableView {
         }
         var starts = [0]
         var row = 0
-        var section = 0
         let total = numberOfRows
         while row < total {
-            var lines = 0
-            var rowsOnPage = 0
-            fill: while row < total {
-                while sectionStarts[section + 1] <= row { section += 1 }
-                let end = sectionStarts[section + 1]
-                let remaining = end - row
-                let header = hasHeader[section] && (row == sectionStarts[section] || rowsOnPage == 0) ? 1 : 0
-                let footer = hasFooter[section] ? 1 : 0
-                let room = budget - lines - header
-                var placed = min(max(0, room / rowLines), remaining)
-                if placed == remaining && room - placed * rowLines < footer {
-                    placed = remaining - 1  // the last row goes over with its footer
-                }
-                if placed == 0 {
-                    guard rowsOnPage == 0 else { break fill }
-                    placed = 1  // a page always shows a row, even past a tiny budget
-                }
-                lines += header + placed * rowLines + (placed == remaining ? footer : 0)
-                row += placed
-                rowsOnPage += placed
-                if row < end { break fill }
-            }
+            row = rowsFilling(from: row, hasHeader: { hasHeader[$0] }, hasFooter: { hasFooter[$0] })
             if row < total { starts.append(row) }
         }
         budgetedPageStarts = starts

@@ -120,12 +120,12 @@ struct ArgumentParser {
         }
         if name == "colour" { name = "color" }
         // The peer's meaning for its name, or for the name an abbreviation stands for.
-        if OptionTable.peerLongOption(name, in: mode) == nil, let full = (try? Self.longOption(named: name))??.long,
-            OptionTable.peerLongOption(full, in: mode) != nil
-        {
+        var peer = OptionTable.peerLongOption(name, in: mode)
+        if peer == nil, let full = (try? Self.longOption(named: name))??.long, let fullPeer = OptionTable.peerLongOption(full, in: mode) {
             name = full
+            peer = fullPeer
         }
-        switch OptionTable.peerLongOption(name, in: mode) {
+        switch peer {
         case .refused(let meaning)?:
             throw UsageError(
                 message: "unrecognized option '--\(name)'",

@@ -68,6 +68,9 @@ final class ScreenFrame {
         guard bottom - top >= 3 else { return "" }
         func line(_ index: Int) -> Line { index < lines.count ? lines[index] : Line(text: "", inverse: false) }
         let unchanged = (top...bottom).reduce(0) { $0 + (line($1) == shown[$1] ? 1 : 0) }
+        // A shift keeps at most all but one line: with that many unchanged
+        // already (a Down inside the screen), none is worth looking for.
+        guard unchanged + 2 < bottom - top + 1 else { return "" }
         var best = (shift: 0, matches: unchanged)
         for shift in 1...((bottom - top + 1) / 2) {
             // Content moved up by `shift` (scrolling down the table), or down.

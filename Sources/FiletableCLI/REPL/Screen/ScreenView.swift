@@ -357,6 +357,14 @@ final class ScreenView {
         return NameEscaping.terminalSafe(String(shown).replacing("\u{1B}[K", with: ""))
     }
 
+    /// What a command wrote, a line each as the status line would show it,
+    /// without the empty lines at the end.
+    static func messageLines(in said: String) -> [String] {
+        var lines = said.split(separator: "\n", omittingEmptySubsequences: false).map { lastMessage(in: String($0)) }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines
+    }
+
     private func openHighlighted(asHex: Bool) {
         let level = session.current
         guard level.model.rowCount > 0 else { return }
@@ -460,8 +468,7 @@ final class ScreenView {
         let said = runningCommand ? session.output.capturedSoFar() : ""
         let before = String(decoding: said.utf8.dropFirst(capturedShown), as: UTF8.self)
         capturedShown = said.utf8.count
-        var lines = before.split(separator: "\n", omittingEmptySubsequences: false).map { Self.lastMessage(in: String($0)) }
-        while lines.last?.isEmpty == true { lines.removeLast() }
+        let lines = Self.messageLines(in: before)
         let (rows, columns) = size
         // A question is never cut: wider than a line, it wraps between words.
         let question = TextWrapping.wrap(status, width: max(10, columns - 1))
@@ -529,9 +536,7 @@ final class ScreenView {
             runOnTheNormalScreen(command)
             return
         }
-        let said = run(text)
-        var lines = said.split(separator: "\n", omittingEmptySubsequences: false).map { Self.lastMessage(in: String($0)) }
-        while lines.last?.isEmpty == true { lines.removeLast() }
+        let lines = Self.messageLines(in: run(text))
         if lines.filter({ !$0.isEmpty }).count > 1 { showPage(lines) }
     }
 

@@ -94,15 +94,14 @@ final class ScreenViewerState {
                 if let size = text.file.size, size > 0 { detail += "  \(Int(screen.endOffset * 100 / size))%" }
             }
         } else if let hex, let bytes = try? hex.screenBytes(height: height) {
-            // Lines measured without their colours: coloured when they fit
-            // (hexdump -C's 78 columns), plain and cut on a narrower screen.
-            var plain = HexFormatter(format: .canonical, startOffset: hex.offset, squeezes: false, colored: false)
-            body = String(decoding: plain.format(bytes), as: UTF8.self).split(separator: "\n").map(String.init)
-            if useColor && body.allSatisfy({ TextWidth.of($0) <= columns - 1 }) {
-                var colored = HexFormatter(format: .canonical, startOffset: hex.offset, squeezes: false, colored: true)
-                body = String(decoding: colored.format(bytes), as: UTF8.self).split(separator: "\n").map(String.init)
-            } else {
-                body = body.map { TextWidth.truncatingTail($0, to: columns - 1) }
+            // hexdump -C's line is its offset (8 digits or more) and 70 columns
+            // of bytes and text: coloured when it fits, else plain and cut
+            // (a width would count the colours' escapes).
+            let offsetDigits = max(8, String(hex.offset + UInt64(bytes.count), radix: 16).count)
+            let fits = offsetDigits + 70 <= columns - 1
+            var formatter = HexFormatter(format: .canonical, startOffset: hex.offset, squeezes: false, colored: useColor && fits)
+            body = String(decoding: formatter.format(bytes), as: UTF8.self).split(separator: "\n").map {
+                fits ? String($0) : TextWidth.truncatingTail(String($0), to: columns - 1)
             }
             detail = "0x\(String(hex.offset, radix: 16))" + (hex.match.map { "  match at 0x\(String($0, radix: 16))" } ?? "")
         }
