@@ -171,7 +171,8 @@ public final class TableView {
     public func scrollToRow(_ flatRow: Int) {
         let last = max(0, numberOfRows - 1)
         let row = min(max(0, flatRow), last)
-        let first = lineBudget != nil ? pageStarts()[page(holding: row)] : (row / pageHeight) * pageHeight
+        // The first row starts the first page: no need to cut the pages for it.
+        let first = row == 0 ? 0 : lineBudget != nil ? pageStarts()[page(holding: row)] : (row / pageHeight) * pageHeight
         if first != firstVisibleRow { recycleOnScreenCells() }
         firstVisibleRow = first
         scrollsFreely = false
@@ -211,8 +212,9 @@ public final class TableView {
         let total = numberOfRows
         guard first < total else { return total }
         guard lineBudget != nil else { return min(total, first + pageHeight) }
+        var section = indexPath(forFlatRow: first).section
         return rowsFilling(
-            from: first,
+            from: first, section: &section,
             hasHeader: { [self] in dataSource?.tableView(self, titleForHeaderInSection: $0) != nil },
             hasFooter: { [self] in dataSource?.tableView(self, titleForFooterInSection: $0) != nil })
     }
@@ -224,14 +226,15 @@ public final class TableView {
     /// drawn after its section's last row. A section's last row moves to
     /// the next screen rather than leave its footer hanging below the
     /// budget. Every screen holds at least one row, however small the budget.
-    private func rowsFilling(from first: Int, hasHeader: (Int) -> Bool, hasFooter: (Int) -> Bool) -> Int {
+    /// `section` is one at or before `first`'s (the caller's hint, moved on
+    /// to the section the screen ends in: pages are cut without a search).
+    private func rowsFilling(from first: Int, section: inout Int, hasHeader: (Int) -> Bool, hasFooter: (Int) -> Bool) -> Int {
         let budget = max(1, lineBudget ?? pageHeight)
         let rowLines = max(1, rowLineCount)
         let total = numberOfRows
         var lines = 0
         var rowsOnPage = 0
         var row = first
-        var section = indexPath(forFlatRow: first).section
         while row < total {
             while sectionStarts[section + 1] <= row { section += 1 }
             let end = sectionStarts[section + 1]
@@ -305,9 +308,10 @@ public final class TableView {
         }
         var starts = [0]
         var row = 0
+        var section = 0
         let total = numberOfRows
         while row < total {
-            row = rowsFilling(from: row, hasHeader: { hasHeader[$0] }, hasFooter: { hasFooter[$0] })
+            row = rowsFilling(from: row, section: &section, hasHeader: { hasHeader[$0] }, hasFooter: { hasFooter[$0] })
             if row < total { starts.append(row) }
         }
         budgetedPageStarts = starts
