@@ -299,7 +299,10 @@ final class ScreenTerminalTests: TmuxTestCase {
         // x at 80 columns: hexdump -C's whole line, in colour (its escapes not counted as width).
         tmux.type(["/", "blob", "Enter", "x"])
         tmux.waitFor("00000000  00 01 02 de ad be ef                              |.......|")
-        tmux.type(["q", "/", "Escape"])
+        tmux.type(["q"])
+        let closed = Date().addingTimeInterval(10)
+        while tmux.screen().contains("|.......|"), Date() < closed { usleep(50_000) }
+        tmux.type([":filter", "Enter"])
         let cleared = Date().addingTimeInterval(10)
         while tmux.screen().contains("filter blob"), Date() < cleared { usleep(50_000) }
         XCTAssertTrue(tmux.waitFor("| 2 marks, ").contains("| 2 entries |"), "two rows marked and hidden")
