@@ -10,7 +10,7 @@ import PackageDescription
 /// against its inverse, the name order against the laws of an order.
 let targets = [
     "FuzzArguments", "FuzzCommands", "FuzzHexFormatter", "FuzzEscaping", "FuzzGlob", "FuzzNaturalOrder", "FuzzJSONLines", "FuzzLineEditing",
-    "FuzzPaths", "FuzzDirectoryRecords", "FuzzViewer",
+    "FuzzPaths", "FuzzDirectoryRecords", "FuzzViewer", "FuzzShellWords",
 ]
 
 let package = Package(

@@ -10,7 +10,7 @@ cd "$(dirname "$0")"
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(FuzzArguments FuzzCommands FuzzHexFormatter FuzzEscaping FuzzGlob FuzzNaturalOrder FuzzJSONLines FuzzLineEditing FuzzPaths FuzzDirectoryRecords FuzzViewer)
+[ ${#targets[@]} -gt 0 ] || targets=(FuzzArguments FuzzCommands FuzzHexFormatter FuzzEscaping FuzzGlob FuzzNaturalOrder FuzzJSONLines FuzzLineEditing FuzzPaths FuzzDirectoryRecords FuzzViewer FuzzShellWords)
 work=${FUZZ_WORK:-/tmp/filetable-fuzz}
 mkdir -p "$work"
 
@@ -21,6 +21,16 @@ printf '{"schemaVersion": "1.0", "linker": {"path": "%s"}}\n' "$linker" > .build
 swift build -c release --scratch-path .build-fuzz --toolset .build-toolset.json \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing 2>&1 | tail -3
 bin=$(swift build -c release --scratch-path .build-fuzz --show-bin-path)
+
+# FuzzShellWords runs the plan's words through bash in the multibyte
+# locales whose second bytes can be a backslash; they are built here
+# (Debian's locales package has the charmaps).
+export LOCPATH="$work/locales"
+mkdir -p "$LOCPATH"
+for spec in zh_CN:GBK:zh_CN.GBK zh_CN:GB18030:zh_CN.GB18030 zh_TW:BIG5:zh_TW.BIG5 ja_JP:SHIFT_JIS:ja_JP.SJIS; do
+    IFS=: read -r source charmap name <<<"$spec"
+    [ -d "$LOCPATH/$name" ] || localedef --no-warnings=ascii -f "$charmap" -i "$source" "$LOCPATH/$name" 2>/dev/null || true
+done
 
 for target in "${targets[@]}"; do
     corpus="$work/corpus-$target"

@@ -33,6 +33,8 @@ final class TerminalSafetyTests: XCTestCase {
         XCTAssertFalse(ShellQuoting.needsANSIC(Array("naïve back\\slash".utf8)))
         XCTAssertEqual(String(decoding: ShellQuoting.word(Array("a\nb'c\\".utf8)), as: UTF8.self), "$'a\\x0Ab\\'c\\\\'")
         XCTAssertEqual(String(decoding: ShellQuoting.word([0x69, 0xFF]), as: UTF8.self), "$'i\\xFF'")
+        // No byte above ASCII stands raw in $'…': in GBK 0x81 would swallow the backslash of \'.
+        XCTAssertEqual(String(decoding: ShellQuoting.word(Array("丁'\u{01}".utf8)), as: UTF8.self), "$'\\xE4\\xB8\\x81\\'\\x01'")
         XCTAssertEqual(String(decoding: ShellQuoting.word(Array("x\u{202E}y".utf8)), as: UTF8.self), "$'x\\xE2\\x80\\xAEy'")
     }
 

@@ -4,8 +4,8 @@
 /// A path of printable text is single-quoted (`'it'\''s'`), as POSIX `sh`
 /// reads it. A path holding anything `NameEscaping` would escape (control
 /// bytes, bytes that are not UTF-8, C1 controls, bidirectional or invisible
-/// characters) is written as an ANSI-C string, `$'…'`, with those bytes as
-/// `\xHH`: bash, zsh, ksh and POSIX.1-2024 read it back to the exact bytes,
+/// characters) is written as an ANSI-C string, `$'…'`, with those bytes and
+/// every other byte above ASCII as `\xHH`: bash, zsh, ksh and POSIX.1-2024 read it back to the exact bytes,
 /// and no byte of it can drive a terminal or hide part of a line. Scripts that
 /// hold such words name bash in their `#!` line (dash 0.5.12 lacks `$'…'`).
 public enum ShellQuoting {
@@ -36,22 +36,22 @@ public enum ShellQuoting {
         return out
     }
 
-    /// `$'…'`: `\\` and `\'` for those two, `\xHH` for each byte of an escaped sequence.
+    /// `$'…'`: `\\` and `\'` for those two, `\xHH` for every control byte
+    /// and every byte of 0x80 or above. No byte above ASCII stands raw: in
+    /// GBK, GB18030, Big5 or Shift-JIS a lead byte such as 0x81 would make
+    /// one character of the backslash after it, the quote would end the word
+    /// and the rest of the name would run as a command.
     static func ansiC(_ bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = [0x24, 0x27]
+        out.reserveCapacity(bytes.count * 2 + 3)
         let digits = Array("0123456789ABCDEF".utf8)
-        bytes.withUnsafeBufferPointer { bytes in
-            NameEscaping.forEachSequence(bytes) { start, length in
-                let escaped = NameEscaping.isEscaped(bytes, start: start, length: length)
-                for byte in bytes[start..<(start + max(1, length))] {
-                    if escaped {
-                        out += [0x5C, 0x78, digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
-                    } else if byte == 0x5C || byte == 0x27 {
-                        out += [0x5C, byte]
-                    } else {
-                        out.append(byte)
-                    }
-                }
+        for byte in bytes {
+            if byte < 0x20 || byte >= 0x7F {
+                out += [0x5C, 0x78, digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
+            } else if byte == 0x5C || byte == 0x27 {
+                out += [0x5C, byte]
+            } else {
+                out.append(byte)
             }
         }
         out.append(0x27)

@@ -453,10 +453,7 @@ extension Session {
                     rows.formUnion(first...last)
                 }
             } else {
-                let glob = GlobPattern(argument)
-                let matches = (0..<model.rowCount).filter { glob.matches(model.name(ofRow: $0)) }
-                guard !matches.isEmpty else { throw CommandError("\(command): no name in view matches '\(argument)'") }
-                rows.formUnion(matches)
+                rows.formUnion(try RowNames.rows(argument, in: model, for: command))
             }
         }
         return rows.sorted()

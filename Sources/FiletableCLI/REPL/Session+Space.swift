@@ -56,13 +56,17 @@ extension Session {
     /// The du columns of a sized level's rows: a row's space with everything
     /// below it, its share of the level and a bar.
     func spaceColumns(of level: TableLevel) -> ((Int) -> [String])? {
-        guard let total = level.space?.total else { return nil }
+        guard let space = level.space else { return nil }
+        // Marked rows shown ('show marked') share the level with the rest.
+        let total = space.total + (state.marksShown ? space.frees : 0)
         let figures = spaceOnDisk
         let model = level.model
         return { row in
             let bytes = Self.space(ofRow: row, in: model, figures: figures)
+            // A marked row inside a marked directory is in neither figure:
+            // the bar is held to its ten cells whatever the share.
             let share = total > 0 ? Double(bytes) / Double(total) : 0
-            let filled = Int((share * 10).rounded())
+            let filled = min(10, max(0, Int((share * 10).rounded())))
             let tenths = Int((share * 1000).rounded())
             let percent = "\(tenths / 10).\(tenths % 10)%"
             return [HumanSize.format(bytes), percent, "[" + String(repeating: "#", count: filled) + String(repeating: " ", count: 10 - filled) + "]"]

@@ -107,13 +107,12 @@ final class Session {
             return try checkedRow(number, for: command)
         case .name(let text):
             let model = current.model
+            if let exact = try RowNames.exactRow(text, in: model, for: command) { return exact }
             let typed = NameEscaping.typedName(text)
             var starting: [Int] = []
             for row in 0..<model.rowCount {
                 if row % 65536 == 0 && Interruption.isRequested { throw CommandError("\(command): interrupted") }
-                let (exact, prefix) = model.withName(ofRow: row) { ($0.elementsEqual(typed), $0.starts(with: typed)) }
-                if exact { return row }
-                if prefix { starting.append(row) }
+                if model.withName(ofRow: row, { $0.starts(with: typed) }) { starting.append(row) }
             }
             guard let first = starting.first else {
                 throw CommandError("\(command): no row named '\(text)' in this view")
