@@ -89,3 +89,29 @@ final class PlanSafetyDefectsEndToEndTests: XCTestCase {
         }
     }
 }
+
+extension PlanSafetyDefectsEndToEndTests {
+    /// `rm target`, a new `target` of the same size, `touch -r` to the old
+    /// time: the file system may give it the old inode number, but never the
+    /// old status change time or birth time, so the plan calls it replaced
+    /// (or changed, where no birth time is kept) and exports nothing.
+    func testAFileMadeAgainWithTheSameSizeAndTimeIsNeverTakenForTheMarkedOne() throws {
+        let temp = try TemporaryTree()
+        temp.file("target", contents: "original")
+        temp.file("other", contents: "x")
+        let plan = temp.path + "/plan.sh"
+        let result = try CommandRunner.shell(
+            """
+            { echo 'mark target'; sleep 1.5; echo '-marks verify'; echo '-marks export \(plan) --sh'; } | "$FILETABLE" --page-size 20 . & sleep 0.8
+            touch -r target ref; before=$(stat -c %i target); rm target; printf 'replaced' > target; touch -r ref target
+            echo "inode reused: $([ "$before" = "$(stat -c %i target)" ] && echo yes || echo no)"; wait $!
+            """, in: temp.url)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let reported =
+            result.text.contains("/target: replaced (the path names a different file now)")
+            || result.text.contains("/target: changed (status change time")
+        XCTAssertTrue(reported, result.text)
+        XCTAssertTrue(result.stderr.contains("marks export: 1 marked path"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: plan), "a plan was written for the new file")
+    }
+}

@@ -67,8 +67,8 @@ public struct MarkTaker {
         }
         let fd = directory.fd
         let copy = Array(name)
-        let read = directory.guarded { withCString(copy) { Syscalls.status(at: fd, name: $0, followSymlink: false) } }
-        return Self.snapshot(from: read.map(FileStatus.init), device: directoryIdentity.device, shownInode: shownInode)
+        let read = directory.guarded { withCString(copy) { Syscalls.markSnapshot(at: fd, name: $0) } }
+        return Self.snapshot(from: read, device: directoryIdentity.device, shownInode: shownInode)
     }
 
     /// Whether the directory lies where calls can hang (read one at a time, guarded).
@@ -79,17 +79,17 @@ public struct MarkTaker {
     /// `snapshot(of:)` with only plain values: any thread may call it.
     static func snapshot(of name: UnsafeBufferPointer<UInt8>, in fd: Int32, device: UInt64, shownInode: UInt64?) -> Result<MarkSnapshot, MarkRefusal>
     {
-        let read = withCString(name) { Syscalls.status(at: fd, name: $0, followSymlink: false) }.map(FileStatus.init)
+        let read = withCString(name) { Syscalls.markSnapshot(at: fd, name: $0) }
         return snapshot(from: read, device: device, shownInode: shownInode)
     }
 
-    private static func snapshot(from read: Result<FileStatus, Errno>, device: UInt64, shownInode: UInt64?) -> Result<MarkSnapshot, MarkRefusal> {
+    private static func snapshot(from read: Result<MarkSnapshot, Errno>, device: UInt64, shownInode: UInt64?) -> Result<MarkSnapshot, MarkRefusal> {
         switch read {
-        case .success(let status):
-            if let shownInode, status.device == device, status.inode != shownInode {
+        case .success(let snapshot):
+            if let shownInode, snapshot.device == device, snapshot.inode != shownInode {
                 return .failure(.rowReplaced)
             }
-            return .success(MarkSnapshot(status))
+            return .success(snapshot)
         case .failure(let errno):
             return .failure(.unreadable(errno))
         }

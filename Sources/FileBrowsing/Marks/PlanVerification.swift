@@ -71,6 +71,12 @@ public enum PlanVerification {
         case .failure(let errno): return .unreachable(errno)
         }
         var differences: [String] = []
+        if now.changeTime != then.changeTime {
+            // A file made again under the same inode number has a new birth
+            // time; without one, a new status change time is all there is.
+            if let born = then.birthTime, let bornNow = PathResolution.birthTime(of: mark.path), bornNow != born { return .replaced }
+            differences.append(then.birthTime == nil ? "status change time: replaced, or its mode, owner or links changed" : "status change time")
+        }
         if now.kind != then.kind { differences.append("type") }
         if now.size != then.size { differences.append("size \(then.size) -> \(now.size)") }
         if now.modificationTime != then.modificationTime { differences.append("modification time") }

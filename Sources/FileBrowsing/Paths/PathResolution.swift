@@ -19,6 +19,15 @@ public enum PathResolution {
         }.map(FileStatus.init)
     }
 
+    /// The birth time of what `path` names (its last link not followed), where
+    /// the file system keeps one.
+    public static func birthTime(of path: [UInt8]) -> Timestamp? {
+        let found: Result<Timestamp?, Errno> = withBase(of: path) { base, rest in
+            .success(withCString(rest) { Syscalls.birthTime(at: base, name: $0) })
+        }
+        return (try? found.get()) ?? nil
+    }
+
     /// Opens the parent directory of `path`'s last component, and returns it
     /// with that component: where a marked entry is checked and counted.
     public static func openParent(of path: [UInt8]) -> Result<(parent: DirectoryHandle, name: [UInt8]), Errno> {

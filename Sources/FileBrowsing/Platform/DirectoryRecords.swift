@@ -107,6 +107,9 @@ struct ExtendedStatusRecord {
     /// Type, mode, link count, inode, size, blocks (what `du` needs), and
     /// the modification time (what the search for copies checks files by).
     static let sizeMask: UInt32 = 0x1 | 0x2 | 0x4 | 0x40 | 0x100 | 0x200 | 0x400
+    /// What a mark's snapshot holds: type, inode, size, the modification,
+    /// change and birth times.
+    static let snapshotMask: UInt32 = 0x1 | 0x100 | 0x200 | 0x40 | 0x80 | 0x800
     /// `AT_STATX_DONT_SYNC`: what the cache has, no round trip on network file systems.
     static let dontSync: Int32 = 0x4000
     /// The size of `struct statx`.
@@ -120,6 +123,7 @@ struct ExtendedStatusRecord {
     /// Allocated 512-byte blocks.
     let blocks: Int64
     let birthTime: Timestamp
+    let changeTime: Timestamp
     let modificationTime: Timestamp
     /// The device, encoded as `st_dev` is (so identities match `stat`'s).
     let device: UInt64
@@ -127,7 +131,7 @@ struct ExtendedStatusRecord {
     /// Decodes a record: `stx_mask` at 0, `stx_nlink` at 16, `stx_mode` at
     /// 28, `stx_ino` at 32, `stx_size` at 40, `stx_blocks` at 48, `stx_btime`
     /// (a signed 64-bit second, an unsigned 32-bit nanosecond) at 80,
-    /// `stx_mtime` at 112,
+    /// `stx_ctime` at 96, `stx_mtime` at 112,
     /// `stx_dev_major` and `stx_dev_minor` at 136 and 140.
     init(_ buffer: UnsafeRawPointer) {
         mask = buffer.load(fromByteOffset: 0, as: UInt32.self)
@@ -139,6 +143,9 @@ struct ExtendedStatusRecord {
         birthTime = Timestamp(
             seconds: buffer.load(fromByteOffset: 80, as: Int64.self),
             nanoseconds: Int32(bitPattern: buffer.load(fromByteOffset: 88, as: UInt32.self)))
+        changeTime = Timestamp(
+            seconds: buffer.load(fromByteOffset: 96, as: Int64.self),
+            nanoseconds: Int32(bitPattern: buffer.load(fromByteOffset: 104, as: UInt32.self)))
         modificationTime = Timestamp(
             seconds: buffer.load(fromByteOffset: 112, as: Int64.self),
             nanoseconds: Int32(bitPattern: buffer.load(fromByteOffset: 120, as: UInt32.self)))
@@ -168,6 +175,26 @@ extension Syscalls {
             return .failure(Errno(errno))
         }
         return .success(ExtendedStatusRecord(buffer))
+    }
+
+    /// A mark's snapshot of `name` in the directory open at `parent` (links
+    /// not followed), with its birth time where the file system keeps one:
+    /// one `statx` call, or `fstatat` where there is no `statx`.
+    static func markSnapshot(at parent: Int32, name: UnsafePointer<CChar>) -> Result<MarkSnapshot, Errno> {
+        guard let extendedStatus else { return status(at: parent, name: name, followSymlink: false).map { MarkSnapshot(FileStatus($0)) } }
+        return withUnsafeTemporaryAllocation(byteCount: ExtendedStatusRecord.size, alignment: 8) { buffer -> Result<MarkSnapshot, Errno> in
+            let base = buffer.baseAddress!
+            guard extendedStatus(parent, name, AT_SYMLINK_NOFOLLOW, ExtendedStatusRecord.snapshotMask, base) == 0 else {
+                if errno == ENOSYS { return status(at: parent, name: name, followSymlink: false).map { MarkSnapshot(FileStatus($0)) } }
+                return .failure(Errno(errno))
+            }
+            let record = ExtendedStatusRecord(base)
+            return .success(
+                MarkSnapshot(
+                    device: record.device, inode: record.inode, size: record.size, modificationTime: record.modificationTime,
+                    changeTime: record.changeTime,
+                    birthTime: record.mask & ExtendedStatusRecord.birthTimeMask != 0 ? record.birthTime : nil, kind: record.kind))
+        }
     }
 
     /// One `getdents64` call into `buffer` (EINTR retried): the bytes of
