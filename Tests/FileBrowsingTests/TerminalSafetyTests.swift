@@ -25,7 +25,31 @@ final class TerminalSafetyTests: XCTestCase {
             XCTAssertNotEqual(NameEscaping.escape(name), "a" + scalar + "b")
             XCTAssertEqual(NameEscaping.unescape(NameEscaping.escape(name)), name)
         }
-        XCTAssertEqual(NameEscaping.escape(Array("ab\u{200C}c\u{200D}d".utf8)), "ab\u{200C}c\u{200D}d")
+        // Inside a script or an emoji sequence the joiners and selectors stay;
+        // between ASCII letters they only hide, and are escaped.
+        for kept in ["می\u{200C}خواهم", "\u{1F468}\u{200D}\u{1F469}", "\u{2764}\u{FE0F}", "\u{2764}\u{FE0F}.txt", "क्\u{200D}ष"] {
+            XCTAssertEqual(NameEscaping.escape(Array(kept.utf8)), kept)
+        }
+        XCTAssertEqual(NameEscaping.escape(Array("ab\u{200C}c\u{200D}d".utf8)), "ab\\u{200C}c\\u{200D}d")
+        XCTAssertEqual(NameEscaping.escape(Array("a\u{FE0F}".utf8)), "a\\u{FE0F}")
+    }
+
+    /// Every default-ignorable code point and blank look-alike the defects
+    /// issue named prints as an escape, in names, messages and the shell plan.
+    func testDefaultIgnorablesAndBlankLookAlikesAreEscapedEverywhere() {
+        let scalars: [UInt32] = [
+            0xE0041, 0x00AD, 0x034F, 0x115F, 0x3164, 0x180E, 0x1D173, 0xFFF9, 0x2800, 0x00A0, 0x2003, 0x3000, 0x17B4, 0xFFA0, 0x1BCA0,
+        ]
+        for value in scalars {
+            let scalar = String(Unicode.Scalar(value)!)
+            let name = Array(("report" + scalar + ".txt").utf8)
+            let expected = "report\\u{" + String(value, radix: 16, uppercase: true) + "}.txt"
+            XCTAssertEqual(NameEscaping.escape(name), expected)
+            XCTAssertEqual(NameEscaping.terminalSafe("report" + scalar + ".txt"), expected)
+            XCTAssertEqual(NameEscaping.unescape(expected), name)
+            XCTAssertTrue(ShellQuoting.needsANSIC(name), expected)
+            XCTAssertFalse(ShellQuoting.word(name).contains { $0 >= 0x80 }, expected)
+        }
     }
 
     func testShellWordsAreSingleQuotedUnlessTheyHoldWhatWouldBeEscaped() {

@@ -99,6 +99,7 @@ final class HostileInputEndToEndTests: XCTestCase {
 
     func testInvisibleCharactersInNamesAreEscapedButJoinersStay() throws {
         let temp = try TemporaryTree()
+        // (A joiner between ASCII letters only hides: escaped since the look-alike defect.)
         for name in ["zero\u{200B}width", "word\u{2060}joiner", "bom\u{FEFF}", "persian\u{200C}nonjoiner", "family\u{1F468}\u{200D}\u{1F469}"] {
             temp.file(name)
         }
@@ -106,7 +107,7 @@ final class HostileInputEndToEndTests: XCTestCase {
         XCTAssertEqual(
             result.text.split(separator: "\n").sorted(),
             [
-                "bom\\u{FEFF}", "family\u{1F468}\u{200D}\u{1F469}", "persian\u{200C}nonjoiner", "word\\u{2060}joiner", "zero\\u{200B}width",
+                "bom\\u{FEFF}", "family\u{1F468}\u{200D}\u{1F469}", "persian\\u{200C}nonjoiner", "word\\u{2060}joiner", "zero\\u{200B}width",
             ].sorted())
     }
 

@@ -3,9 +3,10 @@ import TableKit
 /// The one function that turns a file name (bytes) into text for a terminal.
 ///
 /// Escaped: C0 controls (`\n`, `\t`, `\r`, others `\xHH`), DEL (`\x7F`), the
-/// backslash (`\\`), bytes that are not valid UTF-8 (`\xHH`), C1 controls and
-/// bidirectional, line-breaking and invisible formatting characters
-/// (`\u{202E}`, `\u{200B}`). Every entry therefore stays on one line, cannot
+/// backslash (`\\`), bytes that are not valid UTF-8 (`\xHH`), C1 controls,
+/// bidirectional, line-breaking and invisible formatting characters, every
+/// default-ignorable character and blank look-alike (`\u{202E}`,
+/// `\u{200B}`, `\u{E0041}`; the table is `needsEscape`). Every entry therefore stays on one line, cannot
 /// drive the terminal, cannot pass for another name, and the text reads back
 /// to the exact bytes with `unescape`.
 ///
@@ -82,7 +83,7 @@ public enum NameEscaping {
                 appendHexEscape(byte, to: &out)
             } else {
                 let scalar = UTF8Validation.decode(bytes, at: start, length: length)
-                if needsEscape(scalar) {
+                if escapes(scalar, in: bytes, start: start, length: length) {
                     out.append("\\u{")
                     out.append(String(scalar.value, radix: 16, uppercase: true))
                     out.append(0x7D)
@@ -108,13 +109,21 @@ public enum NameEscaping {
 
     /// Whether `escape` writes the sequence `forEachSequence` reported as an
     /// escape (the backslash aside): a C0 control or DEL, a byte that is not
-    /// UTF-8, or a character of `needsEscape`.
+    /// UTF-8, or a character of `needsEscape` (a joiner or variation
+    /// selector unless `isJoinedInScript`).
     static func isEscaped(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, length: Int) -> Bool {
         switch length {
         case 0: return true
         case 1: return bytes[start] < 0x20 || bytes[start] == 0x7F
-        default: return needsEscape(UTF8Validation.decode(bytes, at: start, length: length))
+        default: return escapes(UTF8Validation.decode(bytes, at: start, length: length), in: bytes, start: start, length: length)
         }
+    }
+
+    /// Whether the character at `start` is written as `\u{…}`.
+    @inline(__always)
+    private static func escapes(_ scalar: Unicode.Scalar, in bytes: UnsafeBufferPointer<UInt8>, start: Int, length: Int) -> Bool {
+        if needsEscape(scalar) { return true }
+        return isJoiner(scalar) && !isJoinedInScript(bytes, start: start, length: length)
     }
 
     /// True when the bytes are printable ASCII without a backslash: shown as is.
@@ -124,19 +133,45 @@ public enum NameEscaping {
         return true
     }
 
-    /// Characters escaped although valid: C1 controls, formatting characters
-    /// that reorder or break lines, and invisible ones that let two names look
-    /// the same (zero-width space, word joiner and the invisible operators,
-    /// the byte-order mark). The zero-width joiner and non-joiner (U+200C,
-    /// U+200D) stay: Persian, Indic scripts and emoji sequences need them.
+    /// Characters escaped although valid, wherever they stand: C1 controls,
+    /// formatting characters that reorder or break lines, every
+    /// Default_Ignorable_Code_Point of Unicode 15 (soft hyphen, combining
+    /// grapheme joiner, Hangul fillers, Mongolian vowel separator and
+    /// selectors, zero-width space, word joiner and the invisible operators,
+    /// tag characters, musical formatting, the byte-order mark) and the blank
+    /// look-alikes of a space or of nothing (no-break and typographic spaces,
+    /// the Braille blank, interlinear annotation marks). Each lets two names
+    /// look the same, or a name look like something else. The one table every
+    /// output shares: listings, the prompt, `marks` and the `--sh` export.
+    /// The joiners and variation selectors (`isJoiner`) are escaped too,
+    /// unless they stand inside a script or an emoji sequence.
     static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x80...0x9F, 0x061C, 0x200B, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E,
-            0x2060...0x2064, 0x2066...0x2069, 0xFEFF:
+        case 0x80...0x9F, 0xA0, 0xAD, 0x034F, 0x061C, 0x115F, 0x1160, 0x1680, 0x17B4, 0x17B5, 0x180B...0x180F,
+            0x2000...0x200B, 0x200E, 0x200F, 0x2028...0x202F, 0x205F...0x206F, 0x2800, 0x3000, 0x3164,
+            0xFEFF, 0xFFA0, 0xFFF0...0xFFFB, 0x1BCA0...0x1BCA3, 0x1D173...0x1D17A, 0xE0000...0xE0FFF:
             return true
         default:
             return false
         }
+    }
+
+    /// The zero-width non-joiner and joiner (U+200C, U+200D) and the
+    /// variation selectors (U+FE00-U+FE0F): Persian, Indic scripts and emoji
+    /// sequences need them, but between two ASCII characters they only hide.
+    static func isJoiner(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value == 0x200C || scalar.value == 0x200D || (0xFE00...0xFE0F).contains(scalar.value)
+    }
+
+    /// A joiner stays when the character before it and the one after it
+    /// (or, for a variation selector ending an emoji, only the one before)
+    /// lie outside ASCII: inside a word of a script or an emoji sequence.
+    private static func isJoinedInScript(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, length: Int) -> Bool {
+        guard start > 0, bytes[start - 1] >= 0x80 else { return false }
+        let next = start + length
+        let isSelector = bytes[start] == 0xEF
+        if next >= bytes.count { return isSelector }
+        return bytes[next] >= 0xC2 || (isSelector && bytes[next] >= 0x20 && bytes[next] != 0x7F)
     }
 
     private static func appendASCII(_ byte: UInt8, to out: inout ByteBuffer) {
