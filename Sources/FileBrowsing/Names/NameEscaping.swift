@@ -27,6 +27,18 @@ public enum NameEscaping {
         return out.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// A file's text as the viewer shows it: escaped as a name is, but a
+    /// backslash is itself (`C:\Windows`, `\d+`): in text it is text, and
+    /// nothing has to read the line back to bytes.
+    public static func escapeText(_ bytes: [UInt8]) -> String {
+        bytes.withUnsafeBufferPointer { bytes in
+            if isPlain(bytes, allowingBackslash: true) { return String(decoding: bytes, as: UTF8.self) }
+            var out = ByteBuffer(capacity: bytes.count + 8)
+            appendEscapedSlowly(bytes, to: &out, keepingBackslashes: true)
+            return out.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
+        }
+    }
+
     /// Appends the display text of a name as UTF-8 to `out`: how a listing
     /// fills a cell without making a String per row.
     @inline(__always)

@@ -34,6 +34,16 @@ extension Syscalls {
         _exit(141)
     }
 
+    /// Whether nobody reads `fd` any more: a pipe or socket whose reading
+    /// end was closed (`poll` says POLLERR or POLLHUP). A dump that writes
+    /// nothing for a long time (squeezed zeros) asks this, since no write
+    /// meets EPIPE for it. False for files and terminals.
+    public static func readerIsGone(_ fd: Int32) -> Bool {
+        var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+        guard poll(&entry, 1, 0) == 1 else { return false }
+        return entry.revents & Int16(POLLERR | POLLHUP) != 0
+    }
+
     /// The soft limit on open files (`ulimit -n`), at most 2^20; 1,024 if it
     /// cannot be read.
     static func openFileLimit() -> Int {

@@ -52,6 +52,7 @@ struct ArgumentParser {
             }
             options.setTimeStyle(style)
         }
+        try refuseTwoModes()
         if options.hexDump, let conflict = DumpLayoutChoice(options: options, arguments: arguments).conflict { throw conflict }
         if options.treeJSON, options.followSymlinks || options.prunesEmptyDirectories {
             throw UsageError(
@@ -61,6 +62,19 @@ struct ArgumentParser {
         options.operandsGiven = !options.paths.isEmpty
         if options.paths.isEmpty { options.paths = [Array(".".utf8)] }
         return options
+    }
+
+    /// `--du --dupes` ran --du alone: two modes are refused by name, never
+    /// one of them dropped in silence.
+    private func refuseTwoModes() throws(UsageError) {
+        let hexName = options.hexFormatName == "canonical" ? "--hex" : "--xxd"
+        let chosen = [("--tree", options.tree), ("--du", options.spaceUsage), ("--dupes", options.findsCopies), (hexName, options.hexDump)]
+            .filter(\.1).map(\.0)
+        guard chosen.count > 1 else { return }
+        throw UsageError(
+            message: "\(chosen[0]) and \(chosen[1]) are two modes; give one",
+            hint: chosen.contains("--tree") && chosen.contains("--du")
+                ? "tree's own --du (directory sizes in the drawing) is not offered yet; --du alone lists them as du does." : nil)
     }
 
     /// `-laS`, and `-bFILE` / `-b FILE` for the letters that take a value

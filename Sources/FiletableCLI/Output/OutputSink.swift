@@ -24,8 +24,19 @@ final class OutputSink {
     }
 
     func write(bytes: [UInt8]) {
+        if bytes.isEmpty { return noticeClosedReader() }
         buffer.append(bytes)
         flushIfFull()
+    }
+
+    /// A dump that squeezes a long run writes nothing, so no write meets
+    /// EPIPE: each empty write asks whether the reader went away
+    /// (`--hex /dev/zero | head -c 10` ends when head does).
+    /// What is buffered goes out first: the reader may be waiting for it.
+    private func noticeClosedReader() {
+        guard captured == nil else { return }
+        flush()
+        if Syscalls.readerIsGone(fd) { Syscalls.exitForClosedPipe() }
     }
 
     @inline(__always)
@@ -36,6 +47,7 @@ final class OutputSink {
     /// Writes bytes straight to the descriptor (after anything buffered): for
     /// large blocks formatted in place, such as a hex dump's.
     func write(raw: UnsafeRawBufferPointer) {
+        if raw.isEmpty { return noticeClosedReader() }
         flush()
         if captured != nil {
             captured!.append(contentsOf: raw)

@@ -21,10 +21,13 @@ enum CommandCatalog {
 
     /// The closest command name to a mistyped word, if any is close.
     static func suggestion(for word: String) -> String? {
+        // No command name is long: a word two letters longer than the longest is no slip.
+        guard word.utf8.count <= longestName + 2 else { return nil }
         let word = word.lowercased()
+        let length = word.count
         var best: (name: String, distance: Int)?
         for spec in all {
-            for candidate in [spec.name] + spec.aliases where candidate.count > 1 {
+            for candidate in [spec.name] + spec.aliases where candidate.count > 1 && abs(candidate.count - length) <= 2 {
                 let distance = editDistance(word, candidate)
                 // One slip (a swap counts as one); two only in longer words.
                 if distance <= (word.count >= 6 ? 2 : 1), distance < (best?.distance ?? Int.max) {
@@ -34,6 +37,9 @@ enum CommandCatalog {
         }
         return best?.name
     }
+
+    /// The longest command name or alias, in bytes.
+    private static let longestName = all.flatMap { [$0.name] + $0.aliases }.map(\.utf8.count).max() ?? 0
 
     /// Levenshtein distance, with a swap of neighbours counting as one edit.
     static func editDistance(_ a: String, _ b: String) -> Int {

@@ -14,10 +14,12 @@ enum CommandParser {
         guard let first = words.first else { return .continueOn }
         if Int(first) != nil, words.count == 1 { return .open(row: .number(try CommandWords.number(first, for: "row"))) }
         guard let command = CommandRegistry.command(named: first) else {
+            // A pasted megabyte is echoed by its start: the error stays one readable line.
+            let shown = first.count > 40 ? first.prefix(40) + "…" : first
             if let suggestion = CommandCatalog.suggestion(for: first) {
-                throw CommandError("unknown command '\(first)'; did you mean '\(suggestion)'?")
+                throw CommandError("unknown command '\(shown)'; did you mean '\(suggestion)'?")
             }
-            throw CommandError("unknown command '\(first)'; type 'help' for the list")
+            throw CommandError("unknown command '\(shown)'; type 'help' for the list")
         }
         return Command(try command.parse(CommandWords(spec: command.spec, arguments: Array(words.dropFirst()))))
     }

@@ -32,9 +32,15 @@ struct DetailView {
             switch status.kind {
             case .symlink:
                 let target = model.linkTarget(ofRow: row).map { NameEscaping.escape($0) }
-                let dangling: Bool
-                if case .failure = model.targetStatus(ofRow: row) { dangling = true } else { dangling = false }
-                lines.append(("target", ((try? target.get()) ?? "?") + (dangling ? " (dangling)" : "")))
+                // Why the target cannot be reached, in the words a user acts on: a loop is not a missing file.
+                let problem: String
+                switch model.targetStatus(ofRow: row) {
+                case .success: problem = ""
+                case .failure(let errno) where errno == .noSuchFileOrDirectory: problem = " (dangling)"
+                case .failure(let errno) where errno == .tooManySymbolicLinks: problem = " (a loop: too many levels of symbolic links)"
+                case .failure(let errno): problem = " (cannot be followed: \(errno.description))"
+                }
+                lines.append(("target", ((try? target.get()) ?? "?") + problem))
             case .directory:
                 if let handle = try? DirectoryHandle.open(name, in: location.directory),
                     let entries = try? DirectoryEnumerator.list(handle)

@@ -14,6 +14,8 @@ final class LineSource {
     private let fd: Int32
     private var pending: [String]?
     private var buffer: [UInt8] = []
+    /// How much of `buffer` is known to hold no line feed.
+    private var searched = 0
     private var atEnd = false
     /// Why reading stopped, when it was not the end of the input (a closed
     /// or unreadable standard input).
@@ -46,17 +48,23 @@ final class LineSource {
             return pending!.isEmpty ? .endOfInput : .text(pending!.removeFirst())
         }
         while true {
-            if let newline = buffer.firstIndex(of: 0x0A) {
+            // Only the bytes read since the last look are searched: a long line costs its length, not its square.
+            if let newline = buffer[searched...].firstIndex(of: 0x0A) {
                 let line = Array(buffer[..<newline])
                 buffer.removeSubrange(...newline)
+                searched = 0
                 return .text(NameEscaping.typedText(line))
             }
+            searched = buffer.count
             if atEnd {
                 guard !buffer.isEmpty else {
                     if isTerminal && readError == nil { atEnd = false }
                     return .endOfInput
                 }
-                defer { buffer.removeAll() }
+                defer {
+                    buffer.removeAll()
+                    searched = 0
+                }
                 return .text(NameEscaping.typedText(buffer))
             }
             var chunk = [UInt8](repeating: 0, count: 4096)
@@ -66,6 +74,7 @@ final class LineSource {
             case .success(let got): count = got
             case .failure(let errno) where errno == .interrupted:
                 buffer.removeAll()
+                searched = 0
                 return .interrupted
             case .failure(let errno):
                 readError = errno

@@ -35,6 +35,8 @@ extension Session {
 
     /// The parent, on the page that holds the directory you came from.
     func up() throws(CommandError) {
+        // The root has no parent: another '/' on the stack would only hide the first.
+        guard current.path != [0x2F] else { throw CommandError("up: already at /, which has no parent") }
         let child = PathBytes.split(current.path).name
         try push(DisplayPath.normalize(current.path + Array("/..".utf8)), command: "up", focus: child)
     }

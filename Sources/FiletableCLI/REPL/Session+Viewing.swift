@@ -16,11 +16,11 @@ extension Session {
         return max(1, screenLines - chrome)
     }
 
-    func hex(_ reference: RowReference, offset: HexStart, length: UInt64?) throws(CommandError) {
-        try hex(reference, offset: offset, length: length, notices: 0)
+    func hex(_ reference: RowReference, offset: HexStart, length: UInt64?, search: ViewerMove?) throws(CommandError) {
+        try hex(reference, offset: offset, length: length, notices: 0, search: search)
     }
 
-    private func hex(_ reference: RowReference, offset start: HexStart, length: UInt64?, notices: Int) throws(CommandError) {
+    private func hex(_ reference: RowReference, offset start: HexStart, length: UInt64?, notices: Int, search: ViewerMove? = nil) throws(CommandError) {
         let row = try row(reference, for: "hex")
         let location = current.model.location(ofRow: row)
         let path = current.path(ofRow: row)
@@ -40,6 +40,15 @@ extension Session {
         let viewer = HexViewer(file: file, start: offset, limit: length.map { ByteCount.end(from: offset, length: $0) })
         viewer.title = current.model.name(ofRow: row)
         self.viewer = .hex(viewer)
+        // `hex N /de ad`: the first screen is the one holding the first match.
+        if let search {
+            do {
+                try viewer.apply(search, height: viewerHeight(notices: notices))
+            } catch {
+                state.lastShown = .viewerScreen
+                throw CommandError(Self.message("hex", error, path: file.path))
+            }
+        }
         try showHex(viewer, notices: notices)
     }
 

@@ -31,6 +31,8 @@ protocol TableWork: AnyObject {
     var search: SubtreeSearch? { get }
     var watching: LevelWatching? { get }
     func printPage()
+    /// Cuts the current level's pages for this page size before a jump to a row.
+    func preparePage()
     func nextPage() throws(CommandError)
     func previousPage() throws(CommandError)
     func showPage(_ page: Int) throws(CommandError)
@@ -60,7 +62,7 @@ protocol Navigation: AnyObject {
 protocol Viewing: AnyObject {
     var viewer: Viewer? { get }
     func info(_ reference: RowReference) throws(CommandError)
-    func hex(_ reference: RowReference, offset: HexStart, length: UInt64?) throws(CommandError)
+    func hex(_ reference: RowReference, offset: HexStart, length: UInt64?, search: ViewerMove?) throws(CommandError)
     func view(_ reference: RowReference, from start: ViewStart?, wraps: Bool) throws(CommandError)
     func more() throws(CommandError)
     func move(_ move: ViewerMove) throws(CommandError)

@@ -1,21 +1,32 @@
 import FileBrowsing
 
-/// `hex N|NAME [OFFSET [LENGTH]]` and `hex N @OFFSET`: a hex dump a screen at a time.
+/// `hex N|NAME [OFFSET [LENGTH]]`, `hex N @OFFSET` and `hex N /BYTES`: a
+/// hex dump a screen at a time.
 struct HexCommand: RegisteredCommand {
     let row: RowReference
     let offset: HexStart
     let length: UInt64?
+    /// `hex N /de ad be ef`: opened at the first match, as `view N /TEXT` is.
+    var search: ViewerMove?
 
     static let usesTheTerminal = true
 
     static let spec = CommandSpec(
-        name: "hex", aliases: ["x"], usage: "hex N|NAME [OFFSET [LENGTH]]", summary: "hex dump of row N, a screen at a time",
+        name: "hex", aliases: ["x"], usage: "hex N|NAME [OFFSET [LENGTH]|/BYTES]", summary: "hex dump of row N, a screen at a time",
         details:
-            "Shows row N as hexdump -C does, one screen at a time, from OFFSET (decimal, 0x hex, or with k/m/g; -OFFSET counts back from the end, as xxd -s does), for at most LENGTH bytes; 'hex N @OFFSET' jumps. Offsets shown are file offsets; an offset past the end is refused. Right after a screen the viewer's keys move it: Enter or f on, b back, d/u half a screen, j/k a line, g/G top/end, NNg offset NN, NN% percent, /de ad be ef or /\"text\" searches for bytes (?... back), n/N the next match, q closes ('help view' lists them). FIFOs and sockets are refused."
+            "Shows row N as hexdump -C does, one screen at a time, from OFFSET (decimal, 0x hex, or with k/m/g; -OFFSET counts back from the end, as xxd -s does), for at most LENGTH bytes; 'hex N @OFFSET' jumps. Offsets shown are file offsets; an offset past the end is refused. Right after a screen the viewer's keys move it ('hex N /de ad be ef' opens at the first match): Enter or f on, b back, d/u half a screen, j/k a line, g/G top/end, NNg offset NN, NN% percent, /de ad be ef or /\"text\" searches for bytes (?... back), n/N the next match, q closes ('help view' lists them). FIFOs and sockets are refused."
     )
 
     static func parse(_ words: CommandWords) throws(CommandError) -> Self {
         let arguments = words.arguments
+        // `/de ad be ef` (or `/"text"`) after the row: the rest of the line is the search.
+        if arguments.count >= 2, arguments[1].hasPrefix("/") {
+            let text = arguments[1...].joined(separator: " ")
+            guard let move = ViewerMove.parse(text), text.count > 1 else {
+                throw words.usageError("'\(text)' is not a search such as /de ad be ef or /\"text\"")
+            }
+            return HexCommand(row: try CommandWords.row(arguments[0]), offset: .fromStart(0), length: nil, search: move)
+        }
         guard (1...3).contains(arguments.count) else {
             throw words.usageError(arguments.isEmpty ? "missing argument" : "too many arguments")
         }
@@ -46,7 +57,7 @@ struct HexCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        try context.viewing.hex(row, offset: offset, length: length)
+        try context.viewing.hex(row, offset: offset, length: length, search: search)
         return .keepGoing
     }
 }

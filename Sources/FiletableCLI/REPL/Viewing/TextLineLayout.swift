@@ -70,7 +70,7 @@ struct TextLineLayout {
         }
         func flush(upTo end: Int) {
             guard end > start else { return }
-            let text = NameEscaping.escape(Array(bytes[start..<end]))
+            let text = NameEscaping.escapeText(Array(bytes[start..<end]))
             let columns = TextWidth.of(text)
             append(Span(text: text, columns: columns, highlighted: isHighlighted(start)))
             column += columns
