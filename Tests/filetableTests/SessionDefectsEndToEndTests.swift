@@ -78,3 +78,21 @@ final class SessionDefectsEndToEndTests: XCTestCase {
         }
     }
 }
+
+extension SessionDefectsEndToEndTests {
+    /// The viewer's numbers follow the file: after an append `G` shows
+    /// lines 31 and 32 by their numbers, after a truncation to one line `G`
+    /// shows it as line 1 (they were 28-30, then 30).
+    func testTheViewersLineNumbersFollowAFileThatGrowsOrShrinks() throws {
+        let temp = try TemporaryTree()
+        temp.file("grow.txt", contents: (1...30).map { "line \($0)\n" }.joined())
+        let result = try CommandRunner.shell(
+            """
+            { echo 'view grow.txt'; sleep 1; echo G; sleep 1; echo G; } | "$FILETABLE" --page-size 5 . & sleep 0.5
+            printf 'appended\\nmore\\n' >> grow.txt; sleep 1; echo short > grow.txt; wait $!
+            """, in: temp.url)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.text.contains("    30  line 30\n    31  appended\n    32  more\n-- end of file --\n"), result.text)
+        XCTAssertTrue(result.text.hasSuffix("     1  short\n-- end of file --\n"), result.text)
+    }
+}

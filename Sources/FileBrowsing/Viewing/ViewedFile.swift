@@ -9,6 +9,11 @@ public final class ViewedFile {
     /// file that says it is empty but is not (`/proc` files) the bytes a
     /// read found, up to `probedLimit`; nil when not known (a device).
     public private(set) var size: UInt64?
+    /// The modification time at the last `refresh`.
+    public private(set) var modificationTime: Timestamp?
+    /// Counts the refreshes that found another size or modification time:
+    /// what a viewer compares to know its line numbers may be stale.
+    public private(set) var revision = 0
     private let fd: Int32
     private let isRegular: Bool
     private var buffer: UnsafeMutableRawBufferPointer
@@ -53,8 +58,12 @@ public final class ViewedFile {
         switch Syscalls.status(of: fd) {
         case .failure(let errno): throw FileError(path: path, errno: errno)
         case .success(let raw):
-            let stated = UInt64(max(0, FileStatus(raw).size))
+            let status = FileStatus(raw)
+            let stated = UInt64(max(0, status.size))
+            let before = (size, modificationTime)
             size = stated > 0 ? stated : try probedLength()
+            modificationTime = status.modificationTime
+            if before.0 != size || before.1 != modificationTime { revision &+= 1 }
         }
     }
 

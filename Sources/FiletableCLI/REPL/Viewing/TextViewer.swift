@@ -33,11 +33,43 @@ final class TextViewer {
         self.file = file
         lines = TextLines(file: file)
         self.layout = layout
-        if countsLines, let size = file.size, size <= Self.countedSize {
-            let newlines = try lines.newlines(from: 0, to: size)
-            let endsWithNewline = size == 0 ? true : try file.read(at: size - 1, count: 1) { $0.first == 0x0A }
-            lineCount = newlines + (endsWithNewline ? 0 : 1)
+        self.countsLines = countsLines
+        seenRevision = file.revision
+        try countLines()
+    }
+
+    /// Whether the file's lines are counted (a small file, not a preview).
+    private let countsLines: Bool
+    /// The file's revision the line numbers were counted at.
+    private var seenRevision: Int
+
+    /// Counts the lines of a file up to `countedSize`; forgets the count of a larger one.
+    private func countLines() throws(FileError) {
+        lineCount = nil
+        guard countsLines, let size = file.size, size <= Self.countedSize else { return }
+        let newlines = try lines.newlines(from: 0, to: size)
+        let endsWithNewline = size == 0 ? true : try file.read(at: size - 1, count: 1) { $0.first == 0x0A }
+        lineCount = newlines + (endsWithNewline ? 0 : 1)
+    }
+
+    /// A file that grew, shrank or was rewritten since the last move: the
+    /// lines are counted again and the top's number read again (the top
+    /// goes back to the start when the file now ends before it), so no
+    /// number is left from the file as it was.
+    private func followChanges() throws(FileError) {
+        try file.refresh()
+        guard file.revision != seenRevision else { return }
+        seenRevision = file.revision
+        try countLines()
+        if let size = file.size, top.offset > size || (top.offset == size && size > 0) {
+            place(TextPosition.start)
+        } else if top.offset > 0 {
+            let start = try lines.pieceStart(holding: top.offset)
+            let line = lineCount != nil ? try lines.newlines(from: 0, to: start) + 1 : nil
+            if start != top.offset { skippedRows = 0 }
+            top = TextPosition(offset: start, line: line)
         }
+        shownNext = nil
     }
 
     /// What one screen shows.
@@ -93,7 +125,7 @@ final class TextViewer {
     /// Makes `move`; an error says why it cannot be made (the view stays).
     func apply(_ move: ViewerMove, height: Int) throws(ViewerError) {
         try asViewerError {
-            try file.refresh()
+            try followChanges()
             switch move {
             case .forward(.screen):
                 guard let next = try shownNext ?? screen(height: height).next else { throw ViewerError.atEnd }
