@@ -141,6 +141,26 @@ final class LineEditingTests: XCTestCase {
         XCTAssertEqual(decoder.next(), .enter)
     }
 
+    /// A control key ends a paste whose end marker never came, at once:
+    /// Ctrl-C, Ctrl-D and Esc are keys again (they were swallowed).
+    func testAControlKeyEndsAPasteWithNoEnd() {
+        let start = Array("\u{1B}[200~".utf8)
+        for (byte, key) in [(UInt8(0x03), Key.control("c")), (0x04, .control("d"))] {
+            var decoder = KeyDecoder()
+            decoder.feed(start + Array("abc".utf8) + [byte] + Array("q".utf8))
+            XCTAssertEqual(decoder.next(), .paste(Array("abc".utf8)))
+            XCTAssertEqual(decoder.next(), key)
+            XCTAssertEqual(decoder.next(endOfBurst: true), .text("q"))
+            XCTAssertFalse(decoder.isInsidePaste)
+        }
+        var decoder = KeyDecoder()
+        decoder.feed(start + Array("abc\n\tdef".utf8) + [0x1B])
+        XCTAssertNil(decoder.next(), "an Esc may start the end marker")
+        decoder.feed(Array("x".utf8))
+        XCTAssertEqual(decoder.next(), .paste(Array("abc\n\tdef".utf8)))
+        XCTAssertEqual(decoder.next(), .alt("x"))
+    }
+
     /// Ctrl-R's prompt shows typed text terminal-safe: a C1 CSI (c2 9b) and
     /// a right-to-left override (e2 80 ae) as escapes, never raw.
     func testHistorySearchShowsTypedControlsEscaped() {

@@ -369,3 +369,29 @@ final class ScreenTerminalTests: TmuxTestCase {
         XCTAssertTrue(refused.stderr.contains("screen: needs a terminal with the line editor"), refused.stderr)
     }
 }
+
+extension ScreenTerminalTests {
+    /// A paste start whose end never comes (`ESC [ 2 0 0 ~`, then `abc`):
+    /// Esc still reaches the screen and q leaves it; at the prompt Ctrl-C
+    /// gives a fresh line and `quit` ends the session (every key was
+    /// swallowed for good).
+    func testAPasteStartWithNoEndSwallowsNoKey() throws {
+        let temp = try makeTree()
+        let pasteStart = "1b 5b 32 30 30 7e 61 62 63"
+        tmux.start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' --screen .; echo screen-ended; sleep 30")
+        tmux.waitFor("? lists the keys; q leaves", seconds: 30)
+        _ = CommandRunner.system("tmux send-keys -t \(tmux.session) -H \(pasteStart)")
+        tmux.type(["Escape"])
+        // A person's pause: Esc then q at once is Alt-q to any terminal program.
+        usleep(300_000)
+        tmux.type(["q"])
+        tmux.waitFor("screen-ended")
+        tmux.kill()
+        tmux.start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' .; echo prompt-ended; sleep 30")
+        tmux.waitFor("help --", seconds: 30)
+        _ = CommandRunner.system("tmux send-keys -t \(tmux.session) -H \(pasteStart)")
+        tmux.type(["C-c"])
+        tmux.type(["quit", "Enter"])
+        tmux.waitFor("prompt-ended")
+    }
+}

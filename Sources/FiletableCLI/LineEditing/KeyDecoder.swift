@@ -66,7 +66,7 @@ struct KeyDecoder {
     /// `endOfBurst` (no more bytes came in a short while), what is pending is
     /// taken as it is: a lone Esc is Escape, a cut UTF-8 sequence is text.
     mutating func next(endOfBurst: Bool = false) -> Key? {
-        if pasted != nil { return pasteContinued() }
+        if pasted != nil { return pasteContinued(endOfBurst: endOfBurst) }
         if pasteJustEnded {
             if !pending.isEmpty { return restOfBurstAfterPaste() }
             if endOfBurst { pasteJustEnded = false }
@@ -112,7 +112,7 @@ struct KeyDecoder {
         if pending.starts(with: Self.pasteStart) {
             pending.removeFirst(Self.pasteStart.count)
             pasted = []
-            return pasteContinued()
+            return pasteContinued(endOfBurst: endOfBurst)
         }
         if !endOfBurst && Self.pasteStart.starts(with: pending) { return nil }
         switch pending[1] {
@@ -177,7 +177,16 @@ struct KeyDecoder {
 
     /// Gathers a paste up to its end marker; a marker cut between reads is
     /// held back until the rest arrives.
-    private mutating func pasteContinued() -> Key? {
+    private mutating func pasteContinued(endOfBurst: Bool) -> Key? {
+        // A control key (Ctrl-C, Ctrl-D, an Esc that starts no end marker)
+        // ends a paste whose end marker never comes: a cut connection or a
+        // stray start marker must not swallow every key after it.
+        if let breaker = firstKeyInsidePaste(endOfBurst: endOfBurst), pending.firstRange(of: Self.pasteEnd).map({ $0.lowerBound > breaker }) ?? true {
+            let bytes = (pasted ?? []) + pending[..<breaker]
+            pending.removeFirst(breaker)
+            pasted = nil
+            return bytes.isEmpty ? next() : .paste(bytes)
+        }
         if let end = pending.firstRange(of: Self.pasteEnd) {
             let bytes = (pasted ?? []) + pending[..<end.lowerBound]
             pending.removeFirst(end.upperBound)
@@ -189,6 +198,23 @@ struct KeyDecoder {
         let keep = min(pending.count, Self.pasteEnd.count - 1)
         pasted! += pending[..<(pending.count - keep)]
         pending.removeFirst(pending.count - keep)
+        return nil
+    }
+
+    /// Where the first byte that a paste cannot hold stands in `pending`: a
+    /// C0 control other than tab, line feed and carriage return, or an Esc
+    /// whose next bytes are not the end marker's (with `endOfBurst`, an Esc
+    /// that only begins it: a terminal sends the marker whole).
+    private func firstKeyInsidePaste(endOfBurst: Bool) -> Int? {
+        for index in pending.indices {
+            let byte = pending[index]
+            guard byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D else { continue }
+            if byte != 0x1B { return index }
+            let rest = pending[index...]
+            // The end marker, or possibly its start still arriving.
+            if rest.starts(with: Self.pasteEnd) || (!endOfBurst && Self.pasteEnd.starts(with: rest)) { continue }
+            return index
+        }
         return nil
     }
 

@@ -8,7 +8,8 @@ import FuzzSupport
 /// applied to an editing buffer. Properties: decoding does not depend on how
 /// the bytes were cut (for input that ends with its burst), the cursor stays
 /// inside the line, and the text the buffer holds and the Ctrl-R search
-/// prompt shows are terminal-safe.
+/// prompt shows are terminal-safe; after any storm of bytes and a pause,
+/// Ctrl-C is a key.
 runFuzzer { data, count in
 
     let bytes = fuzzInput(data, count)
@@ -91,5 +92,19 @@ runFuzzer { data, count in
     }
     checkPrompt()
     _ = buffer.columns(upTo: buffer.cursor)
+    // A key storm of any bytes, then the quiet the editor and the screen
+    // wait for, then Ctrl-C: Ctrl-C always reaches the program as a key
+    // (a paste start with no end used to swallow every key after it).
+    var stormed = KeyDecoder()
+    stormed.feed(input)
+    while stormed.next() != nil {}
+    while stormed.next(endOfBurst: true) != nil {}
+    _ = stormed.endUnterminatedPaste()
+    while stormed.next(endOfBurst: true) != nil {}
+    stormed.feed([0x03])
+    var afterStorm: [Key] = []
+    while let key = stormed.next() { afterStorm.append(key) }
+    while let key = stormed.next(endOfBurst: true) { afterStorm.append(key) }
+    if afterStorm != [.control("c")] { fatalError("after a storm and a pause Ctrl-C gave \(afterStorm)") }
     return 0
 }

@@ -207,7 +207,11 @@ final class ScreenView {
                 }
                 return key
             }
-            if decoder.hasPending, !waitForInput(milliseconds: 40), let key = decoder.next(endOfBurst: true) { return key }
+            if decoder.hasPending, !waitForInput(milliseconds: 40) {
+                if let key = decoder.next(endOfBurst: true) { return key }
+                // A paste whose end marker has not come after a second of silence is over, as at the prompt.
+                if decoder.isInsidePaste, !waitForInput(milliseconds: 1000), let key = decoder.endUnterminatedPaste() { return key }
+            }
             // Idle at last: the detail left out while keys came is drawn now.
             if detailPending && !waitForInput(milliseconds: 0) { draw() }
             let events = session.watching
