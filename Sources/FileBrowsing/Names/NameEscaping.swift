@@ -175,15 +175,30 @@ public enum NameEscaping {
         scalar.value == 0x200C || scalar.value == 0x200D || (0xFE00...0xFE0F).contains(scalar.value)
     }
 
-    /// A joiner stays when the character before it and the one after it
-    /// (or, for a variation selector ending an emoji, only the one before)
-    /// lie outside ASCII: inside a word of a script or an emoji sequence.
+    /// A joiner stays when the character before it is one shown as itself
+    /// outside ASCII, and so is the one after it (a variation selector may
+    /// also end the name or stand before printable ASCII: `❤️.txt`): inside
+    /// a word of a script or an emoji sequence. The neighbours are the same
+    /// characters in the escaped text, so escaping it again changes nothing.
     private static func isJoinedInScript(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, length: Int) -> Bool {
-        guard start > 0, bytes[start - 1] >= 0x80 else { return false }
+        // The sequence that ends where this one starts.
+        var lead = start - 1
+        while lead >= 0 && start - lead < 4 && bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+        guard lead >= 0, isShownOutsideASCII(bytes, at: lead, ending: start) else { return false }
         let next = start + length
         let isSelector = bytes[start] == 0xEF
-        if next >= bytes.count { return isSelector }
-        return bytes[next] >= 0xC2 || (isSelector && bytes[next] >= 0x20 && bytes[next] != 0x7F)
+        guard next < bytes.count else { return isSelector }
+        if bytes[next] < 0x80 { return isSelector && bytes[next] >= 0x20 && bytes[next] != 0x7F }
+        let nextLength = UTF8Validation.sequenceLength(bytes, at: next)
+        return nextLength >= 2 && isShownOutsideASCII(bytes, at: next, ending: next + nextLength)
+    }
+
+    /// Whether `bytes[start..<end]` is one valid character outside ASCII
+    /// that `escape` writes as itself whatever stands around it.
+    private static func isShownOutsideASCII(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, ending end: Int) -> Bool {
+        guard bytes[start] >= 0xC2, UTF8Validation.sequenceLength(bytes, at: start) == end - start else { return false }
+        let scalar = UTF8Validation.decode(bytes, at: start, length: end - start)
+        return !needsEscape(scalar) && !isJoiner(scalar)
     }
 
     private static func appendASCII(_ byte: UInt8, to out: inout ByteBuffer) {
