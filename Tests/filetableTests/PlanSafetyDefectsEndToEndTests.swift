@@ -115,3 +115,27 @@ extension PlanSafetyDefectsEndToEndTests {
         XCTAssertFalse(FileManager.default.fileExists(atPath: plan), "a plan was written for the new file")
     }
 }
+
+extension PlanSafetyDefectsEndToEndTests {
+    /// A plan whose paths are longer than PATH_MAX reaches them in pieces
+    /// (`cd` by parts in a subshell): run by bash on the test's own tree, it
+    /// removes exactly the two marked entries (`rm` failed ENAMETOOLONG).
+    func testAShellPlanReachesPathsLongerThanPathMax() throws {
+        let temp = try TemporaryTree()
+        try temp.folder("deep")
+        let names = (0..<30).map { String(format: "d%02d", $0) + String(repeating: "x", count: 197) }
+        let deepest = try DeepTree.make(under: temp.path + "/deep", names: names, files: ["leaf.txt": "hello", "kept.txt": "x"], folder: "sub")
+        let walk = "cd deep" + String(repeating: "; open 1", count: 30)
+        let export = try CommandRunner.script(walk + "; mark leaf.txt; mark sub; marks export plan.sh --sh", in: temp, pageSize: 50, flags: ["-y"])
+        XCTAssertEqual(export.status, 0, export.stderr)
+        let script = String(decoding: FileManager.default.contents(atPath: temp.path + "/plan.sh") ?? Data(), as: UTF8.self)
+        XCTAssertTrue(script.contains("\n(cd -- '/"), script.prefix(600).description)
+        XCTAssertFalse(script.split(separator: "\n").contains { $0.hasPrefix("rm ") }, "a whole path longer than PATH_MAX")
+        let ran = try CommandRunner.shell("bash plan.sh", in: temp.url)
+        XCTAssertEqual(ran.status, 0, ran.stderr)
+        let left = try CommandRunner.shell("cd deep && find . -name leaf.txt -o -name sub -o -name kept.txt", in: temp.url)
+        XCTAssertTrue(left.text.hasSuffix("/kept.txt\n"), left.text)
+        XCTAssertEqual(left.text.split(separator: "\n").count, 1, left.text)
+        _ = deepest
+    }
+}

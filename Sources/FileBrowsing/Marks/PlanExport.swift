@@ -46,10 +46,28 @@ public enum PlanExport {
                 out += Array(
                     "# \(s.kind.jsonName), device \(s.device), inode \(s.inode), size \(s.size), mtime \(TimeFormat.rfc3339(s.modificationTime))\n"
                         .utf8)
-                out += Array("rm -rf -- ".utf8) + ShellQuoting.word(mark.path) + [0x0A]
+                out += removal(of: mark.path) + [0x0A]
             }
         }
         return out
+    }
+
+    /// `rm -rf -- PATH`; for a path longer than the kernel takes (PATH_MAX),
+    /// `(cd -- PIECE && cd -- PIECE && rm -rf -- REST)`, in pieces cut at
+    /// slashes that each fit, so the plan reaches what it names.
+    static func removal(of path: [UInt8]) -> [UInt8] {
+        let limit = Syscalls.longestPath - 1
+        guard path.count > limit else { return Array("rm -rf -- ".utf8) + ShellQuoting.word(path) }
+        var out = Array("(".utf8)
+        var start = 0
+        while path.count - start > limit {
+            // The longest piece that fits and ends at a slash (a name is at most 255 bytes).
+            guard let slash = path[start..<(start + limit)].lastIndex(of: 0x2F), slash > start else { break }
+            let piece = start == 0 && slash == 0 ? [0x2F] : Array(path[start..<slash])
+            out += Array("cd -- ".utf8) + ShellQuoting.word(piece) + Array(" && ".utf8)
+            start = slash + 1
+        }
+        return out + Array("rm -rf -- ".utf8) + ShellQuoting.word(Array(path[start...])) + Array(")".utf8)
     }
 
     /// Writes the plan to a new file at `path` (relative to the working
