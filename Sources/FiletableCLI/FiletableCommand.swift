@@ -74,6 +74,29 @@ public enum FiletableCommand {
     }
 
     /// `filetable -c 'ls' DIR` gave REPL commands before `-c` became ls's
+    /// At a terminal, the first level's directory on a file system that can
+    /// stop answering is read first under the deadline guard: past the
+    /// deadline `PATH: not responding (still waiting; Ctrl-C to give up)`,
+    /// and Ctrl-C ends filetable with status 130. Nil when it answered (or
+    /// cannot hang): the session starts.
+    private static func awaitStartingDirectory(_ path: [UInt8], diagnostics: Diagnostics) -> ExitStatus? {
+        guard HangProneFileSystems.mayHang(path: path) else { return nil }
+        Interruption.install()
+        Interruption.clear()
+        HangGuard.enable()
+        var said = false
+        let answer = DirectoryHandle.awaitFirstRead(of: path) {
+            if !said {
+                diagnostics.report("\(NameEscaping.escape(path)): not responding (still waiting; Ctrl-C to give up)", severity: .success)
+                said = true
+            }
+            return !Interruption.isRequested
+        }
+        guard answer == nil else { return nil }
+        diagnostics.report("\(NameEscaping.escape(path)): gave up waiting (the file system has not answered)", severity: .seriousTrouble)
+        return .interrupted
+    }
+
     /// ctime: when the REPL cannot start and `-c` was given, say so.
     private static func hintAtCommandLetter(_ options: CommandLineOptions, _ diagnostics: Diagnostics) {
         guard options.timeFieldAsked && options.listOptions.timeField == .change else { return }
@@ -117,6 +140,8 @@ public enum FiletableCommand {
         settings.useColor = ListingContext.usesColor(options.color, on: output)
         settings.decoration = ListingContext.decoration(for: options, useColor: settings.useColor)
         settings.home = Syscalls.environment("HOME").map { DisplayPath.normalize(Array($0.utf8)) }
+        // A mount that stopped answering: said at once, and Ctrl-C ends the wait (it drew nothing for 30 s).
+        if settings.interactive, let waited = awaitStartingDirectory(options.paths[0], diagnostics: diagnostics) { return waited }
         let session: Session
         do {
             session = try Session(path: options.paths[0], output: output, settings: settings)

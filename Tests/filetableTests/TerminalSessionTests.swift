@@ -168,6 +168,28 @@ final class TerminalSessionTests: XCTestCase {
         }
     }
 
+    /// Starting on a mount whose server is still stuck (a `stat` of
+    /// slow-stat holds it): the prompt and the screen say "not responding"
+    /// within the guard's deadline and Ctrl-C ends the wait with status 130
+    /// (they drew nothing and ignored Ctrl-C for the 30 s the server slept).
+    func testStartingOnAStuckMountSaysSoAndCtrlCEndsTheWait() throws {
+        let temp = try TemporaryTree()
+        let mount = temp.path + "/mnt"
+        try temp.folder("mnt")
+        let hanging = try HangingFileSystem(at: mount)
+        defer { hanging.unmount() }
+        for flags in ["", "--screen"] {
+            _ = CommandRunner.system("(stat '\(mount)/slow-stat' > /dev/null 2>&1 &)")
+            usleep(200_000)
+            start("cd / && HOME=/nonexistent '\(CommandRunner.executable.path)' \(flags) '\(mount)'; echo EXITED \\$?; sleep 3")
+            try waitFor("filetable: \(mount): not responding (still waiting; Ctrl-C to give up)", seconds: 2)
+            try type("C-c")
+            try waitFor("filetable: \(mount): gave up waiting (the file system has not answered)", seconds: 2)
+            try waitFor("EXITED 130", seconds: 2)
+            tmux.kill()
+        }
+    }
+
     /// The session runs in a child of the process the shell started; SIGTERM
     /// sent to that process ends the session as it would have ended it (143).
     func testSigtermToTheSessionEndsIt() throws {

@@ -155,6 +155,24 @@ extension DirectoryHandle {
         }
     }
 
+    /// Opens the directory at `path` and reads its first entries on a
+    /// thread of its own, under the guard: how a session starts on a mount
+    /// that may not answer. `stillWaiting` is asked every tenth of a second
+    /// past the deadline (false gives up: Ctrl-C); nil when given up on,
+    /// the call left to finish alone. Use from the main thread.
+    public static func awaitFirstRead(of path: [UInt8], stillWaiting: () -> Bool) -> Result<Void, Errno>? {
+        // No directory's identity is known before it answers: one key for start-up.
+        let startUp = FileIdentity(device: .max, inode: .max)
+        return HangGuard.runWaiting(
+            in: startUp,
+            {
+                withCString(path) { Syscalls.openDirectory(at: Syscalls.workingDirectory, name: $0, followSymlink: true) }.flatMap { fd in
+                    defer { Syscalls.close(fd) }
+                    return probeEntries(fd)
+                }
+            }, stillWaiting: stillWaiting)
+    }
+
     /// `probeEntries` with the deadline where calls can hang: `.notResponding`
     /// when the directory did not answer in time.
     public func answersReads() -> Result<Void, Errno> {
