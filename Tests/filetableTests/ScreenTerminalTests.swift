@@ -395,3 +395,20 @@ extension ScreenTerminalTests {
         tmux.waitFor("prompt-ended")
     }
 }
+
+extension ScreenTerminalTests {
+    /// The screen's plan ends with the `total:` line, as the prompt's does
+    /// (it had only the header), on the line above the status line.
+    func testThePlanLevelEndsWithItsTotal() throws {
+        let temp = try makeTree()
+        tmux.start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' --screen .; sleep 30")
+        tmux.waitFor("? lists the keys; q leaves", seconds: 30)
+        tmux.type([" "])
+        tmux.waitFor("1 mark")
+        tmux.type([":marks", "Enter"])
+        let screen = tmux.waitFor("total: 1 file, 0 directories, 35 bytes")
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertTrue(lines.count >= 23 && lines[22].hasPrefix("total: 1 file"), screen)
+        XCTAssertTrue(lines.allSatisfy { $0.trimmingCharacters(in: .whitespaces).count < 80 }, screen)
+    }
+}

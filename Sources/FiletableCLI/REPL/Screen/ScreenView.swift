@@ -110,7 +110,16 @@ final class ScreenView {
         }
         let level = session.current
         session.prepareDrawing(level)
-        let tableHeight = rows - 2
+        // The lines under a plan (its `total:`, what vanished), as the prompt ends its pages, above the status line.
+        if let pending = level.pendingSummary {
+            level.summary = pending()
+            level.pendingSummary = nil
+            frame.invalidate()
+        }
+        let summary = level.summary.suffix(max(0, min(3, rows - 4))).map {
+            ScreenFrame.Line(text: TextWidth.truncatingTail(NameEscaping.terminalSafe($0), to: columns - 1), inverse: false)
+        }
+        let tableHeight = rows - 2 - summary.count
         let tableWidth = showsDetail ? columns * 11 / 20 : columns
         level.table.lineBudget = tableHeight
         clampHighlight(level)
@@ -140,7 +149,7 @@ final class ScreenView {
         let top = ObjectIdentifier(level)
         let isFirstFrame = watchedLevel == nil
         if !isFirstFrame && top != watchedLevel { session.watching?.pageDrawn() }
-        frame.show([headerLine] + lines.map { ScreenFrame.Line(text: $0, inverse: false) } + [statusLine], rows: rows, columns: columns)
+        frame.show([headerLine] + lines.map { ScreenFrame.Line(text: $0, inverse: false) } + summary + [statusLine], rows: rows, columns: columns)
         if isFirstFrame { session.watching?.pageDrawn() }
         watchedLevel = top
     }
