@@ -10,7 +10,7 @@ import PackageDescription
 /// against its inverse, the name order against the laws of an order.
 let targets = [
     "FuzzArguments", "FuzzCommands", "FuzzHexFormatter", "FuzzEscaping", "FuzzGlob", "FuzzNaturalOrder", "FuzzJSONLines", "FuzzLineEditing",
-    "FuzzPaths", "FuzzDirectoryRecords", "FuzzViewer", "FuzzShellWords",
+    "FuzzPaths", "FuzzDirectoryRecords", "FuzzViewer", "FuzzShellWords", "FuzzCommandSequences",
 ]
 
 let package = Package(
