@@ -39,8 +39,10 @@ need hyperfine hyperfine
 need python3 python3
 [ -x /usr/bin/time ] || need /usr/bin/time time
 
-swift build -c release >/dev/null
-ft="$PWD/.build/release/filetable"
+# The self-contained binary README builds: the Swift libraries linked in,
+# none loaded from the toolchain at start-up.
+swift build -c release --static-swift-stdlib >/dev/null
+ft="$(swift build -c release --static-swift-stdlib --show-bin-path)/filetable"
 base=${BASELINE:-}
 # ours ARGS...: appends "filetable ARGS" (and the baseline's) to `cmds`.
 ours() {
@@ -90,6 +92,15 @@ cmds=(); ours "-1 million"
 hyperfine -N -w 2 -r "$quick_runs" --export-markdown one-line.md \
     "ls -f million" "env LC_ALL=C ls -1 million" "${cmds[@]}"
 echo "peak RSS: filetable -1 $(peak "$ft" -1 million) MB, LC_ALL=C ls -1 $(peak env LC_ALL=C ls -1 million) MB, ls -f $(peak ls -f million) MB"
+
+echo
+echo "## Start-up: a directory of 200 entries (the common case), beside a static Swift hello (the floor)"
+mkdir -p small200 && (cd small200 && for i in $(seq 1 200); do : > "entry-$i"; done)
+printf 'print("hello")\n' > hello.swift
+swiftc -O -static-stdlib hello.swift -o hello-static 2>/dev/null || true
+cmds=(); ours "-1 small200" "--page-size 40 --command list small200"
+hyperfine -N -w 20 -r $((quick_runs * 10)) --export-markdown start-up.md \
+    "ls -1 small200" "$([ -x hello-static ] && echo ./hello-static || echo true)" "${cmds[@]}"
 
 echo
 echo "## One directory of 1,000,000 entries: long format"
@@ -156,7 +167,7 @@ echo
 echo "## Viewing 1 GiB of text: first screen, the end, a search that matches only at the end"
 cat text1g.txt >/dev/null
 cmds=(); ours "--page-size 22 -e 'view text1g.txt' ." "--page-size 22 -e 'view text1g.txt; G' ." \
-    "--page-size 22 -e 'view text1g.txt; /needle-at-the-end' ."
+    "--page-size 22 -e 'view text1g.txt; /needle-at-the-end' ." "--page-size 22 -e 'view text1g.txt +13999990' ."
 hyperfine -N -w 2 -r "$quick_runs" -i --export-markdown view.md "grep -c needle-at-the-end text1g.txt" "${cmds[@]}"
 echo "peak RSS: view and search 1 GiB $(peak "$ft" --page-size 22 -e 'view text1g.txt; /needle-at-the-end' .) MB"
 
