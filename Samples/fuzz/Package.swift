@@ -16,7 +16,12 @@ let targets = [
 let package = Package(
     name: "filetable-fuzz",
     dependencies: [.package(name: "filetable", path: "../..")],
-    targets: [.target(name: "FuzzSupport", dependencies: [.product(name: "FileBrowsing", package: "filetable")], path: "Sources/FuzzSupport")]
+    targets: [
+        .target(
+            name: "FuzzSupport",
+            dependencies: [.product(name: "FileBrowsing", package: "filetable"), .product(name: "FiletableCLI", package: "filetable")],
+            path: "Sources/FuzzSupport")
+    ]
         + targets.map { name in
             .executableTarget(
                 name: name,

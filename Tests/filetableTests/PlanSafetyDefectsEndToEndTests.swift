@@ -79,7 +79,8 @@ final class PlanSafetyDefectsEndToEndTests: XCTestCase {
         chmod(temp.path + "/stub/rm", 0o755)
         for locale in built {
             let ran = try CommandRunner.shell(
-                "cd d && STUB_LOG=../log-\(locale) LOCPATH='\(locales.path)' LC_ALL=\(locale) PATH=\"$PWD/../stub:$PATH\" bash ../plan.sh", in: temp.url)
+                "cd d && STUB_LOG=../log-\(locale) LOCPATH='\(locales.path)' LC_ALL=\(locale) PATH=\"$PWD/../stub:$PATH\" bash ../plan.sh",
+                in: temp.url)
             XCTAssertEqual(ran.status, 0, locale + ": " + ran.stderr)
             XCTAssertFalse(FileManager.default.fileExists(atPath: temp.path + "/d/PWNED"), "\(locale): part of the name ran")
             let logged = FileManager.default.contents(atPath: temp.path + "/log-\(locale)").map { [UInt8]($0) } ?? []

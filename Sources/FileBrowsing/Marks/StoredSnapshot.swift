@@ -42,7 +42,8 @@ struct StoredSnapshot {
 
     private static func timestamp(_ nanoseconds: Int64) -> Timestamp {
         let (seconds, rest) = nanoseconds.quotientAndRemainder(dividingBy: 1_000_000_000)
-        return rest < 0 ? Timestamp(seconds: seconds - 1, nanoseconds: Int32(rest + 1_000_000_000)) : Timestamp(seconds: seconds, nanoseconds: Int32(rest))
+        return rest < 0
+            ? Timestamp(seconds: seconds - 1, nanoseconds: Int32(rest + 1_000_000_000)) : Timestamp(seconds: seconds, nanoseconds: Int32(rest))
     }
 
     static let placeholder = StoredSnapshot(MarkSnapshot.placeholder, directoryDevice: 0)

@@ -20,7 +20,8 @@ extension Session {
         try hex(reference, offset: offset, length: length, notices: 0, search: search)
     }
 
-    private func hex(_ reference: RowReference, offset start: HexStart, length: UInt64?, notices: Int, search: ViewerMove? = nil) throws(CommandError) {
+    private func hex(_ reference: RowReference, offset start: HexStart, length: UInt64?, notices: Int, search: ViewerMove? = nil) throws(CommandError)
+    {
         let row = try row(reference, for: "hex")
         let location = current.model.location(ofRow: row)
         let path = current.path(ofRow: row)

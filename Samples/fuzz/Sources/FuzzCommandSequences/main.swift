@@ -1,8 +1,8 @@
-import FuzzSupport
 import Glibc
 
 @testable import FileBrowsing
 @testable import FiletableCLI
+@testable import FuzzSupport
 
 /// Random command sequences on the hostile scratch tree: each input byte
 /// pair picks a command (du, mark by number, by name as shown and by
@@ -17,10 +17,7 @@ import Glibc
 ///   (those not inside another marked directory).
 runFuzzer { data, count in
     let bytes = fuzzInput(data, count)
-    guard let session = try? Session(path: HostileTree.path, output: Sequences.output, settings: Sequences.settings) else {
-        fatalError("cannot open the scratch tree")
-    }
-    session.confirm = { _ in true }
+    let session = ScratchSession.make()
     var index = 0
     var steps = 0
     while index + 1 < bytes.count && steps < 24 {
@@ -43,14 +40,6 @@ runFuzzer { data, count in
 }
 
 enum Sequences {
-    nonisolated(unsafe) static let output = OutputSink(fd: open("/dev/null", O_WRONLY))
-    static let settings: Session.Settings = {
-        var settings = Session.Settings()
-        settings.pageSize = 7
-        settings.assumeYes = true
-        return settings
-    }()
-
     /// Names as the table shows them (escaped), a look-alike spelled as a
     /// glob would once read it, and patterns.
     static let words = [
@@ -115,7 +104,9 @@ enum Sequences {
             bytes += one.bytes
         }
         if whole.files != files || whole.directories != directories || whole.bytes != bytes {
-            fatalError("after '\(line)' the plan's totals \(whole.summary) are not its marks' sum (\(files) files, \(directories) directories, \(bytes) bytes)")
+            fatalError(
+                "after '\(line)' the plan's totals \(whole.summary) are not its marks' sum (\(files) files, \(directories) directories, \(bytes) bytes)"
+            )
         }
     }
 }

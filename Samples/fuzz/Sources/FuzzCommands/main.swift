@@ -1,8 +1,8 @@
-import FuzzSupport
 import Glibc
 
 @testable import FileBrowsing
 @testable import FiletableCLI
+@testable import FuzzSupport
 
 /// The REPL: each input line is parsed and executed by one session on a
 /// scratch tree of hostile names (made once, never changed by filetable).
@@ -13,10 +13,7 @@ import Glibc
 runFuzzer { data, count in
 
     let bytes = fuzzInput(data, count)
-    guard let session = try? Session(path: Scratch.tree, output: Scratch.output, settings: Scratch.settings) else {
-        fatalError("cannot open the scratch tree")
-    }
-    session.confirm = { _ in true }
+    let session = ScratchSession.make()
     for line in bytes.split(separator: 0x0A).prefix(32) {
         let text = NameEscaping.typedText(Array(line))
         do {
@@ -33,17 +30,4 @@ runFuzzer { data, count in
         session.output.flush()
     }
     return 0
-}
-
-/// The tree the sessions browse, made on first use, and where output goes.
-enum Scratch {
-    nonisolated(unsafe) static let output = OutputSink(fd: open("/dev/null", O_WRONLY))
-    static let settings: Session.Settings = {
-        var settings = Session.Settings()
-        settings.pageSize = 7
-        settings.assumeYes = true
-        return settings
-    }()
-
-    static let tree = HostileTree.path
 }
