@@ -70,16 +70,19 @@ public enum PlanVerification {
         case .success: break
         case .failure(let errno): return .unreachable(errno)
         }
-        var differences: [String] = []
-        if now.changeTime != then.changeTime {
-            // A file made again under the same inode number has a new birth
-            // time; without one, a new status change time is all there is.
-            if let born = then.birthTime, let bornNow = PathResolution.birthTime(of: mark.path), bornNow != born { return .replaced }
-            differences.append(then.birthTime == nil ? "status change time: replaced, or its mode, owner or links changed" : "status change time")
+        // A file made again under the same inode number has a new birth time.
+        if now.changeTime != then.changeTime, let born = then.birthTime, let bornNow = PathResolution.birthTime(of: mark.path), bornNow != born {
+            return .replaced
         }
+        var differences: [String] = []
         if now.kind != then.kind { differences.append("type") }
         if now.size != then.size { differences.append("size \(then.size) -> \(now.size)") }
         if now.modificationTime != then.modificationTime { differences.append("modification time") }
+        // Nothing else differs, yet the kernel changed the status: without a
+        // birth time, a file made again with the old size and time looks so.
+        if differences.isEmpty && now.changeTime != then.changeTime {
+            differences.append(then.birthTime == nil ? "status change time: replaced, or its mode, owner or links changed" : "status change time")
+        }
         return differences.isEmpty ? nil : .changed(differences.joined(separator: ", "))
     }
 
