@@ -412,3 +412,36 @@ extension ScreenTerminalTests {
         XCTAssertTrue(lines.allSatisfy { $0.trimmingCharacters(in: .whitespaces).count < 80 }, screen)
     }
 }
+
+extension ScreenTerminalTests {
+    /// `F` follows a file as it grows, as less's: at the prompt each new
+    /// line is printed with its number until Ctrl-C; in the screen's file
+    /// view the end is shown again until a key. In a script `F` is refused.
+    func testFFollowsAGrowingFile() throws {
+        let temp = try TemporaryTree()
+        temp.file("log.txt", contents: "log 1\nlog 2\n")
+        tmux.start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' .; sleep 30")
+        tmux.waitFor("help --", seconds: 30)
+        tmux.type(["view log.txt", "Enter"])
+        tmux.waitFor("-- end of file --")
+        tmux.type(["F", "Enter"])
+        tmux.waitFor("as it grows (Ctrl-C stops)")
+        _ = CommandRunner.system("cd '\(temp.path)' && printf 'log 3\\nhalf' >> log.txt")
+        tmux.waitFor("     3  log 3")
+        _ = CommandRunner.system("cd '\(temp.path)' && printf ' done\\n' >> log.txt")
+        tmux.waitFor("     4  half done")
+        tmux.type(["C-c"])
+        tmux.waitFor("F: stopped following")
+        tmux.kill()
+        tmux.start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' --screen .; sleep 30")
+        tmux.waitFor("? lists the keys; q leaves", seconds: 30)
+        tmux.type(["Enter"])
+        tmux.waitFor("log.txt  lines 1-4")
+        tmux.type(["F"])
+        tmux.waitFor("following as the file grows (any key stops)")
+        _ = CommandRunner.system("cd '\(temp.path)' && echo 'log 5' >> log.txt")
+        tmux.waitFor("     5  log 5")
+        let script = try CommandRunner.script("view log.txt; F", in: temp)
+        XCTAssertTrue(script.stderr.contains("F: follows a file only at a terminal (G shows the end)"), script.stderr)
+    }
+}

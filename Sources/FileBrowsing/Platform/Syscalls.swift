@@ -166,7 +166,7 @@ extension Syscalls {
     }
 
     /// Sleeps this thread (`usleep`), for short waits between polls.
-    static func pause(microseconds: UInt32) {
+    public static func pause(microseconds: UInt32) {
         _ = usleep(microseconds)
     }
 

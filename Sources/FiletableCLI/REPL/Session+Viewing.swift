@@ -139,6 +139,7 @@ extension Session {
             throw CommandError("view: no view is open (use view N or hex N)")
         case .text(let text):
             if move == .close { return closeViewer() }
+            if move == .follow { return try follow(text) }
             do {
                 text.layout.width = settings.interactive ? Terminal.columns() : nil
                 try text.apply(move, height: viewerHeight(notices: 0))
@@ -155,6 +156,37 @@ extension Session {
             }
             try showHex(hex, notices: 0)
         }
+    }
+
+    /// `F`, as less's: the end of the file, then each line as it is added
+    /// (a log being written), numbered, until Ctrl-C; the view then takes
+    /// its keys again. At a terminal only: a script would wait forever.
+    private func follow(_ text: TextViewer) throws(CommandError) {
+        guard settings.interactive else { throw CommandError("F: follows a file only at a terminal (G shows the end)") }
+        do {
+            try text.apply(.end, height: viewerHeight(notices: 0))
+        } catch {
+            throw CommandError(Self.message("view", error, path: text.file.path))
+        }
+        try showText(text, notices: 0)
+        var next: TextPosition
+        do {
+            next = try text.endPosition()
+        } catch {
+            throw CommandError(Self.message("view", error, path: text.file.path))
+        }
+        write("following \(NameEscaping.escape(text.file.path)) as it grows (Ctrl-C stops)")
+        output.flush()
+        Interruption.clear()
+        while !Interruption.isRequested {
+            Syscalls.pause(microseconds: 250_000)
+            guard let added = try? text.linesAdded(after: next) else { break }
+            added.rows.forEach { writeComposed($0) }
+            if !added.rows.isEmpty { output.flush() }
+            next = added.next
+        }
+        Interruption.clear()
+        write("F: stopped following; the view's keys move it again")
     }
 
     private func closeViewer() {

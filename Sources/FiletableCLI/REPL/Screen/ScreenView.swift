@@ -31,6 +31,8 @@ final class ScreenView {
     private var status = ""
     /// A full-width view of a file (Enter on a file, `x`), over the table.
     private var viewer: ScreenViewerState?
+    /// `F` in the file view: its end is shown again as the file grows, until a key.
+    private var following = false
     /// The detail drawn last, and for which row, so a frame redrawn for
     /// another reason does not read the file again.
     private var detailCache: (level: ObjectIdentifier, row: Int, width: Int, height: Int, lines: [String])?
@@ -225,11 +227,18 @@ final class ScreenView {
             if detailPending && !waitForInput(milliseconds: 0) { draw() }
             let events = session.watching
             let descriptors = [0] + (events?.descriptors.filter { $0 >= 0 } ?? [])
-            guard let ready = Syscalls.waitForReading(descriptors, milliseconds: events?.timeout ?? -1) else {
+            // Following a file (F): a look at its end four times a second.
+            let timeout = following ? 250 : events?.timeout ?? -1
+            guard let ready = Syscalls.waitForReading(descriptors, milliseconds: timeout) else {
                 if RawTerminal.takeResize() {
                     frame.invalidate()
                     draw()
                 }
+                continue
+            }
+            if following, let viewer, !ready.contains(true) {
+                _ = viewer.apply(.end, rows: size.rows)
+                draw()
                 continue
             }
             if !ready[0] {
@@ -412,6 +421,9 @@ final class ScreenView {
             status = viewer.apply(.search(text, backward: key == .text("?")), rows: size.rows)
             return
         }
+        // Any key stops following, as in less.
+        let wasFollowing = following
+        following = false
         guard let move = ScreenViewerState.move(for: key) else { return }
         if move == .close {
             self.viewer = nil
@@ -419,6 +431,12 @@ final class ScreenView {
             return
         }
         status = viewer.apply(move, rows: size.rows)
+        if move == .follow && status.isEmpty {
+            following = true
+            status = "following as the file grows (any key stops)"
+        } else if wasFollowing && status.isEmpty {
+            status = ""
+        }
     }
 
     // MARK: Typing on the status line

@@ -53,6 +53,7 @@ final class ScreenViewerState {
         case .text("u"): return .backward(.halfScreen)
         case .home, .text("g"): return .top
         case .end, .text("G"): return .end
+        case .text("F"): return .follow
         case .text("n"): return .nextMatch
         case .text("N"): return .previousMatch
         case .text("q"), .left, .text("h"), .escape, .backspace: return .close

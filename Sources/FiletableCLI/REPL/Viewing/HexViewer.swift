@@ -71,7 +71,7 @@ final class HexViewer {
             let step = self.step(distance, screen: screen)
             offset = offset - start > step ? offset - step : start
         case .top: offset = start
-        case .end:
+        case .end, .follow:
             guard let end else { throw .sizeUnknown }
             offset = lastScreen(height: height, end: end)
         case .line(let target):

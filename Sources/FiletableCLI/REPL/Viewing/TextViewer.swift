@@ -137,7 +137,7 @@ final class TextViewer {
             case .backward(.halfScreen): try backward(rows: max(1, height / 2))
             case .backward(.lines(let count)): try backward(rows: count)
             case .top: place(TextPosition.start)
-            case .end: try showEnd(height: height)
+            case .end, .follow: try showEnd(height: height)
             case .line(let number): try goToLine(number)
             case .percent(let percent): try goToPercent(percent)
             case .search(let text, let backward):
@@ -243,6 +243,40 @@ final class TextViewer {
         guard let found else { throw ViewerError.notFound(search, backward: backward) }
         let start = try lines.pieceStart(holding: found.offset)
         place(TextPosition(offset: start, line: from.line.map { $0 + found.newlinesPassed }))
+    }
+
+    /// Where the lines a growing file gains will start: past its last
+    /// newline (the start of a last line still missing one, which is shown
+    /// again whole once it ends).
+    func endPosition() throws(ViewerError) -> TextPosition {
+        var position = TextPosition.start
+        try asViewerError {
+            guard let size = file.size, size > 0 else { return }
+            if try file.read(at: size - 1, count: 1, { $0.first == 0x0A }) {
+                position = TextPosition(offset: size, line: lineCount.map { $0 + 1 })
+            } else {
+                position = TextPosition(offset: try lines.pieceStart(holding: size - 1), line: lineCount)
+            }
+        }
+        return position
+    }
+
+    /// What `F` prints as the file grows: the rows of the whole lines after
+    /// `position` (where the last screen ended) and the position after them.
+    /// A last line still missing its newline waits for it; a file cut
+    /// shorter than `position` starts again from the top.
+    func linesAdded(after position: TextPosition) throws(ViewerError) -> (rows: [String], next: TextPosition) {
+        var rows: [String] = []
+        var next = position
+        try asViewerError {
+            try followChanges()
+            if let size = file.size, size < position.offset { next = TextPosition.start }
+            for piece in try lines.pieces(from: next, count: 4096) where piece.endsLine {
+                rows += rowsOf(piece)
+                next = piece.next
+            }
+        }
+        return (rows, next)
     }
 
     /// Starts the view at the first line holding `text` (`view N /TEXT`).

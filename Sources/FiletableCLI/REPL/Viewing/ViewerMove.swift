@@ -11,6 +11,7 @@
 ///     /TEXT     search forward        ?TEXT   search backward
 ///     n         next match            N       the match before
 ///     -N        line numbers on/off   -S      long lines cut/wrapped
+///     F         follow the file as it grows (tail -f; Ctrl-C stops)
 ///     q         close the view
 enum ViewerMove: Equatable, Sendable {
     /// How far a scroll goes.
@@ -32,6 +33,8 @@ enum ViewerMove: Equatable, Sendable {
     case previousMatch
     case toggleNumbers
     case toggleWrap
+    /// `F`: the end, then the lines added as the file grows (until Ctrl-C, or a key in the screen).
+    case follow
     case close
 
     /// The keys, one line each, for the footer's `h`-less hint and `help view`.
@@ -39,7 +42,7 @@ enum ViewerMove: Equatable, Sendable {
         "f or Enter: forward a screen   b: back a screen   d/u: half a screen",
         "j/k: a line (5j: five)   g/G: top/end   NNg: line NN   NN%: NN percent",
         "/TEXT ?TEXT: search forward/back (no capitals: any case)   n/N: next/before",
-        "-N: line numbers   -S: wrap long lines   q: close the view",
+        "-N: line numbers   -S: wrap long lines   F: follow as the file grows   q: close the view",
     ]
 
     /// The move `text` (trimmed) spells, or nil when it is not one.
@@ -50,6 +53,7 @@ enum ViewerMove: Equatable, Sendable {
         case "-N": return .toggleNumbers
         case "-S": return .toggleWrap
         case "q", "Q": return .close
+        case "F": return .follow
         default: break
         }
         if let first = text.first, first == "/" || first == "?" {
