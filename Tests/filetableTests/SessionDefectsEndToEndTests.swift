@@ -96,3 +96,15 @@ extension SessionDefectsEndToEndTests {
         XCTAssertTrue(result.text.hasSuffix("     1  short\n-- end of file --\n"), result.text)
     }
 }
+
+extension SessionDefectsEndToEndTests {
+    /// `marks export -` is refused with the way to standard output; it made a file named `-`.
+    func testExportToADashIsRefusedNotAFileNamedDash() throws {
+        let temp = try TemporaryTree()
+        temp.file("a", contents: "x")
+        let result = try CommandRunner.script("mark a; marks export -", in: temp, flags: ["-y"])
+        XCTAssertTrue(
+            result.stderr.contains("marks export: '-' would be a file named '-'; 'marks --print' writes the plan to standard output"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: temp.path + "/-"))
+    }
+}

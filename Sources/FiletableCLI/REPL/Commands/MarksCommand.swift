@@ -61,6 +61,11 @@ struct MarksCommand: RegisteredCommand {
             }
         }
         guard let path else { throw CommandError("marks export: missing FILE (\(usage))") }
+        // `-` is standard output to a Unix user, never a file named `-`.
+        guard path != "-" else {
+            throw CommandError(
+                "marks export: '-' would be a file named '-'; 'marks --print' writes the plan to standard output (./- names such a file)")
+        }
         return MarksCommand(action: .export(path: path, format: format, force: force, allowChanged: allowChanged))
     }
 
