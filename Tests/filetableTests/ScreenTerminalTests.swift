@@ -445,3 +445,30 @@ extension ScreenTerminalTests {
         XCTAssertTrue(script.stderr.contains("F: follows a file only at a terminal (G shows the end)"), script.stderr)
     }
 }
+
+extension ScreenTerminalTests {
+    /// h at the first level goes to the parent, the directory you came from
+    /// highlighted, and h again on up (ranger, nnn, lf, mc); a filter
+    /// cleared with Esc leaves the highlight on the row it was on.
+    func testHGoesUpFromTheFirstLevelAndTheHighlightStaysWhereYouWere() throws {
+        let temp = try makeTree()
+        tmux.start("cd '\(temp.path)/docs' && HOME=/nonexistent '\(CommandRunner.executable.path)' --screen .; sleep 30")
+        tmux.waitFor("? lists the keys; q leaves", seconds: 30)
+        waitForHighlight("1 guide.txt")
+        tmux.type(["h"])
+        tmux.waitFor("| 4 entries")
+        waitForHighlight("3 docs")
+        tmux.type(["/", "z", "u"])
+        tmux.waitFor("| 1 entry |")
+        waitForHighlight("1 zulu.log")
+        tmux.type(["Escape"])
+        tmux.waitFor("| 4 entries | sort name")
+        waitForHighlight("4 zulu.log")
+        // And on up: the temporary folder's parent, the highlight on the test's folder.
+        tmux.type(["Left"])
+        let folder = (temp.path as NSString).lastPathComponent
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, !highlighted().contains(folder) { usleep(50_000) }
+        XCTAssertTrue(highlighted().contains(folder), highlighted())
+    }
+}

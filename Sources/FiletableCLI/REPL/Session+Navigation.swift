@@ -105,7 +105,9 @@ extension Session {
             options.filter = nil
             options.grouping = .none
             let model = try DirectoryListing(directory: handle, options: options)
-            present(TableLevel(model: model, path: path, decoration: settings.decoration), focusing: focus)
+            let level = TableLevel(model: model, path: path, decoration: settings.decoration)
+            level.cameUp = command == "up"
+            present(level, focusing: focus)
         } catch {
             throw CommandError("\(command): \(error.description)")
         }
@@ -125,6 +127,8 @@ extension Session {
         if let row {
             preparePage()
             level.table.scrollToRow(row)
+            // The full-screen view highlights the directory you came from.
+            level.highlight = row
         }
         printPage()
         return row

@@ -93,6 +93,9 @@ final class TableLevel {
     /// The full-screen view's highlighted row (a flat row number): kept
     /// with the level, so going back lands on the row you came from.
     var highlight = 0
+    /// Pushed by `up` (the parent of the level below it), not opened from
+    /// it: the full-screen view's h goes on up from here, rather than back down.
+    var cameUp = false
 
     var style: EntryStyle {
         get { formatter.entryStyle }

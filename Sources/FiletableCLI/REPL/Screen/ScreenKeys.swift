@@ -17,7 +17,7 @@ struct ScreenKey: Sendable {
         ScreenKey(keys: "Up k, Down j", action: .down, summary: "move the highlight (the mouse wheel too, where the terminal sends it as arrows)"),
         ScreenKey(keys: "PgUp PgDn, Home g, End G", action: .pageDown, summary: "a screen up or down, the first or last row"),
         ScreenKey(keys: "Enter Right l", action: .open, summary: "open: a directory is pushed, a file shown full width"),
-        ScreenKey(keys: "Left h Backspace", action: .back, summary: "back, to the row you came from"),
+        ScreenKey(keys: "Left h Backspace", action: .back, summary: "back, to the row you came from; at the first level the parent directory"),
         ScreenKey(keys: "x", action: .hex, summary: "the row in hex, full width"),
         ScreenKey(keys: "/", action: .filter, summary: "filter as you type (substring, any case; globs); Esc clears"),
         ScreenKey(keys: "space, u", action: .mark, summary: "mark the row for the plan (the REPL's marks); undo"),

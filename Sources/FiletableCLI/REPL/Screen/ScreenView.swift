@@ -315,7 +315,16 @@ final class ScreenView {
         case .open: openHighlighted(asHex: false)
         case .hex: openHighlighted(asHex: true)
         case .back:
-            if session.stack.canGoBack { run("back") } else { status = "the first level; q leaves" }
+            // Back the way you came; at the first level, or on a level h
+            // reached by going up, the parent directory, as ranger, nnn, lf
+            // and mc go (Enter then goes down again, the highlight on it).
+            if session.stack.canGoBack && !level.cameUp {
+                run("back")
+            } else if level.path != [0x2F] {
+                run("up")
+            } else {
+                status = "/ has no parent; q leaves"
+            }
         case .filter: typeFilter()
         case .mark:
             guard count > 0 else { return }
@@ -454,10 +463,15 @@ final class ScreenView {
         status = text.isEmpty ? "" : "filter \(text) (/ then Esc clears it)"
     }
 
+    /// Narrows the rows as the filter is typed (the highlight on the first
+    /// match); cleared, the rows come back with the highlight still on the
+    /// file it was on, as ranger and lf keep it.
     private func applyFilter(_ text: String) {
         let level = session.current
+        let before = level.highlight < level.model.rowCount ? HighlightedFile(row: level.highlight, of: level) : nil
         level.update { $0.filter = text.isEmpty ? nil : NameFilter(typed: text) }
         level.highlight = 0
+        if text.isEmpty, let before { keepHighlight(on: before, in: level) }
         detailCache = nil
     }
 
