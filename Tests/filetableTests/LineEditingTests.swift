@@ -198,6 +198,18 @@ final class LineEditingTests: XCTestCase {
         XCTAssertEqual(status.st_mode & 0o777, 0o600)
         XCTAssertEqual(History(file: file, limit: 3).entries, history.entries, "read back in the next session")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temp.path + "/state/filetable"), ["history"], "no temporary file left")
+        // Each line once, at its newest place, in the session and in the file
+        // (one written before kept `clear` five times); a viewer key is taken back.
+        let repeats = Array((temp.path + "/repeats").utf8)
+        FileManager.default.createFile(atPath: temp.path + "/repeats", contents: Data("clear\nls\nclear\nclear\nview 1\nclear\n".utf8))
+        let again = History(file: repeats)
+        XCTAssertEqual(again.entries, ["ls", "view 1", "clear"])
+        for line in ["ls", "view 2", "G"] { again.add(line) }
+        again.forget("G")
+        again.add("sort size")
+        XCTAssertEqual(again.entries, ["view 1", "clear", "ls", "view 2", "sort size"])
+        XCTAssertNil(again.save())
+        XCTAssertEqual(History(file: repeats).entries, ["view 1", "clear", "ls", "view 2", "sort size"])
         XCTAssertEqual(History.defaultFile { $0 == "XDG_STATE_HOME" ? "/x/state" : "/home/u" }, Array("/x/state/filetable/history".utf8))
         // A history file holding escape sequences reads back escaped, never raw.
         let hostile = temp.path + "/hostile"

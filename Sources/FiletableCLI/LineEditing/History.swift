@@ -26,7 +26,13 @@ final class History {
     init(file: [UInt8]?, limit: Int = 1000) {
         self.file = file
         self.limit = limit
-        entries = readFile()
+        entries = Self.newestOnce(readFile())
+    }
+
+    /// Each line once, where it was typed last.
+    private static func newestOnce(_ lines: [String]) -> [String] {
+        var seen = Set<String>()
+        return lines.reversed().filter { seen.insert($0).inserted }.reversed()
     }
 
     /// The file's lines (the newest `limit`), or none when it cannot be read.
@@ -53,10 +59,20 @@ final class History {
     func add(_ typed: String) {
         guard !typed.hasPrefix(" ") else { return }
         let line = String(typed.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
-        guard !line.isEmpty, entries.last != line, line.utf8.count <= Self.lineByteLimit else { return }
+        guard !line.isEmpty, line.utf8.count <= Self.lineByteLimit else { return }
+        // Each line once, at its newest place (bash's erasedups): Up walks commands, not repeats.
+        entries.removeAll { $0 == line }
+        typedHere.removeAll { $0 == line }
         entries.append(line)
         typedHere.append(line)
         if entries.count > limit { entries.removeFirst(entries.count - limit) }
+    }
+
+    /// Takes `line` back out when it was the last one added: a viewer key
+    /// (`q`, `n`, `G`) typed at the prompt moves the view and is no command.
+    func forget(_ line: String) {
+        if entries.last == line { entries.removeLast() }
+        if typedHere.last == line { typedHere.removeLast() }
     }
 
     /// The newest entry before `index` (or before the end) containing `text`.
@@ -85,7 +101,10 @@ final class History {
     func save() -> String? {
         guard let file, !typedHere.isEmpty else { return nil }
         var merged = readFile()
-        for line in typedHere where merged.last != line { merged.append(line) }
+        let typed = Set(typedHere)
+        merged.removeAll { typed.contains($0) }
+        // A file written before lines were kept once: its own repeats go too, the newest kept.
+        merged = Self.newestOnce(merged + typedHere)
         let contents = Array(merged.suffix(limit).map { Array($0.utf8) + [0x0A] }.joined())
         if case .failure(let failure) = OwnFiles.replace(file, contents: contents) { return failure.description }
         typedHere = []

@@ -100,6 +100,7 @@ struct ReplRunner {
                 if trimmed.hasPrefix("#") { continue }
                 do {
                     let command = try session.command(for: trimmed)
+                    if command.action is ViewerMoveCommand { session.history?.forget(trimmed) }
                     if case .quit = try session.execute(command) { return .success }
                 } catch {
                     session.output.flush()
