@@ -61,3 +61,18 @@ final class HabitsEndToEndTests: XCTestCase {
         XCTAssertNotNil(row.range(of: #" \d\d:\d\d later$"#, options: .regularExpression), "\(row)\n\(result.text)")
     }
 }
+
+extension HabitsEndToEndTests {
+    /// `filetable FILE` starts in its directory, on the page holding the
+    /// file, the file highlighted (ranger's way), instead of "Not a directory".
+    func testAFileOperandStartsInItsDirectoryOnTheFile() throws {
+        let temp = try TemporaryTree()
+        for i in 1...30 { temp.file(String(format: "g%02d", i)) }
+        let result = try CommandRunner.run(["--page-size", "5", "-e", "list; pwd", temp.path + "/g25"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.text.hasPrefix("\(temp.path) | 30 entries | sort name | page 5 of 6\n21 g21\n"), result.text)
+        XCTAssertTrue(result.text.hasSuffix("\n\(temp.path)\n"), result.text)
+        let missing = try CommandRunner.run(["-e", "pwd", temp.path + "/nothing"])
+        XCTAssertEqual(missing.stderr, "filetable: \(temp.path)/nothing: No such file or directory\n")
+    }
+}

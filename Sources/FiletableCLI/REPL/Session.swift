@@ -70,12 +70,28 @@ final class Session {
         self.output = output
         self.settings = settings
         // The first level, like every other, is opened by the path it shows.
-        let label = DisplayPath.absolute(path)
-        let handle = try DirectoryHandle.open(resolving: label, displayPath: path)
+        var label = DisplayPath.absolute(path)
+        var selected: [UInt8]?
+        let handle: DirectoryHandle
+        do {
+            handle = try DirectoryHandle.open(resolving: label, displayPath: path)
+        } catch where (error.reason == .notADirectory || error.reason == .system(.notADirectory)) && !PathBytes.split(label).name.isEmpty {
+            // `filetable FILE`, as ranger takes it: its directory, the file highlighted.
+            let (parent, name) = PathBytes.split(label)
+            label = parent.isEmpty ? [0x2F] : parent
+            selected = name
+            handle = try DirectoryHandle.open(resolving: label)
+        }
         var options = settings.listOptions
         options.recordsInodes = true
         let model = try DirectoryListing(directory: handle, options: options)
-        stack = NavigationStack(root: TableLevel(model: model, path: label, decoration: settings.decoration))
+        let level = TableLevel(model: model, path: label, decoration: settings.decoration)
+        stack = NavigationStack(root: level)
+        if let selected, let row = (0..<model.rowCount).first(where: { model.withName(ofRow: $0) { $0.elementsEqual(selected) } }) {
+            level.highlight = row
+            PageView(level: level, settings: settings).layOutPages()
+            level.table.scrollToRow(row)
+        }
     }
 
     var current: TableLevel { stack.top }
