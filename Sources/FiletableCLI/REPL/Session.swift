@@ -75,7 +75,7 @@ final class Session {
         let handle: DirectoryHandle
         do {
             handle = try DirectoryHandle.open(resolving: label, displayPath: path)
-        } catch where (error.reason == .notADirectory || error.reason == .system(.notADirectory)) && !PathBytes.split(label).name.isEmpty {
+        } catch  where (error.reason == .notADirectory || error.reason == .system(.notADirectory)) && !PathBytes.split(label).name.isEmpty {
             // `filetable FILE`, as ranger takes it: its directory, the file highlighted.
             let (parent, name) = PathBytes.split(label)
             label = parent.isEmpty ? [0x2F] : parent
