@@ -76,3 +76,15 @@ extension HabitsEndToEndTests {
         XCTAssertEqual(missing.stderr, "filetable: \(temp.path)/nothing: No such file or directory\n")
     }
 }
+
+extension HabitsEndToEndTests {
+    /// `pwd`'s trail reads as paths: a level opened inside the one before it
+    /// by its name, any other by its path (`cd /bin` from /usr read as
+    /// `/usr > bin > /`, as if /usr/bin).
+    func testPwdsTrailReadsAsPaths() throws {
+        let temp = try makeTree()
+        try temp.folder("sub/inner")
+        let result = try CommandRunner.script("open sub; open inner; cd /; pwd", in: temp)
+        XCTAssertTrue(result.text.hasSuffix("\(temp.path) > sub > inner > /\n/\n"), result.text)
+    }
+}

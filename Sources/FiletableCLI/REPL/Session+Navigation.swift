@@ -76,7 +76,20 @@ extension Session {
     /// when links make that differ (`pwd -L`, `pwd -P`).
     func printBreadcrumb() {
         // The levels' trail, when there is more than the first (alone it is the path again).
-        if stack.canGoBack { write(stack.breadcrumb { level in level === self.stack.root ? NameEscaping.escape(level.path) : level.title }) }
+        // A level opened inside the one before it shows its name; any other
+        // (cd elsewhere, up, a level of matches) its whole path: `/usr > /bin`
+        // reads as the two directories it was, where `/usr > bin > /` did not.
+        if stack.canGoBack {
+            let levels = stack.levels
+            write(
+                levels.indices.map { index in
+                    let level = levels[index]
+                    guard index > 0, levels[index - 1].kind == .directory, level.kind == .directory,
+                        PathBytes.split(level.path).parent == levels[index - 1].path
+                    else { return level.kind == .directory ? NameEscaping.escape(level.path) : level.title }
+                    return level.title
+                }.joined(separator: " > "))
+        }
         write(NameEscaping.escape(current.path))
         if let physical = current.directory.physicalPath(), physical != current.path {
             write("physical: " + NameEscaping.escape(physical))
