@@ -472,3 +472,25 @@ extension ScreenTerminalTests {
         XCTAssertTrue(highlighted().contains(folder), highlighted())
     }
 }
+
+extension ScreenTerminalTests {
+    /// The file view takes less's and vim's page keys (Ctrl-F, Ctrl-B,
+    /// Ctrl-D, Ctrl-U), and its header says `lines X-Y of N` as the
+    /// prompt's viewer does.
+    func testTheFileViewTakesCtrlPageKeysAndCountsItsLines() throws {
+        let temp = try TemporaryTree()
+        temp.file("long.txt", contents: (1...100).map { "line \($0)\n" }.joined())
+        tmux.start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' --screen .; sleep 30")
+        tmux.waitFor("? lists the keys; q leaves", seconds: 30)
+        tmux.type(["Enter"])
+        tmux.waitFor("long.txt  lines 1-22 of 100")
+        tmux.type(["C-f"])
+        tmux.waitFor("long.txt  lines 23-44 of 100")
+        tmux.type(["C-d"])
+        tmux.waitFor("long.txt  lines 34-55 of 100")
+        tmux.type(["C-u"])
+        tmux.waitFor("long.txt  lines 23-44 of 100")
+        tmux.type(["C-b"])
+        tmux.waitFor("long.txt  lines 1-22 of 100")
+    }
+}

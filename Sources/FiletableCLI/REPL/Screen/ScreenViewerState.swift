@@ -47,10 +47,10 @@ final class ScreenViewerState {
         switch key {
         case .down, .text("j"), .enter, .text("e"): return .forward(.lines(1))
         case .up, .text("k"), .text("y"): return .backward(.lines(1))
-        case .pageDown, .text(" "), .text("f"): return .forward(.screen)
-        case .pageUp, .text("b"): return .backward(.screen)
-        case .text("d"): return .forward(.halfScreen)
-        case .text("u"): return .backward(.halfScreen)
+        case .pageDown, .text(" "), .text("f"), .control("f"): return .forward(.screen)
+        case .pageUp, .text("b"), .control("b"): return .backward(.screen)
+        case .text("d"), .control("d"): return .forward(.halfScreen)
+        case .text("u"), .control("u"): return .backward(.halfScreen)
         case .home, .text("g"): return .top
         case .end, .text("G"): return .end
         case .text("F"): return .follow
@@ -91,7 +91,10 @@ final class ScreenViewerState {
             text.layout.width = columns
             if let screen = try? text.screen(height: height) {
                 body = screen.rows
-                if let first = screen.firstLine, let last = screen.lastLine { detail = "lines \(first)-\(last)" }
+                // As the prompt's viewer says it: `lines 21-41 of 361`.
+                if let first = screen.firstLine, let last = screen.lastLine {
+                    detail = "lines \(first)-\(last)" + (text.lineCount.map { " of \($0)" } ?? "")
+                }
                 if let size = text.file.size, size > 0 { detail += "  \(Int(screen.endOffset * 100 / size))%" }
             }
         } else if let hex, let bytes = try? hex.screenBytes(height: height) {
