@@ -295,7 +295,7 @@ final class ScreenTerminalTests: TmuxTestCase {
         XCTAssertTrue(shown.contains("  alpha.txt\n  zulu.log\n"), shown)
         tmux.type(["y"])
         shown = tmux.waitFor("marked 2 (2 in the plan")
-        XCTAssertTrue(shown.contains("| 2 marks, "), shown)
+        XCTAssertTrue(shown.contains("| plan: 2 marks, frees "), shown)
         // x at 80 columns: hexdump -C's whole line, in colour (its escapes not counted as width).
         tmux.type(["/", "blob", "Enter", "x"])
         tmux.waitFor("00000000  00 01 02 de ad be ef                              |.......|")
@@ -305,7 +305,7 @@ final class ScreenTerminalTests: TmuxTestCase {
         tmux.type([":filter", "Enter"])
         let cleared = Date().addingTimeInterval(10)
         while tmux.screen().contains("filter blob"), Date() < cleared { usleep(50_000) }
-        XCTAssertTrue(tmux.waitFor("| 2 marks, ").contains("| 2 entries |"), "two rows marked and hidden")
+        XCTAssertTrue(tmux.waitFor("| plan: 2 marks, frees ").contains("| 2 entries |"), "two rows marked and hidden")
         tmux.type([":quit", "Enter"])
         tmux.waitFor("quit: q leaves the screen")
         tmux.type(["q"])
@@ -492,5 +492,28 @@ extension ScreenTerminalTests {
         tmux.waitFor("long.txt  lines 23-44 of 100")
         tmux.type(["C-b"])
         tmux.waitFor("long.txt  lines 1-22 of 100")
+    }
+}
+
+extension ScreenTerminalTests {
+    /// The first mark says where the row went and how to see it; the header
+    /// gives the plan one figure with its meaning (it said "the plan frees
+    /// 160 KiB | 2 marks, 159 KiB", on disk and apparent, unlabelled).
+    func testTheFirstMarkSaysWhereTheRowWentAndThePlanHasOneFigure() throws {
+        let temp = try makeTree()
+        tmux.start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' --screen .; sleep 30", columns: 160, rows: 30)
+        tmux.waitFor("? lists the keys; q leaves", seconds: 30)
+        tmux.type(["d"])
+        tmux.waitFor("| du ")
+        // A file (a directory would be asked about first).
+        tmux.type(["G", "Space"])
+        let shown = tmux.waitFor(":show marked shows it, :marks lists the plan")
+        XCTAssertTrue(shown.contains("marked 1: the row left the table for the plan (nothing is deleted)"), shown)
+        let header = String(shown.split(separator: "\n").first ?? "")
+        XCTAssertTrue(header.contains("| plan: 1 mark, frees 4.0 KiB on disk"), header)
+        XCTAssertFalse(header.contains("the plan frees"), header)
+        tmux.type(["G", "Space"])
+        let second = tmux.waitFor("marked 1 (2 in the plan")
+        XCTAssertFalse(second.contains(":show marked shows it"), "said once")
     }
 }

@@ -93,8 +93,10 @@ struct PageView {
     }
 
     /// `extra` parts (the full-screen view's word on the marks) go last,
-    /// and the path gives way to them as to the others.
-    func header(extra: [String] = []) -> String {
+    /// and the path gives way to them as to the others. `showsPlanFreeing`
+    /// false leaves the du figure's "the plan frees" to the caller, which
+    /// says the plan's figure once (the full-screen view's `plan: …`).
+    func header(extra: [String] = [], showsPlanFreeing: Bool = true) -> String {
         let model = level.model
         let table = level.table
         var parts: [String]
@@ -131,7 +133,7 @@ struct PageView {
         if !table.scrollsFreely { parts.append("page \(table.currentPage + 1) of \(table.pageCount)") }
         if state.editing { parts.append("editing") }
         if state.marksShown && level.kind == .directory { parts.append("marked shown") }
-        if let space = level.space { parts.append(space.note) }
+        if let space = level.space { parts.append(showsPlanFreeing ? space.note : space.totalNote) }
         parts += extra
         // On a terminal the header keeps to one line: the path gives way.
         if settings.interactive, let width = Terminal.columns() {

@@ -119,6 +119,9 @@ struct LevelSpace {
 
     /// The header's words: `du 1.2 GiB, the plan frees 300 MiB`.
     var note: String {
-        "du \(HumanSize.withUnit(total))" + (frees > 0 ? ", the plan frees \(HumanSize.withUnit(frees))" : "")
+        totalNote + (frees > 0 ? ", the plan frees \(HumanSize.withUnit(frees))" : "")
     }
+
+    /// `du 1.2 GiB`: the rows not marked.
+    var totalNote: String { "du \(HumanSize.withUnit(total))" }
 }

@@ -31,6 +31,8 @@ final class ScreenView {
     private var status = ""
     /// A full-width view of a file (Enter on a file, `x`), over the table.
     private var viewer: ScreenViewerState?
+    /// Whether the first mark's explanation was given (once a session view).
+    private var markExplained = false
     /// `F` in the file view: its end is shown again as the file grows, until a key.
     private var following = false
     /// The detail drawn last, and for which row, so a frame redrawn for
@@ -139,7 +141,7 @@ final class ScreenView {
             }
         }
         let header = PageView(level: level, settings: session.settings, state: session.state)
-            .header(extra: session.marks.isEmpty ? [] : [marksSummary()])
+            .header(extra: session.marks.isEmpty ? [] : [marksSummary()], showsPlanFreeing: session.marks.isEmpty)
         // Bold, not reverse video: the reverse is the highlighted row's alone.
         let headerLine = ScreenFrame.Line(
             text: "\u{1B}[1m" + TextWidth.truncatingTail(NameEscaping.terminalSafe(header), to: columns - 1) + "\u{1B}[22m", inverse: false)
@@ -174,8 +176,9 @@ final class ScreenView {
         let marks = session.marks
         if let known = marksCounted, known.revision == marks.revision { return known.text }
         let totals = PlanTotals.count(marks.all, deadline: Syscalls.monotonicSeconds() + 0.1)
-        let size = (totals.isLowerBound ? "at least " : "") + HumanSize.withUnit(totals.bytes)
-        let text = "\(Plural.count(marks.count, "mark")), \(size)"
+        // One figure with its meaning: what deleting the plan would free on disk.
+        let size = (totals.isLowerBound ? "at least " : "") + HumanSize.withUnit(totals.kibibytes * 1024)
+        let text = "plan: \(Plural.count(marks.count, "mark")), frees \(size) on disk"
         marksCounted = (marks.revision, text)
         return text
     }
@@ -328,7 +331,13 @@ final class ScreenView {
         case .filter: typeFilter()
         case .mark:
             guard count > 0 else { return }
+            let first = session.marks.isEmpty && !markExplained
             run("mark \(level.highlight + 1)")
+            // The first mark says where the row went and how to see it again.
+            if first && !session.marks.isEmpty {
+                markExplained = true
+                status = "marked 1: the row left the table for the plan (nothing is deleted); :show marked shows it, :marks lists the plan"
+            }
         case .undo: run("undo")
         case .sizes:
             // Sized, then largest first (ncdu's order): du's summary stays on the status line.
