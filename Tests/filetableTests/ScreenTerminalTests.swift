@@ -507,13 +507,16 @@ extension ScreenTerminalTests {
         tmux.waitFor("| du ")
         // A file (a directory would be asked about first).
         tmux.type(["G", "Space"])
-        let shown = tmux.waitFor(":show marked shows it, :marks lists the plan")
+        let shown = tmux.waitFor("M shows it, :marks lists the plan")
         XCTAssertTrue(shown.contains("marked 1: the row left the table for the plan (nothing is deleted)"), shown)
         let header = String(shown.split(separator: "\n").first ?? "")
         XCTAssertTrue(header.contains("| plan: 1 mark, frees 4.0 KiB on disk"), header)
         XCTAssertFalse(header.contains("the plan frees"), header)
         tmux.type(["G", "Space"])
         let second = tmux.waitFor("marked 1 (2 in the plan")
-        XCTAssertFalse(second.contains(":show marked shows it"), "said once")
+        XCTAssertFalse(second.contains("M shows it"), "said once")
+        // M shows the marked rows, and hides them again.
+        tmux.type(["M"])
+        tmux.waitFor("| marked shown |")
     }
 }

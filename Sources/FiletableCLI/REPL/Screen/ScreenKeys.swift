@@ -3,7 +3,7 @@
 enum ScreenAction: Equatable, Sendable {
     case up, down, pageUp, pageDown, top, bottom
     case open, back, hex
-    case filter, mark, undo, sizes, cycleSort, hidden
+    case filter, mark, undo, showMarked, sizes, cycleSort, hidden
     case toggleDetail, help, command, quit
 }
 
@@ -21,6 +21,7 @@ struct ScreenKey: Sendable {
         ScreenKey(keys: "x", action: .hex, summary: "the row in hex, full width"),
         ScreenKey(keys: "/", action: .filter, summary: "filter as you type (substring, any case; globs); Esc clears"),
         ScreenKey(keys: "space, u", action: .mark, summary: "mark the row for the plan (the REPL's marks); undo"),
+        ScreenKey(keys: "M", action: .showMarked, summary: "marked rows shown in the table, or hidden again (the plan's rows leave it)"),
         ScreenKey(keys: "d", action: .sizes, summary: "sizes: what each row takes, largest first (du)"),
         ScreenKey(keys: "s, .", action: .cycleSort, summary: "the next sort (name, size, time, ext, du once sized); hidden files on/off"),
         ScreenKey(keys: "Tab", action: .toggleDetail, summary: "the detail pane on/off (on by itself at 120 columns)"),
@@ -44,6 +45,7 @@ struct ScreenKey: Sendable {
         case .text("/"): return .filter
         case .text(" "): return .mark
         case .text("u"): return .undo
+        case .text("M"): return .showMarked
         case .text("d"): return .sizes
         case .text("s"): return .cycleSort
         case .text("."): return .hidden
