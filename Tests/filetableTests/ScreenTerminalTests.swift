@@ -520,3 +520,41 @@ extension ScreenTerminalTests {
         tmux.waitFor("| marked shown |")
     }
 }
+
+extension ScreenTerminalTests {
+    /// `:view NAME` and `:hex NAME` open the full-width views Enter and x
+    /// open (they printed the prompt's viewer on the normal screen); p and e
+    /// open the highlighted file in $PAGER and $EDITOR and come back to the
+    /// same screen.
+    func testViewAndHexOnTheCommandLineAndThePagerAndEditorKeys() throws {
+        let temp = try makeTree()
+        let programs = try TemporaryTree()
+        let log = programs.path + "/programs.log"
+        for name in ["pager", "editor"] {
+            programs.file(name, contents: "#!/bin/sh\necho \(name) >> '\(log)'\n")
+            chmod(programs.path + "/" + name, 0o755)
+        }
+        tmux.start(
+            "cd '\(temp.path)' && HOME=/nonexistent PAGER='\(programs.path)/pager' VISUAL='\(programs.path)/editor' '\(CommandRunner.executable.path)' --screen .; sleep 30"
+        )
+        tmux.waitFor("? lists the keys; q leaves", seconds: 30)
+        tmux.type([":view zulu.log", "Enter"])
+        tmux.waitFor("zulu.log  lines 1-1 of 1")
+        tmux.type(["q"])
+        tmux.waitFor("| 4 entries |")
+        waitForHighlight("4 zulu.log")
+        tmux.type([":hex blob.bin", "Enter"])
+        tmux.waitFor("00000000  00 01 02 de ad be ef")
+        tmux.type(["q"])
+        tmux.waitFor("| 4 entries |")
+        tmux.type(["g", "p"])
+        tmux.waitFor("| 4 entries |")
+        tmux.type(["e"])
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, (try? String(contentsOfFile: log, encoding: .utf8)) != "pager\neditor\n" { usleep(50_000) }
+        XCTAssertEqual(try? String(contentsOfFile: log, encoding: .utf8), "pager\neditor\n")
+        // The same screen again, the highlight where it was.
+        tmux.waitFor("| 4 entries |")
+        waitForHighlight("1 alpha.txt")
+    }
+}

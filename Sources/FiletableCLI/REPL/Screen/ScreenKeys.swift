@@ -4,6 +4,7 @@ enum ScreenAction: Equatable, Sendable {
     case up, down, pageUp, pageDown, top, bottom
     case open, back, hex
     case filter, mark, undo, showMarked, sizes, cycleSort, hidden
+    case pager, editor
     case toggleDetail, help, command, quit
 }
 
@@ -22,6 +23,7 @@ struct ScreenKey: Sendable {
         ScreenKey(keys: "/", action: .filter, summary: "filter as you type (substring, any case; globs); Esc clears"),
         ScreenKey(keys: "space, u", action: .mark, summary: "mark the row for the plan (the REPL's marks); undo"),
         ScreenKey(keys: "M", action: .showMarked, summary: "marked rows shown in the table, or hidden again (the plan's rows leave it)"),
+        ScreenKey(keys: "p, e", action: .pager, summary: "the row in $PAGER (less), or in $VISUAL/$EDITOR (vi); back to this screen after"),
         ScreenKey(keys: "d", action: .sizes, summary: "sizes: what each row takes, largest first (du)"),
         ScreenKey(keys: "s, .", action: .cycleSort, summary: "the next sort (name, size, time, ext, du once sized); hidden files on/off"),
         ScreenKey(keys: "Tab", action: .toggleDetail, summary: "the detail pane on/off (on by itself at 120 columns)"),
@@ -47,6 +49,8 @@ struct ScreenKey: Sendable {
         case .text("u"): return .undo
         case .text("M"): return .showMarked
         case .text("d"): return .sizes
+        case .text("p"): return .pager
+        case .text("e"): return .editor
         case .text("s"): return .cycleSort
         case .text("."): return .hidden
         case .tab: return .toggleDetail

@@ -340,6 +340,10 @@ final class ScreenView {
             }
         case .undo: run("undo")
         case .showMarked: run(session.state.marksShown ? "hide marked" : "show marked")
+        case .pager, .editor:
+            guard count > 0 else { return }
+            let reference = RowReference.number(level.highlight + 1)
+            runProgram(action == .pager ? .pager(row: reference) : Command(EditorCommand(row: reference)))
         case .sizes:
             // Sized, then largest first (ncdu's order): du's summary stays on the status line.
             run("du")
@@ -587,12 +591,61 @@ final class ScreenView {
             return
         default: break
         }
+        // `:view NAME` and `:hex NAME` open the same full-width views as Enter and x.
+        if let view = command.action as? ViewCommand {
+            var start: ViewerMove?
+            switch view.from {
+            case .line(let line)?: start = .line(line)
+            case .text(let text)?: start = .search(text, backward: false)
+            case nil: start = nil
+            }
+            return openInTheScreen(view.row, asHex: false, then: start)
+        }
+        if let hex = command.action as? HexCommand {
+            var start = hex.search
+            if start == nil, case .fromStart(let offset) = hex.offset, offset > 0 { start = .line(Int(clamping: offset)) }
+            return openInTheScreen(hex.row, asHex: true, then: start)
+        }
         guard !command.usesTheTerminal else {
             runOnTheNormalScreen(command)
             return
         }
         let lines = Self.messageLines(in: run(text))
         if lines.filter({ !$0.isEmpty }).count > 1 { showPage(lines) }
+    }
+
+    /// The row `reference` names, highlighted and opened full width (the
+    /// viewer then moved by `start`: a line, an offset, a search).
+    private func openInTheScreen(_ reference: RowReference, asHex: Bool, then start: ViewerMove?) {
+        let row: Int
+        do {
+            row = try session.row(reference, for: asHex ? "hex" : "view")
+        } catch {
+            status = error.message
+            return
+        }
+        session.current.highlight = row
+        openHighlighted(asHex: asHex)
+        if let viewer, let start {
+            let said = viewer.apply(start, rows: size.rows)
+            if !said.isEmpty { status = said }
+        }
+    }
+
+    /// `p` and `e`: the highlighted file in `$PAGER` or `$EDITOR`, which
+    /// take the terminal; the screen comes back as it was when they end.
+    private func runProgram(_ command: Command) {
+        leaveForAMoment()
+        session.drawsPages = true
+        var failure: String?
+        do {
+            _ = try session.execute(command)
+        } catch {
+            failure = error.message
+        }
+        session.drawsPages = false
+        comeBack()
+        status = failure ?? ""
     }
 
     /// Runs `command` on the normal screen (programs it starts get the
