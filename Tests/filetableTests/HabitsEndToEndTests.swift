@@ -88,3 +88,17 @@ extension HabitsEndToEndTests {
         XCTAssertTrue(result.text.hasSuffix("\(temp.path) > sub > inner > /\n/\n"), result.text)
     }
 }
+
+extension HabitsEndToEndTests {
+    /// The hex view takes the offsets it shows: `0x318g` goes to the line
+    /// holding 0x318, as `792g` does.
+    func testTheHexViewTakesHexOffsets() throws {
+        let temp = try TemporaryTree()
+        temp.file("blob", size: 4096)
+        let hex = try CommandRunner.script("hex blob; 0x318g", in: temp, pageSize: 3)
+        let decimal = try CommandRunner.script("hex blob; 792g", in: temp, pageSize: 3)
+        XCTAssertEqual(hex.status, 0, hex.stderr)
+        XCTAssertTrue(hex.text.contains("\n00000310  61 61"), hex.text)
+        XCTAssertEqual(hex.text, decimal.text)
+    }
+}

@@ -61,10 +61,13 @@ enum ViewerMove: Equatable, Sendable {
             // A lone '/' or '?' repeats the last search in that direction.
             return needle.isEmpty ? (first == "/" ? .nextMatch : .previousMatch) : .search(needle, backward: first == "?")
         }
-        let digits = text.prefix { $0.isASCII && $0.isNumber }
-        let key = text.dropFirst(digits.count)
-        guard key.count == 1, let letter = key.first, digits.count <= 12 else { return nil }
-        let count = digits.isEmpty ? nil : Int(digits)
+        // A count in decimal, or in hex after 0x as the hex view shows offsets (`0x318g`).
+        let isHex = text.hasPrefix("0x") || text.hasPrefix("0X")
+        let body = isHex ? text.dropFirst(2) : Substring(text)
+        let digits = body.prefix { $0.isASCII && (isHex ? $0.isHexDigit : $0.isNumber) }
+        let key = body.dropFirst(digits.count)
+        guard key.count == 1, let letter = key.first, digits.count <= 12, !isHex || !digits.isEmpty else { return nil }
+        let count = digits.isEmpty ? nil : Int(digits, radix: isHex ? 16 : 10)
         if !digits.isEmpty && count == nil { return nil }
         switch letter {
         case "f", "z": return .forward(count.map { .lines($0) } ?? .screen)
