@@ -102,3 +102,22 @@ extension HabitsEndToEndTests {
         XCTAssertEqual(hex.text, decimal.text)
     }
 }
+
+extension HabitsEndToEndTests {
+    /// `--tree` draws its roots in the order given, as tree does (they were
+    /// sorted as ls sorts its operands); tree's order checked where installed.
+    func testTreeKeepsItsRootsInTheOrderGiven() throws {
+        let temp = try TemporaryTree()
+        for name in ["zz", "mm/inner", "aa"] { try temp.folder(name) }
+        temp.file("leaf", contents: "x", in: "mm/inner")
+        let result = try CommandRunner.run(["--tree", "zz", "mm", "aa"], in: temp.url)
+        XCTAssertEqual(result.text, "zz\nmm\n└── inner\n    └── leaf\naa\n\n2 directories, 1 file\n")
+        // (tree in the C locale draws ASCII lines, a known difference: the order is what is compared.)
+        if CommandRunner.isInstalled("tree") {
+            let roots = try CommandRunner.shell("tree zz mm aa", in: temp.url).text.split(separator: "\n").filter {
+                !$0.hasPrefix(" ") && !$0.contains("--")
+            }
+            XCTAssertEqual(roots.prefix(3), ["zz", "mm", "aa"])
+        }
+    }
+}

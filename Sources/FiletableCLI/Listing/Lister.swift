@@ -22,7 +22,9 @@ struct Lister {
         let sortedDirectories = context.operandModel(directoryOperands)
         let directories = (0..<sortedDirectories.rowCount).map { sortedDirectories.name(ofRow: $0) }
         if options.tree {
-            TreeListing(context: context).run(files: files, directories: directories)
+            // tree draws its roots in the order given, not sorted as ls lists its operands.
+            let given = (0..<directoryOperands.count).map { directoryOperands.name(at: $0) }
+            TreeListing(context: context).run(files: files, directories: given)
             return
         }
         let printer = ModelPrinter(context: context)
