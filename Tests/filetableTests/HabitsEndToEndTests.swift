@@ -121,3 +121,22 @@ extension HabitsEndToEndTests {
         }
     }
 }
+
+extension HabitsEndToEndTests {
+    /// One name and one format for a file's modification time in every JSON
+    /// output: `mtime`, RFC 3339 (the copies said `modified`, in epoch seconds).
+    func testEveryJSONOutputNamesTheModificationTimeTheSameWay() throws {
+        let temp = try TemporaryTree()
+        temp.file("one", contents: "same", mtime: 1_700_000_000)
+        temp.file("two", contents: "same", mtime: 1_700_000_000)
+        let listing = try CommandRunner.run(["--json", "one"], in: temp.url)
+        let copies = try CommandRunner.run(["--dupes", "--json", "."], in: temp.url)
+        let plan = try CommandRunner.script("mark one; marks export plan.json --json", in: temp, flags: ["-y"])
+        XCTAssertEqual(plan.status, 0, plan.stderr)
+        let exported = String(decoding: FileManager.default.contents(atPath: temp.path + "/plan.json") ?? Data(), as: UTF8.self)
+        for (what, text) in [("--json", listing.text), ("--dupes --json", copies.text), ("marks export --json", exported)] {
+            XCTAssertTrue(text.contains("\"mtime\":\"2023-11-14T22:13:20Z\""), "\(what): \(text)")
+            XCTAssertFalse(text.contains("\"modified\""), what)
+        }
+    }
+}

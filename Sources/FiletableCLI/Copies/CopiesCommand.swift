@@ -90,7 +90,8 @@ struct CopiesCommand {
                 if let exact = JSONLines.hexField("path_hex", path) { fields.append(exact) }
                 return "{" + fields.joined(separator: ",") + "}"
             }
-            return "{\"device\":\(file.identity.device),\"inode\":\(file.identity.inode),\"modified\":\(file.modified.seconds),"
+            // One name and one format for one fact across the JSON outputs: `mtime`, RFC 3339 in UTC.
+            return "{\"device\":\(file.identity.device),\"inode\":\(file.identity.inode),\"mtime\":\"\(TimeFormat.rfc3339(file.modified))\","
                 + "\"paths\":[" + paths.joined(separator: ",") + "]}"
         }
         return "{\"size\":\(group.size),\"copies\":\(group.files.count),\"gain\":\(group.gain),\"files\":[" + files.joined(separator: ",") + "]}"
