@@ -140,3 +140,25 @@ extension HabitsEndToEndTests {
         }
     }
 }
+
+extension HabitsEndToEndTests {
+    /// `ls` lists once, as in a shell and at sftp's prompt: `ls *.conf` and
+    /// `ls -lhS` leave the level's own filter, order and style as they were
+    /// (a plain `ls` after them still filtered); `ls -a` shows `.` and `..`
+    /// as ls does, `ls -A` leaves them out.
+    func testLsListsOnceAndLeavesTheLevelAsItWas() throws {
+        let temp = try makeTree()
+        let result = try CommandRunner.script("ls *.conf; ls -lhS; ls", in: temp)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let pages = result.text.components(separatedBy: "-- a number opens its row, b back, help --\n")
+        XCTAssertTrue(pages[0].contains("| filter *.conf |"), pages[0])
+        XCTAssertTrue(pages[1].contains("| sort size |"), pages[1])
+        XCTAssertFalse(pages[2].contains("filter") || pages[2].contains("sort size") || pages[2].contains("-rw"), pages[2])
+        XCTAssertTrue(pages[2].contains("| sort name |"), pages[2])
+        let dots = try CommandRunner.script("ls -a", in: temp)
+        XCTAssertTrue(dots.text.contains("\n1 .\n2 ..\n"), dots.text)
+        let noDots = try CommandRunner.script("ls -A", in: temp)
+        XCTAssertFalse(noDots.text.contains("\n1 .\n"), noDots.text)
+        XCTAssertTrue(noDots.text.contains(" .hidden\n"), noDots.text)
+    }
+}

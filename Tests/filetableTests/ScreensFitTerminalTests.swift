@@ -32,13 +32,14 @@ final class ScreensFitTerminalTests: TmuxTestCase {
         XCTAssertTrue(tmux.ends())
     }
 
-    /// /usr/bin, where the links with long targets are: `ls -l` at 80x24,
+    /// /usr/bin, where the links with long targets are: `style long` at 80x24,
     /// every page of the first three, nothing wraps.
     func testTheLongStyleOfUsrBinFits80Columns() throws {
         try XCTSkipUnless(FileManager.default.fileExists(atPath: "/usr/bin"), "skipped: no /usr/bin")
         tmux.start("cd /usr/bin && HOME=/nonexistent '\(CommandRunner.executable.path)' .", columns: 80, rows: 24)
         tmux.waitFor("help --", seconds: 30)
-        tmux.type(["ls -l", "Enter"])
+        // The lasting form: `ls -l` lists once (issue 36), `style long` stays for the pages after.
+        tmux.type(["style long", "Enter"])
         // The first listing showed "page 1 of" already: wait for the long
         // style's own page (its rows carry permissions).
         waitForLongPage()
@@ -52,14 +53,14 @@ final class ScreensFitTerminalTests: TmuxTestCase {
         XCTAssertTrue(tmux.ends())
     }
 
-    /// The full-screen view after `ls -l`, its detail pane opened with Tab
+    /// The full-screen view after `style long`, its detail pane opened with Tab
     /// at 80x24: the narrow table keeps the names (the pane shows the
     /// columns' facts), and no row runs into the next line.
     func testTheLongStyleBesideTheDetailPaneFits80Columns() throws {
         let temp = try makeTree()
         tmux.start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' .", columns: 80, rows: 24)
         tmux.waitFor("help --", seconds: 30)
-        tmux.type(["ls -l", "Enter"])
+        tmux.type(["style long", "Enter"])
         tmux.waitFor("apropos -> whatis")
         tmux.type(["screen", "Enter"])
         tmux.waitFor("q leaves")
@@ -80,11 +81,11 @@ final class ScreensFitTerminalTests: TmuxTestCase {
         XCTAssertTrue(tmux.ends())
     }
 
-    /// Waits until a page in the long style has been drawn after `ls -l`.
+    /// Waits until a page in the long style has been drawn after `style long`.
     private func waitForLongPage(file: StaticString = #filePath, line: UInt = #line) {
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline {
-            let after = tmux.screen().components(separatedBy: "> ls -l\n").dropFirst().last ?? ""
+            let after = tmux.screen().components(separatedBy: "> style long\n").dropFirst().last ?? ""
             if after.contains("page 1 of "), after.contains("rwx") { return }
             usleep(50_000)
         }

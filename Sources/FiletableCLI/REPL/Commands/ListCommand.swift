@@ -1,12 +1,14 @@
 import FileBrowsing
 
 /// `list`, and `ls` with the letters ls users type (`ls -lh`, `ls -la`,
-/// `ls -lSr`, `ls *.conf`): the table's style, hidden files, order and
-/// filter set as ls's letters say, then the page again. A letter the table
+/// `ls -lSr`, `ls *.conf`): the page listed once as ls's letters say, the
+/// table's own style, hidden files, order and filter left as they were. A letter the table
 /// has no meaning for is refused by name, never ignored.
 struct ListCommand: RegisteredCommand {
     var long = false
     var all = false
+    /// `-a` rather than `-A`: `.` and `..` too.
+    var allWithDots = false
     var humanSizes = false
     var sortKey: SortKey?
     var reversed = false
@@ -15,7 +17,7 @@ struct ListCommand: RegisteredCommand {
 
     /// The letters taken, each with what it does here.
     static let letters: [(Character, String)] = [
-        ("l", "the long style"), ("a", "hidden files"), ("A", "hidden files"), ("h", "sizes as 1.5K, 12M in the long style"),
+        ("l", "the long style"), ("a", "hidden files with . and .."), ("A", "hidden files"), ("h", "sizes as 1.5K, 12M in the long style"),
         ("S", "largest first"), ("t", "newest first"), ("X", "by extension"), ("r", "the order reversed"),
         ("1", "one name a line (the default style)"), ("C", "names in columns"),
     ]
@@ -23,7 +25,7 @@ struct ListCommand: RegisteredCommand {
     static let spec = CommandSpec(
         name: "list", aliases: ["ls"], usage: "list [-lahSt...] [GLOB|TEXT]", summary: "print the current page again",
         details:
-            "Reprints the page you are on, with its header and footer. ls's letters set the table as ls would list it: -l the long style, -a or -A hidden files, -h human sizes in the long style, -S largest first, -t newest first, -X by extension, -r reversed, -1 one name a line, -C names in columns; they combine (ls -lhS). A word that is not a flag filters the table as 'filter' does (ls *.conf); 'filter' alone clears it. Any other letter is refused, naming it."
+            "Reprints the page you are on, with its header and footer. ls's letters list it once as ls would, the table keeping its own style, order and filter ('style', 'sort' and 'filter' set those): -l the long style, -a hidden files with . and .., -A hidden files, -h human sizes in the long style, -S largest first, -t newest first, -X by extension, -r reversed, -1 one name a line, -C names in columns; they combine (ls -lhS). A word that is not a flag lists the names it matches, as 'filter' would (ls *.conf). Any other letter is refused, naming it."
     )
 
     static func parse(_ words: CommandWords) throws(CommandError) -> Self {
@@ -38,7 +40,10 @@ struct ListCommand: RegisteredCommand {
             for letter in word.dropFirst() {
                 switch letter {
                 case "l": command.long = true
-                case "a", "A": command.all = true
+                case "a":
+                    command.all = true
+                    command.allWithDots = true
+                case "A": command.all = true
                 case "h": command.humanSizes = true
                 case "S": command.sortKey = .size
                 case "t": command.sortKey = .time
@@ -61,24 +66,35 @@ struct ListCommand: RegisteredCommand {
         return .words(["-l", "-a", "-la", "-lh", "-lS", "-lt", "-ltr", "-C"])
     }
 
+    /// Lists once, as `ls` in a shell or at sftp's prompt: the letters and
+    /// the pattern shape this listing only, and the level keeps its own
+    /// style, order and filter (`style`, `sort` and `filter` are the lasting
+    /// forms). `-a` shows `.` and `..` as ls does, `-A` leaves them out.
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
         let level = context.table.current
+        let style = level.style
+        let sizeUnit = level.formatter.longSizeUnit
+        let options = level.model.options
         if long { level.style = .long }
-        if let style { level.style = style }
+        if let chosen = self.style { level.style = chosen }
         if humanSizes { level.formatter.longSizeUnit = .human }
-        if all || sortKey != nil || reversed || filter != nil {
+        let reorders = all || sortKey != nil || reversed || filter != nil
+        if reorders {
             level.update { options in
-                if all { options.hidden = .shown }
+                if all { options.hidden = allWithDots ? .shownWithDotEntries : .shown }
                 if let sortKey { options.sortKey = sortKey }
                 if sortKey != nil || reversed { options.reversed = reversed }
                 if let filter { options.filter = NameFilter(typed: filter) }
             }
         }
         context.table.printPage()
+        level.style = style
+        level.formatter.longSizeUnit = sizeUnit
+        if reorders { level.update { $0 = options } }
         return .keepGoing
     }
 }
 
 extension Command {
-    static func list(long: Bool = false, all: Bool = false) -> Command { Command(ListCommand(long: long, all: all)) }
+    static func list(long: Bool = false, all: Bool = false) -> Command { Command(ListCommand(long: long, all: all, allWithDots: all)) }
 }
