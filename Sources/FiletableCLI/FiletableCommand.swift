@@ -28,7 +28,7 @@ public enum FiletableCommand {
         }
         switch options.request {
         case .help:
-            output.write(HelpText.usage + "\n")
+            output.write(HelpText.usage(for: OptionSpec.Mode.of(arguments)) + "\n")
             return diagnostics.finish()
         case .version:
             output.write(HelpText.version + "\n")

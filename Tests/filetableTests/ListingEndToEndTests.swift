@@ -293,7 +293,15 @@ final class ListingEndToEndTests: XCTestCase {
     func testHelpAndVersion() throws {
         let help = try CommandRunner.run(["--help"])
         XCTAssertEqual(help.status, 0)
-        XCTAssertTrue(help.text.hasPrefix("Usage: filetable [OPTION]... [PATH]\n       filetable FORMAT [OPTION]... [PATH]...\n"))
+        // One synopsis line a mode, the listing first (issue 36: ls's letters came after hex, xxd, du and tree).
+        XCTAssertTrue(help.text.hasPrefix("Usage:\n  filetable -l|-1|-C|--json [OPTION]... [PATH]...   list, in ls's letters\n"), help.text)
+        let lines = help.text.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertEqual(lines.prefix(9).filter { $0.hasPrefix("  filetable ") }.count, 8, "a line a mode")
+        XCTAssertLessThan(help.text.range(of: "Listing formats")!.lowerBound, help.text.range(of: "Hex dumps")!.lowerBound)
+        // A mode's own help: its letters alone.
+        let du = try CommandRunner.run(["--du", "--help"])
+        XCTAssertTrue(du.text.contains("After --du, du's letters:"), du.text)
+        XCTAssertFalse(du.text.contains("Listing formats") || du.text.contains("Hex dumps"), du.text)
         for flag in ["--json", "--print0", "--tree", "--depth", "--color", "--group-directories-first", "--batch FILE", "-e", "--page-size"] {
             XCTAssertTrue(help.text.contains(flag), "help does not mention \(flag)")
         }

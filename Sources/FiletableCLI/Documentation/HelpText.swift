@@ -21,11 +21,29 @@ enum HelpText {
         #endif
     }()
 
+    /// One line a mode, what people use most first, each with what it is.
     static let synopsis = [
-        "filetable [OPTION]... [PATH]",
-        "filetable FORMAT [OPTION]... [PATH]...",
-        "filetable --hex [OPTION]... [FILE]...",
+        "filetable -l|-1|-C|--json [OPTION]... [PATH]...   list, in ls's letters",
+        "filetable [OPTION]... [PATH]                     the prompt (the REPL)",
+        "filetable --screen [PATH]                        the full-screen view",
+        "filetable --du [du's letters]... [PATH]...       where the space goes",
+        "filetable --tree [tree's letters]... [PATH]...   the tree",
+        "filetable --hex [hexdump's letters]... [FILE]... hexdump -C",
+        "filetable --xxd [xxd's letters]... [FILE]...     xxd",
+        "filetable --dupes [OPTION]... [PATH]...          files here twice",
     ]
+
+    /// The sections `--help` shows, the listing's letters first; after a
+    /// mode (`filetable --du --help`) that mode's letters alone.
+    static func sections(for mode: OptionSpec.Mode) -> [OptionSpec.Section] {
+        switch mode {
+        case .du: return [.du, .general]
+        case .tree: return [.tree, .general]
+        case .hex: return [.hex, .general]
+        case .xxd: return [.xxd, .hex, .general]
+        case .listing, .repl: return [.formats, .selection, .appearance, .repl, .du, .tree, .hex, .xxd, .general]
+        }
+    }
 
     static let description = """
         Browse directories the way a table view shows them: names first, details on demand. \
@@ -49,10 +67,13 @@ enum HelpText {
     private static let summaryColumn = 25
 
     /// `--help`, wrapped to 80 columns.
-    static var usage: String {
-        var lines = ["Usage: " + synopsis[0]] + synopsis.dropFirst().map { "       " + $0 }
+    static var usage: String { usage(for: .listing) }
+
+    /// `--help` after `mode`'s option (`--du --help`): its letters alone.
+    static func usage(for mode: OptionSpec.Mode) -> String {
+        var lines = ["Usage:"] + synopsis.map { "  " + $0 }
         lines += TextWrapping.wrap(description, width: 80)
-        for section in OptionSpec.Section.allCases {
+        for section in sections(for: mode) {
             let (title, note) = OptionTable.heading(of: section)
             lines.append("")
             lines.append(title + ":")
