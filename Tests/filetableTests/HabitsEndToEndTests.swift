@@ -162,3 +162,34 @@ extension HabitsEndToEndTests {
         XCTAssertTrue(noDots.text.contains(" .hidden\n"), noDots.text)
     }
 }
+
+extension HabitsEndToEndTests {
+    /// `du` says what it could not read and `du unreadable` lists it (it
+    /// said "1 entry could not be read" and no way to see which); `du -x`
+    /// stays on one file system (a tmpfs mounted inside, where one can be).
+    func testDuListsWhatItCouldNotReadAndStaysOnOneFileSystem() throws {
+        let temp = try TemporaryTree()
+        try temp.folder("a/locked")
+        temp.file("inside", contents: "x", in: "a/locked")
+        temp.file("file", size: 8192, in: "a")
+        let prefix = try CommandRunner.unprivilegedPrefix(reaching: temp)
+        _ = try CommandRunner.shell("chmod -R a+rX . && chmod 000 a/locked", in: temp.url)
+        let result = try CommandRunner.shell("\(prefix)\"$FILETABLE\" -e 'du; du unreadable' .", in: temp.url)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.text.contains("1 entry could not be read ('du unreadable' lists them)"), result.text)
+        XCTAssertTrue(result.text.hasSuffix("/a/locked: Permission denied\n"), result.text)
+        _ = try CommandRunner.shell("chmod 755 a/locked", in: temp.url)
+        guard
+            try CommandRunner.shell("mkdir -p a/mnt && mount -t tmpfs -o size=1m tmpfs a/mnt && head -c 65536 /dev/zero > a/mnt/big", in: temp.url)
+                .status == 0
+        else {
+            throw XCTSkip("skipped the -x half: cannot mount a tmpfs here (needs root and mount rights)")
+        }
+        defer { _ = try? CommandRunner.shell("umount a/mnt", in: temp.url) }
+        let all = try CommandRunner.script("du", in: temp)
+        let one = try CommandRunner.script("du -x", in: temp)
+        let total: (String) -> String = { text in text.components(separatedBy: "du: ").last?.components(separatedBy: " on disk").first ?? "" }
+        XCTAssertNotEqual(total(all.text), total(one.text), "the tmpfs's 64 KiB left out:\n\(all.text)\n\(one.text)")
+        XCTAssertTrue(one.text.contains("in 2 files"), one.text)
+    }
+}

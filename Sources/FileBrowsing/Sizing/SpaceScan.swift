@@ -49,6 +49,9 @@ public final class SpaceScan: Sendable {
         /// Files and directories whose names match one of these are neither
         /// counted nor entered (`du --exclude`).
         public var excluded: [GlobPattern] = []
+        /// Directories neither counted nor entered, by identity: the pseudo
+        /// file systems' mount points a scan of `/` leaves out (as gdu does).
+        public var skippedDirectories: Set<FileIdentity> = []
 
         public init() {}
     }
@@ -392,6 +395,7 @@ public final class SpaceScan: Sendable {
                 }
                 if found.isDirectory {
                     guard !options.oneFileSystem || found.device == rootDevice else { return }
+                    if !options.skippedDirectories.isEmpty, options.skippedDirectories.contains(identity) { return }
                     if let counted = options.countedBefore, counted.contains(directory: identity) { return }
                     guard depth < options.maximumDepth else { return }
                     sizes.directories = 1

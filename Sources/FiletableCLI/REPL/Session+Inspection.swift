@@ -81,7 +81,7 @@ extension Session {
             throw CommandError("reload: \(error.description)")
         }
         // A level that was sized is sized again.
-        if current.space != nil { return try sizeLevel() }
+        if current.space != nil { return try sizeLevel(SpaceRequest()) }
         printPage()
     }
 

@@ -6,11 +6,17 @@ import TableKit
 /// stay in `spaceOnDisk` by identity, so `open`, `back` and `cd` into a
 /// scanned tree show them at once, and `reload` scans again.
 extension Session {
-    func sizeLevel() throws(CommandError) {
+    func sizeLevel(_ request: SpaceRequest = SpaceRequest()) throws(CommandError) {
         let level = current
         let listing = try level.directoryListing(for: "du")
         Interruption.clear()
-        let scan = SpaceScan()
+        var options = SpaceScan.Options()
+        options.oneFileSystem = request.oneFileSystem
+        // A scan of / leaves the pseudo file systems out, as gdu does: their
+        // sizes are not disk space, and /proc alone holds thousands of entries.
+        let leftOut = level.path == [0x2F] && !request.everything ? Self.pseudoFileSystems() : []
+        options.skippedDirectories = Set(leftOut.map(\.identity))
+        let scan = SpaceScan(options: options)
         var progress = ScanProgress()
         let result = scan.run(listing.directory) {
             if Interruption.isRequested { scan.cancel() }
@@ -29,12 +35,34 @@ extension Session {
             throw CommandError("du: interrupted; nothing was changed (du again to scan)")
         }
         spaceOnDisk.merge(result.directories.mapValues(\.diskBytes)) { _, new in new }
+        unreadableInLastScan = result.errors
         showSpace(on: level)
         printPage()
         let unreadable = result.errors.count
+        let skipped = leftOut.map { NameEscaping.escape($0.path) }.joined(separator: ", ")
         write(
             "du: \(HumanSize.withUnit(result.root.diskBytes)) on disk in \(Plural.count(result.root.files, "file"))"
-                + (unreadable > 0 ? "; \(Plural.count(unreadable, "entry", "entries")) could not be read" : ""))
+                + (unreadable > 0 ? "; \(Plural.count(unreadable, "entry", "entries")) could not be read ('du unreadable' lists them)" : "")
+                + (leftOut.isEmpty ? "" : "; left out \(skipped) ('du --everything' scans them)"))
+    }
+
+    /// `du unreadable`: what the last scan could not read, a line each.
+    func listUnreadable() throws(CommandError) {
+        guard let errors = unreadableInLastScan else { throw CommandError("du unreadable: no scan yet ('du' scans this level)") }
+        guard !errors.isEmpty else {
+            write("du unreadable: the last scan read everything")
+            return
+        }
+        for error in errors { write(error.description) }
+    }
+
+    /// The mount points of /proc, /sys, /dev and /run that exist, by identity.
+    static func pseudoFileSystems() -> [(path: [UInt8], identity: FileIdentity)] {
+        ["/proc", "/sys", "/dev", "/run"].compactMap { path in
+            let bytes = Array(path.utf8)
+            guard case .success(let status) = FileStatusReader.status(of: bytes, followSymlink: false), status.kind == .directory else { return nil }
+            return (bytes, status.identity)
+        }
     }
 
     /// Works out `level`'s space when its directory was sized: the total

@@ -59,6 +59,8 @@ final class Session {
     /// What every directory `du` has sized takes on disk, by identity: a level
     /// already scanned, or below one, shows its figures without another scan.
     var spaceOnDisk: [FileIdentity: Int64] = [:]
+    /// What the last `du` could not read (`du unreadable`); nil before any scan.
+    var unreadableInLastScan: [FileError]?
     /// The levels' directories watched for changes (a terminal with the line editor only).
     var watching: LevelWatching?
     /// The tables of copies `dupes` made this session: the plan may never

@@ -43,7 +43,8 @@ protocol TableWork: AnyObject {
     func printIndex() throws(CommandError)
     func jump(_ title: String) throws(CommandError)
     func reload() throws(CommandError)
-    func sizeLevel() throws(CommandError)
+    func sizeLevel(_ request: SpaceRequest) throws(CommandError)
+    func listUnreadable() throws(CommandError)
     func findCopies(_ request: CopiesRequest) throws(CommandError)
     func printStats()
 }
