@@ -508,7 +508,7 @@ extension ScreenTerminalTests {
         // A file (a directory would be asked about first).
         tmux.type(["G", "Space"])
         let shown = tmux.waitFor("M shows it, :marks lists the plan")
-        XCTAssertTrue(shown.contains("marked 1: the row left the table for the plan (nothing is deleted)"), shown)
+        XCTAssertTrue(shown.contains("marked 1: it left the table for the plan; M shows it, :marks lists the plan"), shown)
         let header = String(shown.split(separator: "\n").first ?? "")
         XCTAssertTrue(header.contains("| plan: 1 mark, frees 4.0 KiB on disk"), header)
         XCTAssertFalse(header.contains("the plan frees"), header)

@@ -336,7 +336,7 @@ final class ScreenView {
             // The first mark says where the row went and how to see it again.
             if first && !session.marks.isEmpty {
                 markExplained = true
-                status = "marked 1: the row left the table for the plan (nothing is deleted);  M shows it, :marks lists the plan"
+                status = "marked 1: it left the table for the plan; M shows it, :marks lists the plan"
             }
         case .undo: run("undo")
         case .showMarked: run(session.state.marksShown ? "hide marked" : "show marked")
