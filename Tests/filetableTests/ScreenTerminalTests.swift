@@ -25,6 +25,15 @@ final class ScreenTerminalTests: TmuxTestCase {
         return line.replacingOccurrences(of: #"\x{1B}\[[0-9;]*m"#, with: "", options: .regularExpression).trimmingCharacters(in: .whitespaces)
     }
 
+    /// `filetable --screen .` started in `directory` (with `environment`
+    /// before it), its first frame shown.
+    private func startScreen(in directory: String, environment: String = "", columns: Int = 80, rows: Int = 24) {
+        tmux.start(
+            "cd '\(directory)' && HOME=/nonexistent \(environment) '\(CommandRunner.executable.path)' --screen .; sleep 30", columns: columns,
+            rows: rows)
+        tmux.waitFor("? lists the keys; q leaves", seconds: 30)
+    }
+
     private func waitForHighlight(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
@@ -401,8 +410,7 @@ extension ScreenTerminalTests {
     /// (it had only the header), on the line above the status line.
     func testThePlanLevelEndsWithItsTotal() throws {
         let temp = try makeTree()
-        tmux.start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' --screen .; sleep 30")
-        tmux.waitFor("? lists the keys; q leaves", seconds: 30)
+        startScreen(in: temp.path)
         tmux.type([" "])
         tmux.waitFor("1 mark")
         tmux.type([":marks", "Enter"])
@@ -433,8 +441,7 @@ extension ScreenTerminalTests {
         tmux.type(["C-c"])
         tmux.waitFor("F: stopped following")
         tmux.kill()
-        tmux.start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' --screen .; sleep 30")
-        tmux.waitFor("? lists the keys; q leaves", seconds: 30)
+        startScreen(in: temp.path)
         tmux.type(["Enter"])
         tmux.waitFor("log.txt  lines 1-4")
         tmux.type(["F"])
@@ -452,8 +459,7 @@ extension ScreenTerminalTests {
     /// cleared with Esc leaves the highlight on the row it was on.
     func testHGoesUpFromTheFirstLevelAndTheHighlightStaysWhereYouWere() throws {
         let temp = try makeTree()
-        tmux.start("cd '\(temp.path)/docs' && HOME=/nonexistent '\(CommandRunner.executable.path)' --screen .; sleep 30")
-        tmux.waitFor("? lists the keys; q leaves", seconds: 30)
+        startScreen(in: temp.path + "/docs")
         waitForHighlight("1 guide.txt")
         tmux.type(["h"])
         tmux.waitFor("| 4 entries")
@@ -480,8 +486,7 @@ extension ScreenTerminalTests {
     func testTheFileViewTakesCtrlPageKeysAndCountsItsLines() throws {
         let temp = try TemporaryTree()
         temp.file("long.txt", contents: (1...100).map { "line \($0)\n" }.joined())
-        tmux.start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' --screen .; sleep 30")
-        tmux.waitFor("? lists the keys; q leaves", seconds: 30)
+        startScreen(in: temp.path)
         tmux.type(["Enter"])
         tmux.waitFor("long.txt  lines 1-22 of 100")
         tmux.type(["C-f"])
@@ -501,8 +506,7 @@ extension ScreenTerminalTests {
     /// 160 KiB | 2 marks, 159 KiB", on disk and apparent, unlabelled).
     func testTheFirstMarkSaysWhereTheRowWentAndThePlanHasOneFigure() throws {
         let temp = try makeTree()
-        tmux.start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' --screen .; sleep 30", columns: 160, rows: 30)
-        tmux.waitFor("? lists the keys; q leaves", seconds: 30)
+        startScreen(in: temp.path, columns: 160, rows: 30)
         tmux.type(["d"])
         tmux.waitFor("| du ")
         // A file (a directory would be asked about first).
@@ -534,10 +538,7 @@ extension ScreenTerminalTests {
             programs.file(name, contents: "#!/bin/sh\necho \(name) >> '\(log)'\n")
             chmod(programs.path + "/" + name, 0o755)
         }
-        tmux.start(
-            "cd '\(temp.path)' && HOME=/nonexistent PAGER='\(programs.path)/pager' VISUAL='\(programs.path)/editor' '\(CommandRunner.executable.path)' --screen .; sleep 30"
-        )
-        tmux.waitFor("? lists the keys; q leaves", seconds: 30)
+        startScreen(in: temp.path, environment: "PAGER='\(programs.path)/pager' VISUAL='\(programs.path)/editor'")
         tmux.type([":view zulu.log", "Enter"])
         tmux.waitFor("zulu.log  lines 1-1 of 1")
         tmux.type(["q"])
