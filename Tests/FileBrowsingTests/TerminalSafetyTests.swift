@@ -54,7 +54,9 @@ final class TerminalSafetyTests: XCTestCase {
 
     func testShellWordsAreSingleQuotedUnlessTheyHoldWhatWouldBeEscaped() {
         XCTAssertEqual(String(decoding: ShellQuoting.word(Array("it's".utf8)), as: UTF8.self), "'it'\\''s'")
-        XCTAssertFalse(ShellQuoting.needsANSIC(Array("naïve back\\slash".utf8)))
+        // Any byte above ASCII is written \xHH in $'…' (in GB18030 a raw one inside '…' took the quote).
+        XCTAssertFalse(ShellQuoting.needsANSIC(Array("plain back\\slash".utf8)))
+        XCTAssertEqual(String(decoding: ShellQuoting.word(Array("naïve".utf8)), as: UTF8.self), "$'na\\xC3\\xAFve'")
         XCTAssertEqual(String(decoding: ShellQuoting.word(Array("a\nb'c\\".utf8)), as: UTF8.self), "$'a\\x0Ab\\'c\\\\'")
         XCTAssertEqual(String(decoding: ShellQuoting.word([0x69, 0xFF]), as: UTF8.self), "$'i\\xFF'")
         // No byte above ASCII stands raw in $'…': in GBK 0x81 would swallow the backslash of \'.

@@ -1,12 +1,11 @@
 /// A path as one shell word that is exact to run and safe to read: the
 /// reviewable `--sh` export is meant to be `cat`ed before it is run.
 ///
-/// A path of printable text is single-quoted (`'it'\''s'`), as POSIX `sh`
-/// reads it. A path holding anything `NameEscaping` would escape (control
-/// bytes, bytes that are not UTF-8, C1 controls, bidirectional or invisible
-/// characters) is written as an ANSI-C string, `$'…'`, with those bytes and
-/// every other byte above ASCII as `\xHH`: bash, zsh, ksh and POSIX.1-2024 read it back to the exact bytes,
-/// and no byte of it can drive a terminal or hide part of a line. Scripts that
+/// A path of printable ASCII is single-quoted (`'it'\''s'`), as POSIX `sh`
+/// reads it. Any other path (a control byte, a byte above ASCII) is written
+/// as an ANSI-C string, `$'…'`, with those bytes as `\xHH`: bash, zsh, ksh
+/// and POSIX.1-2024 read it back to the exact bytes in any locale, and no
+/// byte of it can drive a terminal or hide part of a line. Scripts that
 /// hold such words name bash in their `#!` line (dash 0.5.12 lacks `$'…'`).
 public enum ShellQuoting {
     /// The shell word for `bytes`.
@@ -14,10 +13,15 @@ public enum ShellQuoting {
         needsANSIC(bytes) ? ansiC(bytes) : singleQuoted(bytes)
     }
 
-    /// True when the word for `bytes` needs `$'…'` (and so bash).
+    /// True when the word for `bytes` needs `$'…'` (and so bash): any byte
+    /// above ASCII does. Inside single quotes a raw byte is not safe in every
+    /// locale either: in GB18030 `81 30` begins a four-byte character, and
+    /// bash, reading `'ก0'` (E0 B8 81 30) there, took the closing quote into
+    /// it (FuzzShellWords found it). A plan is therefore plain ASCII.
     public static func needsANSIC(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { bytes in
             if NameEscaping.isPlain(bytes, allowingBackslash: true) { return false }
+            if bytes.contains(where: { $0 >= 0x80 }) { return true }
             var needs = false
             NameEscaping.forEachSequence(bytes) { start, length in
                 needs = needs || NameEscaping.isEscaped(bytes, start: start, length: length)
