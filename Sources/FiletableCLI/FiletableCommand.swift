@@ -73,7 +73,6 @@ public enum FiletableCommand {
         return diagnostics.finish()
     }
 
-    /// `filetable -c 'ls' DIR` gave REPL commands before `-c` became ls's
     /// At a terminal, the first level's directory on a file system that can
     /// stop answering is read first under the deadline guard: past the
     /// deadline `PATH: not responding (still waiting; Ctrl-C to give up)`,
@@ -97,6 +96,7 @@ public enum FiletableCommand {
         return .interrupted
     }
 
+    /// `filetable -c 'ls' DIR` gave REPL commands before `-c` became ls's
     /// ctime: when the REPL cannot start and `-c` was given, say so.
     private static func hintAtCommandLetter(_ options: CommandLineOptions, _ diagnostics: Diagnostics) {
         guard options.timeFieldAsked && options.listOptions.timeField == .change else { return }

@@ -56,18 +56,12 @@ public enum PlanExport {
     /// `(cd -- PIECE && cd -- PIECE && rm -rf -- REST)`, in pieces cut at
     /// slashes that each fit, so the plan reaches what it names.
     static func removal(of path: [UInt8]) -> [UInt8] {
-        let limit = Syscalls.longestPath - 1
-        guard path.count > limit else { return Array("rm -rf -- ".utf8) + ShellQuoting.word(path) }
-        var out = Array("(".utf8)
-        var start = 0
-        while path.count - start > limit {
-            // The longest piece that fits and ends at a slash (a name is at most 255 bytes).
-            guard let slash = path[start..<(start + limit)].lastIndex(of: 0x2F), slash > start else { break }
-            let piece = start == 0 && slash == 0 ? [0x2F] : Array(path[start..<slash])
-            out += Array("cd -- ".utf8) + ShellQuoting.word(piece) + Array(" && ".utf8)
-            start = slash + 1
+        let remove = Array("rm -rf -- ".utf8)
+        guard path.count >= Syscalls.longestPath, let (pieces, rest) = PathBytes.pieces(of: path, fitting: Syscalls.longestPath - 1) else {
+            return remove + ShellQuoting.word(path)
         }
-        return out + Array("rm -rf -- ".utf8) + ShellQuoting.word(Array(path[start...])) + Array(")".utf8)
+        let steps = pieces.map { Array("cd -- ".utf8) + ShellQuoting.word($0) + Array(" && ".utf8) }
+        return Array("(".utf8) + steps.joined() + remove + ShellQuoting.word(rest) + Array(")".utf8)
     }
 
     /// Writes the plan to a new file at `path` (relative to the working

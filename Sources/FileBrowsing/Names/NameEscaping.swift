@@ -31,12 +31,16 @@ public enum NameEscaping {
     /// backslash is itself (`C:\Windows`, `\d+`): in text it is text, and
     /// nothing has to read the line back to bytes.
     public static func escapeText(_ bytes: [UInt8]) -> String {
-        bytes.withUnsafeBufferPointer { bytes in
-            if isPlain(bytes, allowingBackslash: true) { return String(decoding: bytes, as: UTF8.self) }
-            var out = ByteBuffer(capacity: bytes.count + 8)
-            appendEscapedSlowly(bytes, to: &out, keepingBackslashes: true)
-            return out.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
-        }
+        bytes.withUnsafeBufferPointer(escapeKeepingBackslashes)
+    }
+
+    /// `escape` with the backslash left as itself: what `escapeText` and
+    /// `terminalSafe` both write.
+    private static func escapeKeepingBackslashes(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        if isPlain(bytes, allowingBackslash: true) { return String(decoding: bytes, as: UTF8.self) }
+        var out = ByteBuffer(capacity: bytes.count + 8)
+        appendEscapedSlowly(bytes, to: &out, keepingBackslashes: true)
+        return out.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Appends the display text of a name as UTF-8 to `out`: how a listing
@@ -56,12 +60,7 @@ public enum NameEscaping {
     /// headers and prompts that carry typed text reach the terminal.
     public static func terminalSafe(_ text: String) -> String {
         var text = text
-        return text.withUTF8 { bytes in
-            if isPlain(bytes, allowingBackslash: true) { return String(decoding: bytes, as: UTF8.self) }
-            var out = ByteBuffer(capacity: bytes.count + 8)
-            appendEscapedSlowly(bytes, to: &out, keepingBackslashes: true)
-            return out.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
-        }
+        return text.withUTF8(escapeKeepingBackslashes)
     }
 
     /// Typed bytes (a command line, an argument) as text: valid UTF-8 as it

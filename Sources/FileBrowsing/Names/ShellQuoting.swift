@@ -19,15 +19,7 @@ public enum ShellQuoting {
     /// bash, reading `'ก0'` (E0 B8 81 30) there, took the closing quote into
     /// it (FuzzShellWords found it). A plan is therefore plain ASCII.
     public static func needsANSIC(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { bytes in
-            if NameEscaping.isPlain(bytes, allowingBackslash: true) { return false }
-            if bytes.contains(where: { $0 >= 0x80 }) { return true }
-            var needs = false
-            NameEscaping.forEachSequence(bytes) { start, length in
-                needs = needs || NameEscaping.isEscaped(bytes, start: start, length: length)
-            }
-            return needs
-        }
+        bytes.withUnsafeBufferPointer { !NameEscaping.isPlain($0, allowingBackslash: true) }
     }
 
     /// `'…'`, each `'` written `'\''`.

@@ -194,6 +194,22 @@ public enum PathBytes {
         name.withUnsafeBufferPointer { join(base, $0) }
     }
 
+    /// `path` cut at slashes into pieces of at most `limit` bytes each, the
+    /// longest that fit, and the rest (which fits): how a path longer than
+    /// PATH_MAX is reached, a piece at a time. Nil when a single name is
+    /// longer than `limit`.
+    public static func pieces(of path: [UInt8], fitting limit: Int) -> (pieces: [[UInt8]], rest: [UInt8])? {
+        var pieces: [[UInt8]] = []
+        var start = 0
+        while path.count - start > limit {
+            guard let slash = path[start..<(start + limit)].lastIndex(of: 0x2F), slash > start else { return nil }
+            pieces.append(Array(path[start..<slash]))
+            start = slash + 1
+            while start < path.count && path[start] == 0x2F { start += 1 }
+        }
+        return (pieces, Array(path[start...]))
+    }
+
     /// The parent part and the last component of a path (`/a/b` → `/a`, `b`;
     /// `b` → ``, `b`).
     public static func split(_ path: [UInt8]) -> (parent: [UInt8], name: [UInt8]) {

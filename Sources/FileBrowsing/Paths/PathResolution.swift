@@ -50,15 +50,11 @@ public enum PathResolution {
     private static func withBase<T>(of path: [UInt8], _ body: (Int32, [UInt8]) -> Result<T, Errno>) -> Result<T, Errno> {
         let limit = Syscalls.longestPath - 1
         guard path.count > limit else { return body(Syscalls.workingDirectory, path) }
+        guard let (pieces, rest) = PathBytes.pieces(of: path, fitting: limit) else { return .failure(.nameTooLong) }
         var base = Syscalls.workingDirectory
-        var start = 0
         defer { if base != Syscalls.workingDirectory { Syscalls.close(base) } }
-        while path.count - start > limit {
-            // The longest piece that fits and ends before a slash.
-            guard let slash = path[start..<(start + limit)].lastIndex(of: 0x2F), slash > start else {
-                return .failure(.nameTooLong)
-            }
-            let next = withCString(Array(path[start..<slash])) { Syscalls.openSearchOnly(at: base, name: $0) }
+        for piece in pieces {
+            let next = withCString(piece) { Syscalls.openSearchOnly(at: base, name: $0) }
             if base != Syscalls.workingDirectory { Syscalls.close(base) }
             switch next {
             case .success(let fd): base = fd
@@ -66,9 +62,7 @@ public enum PathResolution {
                 base = Syscalls.workingDirectory
                 return .failure(errno)
             }
-            start = slash + 1
-            while start < path.count && path[start] == 0x2F { start += 1 }
         }
-        return body(base, Array(path[start...]))
+        return body(base, rest)
     }
 }

@@ -181,12 +181,12 @@ extension Syscalls {
     /// not followed), with its birth time where the file system keeps one:
     /// one `statx` call, or `fstatat` where there is no `statx`.
     static func markSnapshot(at parent: Int32, name: UnsafePointer<CChar>) -> Result<MarkSnapshot, Errno> {
-        guard let extendedStatus else { return status(at: parent, name: name, followSymlink: false).map { MarkSnapshot(FileStatus($0)) } }
+        let withoutBirth = { status(at: parent, name: name, followSymlink: false).map { MarkSnapshot(FileStatus($0)) } }
+        guard let extendedStatus else { return withoutBirth() }
         return withUnsafeTemporaryAllocation(byteCount: ExtendedStatusRecord.size, alignment: 8) { buffer -> Result<MarkSnapshot, Errno> in
             let base = buffer.baseAddress!
             guard extendedStatus(parent, name, AT_SYMLINK_NOFOLLOW, ExtendedStatusRecord.snapshotMask, base) == 0 else {
-                if errno == ENOSYS { return status(at: parent, name: name, followSymlink: false).map { MarkSnapshot(FileStatus($0)) } }
-                return .failure(Errno(errno))
+                return errno == ENOSYS ? withoutBirth() : .failure(Errno(errno))
             }
             let record = ExtendedStatusRecord(base)
             return .success(

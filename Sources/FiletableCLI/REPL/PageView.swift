@@ -73,10 +73,9 @@ struct PageView {
             }
             TextRenderer(options: options).render(items, into: &output.buffer)
         }
-        if let pending = level.pendingSummary {
+        if level.pendingSummary != nil {
             output.flush()
-            level.summary = pending()
-            level.pendingSummary = nil
+            level.settleSummary()
         }
         for line in level.summary { output.write(NameEscaping.terminalSafe(line) + "\n") }
         output.write(fitted(footer()) + "\n")

@@ -42,6 +42,15 @@ final class TableLevel {
     /// Works the summary out when a page first needs it: after the page's
     /// rows are out, so a long count never holds them back.
     var pendingSummary: (() -> [String])?
+
+    /// Works out the summary if it is pending; whether it was.
+    @discardableResult
+    func settleSummary() -> Bool {
+        guard let pending = pendingSummary else { return false }
+        summary = pending()
+        pendingSummary = nil
+        return true
+    }
     /// A plan level's marks, read with its rows.
     var plan: PlanRows?
     /// A copies level's groups, read with its rows: what the keep rules and

@@ -115,11 +115,7 @@ final class ScreenView {
         let level = session.current
         session.prepareDrawing(level)
         // The lines under a plan (its `total:`, what vanished), as the prompt ends its pages, above the status line.
-        if let pending = level.pendingSummary {
-            level.summary = pending()
-            level.pendingSummary = nil
-            frame.invalidate()
-        }
+        if level.settleSummary() { frame.invalidate() }
         let summary = level.summary.suffix(max(0, min(3, rows - 4))).map {
             ScreenFrame.Line(text: TextWidth.truncatingTail(NameEscaping.terminalSafe($0), to: columns - 1), inverse: false)
         }
@@ -343,7 +339,7 @@ final class ScreenView {
         case .pager, .editor:
             guard count > 0 else { return }
             let reference = RowReference.number(level.highlight + 1)
-            runProgram(action == .pager ? .pager(row: reference) : Command(EditorCommand(row: reference)))
+            runOnTheNormalScreen(action == .pager ? .pager(row: reference) : Command(EditorCommand(row: reference)), waitsForKey: false)
         case .sizes:
             // Sized, then largest first (ncdu's order): du's summary stays on the status line.
             run("du")
@@ -445,8 +441,10 @@ final class ScreenView {
             return
         }
         // Any key stops following, as in less.
-        let wasFollowing = following
-        following = false
+        if following {
+            following = false
+            status = ""
+        }
         guard let move = ScreenViewerState.move(for: key) else { return }
         if move == .close {
             self.viewer = nil
@@ -457,8 +455,6 @@ final class ScreenView {
         if move == .follow && status.isEmpty {
             following = true
             status = "following as the file grows (any key stops)"
-        } else if wasFollowing && status.isEmpty {
-            status = ""
         }
     }
 
@@ -632,9 +628,11 @@ final class ScreenView {
         }
     }
 
-    /// `p` and `e`: the highlighted file in `$PAGER` or `$EDITOR`, which
-    /// take the terminal; the screen comes back as it was when they end.
-    private func runProgram(_ command: Command) {
+    /// Runs `command` on the normal screen (programs it starts get the
+    /// terminal, pages are drawn as at the prompt); a key returns to the
+    /// view, or with `waitsForKey` false (`p` and `e`: the pager or editor
+    /// ended) the view comes back at once, a failure on its status line.
+    private func runOnTheNormalScreen(_ command: Command, waitsForKey: Bool = true) {
         leaveForAMoment()
         session.drawsPages = true
         var failure: String?
@@ -644,26 +642,15 @@ final class ScreenView {
             failure = error.message
         }
         session.drawsPages = false
-        comeBack()
-        status = failure ?? ""
-    }
-
-    /// Runs `command` on the normal screen (programs it starts get the
-    /// terminal, pages are drawn as at the prompt); a key returns to the view.
-    private func runOnTheNormalScreen(_ command: Command) {
-        leaveForAMoment()
-        session.drawsPages = true
-        do {
-            _ = try session.execute(command)
-        } catch {
-            session.output.write("filetable: \(error.message)\n")
+        if waitsForKey {
+            if let failure { session.output.write("filetable: \(failure)\n") }
+            session.output.write("-- a key returns to the screen --")
+            session.output.flush()
+            RawTerminal.enter()
+            _ = nextKey()
         }
-        session.drawsPages = false
-        session.output.write("-- a key returns to the screen --")
-        session.output.flush()
-        RawTerminal.enter()
-        _ = nextKey()
         comeBack()
+        if !waitsForKey { status = failure ?? "" }
     }
 
     /// Lines over the table, a screen at a time: a key shows the next
