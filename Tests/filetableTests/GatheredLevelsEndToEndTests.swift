@@ -23,22 +23,23 @@ final class GatheredLevelsEndToEndTests: XCTestCase {
         return temp
     }
 
-    func testFindAllListsEveryMatchNearestFirstInSectionsByDirectory() throws {
+    func testFindAllListsEveryMatchNearestFirstOneLineAMatch() throws {
         let temp = try makeTree()
         let result = try CommandRunner.script("find notes --all", in: temp, pageSize: 30)
         XCTAssertEqual(result.status, 0, result.stderr)
         let rows = result.text.split(separator: "\n").map(String.init)
         XCTAssertEqual(rows.first, "\(temp.path) | find 'notes': 3 matches | sort name | page 1 of 1")
         // Nearest first: this directory, then one level down, then deeper; links are not followed.
+        // One line a match, named by its path below the start, as find prints it.
         XCTAssertEqual(
-            rows.filter { $0.hasPrefix("==") || $0.first?.isNumber == true },
-            ["== . ==", "1  notes.txt", "== z ==", "2  Notes.md", "== a/b/c ==", "3  deep-notes"])
+            rows.filter { $0.hasPrefix("==") || $0.hasPrefix("-- ") || $0.first?.isNumber == true },
+            ["1  notes.txt", "2  z/Notes.md", "3  a/b/c/deep-notes", "-- a number opens its row, b back, help --"])
         XCTAssertTrue(
             result.text.contains(
                 "find: 3 matches in 3 of 5 directories searched; hidden skipped ('hidden on')"),
             result.text)
         let hidden = try CommandRunner.script("hidden on; find notes --all", in: temp, pageSize: 30)
-        XCTAssertTrue(hidden.text.contains("== .hidden ==\n2  notes\n"), hidden.text)
+        XCTAssertTrue(hidden.text.contains("\n2  .hidden/notes\n"), hidden.text)
         let shallow = try CommandRunner.script("find notes --all --depth 2", in: temp, pageSize: 30)
         XCTAssertTrue(shallow.text.contains("find 'notes': 2 matches"), shallow.text)
         let none = try CommandRunner.script("find nothing-like-it --all", in: temp, pageSize: 30)
@@ -60,7 +61,7 @@ final class GatheredLevelsEndToEndTests: XCTestCase {
         XCTAssertTrue(result.text.contains("\n\(temp.path)\n\(temp.path) | find 'notes'"), "pwd after two backs: \(result.text)")
         XCTAssertTrue(result.text.contains("\(temp.path)/a/b/c:\n  deep-notes\n"), "marked from the match level: \(result.text)")
         // A marked match stays in the table with a D.
-        XCTAssertTrue(result.text.contains("3 D deep-notes"), result.text)
+        XCTAssertTrue(result.text.contains("3 D a/b/c/deep-notes"), result.text)
         XCTAssertTrue(result.text.contains("1   notes.txt"), "rows not marked leave the control column blank: \(result.text)")
         // reload searches again.
         let again = try CommandRunner.shell(
@@ -68,10 +69,27 @@ final class GatheredLevelsEndToEndTests: XCTestCase {
             { echo 'find notes --all'; sleep 1; echo reload; } | "$FILETABLE" --page-size 30 . & sleep 0.5; touch a/more-notes; wait $!
             """, in: temp.url)
         XCTAssertTrue(again.text.contains("reloaded: +1 -0"), again.text)
-        XCTAssertTrue(again.text.contains("== a ==\n2  more-notes\n"), again.text)
+        XCTAssertTrue(again.text.contains("\n2  a/more-notes\n"), again.text)
         // Commands of a directory's table say why they do not apply.
         let du = try CommandRunner.script("find notes --all; du", in: temp, pageSize: 30)
         XCTAssertTrue(du.stderr.contains("du: works on a directory's table; this one lists the names holding 'notes' ('back' returns)"), du.stderr)
+    }
+
+    /// A match is named by its path or, when only one row has it, by its
+    /// own name; two of the same name are refused with both paths.
+    func testAMatchIsNamedByItsPathOrItsOwnNameWhenOnlyOneHasIt() throws {
+        let temp = try makeTree()
+        temp.file("deep-notes", contents: "shallow\n", in: "z")
+        var result = try CommandRunner.script("find deep --all; view a/b/c/deep-notes", in: temp, pageSize: 30)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.text.contains("     1  deep\n"), result.text)
+        result = try CommandRunner.script("find deep --all; info deep-notes", in: temp, pageSize: 30)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(
+            result.stderr, "filetable: line 2: info: 2 rows are named 'deep-notes' (z/deep-notes, a/b/c/deep-notes); type the path or the number\n")
+        result = try CommandRunner.script("find deep --all --depth 2; view deep-notes", in: temp, pageSize: 30)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.text.contains("     1  shallow\n"), result.text)
     }
 
     func testThePlanIsALevelOfMarkedPathsWithItsTotalsUnderEveryPage() throws {

@@ -59,7 +59,7 @@ final class GatheredLevelsTerminalTests: TmuxTestCase {
         tmux.waitFor("| 1 entry |", seconds: 10)
         tmux.type(["find deep --all", "Enter"])
         let matches = tmux.waitFor("find: 1 match in 1 of 2 directories", seconds: 15)
-        XCTAssertTrue(matches.contains("== sub =="), matches)
+        XCTAssertTrue(matches.contains("\n1  sub/file-deep.txt\n"), matches)
         tmux.type(["back", "Enter"])
         tmux.waitFor("| 1 entry |", seconds: 10)
         tmux.type(["quit", "Enter"])

@@ -292,6 +292,15 @@ final class ScreenTerminalTests: TmuxTestCase {
         let deadline = Date().addingTimeInterval(10)
         while tmux.screen().hasPrefix("Commands"), Date() < deadline { usleep(50_000) }
         XCTAssertFalse(tmux.screen().hasPrefix("Commands"), tmux.screen())
+        // help's last page speaks the screen's language, not the prompt's.
+        var helpEnd = tmux.screen()
+        while !helpEnd.contains("-- a key returns to the table --"), Date() < deadline {
+            if helpEnd.contains(": a key, or q --") { tmux.type(["Space"]) }
+            usleep(100_000)
+            helpEnd = tmux.screen()
+        }
+        XCTAssertTrue(helpEnd.contains("A key shows the next page, q returns to the table"), helpEnd)
+        XCTAssertFalse(helpEnd.contains("An empty line"), helpEnd)
         tmux.type(["q"])
         tmux.waitFor("| sort size")
         // Marking the folder asks, naming what it covers above the question.

@@ -98,6 +98,26 @@ final class ViewerEndToEndTests: XCTestCase {
             ["00000000", "000003e0", "00000da0", "00000bb0", "00000000", "00000fe0", "00000fc0"])
     }
 
+    /// The bytes a hex search matched are shown in reverse video in both
+    /// columns (as the text viewer shows its matches); the line is otherwise
+    /// hexdump -C's, and no colour means no marking.
+    func testTheHexViewMarksTheMatchedBytes() throws {
+        let temp = try makeTree()
+        let result = try CommandRunner.script("hex 3; /de ad be ef", in: temp, pageSize: 2, flags: ["--color=always"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let on = "\u{1B}[7m"
+        let off = "\u{1B}[27m"
+        let expected =
+            "000003e0  ef f0 f1 f2 f3 f4 f5 f6  \(on)de\(off) \(on)ad\(off) \(on)be\(off) \(on)ef\(off) 00 01 02 03"
+            + "  |........\(on).\(off)\(on).\(off)\(on).\(off)\(on).\(off)....|\n"
+        XCTAssertTrue(result.text.contains(expected), result.text)
+        // The lines without a match keep their colours; the first screen had no search yet.
+        XCTAssertEqual(result.text.components(separatedBy: on).count - 1, 8, result.text)
+        let plain = try CommandRunner.script("hex 3; /de ad be ef", in: temp, pageSize: 2)
+        XCTAssertFalse(plain.text.contains(on), plain.text)
+        XCTAssertTrue(plain.text.contains("000003e0  ef f0 f1 f2 f3 f4 f5 f6  de ad be ef 00 01 02 03  |................|\n"), plain.text)
+    }
+
     func testHexFromTheEndAndPastTheEnd() throws {
         let temp = try makeTree()
         var result = try CommandRunner.script("hex 3 -16", in: temp, pageSize: 4)

@@ -30,6 +30,11 @@ public final class PathRows: FileRows {
         /// in `sectionOfEntry`), when not empty: a group of copies a section.
         public var sectionTitles: [String] = []
         public var sectionOfEntry: [UInt32] = []
+        /// One untitled section, a line a row (matches of a search shown by
+        /// path): sorted by name, the places keep the order they were given
+        /// (nearest first) and each place's rows are in name order; any
+        /// other sort orders all rows at once.
+        public var oneSectionInPlaceOrder = false
 
         public init() {}
 
@@ -71,6 +76,7 @@ public final class PathRows: FileRows {
     }
 
     public var rowCount: Int { rows.count }
+    public var showsPaths: Bool { contents.shownNames != nil && contents.oneSectionInPlaceOrder }
     public var cachedStatusCount: Int { statCache.count }
 
     public func reload() throws(FileError) -> (added: Int, removed: Int) {
@@ -179,12 +185,22 @@ public final class PathRows: FileRows {
         let titles = bySection ? contents.sectionTitles : contents.places.map(\.title)
         var byPlace = [[UInt32]](repeating: [], count: titles.count)
         for index in 0..<names.count {
-            if hidesDotFiles && names.firstByte(at: index) == 0x2E { continue }
+            // A dot file by its own name (a path shown, `.hidden/notes`, is not one).
+            if hidesDotFiles && contents.names.firstByte(at: index) == 0x2E { continue }
             if let filter, !names.withCName(at: index, { filter.matches(cName: $0) }) { continue }
             byPlace[Int(bySection ? contents.sectionOfEntry[index] : contents.placeOfEntry[index])].append(UInt32(index))
         }
         rows.removeAll(keepingCapacity: true)
         sections.removeAll()
+        if contents.oneSectionInPlaceOrder {
+            switch options.sortKey {
+            case .name, .space, .none: rows = byPlace.flatMap(sorted)
+            default: rows = sorted(byPlace.flatMap { $0 })
+            }
+            if !rows.isEmpty { sections = [ListSection(title: nil, indexTitle: nil, rows: 0..<rows.count)] }
+            sectionStarts = [0]
+            return
+        }
         for (place, entries) in byPlace.enumerated() where !entries.isEmpty {
             let start = rows.count
             rows += sorted(entries)

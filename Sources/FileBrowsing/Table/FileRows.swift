@@ -47,6 +47,9 @@ public protocol FileRows: AnyObject {
     /// The `stat` calls made so far (the `stats` command).
     var entriesMaterialised: Int { get }
     var cachedStatusCount: Int { get }
+    /// Whether rows show something other than their entries' own names (a
+    /// path below where a search started): a typed name may then be either.
+    var showsPaths: Bool { get }
 }
 
 /// Where a row's file lives on disk: the directory holding it, open, and
@@ -69,6 +72,8 @@ public struct RowLocation {
 }
 
 extension FileRows {
+    public var showsPaths: Bool { false }
+
     /// The row's name as shown, copied.
     public func name(ofRow row: Int) -> [UInt8] { withName(ofRow: row) { Array($0) } }
 

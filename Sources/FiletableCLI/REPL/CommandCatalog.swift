@@ -69,7 +69,9 @@ enum CommandCatalog {
 
     /// `help`: the commands in their groups, each summary wrapped at word
     /// boundaries to `width` columns under its own column.
-    static func overview(width: Int) -> [String] {
+    /// The closing line says how pages turn where the list is read: an
+    /// empty line at the prompt, a key in the full-screen view.
+    static func overview(width: Int, inTheScreen: Bool = false) -> [String] {
         var lines = TextWrapping.wrap("Commands (case does not matter; a row is its number or its name):", width: width)
         let usageWidth = min(all.map(\.usage.count).max() ?? 0, max(8, width / 2))
         for group in groups {
@@ -89,7 +91,11 @@ enum CommandCatalog {
             }
         }
         lines.append("")
-        lines += TextWrapping.wrap("An empty line shows the next page. 'help CMD' explains one command.", width: width)
+        let closing =
+            inTheScreen
+            ? "Type them after ':'. A key shows the next page, q returns to the table; ':help CMD' explains one command, '?' lists the screen's keys."
+            : "An empty line shows the next page. 'help CMD' explains one command."
+        lines += TextWrapping.wrap(closing, width: width)
         return lines
     }
 }

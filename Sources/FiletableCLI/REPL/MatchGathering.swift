@@ -3,8 +3,8 @@ import FileBrowsing
 /// `find TEXT --all`: every name holding a text (ASCII case ignored) below a
 /// directory, nearest first: the directory's own entries, then each
 /// directory one level down, and so on (breadth first), the directories of
-/// one depth by name. Each directory with matches becomes a section titled
-/// by its path below the start (`.` for the start itself).
+/// one depth by name. A match is one row named by its path below the start
+/// (`a/b/notes`; a name of the start itself alone), as `find` prints it.
 ///
 /// Directories are opened through their parent's descriptor and links are
 /// never followed, so the walk cannot loop and a row is the entry that was
@@ -43,6 +43,9 @@ struct MatchGathering {
     mutating func gather(from start: DirectoryHandle, progress: (Int) -> Void = { _ in }) -> PathRows.Contents {
         let needle = NameEscaping.typedName(text).map(Session.foldCase)
         var contents = PathRows.Contents()
+        // A line a match, named by its path below the start, nearest first.
+        contents.oneSectionInPlaceOrder = true
+        contents.shownNames = NameArena()
         var level: [(directory: DirectoryHandle, title: [UInt8])] = [(start, [])]
         var depth = 1
         while !level.isEmpty {
@@ -100,6 +103,8 @@ struct MatchGathering {
                     let section = place ?? contents.addPlace(directory, title: title.isEmpty ? "." : NameEscaping.escape(title))
                     place = section
                     contents.append(name, kind: names.kind(at: index), inode: inodes?[index] ?? 0, place: section)
+                    let path = title.isEmpty ? Array(name) : title + [0x2F] + name
+                    path.withUnsafeBufferPointer { contents.shownNames?.append($0, kind: names.kind(at: index)) }
                 }
                 let kind = names.kind(at: index)
                 if descending && (kind == .directory || kind == .unknown) {

@@ -17,7 +17,13 @@ enum RowNames {
             if row % 65536 == 0 && Interruption.isRequested { throw CommandError("\(command): interrupted") }
             if model.withName(ofRow: row, { $0.elementsEqual(typed) }) { return row }
         }
-        return nil
+        guard model.showsPaths else { return nil }
+        // Rows shown by path (`find --all`) also answer to their own name, when only one has it.
+        let owners = (0..<model.rowCount).filter { model.location(ofRow: $0).name == typed }
+        guard owners.count > 1 else { return owners.first }
+        let paths = owners.prefix(3).map { NameEscaping.escape(model.name(ofRow: $0)) }.joined(separator: ", ")
+        throw CommandError(
+            "\(command): \(owners.count) rows are named '\(word)' (\(paths)\(owners.count > 3 ? ", …" : "")); type the path or the number")
     }
 
     /// Whether `word` may be read as a glob: it holds `*`, `?` or `[`.

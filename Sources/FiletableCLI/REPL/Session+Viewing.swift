@@ -217,6 +217,8 @@ extension Session {
 
     /// Writes lines of filetable's own text: all at once in a script, a
     /// screen at a time at a terminal ('more' or an empty line goes on).
+    var pagedByTheScreen: Bool { !drawsPages }
+
     func showLines(_ lines: [String], from start: Int = 0) {
         // The full-screen view (pages not drawn) takes them all and pages them itself.
         let room = settings.interactive && drawsPages ? max(1, screenLines - 1) : Int.max
@@ -299,7 +301,13 @@ extension Session {
             writeComposed(header(name: viewer.title, detail: detail))
         }
         var formatter = HexFormatter(format: .canonical, startOffset: viewer.offset, colored: settings.useColor)
-        output.write(bytes: formatter.format(bytes))
+        if settings.useColor, viewer.search != nil {
+            // The bytes the search matched, as the text viewer shows its matches.
+            let lines = String(decoding: formatter.format(bytes), as: UTF8.self).split(separator: "\n").map(String.init)
+            for line in HexMatchMarking.mark(lines, bytes: bytes, from: viewer.offset, search: viewer.search) { output.write(line + "\n") }
+        } else {
+            output.write(bytes: formatter.format(bytes))
+        }
         if bytes.count < height * 16 || (viewer.end.map { next >= $0 } ?? false) {
             var closing: [UInt8] = []
             formatter.finish(into: &closing)

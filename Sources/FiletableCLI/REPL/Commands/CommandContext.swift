@@ -71,6 +71,9 @@ protocol Viewing: AnyObject {
     func edit(_ reference: RowReference) throws(CommandError)
     func runShell(_ script: String?) throws(CommandError)
     func showLines(_ lines: [String], from start: Int)
+    /// True while the full-screen view pages long answers (a key turns the
+    /// page there), false at the prompt (an empty line does).
+    var pagedByTheScreen: Bool { get }
 }
 
 /// The deletion plan: marking, its level, its checks and its export.

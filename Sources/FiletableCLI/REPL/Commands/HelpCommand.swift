@@ -21,7 +21,7 @@ struct HelpCommand: RegisteredCommand {
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
         let width = min(max(Terminal.columns() ?? 80, 20), 120)
         guard let name else {
-            context.viewing.showLines(CommandCatalog.overview(width: width), from: 0)
+            context.viewing.showLines(CommandCatalog.overview(width: width, inTheScreen: context.viewing.pagedByTheScreen), from: 0)
             return .keepGoing
         }
         guard let spec = CommandCatalog.spec(named: name) else {

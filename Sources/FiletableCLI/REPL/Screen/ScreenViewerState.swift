@@ -107,6 +107,8 @@ final class ScreenViewerState {
             body = String(decoding: formatter.format(bytes), as: UTF8.self).split(separator: "\n").map {
                 fits ? String($0) : TextWidth.truncatingTail(String($0), to: columns - 1)
             }
+            // The bytes the search matched, as the text view shows its matches.
+            if useColor && fits { body = HexMatchMarking.mark(body, bytes: bytes, from: hex.offset, search: hex.search) }
             detail = "0x\(String(hex.offset, radix: 16))" + (hex.match.map { "  match at 0x\(String($0, radix: 16))" } ?? "")
         }
         let header = TextWidth.truncatingTail(title + "  " + detail, to: columns - 1)
