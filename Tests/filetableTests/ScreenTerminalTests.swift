@@ -303,6 +303,14 @@ final class ScreenTerminalTests: TmuxTestCase {
         XCTAssertFalse(helpEnd.contains("An empty line"), helpEnd)
         tmux.type(["q"])
         tmux.waitFor("| sort size")
+        // Mistakes and hints on the status line name the screen's keys, not the prompt's.
+        tmux.type([":frob", "Enter"])
+        tmux.waitFor("unknown command 'frob'; ':help' lists them, '?' the keys")
+        tmux.type([":more", "Enter"])
+        tmux.waitFor("more: a file shown here scrolls with its keys")
+        tmux.type([":find zulu", "Enter"])
+        tmux.waitFor("(':find' for the next match)")
+        waitForHighlight("4 zulu.log")
         // Marking the folder asks, naming what it covers above the question.
         tmux.type([":mark docs", "Enter"])
         shown = tmux.waitFor("for deletion? [y/N]")

@@ -4,7 +4,9 @@
 /// number opens that row, `!` hands the rest of the line to the shell, and
 /// an empty line goes on (`continueOn`).
 enum CommandParser {
-    static func parse(_ line: String) throws(CommandError) -> Command {
+    /// `inTheScreen`: typed on the full-screen view's command line, whose
+    /// mistakes point to its own help.
+    static func parse(_ line: String, inTheScreen: Bool = false) throws(CommandError) -> Command {
         // `!CMD` hands the rest of the line to the shell as it was typed.
         if line.hasPrefix("!") {
             let script = String(line.dropFirst()).trimmingSpaces
@@ -19,7 +21,7 @@ enum CommandParser {
             if let suggestion = CommandCatalog.suggestion(for: first) {
                 throw CommandError("unknown command '\(shown)'; did you mean '\(suggestion)'?")
             }
-            throw CommandError("unknown command '\(shown)'; type 'help' for the list")
+            throw CommandError("unknown command '\(shown)'; " + (inTheScreen ? "':help' lists them, '?' the keys" : "type 'help' for the list"))
         }
         return Command(try command.parse(CommandWords(spec: command.spec, arguments: Array(words.dropFirst()))))
     }

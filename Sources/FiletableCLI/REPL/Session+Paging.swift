@@ -42,6 +42,8 @@ extension Session {
         let row = try row(reference, for: "goto")
         preparePage()
         current.table.scrollToRow(row)
+        // The full-screen view highlights the row gone to.
+        current.highlight = row
         printPage()
     }
 
@@ -109,6 +111,10 @@ extension Session {
                 + searched + (gathering.interrupted ? "; stopped by Ctrl-C" : ""))
     }
 
+    /// How the next match is asked for where the search was typed: `n` at
+    /// the prompt, the command line in the full-screen view.
+    private var nextMatchHint: String { drawsPages ? "'n' or 'find'" : "':find'" }
+
     private func continueSearch(_ search: SubtreeSearch, first: Bool = false) throws(CommandError) {
         if let shown = search.shownLevel, current === shown, stack.canGoBack {
             stack.pop()
@@ -140,8 +146,9 @@ extension Session {
         if match.components.isEmpty {
             preparePage()
             origin.table.scrollToRow(match.row)
+            origin.highlight = match.row
             printPage()
-            write("find: row \(match.row + 1) ('n' or 'find' for the next match)")
+            write("find: row \(match.row + 1) (\(nextMatchHint) for the next match)")
         } else {
             let path = match.components.reduce(origin.path) { PathBytes.join($0, $1) }
             let name = match.listing.name(ofRow: match.row)
@@ -149,7 +156,7 @@ extension Session {
             search.shownLevel = level
             let row = present(level, focusing: name) ?? 0
             let relative = (match.components + [name]).map { NameEscaping.escape($0) }.joined(separator: "/")
-            write("find: \(relative), row \(row + 1) here ('n' or 'find' for the next match; 'back' returns)")
+            write("find: \(relative), row \(row + 1) here (\(nextMatchHint) for the next match; \(drawsPages ? "'back'" : "h") returns)")
         }
         state.lastShown = .searchMatch
     }

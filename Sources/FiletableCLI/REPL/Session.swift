@@ -105,7 +105,7 @@ final class Session {
         if state.lastShown == .viewerScreen, let viewer, !viewer.isLines, let move = ViewerMove.parse(line) {
             return .viewerMove(move)
         }
-        return try CommandParser.parse(line)
+        return try CommandParser.parse(line, inTheScreen: !drawsPages)
     }
 
     /// Runs one command. What the last command left on the screen (a

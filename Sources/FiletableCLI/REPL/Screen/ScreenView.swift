@@ -585,6 +585,9 @@ final class ScreenView {
         case "screen":
             status = "screen: this is the screen"
             return
+        case "more":
+            status = "more: a file shown here scrolls with its keys (Enter opens it, x its bytes)"
+            return
         default: break
         }
         // `:view NAME` and `:hex NAME` open the same full-width views as Enter and x.
