@@ -8,7 +8,23 @@ struct DetailView {
     /// The row's absolute path, as the level names it.
     let path: [UInt8]
 
+    /// One labelled fact (`size`, `12 bytes`): the prompt prints them in
+    /// aligned lines, the screen's detail pane picks the ones it has room for.
+    struct Fact: Equatable {
+        let label: String
+        /// Already escaped where it holds a name.
+        let value: String
+    }
+
+    /// The row's facts as `info` prints them, label and value aligned.
     func text() -> String {
+        let facts = self.facts()
+        let width = facts.map(\.label.count).max() ?? 0
+        return facts.map { "\($0.label):" + String(repeating: " ", count: width - $0.label.count + 1) + $0.value }.joined(separator: "\n") + "\n"
+    }
+
+    /// The row's facts, in `info`'s order.
+    func facts() -> [Fact] {
         let location = model.location(ofRow: row)
         let name = location.name
         var lines: [(String, String)] = [("path", NameEscaping.escape(path))]
@@ -60,7 +76,6 @@ struct DetailView {
                 break
             }
         }
-        let width = lines.map(\.0.count).max() ?? 0
-        return lines.map { "\($0.0):" + String(repeating: " ", count: width - $0.0.count + 1) + $0.1 }.joined(separator: "\n") + "\n"
+        return lines.map { Fact(label: $0.0, value: $0.1) }
     }
 }

@@ -75,7 +75,7 @@ struct ReplRunner {
         read: @escaping (String, Bool) -> LineSource.Line
     ) -> ExitStatus {
         // Ctrl-D or Ctrl-C at a question means no, and the session goes on.
-        session.confirm = { [session] question in
+        session.prompt.question = { [session] question in
             let line = read(NameEscaping.terminalSafe(question), false)
             guard case .text(let answer) = line else {
                 if line == .interrupted { session.output.write("\n") }

@@ -12,7 +12,7 @@ extension Session {
                 FileStatusReader.status(of: path, followSymlink: false).map { _ in () }
             }
         }
-        output.write(DetailView(model: model, row: row, path: current.path(ofRow: row)).text())
+        frontEnd.say(.composed(DetailView(model: model, row: row, path: current.path(ofRow: row)).text()))
     }
 
     /// Runs a call where the file system may not answer: past the deadline

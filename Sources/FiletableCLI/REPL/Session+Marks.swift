@@ -70,8 +70,8 @@ extension Session {
         return marks.mark(for: entry) != nil
     }
 
-    func mark(_ arguments: [String]) throws(CommandError) {
-        try mark(rows: try selectRows(arguments, for: "mark"))
+    func mark(_ selectors: [RowSelector]) throws(CommandError) {
+        try mark(rows: try selectRows(selectors, for: "mark"))
     }
 
     /// Marks `selected` rows of the current level (0-based).
@@ -137,7 +137,7 @@ extension Session {
             throw CommandError("mark: interrupted after reading \(read) of \(rows.count) entries; nothing marked")
         }
         let directories = (0..<batch.count).reduce(0) { $0 + (batch.kind(at: $1) == .directory ? 1 : 0) }
-        if batch.count > 1 || directories > 0, confirm != nil, !settings.assumeYes {
+        if batch.count > 1 || directories > 0, frontEnd.canAsk, !settings.assumeYes {
             guard askToMark(batch, directories: directories) else {
                 write("mark: nothing marked")
                 return
@@ -178,15 +178,15 @@ extension Session {
         let entries = Plural.count(newMarks.count, "entry", "entries")
         let kinds = directories == 0 ? "" : " (\(Plural.count(directories, "directory", "directories")))"
         let atLeast = totals.isLowerBound ? "at least " : ""
-        return confirm?("Mark \(entries)\(kinds): \(atLeast)\(totals.brief) for deletion? [y/N] ") ?? true
+        return frontEnd.ask("Mark \(entries)\(kinds): \(atLeast)\(totals.brief) for deletion? [y/N] ")
     }
 
-    func unmark(_ arguments: [String]) throws(CommandError) {
+    func unmark(_ selectors: [RowSelector]) throws(CommandError) {
         guard state.marksShown || current.kind != .directory else {
             throw CommandError("unmark: marked rows are hidden; 'show marked' first")
         }
         let level = current
-        let rows = try selectRows(arguments, for: "unmark").filter { isMarked(row: $0, of: level) }
+        let rows = try selectRows(selectors, for: "unmark").filter { isMarked(row: $0, of: level) }
         guard !rows.isEmpty else { throw CommandError("unmark: none of those rows is marked") }
         var entries: [EntryKey] = []
         for row in rows {
@@ -410,7 +410,7 @@ extension Session {
             write("no marks")
             return
         }
-        if let confirm, !settings.assumeYes, !confirm("Clear all \(Plural.count(marks.count, "mark"))? [y/N] ") {
+        if frontEnd.canAsk, !settings.assumeYes, !frontEnd.ask("Clear all \(Plural.count(marks.count, "mark"))? [y/N] ") {
             write("marks clear: kept")
             return
         }
@@ -422,38 +422,25 @@ extension Session {
     /// Whether the session may end: with marks not exported since they last
     /// changed, a person at a terminal is asked first (batch mode is not).
     func mayQuit() -> Bool {
-        guard !marks.isEmpty, marks.revision != exportedRevision, let confirm, !settings.assumeYes else { return true }
-        if confirm("Quit and drop \(Plural.count(marks.count, "mark"))? [y/N] ") { return true }
+        guard !marks.isEmpty, marks.revision != exportedRevision, frontEnd.canAsk, !settings.assumeYes else { return true }
+        if frontEnd.ask("Quit and drop \(Plural.count(marks.count, "mark"))? [y/N] ") { return true }
         write("quit: kept \(Plural.count(marks.count, "mark")); 'marks export FILE' writes the plan")
         return false
     }
 
     /// Rows named by ARGS in the current view: numbers, ranges (3-7), lists
     /// (1,4,9), globs over names (*.log), or all. Returns 0-based rows.
-    func selectRows(_ arguments: [String], for command: String) throws(CommandError) -> [Int] {
+    func selectRows(_ selectors: [RowSelector], for command: String) throws(CommandError) -> [Int] {
         let model = current.model
         // `all` is every row: no set of a million numbers to build and sort.
-        if arguments.contains(where: { $0.lowercased() == "all" }) { return Array(0..<model.rowCount) }
+        if selectors.contains(.all) { return Array(0..<model.rowCount) }
         var rows = Set<Int>()
-        for argument in arguments {
-            if argument.lowercased() == "all" {
-                rows.formUnion(0..<model.rowCount)
-                continue
-            }
-            let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
-            let numeric = parts.allSatisfy { part in !part.isEmpty && part.allSatisfy { $0.isNumber || $0 == "-" } }
-            if numeric {
-                for part in parts {
-                    let bounds = part.split(separator: "-", omittingEmptySubsequences: false)
-                    guard (1...2).contains(bounds.count), let low = Int(bounds[0]), let high = Int(bounds[bounds.count - 1]), low <= high else {
-                        throw CommandError("\(command): '\(part)' is not a row, a range such as 3-7, or a list such as 1,4,9")
-                    }
-                    let first = try checkedRow(low, for: command)
-                    let last = try checkedRow(high, for: command)
-                    rows.formUnion(first...last)
-                }
-            } else {
-                rows.formUnion(try RowNames.rows(argument, in: model, for: command))
+        for selector in selectors {
+            switch selector {
+            case .all: rows.formUnion(0..<model.rowCount)
+            case .numbers(let numbers):
+                rows.formUnion(try checkedRow(numbers.lowerBound, for: command)...(try checkedRow(numbers.upperBound, for: command)))
+            case .name(let word): rows.formUnion(try RowNames.rows(word, in: model, for: command))
             }
         }
         return rows.sorted()

@@ -41,8 +41,11 @@ final class Session {
     /// The marks' revision when they were last exported: quitting with a
     /// different one would lose the plan, so an interactive session asks.
     var exportedRevision = 0
-    /// Asks the user a yes/no question (interactive sessions only); nil means yes.
-    var confirm: ((String) -> Bool)?
+    /// The prompt's way of speaking and asking: the front end unless the
+    /// screen shows the session.
+    let prompt: PromptFrontEnd
+    /// Where commands speak and ask now (`presenting(on:)` changes it).
+    private(set) var frontEnd: any FrontEnd
     /// The lines typed at the prompt, when the line editor keeps them.
     var history: History?
     /// The last `find`, which `find` alone (or `n` right after it) goes on with.
@@ -52,7 +55,7 @@ final class Session {
     let output: OutputSink
     /// False while the full-screen view shows the session: commands then
     /// leave the drawing of pages to it.
-    var drawsPages = true
+    var drawsPages: Bool { frontEnd.drawsPages }
     /// Opens the full-screen view (set where a terminal can show it).
     var screenOpener: (() -> Outcome)?
     let settings: Settings
@@ -71,6 +74,8 @@ final class Session {
     init(path: [UInt8], output: OutputSink, settings: Settings) throws(FileError) {
         self.output = output
         self.settings = settings
+        prompt = PromptFrontEnd(output: output)
+        frontEnd = prompt
         // The first level, like every other, is opened by the path it shows.
         var label = DisplayPath.absolute(path)
         var selected: [UInt8]?
@@ -157,12 +162,20 @@ final class Session {
         return number - 1
     }
 
-    /// Writes the REPL's own text (one line or several), each line made
-    /// terminal-safe: it may quote what was typed.
+    /// Says the REPL's own text (one line or several) through the front
+    /// end, which makes each line terminal-safe: it may quote what was typed.
     func write(_ text: String) {
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            output.write(NameEscaping.terminalSafe(String(line)) + "\n")
-        }
+        frontEnd.say(.text(text))
+    }
+
+    /// Runs `body` with `frontEnd` speaking for the session (the screen while
+    /// it shows the session; the prompt's for a command it runs on the
+    /// normal screen), then the one before it again.
+    func presenting<T>(on frontEnd: any FrontEnd, _ body: () throws -> T) rethrows -> T {
+        let before = self.frontEnd
+        self.frontEnd = frontEnd
+        defer { self.frontEnd = before }
+        return try body()
     }
 
     /// The full-screen view, where the terminal can show it.
@@ -185,6 +198,6 @@ final class Session {
     /// Writes a line built of text already escaped (`NameEscaping.escape`)
     /// and filetable's own style markup, which `write` would escape.
     func writeComposed(_ line: String) {
-        output.write(line + "\n")
+        frontEnd.say(.composed(line + "\n"))
     }
 }

@@ -78,9 +78,9 @@ protocol Viewing: AnyObject {
 
 /// The deletion plan: marking, its level, its checks and its export.
 protocol PlanWork: AnyObject {
-    func mark(_ arguments: [String]) throws(CommandError)
+    func mark(_ selectors: [RowSelector]) throws(CommandError)
     func mark(keeping rule: CopyTable.KeepRule) throws(CommandError)
-    func unmark(_ arguments: [String]) throws(CommandError)
+    func unmark(_ selectors: [RowSelector]) throws(CommandError)
     func undo() throws(CommandError)
     func showPlan() throws(CommandError)
     func printMarks() throws(CommandError)

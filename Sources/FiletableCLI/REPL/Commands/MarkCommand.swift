@@ -2,7 +2,15 @@ import FileBrowsing
 
 /// `mark ARGS`: rows marked for simulated deletion (nothing is deleted).
 struct MarkCommand: RegisteredCommand {
-    let arguments: [String]
+    /// What is marked: rows of the table, or (on a table of copies) every
+    /// copy but the one a rule keeps.
+    enum Target: Equatable, Sendable {
+        case rows([RowSelector])
+        /// `--keep RULE`, its words.
+        case allCopiesBut([String])
+    }
+
+    let target: Target
 
     static let spec = CommandSpec(
         name: "mark", aliases: ["delete", "rm"], usage: "mark ARGS", summary: "mark rows for simulated deletion",
@@ -13,11 +21,13 @@ struct MarkCommand: RegisteredCommand {
     static func parse(_ words: CommandWords) throws(CommandError) -> Self {
         guard !words.isEmpty else { throw words.usageError("missing argument") }
         if words.arguments.first == "--keep" {
-            guard CopyTable.KeepRule(Array(words.arguments.dropFirst())) != nil else {
+            let rule = Array(words.arguments.dropFirst())
+            guard CopyTable.KeepRule(rule) != nil else {
                 throw CommandError("mark: --keep takes newest, oldest, first, shortest-path or inside GLOB")
             }
+            return MarkCommand(target: .allCopiesBut(rule))
         }
-        return MarkCommand(arguments: words.arguments)
+        return MarkCommand(target: .rows(try RowSelector.parse(words.arguments, for: "mark")))
     }
 
     static func completion(at position: Int, after arguments: [String]) -> ArgumentCompletion {
@@ -25,15 +35,19 @@ struct MarkCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        if arguments.first == "--keep", let rule = CopyTable.KeepRule(Array(arguments.dropFirst())) {
+        switch target {
+        case .allCopiesBut(let words):
+            guard let rule = CopyTable.KeepRule(words) else { throw CommandError("mark: --keep takes newest, oldest, first, shortest-path or inside GLOB") }
             try context.plan.mark(keeping: rule)
-            return .keepGoing
+        case .rows(let selectors):
+            try context.plan.mark(selectors)
         }
-        try context.plan.mark(arguments)
         return .keepGoing
     }
 }
 
 extension Command {
-    static func mark(_ arguments: [String]) -> Command { Command(MarkCommand(arguments: arguments)) }
+    static func mark(_ selectors: [RowSelector]) -> Command { Command(MarkCommand(target: .rows(selectors))) }
+    /// `mark N`: row `number` (1-based).
+    static func mark(row number: Int) -> Command { .mark([.numbers(number...number)]) }
 }

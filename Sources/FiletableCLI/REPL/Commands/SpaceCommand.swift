@@ -56,3 +56,8 @@ struct SpaceRequest: Equatable {
 extension Command {
     static var du: Command { Command(SpaceCommand(request: .scan(SpaceRequest()))) }
 }
+
+extension Command {
+    /// `du`: the level sized as asked (by default, within mounts and outside /proc, /sys, /dev, /run).
+    static func du(_ request: SpaceRequest = SpaceRequest()) -> Command { Command(SpaceCommand(request: .scan(request))) }
+}

@@ -2,7 +2,7 @@ import FileBrowsing
 
 /// `unmark ARGS`: marks taken off rows shown with `show marked`.
 struct UnmarkCommand: RegisteredCommand {
-    let arguments: [String]
+    let selectors: [RowSelector]
 
     static let spec = CommandSpec(
         name: "unmark", aliases: [], usage: "unmark ARGS", summary: "take marks off rows",
@@ -10,7 +10,7 @@ struct UnmarkCommand: RegisteredCommand {
 
     static func parse(_ words: CommandWords) throws(CommandError) -> Self {
         guard !words.isEmpty else { throw words.usageError("missing argument") }
-        return UnmarkCommand(arguments: words.arguments)
+        return UnmarkCommand(selectors: try RowSelector.parse(words.arguments, for: "unmark"))
     }
 
     static func completion(at position: Int, after arguments: [String]) -> ArgumentCompletion {
@@ -18,11 +18,11 @@ struct UnmarkCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        try context.plan.unmark(arguments)
+        try context.plan.unmark(selectors)
         return .keepGoing
     }
 }
 
 extension Command {
-    static func unmark(_ arguments: [String]) -> Command { Command(UnmarkCommand(arguments: arguments)) }
+    static func unmark(_ selectors: [RowSelector]) -> Command { Command(UnmarkCommand(selectors: selectors)) }
 }

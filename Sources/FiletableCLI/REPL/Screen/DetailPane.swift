@@ -126,12 +126,12 @@ struct DetailPane {
         }
     }
 
-    /// A few lines of the row's `info`.
+    /// A few of the row's `info` facts, aligned as `info` aligns them.
     private func infoLines(row: Int) -> [String] {
-        session.output.startCapturing()
-        try? session.info(.number(row + 1))
-        let text = session.output.stopCapturing()
-        let wanted = ["type:", "size:", "permissions:", "owner:", "modified:", "target:", "content:", "entries:"]
-        return text.split(separator: "\n").map(String.init).filter { line in wanted.contains { line.hasPrefix($0) } }
+        let level = session.current
+        let wanted = ["type", "size", "permissions", "owner", "modified", "target", "content", "entries"]
+        let all = DetailView(model: level.model, row: row, path: level.path(ofRow: row)).facts()
+        let width = all.map(\.label.count).max() ?? 0
+        return all.filter { wanted.contains($0.label) }.map { "\($0.label):" + String(repeating: " ", count: max(1, width - $0.label.count + 1)) + $0.value }
     }
 }

@@ -23,8 +23,10 @@ final class ScreenView {
     private var watchedLevel: ObjectIdentifier?
     /// A command runs (out of raw mode): a question it asks reads its key raw.
     private var runningCommand = false
-    /// How much of the running command's captured output a question showed.
-    private var capturedShown = 0
+    /// What the running command said so far (`FrontEnd.say`), a line each.
+    private var said: [String] = []
+    /// How many of those lines a question showed already.
+    private var saidShown = 0
     /// The detail pane: nil follows the width (on at 120 columns and more).
     private var detailChosen: Bool?
     /// The line under the table: the last message, a question, a filter typed.
@@ -54,9 +56,11 @@ final class ScreenView {
 
     /// Shows the session until `q`; what the prompt does then.
     func run() -> Session.Outcome {
-        let askBefore = session.confirm
-        session.drawsPages = false
-        session.confirm = { [unowned self] question in ask(question) }
+        // While the screen shows the session, commands speak and ask here.
+        session.presenting(on: self) { showUntilQuit() }
+    }
+
+    private func showUntilQuit() -> Session.Outcome {
         RawTerminal.enter()
         RawTerminal.enterFullScreen()
         defer {
@@ -67,8 +71,6 @@ final class ScreenView {
             }
             RawTerminal.leaveFullScreen()
             RawTerminal.leave()
-            session.drawsPages = true
-            session.confirm = askBefore
         }
         status = "? lists the keys; q leaves"
         while true {
@@ -318,9 +320,9 @@ final class ScreenView {
             // reached by going up, the parent directory, as ranger, nnn, lf
             // and mc go (Enter then goes down again, the highlight on it).
             if session.stack.canGoBack && !level.cameUp {
-                run("back")
+                run(.back(all: false))
             } else if level.path != [0x2F] {
-                run("up")
+                run(.up)
             } else {
                 status = "/ has no parent; q leaves"
             }
@@ -328,32 +330,32 @@ final class ScreenView {
         case .mark:
             guard count > 0 else { return }
             let first = session.marks.isEmpty && !markExplained
-            run("mark \(level.highlight + 1)")
+            run(.mark(row: level.highlight + 1))
             // The first mark says where the row went and how to see it again.
             if first && !session.marks.isEmpty {
                 markExplained = true
                 status = "marked 1: it left the table for the plan; M shows it, :marks lists the plan"
             }
-        case .undo: run("undo")
-        case .showMarked: run(session.state.marksShown ? "hide marked" : "show marked")
+        case .undo: run(.undo)
+        case .showMarked: run(session.state.marksShown ? .hideMarked : .showMarked)
         case .pager, .editor:
             guard count > 0 else { return }
             let reference = RowReference.number(level.highlight + 1)
             runOnTheNormalScreen(action == .pager ? .pager(row: reference) : Command(EditorCommand(row: reference)), waitsForKey: false)
         case .sizes:
             // Sized, then largest first (ncdu's order): du's summary stays on the status line.
-            run("du")
+            run(.du())
             let summary = status
             if level.space != nil {
-                run("sort du")
+                run(.sort(.space, descending: nil))
                 status = summary
             }
         case .cycleSort:
             // du's order joins the cycle once the level was sized.
             let order: [SortKey] = level.space != nil ? [.name, .size, .time, .ext, .space] : [.name, .size, .time, .ext]
             let now = order.firstIndex(of: level.model.options.sortKey) ?? -1
-            run("sort " + order[(now + 1) % order.count].rawValue)
-        case .hidden: run(level.model.options.hidden == .hidden ? "hidden on" : "hidden off")
+            run(.sort(order[(now + 1) % order.count], descending: nil))
+        case .hidden: run(.hidden(level.model.options.hidden == .hidden))
         case .toggleDetail: detailChosen = !showsDetail
         case .help: showHelp()
         case .command: commandLine()
@@ -362,19 +364,19 @@ final class ScreenView {
         clampHighlight(session.current)
     }
 
-    /// Runs a REPL command on the session; its message (or mistake) goes to
+    /// Runs a command on the session; its message (or mistake) goes to
     /// the status line. The terminal is out of raw mode meanwhile, so Ctrl-C
     /// stops a long one (a `du` of a large tree) as it does at the prompt.
     @discardableResult
-    private func run(_ line: String) -> String {
-        session.output.startCapturing()
-        capturedShown = 0
+    private func run(_ command: Command) -> [String] {
+        said = []
+        saidShown = 0
         var failure: String?
         Interruption.clear()
         RawTerminal.leave()
         runningCommand = true
         do {
-            _ = try session.execute(session.command(for: line))
+            _ = try session.execute(command)
         } catch {
             failure = error.message
         }
@@ -383,25 +385,10 @@ final class ScreenView {
         Interruption.clear()
         // Keys typed meanwhile were echoed where the cursor rests: all drawn anew.
         frame.invalidate()
-        let said = session.output.stopCapturing()
         detailCache = nil
-        status = failure ?? Self.lastMessage(in: said)
+        status = failure ?? said.last(where: { !$0.isEmpty }) ?? ""
         // What a question showed already is not shown again.
-        return String(decoding: said.utf8.dropFirst(capturedShown), as: UTF8.self)
-    }
-
-    /// The last line a command wrote, as the status line shows it: what
-    /// follows its last carriage return (a line drawn over in place), safe.
-    static func lastMessage(in said: String) -> String {
-        let line = said.split(separator: "\n").last { !$0.isEmpty } ?? ""
-        let shown = line.split(separator: "\r", omittingEmptySubsequences: false).last ?? ""
-        return NameEscaping.terminalSafe(String(shown).replacing("\u{1B}[K", with: ""))
-    }
-
-    /// What a command wrote, a line each as the status line would show it,
-    /// without the empty lines at the end.
-    static func messageLines(in said: String) -> [String] {
-        var lines = said.split(separator: "\n", omittingEmptySubsequences: false).map { lastMessage(in: String($0)) }
+        var lines = Array(said.dropFirst(saidShown))
         while lines.last?.isEmpty == true { lines.removeLast() }
         return lines
     }
@@ -411,7 +398,7 @@ final class ScreenView {
         guard level.model.rowCount > 0 else { return }
         let row = level.highlight
         if !asHex && level.model.isDirectory(row: row, followSymlinks: true) {
-            run("open \(row + 1)")
+            run(.open(row: .number(row + 1)))
             return
         }
         // Where calls can hang, the file must answer a read first (never a frozen screen).
@@ -516,14 +503,13 @@ final class ScreenView {
     /// A yes/no question on the status line (marking a directory, say):
     /// one key, read in raw mode even when asked from a command's run.
     /// What the command wrote before it asked stands above the question.
-    private func ask(_ question: String) -> Bool {
+    func ask(_ question: String) -> Bool {
         status = NameEscaping.terminalSafe(question)
         // What the command said before asking (the names a mark covers) is
         // shown over the table, the question under it; else the table.
-        let said = runningCommand ? session.output.capturedSoFar() : ""
-        let before = String(decoding: said.utf8.dropFirst(capturedShown), as: UTF8.self)
-        capturedShown = said.utf8.count
-        let lines = Self.messageLines(in: before)
+        var lines = runningCommand ? Array(said.dropFirst(saidShown)) : []
+        saidShown = said.count
+        while lines.last?.isEmpty == true { lines.removeLast() }
         let (rows, columns) = size
         // A question is never cut: wider than a line, it wraps between words.
         let question = TextWrapping.wrap(status, width: max(10, columns - 1))
@@ -609,7 +595,7 @@ final class ScreenView {
             runOnTheNormalScreen(command)
             return
         }
-        let lines = Self.messageLines(in: run(text))
+        let lines = run(command)
         if lines.filter({ !$0.isEmpty }).count > 1 { showPage(lines) }
     }
 
@@ -637,14 +623,15 @@ final class ScreenView {
     /// ended) the view comes back at once, a failure on its status line.
     private func runOnTheNormalScreen(_ command: Command, waitsForKey: Bool = true) {
         leaveForAMoment()
-        session.drawsPages = true
         var failure: String?
-        do {
-            _ = try session.execute(command)
-        } catch {
-            failure = error.message
+        // On the normal screen the prompt's front end prints, as at the prompt.
+        session.presenting(on: session.prompt) {
+            do throws(CommandError) {
+                _ = try session.execute(command)
+            } catch {
+                failure = error.message
+            }
         }
-        session.drawsPages = false
         if waitsForKey {
             if let failure { session.output.write("filetable: \(failure)\n") }
             session.output.write("-- a key returns to the screen --")
@@ -717,4 +704,17 @@ extension String {
         if shown > width { return TextWidth.truncatingTail(self, to: width) }
         return self + String(repeating: " ", count: width - shown)
     }
+}
+
+/// The screen as its session's front end: what a command says is kept for
+/// the status line (several lines: a page over the table), a question is
+/// asked on the status line with one key, and frames are its own to draw.
+extension ScreenView: FrontEnd {
+    var drawsPages: Bool { false }
+
+    func say(_ message: Message) {
+        said += message.lines
+    }
+
+    var canAsk: Bool { true }
 }

@@ -1,0 +1,68 @@
+import FileBrowsing
+
+/// Where a session's commands speak and ask, one front end at a time
+/// (`Session.frontEnd`): the prompt prints what is said and the table's
+/// pages; the full-screen view keeps what is said for its status line and
+/// draws its own frames. A command says what happened and never asks which
+/// front end is listening, nor captures what another printed.
+///
+/// Called on the main thread only, during a command's run.
+protocol FrontEnd: AnyObject {
+    /// Whether a command that changed the table prints its page (the
+    /// prompt), or leaves the drawing to the front end (the screen).
+    var drawsPages: Bool { get }
+    /// What a command has to say.
+    func say(_ message: Message)
+    /// Whether a person is there to answer a question (not in a script).
+    var canAsk: Bool { get }
+    /// A yes/no question put to that person; false when no one can answer.
+    func ask(_ question: String) -> Bool
+}
+
+/// One thing a command says.
+enum Message: Equatable {
+    /// filetable's words, one line or several; it may quote what was typed,
+    /// so a front end makes it safe for the terminal.
+    case text(String)
+    /// Lines built of names already escaped and filetable's own styles
+    /// (`info`'s facts, a viewer's header), each ending in a newline.
+    case composed(String)
+
+    /// The message's lines as a terminal may show them.
+    var lines: [String] {
+        switch self {
+        case .text(let text): return text.split(separator: "\n", omittingEmptySubsequences: false).map { NameEscaping.terminalSafe(String($0)) }
+        case .composed(let text):
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if lines.last == "" { lines.removeLast() }
+            return lines
+        }
+    }
+}
+
+/// The prompt's front end: messages are printed as lines on the session's
+/// output, pages are drawn after every change, and a question is read as a
+/// line at the terminal (`question`, set where a person types; nil in a
+/// script, where nobody is asked).
+final class PromptFrontEnd: FrontEnd {
+    let output: OutputSink
+    /// How a question is put to the person at the prompt; nil in a script.
+    var question: ((String) -> Bool)?
+
+    init(output: OutputSink) {
+        self.output = output
+    }
+
+    var drawsPages: Bool { true }
+
+    func say(_ message: Message) {
+        switch message {
+        case .text: for line in message.lines { output.write(line + "\n") }
+        case .composed(let text): output.write(text)
+        }
+    }
+
+    var canAsk: Bool { question != nil }
+
+    func ask(_ question: String) -> Bool { self.question?(question) ?? false }
+}
