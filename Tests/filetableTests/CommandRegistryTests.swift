@@ -67,3 +67,22 @@ final class CommandRegistryTests: XCTestCase {
         XCTAssertEqual(JumpCommand.completion(at: 1, after: []), .indexTitles)
     }
 }
+
+/// The screen's key table is its dispatch: every action has a key there
+/// (so `?` and the man page show it), and no key does two things.
+final class ScreenKeyTableTests: XCTestCase {
+    func testEveryScreenActionIsBoundInTheTableThatDocumentsIt() {
+        let bound = ScreenKey.table.flatMap(\.bindings)
+        for action in ScreenAction.allCases {
+            XCTAssertTrue(bound.contains { $0.action == action }, "\(action) has no key in ScreenKey.table")
+        }
+        var seen: [Key: ScreenAction] = [:]
+        for binding in bound {
+            if let earlier = seen[binding.key] { XCTFail("\(binding.key) is bound to \(earlier) and \(binding.action)") }
+            seen[binding.key] = binding.action
+            XCTAssertEqual(ScreenKey.action(for: binding.key), binding.action)
+        }
+        XCTAssertNil(ScreenKey.action(for: .text("z")), "a key not in the table does nothing")
+        XCTAssertEqual(ScreenKey.action(for: .text("q")), .quit)
+    }
+}

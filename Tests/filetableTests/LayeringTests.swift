@@ -38,4 +38,19 @@ final class LayeringTests: XCTestCase {
         }
         XCTAssertEqual(importing.sorted(), [], "files calling C outside the seam")
     }
+
+    /// The full-screen view drives the session with typed commands and
+    /// hears it through its front end: it builds no command string, captures
+    /// no output, and swaps no `confirm` or `drawsPages` around calls.
+    func testTheScreenSpeaksToTheSessionInTypes() throws {
+        for url in swiftFiles(under: "FiletableCLI/REPL/Screen") {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            let name = url.lastPathComponent
+            for pattern in ["run(\"", "command(for: \"", "startCapturing", "stopCapturing", "capturedSoFar", "drawsPages =", "confirm ="] {
+                XCTAssertFalse(text.contains(pattern), "\(name) holds \(pattern)")
+            }
+            // The detail pane lays out `info`'s facts; it does not run `info` and read its lines.
+            XCTAssertFalse(text.contains("session.info("), "\(name) runs info for its text")
+        }
+    }
 }

@@ -26,6 +26,15 @@ public enum ContentKind: Sendable, Equatable {
         return UTF8Validation.isValid(UnsafeBufferPointer(rebasing: sample[0..<end])) ? .text : .binary(reason: "invalid UTF-8")
     }
 
+    /// Classifies the first 8 KiB of `source` (a file opened for viewing, an archive's member).
+    public static func of(_ source: any ByteSource) -> Result<ContentKind, FileError> {
+        do {
+            return .success(try source.read(at: 0, count: sampleSize) { classify($0.assumingMemoryBound(to: UInt8.self)) })
+        } catch {
+            return .failure(error)
+        }
+    }
+
     /// Reads the first 8 KiB of a file through the dump reader (type checked
     /// first, opened read-only and non-blocking) and classifies them.
     public static func of(name: [UInt8], in directory: DirectoryHandle) -> Result<ContentKind, FileError> {

@@ -326,7 +326,7 @@ public final class DirectoryListing: FileRows {
 
     /// The listing's directory and the row's name: a listing of operands
     /// names paths relative to its directory, which `openat` takes too.
-    public func location(ofRow row: Int) -> RowLocation {
+    public func location(ofRow row: Int) -> RowLocation? {
         RowLocation(directory: directory, name: name(ofRow: row))
     }
 

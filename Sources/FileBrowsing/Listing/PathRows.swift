@@ -147,7 +147,7 @@ public final class PathRows: FileRows {
     /// Gathered rows are entries, never a directory's `.` or `..`.
     public func isDotEntry(row: Int) -> Bool { false }
 
-    public func location(ofRow row: Int) -> RowLocation {
+    public func location(ofRow row: Int) -> RowLocation? {
         let index = entry(ofRow: row)
         return RowLocation(directory: directory(ofEntry: index), name: contents.names.name(at: index))
     }

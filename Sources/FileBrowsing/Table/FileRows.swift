@@ -36,8 +36,10 @@ public protocol FileRows: AnyObject {
     func birthTime(ofRow row: Int) -> Timestamp?
     /// Whether the row is a directory's `.` or `..`.
     func isDotEntry(row: Int) -> Bool
-    /// Where the row's file lives: its directory, open, and its name there.
-    func location(ofRow row: Int) -> RowLocation
+    /// Where the row's file lives on disk: its directory, open, and its name
+    /// there; nil for a row that is not an entry of a directory on disk (a
+    /// member inside an archive), whose source reads it its own way.
+    func location(ofRow row: Int) -> RowLocation?
     /// The inode the directory reported for the row when it was read (what
     /// the row showed), where recorded.
     func reportedInode(ofRow row: Int) -> UInt64?
@@ -47,6 +49,11 @@ public protocol FileRows: AnyObject {
     /// The `stat` calls made so far (the `stats` command).
     var entriesMaterialised: Int { get }
     var cachedStatusCount: Int { get }
+    /// The row's bytes for the viewers and the detail pane (`path` names
+    /// them in messages): reading a row is its source's job. Rows on disk
+    /// open their file through its directory (the default); a directory,
+    /// FIFO or socket is refused as `HexDumpReader` refuses it.
+    func contents(ofRow row: Int, path: [UInt8]) throws(FileError) -> any ByteSource
     /// Whether rows show something other than their entries' own names (a
     /// path below where a search started): a typed name may then be either.
     var showsPaths: Bool { get }
@@ -73,6 +80,12 @@ public struct RowLocation {
 
 extension FileRows {
     public var showsPaths: Bool { false }
+
+    /// A file on disk, opened read-only through the row's directory.
+    public func contents(ofRow row: Int, path: [UInt8]) throws(FileError) -> any ByteSource {
+        guard let location = location(ofRow: row) else { throw FileError(path: path, reason: .custom("not a file on disk")) }
+        return try ViewedFile(path: path, name: location.name, in: location.directory)
+    }
 
     /// The row's name as shown, copied.
     public func name(ofRow row: Int) -> [UInt8] { withName(ofRow: row) { Array($0) } }

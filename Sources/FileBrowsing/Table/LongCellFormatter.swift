@@ -93,7 +93,7 @@ public final class LongCellFormatter: EntryCellFormatter {
     private func configure<Rows: FileRows>(_ cell: Cell, row: Int, rows model: Rows) {
         decoration.decorate(cell, row: row, rows: model)
         if let failure = appendColumns(to: cell, row: row, rows: model), !layout.measured {
-            onError?(FileError(path: model.location(ofRow: row).path, errno: failure))
+            onError?(FileError(path: model.location(ofRow: row)?.path ?? model.name(ofRow: row), errno: failure))
         }
     }
 

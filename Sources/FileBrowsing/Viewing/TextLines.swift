@@ -4,12 +4,12 @@
 /// line's start, so every piece starts where a newline or such a cut put it
 /// whichever way the viewer came.
 public struct TextLines {
-    public let file: ViewedFile
+    public let file: any ByteSource
 
     /// The most bytes of a line held and shown as one piece.
     public static let longestPiece = 1 << 16
 
-    public init(file: ViewedFile) { self.file = file }
+    public init(file: any ByteSource) { self.file = file }
 
     /// Up to `count` pieces from `position` on (fewer at the end of the file).
     public func pieces(from position: TextPosition, count: Int) throws(FileError) -> [TextPiece] {

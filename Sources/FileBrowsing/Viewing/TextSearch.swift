@@ -28,7 +28,7 @@ public struct TextSearch: Equatable, Sendable {
     }
 
     /// The first match starting at or after `from`, or nil.
-    public func next(in file: ViewedFile, from: UInt64) throws(FileError) -> Found? {
+    public func next(in file: any ByteSource, from: UInt64) throws(FileError) -> Found? {
         guard !needle.isEmpty else { return nil }
         let overlap = needle.count - 1
         var chunkStart = from
@@ -52,7 +52,7 @@ public struct TextSearch: Equatable, Sendable {
     }
 
     /// The last match starting before `before`, or nil.
-    public func previous(in file: ViewedFile, before: UInt64) throws(FileError) -> Found? {
+    public func previous(in file: any ByteSource, before: UInt64) throws(FileError) -> Found? {
         guard !needle.isEmpty else { return nil }
         let overlap = UInt64(needle.count - 1)
         let step = UInt64(ViewedFile.blockSize) - overlap

@@ -2,7 +2,7 @@
 /// reused buffer, so a viewer can page back, jump to the end or search a
 /// file of any size holding only a few blocks of it. The descriptor is the
 /// file's own, closed when the file is released. Use from one thread.
-public final class ViewedFile {
+public final class ViewedFile: ByteSource {
     /// The path shown in headers and messages.
     public let path: [UInt8]
     /// Bytes in the file: its size when opened (or last `refresh`ed). For a
@@ -81,7 +81,7 @@ public final class ViewedFile {
     /// Hands `body` up to `blockSize` bytes from `offset` (empty at the end).
     /// The bytes are valid only during the call. A read that waits (a
     /// terminal) ends with Ctrl-C as `interrupted`.
-    public func read<R>(at offset: UInt64, count: Int = ViewedFile.blockSize, _ body: (UnsafeRawBufferPointer) -> R) throws(FileError) -> R {
+    public func read<R>(at offset: UInt64, count: Int, _ body: (UnsafeRawBufferPointer) -> R) throws(FileError) -> R {
         if let sequential = sequentialOffset { return try readInOrder(at: offset, from: sequential, count: count, body) }
         let wanted = min(count, buffer.count)
         var got = 0
@@ -116,18 +116,5 @@ public final class ViewedFile {
             case .failure(let errno): throw FileError(path: path, errno: errno)
             }
         }
-    }
-
-    /// Up to `count` bytes from `offset`, copied.
-    public func bytes(at offset: UInt64, count: Int) throws(FileError) -> [UInt8] {
-        var result: [UInt8] = []
-        var position = offset
-        while result.count < count {
-            let block = try read(at: position, count: min(Self.blockSize, count - result.count)) { Array($0) }
-            if block.isEmpty { break }
-            result += block
-            position += UInt64(block.count)
-        }
-        return result
     }
 }

@@ -1,7 +1,7 @@
 import FileBrowsing
 
 /// A key the line editor acts on.
-enum Key: Equatable {
+enum Key: Hashable, Sendable {
     /// Printable text typed (a run of it, decoded as typed text: bytes that
     /// are not UTF-8 arrive as `\xHH`).
     case text(String)

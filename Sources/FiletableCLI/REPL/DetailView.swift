@@ -26,7 +26,6 @@ struct DetailView {
     /// The row's facts, in `info`'s order.
     func facts() -> [Fact] {
         let location = model.location(ofRow: row)
-        let name = location.name
         var lines: [(String, String)] = [("path", NameEscaping.escape(path))]
         switch model.status(ofRow: row) {
         case .failure(let errno):
@@ -58,7 +57,7 @@ struct DetailView {
                 }
                 lines.append(("target", ((try? target.get()) ?? "?") + problem))
             case .directory:
-                if let handle = try? DirectoryHandle.open(name, in: location.directory),
+                if let location, let handle = try? DirectoryHandle.open(location.name, in: location.directory),
                     let entries = try? DirectoryEnumerator.list(handle)
                 {
                     lines.append(("entries", String(entries.count)))
@@ -66,7 +65,14 @@ struct DetailView {
                     lines.append(("entries", "unreadable"))
                 }
             case .file:
-                switch ContentKind.of(name: name, in: location.directory) {
+                // The row's bytes as its source reads them.
+                let kind: Result<ContentKind, FileError>
+                do {
+                    kind = ContentKind.of(try model.contents(ofRow: row, path: path))
+                } catch {
+                    kind = .failure(error)
+                }
+                switch kind {
                 case .success(.empty): lines.append(("content", "empty"))
                 case .success(.text): lines.append(("content", "text"))
                 case .success(.binary(let reason)): lines.append(("content", "binary (\(reason) in the first 8 KiB)"))

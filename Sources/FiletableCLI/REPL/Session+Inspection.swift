@@ -5,8 +5,7 @@ extension Session {
     func info(_ reference: RowReference) throws(CommandError) {
         let row = try row(reference, for: "info")
         let model = current.model
-        if case .failure(.notResponding) = model.status(ofRow: row) {
-            let location = model.location(ofRow: row)
+        if case .failure(.notResponding) = model.status(ofRow: row), let location = model.location(ofRow: row) {
             let path = location.path
             try awaitAnswer("info", path: path, in: location.directory) {
                 FileStatusReader.status(of: path, followSymlink: false).map { _ in () }

@@ -78,6 +78,10 @@ extension Session {
     func mark(rows selected: [Int]) throws(CommandError) {
         let level = current
         let model = level.model
+        // A mark is a file on disk: rows that live elsewhere (inside an archive) cannot be marked alone.
+        if level.listing == nil, let elsewhere = selected.first(where: { model.location(ofRow: $0) == nil }) {
+            throw CommandError("mark: \(NameEscaping.escape(level.path(ofRow: elsewhere))) is not a file on disk of its own; mark what holds it")
+        }
         // A directory without marks (and not inside a marked one) needs no look-up per row.
         let noneMarked = level.identity.map { marks.markCount(inDirectory: $0) == 0 } == true && markedRows(of: level) == .none
         let rows = noneMarked ? selected : selected.filter { !isMarked(row: $0, of: level) }
@@ -110,7 +114,8 @@ extension Session {
             }
         }
         for row in rows where level.listing == nil {
-            let directory = model.location(ofRow: row).directory
+            guard let location = model.location(ofRow: row) else { continue }
+            let directory = location.directory
             let key = ObjectIdentifier(directory)
             if takers[key] == nil {
                 let path = level.kind == .directory ? level.path : directory.path
@@ -122,7 +127,7 @@ extension Session {
             }
             let taker = takers[key]!
             // The entry's own name in its directory (a row may show a longer path).
-            model.location(ofRow: row).name.withUnsafeBufferPointer {
+            location.name.withUnsafeBufferPointer {
                 request.append($0, shownInode: model.reportedInode(ofRow: row), taker: taker)
             }
         }

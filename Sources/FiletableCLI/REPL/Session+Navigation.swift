@@ -22,7 +22,9 @@ extension Session {
             try push(DisplayPath.normalize(current.path(ofRow: row)), command: "open")
             return
         }
-        let location = model.location(ofRow: row)
+        guard let location = model.location(ofRow: row) else {
+            throw CommandError("open: \(NameEscaping.escape(current.path(ofRow: row))) is not a directory on disk")
+        }
         try push(current.path(ofRow: row), command: "open", opening: (location.name, location.directory))
     }
 

@@ -36,8 +36,10 @@ extension Session {
     private func open(_ reference: RowReference, in program: String, for command: String) throws(CommandError) {
         let row = try row(reference, for: command)
         let model = current.model
-        let location = model.location(ofRow: row)
         let path = current.path(ofRow: row)
+        guard let location = model.location(ofRow: row) else {
+            throw CommandError("\(command): \(NameEscaping.escape(path)) is not a file on disk; 'view \(row + 1)' shows it")
+        }
         switch model.targetStatus(ofRow: row) {
         case .failure(let errno):
             throw CommandError("\(command): \(NameEscaping.escape(path)): \(errno.description)")

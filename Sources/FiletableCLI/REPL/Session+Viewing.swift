@@ -23,9 +23,8 @@ extension Session {
     private func hex(_ reference: RowReference, offset start: HexStart, length: UInt64?, notices: Int, search: ViewerMove? = nil) throws(CommandError)
     {
         let row = try row(reference, for: "hex")
-        let location = current.model.location(ofRow: row)
         let path = current.path(ofRow: row)
-        let file = try openViewed("hex", name: location.name, directory: location.directory, path: path, skip: 0)
+        let file = try openViewed("hex", row: row, path: path)
         let offset: UInt64
         switch start {
         case .fromStart(let value): offset = value
@@ -56,9 +55,6 @@ extension Session {
     func view(_ reference: RowReference, from start: ViewStart? = nil, wraps: Bool = false) throws(CommandError) {
         let row = try row(reference, for: "view")
         let model = current.model
-        let location = model.location(ofRow: row)
-        let name = location.name
-        let directory = location.directory
         let path = current.path(ofRow: row)
         if case .success(let target) = model.targetStatus(ofRow: row) {
             if target.kind == .directory { throw CommandError("view: \(NameEscaping.escape(path)) is a directory; 'open \(row + 1)' lists it") }
@@ -69,8 +65,8 @@ extension Session {
             }
         }
         // Reading the first 8 KiB must not freeze the prompt on a mount that stopped answering.
-        try awaitReadable("view", name: name, directory: directory, path: path, skip: 0)
-        switch ContentKind.of(name: name, in: directory) {
+        let file = try openViewed("view", row: row, path: path)
+        switch ContentKind.of(file) {
         case .failure(let error):
             throw CommandError("view: \(NameEscaping.escape(path)): \(error.reasonText)")
         case .success(.binary(let reason)):
@@ -80,7 +76,6 @@ extension Session {
             write("view: \(NameEscaping.escape(path)) is empty")
         case .success(.text):
             write("view: text (UTF-8 without NUL bytes in the first 8 KiB)")
-            let file = try openViewed("view", name: name, directory: directory, path: path, skip: 0)
             let viewer: TextViewer
             do {
                 viewer = try TextViewer(file: file, layout: textLayout(wraps: wraps))
@@ -338,13 +333,14 @@ extension Session {
         output.flush()
     }
 
-    /// Opens the file a view reads, first through `HangGuard` where calls can hang.
-    private func openViewed(
-        _ command: String, name: [UInt8], directory: DirectoryHandle, path: [UInt8], skip: UInt64
-    ) throws(CommandError) -> ViewedFile {
-        try awaitReadable(command, name: name, directory: directory, path: path, skip: skip)
+    /// Opens the bytes a view reads from the row's source, a file on disk
+    /// first through `HangGuard` where calls can hang.
+    private func openViewed(_ command: String, row: Int, path: [UInt8]) throws(CommandError) -> any ByteSource {
+        if let location = current.model.location(ofRow: row) {
+            try awaitReadable(command, name: location.name, directory: location.directory, path: path, skip: 0)
+        }
         do {
-            return try ViewedFile(path: path, name: name, in: directory)
+            return try current.model.contents(ofRow: row, path: path)
         } catch {
             throw CommandError("\(command): \(error.description)")
         }

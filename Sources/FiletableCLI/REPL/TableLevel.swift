@@ -174,7 +174,7 @@ final class TableLevel {
     /// there (on the plan's level, the mark's own entry).
     func entry(ofRow row: Int) -> EntryKey? {
         if let mark = mark(ofRow: row) { return mark.entry }
-        return model.location(ofRow: row).entry
+        return model.location(ofRow: row)?.entry
     }
 
     /// On the plan's level, the mark a row shows.
@@ -190,7 +190,7 @@ final class TableLevel {
     /// be the logical parent.
     func path(ofRow row: Int) -> [UInt8] {
         if let mark = mark(ofRow: row) { return mark.path }
-        guard listing != nil else { return model.location(ofRow: row).path }
+        guard listing != nil else { return model.location(ofRow: row)?.path ?? model.name(ofRow: row) }
         let joined = PathBytes.join(path, model.name(ofRow: row))
         return model.isDotEntry(row: row) ? joined : DisplayPath.normalize(joined)
     }

@@ -37,7 +37,9 @@ struct MarkCommand: RegisteredCommand {
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
         switch target {
         case .allCopiesBut(let words):
-            guard let rule = CopyTable.KeepRule(words) else { throw CommandError("mark: --keep takes newest, oldest, first, shortest-path or inside GLOB") }
+            guard let rule = CopyTable.KeepRule(words) else {
+                throw CommandError("mark: --keep takes newest, oldest, first, shortest-path or inside GLOB")
+            }
             try context.plan.mark(keeping: rule)
         case .rows(let selectors):
             try context.plan.mark(selectors)

@@ -20,7 +20,7 @@ struct DetailPane {
         let tabs = session.settings.tabSize
         let reader = Reader(source: source, width: width, height: height, tabs: tabs)
         var answered = true
-        if source.parent.isGuarded, let identity = source.parent.identity {
+        if let parent = source.parent, parent.isGuarded, let identity = parent.identity {
             // Never a frozen screen: past the deadline the pane says so.
             let read = HangGuard.run(in: identity) { reader.lines() }
             answered = read != nil
@@ -42,17 +42,22 @@ struct DetailPane {
         enum Kind { case directory, file, other }
         let kind: Kind
         let name: [UInt8]
-        let parent: DirectoryHandle
+        /// The directory holding the row on disk (nil: the row lives elsewhere).
+        let parent: DirectoryHandle?
         let path: [UInt8]
         let hidden: HiddenEntries
+        /// Opens the row's bytes: its level's source's job (a file on disk, a member inside a file).
+        let contents: () throws(FileError) -> any ByteSource
 
         init(row: Int, in level: TableLevel) {
             let model = level.model
             let location = model.location(ofRow: row)
-            name = location.name
-            parent = location.directory
-            path = level.path(ofRow: row)
+            name = location?.name ?? model.name(ofRow: row)
+            parent = location?.directory
+            let path = level.path(ofRow: row)
+            self.path = path
             hidden = model.options.hidden
+            contents = { () throws(FileError) -> any ByteSource in try model.contents(ofRow: row, path: path) }
             if model.isDirectory(row: row, followSymlinks: true) {
                 kind = .directory
             } else if case .success(let target) = model.targetStatus(ofRow: row), target.kind == .file {
@@ -79,8 +84,9 @@ struct DetailPane {
         }
 
         private func directoryLines() -> [String] {
+            guard let parent = source.parent else { return [] }
             do {
-                let handle = try DirectoryHandle.open(source.name, in: source.parent, displayPath: source.path, followSymlink: true)
+                let handle = try DirectoryHandle.open(source.name, in: parent, displayPath: source.path, followSymlink: true)
                 var options = ListOptions()
                 options.hidden = source.hidden
                 let listing = try DirectoryListing(directory: handle, options: options)
@@ -98,8 +104,8 @@ struct DetailPane {
 
         private func fileLines() -> [String] {
             do {
-                let file = try ViewedFile(path: source.path, name: source.name, in: source.parent)
-                switch ContentKind.of(name: source.name, in: source.parent) {
+                let file = try source.contents()
+                switch ContentKind.of(file) {
                 case .success(.text):
                     var layout = TextLineLayout(width: width + 1, wraps: false)
                     layout.tabs = tabs
@@ -118,7 +124,7 @@ struct DetailPane {
         }
 
         /// The first bytes in hex, as many a line as the width holds (xxd's layout).
-        private func hexLines(_ file: ViewedFile) throws(FileError) -> [String] {
+        private func hexLines(_ file: any ByteSource) throws(FileError) -> [String] {
             let perLine = width >= 67 ? 16 : max(2, (width - 11) * 2 / 7 / 2 * 2)
             let bytes = try file.bytes(at: 0, count: perLine * height)
             var formatter = HexFormatter(format: .xxd(columns: perLine, group: 2, uppercase: false), startOffset: 0, squeezes: false)
@@ -132,6 +138,8 @@ struct DetailPane {
         let wanted = ["type", "size", "permissions", "owner", "modified", "target", "content", "entries"]
         let all = DetailView(model: level.model, row: row, path: level.path(ofRow: row)).facts()
         let width = all.map(\.label.count).max() ?? 0
-        return all.filter { wanted.contains($0.label) }.map { "\($0.label):" + String(repeating: " ", count: max(1, width - $0.label.count + 1)) + $0.value }
+        return all.filter { wanted.contains($0.label) }.map {
+            "\($0.label):" + String(repeating: " ", count: max(1, width - $0.label.count + 1)) + $0.value
+        }
     }
 }

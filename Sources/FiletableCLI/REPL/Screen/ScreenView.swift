@@ -402,8 +402,7 @@ final class ScreenView {
             return
         }
         // Where calls can hang, the file must answer a read first (never a frozen screen).
-        let location = level.model.location(ofRow: row)
-        if location.directory.isGuarded, let identity = location.directory.identity {
+        if let location = level.model.location(ofRow: row), location.directory.isGuarded, let identity = location.directory.identity {
             let name = location.name
             let fd = location.directory.fd
             // (A read that fails says why below, when the file is opened.)

@@ -12,18 +12,17 @@ final class ScreenViewerState {
     init(session: Session, row: Int, asHex: Bool) throws(CommandError) {
         let level = session.current
         let model = level.model
-        let location = model.location(ofRow: row)
         let path = level.path(ofRow: row)
         title = NameEscaping.escape(model.name(ofRow: row))
         useColor = session.settings.useColor
-        let file: ViewedFile
+        let file: any ByteSource
         do {
-            file = try ViewedFile(path: path, name: location.name, in: location.directory)
+            file = try model.contents(ofRow: row, path: path)
         } catch {
             throw CommandError("view: \(error.description)")
         }
         var binary = asHex
-        if !binary, case .success(let kind) = ContentKind.of(name: location.name, in: location.directory) {
+        if !binary, case .success(let kind) = ContentKind.of(file) {
             if case .binary = kind { binary = true }
         }
         if binary {

@@ -4,7 +4,7 @@ import FileBrowsing
 /// offset and the search. A screen is read with one `pread`, so paging back,
 /// jumping to the end and searching cost the same anywhere in the file.
 final class HexViewer {
-    let file: ViewedFile
+    let file: any ByteSource
     /// The name the header shows: the row's name as the table shows it.
     var title: [UInt8] = []
     /// The first offset of the range (`hex N OFFSET`), where `g` goes.
@@ -20,7 +20,7 @@ final class HexViewer {
     /// The offset of the match the last search landed on.
     private(set) var match: UInt64?
 
-    init(file: ViewedFile, start: UInt64, limit: UInt64?) {
+    init(file: any ByteSource, start: UInt64, limit: UInt64?) {
         self.file = file
         self.start = start
         self.limit = limit

@@ -6,7 +6,7 @@ import FileBrowsing
 /// blocks. Line numbers are counted as the view moves; a jump into a large
 /// file (`G`, `NN%`) leaves them unknown until a go-to-line or the top.
 final class TextViewer {
-    let file: ViewedFile
+    let file: any ByteSource
     /// The name the header shows: the row's name as the table shows it.
     var title: [UInt8] = []
     private let lines: TextLines
@@ -29,7 +29,7 @@ final class TextViewer {
 
     /// `countsLines`: count a small file's lines on opening (the header's
     /// "of N"); a preview that shows one screen does not.
-    init(file: ViewedFile, layout: TextLineLayout, countsLines: Bool = true) throws(FileError) {
+    init(file: any ByteSource, layout: TextLineLayout, countsLines: Bool = true) throws(FileError) {
         self.file = file
         lines = TextLines(file: file)
         self.layout = layout
