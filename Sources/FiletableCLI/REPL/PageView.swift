@@ -16,7 +16,7 @@ struct PageView {
     func lineBudget() -> Int? {
         guard settings.pageSize == nil, let lines = Terminal.lines() else { return nil }
         // The plan's summary lines (its totals, at least one) stand under every page too.
-        let summary = level.plan != nil ? max(1, level.summary.count) : 0
+        let summary = level.kind.hasSummary ? max(1, level.summary.count) : 0
         return max(1, lines - 4 - summary)
     }
 
@@ -56,7 +56,7 @@ struct PageView {
             } else if model.options.filter != nil {
                 output.write("(nothing matches the filter)\n")
             } else {
-                output.write(level.listing.map(emptyNote) ?? (level.kind == .plan ? "(no marks)" : "(no matches)"))
+                output.write(level.kind.emptyNote(of: level))
                 output.write("\n")
             }
         } else if level.style == .columns {
@@ -82,15 +82,6 @@ struct PageView {
         output.flush()
     }
 
-    /// What an empty table says: where dot files are all there is, that
-    /// they are hidden and how to show them.
-    private func emptyNote(_ model: DirectoryListing) -> String {
-        guard model.options.hidden == .hidden else { return "(empty)" }
-        let hidden = (0..<model.arena.count).reduce(0) { $0 + (model.arena.firstByte(at: $1) == 0x2E ? 1 : 0) }
-        guard hidden > 0 else { return "(empty)" }
-        return "(\(Plural.count(hidden, "hidden entry", "hidden entries")); 'hidden on' shows them)"
-    }
-
     /// `extra` parts (the full-screen view's word on the marks) go last,
     /// and the path gives way to them as to the others. `showsPlanFreeing`
     /// false leaves the du figure's "the plan frees" to the caller, which
@@ -98,21 +89,7 @@ struct PageView {
     func header(extra: [String] = [], showsPlanFreeing: Bool = true) -> String {
         let model = level.model
         let table = level.table
-        var parts: [String]
-        switch level.kind {
-        case .directory:
-            parts = [NameEscaping.escape(level.path), Plural.count(model.rowCount, "entry", "entries")]
-        case .matches(let text):
-            parts = [NameEscaping.escape(level.path), "find '\(text)': \(Plural.count(model.rowCount, "match", "matches"))"]
-        case .plan:
-            parts = ["marks", Plural.count(model.rowCount, "marked path")]
-        case .copies:
-            let groups = level.copies?.groups ?? []
-            parts = [
-                NameEscaping.escape(level.path),
-                "dupes: \(Plural.count(groups.count, "group")), \(HumanSize.withUnit(groups.totalGain)) to gain",
-            ]
-        }
+        var parts = level.kind.headerParts(of: level)
         let options = model.options
         // The direction as `sort` takes it: size and time run largest and
         // newest first (desc) unless asc was asked; the others asc unless desc.
@@ -131,7 +108,7 @@ struct PageView {
         // which row the highlight is on (the header stays as it scrolls).
         if !table.scrollsFreely { parts.append("page \(table.currentPage + 1) of \(table.pageCount)") }
         if state.editing { parts.append("editing") }
-        if state.marksShown && level.kind == .directory { parts.append("marked shown") }
+        if state.marksShown && level.kind.marksShow == .leaveTheTable { parts.append("marked shown") }
         if let space = level.space { parts.append(showsPlanFreeing ? space.note : space.totalNote) }
         parts += extra
         // On a terminal the header keeps to one line: the path gives way.

@@ -27,17 +27,17 @@ extension Session {
         guard !search.groups.isEmpty else {
             throw CommandError(search.cancelled ? "dupes: interrupted before a group was confirmed" : "dupes: no copies here (\(summary))")
         }
-        // 'reload' searches again. Weakly: the session holds the level that holds this.
-        let rows = PathRows(table.contents) { [weak self] () throws(FileError) -> PathRows.Contents in
-            guard let self else { return table.contents }
-            let fresh = makeTable(of: self.search(for: options, in: directory))
-            self.copyTables.append(fresh)
-            self.current.copies = fresh
-            return fresh.contents
+        // 'reload' searches again and the level's groups are the new ones
+        // (the guard checks those, not every search ever made). Weakly: the
+        // session holds the level that holds this.
+        let kind = CopiesLevel(table: table)
+        let rows = PathRows(table.contents) { [weak self, weak kind] () throws(FileError) -> PathRows.Contents in
+            guard let self, let kind else { return table.contents }
+            kind.table = makeTable(of: self.search(for: options, in: directory))
+            return kind.table.contents
         }
-        let level = TableLevel(rows: rows, kind: .copies, in: directory, path: origin.path, decoration: settings.decoration)
-        level.copies = table
-        copyTables.append(table)
+        let level = TableLevel(rows: rows, kind: kind, in: directory, path: origin.path, decoration: settings.decoration)
+        copyLevels.append(kind)
         // Each copy's date and links on its row: what the keep rules go by.
         present(level, style: current.style == .default ? .long : current.style)
         write("dupes: " + summary + (search.cancelled ? "; stopped by Ctrl-C, these groups are partial" : ""))
@@ -70,7 +70,7 @@ extension Session {
     /// `mark --keep RULE`: every copy but the kept one, in each group of the table.
     func mark(keeping rule: CopyTable.KeepRule) throws(CommandError) {
         let level = current
-        guard let table = level.copies, let rows = level.model as? PathRows else {
+        guard let table = level.kind.copyGroups, let rows = level.model as? PathRows else {
             throw CommandError("mark --keep: works on a table of copies ('dupes' makes one)")
         }
         let (entries, skipped) = table.entriesToMark(keeping: rule, below: level.path)
@@ -84,7 +84,7 @@ extension Session {
     /// Refuses marks that would leave a group of the current table of copies
     /// with every copy in the plan (`rows` about to be marked).
     func keepACopyOfEachGroup(markingAlso rows: [Int]) throws(CommandError) {
-        guard let table = current.copies, let model = current.model as? PathRows else { return }
+        guard let table = current.kind.copyGroups, let model = current.model as? PathRows else { return }
         let marking = Set(rows.map { model.entry(ofRow: $0) })
         let markedDirectories = markedDirectoryPaths()
         var keeps = [Bool](repeating: false, count: table.groups.count)
@@ -131,7 +131,7 @@ extension Session {
         let markedDirectories = markedDirectoryPaths()
         var problems: [String] = []
         var seen = Set<[UInt8]>()
-        for table in copyTables {
+        for table in copyLevels.map(\.table) {
             var keeps = [Bool](repeating: false, count: table.groups.count)
             var touched = [Bool](repeating: false, count: table.groups.count)
             for entry in table.groupOfEntry.indices {

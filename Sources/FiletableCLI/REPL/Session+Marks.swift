@@ -19,7 +19,7 @@ extension Session {
         level.formatter.resetClock()
         refreshPlan(level)
         let marked = markedRows(of: level)
-        let hidesMarked = !state.marksShown && level.kind == .directory
+        let hidesMarked = !state.marksShown && level.kind.marksShow == .leaveTheTable
         level.exclude(hidesMarked ? marked : .none)
         // Marked rows leave the level's space and the header says what they
         // free: figured again when the marks change, or first shown on a
@@ -28,16 +28,19 @@ extension Session {
         if sized && level.space?.marksRevision != marks.revision { showSpace(on: level) }
         var decorations = RowDecorations()
         decorations.deleteControls = state.editing
-        decorations.marksShown = level.kind == .directory ? state.marksShown : level.kind != .plan
         let model = level.model
-        if level.kind == .directory {
+        switch level.kind.marksShow {
+        case .leaveTheTable:
+            decorations.marksShown = state.marksShown
             decorations.isMarked = { row in marked.excludesAll || (!marked.leavesOutNoName && model.withName(ofRow: row, marked.leavesOut)) }
-        } else if level.kind == .plan {
+        case .everyRow:
+            decorations.marksShown = false
             // Each row checked again as it is drawn: vanished, replaced, changed.
             decorations.isMarked = { _ in true }
             // (The level holds its source, which holds these: the level is not held back.)
             decorations.note = { [unowned level] row in level.mark(ofRow: row).flatMap(PlanVerification.problem(with:))?.description }
-        } else {
+        case .flagged:
+            decorations.marksShown = true
             decorations.isMarked = { [marks, unowned level] row in level.entry(ofRow: row).map { marks.mark(for: $0) != nil } ?? false }
         }
         decorations.spaceColumns = spaceColumns(of: level)
@@ -62,7 +65,7 @@ extension Session {
     /// Whether a row of the current level is marked (directly, or inside a marked directory).
     func isMarked(row: Int, of level: TableLevel) -> Bool {
         guard !marks.isEmpty else { return false }
-        if level.kind == .directory, let identity = level.identity {
+        if level.listing != nil, let identity = level.identity {
             if level.model.withName(ofRow: row, { marks.isMarked(directory: identity, name: $0) }) { return true }
             return marks.coveringMark(ofAncestry: level.ancestry) != nil
         }
@@ -118,7 +121,7 @@ extension Session {
             let directory = location.directory
             let key = ObjectIdentifier(directory)
             if takers[key] == nil {
-                let path = level.kind == .directory ? level.path : directory.path
+                let path = level.listing != nil ? level.path : directory.path
                 do {
                     takers[key] = request.add(try MarkTaker(directory: directory, path: path))
                 } catch {
@@ -149,9 +152,9 @@ extension Session {
             }
         }
         // A mark here may cover the last copy of a group another level found (a directory holding it).
-        let problemsBefore = copyTables.isEmpty ? [] : Set(lastCopyProblems(checkingFiles: false))
+        let problemsBefore = copyLevels.isEmpty ? [] : Set(lastCopyProblems(checkingFiles: false))
         let added = marks.add(batch)
-        if let problem = copyTables.isEmpty ? nil : lastCopyProblems(checkingFiles: false).first(where: { !problemsBefore.contains($0) }) {
+        if let problem = copyLevels.isEmpty ? nil : lastCopyProblems(checkingFiles: false).first(where: { !problemsBefore.contains($0) }) {
             _ = marks.undo()
             throw CommandError("mark: refused: " + problem)
         }
@@ -187,7 +190,7 @@ extension Session {
     }
 
     func unmark(_ selectors: [RowSelector]) throws(CommandError) {
-        guard state.marksShown || current.kind != .directory else {
+        guard state.marksShown || current.kind.marksShow != .leaveTheTable else {
             throw CommandError("unmark: marked rows are hidden; 'show marked' first")
         }
         let level = current
@@ -223,11 +226,10 @@ extension Session {
             write("no marks")
             return
         }
-        if current.kind == .plan { return printPage() }
+        if current.kind.marksShow == .everyRow { return printPage() }
         let plan = PlanRows(marks)
         let rows = PathRows(plan.contents()) { () throws(FileError) -> PathRows.Contents in plan.contents() }
-        let level = TableLevel(rows: rows, kind: .plan, in: current.directory, path: current.path, decoration: settings.decoration)
-        level.plan = plan
+        let level = TableLevel(rows: rows, kind: PlanLevel(plan: plan), in: current.directory, path: current.path, decoration: settings.decoration)
         level.pendingSummary = { [unowned self] in planSummary(plan) }
         present(level)
     }
@@ -235,7 +237,7 @@ extension Session {
     /// A plan level's rows and totals read again when the plan changed
     /// since they were (an unmark, undo or prune on it).
     func refreshPlan(_ level: TableLevel) {
-        guard let plan = level.plan, plan.revision != marks.revision else { return }
+        guard let plan = (level.kind as? PlanLevel)?.plan, plan.revision != marks.revision else { return }
         _ = try? level.reread()
         level.pendingSummary = marks.isEmpty ? nil : { [unowned self] in planSummary(plan) }
         if marks.isEmpty { level.summary = [] }

@@ -86,9 +86,10 @@ extension Session {
             write(
                 levels.indices.map { index in
                     let level = levels[index]
-                    guard index > 0, levels[index - 1].kind == .directory, level.kind == .directory,
+                    let isDirectory = level.kind.breadcrumb == nil
+                    guard index > 0, levels[index - 1].kind.breadcrumb == nil, isDirectory,
                         PathBytes.split(level.path).parent == levels[index - 1].path
-                    else { return level.kind == .directory ? NameEscaping.escape(level.path) : level.title }
+                    else { return isDirectory ? NameEscaping.escape(level.path) : level.title }
                     return level.title
                 }.joined(separator: " > "))
         }

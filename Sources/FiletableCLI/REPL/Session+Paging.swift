@@ -104,7 +104,7 @@ extension Session {
             var again = MatchGathering(text: text, maxDepth: maxDepth, includesHidden: includesHidden)
             return again.gather(from: directory)
         }
-        let level = TableLevel(rows: rows, kind: .matches(text), in: directory, path: origin.path, decoration: settings.decoration)
+        let level = TableLevel(rows: rows, kind: MatchesLevel(text: text), in: directory, path: origin.path, decoration: settings.decoration)
         present(level)
         write(
             "find: \(Plural.count(contents.names.count, "match", "matches")) in \(contents.places.count) of "

@@ -66,9 +66,10 @@ final class Session {
     var unreadableInLastScan: [FileError]?
     /// The levels' directories watched for changes (a terminal with the line editor only).
     var watching: LevelWatching?
-    /// The tables of copies `dupes` made this session: the plan may never
-    /// take the last copy of one of their groups (`Session+Copies`).
-    var copyTables: [CopyTable] = []
+    /// The levels of copies `dupes` made this session, each with its groups
+    /// as last searched: the plan may never take the last copy of one of
+    /// their groups (`Session+Copies`).
+    var copyLevels: [CopiesLevel] = []
 
     /// Opens the first level on `path`.
     init(path: [UInt8], output: OutputSink, settings: Settings) throws(FileError) {

@@ -12,19 +12,9 @@ import TableKit
 /// A level of gathered rows has the path it was gathered from (a search's
 /// origin) and reaches each row through the row's own directory.
 final class TableLevel {
-    /// What the level shows, which decides what its commands can do.
-    enum Kind: Equatable {
-        /// One directory's entries.
-        case directory
-        /// Every name holding a text below a level (`find TEXT --all`).
-        case matches(String)
-        /// The marked files of the deletion plan (`marks`).
-        case plan
-        /// Files with identical contents below a level (`dupes`), a group a section.
-        case copies
-    }
-
-    let kind: Kind
+    /// What the level is (a directory, matches, the plan, copies): its
+    /// words, how marks show in it, and its own data (`Levels/`).
+    let kind: any LevelKind
     let model: any FileRows
     /// The directory the level is in: a directory level's own, a search's
     /// origin, the level the plan was opened from. `!` runs there.
@@ -51,19 +41,14 @@ final class TableLevel {
         pendingSummary = nil
         return true
     }
-    /// A plan level's marks, read with its rows.
-    var plan: PlanRows?
-    /// A copies level's groups, read with its rows: what the keep rules and
-    /// the last-copy guard work on.
-    var copies: CopyTable?
 
     /// A directory's level.
     convenience init(model: DirectoryListing, path: [UInt8], decoration: NameDecoration) {
-        self.init(rows: model, kind: .directory, in: model.directory, path: path, decoration: decoration)
+        self.init(rows: model, kind: DirectoryLevel(), in: model.directory, path: path, decoration: decoration)
     }
 
     /// A level of `rows` of some `kind`, in `directory` (at `path`).
-    init(rows: any FileRows, kind: Kind, in directory: DirectoryHandle, path: [UInt8], decoration: NameDecoration) {
+    init(rows: any FileRows, kind: any LevelKind, in directory: DirectoryHandle, path: [UInt8], decoration: NameDecoration) {
         self.kind = kind
         self.model = rows
         self.directory = directory
@@ -79,7 +64,7 @@ final class TableLevel {
     }
 
     /// The directory's listing, when the level is one directory.
-    var listing: DirectoryListing? { kind == .directory ? model as? DirectoryListing : nil }
+    var listing: DirectoryListing? { model as? DirectoryListing }
 
     /// The listing, or an error saying `command` works on a directory level only.
     func directoryListing(for command: String) throws(CommandError) -> DirectoryListing {
@@ -89,15 +74,8 @@ final class TableLevel {
         return listing
     }
 
-    /// What the rows are, for messages and the header.
-    var kindDescription: String {
-        switch kind {
-        case .directory: return "a directory"
-        case .matches(let text): return "the names holding '\(text)'"
-        case .plan: return "the deletion plan"
-        case .copies: return "copies"
-        }
-    }
+    /// What the rows are, for messages.
+    var kindDescription: String { kind.rowsDescription }
 
     /// The full-screen view's highlighted row (a flat row number): kept
     /// with the level, so going back lands on the row you came from.
@@ -178,10 +156,7 @@ final class TableLevel {
     }
 
     /// On the plan's level, the mark a row shows.
-    func mark(ofRow row: Int) -> Mark? {
-        guard let plan, let rows = model as? PathRows else { return nil }
-        return plan.mark(atEntry: rows.entry(ofRow: row))
-    }
+    func mark(ofRow row: Int) -> Mark? { kind.mark(ofRow: row, in: model) }
 
     /// The absolute path of a row (for messages, marks and viewers): the
     /// marked path on the plan's level. In a
@@ -195,15 +170,10 @@ final class TableLevel {
         return model.isDotEntry(row: row) ? joined : DisplayPath.normalize(joined)
     }
 
-    /// The last component of the path, for the breadcrumb.
+    /// The breadcrumb's word: the kind's, or the last component of the path.
     var title: String {
-        switch kind {
-        case .directory:
-            let parts = path.split(separator: 0x2F)
-            return parts.last.map { NameEscaping.escape(Array($0)) } ?? "/"
-        case .matches(let text): return "find '\(NameEscaping.terminalSafe(text))'"
-        case .plan: return "marks"
-        case .copies: return "dupes"
-        }
+        if let word = kind.breadcrumb { return word }
+        let parts = path.split(separator: 0x2F)
+        return parts.last.map { NameEscaping.escape(Array($0)) } ?? "/"
     }
 }

@@ -51,7 +51,7 @@ struct ScreenTable {
 
     private var emptyNote: String {
         if level.model.options.filter != nil { return "(nothing matches the filter; / then Esc clears it)" }
-        return level.kind == .plan ? "(no marks)" : "(empty)"
+        return level.kind.marksShow == .everyRow ? "(no marks)" : "(empty)"
     }
 
     /// The items as the prompt draws them, cut to the width, one string a line.

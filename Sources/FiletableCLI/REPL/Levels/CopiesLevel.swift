@@ -1,0 +1,25 @@
+import FileBrowsing
+
+/// Files with identical contents below a level (`dupes`), a group a
+/// section. It owns its groups: `reload` searches again and replaces them,
+/// and the plan may never take the last copy of one (`Session+Copies`).
+final class CopiesLevel: LevelKind {
+    /// The groups the rows show, as last searched.
+    var table: CopyTable
+
+    init(table: CopyTable) {
+        self.table = table
+    }
+
+    var rowsDescription: String { "copies" }
+    var breadcrumb: String? { "dupes" }
+    var copyGroups: CopyTable? { table }
+
+    func headerParts(of level: TableLevel) -> [String] {
+        let groups = table.groups
+        return [
+            NameEscaping.escape(level.path),
+            "dupes: \(Plural.count(groups.count, "group")), \(HumanSize.withUnit(groups.totalGain)) to gain",
+        ]
+    }
+}

@@ -1,0 +1,46 @@
+import FileBrowsing
+
+/// What a level is, beyond its rows: its words (the header's first parts,
+/// the breadcrumb, what messages call it, what an empty table says), how
+/// marks show in it, and the data of its own it was made with (the plan's
+/// marks, the groups of copies). One conformer a kind of table, each in a
+/// file of its own here: a new kind of table is a new file, and the code
+/// that draws, marks or navigates asks the kind instead of testing a tag.
+protocol LevelKind: AnyObject {
+    /// What the rows are, for messages: "a directory", "the deletion plan".
+    var rowsDescription: String { get }
+    /// The breadcrumb's word for the level (`marks`); nil: the last
+    /// component of its path.
+    var breadcrumb: String? { get }
+    /// The header's first parts: where the level is and what it holds.
+    func headerParts(of level: TableLevel) -> [String]
+    /// What an empty table says when no filter and no mark hides a row.
+    func emptyNote(of level: TableLevel) -> String
+    /// How marked rows show in the level.
+    var marksShow: LevelMarks { get }
+    /// The mark a row stands for (on the plan's level, every row is one).
+    func mark(ofRow row: Int, in model: any FileRows) -> Mark?
+    /// Groups of copies of which the plan may never take the last copy.
+    var copyGroups: CopyTable? { get }
+    /// Whether lines stand under every page (the plan's totals).
+    var hasSummary: Bool { get }
+}
+
+/// How marked rows show in a level.
+enum LevelMarks: Equatable {
+    /// A directory: marked rows leave the table, unless `show marked`.
+    case leaveTheTable
+    /// Gathered rows (matches, copies): marked rows stay, with a `D`.
+    case flagged
+    /// The plan: every row is a mark.
+    case everyRow
+}
+
+extension LevelKind {
+    var breadcrumb: String? { nil }
+    func emptyNote(of level: TableLevel) -> String { "(no matches)" }
+    var marksShow: LevelMarks { .flagged }
+    func mark(ofRow row: Int, in model: any FileRows) -> Mark? { nil }
+    var copyGroups: CopyTable? { nil }
+    var hasSummary: Bool { false }
+}

@@ -1,0 +1,28 @@
+import FileBrowsing
+
+/// The marked files of the deletion plan (`marks`): each row a mark, checked
+/// again as it is drawn, with the plan's totals under every page.
+final class PlanLevel: LevelKind {
+    /// The marks the rows were read from.
+    let plan: PlanRows
+
+    init(plan: PlanRows) {
+        self.plan = plan
+    }
+
+    var rowsDescription: String { "the deletion plan" }
+    var breadcrumb: String? { "marks" }
+
+    func headerParts(of level: TableLevel) -> [String] {
+        ["marks", Plural.count(level.model.rowCount, "marked path")]
+    }
+
+    func emptyNote(of level: TableLevel) -> String { "(no marks)" }
+    var marksShow: LevelMarks { .everyRow }
+    var hasSummary: Bool { true }
+
+    func mark(ofRow row: Int, in model: any FileRows) -> Mark? {
+        guard let rows = model as? PathRows else { return nil }
+        return plan.mark(atEntry: rows.entry(ofRow: row))
+    }
+}
