@@ -127,7 +127,7 @@ public enum FiletableCommand {
             Syscalls.isTerminal(1), RawTerminal.prepare(0)
         {
             let history = History(file: History.defaultFile(environment: Syscalls.environment))
-            mode = .edited(LineEditor(input: 0, output: output, history: history))
+            mode = .edited(LineEditor(terminal: RealTerminal(input: 0, output: output), history: history))
         } else {
             mode = .interactive
         }

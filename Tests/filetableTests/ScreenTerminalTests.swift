@@ -144,34 +144,6 @@ final class ScreenTerminalTests: TmuxTestCase {
     /// `d` sizes the level and puts the largest first (du's columns, `sort
     /// du`), the status line keeping du's summary, never its progress line;
     /// a folder opened then is sized and in du's order too; `s` cycles on.
-    func testSizesPutTheLargestFirst() throws {
-        let temp = try TemporaryTree()
-        try temp.folder("big")
-        try temp.folder("small")
-        temp.file("a.bin", contents: String(repeating: "a", count: 200_000), in: "big")
-        temp.file("b.bin", contents: String(repeating: "b", count: 100_000), in: "big")
-        temp.file("s.txt", contents: "small\n", in: "small")
-        tmux.start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' --screen .", columns: 80, rows: 24)
-        tmux.waitFor("q leaves")
-        waitForHighlight("1 big")
-        tmux.type(["Down"])
-        waitForHighlight("2 small")
-        tmux.type(["d"])
-        let shown = tmux.waitFor("| sort du |")
-        XCTAssertTrue(shown.contains("du: "), shown)
-        XCTAssertFalse(shown.contains("scanning"), shown)
-        let rows = shown.split(separator: "\n").dropFirst().prefix(2).map { $0.trimmingCharacters(in: .whitespaces) }
-        XCTAssertTrue(rows[0].hasPrefix("1 ") && rows[0].hasSuffix("big >"), shown)
-        XCTAssertTrue(rows[1].hasPrefix("2 ") && rows[1].hasSuffix("small >"), shown)
-        tmux.type(["g", "Enter"])
-        let inside = tmux.waitFor("/big | 2 entries | sort du")
-        XCTAssertTrue(inside.split(separator: "\n").dropFirst().first?.trimmingCharacters(in: .whitespaces).hasSuffix("a.bin") == true, inside)
-        tmux.type(["Left", "s"])
-        tmux.waitFor("| sort name |")
-        tmux.type(["q"])
-        XCTAssertTrue(tmux.ends())
-    }
-
     func testTheDetailPaneAtTwoHundredColumnsAndResize() throws {
         let temp = try makeTree()
         tmux.start(
@@ -423,22 +395,6 @@ extension ScreenTerminalTests {
 }
 
 extension ScreenTerminalTests {
-    /// The screen's plan ends with the `total:` line, as the prompt's does
-    /// (it had only the header), on the line above the status line.
-    func testThePlanLevelEndsWithItsTotal() throws {
-        let temp = try makeTree()
-        startScreen(in: temp.path)
-        tmux.type([" "])
-        tmux.waitFor("1 mark")
-        tmux.type([":marks", "Enter"])
-        let screen = tmux.waitFor("total: 1 file, 0 directories, 35 bytes")
-        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
-        XCTAssertTrue(lines.count >= 23 && lines[22].hasPrefix("total: 1 file"), screen)
-        XCTAssertTrue(lines.allSatisfy { $0.trimmingCharacters(in: .whitespaces).count < 80 }, screen)
-    }
-}
-
-extension ScreenTerminalTests {
     /// `F` follows a file as it grows, as less's: at the prompt each new
     /// line is printed with its number until Ctrl-C; in the screen's file
     /// view the end is shown again until a key. In a script `F` is refused.
@@ -467,78 +423,6 @@ extension ScreenTerminalTests {
         tmux.waitFor("     5  log 5")
         let script = try CommandRunner.script("view log.txt; F", in: temp)
         XCTAssertTrue(script.stderr.contains("F: follows a file only at a terminal (G shows the end)"), script.stderr)
-    }
-}
-
-extension ScreenTerminalTests {
-    /// h at the first level goes to the parent, the directory you came from
-    /// highlighted, and h again on up (ranger, nnn, lf, mc); a filter
-    /// cleared with Esc leaves the highlight on the row it was on.
-    func testHGoesUpFromTheFirstLevelAndTheHighlightStaysWhereYouWere() throws {
-        let temp = try makeTree()
-        startScreen(in: temp.path + "/docs")
-        waitForHighlight("1 guide.txt")
-        tmux.type(["h"])
-        tmux.waitFor("| 4 entries")
-        waitForHighlight("3 docs")
-        tmux.type(["/", "z", "u"])
-        tmux.waitFor("| 1 entry |")
-        waitForHighlight("1 zulu.log")
-        tmux.type(["Escape"])
-        tmux.waitFor("| 4 entries | sort name")
-        waitForHighlight("4 zulu.log")
-        // And on up: the temporary folder's parent, the highlight on the test's folder.
-        tmux.type(["Left"])
-        let folder = (temp.path as NSString).lastPathComponent
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline, !highlighted().contains(folder) { usleep(50_000) }
-        XCTAssertTrue(highlighted().contains(folder), highlighted())
-    }
-}
-
-extension ScreenTerminalTests {
-    /// The file view takes less's and vim's page keys (Ctrl-F, Ctrl-B,
-    /// Ctrl-D, Ctrl-U), and its header says `lines X-Y of N` as the
-    /// prompt's viewer does.
-    func testTheFileViewTakesCtrlPageKeysAndCountsItsLines() throws {
-        let temp = try TemporaryTree()
-        temp.file("long.txt", contents: (1...100).map { "line \($0)\n" }.joined())
-        startScreen(in: temp.path)
-        tmux.type(["Enter"])
-        tmux.waitFor("long.txt  lines 1-22 of 100")
-        tmux.type(["C-f"])
-        tmux.waitFor("long.txt  lines 23-44 of 100")
-        tmux.type(["C-d"])
-        tmux.waitFor("long.txt  lines 34-55 of 100")
-        tmux.type(["C-u"])
-        tmux.waitFor("long.txt  lines 23-44 of 100")
-        tmux.type(["C-b"])
-        tmux.waitFor("long.txt  lines 1-22 of 100")
-    }
-}
-
-extension ScreenTerminalTests {
-    /// The first mark says where the row went and how to see it; the header
-    /// gives the plan one figure with its meaning (it said "the plan frees
-    /// 160 KiB | 2 marks, 159 KiB", on disk and apparent, unlabelled).
-    func testTheFirstMarkSaysWhereTheRowWentAndThePlanHasOneFigure() throws {
-        let temp = try makeTree()
-        startScreen(in: temp.path, columns: 160, rows: 30)
-        tmux.type(["d"])
-        tmux.waitFor("| du ")
-        // A file (a directory would be asked about first).
-        tmux.type(["G", "Space"])
-        let shown = tmux.waitFor("M shows it, :marks lists the plan")
-        XCTAssertTrue(shown.contains("marked 1: it left the table for the plan; M shows it, :marks lists the plan"), shown)
-        let header = String(shown.split(separator: "\n").first ?? "")
-        XCTAssertTrue(header.contains("| plan: 1 mark, frees 4.0 KiB on disk"), header)
-        XCTAssertFalse(header.contains("the plan frees"), header)
-        tmux.type(["G", "Space"])
-        let second = tmux.waitFor("marked 1 (2 in the plan")
-        XCTAssertFalse(second.contains("M shows it"), "said once")
-        // M shows the marked rows, and hides them again.
-        tmux.type(["M"])
-        tmux.waitFor("| marked shown |")
     }
 }
 

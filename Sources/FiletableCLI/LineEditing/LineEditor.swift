@@ -17,8 +17,9 @@ struct Completion {
 /// text lives in an EditBuffer, and the line is drawn on one row that
 /// scrolls sideways when it is longer than the screen is wide.
 final class LineEditor {
-    private let input: Int32
-    private let output: OutputSink
+    /// Where keys come from and the line is drawn.
+    let terminal: any TerminalDevice
+    private var output: OutputSink { terminal.output }
     let history: History
     /// Offers completions for Tab; nil completes nothing.
     var completer: ((EditBuffer) -> Completion)?
@@ -44,9 +45,8 @@ final class LineEditor {
     /// The terminal stopped giving input (a hangup): no more lines will come.
     private(set) var inputFailed = false
 
-    init(input: Int32, output: OutputSink, history: History) {
-        self.input = input
-        self.output = output
+    init(terminal: any TerminalDevice, history: History) {
+        self.terminal = terminal
         self.history = history
     }
 
@@ -61,7 +61,7 @@ final class LineEditor {
         // A question too wide to share its row with the answer (wider than
         // the room a prompt keeps, see `redraw`) gets rows of its own, wrapped
         // between words: it is never cut.
-        let columns = Terminal.columns() ?? 80
+        let columns = terminal.size?.columns ?? 80
         if !remembers, TextWidth.of(prompt) > Self.promptRoom(columns: columns) {
             let question = String(prompt.reversed().drop { $0 == " " }.reversed())
             for row in TextWrapping.wrap(question, width: max(10, columns - 1)) { output.write(row + "\n") }
@@ -74,8 +74,8 @@ final class LineEditor {
         draft = ""
         search = nil
         output.flush()
-        RawTerminal.enter()
-        defer { RawTerminal.leave() }
+        terminal.enterRaw()
+        defer { terminal.leaveRaw() }
         redraw()
         while true {
             guard let key = nextKey() else {
@@ -119,10 +119,10 @@ final class LineEditor {
             }
             if !decoder.hasPending, let events, !waitForKeyOrEvents(events) { continue }
             var chunk = [UInt8](repeating: 0, count: 4096)
-            let read = chunk.withUnsafeMutableBytes { Syscalls.readOnce(input, into: $0.baseAddress!, count: $0.count) }
+            let read = chunk.withUnsafeMutableBytes { terminal.read(into: $0) }
             guard case .success(let count) = read else {
                 guard read.failureValue == .interrupted else { return nil }
-                if RawTerminal.takeResize() { redraw() }
+                if terminal.takeResize() { redraw() }
                 continue
             }
             if count == 0 { return nil }
@@ -135,7 +135,7 @@ final class LineEditor {
     func cancelRequested() -> Bool {
         guard waitForInput(milliseconds: 0) else { return false }
         var chunk = [UInt8](repeating: 0, count: 4096)
-        let read = chunk.withUnsafeMutableBytes { Syscalls.readOnce(input, into: $0.baseAddress!, count: $0.count) }
+        let read = chunk.withUnsafeMutableBytes { terminal.read(into: $0) }
         guard case .success(let count) = read, count > 0 else { return false }
         if let stop = chunk[..<count].firstIndex(of: 0x03) {
             decoder.feed(chunk[(stop + 1)..<count])
@@ -149,8 +149,8 @@ final class LineEditor {
     /// When the events speak first, their text goes above the prompt, which
     /// is drawn again with the line as it was.
     private func waitForKeyOrEvents(_ events: PromptEvents) -> Bool {
-        guard let ready = Syscalls.waitForReading([input] + events.descriptors.filter { $0 >= 0 }, milliseconds: events.timeout) else {
-            if RawTerminal.takeResize() { redraw() }
+        guard let ready = terminal.waitForReading(events.descriptors.filter { $0 >= 0 }, milliseconds: events.timeout) else {
+            if terminal.takeResize() { redraw() }
             return false
         }
         if ready[0] { return true }
@@ -171,7 +171,7 @@ final class LineEditor {
     }
 
     private func waitForInput(milliseconds: Int32) -> Bool {
-        Syscalls.waitForReading([input], milliseconds: milliseconds)?.first == true
+        terminal.keyWaiting(milliseconds: milliseconds)
     }
 
     /// Acts on one key; returns the line's outcome when the key ends it.
@@ -285,8 +285,8 @@ final class LineEditor {
     }
 
     private func listInColumns(_ candidates: [String]) {
-        let columns = Terminal.columns() ?? 80
-        let rows = Terminal.lines() ?? 24
+        let columns = terminal.size?.columns ?? 80
+        let rows = terminal.size?.rows ?? 24
         let width = (candidates.map { TextWidth.of($0) }.max() ?? 1) + 2
         let perRow = max(1, columns / width)
         let lineCount = (candidates.count + perRow - 1) / perRow
@@ -331,9 +331,7 @@ final class LineEditor {
     private func suspend() {
         output.write("\r\n")
         output.flush()
-        RawTerminal.leave()
-        Syscalls.suspend(group: SessionLauncher.isChild)
-        RawTerminal.enter()
+        terminal.suspend()
     }
 
     // MARK: Drawing
@@ -350,7 +348,7 @@ final class LineEditor {
     static let drawnScalarsPerCharacter = 8
 
     private func redraw() {
-        let columns = Terminal.columns() ?? 80
+        let columns = terminal.size?.columns ?? 80
         var shownPrompt = prompt
         var shownBuffer = buffer
         if let state = search {

@@ -86,7 +86,9 @@ struct PageView {
     /// and the path gives way to them as to the others. `showsPlanFreeing`
     /// false leaves the du figure's "the plan frees" to the caller, which
     /// says the plan's figure once (the full-screen view's `plan: …`).
-    func header(extra: [String] = [], showsPlanFreeing: Bool = true) -> String {
+    /// `width`: the columns the header fits (the full-screen view's); nil
+    /// for the terminal's at the prompt.
+    func header(extra: [String] = [], showsPlanFreeing: Bool = true, width: Int? = nil) -> String {
         let model = level.model
         let table = level.table
         var parts = level.kind.headerParts(of: level)
@@ -112,7 +114,7 @@ struct PageView {
         if let space = level.space { parts.append(showsPlanFreeing ? space.note : space.totalNote) }
         parts += extra
         // On a terminal the header keeps to one line: the path gives way.
-        if settings.interactive, let width = Terminal.columns() {
+        if settings.interactive, let width = width ?? Terminal.columns() {
             let others = parts.dropFirst().joined(separator: " | ")
             let room = width - 1 - TextWidth.of(others) - 3
             if TextWidth.of(parts[0]) > room { parts[0] = TextWidth.truncatingMiddle(parts[0], to: max(8, room)) }

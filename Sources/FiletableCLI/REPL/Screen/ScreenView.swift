@@ -12,6 +12,8 @@ import TableKit
 final class ScreenView {
     private let session: Session
     private let editor: LineEditor
+    /// The device keys come from and frames go to: the editor's.
+    private var terminal: any TerminalDevice { editor.terminal }
     private let frame: ScreenFrame
     private var decoder = KeyDecoder()
     /// Keys decoded and not yet handled (a burst of letters, one at a time).
@@ -51,7 +53,7 @@ final class ScreenView {
         self.session = session
         self.editor = editor
         self.endsSession = endsSession
-        frame = ScreenFrame(output: OutputSink(fd: 1))
+        frame = ScreenFrame(output: editor.terminal.output)
     }
 
     /// Shows the session until `q`; what the prompt does then.
@@ -61,16 +63,16 @@ final class ScreenView {
     }
 
     private func showUntilQuit() -> Session.Outcome {
-        RawTerminal.enter()
-        RawTerminal.enterFullScreen()
+        terminal.enterRaw()
+        terminal.enterFullScreen()
         defer {
             // The prompt turns pages: each level back on the prompt's page holding its highlight.
             for level in session.stack.levels where level.table.scrollsFreely {
                 PageView(level: level, settings: session.settings, state: session.state).layOutPages()
                 level.table.scrollToRow(level.highlight)
             }
-            RawTerminal.leaveFullScreen()
-            RawTerminal.leave()
+            terminal.leaveFullScreen()
+            terminal.leaveRaw()
         }
         status = "? lists the keys; q leaves"
         while true {
@@ -103,7 +105,7 @@ final class ScreenView {
     // MARK: Drawing
 
     private var size: (rows: Int, columns: Int) {
-        Syscalls.terminalSize(1).map { (max(4, $0.rows), max(20, $0.columns)) } ?? (24, 80)
+        terminal.size.map { (max(4, $0.rows), max(20, $0.columns)) } ?? (24, 80)
     }
 
     private var showsDetail: Bool { detailChosen ?? (size.columns >= 120) }
@@ -139,7 +141,7 @@ final class ScreenView {
             }
         }
         let header = PageView(level: level, settings: session.settings, state: session.state)
-            .header(extra: session.marks.isEmpty ? [] : [marksSummary()], showsPlanFreeing: session.marks.isEmpty)
+            .header(extra: session.marks.isEmpty ? [] : [marksSummary()], showsPlanFreeing: session.marks.isEmpty, width: columns)
         // Bold, not reverse video: the reverse is the highlighted row's alone.
         let headerLine = ScreenFrame.Line(
             text: "\u{1B}[1m" + TextWidth.truncatingTail(NameEscaping.terminalSafe(header), to: columns - 1) + "\u{1B}[22m", inverse: false)
@@ -227,18 +229,18 @@ final class ScreenView {
             // Idle at last: the detail left out while keys came is drawn now.
             if detailPending && !waitForInput(milliseconds: 0) { draw() }
             let events = session.watching
-            let descriptors = [0] + (events?.descriptors.filter { $0 >= 0 } ?? [])
+            let watched: [Int32] = events.map { $0.descriptors.filter { $0 >= 0 } } ?? []
             // Following a file (F): a look at its end four times a second.
             let timeout = following ? 250 : events?.timeout ?? -1
-            guard let ready = Syscalls.waitForReading(descriptors, milliseconds: timeout) else {
-                if RawTerminal.takeResize() {
+            guard let ready = terminal.waitForReading(watched, milliseconds: timeout) else {
+                if terminal.takeResize() {
                     frame.invalidate()
                     draw()
                 }
                 continue
             }
             if following, let viewer, !ready.contains(true) {
-                _ = viewer.apply(.end, rows: size.rows)
+                _ = viewer.apply(.end, size: size)
                 draw()
                 continue
             }
@@ -260,7 +262,7 @@ final class ScreenView {
                 continue
             }
             var chunk = [UInt8](repeating: 0, count: 4096)
-            let read = chunk.withUnsafeMutableBytes { Syscalls.readOnce(0, into: $0.baseAddress!, count: $0.count) }
+            let read = chunk.withUnsafeMutableBytes { terminal.read(into: $0) }
             guard case .success(let count) = read else {
                 if read.failureValue == .interrupted { continue }
                 return nil
@@ -299,7 +301,7 @@ final class ScreenView {
     }
 
     private func waitForInput(milliseconds: Int32) -> Bool {
-        Syscalls.waitForReading([0], milliseconds: milliseconds)?.first == true
+        terminal.keyWaiting(milliseconds: milliseconds)
     }
 
     private func perform(_ action: ScreenAction) {
@@ -373,7 +375,7 @@ final class ScreenView {
         saidShown = 0
         var failure: String?
         Interruption.clear()
-        RawTerminal.leave()
+        terminal.leaveRaw()
         runningCommand = true
         do {
             _ = try session.execute(command)
@@ -381,7 +383,7 @@ final class ScreenView {
             failure = error.message
         }
         runningCommand = false
-        RawTerminal.enter()
+        terminal.enterRaw()
         Interruption.clear()
         // Keys typed meanwhile were echoed where the cursor rests: all drawn anew.
         frame.invalidate()
@@ -412,7 +414,7 @@ final class ScreenView {
             }
         }
         do {
-            viewer = try ScreenViewerState(session: session, row: row, asHex: asHex)
+            viewer = try ScreenViewerState(session: session, row: row, asHex: asHex, columns: size.columns)
             status = "Up Down PgUp PgDn g G move  / ? n N search  q back to the table"
         } catch {
             status = error.message
@@ -423,7 +425,7 @@ final class ScreenView {
         guard let viewer else { return }
         if key == .text("/") || key == .text("?") {
             guard let text = typeOnStatusLine(prompt: key == .text("/") ? "/" : "?"), !text.isEmpty else { return }
-            status = viewer.apply(.search(text, backward: key == .text("?")), rows: size.rows)
+            status = viewer.apply(.search(text, backward: key == .text("?")), size: size)
             return
         }
         // Any key stops following, as in less.
@@ -437,7 +439,7 @@ final class ScreenView {
             status = ""
             return
         }
-        status = viewer.apply(move, rows: size.rows)
+        status = viewer.apply(move, size: size)
         if move == .follow && status.isEmpty {
             following = true
             status = "following as the file grows (any key stops)"
@@ -521,8 +523,8 @@ final class ScreenView {
             let asked = question.suffix(rows).map { ScreenFrame.Line(text: $0, inverse: false) }
             frame.show(shown + blank + asked, rows: rows, columns: columns)
         }
-        RawTerminal.enter()
-        defer { if runningCommand { RawTerminal.leave() } }
+        terminal.enterRaw()
+        defer { if runningCommand { terminal.leaveRaw() } }
         guard let key = nextKey() else { return false }
         return key == .text("y") || key == .text("Y")
     }
@@ -550,7 +552,7 @@ final class ScreenView {
         decoder.feed(after.bytes)
         frame.output.write("\u{1B}[?25l")
         frame.output.flush()
-        RawTerminal.enter()
+        terminal.enterRaw()
         // The editor may have listed completions or ended its line below: all drawn anew.
         frame.invalidate()
         guard case .text(let typed) = line else { return }
@@ -611,7 +613,7 @@ final class ScreenView {
         session.current.highlight = row
         openHighlighted(asHex: asHex)
         if let viewer, let start {
-            let said = viewer.apply(start, rows: size.rows)
+            let said = viewer.apply(start, size: size)
             if !said.isEmpty { status = said }
         }
     }
@@ -635,7 +637,7 @@ final class ScreenView {
             if let failure { session.output.write("filetable: \(failure)\n") }
             session.output.write("-- a key returns to the screen --")
             session.output.flush()
-            RawTerminal.enter()
+            terminal.enterRaw()
             _ = nextKey()
         }
         comeBack()
@@ -664,19 +666,19 @@ final class ScreenView {
     /// Ctrl-Z: the terminal as the shell left it, stopped until `fg`.
     private func suspend() {
         leaveForAMoment()
-        Syscalls.suspend(group: SessionLauncher.isChild)
+        terminal.suspend()
         comeBack()
     }
 
     private func leaveForAMoment() {
-        RawTerminal.leaveFullScreen()
-        RawTerminal.leave()
+        terminal.leaveFullScreen()
+        terminal.leaveRaw()
         session.output.flush()
     }
 
     private func comeBack() {
-        RawTerminal.enter()
-        RawTerminal.enterFullScreen()
+        terminal.enterRaw()
+        terminal.enterFullScreen()
         frame.invalidate()
         detailCache = nil
     }

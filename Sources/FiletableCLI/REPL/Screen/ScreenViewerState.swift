@@ -9,7 +9,7 @@ final class ScreenViewerState {
     private let title: String
     private let useColor: Bool
 
-    init(session: Session, row: Int, asHex: Bool) throws(CommandError) {
+    init(session: Session, row: Int, asHex: Bool, columns: Int) throws(CommandError) {
         let level = session.current
         let model = level.model
         let path = level.path(ofRow: row)
@@ -29,7 +29,7 @@ final class ScreenViewerState {
             text = nil
             hex = HexViewer(file: file, start: 0, limit: nil)
         } else {
-            var layout = TextLineLayout(width: Syscalls.terminalSize(1)?.columns ?? 80, wraps: false)
+            var layout = TextLineLayout(width: columns, wraps: false)
             layout.tabs = session.settings.tabSize
             if useColor { layout.highlight = { "\u{1B}[7m" + $0 + "\u{1B}[27m" } }
             do {
@@ -61,13 +61,13 @@ final class ScreenViewerState {
     }
 
     /// Makes a move; what the status line says (a mistake, or nothing).
-    func apply(_ move: ViewerMove, rows: Int) -> String {
+    func apply(_ move: ViewerMove, size: (rows: Int, columns: Int)) -> String {
         do {
             if let text {
-                text.layout.width = Syscalls.terminalSize(1)?.columns ?? 80
-                try text.apply(move, height: rows - 2)
+                text.layout.width = size.columns
+                try text.apply(move, height: size.rows - 2)
             } else if let hex {
-                try hex.apply(move, height: rows - 2)
+                try hex.apply(move, height: size.rows - 2)
             }
             return ""
         } catch {

@@ -1,0 +1,118 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// The full-screen view driven through the scripted terminal, in-process:
+/// the same keys and the same assertions as a person at a terminal would
+/// make, without tmux or waits. (`ScreenTerminalTests` keeps what only a
+/// real terminal shows: raw mode, Ctrl-Z, signals, hung mounts.)
+final class ScreenInProcessTests: XCTestCase {
+    private typealias Key = ScriptedScreen.Key
+
+    private func makeTree() throws -> TemporaryTree {
+        let temp = try TemporaryTree()
+        try temp.folder("docs")
+        for name in ["guide.txt", "notes.md"] { temp.file(name, contents: "inside \(name)\n", in: "docs") }
+        temp.file("alpha.txt", contents: "first line\tafter a tab\nsecond line\n")
+        _ = FileManager.default.createFile(atPath: temp.path + "/blob.bin", contents: Data([0, 1, 2, 0xDE, 0xAD, 0xBE, 0xEF]))
+        temp.file("zulu.log", contents: "log\n")
+        return temp
+    }
+
+    /// h at the first level goes to the parent, the directory you came from
+    /// highlighted, and h again on up (ranger, nnn, lf, mc); a filter
+    /// cleared with Esc leaves the highlight on the row it was on.
+    func testHGoesUpFromTheFirstLevelAndTheHighlightStaysWhereYouWere() throws {
+        let temp = try makeTree()
+        let docs = temp.path + "/docs"
+        XCTAssertEqual(try ScriptedScreen.run(in: docs, keys: []).highlighted?.hasPrefix("1 guide.txt"), true)
+        var screen = try ScriptedScreen.run(in: docs, keys: ["h"])
+        XCTAssertTrue(screen.header.contains("| 4 entries"), screen.header)
+        XCTAssertEqual(screen.highlighted, "3 docs >")
+        screen = try ScriptedScreen.run(in: docs, keys: ["h", "/", "z", "u"])
+        XCTAssertTrue(screen.header.contains("| 1 entry |"), screen.text)
+        XCTAssertEqual(screen.highlighted, "1 zulu.log")
+        screen = try ScriptedScreen.run(in: docs, keys: ["h", "/", "z", "u", Key.escape])
+        XCTAssertTrue(screen.header.contains("| 4 entries | sort name"), screen.header)
+        XCTAssertEqual(screen.highlighted, "4 zulu.log")
+        // And on up: the temporary folder's parent, the highlight on the test's folder.
+        screen = try ScriptedScreen.run(in: docs, keys: ["h", "/", "z", "u", Key.escape, Key.left])
+        XCTAssertTrue(screen.highlighted?.contains((temp.path as NSString).lastPathComponent) == true, screen.text)
+    }
+
+    /// The file view takes less's and vim's page keys (Ctrl-F, Ctrl-B,
+    /// Ctrl-D, Ctrl-U), and its header says `lines X-Y of N` as the
+    /// prompt's viewer does.
+    func testTheFileViewTakesCtrlPageKeysAndCountsItsLines() throws {
+        let temp = try TemporaryTree()
+        temp.file("long.txt", contents: (1...100).map { "line \($0)\n" }.joined())
+        var keys = [Key.enter]
+        let expected = [
+            (Key.control("f"), "lines 23-44 of 100"), (Key.control("d"), "lines 34-55 of 100"),
+            (Key.control("u"), "lines 23-44 of 100"), (Key.control("b"), "lines 1-22 of 100"),
+        ]
+        var screen = try ScriptedScreen.run(in: temp.path, keys: keys)
+        XCTAssertTrue(screen.header.hasPrefix("long.txt  lines 1-22 of 100"), screen.header)
+        for (key, header) in expected {
+            keys.append(key)
+            screen = try ScriptedScreen.run(in: temp.path, keys: keys)
+            XCTAssertTrue(screen.header.hasPrefix("long.txt  " + header), "after \(key.debugDescription): \(screen.header)")
+        }
+    }
+
+    /// The first mark says where the row went and how to see it; the header
+    /// gives the plan one figure with its meaning (it said "the plan frees
+    /// 160 KiB | 2 marks, 159 KiB", on disk and apparent, unlabelled).
+    func testTheFirstMarkSaysWhereTheRowWentAndThePlanHasOneFigure() throws {
+        let temp = try makeTree()
+        var screen = try ScriptedScreen.run(in: temp.path, keys: ["d"], rows: 30, columns: 160)
+        XCTAssertTrue(screen.header.contains("| du "), screen.header)
+        // A file (a directory would be asked about first).
+        screen = try ScriptedScreen.run(in: temp.path, keys: ["d", "G", " "], rows: 30, columns: 160)
+        XCTAssertTrue(screen.status.hasPrefix("marked 1: it left the table for the plan; M shows it, :marks lists the plan"), screen.status)
+        XCTAssertTrue(screen.header.contains("| plan: 1 mark, frees 4.0 KiB on disk"), screen.header)
+        XCTAssertFalse(screen.header.contains("the plan frees"), screen.header)
+        screen = try ScriptedScreen.run(in: temp.path, keys: ["d", "G", " ", "G", " "], rows: 30, columns: 160)
+        XCTAssertTrue(screen.status.hasPrefix("marked 1 (2 in the plan"), screen.status)
+        XCTAssertFalse(screen.status.contains("M shows it"), "said once")
+        // M shows the marked rows, and hides them again.
+        screen = try ScriptedScreen.run(in: temp.path, keys: ["d", "G", " ", "G", " ", "M"], rows: 30, columns: 160)
+        XCTAssertTrue(screen.header.contains("| marked shown |"), screen.header)
+    }
+
+    /// d sizes the rows and puts the largest first, the highlight's row
+    /// staying; a level opened below shows its figures at once, sorted the same.
+    func testSizesPutTheLargestFirst() throws {
+        let temp = try TemporaryTree()
+        try temp.folder("big")
+        try temp.folder("small")
+        temp.file("a.bin", contents: String(repeating: "a", count: 200_000), in: "big")
+        temp.file("b.bin", contents: String(repeating: "b", count: 100_000), in: "big")
+        temp.file("s.txt", contents: "small\n", in: "small")
+        XCTAssertEqual(try ScriptedScreen.run(in: temp.path, keys: []).highlighted?.hasPrefix("1 big"), true)
+        XCTAssertEqual(try ScriptedScreen.run(in: temp.path, keys: [Key.down]).highlighted?.hasPrefix("2 small"), true)
+        var screen = try ScriptedScreen.run(in: temp.path, keys: [Key.down, "d"])
+        XCTAssertTrue(screen.header.contains("| sort du |"), screen.text)
+        XCTAssertTrue(screen.status.hasPrefix("du: "), screen.status)
+        XCTAssertFalse(screen.text.contains("scanning"), screen.text)
+        let rows = screen.frame.dropFirst().prefix(2).map { $0.trimmingCharacters(in: .whitespaces) }
+        XCTAssertTrue(rows[0].hasPrefix("1 ") && rows[0].hasSuffix("big >"), screen.text)
+        XCTAssertTrue(rows[1].hasPrefix("2 ") && rows[1].hasSuffix("small >"), screen.text)
+        screen = try ScriptedScreen.run(in: temp.path, keys: [Key.down, "d", "g", Key.enter])
+        XCTAssertTrue(screen.header.contains("/big | 2 entries | sort du"), screen.header)
+        XCTAssertTrue(screen.frame[1].trimmingCharacters(in: .whitespaces).hasSuffix("a.bin"), screen.text)
+        screen = try ScriptedScreen.run(in: temp.path, keys: [Key.down, "d", "g", Key.enter, Key.left, "s"])
+        XCTAssertTrue(screen.header.contains("| sort name |"), screen.header)
+    }
+
+    /// The screen's plan ends with the `total:` line, as the prompt's does
+    /// (it had only the header), on the line above the status line; the
+    /// plan is opened with `:marks` typed on the status line.
+    func testThePlanLevelEndsWithItsTotal() throws {
+        let temp = try makeTree()
+        let screen = try ScriptedScreen.run(in: temp.path, keys: [" ", ":", "marks", Key.enter])
+        XCTAssertTrue(screen.header.hasPrefix("marks | 1 marked path"), screen.header)
+        XCTAssertTrue(screen.frame[22].hasPrefix("total: 1 file, 0 directories, 35 bytes"), screen.text)
+        XCTAssertTrue(screen.frame.allSatisfy { $0.trimmingCharacters(in: .whitespaces).count < 80 }, screen.text)
+    }
+}

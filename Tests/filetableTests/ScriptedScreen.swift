@@ -1,0 +1,60 @@
+import FileBrowsing
+import Foundation
+import XCTest
+
+@testable import FiletableCLI
+
+/// `filetable --screen DIRECTORY` run in-process on a `ScriptedTerminal`:
+/// the keys are typed one burst at a time, the view runs until they are
+/// used up (no sleeps, no tmux), and what it drew is played on a
+/// `VT100Model`. Each key is a string as the terminal sends it (`Key.down`,
+/// `"j"`, `Key.enter`).
+struct ScriptedScreen {
+    /// The frame once every key was handled, a line each.
+    let frame: [String]
+    /// The highlighted line of that frame, trimmed.
+    let highlighted: String?
+    /// Everything the view wrote.
+    let written: String
+
+    var header: String { frame.first ?? "" }
+    /// The status line: the frame's last line, trimmed.
+    var status: String { (frame.last ?? "").trimmingCharacters(in: .whitespaces) }
+    var text: String { frame.joined(separator: "\n") }
+
+    /// Keys as a terminal sends them.
+    enum Key {
+        static let up = "\u{1B}[A"
+        static let down = "\u{1B}[B"
+        static let right = "\u{1B}[C"
+        static let left = "\u{1B}[D"
+        static let enter = "\r"
+        static let escape = "\u{1B}"
+        static let backspace = "\u{7F}"
+        static func control(_ letter: Character) -> String {
+            String(UnicodeScalar(UInt8(letter.asciiValue! & 0x1F)))
+        }
+    }
+
+    /// Runs the view on `directory` at `rows` by `columns`, typing `keys`.
+    static func run(
+        in directory: String, keys: [String], rows: Int = 24, columns: Int = 80, file: StaticString = #filePath, line: UInt = #line
+    ) throws -> ScriptedScreen {
+        let terminal = ScriptedTerminal(rows: rows, columns: columns, keys: keys)
+        var settings = Session.Settings()
+        settings.interactive = true
+        let session = try Session(path: Array(directory.utf8), output: terminal.output, settings: settings)
+        let editor = LineEditor(terminal: terminal, history: History(file: nil))
+        _ = ScreenView(session: session, editor: editor, endsSession: true).run()
+        terminal.output.flush()
+        // The screen as it stood once every key was handled, the view waiting for the next.
+        var model = VT100Model(rows: rows)
+        let written = terminal.written
+        guard let idle = terminal.writtenWhenIdle else {
+            XCTFail("the view never waited for a key", file: file, line: line)
+            return ScriptedScreen(frame: [], highlighted: nil, written: written)
+        }
+        model.play(String(decoding: written.utf8.prefix(idle), as: UTF8.self))
+        return ScriptedScreen(frame: model.lines, highlighted: model.highlighted, written: written)
+    }
+}
