@@ -11,7 +11,7 @@ final class DeepTreeDescriptorsEndToEndTests: XCTestCase {
     /// `depth` levels of `a/`, each beside `z/` (holding a file `f`), a file
     /// `c`, and every 50 levels a link `l -> z`; a file `leaf` at the bottom.
     private func makeTree(depth: Int) throws -> TemporaryTree {
-        let temp = try TemporaryTree()
+        let temp = try TemporaryTree.inMemory()
         let made = try CommandRunner.shell(
             """
             python3 -c '

@@ -13,7 +13,7 @@ final class DeepTreeMemoryEndToEndTests: XCTestCase {
 
     /// A tree `depth` levels deep in `folder` of a new temporary tree.
     private func makeDeepTree(depth: Int = DeepTreeMemoryEndToEndTests.depth, in folder: String = "deep") throws -> TemporaryTree {
-        let temp = try TemporaryTree()
+        let temp = try TemporaryTree.inMemory()
         let made = try CommandRunner.shell(
             """
             python3 -c '
