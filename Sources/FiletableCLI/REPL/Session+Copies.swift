@@ -37,7 +37,7 @@ extension Session {
             return kind.table.contents
         }
         let level = TableLevel(rows: rows, kind: kind, in: directory, path: origin.path, decoration: settings.decoration)
-        copyLevels.append(kind)
+        deletionPlan.guardCopies(of: kind)
         // Each copy's date and links on its row: what the keep rules go by.
         present(level, style: current.style == .default ? .long : current.style)
         write("dupes: " + summary + (search.cancelled ? "; stopped by Ctrl-C, these groups are partial" : ""))
@@ -131,7 +131,7 @@ extension Session {
         let markedDirectories = markedDirectoryPaths()
         var problems: [String] = []
         var seen = Set<[UInt8]>()
-        for table in copyLevels.map(\.table) {
+        for table in deletionPlan.copyLevels.map(\.table) {
             var keeps = [Bool](repeating: false, count: table.groups.count)
             var touched = [Bool](repeating: false, count: table.groups.count)
             for entry in table.groupOfEntry.indices {

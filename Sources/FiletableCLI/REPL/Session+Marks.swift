@@ -24,7 +24,7 @@ extension Session {
         // Marked rows leave the level's space and the header says what they
         // free: figured again when the marks change, or first shown on a
         // level a scan has sized (not on every page drawn).
-        let sized = level.identity.map { spaceOnDisk[$0] != nil } ?? false
+        let sized = level.identity.map(space.hasFigures) ?? false
         if sized && level.space?.marksRevision != marks.revision { showSpace(on: level) }
         var decorations = RowDecorations()
         decorations.deleteControls = state.editing
@@ -152,9 +152,9 @@ extension Session {
             }
         }
         // A mark here may cover the last copy of a group another level found (a directory holding it).
-        let problemsBefore = copyLevels.isEmpty ? [] : Set(lastCopyProblems(checkingFiles: false))
+        let problemsBefore = deletionPlan.copyLevels.isEmpty ? [] : Set(lastCopyProblems(checkingFiles: false))
         let added = marks.add(batch)
-        if let problem = copyLevels.isEmpty ? nil : lastCopyProblems(checkingFiles: false).first(where: { !problemsBefore.contains($0) }) {
+        if let problem = deletionPlan.copyLevels.isEmpty ? nil : lastCopyProblems(checkingFiles: false).first(where: { !problemsBefore.contains($0) }) {
             _ = marks.undo()
             throw CommandError("mark: refused: " + problem)
         }
@@ -363,7 +363,7 @@ extension Session {
             written = Result { () throws(FileError) in try PlanExport.write(all, as: format, to: bytes, replace: force) }
         }
         if case .failure(let error) = written { throw CommandError("marks export: \(error.description)") }
-        exportedRevision = marks.revision
+        deletionPlan.noteExported()
         write("exported \(Plural.count(all.count, "marked path")) to \(NameEscaping.escape(absolute))")
         let vanished = problems.filter { $0.problem == .vanished }.count
         if vanished > 0 { write("note: \(Plural.count(vanished, "exported path")) no longer exist\(vanished == 1 ? "s" : "") ('marks verify')") }
@@ -429,7 +429,7 @@ extension Session {
     /// Whether the session may end: with marks not exported since they last
     /// changed, a person at a terminal is asked first (batch mode is not).
     func mayQuit() -> Bool {
-        guard !marks.isEmpty, marks.revision != exportedRevision, frontEnd.canAsk, !settings.assumeYes else { return true }
+        guard deletionPlan.hasUnexportedChanges, frontEnd.canAsk, !settings.assumeYes else { return true }
         if frontEnd.ask("Quit and drop \(Plural.count(marks.count, "mark"))? [y/N] ") { return true }
         write("quit: kept \(Plural.count(marks.count, "mark")); 'marks export FILE' writes the plan")
         return false

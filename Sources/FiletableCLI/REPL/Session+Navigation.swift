@@ -30,8 +30,7 @@ extension Session {
 
     func back(all: Bool) throws(CommandError) {
         guard stack.canGoBack else { throw CommandError("back: nothing to go back to (this is the first level)") }
-        previousPath = current.path
-        if all { stack.popToRoot() } else { stack.pop() }
+        navigator.back(all: all)
         printPage()
     }
 
@@ -53,7 +52,7 @@ extension Session {
             return try push(home, command: "cd")
         }
         if text == "-" {
-            guard let previous = previousPath else { throw CommandError("cd: no previous directory yet") }
+            guard let previous = navigator.previousPath else { throw CommandError("cd: no previous directory yet") }
             write(NameEscaping.escape(previous))
             return try push(previous, command: "cd")
         }
@@ -135,8 +134,7 @@ extension Session {
     @discardableResult
     func present(_ level: TableLevel, focusing focus: [UInt8]? = nil, style: EntryStyle? = nil) -> Int? {
         level.style = style ?? current.style
-        previousPath = current.path
-        stack.push(level)
+        navigator.push(level)
         prepareDrawing(level)
         let model = level.model
         let row = focus.flatMap { name in (0..<model.rowCount).first { model.withName(ofRow: $0) { $0.elementsEqual(name) } } }

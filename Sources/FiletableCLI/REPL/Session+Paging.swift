@@ -117,7 +117,7 @@ extension Session {
 
     private func continueSearch(_ search: SubtreeSearch, first: Bool = false) throws(CommandError) {
         if let shown = search.shownLevel, current === shown, stack.canGoBack {
-            stack.pop()
+            navigator.dropShown()
             search.shownLevel = nil
         }
         guard let origin = search.origin, current === origin else { throw Self.searchElsewhere(search) }

@@ -3,7 +3,7 @@ import TableKit
 
 /// `du`: where the space goes, for the cleanup planner. One parallel scan
 /// (`SpaceScan`) sizes the level and every directory below it; the figures
-/// stay in `spaceOnDisk` by identity, so `open`, `back` and `cd` into a
+/// stay in the `SpaceIndex` by identity, so `open`, `back` and `cd` into a
 /// scanned tree show them at once, and `reload` scans again.
 extension Session {
     func sizeLevel(_ request: SpaceRequest = SpaceRequest()) throws(CommandError) {
@@ -34,8 +34,7 @@ extension Session {
             Interruption.clear()
             throw CommandError("du: interrupted; nothing was changed (du again to scan)")
         }
-        spaceOnDisk.merge(result.directories.mapValues(\.diskBytes)) { _, new in new }
-        unreadableInLastScan = result.errors
+        space.record(result.directories.mapValues(\.diskBytes), unreadable: result.errors)
         showSpace(on: level)
         printPage()
         let unreadable = result.errors.count
@@ -48,7 +47,7 @@ extension Session {
 
     /// `du unreadable`: what the last scan could not read, a line each.
     func listUnreadable() throws(CommandError) {
-        guard let errors = unreadableInLastScan else { throw CommandError("du unreadable: no scan yet ('du' scans this level)") }
+        guard let errors = space.unreadableInLastScan else { throw CommandError("du unreadable: no scan yet ('du' scans this level)") }
         guard !errors.isEmpty else {
             write("du unreadable: the last scan read everything")
             return
@@ -67,14 +66,14 @@ extension Session {
 
     /// Works out `level`'s space when its directory was sized: the total
     /// of the rows not marked and what the marked ones free (for the header),
-    /// and `sort du`'s figures. The figures themselves stay in `spaceOnDisk`.
+    /// and `sort du`'s figures. The figures themselves stay in the `SpaceIndex`.
     func showSpace(on level: TableLevel) {
-        guard let listing = level.listing, let identity = level.identity, spaceOnDisk[identity] != nil else {
+        guard let listing = level.listing, let identity = level.identity, space.hasFigures(for: identity) else {
             level.space = nil
             level.listing?.spaceFigure = nil
             return
         }
-        let figures = spaceOnDisk
+        let figures = space.onDisk
         listing.spaceFigure = { figures[$0] }
         level.space = LevelSpace(
             total: spaceTotal(of: level, figures: figures), frees: spaceMarked(in: level, figures: figures), marksRevision: marks.revision)
@@ -84,10 +83,10 @@ extension Session {
     /// The du columns of a sized level's rows: a row's space with everything
     /// below it, its share of the level and a bar.
     func spaceColumns(of level: TableLevel) -> ((Int) -> [String])? {
-        guard let space = level.space else { return nil }
+        guard let sized = level.space else { return nil }
         // Marked rows shown ('show marked') share the level with the rest.
-        let total = space.total + (state.marksShown ? space.frees : 0)
-        let figures = spaceOnDisk
+        let total = sized.total + (state.marksShown ? sized.frees : 0)
+        let figures = space.onDisk
         let model = level.model
         return { row in
             let bytes = Self.space(ofRow: row, in: model, figures: figures)

@@ -29,18 +29,18 @@ final class Session {
         case quit
     }
 
-    var stack: NavigationStack<TableLevel>
+    /// The levels walked and where you came from.
+    let navigator: Navigator
+    var stack: NavigationStack<TableLevel> { navigator.stack }
     /// The hex or text view `more` continues, if one is open.
     var viewer: Viewer?
     /// The modes every page is drawn from.
     var state = SessionState()
     /// What the command before this one left on the screen.
     private(set) var shownBefore = SessionState.Shown.page
-    /// The session's marks for simulated deletion.
-    let marks = MarkStore()
-    /// The marks' revision when they were last exported: quitting with a
-    /// different one would lose the plan, so an interactive session asks.
-    var exportedRevision = 0
+    /// The marks for simulated deletion, what was exported, the copies guarded.
+    let deletionPlan = DeletionPlan()
+    var marks: MarkStore { deletionPlan.marks }
     /// The prompt's way of speaking and asking: the front end unless the
     /// screen shows the session.
     let prompt: PromptFrontEnd
@@ -50,8 +50,6 @@ final class Session {
     var history: History?
     /// The last `find`, which `find` alone (or `n` right after it) goes on with.
     var search: SubtreeSearch?
-    /// The path of the level shown before the last move, for `cd -`.
-    var previousPath: [UInt8]?
     let output: OutputSink
     /// False while the full-screen view shows the session: commands then
     /// leave the drawing of pages to it.
@@ -59,17 +57,10 @@ final class Session {
     /// Opens the full-screen view (set where a terminal can show it).
     var screenOpener: (() -> Outcome)?
     let settings: Settings
-    /// What every directory `du` has sized takes on disk, by identity: a level
-    /// already scanned, or below one, shows its figures without another scan.
-    var spaceOnDisk: [FileIdentity: Int64] = [:]
-    /// What the last `du` could not read (`du unreadable`); nil before any scan.
-    var unreadableInLastScan: [FileError]?
+    /// What `du` sized, by identity, and what it could not read.
+    let space = SpaceIndex()
     /// The levels' directories watched for changes (a terminal with the line editor only).
     var watching: LevelWatching?
-    /// The levels of copies `dupes` made this session, each with its groups
-    /// as last searched: the plan may never take the last copy of one of
-    /// their groups (`Session+Copies`).
-    var copyLevels: [CopiesLevel] = []
 
     /// Opens the first level on `path`.
     init(path: [UInt8], output: OutputSink, settings: Settings) throws(FileError) {
@@ -94,7 +85,7 @@ final class Session {
         options.recordsInodes = true
         let model = try DirectoryListing(directory: handle, options: options)
         let level = TableLevel(model: model, path: label, decoration: settings.decoration)
-        stack = NavigationStack(root: level)
+        navigator = Navigator(root: level)
         if let selected, let row = (0..<model.rowCount).first(where: { model.withName(ofRow: $0) { $0.elementsEqual(selected) } }) {
             level.highlight = row
             PageView(level: level, settings: settings).layOutPages()
