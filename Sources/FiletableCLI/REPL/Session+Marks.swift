@@ -154,7 +154,8 @@ extension Session {
         // A mark here may cover the last copy of a group another level found (a directory holding it).
         let problemsBefore = deletionPlan.copyLevels.isEmpty ? [] : Set(lastCopyProblems(checkingFiles: false))
         let added = marks.add(batch)
-        if let problem = deletionPlan.copyLevels.isEmpty ? nil : lastCopyProblems(checkingFiles: false).first(where: { !problemsBefore.contains($0) }) {
+        if let problem = deletionPlan.copyLevels.isEmpty ? nil : lastCopyProblems(checkingFiles: false).first(where: { !problemsBefore.contains($0) })
+        {
             _ = marks.undo()
             throw CommandError("mark: refused: " + problem)
         }
