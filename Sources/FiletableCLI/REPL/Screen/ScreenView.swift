@@ -10,38 +10,38 @@ import TableKit
 /// Runs on the main thread, in raw mode on the alternate screen; both are
 /// left on every way out (`q`, a signal, a crash: `RawTerminal`).
 final class ScreenView {
-    private let session: Session
-    private let editor: LineEditor
+    let session: Session
+    let editor: LineEditor
     /// The device keys come from and frames go to: the editor's.
-    private var terminal: any TerminalDevice { editor.terminal }
-    private let frame: ScreenFrame
-    private var decoder = KeyDecoder()
+    var terminal: any TerminalDevice { editor.terminal }
+    let frame: ScreenFrame
+    var decoder = KeyDecoder()
     /// Keys decoded and not yet handled (a burst of letters, one at a time).
-    private var typedAhead: [Key] = []
+    var typedAhead: [Key] = []
     /// The detail was left out of the last frame while keys were waiting.
-    private var detailPending = false
+    var detailPending = false
     /// The level the watches were last brought up to date for (nil until
     /// the first frame: the levels are watched after it, before the others).
     private var watchedLevel: ObjectIdentifier?
     /// A command runs (out of raw mode): a question it asks reads its key raw.
-    private var runningCommand = false
+    var runningCommand = false
     /// What the running command said so far (`FrontEnd.say`), a line each.
-    private var said: [String] = []
+    var said: [String] = []
     /// How many of those lines a question showed already.
-    private var saidShown = 0
+    var saidShown = 0
     /// The detail pane: nil follows the width (on at 120 columns and more).
     private var detailChosen: Bool?
     /// The line under the table: the last message, a question, a filter typed.
-    private var status = ""
+    var status = ""
     /// A full-width view of a file (Enter on a file, `x`), over the table.
-    private var viewer: ScreenViewerState?
+    var viewer: ScreenViewerState?
     /// Whether the first mark's explanation was given (once a session view).
     private var markExplained = false
     /// `F` in the file view: its end is shown again as the file grows, until a key.
-    private var following = false
+    var following = false
     /// The detail drawn last, and for which row, so a frame redrawn for
     /// another reason does not read the file again.
-    private var detailCache: (level: ObjectIdentifier, row: Int, width: Int, height: Int, lines: [String])?
+    var detailCache: (level: ObjectIdentifier, row: Int, width: Int, height: Int, lines: [String])?
     /// The header's word on the plan, and the marks' revision it counted.
     private var marksCounted: (revision: Int, text: String)?
 
@@ -104,13 +104,13 @@ final class ScreenView {
 
     // MARK: Drawing
 
-    private var size: (rows: Int, columns: Int) {
+    var size: (rows: Int, columns: Int) {
         terminal.size.map { (max(4, $0.rows), max(20, $0.columns)) } ?? (24, 80)
     }
 
-    private var showsDetail: Bool { detailChosen ?? (size.columns >= 120) }
+    var showsDetail: Bool { detailChosen ?? (size.columns >= 120) }
 
-    private func draw() {
+    func draw() {
         let (rows, columns) = size
         if let viewer {
             frame.show(viewer.lines(rows: rows, columns: columns, status: status), rows: rows, columns: columns)
@@ -202,106 +202,8 @@ final class ScreenView {
         return lines
     }
 
-    private func clampHighlight(_ level: TableLevel) {
+    func clampHighlight(_ level: TableLevel) {
         level.highlight = min(max(0, level.highlight), max(0, level.model.rowCount - 1))
-    }
-
-    // MARK: Keys
-
-    /// The next key; waits for the level's changes meanwhile (they redraw
-    /// the frame). Nil when the input ends.
-    private func nextKey() -> Key? {
-        while true {
-            if !typedAhead.isEmpty { return typedAhead.removeFirst() }
-            if let key = decoder.next() {
-                // Letters typed fast arrive as one text: each is a key here.
-                if case .text(let text) = key, text.count > 1 {
-                    typedAhead = text.map { Key.text(String($0)) }
-                    continue
-                }
-                return key
-            }
-            if decoder.hasPending, !waitForInput(milliseconds: 40) {
-                if let key = decoder.next(endOfBurst: true) { return key }
-                // A paste whose end marker has not come after a second of silence is over, as at the prompt.
-                if decoder.isInsidePaste, !waitForInput(milliseconds: 1000), let key = decoder.endUnterminatedPaste() { return key }
-            }
-            // Idle at last: the detail left out while keys came is drawn now.
-            if detailPending && !waitForInput(milliseconds: 0) { draw() }
-            let events = session.watching
-            let watched: [Int32] = events.map { $0.descriptors.filter { $0 >= 0 } } ?? []
-            // Following a file (F): a look at its end four times a second.
-            let timeout = following ? 250 : events?.timeout ?? -1
-            guard let ready = terminal.waitForReading(watched, milliseconds: timeout) else {
-                if terminal.takeResize() {
-                    frame.invalidate()
-                    draw()
-                }
-                continue
-            }
-            if following, let viewer, !ready.contains(true) {
-                _ = viewer.apply(.end, size: size)
-                draw()
-                continue
-            }
-            if !ready[0] {
-                // A change may move the rows: the highlight stays on the same file.
-                let level = session.current
-                let before = level.highlight < level.model.rowCount ? HighlightedFile(row: level.highlight, of: level) : nil
-                if let output = events?.wake() {
-                    // The screen shows changes as they come (the prompt only counts them).
-                    if case .notice = output, session.current === level, (try? level.reread()) != nil {
-                        if level.space != nil { session.showSpace(on: level) }
-                    } else if case .lines(let text) = output, let last = text.split(separator: "\n").last {
-                        status = NameEscaping.terminalSafe(String(last))
-                    }
-                    if let before, session.current === level { keepHighlight(on: before, in: level) }
-                    detailCache = nil
-                    draw()
-                }
-                continue
-            }
-            var chunk = [UInt8](repeating: 0, count: 4096)
-            let read = chunk.withUnsafeMutableBytes { terminal.read(into: $0) }
-            guard case .success(let count) = read else {
-                if read.failureValue == .interrupted { continue }
-                return nil
-            }
-            if count == 0 { return nil }
-            decoder.feed(chunk[..<count])
-        }
-    }
-
-    /// The file the highlight is on: its inode as the directory reported
-    /// it (so a rename keeps it), and its name where there is no inode.
-    private struct HighlightedFile {
-        let name: [UInt8]
-        let inode: UInt64?
-
-        init(row: Int, of level: TableLevel) {
-            name = level.model.name(ofRow: row)
-            inode = level.listing?.reportedInode(ofRow: row)
-        }
-
-        func isShown(at row: Int, in level: TableLevel) -> Bool {
-            if let inode, let listing = level.listing { return listing.reportedInode(ofRow: row) == inode }
-            return level.model.withName(ofRow: row) { $0.elementsEqual(name) }
-        }
-    }
-
-    /// Puts the highlight back on the same file after the rows changed, by
-    /// identity (it stays where it was when that file left the table).
-    private func keepHighlight(on file: HighlightedFile, in level: TableLevel) {
-        let count = level.model.rowCount
-        if level.highlight < count, file.isShown(at: level.highlight, in: level) { return }
-        for row in 0..<count where file.isShown(at: row, in: level) {
-            level.highlight = row
-            return
-        }
-    }
-
-    private func waitForInput(milliseconds: Int32) -> Bool {
-        terminal.keyWaiting(milliseconds: milliseconds)
     }
 
     private func perform(_ action: ScreenAction) {
@@ -370,7 +272,7 @@ final class ScreenView {
     /// the status line. The terminal is out of raw mode meanwhile, so Ctrl-C
     /// stops a long one (a `du` of a large tree) as it does at the prompt.
     @discardableResult
-    private func run(_ command: Command) -> [String] {
+    func run(_ command: Command) -> [String] {
         said = []
         saidShown = 0
         var failure: String?
@@ -395,7 +297,7 @@ final class ScreenView {
         return lines
     }
 
-    private func openHighlighted(asHex: Bool) {
+    func openHighlighted(asHex: Bool) {
         let level = session.current
         guard level.model.rowCount > 0 else { return }
         let row = level.highlight
@@ -446,256 +348,6 @@ final class ScreenView {
         }
     }
 
-    // MARK: Typing on the status line
-
-    /// Filter as you type: every key redraws the table with the filter so
-    /// far; Enter keeps it, Esc clears it.
-    private func typeFilter() {
-        let typed = typeOnStatusLine(
-            prompt: "/", initial: session.current.model.options.filter?.pattern ?? "", endsOnEmptyBackspace: true, changed: applyFilter)
-        guard let text = typed else {
-            applyFilter("")
-            status = ""
-            return
-        }
-        status = text.isEmpty ? "" : "filter \(text) (/ then Esc clears it)"
-    }
-
-    /// Narrows the rows as the filter is typed (the highlight on the first
-    /// match); cleared, the rows come back with the highlight still on the
-    /// file it was on, as ranger and lf keep it.
-    private func applyFilter(_ text: String) {
-        let level = session.current
-        let before = level.highlight < level.model.rowCount ? HighlightedFile(row: level.highlight, of: level) : nil
-        level.update { $0.filter = text.isEmpty ? nil : NameFilter(typed: text) }
-        level.highlight = 0
-        if text.isEmpty, let before { keepHighlight(on: before, in: level) }
-        detailCache = nil
-    }
-
-    /// Text typed on the status line after `prompt`, `changed` told after
-    /// every key: the text at Enter, nil at Esc (and, with
-    /// `endsOnEmptyBackspace`, at Backspace with nothing left to delete).
-    private func typeOnStatusLine(
-        prompt: String, initial: String = "", endsOnEmptyBackspace: Bool = false, changed: (String) -> Void = { _ in }
-    ) -> String? {
-        var text = initial
-        while true {
-            status = prompt + text
-            changed(text)
-            draw()
-            guard let key = nextKey() else { return nil }
-            switch key {
-            case .enter: return text
-            case .escape, .control("c"), .control("g"): return nil
-            case .backspace:
-                if !text.isEmpty {
-                    text.removeLast()
-                } else if endsOnEmptyBackspace {
-                    return nil
-                }
-            case .text(let typed): text += typed
-            case .paste(let bytes): text += NameEscaping.escape(bytes)
-            default: break
-            }
-        }
-    }
-
-    /// A yes/no question on the status line (marking a directory, say):
-    /// one key, read in raw mode even when asked from a command's run.
-    /// What the command wrote before it asked stands above the question.
-    func ask(_ question: String) -> Bool {
-        status = NameEscaping.terminalSafe(question)
-        // What the command said before asking (the names a mark covers) is
-        // shown over the table, the question under it; else the table.
-        var lines = runningCommand ? Array(said.dropFirst(saidShown)) : []
-        saidShown = said.count
-        while lines.last?.isEmpty == true { lines.removeLast() }
-        let (rows, columns) = size
-        // A question is never cut: wider than a line, it wraps between words.
-        let question = TextWrapping.wrap(status, width: max(10, columns - 1))
-        if lines.isEmpty && question.count == 1 {
-            draw()
-        } else {
-            let room = max(0, rows - question.count)
-            let shown = lines.suffix(room).map { ScreenFrame.Line(text: TextWidth.truncatingTail($0, to: columns - 1), inverse: false) }
-            let blank = Array(repeating: ScreenFrame.Line(text: "", inverse: false), count: max(0, room - shown.count))
-            let asked = question.suffix(rows).map { ScreenFrame.Line(text: $0, inverse: false) }
-            frame.show(shown + blank + asked, rows: rows, columns: columns)
-        }
-        terminal.enterRaw()
-        defer { if runningCommand { terminal.leaveRaw() } }
-        guard let key = nextKey() else { return false }
-        return key == .text("y") || key == .text("Y")
-    }
-
-    // MARK: Leaving the screen for a moment
-
-    /// `:`: a REPL command typed on the status line with the prompt's
-    /// editor, history and completion, the table above it. A command that
-    /// shows screens of its own or runs a program (`usesTheTerminal`: view,
-    /// hex, more, pager, editor, `!`) runs on the normal screen, a key coming
-    /// back; any other runs in place: its last line on the status line, a
-    /// longer answer (`info`, `help`, `stats`) on pages over the table.
-    private func commandLine() {
-        let rows = size.rows
-        frame.output.write("\u{1B}[\(rows);1H\u{1B}[2K\u{1B}[?25h")
-        frame.output.flush()
-        // What was typed fast after `:` is the line's; what after its end, the view's again.
-        var ahead = typedAhead
-        typedAhead = []
-        while let key = decoder.next() { ahead.append(key) }
-        editor.typeAhead(ahead, bytes: decoder.takeUndecoded())
-        let line = editor.readLine(prompt: ":")
-        let after = editor.takeTypedAhead()
-        typedAhead = after.keys
-        decoder.feed(after.bytes)
-        frame.output.write("\u{1B}[?25l")
-        frame.output.flush()
-        terminal.enterRaw()
-        // The editor may have listed completions or ended its line below: all drawn anew.
-        frame.invalidate()
-        guard case .text(let typed) = line else { return }
-        let text = typed.trimmingSpaces
-        guard !text.isEmpty else { return }
-        let command: Command
-        do {
-            command = try session.command(for: text)
-        } catch {
-            status = error.message
-            return
-        }
-        switch command.name {
-        case "quit":
-            status = "quit: q leaves the screen"
-            return
-        case "screen":
-            status = "screen: this is the screen"
-            return
-        case "more":
-            status = "more: a file shown here scrolls with its keys (Enter opens it, x its bytes)"
-            return
-        default: break
-        }
-        // `:view NAME` and `:hex NAME` open the same full-width views as Enter and x.
-        if let view = command.action as? ViewCommand {
-            var start: ViewerMove?
-            switch view.from {
-            case .line(let line)?: start = .line(line)
-            case .text(let text)?: start = .search(text, backward: false)
-            case nil: start = nil
-            }
-            return openInTheScreen(view.row, asHex: false, then: start)
-        }
-        if let hex = command.action as? HexCommand {
-            var start = hex.search
-            if start == nil, case .fromStart(let offset) = hex.offset, offset > 0 { start = .line(Int(clamping: offset)) }
-            return openInTheScreen(hex.row, asHex: true, then: start)
-        }
-        guard !command.usesTheTerminal else {
-            runOnTheNormalScreen(command)
-            return
-        }
-        let lines = run(command)
-        if lines.filter({ !$0.isEmpty }).count > 1 { showPage(lines) }
-    }
-
-    /// The row `reference` names, highlighted and opened full width (the
-    /// viewer then moved by `start`: a line, an offset, a search).
-    private func openInTheScreen(_ reference: RowReference, asHex: Bool, then start: ViewerMove?) {
-        let row: Int
-        do {
-            row = try session.row(reference, for: asHex ? "hex" : "view")
-        } catch {
-            status = error.message
-            return
-        }
-        session.current.highlight = row
-        openHighlighted(asHex: asHex)
-        if let viewer, let start {
-            let said = viewer.apply(start, size: size)
-            if !said.isEmpty { status = said }
-        }
-    }
-
-    /// Runs `command` on the normal screen (programs it starts get the
-    /// terminal, pages are drawn as at the prompt); a key returns to the
-    /// view, or with `waitsForKey` false (`p` and `e`: the pager or editor
-    /// ended) the view comes back at once, a failure on its status line.
-    private func runOnTheNormalScreen(_ command: Command, waitsForKey: Bool = true) {
-        leaveForAMoment()
-        var failure: String?
-        // On the normal screen the prompt's front end prints, as at the prompt.
-        session.presenting(on: session.prompt) {
-            do throws(CommandError) {
-                _ = try session.execute(command)
-            } catch {
-                failure = error.message
-            }
-        }
-        if waitsForKey {
-            if let failure { session.output.write("filetable: \(failure)\n") }
-            session.output.write("-- a key returns to the screen --")
-            session.output.flush()
-            terminal.enterRaw()
-            _ = nextKey()
-        }
-        comeBack()
-        if !waitsForKey { status = failure ?? "" }
-    }
-
-    /// Lines over the table, a screen at a time: a key shows the next
-    /// screen, q or Esc returns to the table.
-    private func showPage(_ lines: [String]) {
-        var first = 0
-        while first < lines.count {
-            let (rows, columns) = size
-            let room = max(1, rows - 1)
-            let shown = lines[first..<min(lines.count, first + room)]
-            let last = first + room >= lines.count
-            let footer = last ? "-- a key returns to the table --" : "-- \(Plural.count(lines.count - first - room, "more line")): a key, or q --"
-            frame.show(
-                // A command's lines are as wide as the screen at most (help wraps to it).
-                (shown + [footer]).map { ScreenFrame.Line(text: TextWidth.truncatingTail($0, to: columns), inverse: false) },
-                rows: rows, columns: columns)
-            guard let key = nextKey(), !last, key != .text("q"), key != .escape else { return }
-            first += room
-        }
-    }
-
-    /// Ctrl-Z: the terminal as the shell left it, stopped until `fg`.
-    private func suspend() {
-        leaveForAMoment()
-        terminal.suspend()
-        comeBack()
-    }
-
-    private func leaveForAMoment() {
-        terminal.leaveFullScreen()
-        terminal.leaveRaw()
-        session.output.flush()
-    }
-
-    private func comeBack() {
-        terminal.enterRaw()
-        terminal.enterFullScreen()
-        frame.invalidate()
-        detailCache = nil
-    }
-
-    /// `?`: the keys, from `ScreenKey.table`, each summary wrapped beside
-    /// its keys at any width (never cut), a screen at a time.
-    private func showHelp() {
-        let width = max(20, size.columns - 1)
-        let keyWidth = min(28, width / 3)
-        var lines = ["filetable's screen: the keys", ""]
-        for key in ScreenKey.table {
-            let keys = "  " + key.keys.padded(to: keyWidth) + " "
-            lines += TextWrapping.wrap(key.summary, width: width, first: keys, rest: String(repeating: " ", count: keys.count))
-        }
-        lines += [""] + TextWrapping.wrap("In a file shown full width: Up/Down/PgUp/PgDn/g/G move, / ? n N search, q back.", width: width)
-        showPage(lines)
-    }
 }
 
 extension String {
