@@ -53,4 +53,19 @@ final class LayeringTests: XCTestCase {
             XCTAssertFalse(text.contains("session.info("), "\(name) runs info for its text")
         }
     }
+
+    /// The CLI's escape sequences are spelled in `Terminal/` only
+    /// (`TerminalControl`, `TerminalStyle`, and the scripted terminal);
+    /// `KeyDecoder` reads them from the keyboard. Elsewhere code names what
+    /// it wants.
+    func testEscapesAreWrittenInTheTerminalModuleOnly() throws {
+        for url in swiftFiles(under: "FiletableCLI") {
+            let relative = String(url.path.dropFirst(sources.path.count + 1))
+            if relative.hasPrefix("FiletableCLI/Terminal/") || relative.hasSuffix("LineEditing/KeyDecoder.swift") { continue }
+            let text = try String(contentsOf: url, encoding: .utf8)
+            for pattern in ["\\u{1B}", "\\u{1b}", "\\u{001B}", "\\e[", "\\033"] {
+                XCTAssertFalse(text.contains(pattern), "\(relative) writes \(pattern)")
+            }
+        }
+    }
 }

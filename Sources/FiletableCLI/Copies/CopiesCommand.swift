@@ -111,10 +111,10 @@ struct CopyProgress {
         lastShown = now
         shown = true
         let progress = finder.progress
-        if let walking = progress.walking { return "\r\u{1B}[Kdupes: \(Plural.count(walking, "file")) met (Ctrl-C stops)" }
-        return "\r\u{1B}[Kdupes: \(Plural.count(progress.files, "file")) read, \(HumanSize.withUnit(progress.bytes)), "
+        if let walking = progress.walking { return TerminalControl.overwriteLine + "dupes: \(Plural.count(walking, "file")) met (Ctrl-C stops)" }
+        return TerminalControl.overwriteLine + "dupes: \(Plural.count(progress.files, "file")) read, \(HumanSize.withUnit(progress.bytes)), "
             + "\(Plural.count(progress.groups, "group")) found (Ctrl-C stops)"
     }
 
-    var erasure: String? { shown ? "\r\u{1B}[K" : nil }
+    var erasure: String? { shown ? TerminalControl.overwriteLine : nil }
 }

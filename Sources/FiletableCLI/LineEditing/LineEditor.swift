@@ -157,11 +157,11 @@ final class LineEditor {
         switch events.wake() {
         case .notice(let line):
             // The notice replaces the one above the prompt, if that is where it is.
-            output.write((noticeShown ? "\r\u{1B}[K\u{1B}[1A\r\u{1B}[K" : "\r\u{1B}[K") + line + "\n")
+            output.write((noticeShown ? TerminalControl.overwriteLine + TerminalControl.up(1) + TerminalControl.overwriteLine : TerminalControl.overwriteLine) + line + "\n")
             noticeShown = true
             redraw()
         case .lines(let text):
-            output.write("\r\u{1B}[K" + text)
+            output.write(TerminalControl.overwriteLine + text)
             noticeShown = false
             redraw()
         case nil:
@@ -214,7 +214,7 @@ final class LineEditor {
         case .control("r"), .control("s"):
             search = HistorySearch()
         case .control("l"):
-            output.write("\u{1B}[H\u{1B}[2J")
+            output.write(TerminalControl.clearScreen)
         case .control("z"):
             suspend()
         case .pageDown where buffer.isEmpty:
@@ -399,8 +399,8 @@ final class LineEditor {
             index += 1
         }
         let cursorColumn = TextWidth.of(shownPrompt) + min(cursorColumns - scrolledColumns, used)
-        var text = "\r" + shownPrompt + visible + "\u{1B}[K\r"
-        if cursorColumn > 0 { text += "\u{1B}[\(cursorColumn)C" }
+        var text = "\r" + shownPrompt + visible + TerminalControl.eraseToEndOfLine + "\r"
+        if cursorColumn > 0 { text += TerminalControl.right(cursorColumn) }
         output.write(text)
         output.flush()
     }

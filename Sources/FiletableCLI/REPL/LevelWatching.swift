@@ -72,7 +72,7 @@ final class LevelWatching: PromptEvents {
     func wake() -> PromptEventOutput? {
         // A call that did not answer in time came back: draw the page with what it found.
         if HangGuard.drainCompletions() {
-            session.output.write("\r\u{1B}[K")
+            session.output.write(TerminalControl.overwriteLine)
             session.printPage()
             return .lines("")
         }
@@ -135,7 +135,7 @@ final class LevelWatching: PromptEvents {
         redrawDue = nil
         lastRedraw = now
         redraws += 1
-        session.output.write("\r\u{1B}[K")
+        session.output.write(TerminalControl.overwriteLine)
         session.refreshCurrent()
         return true
     }

@@ -251,7 +251,7 @@ extension Session {
         let progress: ((Int) -> Void)? =
             settings.interactive ? { counted in Self.writeStatusLine("\rcounting: \(counted) entries (Ctrl-C stops)") } : nil
         let totals = plan.totals(progress: progress)
-        if settings.interactive { Self.writeStatusLine("\r\u{1B}[K") }
+        if settings.interactive { Self.writeStatusLine(TerminalControl.overwriteLine) }
         Interruption.clear()
         var lines: [String] = []
         if totals.vanished > 0 {
@@ -310,7 +310,7 @@ extension Session {
                 Self.writeStatusLine("\rcounting: \(counted) entries (Ctrl-C stops)")
             } : nil
         let totals = PlanTotals.count(marked, progress: progress)
-        if settings.interactive { Self.writeStatusLine("\r\u{1B}[K") }
+        if settings.interactive { Self.writeStatusLine(TerminalControl.overwriteLine) }
         Interruption.clear()
         return totals
     }

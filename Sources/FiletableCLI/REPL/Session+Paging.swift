@@ -88,7 +88,7 @@ extension Session {
             ? { searched in Self.writeStatusLine("\rfind: \(Plural.count(searched, "directory", "directories")) searched (Ctrl-C stops)") }
             : { _ in }
         let contents = gathering.gather(from: directory, progress: progress)
-        if settings.interactive { Self.writeStatusLine("\r\u{1B}[K") }
+        if settings.interactive { Self.writeStatusLine(TerminalControl.overwriteLine) }
         Interruption.clear()
         // Kept short: the line stands under the page, within 80 columns.
         let notes =

@@ -104,7 +104,7 @@ extension Session {
     private func textLayout(wraps: Bool) -> TextLineLayout {
         var layout = TextLineLayout(width: settings.interactive ? Terminal.columns() : nil, wraps: wraps)
         layout.tabs = settings.tabSize
-        if settings.useColor { layout.highlight = { "\u{1B}[7m" + $0 + "\u{1B}[27m" } }
+        if settings.useColor { layout.highlight = TerminalControl.reversed }
         return layout
     }
 
@@ -272,7 +272,7 @@ extension Session {
         let room = max(1, width - TextWidth.of(detail) - 2)
         let shown = TextWidth.truncatingTail(NameEscaping.escape(name), to: room)
         let line = TextWidth.truncatingTail(shown + "  " + detail, to: width)
-        return settings.useColor ? "\u{1B}[1m" + line + "\u{1B}[0m" : line
+        return settings.useColor ? TerminalControl.bold + line + TerminalControl.resetAttributes : line
     }
 
     /// One screen of `hexdump -C` lines from the view's offset; offsets

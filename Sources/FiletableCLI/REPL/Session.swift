@@ -183,7 +183,7 @@ final class Session {
     /// Clears the terminal, the cursor at its top; nothing in a script.
     func clearScreen() {
         guard settings.interactive else { return }
-        output.write("\u{1B}[H\u{1B}[2J")
+        output.write(TerminalControl.clearScreen)
         output.flush()
     }
 

@@ -16,9 +16,9 @@ struct ScanProgress {
         lastShown = now
         shown = true
         let (files, bytes) = scan.progress
-        return "\r\u{1B}[Kscanning \(NameEscaping.escape(place)): \(Plural.count(files, "file")), \(HumanSize.withUnit(bytes))"
+        return TerminalControl.overwriteLine + "scanning \(NameEscaping.escape(place)): \(Plural.count(files, "file")), \(HumanSize.withUnit(bytes))"
     }
 
     /// The text that takes the line away, if one was drawn.
-    var erasure: String? { shown ? "\r\u{1B}[K" : nil }
+    var erasure: String? { shown ? TerminalControl.overwriteLine : nil }
 }

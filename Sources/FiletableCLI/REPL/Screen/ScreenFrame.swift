@@ -34,7 +34,7 @@ final class ScreenFrame {
     func show(_ lines: [Line], rows: Int, columns: Int) {
         var buffer = ""
         if shownSize.rows != rows || shownSize.columns != columns {
-            buffer += "\u{1B}[H\u{1B}[2J"
+            buffer += TerminalControl.clearScreen
             shown = []
             shownSize = (rows, columns)
         }
@@ -42,16 +42,16 @@ final class ScreenFrame {
         for index in 0..<rows {
             let line = index < lines.count ? lines[index] : Line(text: "", inverse: false)
             if index < shown.count && shown[index] == line { continue }
-            buffer += "\u{1B}[\(index + 1);1H"
-            buffer += line.inverse ? "\u{1B}[7m" + line.text.padded(to: columns - 1) + "\u{1B}[27m" : line.text
+            buffer += TerminalControl.moveTo(row: index + 1)
+            buffer += line.inverse ? TerminalControl.reversed(line.text.padded(to: columns - 1)) : line.text
             // A plain line as wide as the screen (a page of `help`) fills its
             // row: erasing after it would erase its last character instead.
-            let fillsTheRow = !line.inverse && !line.text.contains("\u{1B}") && TextWidth.of(line.text) >= columns
-            if !fillsTheRow { buffer += "\u{1B}[K" }
+            let fillsTheRow = !line.inverse && !line.text.contains(TerminalControl.escape) && TextWidth.of(line.text) >= columns
+            if !fillsTheRow { buffer += TerminalControl.eraseToEndOfLine }
         }
         // The (hidden) cursor parked at the last line's start: every frame
         // ends the same way, which a script timing the frames waits for.
-        buffer += "\u{1B}[\(rows);1H"
+        buffer += TerminalControl.moveTo(row: rows)
         shown = (0..<rows).map { $0 < lines.count ? lines[$0] : Line(text: "", inverse: false) }
         lastFrameBytes = buffer.utf8.count
         output.write(buffer)
@@ -82,15 +82,15 @@ final class ScreenFrame {
         // Worth it only when it saves more than the few bytes it costs.
         guard best.shift != 0, best.matches > unchanged + 1 else { return "" }
         let blank = Line(text: "", inverse: false)
-        var sequence = "\u{1B}[0m\u{1B}[\(top + 1);\(bottom + 1)r"
+        var sequence = TerminalControl.resetAttributes + TerminalControl.scrollRegion(top: top + 1, bottom: bottom + 1)
         if best.shift > 0 {
-            sequence += "\u{1B}[\(bottom + 1);1H" + String(repeating: "\n", count: best.shift)
+            sequence += TerminalControl.moveTo(row: bottom + 1) + String(repeating: "\n", count: best.shift)
             shown.replaceSubrange(top...bottom, with: shown[(top + best.shift)...bottom] + Array(repeating: blank, count: best.shift))
         } else {
-            sequence += "\u{1B}[\(top + 1);1H" + String(repeating: "\u{1B}M", count: -best.shift)
+            sequence += TerminalControl.moveTo(row: top + 1) + String(repeating: TerminalControl.reverseIndex, count: -best.shift)
             shown.replaceSubrange(top...bottom, with: Array(repeating: blank, count: -best.shift) + shown[top...(bottom + best.shift)])
         }
         // Setting the region homes the cursor; every line is placed anew after it.
-        return sequence + "\u{1B}[r"
+        return sequence + TerminalControl.wholeScreenScrolls
     }
 }

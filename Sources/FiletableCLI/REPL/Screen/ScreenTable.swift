@@ -41,7 +41,7 @@ struct ScreenTable {
             let text = overflows ? TextWidth.truncatingTail(plain[index], to: width) : plain[index]
             let pad = String(repeating: " ", count: max(0, width - TextWidth.of(text)))
             if highlighted?.contains(index) == true {
-                lines.append("\u{1B}[7m" + text + pad + "\u{1B}[27m")
+                lines.append(TerminalControl.reversed(text + pad))
             } else {
                 lines.append((overflows ? text : styled[index]) + pad)
             }

@@ -12,7 +12,7 @@ extension ScreenView {
     /// longer answer (`info`, `help`, `stats`) on pages over the table.
     func commandLine() {
         let rows = size.rows
-        frame.output.write("\u{1B}[\(rows);1H\u{1B}[2K\u{1B}[?25h")
+        frame.output.write(TerminalControl.moveTo(row: rows) + TerminalControl.eraseLine + TerminalControl.showCursor)
         frame.output.flush()
         // What was typed fast after `:` is the line's; what after its end, the view's again.
         var ahead = typedAhead
@@ -23,7 +23,7 @@ extension ScreenView {
         let after = editor.takeTypedAhead()
         typedAhead = after.keys
         decoder.feed(after.bytes)
-        frame.output.write("\u{1B}[?25l")
+        frame.output.write(TerminalControl.hideCursor)
         frame.output.flush()
         terminal.enterRaw()
         // The editor may have listed completions or ended its line below: all drawn anew.

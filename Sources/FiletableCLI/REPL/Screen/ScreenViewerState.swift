@@ -31,7 +31,7 @@ final class ScreenViewerState {
         } else {
             var layout = TextLineLayout(width: columns, wraps: false)
             layout.tabs = session.settings.tabSize
-            if useColor { layout.highlight = { "\u{1B}[7m" + $0 + "\u{1B}[27m" } }
+            if useColor { layout.highlight = TerminalControl.reversed }
             do {
                 text = try TextViewer(file: file, layout: layout)
             } catch {

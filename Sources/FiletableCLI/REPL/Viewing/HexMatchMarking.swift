@@ -8,8 +8,8 @@ import FileBrowsing
 /// offset, and the matched cells are wrapped; every other line is kept as
 /// it was.
 enum HexMatchMarking {
-    static let on = "\u{1B}[7m"
-    static let off = "\u{1B}[27m"
+    static let on = TerminalControl.reverse
+    static let off = TerminalControl.reverseOff
 
     /// `lines` (one screen of canonical lines for `bytes`, which start at
     /// file offset `first`) with the bytes `search` matches marked; the
