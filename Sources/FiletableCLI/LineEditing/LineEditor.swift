@@ -157,7 +157,9 @@ final class LineEditor {
         switch events.wake() {
         case .notice(let line):
             // The notice replaces the one above the prompt, if that is where it is.
-            output.write((noticeShown ? TerminalControl.overwriteLine + TerminalControl.up(1) + TerminalControl.overwriteLine : TerminalControl.overwriteLine) + line + "\n")
+            output.write(
+                (noticeShown ? TerminalControl.overwriteLine + TerminalControl.up(1) + TerminalControl.overwriteLine : TerminalControl.overwriteLine)
+                    + line + "\n")
             noticeShown = true
             redraw()
         case .lines(let text):

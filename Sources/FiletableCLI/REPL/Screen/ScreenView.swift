@@ -144,7 +144,8 @@ final class ScreenView {
             .header(extra: session.marks.isEmpty ? [] : [marksSummary()], showsPlanFreeing: session.marks.isEmpty, width: columns)
         // Bold, not reverse video: the reverse is the highlighted row's alone.
         let headerLine = ScreenFrame.Line(
-            text: TerminalControl.bold + TextWidth.truncatingTail(NameEscaping.terminalSafe(header), to: columns - 1) + TerminalControl.boldOff, inverse: false)
+            text: TerminalControl.bold + TextWidth.truncatingTail(NameEscaping.terminalSafe(header), to: columns - 1) + TerminalControl.boldOff,
+            inverse: false)
         let statusLine = ScreenFrame.Line(text: statusText(level: level, width: columns - 1), inverse: false)
         // Levels pushed here are watched as the prompt's are, before their
         // frame is out (a change made once it shows is seen); the first
