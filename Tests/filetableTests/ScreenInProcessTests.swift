@@ -115,4 +115,15 @@ final class ScreenInProcessTests: XCTestCase {
         XCTAssertTrue(screen.frame[22].hasPrefix("total: 1 file, 0 directories, 35 bytes"), screen.text)
         XCTAssertTrue(screen.frame.allSatisfy { $0.trimmingCharacters(in: .whitespaces).count < 80 }, screen.text)
     }
+
+    /// The screen and its `:` line read one stream of keys: typed in one
+    /// burst, `:sort size`, Enter and `j` give the line its command and the
+    /// view its `j` (nothing lost or swapped at either hand-over).
+    func testKeysTypedFastAfterTheColonGoToTheLineAndThenToTheView() throws {
+        let temp = try makeTree()
+        let screen = try ScriptedScreen.run(in: temp.path, keys: [":sort size\rj"])
+        XCTAssertTrue(screen.header.contains("| sort size"), screen.header)
+        XCTAssertEqual(screen.highlighted?.hasPrefix("2 "), true, screen.text)
+        XCTAssertTrue(screen.status.hasSuffix("2/4"), screen.status)
+    }
 }

@@ -29,10 +29,8 @@ final class LineEditor {
     /// one replaces it instead of adding a line.
     private var noticeShown = false
 
-    private var decoder = KeyDecoder()
-    /// Keys another reader of the terminal decoded before the line began
-    /// (the full-screen view's `:` and what was typed fast after it).
-    private var keysAhead: [Key] = []
+    /// The keys, read through the loop the full-screen view shares.
+    let keys: KeyInput
     private var buffer = EditBuffer()
     private var prompt = ""
     /// The first character shown when the line is wider than the screen.
@@ -47,6 +45,7 @@ final class LineEditor {
 
     init(terminal: any TerminalDevice, history: History) {
         self.terminal = terminal
+        keys = KeyInput(terminal: terminal)
         self.history = history
     }
 
@@ -93,68 +92,27 @@ final class LineEditor {
 
     // MARK: Keys
 
-    /// Keys and bytes the full-screen view read before it handed the
-    /// terminal over: the line reads them before any new input.
-    func typeAhead(_ keys: [Key], bytes: [UInt8]) {
-        keysAhead += keys
-        decoder.feed(bytes)
-    }
-
-    /// What was typed after the line ended, taken out for the view to read on.
-    func takeTypedAhead() -> (keys: [Key], bytes: [UInt8]) {
-        defer { keysAhead = [] }
-        return (keysAhead, decoder.takeUndecoded())
-    }
-
-    /// The next key; nil when the input ends or fails.
+    /// The next key; nil when the input ends or fails. While it waits, the
+    /// level's changes (`events`) print above the line and a resize draws it again.
     private func nextKey() -> Key? {
-        if !keysAhead.isEmpty { return keysAhead.removeFirst() }
-        while true {
-            if let key = decoder.next() { return key }
-            if decoder.hasPending && !waitForInput(milliseconds: 40) {
-                if let key = decoder.next(endOfBurst: true) { return key }
-                // A paste whose end marker has not come after a second of
-                // silence is over: Ctrl-C and Enter are keys again.
-                if decoder.isInsidePaste, !waitForInput(milliseconds: 1000), let key = decoder.endUnterminatedPaste() { return key }
-            }
-            if !decoder.hasPending, let events, !waitForKeyOrEvents(events) { continue }
-            var chunk = [UInt8](repeating: 0, count: 4096)
-            let read = chunk.withUnsafeMutableBytes { terminal.read(into: $0) }
-            guard case .success(let count) = read else {
-                guard read.failureValue == .interrupted else { return nil }
-                if terminal.takeResize() { redraw() }
-                continue
-            }
-            if count == 0 { return nil }
-            decoder.feed(chunk[..<count])
+        var waiting = KeyInput.Waiting()
+        if let events {
+            waiting.descriptors = { events.descriptors.filter { $0 >= 0 } }
+            waiting.timeout = { events.timeout }
+            waiting.woke = { [unowned self] _ in show(events.wake()) }
         }
+        waiting.resized = { [unowned self] in redraw() }
+        return keys.next(waiting)
     }
 
     /// Whether Ctrl-C was typed while a long completion ran (in raw mode it
     /// is a byte, not a signal). Other keys typed meanwhile are kept for later.
-    func cancelRequested() -> Bool {
-        guard waitForInput(milliseconds: 0) else { return false }
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        let read = chunk.withUnsafeMutableBytes { terminal.read(into: $0) }
-        guard case .success(let count) = read, count > 0 else { return false }
-        if let stop = chunk[..<count].firstIndex(of: 0x03) {
-            decoder.feed(chunk[(stop + 1)..<count])
-            return true
-        }
-        decoder.feed(chunk[..<count])
-        return false
-    }
+    func cancelRequested() -> Bool { keys.interruptTyped() }
 
-    /// Waits for a key or for `events`; true when a key is there to read.
-    /// When the events speak first, their text goes above the prompt, which
-    /// is drawn again with the line as it was.
-    private func waitForKeyOrEvents(_ events: PromptEvents) -> Bool {
-        guard let ready = terminal.waitForReading(events.descriptors.filter { $0 >= 0 }, milliseconds: events.timeout) else {
-            if terminal.takeResize() { redraw() }
-            return false
-        }
-        if ready[0] { return true }
-        switch events.wake() {
+    /// What the level's changes said, above the prompt, which is drawn
+    /// again with the line as it was.
+    private func show(_ said: PromptEventOutput?) {
+        switch said {
         case .notice(let line):
             // The notice replaces the one above the prompt, if that is where it is.
             output.write(
@@ -169,11 +127,6 @@ final class LineEditor {
         case nil:
             break
         }
-        return false
-    }
-
-    private func waitForInput(milliseconds: Int32) -> Bool {
-        terminal.keyWaiting(milliseconds: milliseconds)
     }
 
     /// Acts on one key; returns the line's outcome when the key ends it.

@@ -14,15 +14,9 @@ extension ScreenView {
         let rows = size.rows
         frame.output.write(TerminalControl.moveTo(row: rows) + TerminalControl.eraseLine + TerminalControl.showCursor)
         frame.output.flush()
-        // What was typed fast after `:` is the line's; what after its end, the view's again.
-        var ahead = typedAhead
-        typedAhead = []
-        while let key = decoder.next() { ahead.append(key) }
-        editor.typeAhead(ahead, bytes: decoder.takeUndecoded())
+        // The editor reads the keys the view reads: what was typed fast after
+        // `:` is the line's, what after its end the view's again.
         let line = editor.readLine(prompt: ":")
-        let after = editor.takeTypedAhead()
-        typedAhead = after.keys
-        decoder.feed(after.bytes)
         frame.output.write(TerminalControl.hideCursor)
         frame.output.flush()
         terminal.enterRaw()

@@ -5,68 +5,47 @@ import TableKit
 /// lone Esc told from a sequence), with the level's changes and a followed
 /// file shown while it waits, and the highlight kept on its file when rows move.
 extension ScreenView {
-    /// The next key; waits for the level's changes meanwhile (they redraw
-    /// the frame). Nil when the input ends.
+    /// The next key, a letter at a time, from the loop the line editor
+    /// shares; waits for the level's changes meanwhile (they redraw the
+    /// frame) and follows a file with `F`. Nil when the input ends.
     func nextKey() -> Key? {
-        while true {
-            if !typedAhead.isEmpty { return typedAhead.removeFirst() }
-            if let key = decoder.next() {
-                // Letters typed fast arrive as one text: each is a key here.
-                if case .text(let text) = key, text.count > 1 {
-                    typedAhead = text.map { Key.text(String($0)) }
-                    continue
-                }
-                return key
-            }
-            if decoder.hasPending, !waitForInput(milliseconds: 40) {
-                if let key = decoder.next(endOfBurst: true) { return key }
-                // A paste whose end marker has not come after a second of silence is over, as at the prompt.
-                if decoder.isInsidePaste, !waitForInput(milliseconds: 1000), let key = decoder.endUnterminatedPaste() { return key }
-            }
-            // Idle at last: the detail left out while keys came is drawn now.
-            if detailPending && !waitForInput(milliseconds: 0) { draw() }
-            let events = session.watching
-            let watched: [Int32] = events.map { $0.descriptors.filter { $0 >= 0 } } ?? []
-            // Following a file (F): a look at its end four times a second.
-            let timeout = following ? 250 : events?.timeout ?? -1
-            guard let ready = terminal.waitForReading(watched, milliseconds: timeout) else {
-                if terminal.takeResize() {
-                    frame.invalidate()
-                    draw()
-                }
-                continue
-            }
+        var waiting = KeyInput.Waiting()
+        let events = session.watching
+        waiting.descriptors = { events.map { $0.descriptors.filter { $0 >= 0 } } ?? [] }
+        // Following a file (F): a look at its end four times a second.
+        waiting.timeout = { [unowned self] in following ? 250 : events?.timeout ?? -1 }
+        // Idle at last: the detail left out while keys came is drawn now.
+        waiting.beforeWaiting = { [unowned self] in if detailPending && !keys.keyWaiting(milliseconds: 0) { draw() } }
+        waiting.resized = { [unowned self] in
+            frame.invalidate()
+            draw()
+        }
+        waiting.woke = { [unowned self] ready in
             if following, let viewer, !ready.contains(true) {
                 _ = viewer.apply(.end, size: size)
                 draw()
-                continue
+                return
             }
-            if !ready[0] {
-                // A change may move the rows: the highlight stays on the same file.
-                let level = session.current
-                let before = level.highlight < level.model.rowCount ? HighlightedFile(row: level.highlight, of: level) : nil
-                if let output = events?.wake() {
-                    // The screen shows changes as they come (the prompt only counts them).
-                    if case .notice = output, session.current === level, (try? level.reread()) != nil {
-                        if level.space != nil { session.showSpace(on: level) }
-                    } else if case .lines(let text) = output, let last = text.split(separator: "\n").last {
-                        status = NameEscaping.terminalSafe(String(last))
-                    }
-                    if let before, session.current === level { keepHighlight(on: before, in: level) }
-                    detailCache = nil
-                    draw()
-                }
-                continue
-            }
-            var chunk = [UInt8](repeating: 0, count: 4096)
-            let read = chunk.withUnsafeMutableBytes { terminal.read(into: $0) }
-            guard case .success(let count) = read else {
-                if read.failureValue == .interrupted { continue }
-                return nil
-            }
-            if count == 0 { return nil }
-            decoder.feed(chunk[..<count])
+            if let events { showChanges(of: events) }
         }
+        return keys.next(splittingText: true, waiting)
+    }
+
+    /// What the level's watch found: the rows read again (a change may move
+    /// them: the highlight stays on the same file), or its words on the status line.
+    private func showChanges(of events: LevelWatching) {
+        let level = session.current
+        let before = level.highlight < level.model.rowCount ? HighlightedFile(row: level.highlight, of: level) : nil
+        guard let said = events.wake() else { return }
+        // The screen shows changes as they come (the prompt only counts them).
+        if case .notice = said, session.current === level, (try? level.reread()) != nil {
+            if level.space != nil { session.showSpace(on: level) }
+        } else if case .lines(let text) = said, let last = text.split(separator: "\n").last {
+            status = NameEscaping.terminalSafe(String(last))
+        }
+        if let before, session.current === level { keepHighlight(on: before, in: level) }
+        detailCache = nil
+        draw()
     }
 
     /// The file the highlight is on: its inode as the directory reported
@@ -98,6 +77,6 @@ extension ScreenView {
     }
 
     func waitForInput(milliseconds: Int32) -> Bool {
-        terminal.keyWaiting(milliseconds: milliseconds)
+        keys.keyWaiting(milliseconds: milliseconds)
     }
 }

@@ -15,9 +15,8 @@ final class ScreenView {
     /// The device keys come from and frames go to: the editor's.
     var terminal: any TerminalDevice { editor.terminal }
     let frame: ScreenFrame
-    var decoder = KeyDecoder()
-    /// Keys decoded and not yet handled (a burst of letters, one at a time).
-    var typedAhead: [Key] = []
+    /// The keys: the loop the line editor shares.
+    var keys: KeyInput { editor.keys }
     /// The detail was left out of the last frame while keys were waiting.
     var detailPending = false
     /// The level the watches were last brought up to date for (nil until
@@ -193,7 +192,7 @@ final class ScreenView {
         }
         // Keys waiting (a held Down): the detail of a row the highlight is
         // only passing is not read; it is drawn once the keys stop.
-        if !typedAhead.isEmpty || decoder.hasPending || waitForInput(milliseconds: 0) {
+        if keys.hasPending || waitForInput(milliseconds: 0) {
             detailPending = true
             return []
         }
