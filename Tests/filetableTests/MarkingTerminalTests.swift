@@ -44,7 +44,13 @@ final class GatheredLevelsTerminalTests: TmuxTestCase {
         tmux.type(["y", "Enter"])
         tmux.waitFor("marked 300", seconds: 15)
         tmux.type(["marks", "Enter"])
-        let plan = tmux.waitFor("total: 300 files", seconds: 15)
+        // Ready once the totals are out and the prompt stands under the footer.
+        var plan = tmux.waitFor("total: 300 files", seconds: 15)
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, plan.split(separator: "\n").last?.hasPrefix("\(temp.path)>") != true {
+            usleep(50_000)
+            plan = tmux.screen()
+        }
         let lines = plan.split(separator: "\n", omittingEmptySubsequences: false)
         XCTAssertTrue(lines.contains { $0.hasPrefix("marks | 300 marked paths | sort name | page 1 of ") }, plan)
         XCTAssertTrue(lines.contains { $0.hasPrefix("-- n next, a number opens its row, b back, help --") }, plan)
