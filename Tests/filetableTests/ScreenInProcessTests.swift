@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 import XCTest
 
+@testable import FiletableCLI
+
 /// The full-screen view driven through the scripted terminal, in-process:
 /// the same keys and the same assertions as a person at a terminal would
 /// make, without tmux or waits. (`ScreenTerminalTests` keeps what only a
@@ -125,5 +127,64 @@ final class ScreenInProcessTests: XCTestCase {
         XCTAssertTrue(screen.header.contains("| sort size"), screen.header)
         XCTAssertEqual(screen.highlighted?.hasPrefix("2 "), true, screen.text)
         XCTAssertTrue(screen.status.hasSuffix("2/4"), screen.status)
+    }
+
+    /// A scrolling list: Down past the last row scrolls the rows up by one
+    /// (no page turned, the highlight stays on the bottom row), Up past the
+    /// top scrolls them down; the status line says where the highlight is.
+    func testDownPastTheBottomScrollsARowAtATime() throws {
+        let temp = try TemporaryTree()
+        for index in 1...100 { temp.file(String(format: "f%03d", index), contents: "\(index)\n") }
+        func rows(_ screen: ScriptedScreen) -> [String] {
+            screen.frame.dropFirst().prefix(22).map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        let down = Array(repeating: "j", count: 30)
+        var screen = try ScriptedScreen.run(in: temp.path, keys: down)
+        XCTAssertEqual(screen.highlighted, "31 f031")
+        XCTAssertTrue(screen.status.hasSuffix("31/100"), screen.status)
+        XCTAssertEqual(rows(screen).first, "10 f010", screen.text)
+        XCTAssertEqual(rows(screen).last, "31 f031", screen.text)
+        XCTAssertTrue(screen.frame.allSatisfy { $0.count < 80 }, "nothing reaches the last column:\n\(screen.text)")
+        let up = down + Array(repeating: "k", count: 25)
+        screen = try ScriptedScreen.run(in: temp.path, keys: up)
+        XCTAssertEqual(screen.highlighted, "6 f006")
+        XCTAssertTrue(screen.status.hasSuffix("6/100"), screen.status)
+        XCTAssertEqual(rows(screen).first, "6 f006", screen.text)
+        XCTAssertEqual(rows(screen).last, "27 f027", screen.text)
+        screen = try ScriptedScreen.run(in: temp.path, keys: up + ["G"])
+        XCTAssertEqual(screen.highlighted, "100 f100")
+        XCTAssertEqual(rows(screen).first, "79 f079", screen.text)
+        // Scrolled by a row, a frame writes about a row, not the table.
+        let before = try ScriptedScreen.run(in: temp.path, keys: down)
+        let after = try ScriptedScreen.run(in: temp.path, keys: down + ["j"])
+        XCTAssertLessThan(after.written.utf8.count - before.written.utf8.count, 600)
+    }
+
+    /// At 200 columns the detail pane shows the highlighted row's content (a
+    /// text file's first lines, tabs expanded; a binary file in hex; a
+    /// directory's entries); Enter shows a file full width; narrower than
+    /// 120 columns the pane goes and nothing is wider than the screen.
+    func testTheDetailPaneAtTwoHundredColumnsAndResize() throws {
+        let temp = try makeTree()
+        func run(_ keys: [String], then more: [ScriptedTerminal.Event] = []) throws -> ScriptedScreen {
+            try ScriptedScreen.run(in: temp.path, events: keys.map { .keys(Array($0.utf8)) } + more, rows: 60, columns: 200)
+        }
+        var screen = try run([])
+        XCTAssertTrue(screen.text.contains("│ first line      after a tab"), screen.text)
+        XCTAssertTrue(screen.text.contains("│ second line"), screen.text)
+        screen = try run(["j"])
+        XCTAssertTrue(screen.text.contains("│ 00000000: 0001 02de adbe ef"), screen.text)
+        screen = try run(["j", "j"])
+        XCTAssertTrue(screen.text.contains("│ guide.txt") && screen.text.contains("│ notes.md"), screen.text)
+        screen = try run(["j", "j", "k", "k", Key.enter])
+        XCTAssertTrue(screen.header.hasPrefix("alpha.txt  lines 1-2"), screen.header)
+        screen = try run([Key.enter, "q"])
+        XCTAssertTrue(screen.text.contains("│ first line"), screen.text)
+        screen = try run([], then: [.resize(rows: 24, columns: 80)])
+        XCTAssertFalse(screen.text.contains("│"), screen.text)
+        XCTAssertEqual(screen.frame.count, 24)
+        XCTAssertTrue(screen.frame.allSatisfy { $0.count <= 80 }, screen.text)
+        screen = try run([], then: [.resize(rows: 24, columns: 80), .keys(Array("\t".utf8))])
+        XCTAssertTrue(screen.text.contains("│ first line"), "Tab brings the pane back:\n\(screen.text)")
     }
 }

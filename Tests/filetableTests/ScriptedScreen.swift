@@ -40,7 +40,15 @@ struct ScriptedScreen {
     static func run(
         in directory: String, keys: [String], rows: Int = 24, columns: Int = 80, file: StaticString = #filePath, line: UInt = #line
     ) throws -> ScriptedScreen {
-        let terminal = ScriptedTerminal(rows: rows, columns: columns, keys: keys)
+        try run(in: directory, events: keys.map { .keys(Array($0.utf8)) }, rows: rows, columns: columns, file: file, line: line)
+    }
+
+    /// Runs the view on `directory`, playing `events` (keys and resizes).
+    static func run(
+        in directory: String, events: [ScriptedTerminal.Event], rows: Int = 24, columns: Int = 80, file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws -> ScriptedScreen {
+        let terminal = ScriptedTerminal(rows: rows, columns: columns, events: events)
         var settings = Session.Settings()
         settings.interactive = true
         let session = try Session(path: Array(directory.utf8), output: terminal.output, settings: settings)
@@ -48,7 +56,7 @@ struct ScriptedScreen {
         _ = ScreenView(session: session, editor: editor, endsSession: true).run()
         terminal.output.flush()
         // The screen as it stood once every key was handled, the view waiting for the next.
-        var model = VT100Model(rows: rows)
+        var model = VT100Model(rows: terminal.size?.rows ?? rows)
         let written = terminal.written
         guard let idle = terminal.writtenWhenIdle else {
             XCTFail("the view never waited for a key", file: file, line: line)

@@ -76,7 +76,8 @@ struct VT100Model {
         let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
         switch final {
         case "H":
-            row = ((numbers.first ?? 1) ?? 1) - 1
+            // (A frame for a larger window than the model's lands on its last row.)
+            row = min(lines.count - 1, ((numbers.first ?? 1) ?? 1) - 1)
             column = ((numbers.count > 1 ? numbers[1] : 1) ?? 1) - 1
         case "A": row = max(0, row - ((numbers.first ?? 1) ?? 1))
         case "B": row = min(lines.count - 1, row + ((numbers.first ?? 1) ?? 1))

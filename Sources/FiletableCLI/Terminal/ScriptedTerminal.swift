@@ -8,12 +8,18 @@ import FileBrowsing
 final class ScriptedTerminal: TerminalDevice {
     let output: OutputSink
     var size: (rows: Int, columns: Int)?
-    /// The chunks not read yet.
-    private var chunks: [[UInt8]]
+    /// What a person does at the terminal, in order.
+    enum Event {
+        /// Keys typed in one burst.
+        case keys([UInt8])
+        /// The window made `rows` by `columns`.
+        case resize(rows: Int, columns: Int)
+    }
+
+    /// The events not played yet.
+    private var events: [Event]
     /// A chunk was just read: the next wait sees the pause after it.
     private var pauseDue = false
-    /// Resizes to report, one a wait.
-    private var resizes: [(rows: Int, columns: Int)] = []
     private var resized = false
     /// A read found the script used up: what is drawn after is the view closing.
     private var inputEnded = false
@@ -22,10 +28,10 @@ final class ScriptedTerminal: TerminalDevice {
     /// How many times Ctrl-Z stopped it.
     private(set) var suspensions = 0
 
-    /// A terminal of `rows` by `columns` that will be typed `chunks`.
-    init(rows: Int = 24, columns: Int = 80, typing chunks: [[UInt8]]) {
+    /// A terminal of `rows` by `columns` on which `events` will happen.
+    init(rows: Int = 24, columns: Int = 80, events: [Event]) {
         size = (rows, columns)
-        self.chunks = chunks
+        self.events = events
         output = OutputSink(fd: -1)
         output.startCapturing()
     }
@@ -33,7 +39,7 @@ final class ScriptedTerminal: TerminalDevice {
     /// Keys as a person types them: each string one burst (`"\u{1B}[B"` is
     /// Down; `"jjj"` three letters at once).
     convenience init(rows: Int = 24, columns: Int = 80, keys: [String]) {
-        self.init(rows: rows, columns: columns, typing: keys.map { Array($0.utf8) })
+        self.init(rows: rows, columns: columns, events: keys.map { .keys(Array($0.utf8)) })
     }
 
     /// Everything written so far, escapes included.
@@ -42,11 +48,6 @@ final class ScriptedTerminal: TerminalDevice {
     /// a key with the script used up: the screen as the person sees it
     /// after typing everything (before the input ends and the view closes).
     private(set) var writtenWhenIdle: Int?
-
-    /// The window becomes `rows` by `columns` before the next chunk is read.
-    func resize(rows: Int, columns: Int) {
-        resizes.append((rows, columns))
-    }
 
     func enterRaw() { isRaw = true }
     func leaveRaw() { isRaw = false }
@@ -66,8 +67,10 @@ final class ScriptedTerminal: TerminalDevice {
     }
 
     func waitForReading(_ others: [Int32], milliseconds: Int32) -> [Bool]? {
-        if !resizes.isEmpty {
-            size = resizes.removeFirst()
+        // A resize comes while the front end waits for keys (not while it polls for a burst's end).
+        if !pauseDue, milliseconds < 0 || milliseconds >= 100, case .resize(let rows, let columns)? = events.first {
+            events.removeFirst()
+            size = (rows, columns)
             resized = true
             return nil
         }
@@ -75,7 +78,10 @@ final class ScriptedTerminal: TerminalDevice {
             pauseDue = false
             return nil
         }
-        if chunks.isEmpty && milliseconds != 0 && !inputEnded {
+        if events.isEmpty && !inputEnded {
+            // A poll finds nobody typing; a wait for the next key finds the
+            // script used up: the screen as it stands is what the person sees.
+            if milliseconds >= 0 && milliseconds < 100 { return [false] + others.map { _ in false } }
             output.flush()
             writtenWhenIdle = output.capturedSoFar().utf8.count
         }
@@ -84,13 +90,13 @@ final class ScriptedTerminal: TerminalDevice {
     }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) -> Result<Int, Errno> {
-        guard !chunks.isEmpty else {
-            inputEnded = true
-            return .success(0)
+        guard case .keys(var chunk)? = events.first else {
+            if events.isEmpty { inputEnded = true }
+            return events.isEmpty ? .success(0) : .failure(.interrupted)
         }
-        var chunk = chunks.removeFirst()
+        events.removeFirst()
         if chunk.count > buffer.count {
-            chunks.insert(Array(chunk[buffer.count...]), at: 0)
+            events.insert(.keys(Array(chunk[buffer.count...])), at: 0)
             chunk = Array(chunk[..<buffer.count])
         }
         buffer.copyBytes(from: chunk)
