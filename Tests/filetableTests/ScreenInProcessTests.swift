@@ -187,4 +187,78 @@ final class ScreenInProcessTests: XCTestCase {
         screen = try run([], then: [.resize(rows: 24, columns: 80), .keys(Array("\t".utf8))])
         XCTAssertTrue(screen.text.contains("│ first line"), "Tab brings the pane back:\n\(screen.text)")
     }
+
+    /// `?` and the commands typed on the status line after `:`: the keys'
+    /// help whole at 80 columns, the table standing while the line is typed,
+    /// Tab completing, one-line answers on the status line, long ones as
+    /// pages over the table in the screen's words, questions asked with one
+    /// key over the names they cover, x's hex line whole, and `:quit` told
+    /// that q leaves the screen.
+    func testCommandsTypedOnTheStatusLine() throws {
+        let temp = try makeTree()
+        func run(_ keys: [String]) throws -> ScriptedScreen { try ScriptedScreen.run(in: temp.path, keys: keys) }
+        // `?` at 80 columns: every summary whole, wrapped beside its keys.
+        var keys = ["?"]
+        var help = try run(keys)
+        XCTAssertTrue(help.text.hasPrefix("filetable's screen: the keys"), help.text)
+        var pages = help.text
+        while !help.text.contains("a key returns to the table"), keys.count < 10 {
+            XCTAssertFalse(help.text.contains("…"), "a key's summary cut:\n\(help.text)")
+            keys.append(" ")
+            help = try run(keys)
+            pages += help.text
+        }
+        XCTAssertTrue(pages.contains("with --screen") && pages.contains("q back."), pages)
+        XCTAssertTrue(try run(keys + ["x"]).header.contains(" | 4 entries | sort name"), "a key returns to the table")
+        // The table stays while the line is typed; Tab completes.
+        var screen = try run([":", "sort si"])
+        XCTAssertTrue(screen.header.hasPrefix("/tmp/") && screen.header.contains(" | 4 entries | sort name"), screen.text)
+        XCTAssertEqual(screen.frame.last?.trimmingCharacters(in: .whitespaces), ":sort si")
+        keys = [":", "sort si", "\t", Key.enter]
+        XCTAssertTrue(try run(keys).header.contains("| sort size"))
+        screen = try run(keys + [":pwd", Key.enter])
+        XCTAssertTrue(screen.status.hasPrefix(temp.path), screen.status)
+        XCTAssertTrue(screen.header.contains(" | 4 entries | sort size"), screen.header)
+        screen = try run(keys + [":info alpha.txt", Key.enter])
+        XCTAssertTrue(screen.text.contains("-- a key returns to the table --"), screen.text)
+        XCTAssertTrue(screen.text.contains("type:        file") && screen.text.contains("content:     text"), screen.text)
+        XCTAssertTrue(try run(keys + [":info alpha.txt", Key.enter, "q"]).header.contains("| sort size"))
+        // help's pages: whole lines as wide as the screen, and the last in the screen's words.
+        var helpKeys = keys + [":help", Key.enter]
+        help = try run(helpKeys)
+        XCTAssertTrue(help.text.hasPrefix("Commands"), help.text)
+        XCTAssertTrue(help.text.contains(" more lines: a key, or q --"), help.text)
+        XCTAssertFalse(help.text.contains("row N …"), "help's lines whole, as wide as the screen:\n\(help.text)")
+        while !help.text.contains("-- a key returns to the table --"), helpKeys.count < 20 {
+            helpKeys.append(" ")
+            help = try run(helpKeys)
+            XCTAssertFalse(help.text.hasPrefix("Commands"), "the next screen, the first gone:\n\(help.text)")
+        }
+        XCTAssertTrue(help.text.contains("A key shows the next page, q returns to the table"), help.text)
+        XCTAssertFalse(help.text.contains("An empty line"), help.text)
+        // Mistakes and hints on the status line name the screen's keys, not the prompt's.
+        XCTAssertTrue(try run(keys + [":frob", Key.enter]).status.hasPrefix("unknown command 'frob'; ':help' lists them, '?' the keys"))
+        XCTAssertTrue(try run(keys + [":more", Key.enter]).status.hasPrefix("more: a file shown here scrolls with its keys"))
+        screen = try run(keys + [":find zulu", Key.enter])
+        XCTAssertTrue(screen.status.contains("(':find' for the next match)"), screen.status)
+        XCTAssertEqual(screen.highlighted?.hasPrefix("4 zulu.log"), true, screen.text)
+        // Marking the folder asks with one key; n keeps it out of the plan.
+        screen = try run(keys + [":mark docs", Key.enter])
+        XCTAssertTrue(screen.text.contains("for deletion? [y/N]"), screen.text)
+        XCTAssertEqual(try run(keys + [":mark docs", Key.enter, "n"]).status.hasPrefix("mark: nothing marked"), true)
+        // Several rows: their names over the question.
+        keys += [":mark *[gt]", Key.enter]
+        screen = try run(keys)
+        XCTAssertTrue(screen.text.contains("  alpha.txt\n  zulu.log\n"), screen.text)
+        keys.append("y")
+        screen = try run(keys)
+        XCTAssertTrue(screen.status.hasPrefix("marked 2 (2 in the plan"), screen.status)
+        XCTAssertTrue(screen.header.contains("| plan: 2 marks, frees "), screen.header)
+        // x at 80 columns: hexdump -C's whole line.
+        screen = try run(keys + ["/", "blob", Key.enter, "x"])
+        XCTAssertTrue(screen.text.contains("00000000  00 01 02 de ad be ef                              |.......|"), screen.text)
+        screen = try run(keys + ["/", "blob", Key.enter, "x", "q", ":filter", Key.enter])
+        XCTAssertTrue(screen.header.contains("| 2 entries |") && screen.header.contains("| plan: 2 marks, frees "), "two rows marked and hidden: \(screen.header)")
+        XCTAssertTrue(try run(keys + [":quit", Key.enter]).status.hasPrefix("quit: q leaves the screen"))
+    }
 }

@@ -53,6 +53,10 @@ struct ScriptedScreen {
         settings.interactive = true
         let session = try Session(path: Array(directory.utf8), output: terminal.output, settings: settings)
         let editor = LineEditor(terminal: terminal, history: History(file: nil))
+        // Tab completes on the `:` line as at the prompt.
+        editor.completer = { [unowned editor] buffer in
+            CommandCompleter(session: session, isCancelled: editor.cancelRequested).complete(buffer)
+        }
         _ = ScreenView(session: session, editor: editor, endsSession: true).run()
         terminal.output.flush()
         // The screen as it stood once every key was handled, the view waiting for the next.
