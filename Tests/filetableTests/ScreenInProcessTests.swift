@@ -258,7 +258,9 @@ final class ScreenInProcessTests: XCTestCase {
         screen = try run(keys + ["/", "blob", Key.enter, "x"])
         XCTAssertTrue(screen.text.contains("00000000  00 01 02 de ad be ef                              |.......|"), screen.text)
         screen = try run(keys + ["/", "blob", Key.enter, "x", "q", ":filter", Key.enter])
-        XCTAssertTrue(screen.header.contains("| 2 entries |") && screen.header.contains("| plan: 2 marks, frees "), "two rows marked and hidden: \(screen.header)")
+        XCTAssertTrue(
+            screen.header.contains("| 2 entries |") && screen.header.contains("| plan: 2 marks, frees "),
+            "two rows marked and hidden: \(screen.header)")
         XCTAssertTrue(try run(keys + [":quit", Key.enter]).status.hasPrefix("quit: q leaves the screen"))
     }
 }
