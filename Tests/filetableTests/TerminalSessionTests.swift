@@ -40,7 +40,12 @@ final class TerminalSessionTests: XCTestCase {
         try waitFor("help --")
         try type("du", "Enter")
         let sized = try waitFor("] big >")
-        XCTAssertTrue(sized.contains("304K 98.7% [##########] big >") || sized.contains("[##########] big >"), sized)
+        // The big folder's row: its space, a share of nearly all of it, a full bar.
+        let row = sized.split(separator: "\n").first { $0.hasSuffix("] big >") }.map(String.init) ?? ""
+        let figures = row.split(separator: " ", omittingEmptySubsequences: true)
+        XCTAssertTrue(figures.count >= 4 && figures[1].hasSuffix("K") && figures[3] == "[##########]", row)
+        let share = figures.count >= 3 ? Double(figures[2].dropLast()) ?? 0 : 0
+        XCTAssertTrue(share > 90 && share < 100, "big holds nearly all the space: \(row)")
         XCTAssertTrue(sized.contains("| du "), sized)
         try type("q", "Enter")
         XCTAssertTrue(sessionEnds())
