@@ -32,11 +32,20 @@ final class ScreensFitTerminalTests: TmuxTestCase {
         XCTAssertTrue(tmux.ends())
     }
 
-    /// /usr/bin, where the links with long targets are: `style long` at 80x24,
-    /// every page of the first three, nothing wraps.
-    func testTheLongStyleOfUsrBinFits80Columns() throws {
-        try XCTSkipUnless(FileManager.default.fileExists(atPath: "/usr/bin"), "skipped: no /usr/bin")
-        tmux.start("cd /usr/bin && HOME=/nonexistent '\(CommandRunner.executable.path)' .", columns: 80, rows: 24)
+    /// A folder like /usr/bin (the fixture, not the host's): programs of
+    /// every size and mode, links with long targets, names long and short;
+    /// `style long` at 80x24, every page of the first three, nothing wraps.
+    func testTheLongStyleOfAProgramFolderFits80Columns() throws {
+        let temp = try TemporaryTree()
+        _ = try CommandRunner.shell(
+            """
+            for n in $(seq 1 40); do head -c $((n * 997)) /dev/zero > "prog-$n"; chmod 755 "prog-$n"; done
+            for n in $(seq 1 20); do ln -s "/etc/alternatives/tool-$n-with-a-target-path-far-too-long-for-eighty-columns" "tool-$n"; done
+            for n in $(seq 1 10); do ln -s "prog-$n" "p$n"; done
+            truncate -s 123456789 x86_64-linux-gnu-a-long-program-name-of-a-cross-toolchain
+            chmod 4755 prog-1; chmod 2755 prog-2
+            """, in: temp.url)
+        tmux.start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' .", columns: 80, rows: 24)
         tmux.waitFor("help --", seconds: 30)
         // The lasting form: `ls -l` lists once (issue 36), `style long` stays for the pages after.
         tmux.type(["style long", "Enter"])
