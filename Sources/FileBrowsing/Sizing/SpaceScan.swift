@@ -125,11 +125,21 @@ public final class SpaceScan: Sendable {
     public init(options: Options = Options()) {
         self.options = options
         hardLinks = options.countedBefore?.links ?? Locked([])
-        state = Locked(State())
+        state = Locked(State(), conditions: 2)
     }
 
     /// Stops the scan; `run` returns what it found so far, marked cancelled.
-    public func cancel() { cancelFlag.store(true, ordering: .relaxed) }
+    public func cancel() {
+        cancelFlag.store(true, ordering: .relaxed)
+        // Workers waiting for a directory stop waiting; the caller looks again.
+        state.broadcast(Self.workOrEnd)
+        state.broadcast(Self.workerLeft)
+    }
+
+    /// The conditions of `state`: a directory waits to be read or the scan
+    /// is over (workers wait on it); a worker has left (the caller waits on it).
+    private static let workOrEnd = 0
+    private static let workerLeft = 1
 
     /// Files and bytes (allocated) counted so far, for a progress line.
     public var progress: (files: Int, bytes: Int64) {
@@ -170,18 +180,21 @@ public final class SpaceScan: Sendable {
             if let thread = JoinableThread({ [self] in self.workLoop(rootDevice: rootDevice) }) { threads.append(thread) }
         }
         if threads.isEmpty { workLoop(rootDevice: rootDevice) }
-        // Poll every 2 ms (the end is noticed at once), `waiting` every 50 ms.
-        var polls = 0
-        var pollsSinceCancel = 0
-        while !state.withLock({ $0.finished || $0.workersLeft == threads.count }) {
-            if polls % 25 == 0 { waiting() }
-            polls += 1
-            if cancelFlag.load(ordering: .relaxed) { pollsSinceCancel += 1 }
+        // The end is noticed when the last worker leaves (woken, not polled);
+        // `waiting` is called every 50 ms meanwhile.
+        var cancelledAt: Double?
+        let workers = threads.count
+        // The first call at once (a caller may cancel as the scan starts).
+        waiting()
+        while state.wait(on: Self.workerLeft, seconds: 0.05, until: { $0.finished || $0.workersLeft >= workers ? true : nil }) == nil {
+            waiting()
+            guard cancelFlag.load(ordering: .relaxed) else { continue }
+            let now = Syscalls.monotonicSeconds()
+            if cancelledAt == nil { cancelledAt = now }
             // Cancelled, and a worker has not come back in half a second: it
             // is stuck in a call on a file system that stopped answering.
             // Leave it (it ends when the call returns) and report now.
-            if pollsSinceCancel > 250 { return abandon(threads) }
-            Syscalls.pause(microseconds: 2_000)
+            if now - cancelledAt! > 0.5 { return abandon(threads) }
         }
         for thread in threads { thread.join() }
         return state.withLock { state in
@@ -302,24 +315,29 @@ public final class SpaceScan: Sendable {
             buffer.deallocate()
             status.deallocate()
             state.withLock { $0.workersLeft += 1 }
+            state.broadcast(Self.workerLeft)
+        }
+        /// What a worker takes: a directory to read (opened through its
+        /// parent's descriptor), or the end of the scan.
+        enum Take {
+            case read(index: Int, parentFD: Swift.Result<Int32, Errno>, name: [UInt8], depth: Int)
+            case stop
         }
         while true {
-            // Take a directory, or wait for one while others may still add some.
-            let next: (index: Int, parentFD: Swift.Result<Int32, Errno>, name: [UInt8], depth: Int)? = state.withLock { state in
-                guard let index = state.pending.popLast() else { return nil }
+            // Take a directory, or wait (woken, not polling) while others may still add some.
+            let take: Take = state.wait(on: Self.workOrEnd) { state in
+                guard let index = state.pending.popLast() else {
+                    return state.finished || cancelFlag.load(ordering: .relaxed) ? .stop : nil
+                }
                 let node = state.nodes[index]
-                if index == 0 { return (0, .success(node.fd), [], 0) }
+                if index == 0 { return .read(index: 0, parentFD: .success(node.fd), name: [], depth: 0) }
                 // Kept open until the child is opened through it.
                 let parentFD = state.descriptor(of: node.parent)
                 state.nodes[node.parent].openingChildren += 1
-                return (index, parentFD, node.path.component, node.depth)
+                return .read(index: index, parentFD: parentFD, name: node.path.component, depth: node.depth)
             }
-            guard let next else {
-                if state.withLock({ $0.finished }) || cancelFlag.load(ordering: .relaxed) { return }
-                Syscalls.pause(microseconds: 200)
-                continue
-            }
-            scan(next.index, parentFD: next.parentFD, name: next.name, depth: next.depth, rootDevice: rootDevice, buffer: buffer, status: status)
+            guard case .read(let index, let parentFD, let name, let depth) = take else { return }
+            scan(index, parentFD: parentFD, name: name, depth: depth, rootDevice: rootDevice, buffer: buffer, status: status)
         }
     }
 
@@ -459,6 +477,8 @@ public final class SpaceScan: Sendable {
             }
             state.completeIfDone(index)
         }
+        // New directories to read, or the end: the waiting workers look again.
+        state.broadcast(Self.workOrEnd)
     }
 
     /// A directory that cannot be opened keeps its own size (as du counts
@@ -470,5 +490,6 @@ public final class SpaceScan: Sendable {
             state.nodes[index].read = true
             state.completeIfDone(index)
         }
+        state.broadcast(Self.workOrEnd)
     }
 }
