@@ -100,6 +100,24 @@ enum CommandRunner {
         return CommandResult(stdout: outData, stderr: String(decoding: errData, as: UTF8.self), status: process.terminationStatus)
     }
 
+    /// Runs several shell commands in one shell (one process start for all,
+    /// where a test compares hundreds of runs): each command's output,
+    /// errors and status kept apart, byte for byte, as `shell` gives them.
+    static func shellBatch(_ scripts: [String], in directory: URL? = nil) throws -> [CommandResult] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("filetable-batch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let batch = scripts.enumerated().map { index, script in
+            "( \(script)\n) >'\(folder.path)/\(index).out' 2>'\(folder.path)/\(index).err'; echo $? >'\(folder.path)/\(index).status'"
+        }.joined(separator: "\n")
+        _ = try shell(batch, in: directory)
+        return scripts.indices.map { index in
+            let read = { (suffix: String) in FileManager.default.contents(atPath: "\(folder.path)/\(index).\(suffix)") ?? Data() }
+            let status = Int32(String(decoding: read("status"), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+            return CommandResult(stdout: read("out"), stderr: String(decoding: read("err"), as: UTF8.self), status: status)
+        }
+    }
+
     /// Runs a shell command with `system()`, which waits for the shell alone:
     /// a daemon it starts (the tmux server) may keep inherited descriptors open,
     /// which makes Foundation's `Process` wait forever. Returns the output.

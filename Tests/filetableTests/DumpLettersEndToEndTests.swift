@@ -73,24 +73,23 @@ final class DumpLettersEndToEndTests: XCTestCase {
             ["-d", "-o", "100"], ["-a"], ["-a", "-c", "8"], ["-a", "-b"], ["-i"], ["-i", "-C", "-n", "my_name"], ["-i", "-c", "5"], ["-i", "-u"],
             ["-s", "+3", "-e"], ["-s", "-5", "-b"], ["-l", "7", "-i"], ["-s", "20", "-a"],
         ]
+        // Every run of one file in one shell: hundreds of runs, two process starts a file.
         for path in files {
             let name = (path as NSString).lastPathComponent
             if haveHexdump {
-                for letters in hexdumpLetters {
-                    let ours = try CommandRunner.run(["--hex"] + letters + [name], in: temp.url)
-                    let theirs = try CommandRunner.shell("hexdump \(letters.joined(separator: " ")) \(name)", in: temp.url)
-                    if theirs.status == 0 && !ours.stderr.contains("past the end") {
-                        XCTAssertEqual(ours.text, theirs.text, "hexdump \(letters) \(name)")
-                    }
+                let ours = try CommandRunner.shellBatch(
+                    hexdumpLetters.map { "\"$FILETABLE\" --hex \($0.joined(separator: " ")) \(name)" }, in: temp.url)
+                let theirs = try CommandRunner.shellBatch(hexdumpLetters.map { "hexdump \($0.joined(separator: " ")) \(name)" }, in: temp.url)
+                for (index, letters) in hexdumpLetters.enumerated() where theirs[index].status == 0 && !ours[index].stderr.contains("past the end") {
+                    XCTAssertEqual(ours[index].text, theirs[index].text, "hexdump \(letters) \(name)")
                 }
             }
             if haveXxd {
-                for letters in xxdLetters {
-                    let ours = try CommandRunner.run(["--xxd"] + letters + [name], in: temp.url)
-                    let theirs = try CommandRunner.shell("xxd \(letters.joined(separator: " ")) \(name)", in: temp.url)
-                    // xxd refuses to seek before the start of a short file; filetable starts at 0.
-                    guard theirs.status == 0 else { continue }
-                    XCTAssertEqual(ours.text, theirs.text, "xxd \(letters) \(name)")
+                let ours = try CommandRunner.shellBatch(xxdLetters.map { "\"$FILETABLE\" --xxd \($0.joined(separator: " ")) \(name)" }, in: temp.url)
+                let theirs = try CommandRunner.shellBatch(xxdLetters.map { "xxd \($0.joined(separator: " ")) \(name)" }, in: temp.url)
+                // xxd refuses to seek before the start of a short file; filetable starts at 0.
+                for (index, letters) in xxdLetters.enumerated() where theirs[index].status == 0 {
+                    XCTAssertEqual(ours[index].text, theirs[index].text, "xxd \(letters) \(name)")
                 }
             }
         }

@@ -139,7 +139,7 @@ final class GatheredLevelsEndToEndTests: XCTestCase {
 /// plan's level and totals from the store's own buffers.
 final class LargePlanEndToEndTests: XCTestCase {
     func testMarkAllOnTenThousandEntriesAndThePlanLevel() throws {
-        let temp = try TemporaryTree()
+        let temp = try TemporaryTree.inMemory()
         _ = try CommandRunner.shell("seq -f 'entry%05g' 10000 | xargs touch; echo 1234 > entry05000", in: temp.url)
         let result = try CommandRunner.run(
             ["-y", "--page-size", "20", "-e", "mark all; marks; end; unmark 2; top; back; show marked; list", "."], in: temp.url)
@@ -165,7 +165,7 @@ final class LargePlanEndToEndTests: XCTestCase {
     /// refused wherever it falls (here in the half read on the second
     /// thread), and nothing is marked.
     func testARowReplacedAfterTheListingStopsAMarkOfThousands() throws {
-        let temp = try TemporaryTree()
+        let temp = try TemporaryTree.inMemory()
         _ = try CommandRunner.shell("seq -f 'entry%05g' 10000 | xargs touch", in: temp.url)
         let result = try CommandRunner.shell(
             """

@@ -73,23 +73,17 @@ final class HexDumpEndToEndTests: XCTestCase {
             let path = write(bytes, named: "random\(round)", in: temp)
             let skip = Int.random(in: 0...(size + 20), using: &generator)
             let length = Int.random(in: 0...(size + 20), using: &generator)
-            // Past the end of a file that is not empty, hexdump and xxd print a
-            // lone offset (or nothing) and exit 0; filetable prints the same,
-            // says so and fails.
             let pastEnd = size > 0 && skip > size
+            // Each round's runs in one shell (ours) and one (theirs): hundreds of runs, few process starts.
+            var checks: [(label: String, ours: String, theirs: String, pastEnd: Bool)] = []
             if haveHexdump {
                 for args in [[String](), ["-s", "\(skip)"], ["-n", "\(length)"], ["-s", "\(skip)", "-n", "\(length)"], ["-v"]] {
-                    let ours = try CommandRunner.run(["--hex"] + args + [path])
-                    if pastEnd && args.contains("-s") {
-                        let theirs = try CommandRunner.shell("hexdump -C " + args.joined(separator: " ") + " '\(path)'").stdout
-                        XCTAssertEqual(ours.stdout, theirs, "hexdump -C \(args) on \(size) bytes: the same lone offset")
-                        let bytes = size == 1 ? "1 byte" : "\(size) bytes"
-                        XCTAssertTrue(ours.stderr.hasSuffix(": offset \(skip) is past the end (\(bytes))\n"), ours.stderr)
-                        XCTAssertNotEqual(ours.status, 0)
-                        continue
-                    }
-                    let theirs = try CommandRunner.shell("hexdump -C " + args.joined(separator: " ") + " '\(path)'").stdout
-                    XCTAssertEqual(ours.stdout, theirs, "hexdump -C \(args) on \(size) bytes")
+                    let words = args.joined(separator: " ")
+                    checks.append(
+                        (
+                            "hexdump -C \(args) on \(size) bytes", "\"$FILETABLE\" --hex \(words) '\(path)'", "hexdump -C \(words) '\(path)'",
+                            pastEnd && args.contains("-s")
+                        ))
                 }
             }
             if haveXxd {
@@ -101,12 +95,29 @@ final class HexDumpEndToEndTests: XCTestCase {
                     (["--skip", "\(skip)", "--length", "\(length)", "--upper"], ["-s", "\(skip)", "-l", "\(length)", "-u"]),
                 ]
                 for (ourArgs, theirArgs) in cases where !(pastEnd && ourArgs.contains("--skip")) {
-                    let ours = try CommandRunner.run(["--hex", "--format", "xxd"] + ourArgs + [path]).stdout
-                    let theirs = try CommandRunner.shell("xxd " + theirArgs.joined(separator: " ") + " '\(path)'").stdout
-                    XCTAssertEqual(ours, theirs, "xxd \(theirArgs) on \(size) bytes")
+                    checks.append(
+                        (
+                            "xxd \(theirArgs) on \(size) bytes", "\"$FILETABLE\" --hex --format xxd \(ourArgs.joined(separator: " ")) '\(path)'",
+                            "xxd \(theirArgs.joined(separator: " ")) '\(path)'", false
+                        ))
                 }
-                let plainOurs = try CommandRunner.run(["--hex", "--format", "plain", "--cols", "\(columns)", path]).stdout
-                XCTAssertEqual(plainOurs, try CommandRunner.shell("xxd -p -c \(columns) '\(path)'").stdout, "xxd -p -c \(columns)")
+                checks.append(
+                    (
+                        "xxd -p -c \(columns)", "\"$FILETABLE\" --hex --format plain --cols \(columns) '\(path)'", "xxd -p -c \(columns) '\(path)'",
+                        false
+                    ))
+            }
+            let ours = try CommandRunner.shellBatch(checks.map(\.ours))
+            let theirs = try CommandRunner.shellBatch(checks.map(\.theirs))
+            for (index, check) in checks.enumerated() {
+                XCTAssertEqual(ours[index].stdout, theirs[index].stdout, check.label)
+                guard check.pastEnd else { continue }
+                // Past the end of a file that is not empty, hexdump and xxd print a
+                // lone offset (or nothing) and exit 0; filetable prints the same,
+                // says so and fails.
+                let bytes = size == 1 ? "1 byte" : "\(size) bytes"
+                XCTAssertTrue(ours[index].stderr.hasSuffix(": offset \(skip) is past the end (\(bytes))\n"), ours[index].stderr)
+                XCTAssertNotEqual(ours[index].status, 0)
             }
         }
     }

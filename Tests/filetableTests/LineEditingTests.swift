@@ -283,7 +283,7 @@ final class LineEditingTests: XCTestCase {
     /// Completing a name over a huge table stops when Ctrl-C is typed (the
     /// editor's cancel check says so) and offers nothing rather than a part.
     func testCompletionOverAHugeTableStopsWhenCancelled() throws {
-        let temp = try TemporaryTree()
+        let temp = try TemporaryTree.inMemory()
         _ = try CommandRunner.shell("seq -f 'entry%g' 70000 | xargs touch", in: temp.url)
         let session = try Session(
             path: Array(temp.path.utf8), output: OutputSink(fd: open("/dev/null", O_WRONLY)),
