@@ -36,18 +36,19 @@ struct ReplRunner {
             }
             return runInteractive(source, inputGone: { source.readError != nil }, read: readLine)
         case .edited(let editor):
-            session.history = editor.history
             // At a terminal the prompt must not freeze on a file system that stops answering.
             HangGuard.enable()
             // A terminal: the levels' directories are watched while the prompt waits.
-            session.watching = LevelWatching(session: session)
-            editor.events = session.watching
+            let watching = LevelWatching(session: session)
+            session.connect(history: editor.history, watching: watching) { [session, unowned editor] in
+                ScreenView(session: session, editor: editor).run()
+            }
+            editor.events = watching
             // The full-screen view watches after its first frame (a huge directory takes a while).
             if !startsOnScreen { session.watching?.pageDrawn() }
             editor.completer = { [session, unowned editor] buffer in
                 CommandCompleter(session: session, isCancelled: editor.cancelRequested).complete(buffer)
             }
-            session.screenOpener = { [session, unowned editor] in ScreenView(session: session, editor: editor).run() }
             let status: ExitStatus
             if startsOnScreen {
                 // --screen: the full-screen view; q there ends filetable.

@@ -47,7 +47,7 @@ final class Session {
     /// Where commands speak and ask now (`presenting(on:)` changes it).
     private(set) var frontEnd: any FrontEnd
     /// The lines typed at the prompt, when the line editor keeps them.
-    var history: History?
+    private(set) var history: History?
     /// The last `find`, which `find` alone (or `n` right after it) goes on with.
     var search: SubtreeSearch?
     let output: OutputSink
@@ -55,12 +55,21 @@ final class Session {
     /// leave the drawing of pages to it.
     var drawsPages: Bool { frontEnd.drawsPages }
     /// Opens the full-screen view (set where a terminal can show it).
-    var screenOpener: (() -> Outcome)?
+    private(set) var screenOpener: (() -> Outcome)?
     let settings: Settings
     /// What `du` sized, by identity, and what it could not read.
     let space = SpaceIndex()
     /// The levels' directories watched for changes (a terminal with the line editor only).
-    var watching: LevelWatching?
+    private(set) var watching: LevelWatching?
+
+    /// What a person at a terminal with the line editor brings to the
+    /// session: the history, the watch on the levels' directories, and the
+    /// full-screen view. Set once, before the first command.
+    func connect(history: History, watching: LevelWatching?, screenOpener: @escaping () -> Outcome) {
+        self.history = history
+        self.watching = watching
+        self.screenOpener = screenOpener
+    }
 
     /// Opens the first level on `path`.
     init(path: [UInt8], output: OutputSink, settings: Settings) throws(FileError) {
