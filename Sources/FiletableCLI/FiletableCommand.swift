@@ -6,14 +6,13 @@ public enum FiletableCommand {
     /// The process: signals and limits prepared, the arguments run, the
     /// status `ls` would give as the exit code.
     public static func main() -> Never {
-        Syscalls.holdStandardDescriptors()
+        ThisProcess.holdStandardDescriptors()
         SessionLauncher.claimStatusChannel()
-        Syscalls.prepareSignals()
-        Syscalls.raiseDescriptorLimit()
-        let status = run(arguments: Syscalls.argumentBytes())
+        ThisProcess.prepare()
+        let status = run(arguments: ThisProcess.arguments)
         // A REPL child says it is done first: its process may outlive a stuck call.
         if SessionLauncher.isChild { SessionLauncher.report(status) }
-        Syscalls.exitProcess(status.rawValue)
+        ThisProcess.exit(status.rawValue)
     }
 
     static func run(arguments: [[UInt8]]) -> ExitStatus {
@@ -62,7 +61,7 @@ public enum FiletableCommand {
             Lister(context: ListingContext(options: options, output: output, diagnostics: diagnostics)).run()
         } else {
             // At a terminal the session runs in a child, so that quitting never waits on a stuck call.
-            if options.commands == nil, options.batchFile == nil, Syscalls.isTerminal(0), Syscalls.isTerminal(1),
+            if options.commands == nil, options.batchFile == nil, StandardStream.input.isTerminal, StandardStream.output.isTerminal,
                 !SessionLauncher.isChild, let status = SessionLauncher.runInChild(arguments: arguments)
             {
                 return status
@@ -114,19 +113,19 @@ public enum FiletableCommand {
             mode = .batch(LineSource(commands: commands))
         } else if let file = options.batchFile, file != Array("-".utf8) {
             let fd: Int32
-            switch Syscalls.openForReading(file) {
-            case .success(let opened): fd = opened
+            switch Descriptor.openForReading(file) {
+            case .success(let opened): fd = opened.number
             case .failure(let errno):
                 diagnostics.report(FileError(path: file, errno: errno), severity: .seriousTrouble)
                 return .seriousTrouble
             }
             mode = .batch(LineSource(fd: fd, name: NameEscaping.escape(file)))
-        } else if options.batchFile != nil || !Syscalls.isTerminal(0) {
+        } else if options.batchFile != nil || !StandardStream.input.isTerminal {
             mode = .batch(LineSource(fd: 0))
-        } else if options.lineEditing, Syscalls.environment("TERM").map({ $0 != "dumb" && !$0.isEmpty }) ?? false,
-            Syscalls.isTerminal(1), RawTerminal.prepare(0)
+        } else if options.lineEditing, Environment.value("TERM").map({ $0 != "dumb" && !$0.isEmpty }) ?? false,
+            StandardStream.output.isTerminal, RawTerminal.prepare(0)
         {
-            let history = History(file: History.defaultFile(environment: Syscalls.environment))
+            let history = History(file: History.defaultFile(environment: Environment.value))
             mode = .edited(LineEditor(terminal: RealTerminal(input: 0, output: output), history: history))
         } else {
             mode = .interactive
@@ -139,7 +138,7 @@ public enum FiletableCommand {
         if case .batch = mode {} else { settings.interactive = true }
         settings.useColor = ListingContext.usesColor(options.color, on: output)
         settings.decoration = ListingContext.decoration(for: options, useColor: settings.useColor)
-        settings.home = Syscalls.environment("HOME").map { DisplayPath.normalize(Array($0.utf8)) }
+        settings.home = Environment.value("HOME").map { DisplayPath.normalize(Array($0.utf8)) }
         // A mount that stopped answering: said at once, and Ctrl-C ends the wait (it drew nothing for 30 s).
         if settings.interactive, let waited = awaitStartingDirectory(options.paths[0], diagnostics: diagnostics) { return waited }
         let session: Session

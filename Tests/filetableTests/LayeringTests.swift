@@ -68,4 +68,17 @@ final class LayeringTests: XCTestCase {
             }
         }
     }
+
+    /// The front end names the services it uses (`Environment`,
+    /// `StandardStream`, `MonotonicClock`, `ThisProcess`, `Descriptor`,
+    /// `FileStatus`), never a raw system call or a `stat` field.
+    func testTheFrontEndCallsNoRawSystemCall() throws {
+        for url in swiftFiles(under: "FiletableCLI") {
+            let relative = String(url.path.dropFirst(sources.path.count + 1))
+            let code = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
+                .map { $0.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? "" }.joined(separator: "\n")
+            XCTAssertFalse(code.contains("Syscalls."), "\(relative) calls Syscalls directly")
+            XCTAssertNil(code.range(of: #"\bst_[a-z]+\b"#, options: .regularExpression), "\(relative) reads a stat field")
+        }
+    }
 }

@@ -21,22 +21,22 @@ struct CopiesCommand {
             }
         }
         guard !roots.isEmpty else { return diagnostics.finish() }
-        Syscalls.returnLargeBlocksWhenFreed()
+        ThisProcess.returnLargeBlocksWhenFreed()
         let finder = CopyFinder(options: finderOptions)
-        let showsProgress = Syscalls.isTerminal(2)
+        let showsProgress = StandardStream.error.isTerminal
         var progress = CopyProgress()
         Interruption.install()
         let search = finder.run(roots) {
             if Interruption.isRequested { finder.cancel() }
-            if showsProgress, let line = progress.update(finder) { Syscalls.writeToStandardError(line) }
+            if showsProgress, let line = progress.update(finder) { StandardStream.writeError(line) }
         }
-        if let erasure = progress.erasure { Syscalls.writeToStandardError(erasure) }
+        if let erasure = progress.erasure { StandardStream.writeError(erasure) }
         for error in search.errors { diagnostics.report(error, severity: .minorTrouble) }
         for path in search.changed {
             diagnostics.report("\(NameEscaping.escape(path)): changed while it was read; left out", severity: .minorTrouble)
         }
         write(search)
-        if showsProgress || search.cancelled { Syscalls.writeToStandardError(Self.summary(of: search) + "\n") }
+        if showsProgress || search.cancelled { StandardStream.writeError(Self.summary(of: search) + "\n") }
         let status = diagnostics.finish()
         return search.cancelled ? max(status, .interrupted) : status
     }
@@ -106,7 +106,7 @@ struct CopyProgress {
     private var shown = false
 
     mutating func update(_ finder: CopyFinder) -> String? {
-        let now = Syscalls.monotonicSeconds()
+        let now = MonotonicClock.seconds
         guard now - lastShown >= 0.1 else { return nil }
         lastShown = now
         shown = true

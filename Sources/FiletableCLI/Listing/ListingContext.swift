@@ -24,8 +24,8 @@ struct ListingContext {
         useColor = Self.usesColor(options.color, on: output) && Self.lsColoursThisTerminal
         styleMarkup = useColor ? TerminalStyle.markupResettingFirst() : nil
         decoration = Self.decoration(for: options, useColor: useColor)
-        let environmentUnit = (Syscalls.environment("LS_BLOCK_SIZE") ?? Syscalls.environment("BLOCK_SIZE")).flatMap(SizeUnit.parse)
-        let blockUnit = options.blockUnit ?? environmentUnit ?? Syscalls.environment("BLOCKSIZE").flatMap(SizeUnit.parse) ?? .kibibytes
+        let environmentUnit = (Environment.value("LS_BLOCK_SIZE") ?? Environment.value("BLOCK_SIZE")).flatMap(SizeUnit.parse)
+        let blockUnit = options.blockUnit ?? environmentUnit ?? Environment.value("BLOCKSIZE").flatMap(SizeUnit.parse) ?? .kibibytes
         nameFormatter = NameCellFormatter(decoration: decoration)
         nameFormatter.showsInode = options.showsInode
         nameFormatter.showsAllocatedSize = options.showsAllocatedSize
@@ -49,8 +49,8 @@ struct ListingContext {
         case .always: return true
         case .never: return false
         case .auto:
-            let noColor = Syscalls.environment("NO_COLOR").map { !$0.isEmpty } ?? false
-            return !noColor && Syscalls.isTerminal(output.fd) && Syscalls.environment("TERM") != "dumb"
+            let noColor = Environment.value("NO_COLOR").map { !$0.isEmpty } ?? false
+            return !noColor && Descriptor(output.fd).isTerminal && Environment.value("TERM") != "dumb"
         }
     }
 
@@ -58,9 +58,9 @@ struct ListingContext {
     /// only when `COLORTERM` is set or `TERM` is a type its colour database
     /// names (so `TERM=dumb`, or none, means no colour).
     static var lsColoursThisTerminal: Bool {
-        if let colors = Syscalls.environment("LS_COLORS"), !colors.isEmpty { return true }
-        if let colorTerm = Syscalls.environment("COLORTERM"), !colorTerm.isEmpty { return true }
-        guard let term = Syscalls.environment("TERM") else { return false }
+        if let colors = Environment.value("LS_COLORS"), !colors.isEmpty { return true }
+        if let colorTerm = Environment.value("COLORTERM"), !colorTerm.isEmpty { return true }
+        guard let term = Environment.value("TERM") else { return false }
         let patterns = [
             "Eterm", "ansi", "*color*", "con[0-9]*x[0-9]*", "cons25", "console", "cygwin", "*direct*", "dtterm", "gnome", "hurd", "jfbterm",
             "konsole", "kterm", "linux", "linux-c", "mlterm", "putty", "rxvt*", "screen*", "st", "terminator", "tmux*", "vt100", "xterm*",
@@ -73,7 +73,7 @@ struct ListingContext {
         var decoration = NameDecoration()
         decoration.typeIndicators = options.typeIndicators
         decoration.indicatorStyle = options.indicatorStyle
-        decoration.colors = useColor ? ColorScheme(lsColors: Syscalls.environment("LS_COLORS")) : nil
+        decoration.colors = useColor ? ColorScheme(lsColors: Environment.value("LS_COLORS")) : nil
         decoration.quoting = options.quoting
         return decoration
     }

@@ -44,7 +44,7 @@ struct ArgumentParser {
         }
         options.settle()
         // ls's default --time-style, for the listings that print times.
-        if options.formatRequested, !options.timeStyleChosen, let style = Syscalls.environment("TIME_STYLE"), !style.isEmpty {
+        if options.formatRequested, !options.timeStyleChosen, let style = Environment.value("TIME_STYLE"), !style.isEmpty {
             guard TimeFormat.Layout(style) != nil else {
                 throw UsageError(
                     message: "invalid TIME_STYLE '\(NameEscaping.terminalSafe(style))'",

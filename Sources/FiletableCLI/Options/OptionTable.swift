@@ -600,7 +600,7 @@ enum OptionTable {
             // As ls: never (or auto off a terminal) leaves the indicators as they were.
             switch argument.word {
             case "never", "no", "none": break
-            case "auto", "tty", "if-tty": if Syscalls.isTerminal(1) { options.setIndicators(.classify) }
+            case "auto", "tty", "if-tty": if StandardStream.output.isTerminal { options.setIndicators(.classify) }
             default: options.setIndicators(.classify)
             }
         },

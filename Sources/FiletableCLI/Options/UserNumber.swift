@@ -37,7 +37,7 @@ enum UserNumber {
     /// A number from the environment (`LINES`, `COLUMNS`): nil when unset or
     /// out of range, which is taken as not given.
     static func environment(_ name: String, in range: ClosedRange<Int>) -> Int? {
-        guard let text = Syscalls.environment(name), let value = Int(text), range.contains(value) else { return nil }
+        guard let text = Environment.value(name), let value = Int(text), range.contains(value) else { return nil }
         return value
     }
 }

@@ -45,7 +45,7 @@ final class Diagnostics {
 
     private func writeLine(_ text: String) {
         var line = text + "\n"
-        line.withUTF8 { raw in _ = Syscalls.writeAll(2, UnsafeRawBufferPointer(raw)) }
+        line.withUTF8 { raw in _ = Descriptor(.error).writeAll(UnsafeRawBufferPointer(raw)) }
     }
 
     /// Flushes standard output and reports a write error, if one happened.

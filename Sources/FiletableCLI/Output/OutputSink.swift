@@ -36,7 +36,7 @@ final class OutputSink {
     private func noticeClosedReader() {
         guard captured == nil else { return }
         flush()
-        if Syscalls.readerIsGone(fd) { Syscalls.exitForClosedPipe() }
+        if Descriptor(fd).readerIsGone { ThisProcess.exitForClosedPipe() }
     }
 
     @inline(__always)
@@ -59,8 +59,8 @@ final class OutputSink {
     /// One `write` loop for everything: partial writes, EINTR, a closed pipe.
     private func writeAll(_ raw: UnsafeRawBufferPointer) {
         guard writeError == nil else { return }
-        if case .failure(let errno) = Syscalls.writeAll(fd, raw) {
-            if errno == .brokenPipe { Syscalls.exitForClosedPipe() }
+        if case .failure(let errno) = Descriptor(fd).writeAll(raw) {
+            if errno == .brokenPipe { ThisProcess.exitForClosedPipe() }
             writeError = errno.rawValue
         }
     }

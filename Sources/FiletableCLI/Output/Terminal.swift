@@ -4,7 +4,7 @@ import FileBrowsing
 enum Terminal {
     /// Rows and columns from TIOCGWINSZ on standard output, nil when it is not a terminal.
     static func size() -> (rows: Int, columns: Int)? {
-        Syscalls.terminalSize(1)
+        StandardStream.output.terminalSize
     }
 
     /// Lines available for a page: the terminal's rows, else `LINES` (when in

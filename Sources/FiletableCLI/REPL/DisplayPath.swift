@@ -15,7 +15,7 @@ enum DisplayPath {
     /// absolute path without `.` or `..` that names the working directory (the
     /// test `pwd -L` makes), else the physical one from `getcwd`.
     static func workingDirectory() -> [UInt8]? {
-        if let logical = Syscalls.environment("PWD").map({ Array($0.utf8) }), logical.first == 0x2F,
+        if let logical = Environment.value("PWD").map({ Array($0.utf8) }), logical.first == 0x2F,
             !logical.split(separator: 0x2F).contains(where: { $0 == [0x2E] || $0 == [0x2E, 0x2E] }),
             case .success(let there) = FileStatusReader.status(of: logical, followSymlink: true),
             case .success(let here) = FileStatusReader.status(of: [0x2E], followSymlink: true),
@@ -23,7 +23,7 @@ enum DisplayPath {
         {
             return logical
         }
-        return Syscalls.workingDirectoryPath()
+        return ThisProcess.workingDirectory
     }
 
     static func normalize(_ path: [UInt8]) -> [UInt8] {

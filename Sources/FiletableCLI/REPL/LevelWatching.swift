@@ -37,7 +37,7 @@ final class LevelWatching: PromptEvents {
 
     var timeout: Int32 {
         guard let redrawDue else { return -1 }
-        return Int32(max(0, (redrawDue - Syscalls.monotonicSeconds()) * 1000).rounded(.up))
+        return Int32(max(0, (redrawDue - MonotonicClock.seconds) * 1000).rounded(.up))
     }
 
     /// The page of the current level was drawn: nothing is pending for it.
@@ -127,7 +127,7 @@ final class LevelWatching: PromptEvents {
     /// to do it; returns whether it drew.
     @discardableResult
     private func redraw(force: Bool) -> Bool {
-        let now = Syscalls.monotonicSeconds()
+        let now = MonotonicClock.seconds
         if !force && now - lastRedraw < Self.redrawInterval {
             redrawDue = lastRedraw + Self.redrawInterval
             return false

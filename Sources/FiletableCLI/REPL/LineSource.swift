@@ -25,7 +25,7 @@ final class LineSource {
     init(fd: Int32, name: String = "standard input") {
         self.fd = fd
         self.name = name
-        isTerminal = Syscalls.isTerminal(fd)
+        isTerminal = Descriptor(fd).isTerminal
     }
 
     /// A terminal's end of input (Ctrl-D on an empty line) ends one read, not
@@ -68,7 +68,7 @@ final class LineSource {
                 return .text(NameEscaping.typedText(buffer))
             }
             var chunk = [UInt8](repeating: 0, count: 4096)
-            let read = chunk.withUnsafeMutableBytes { Syscalls.read(fd, into: $0.baseAddress!, count: $0.count) }
+            let read = chunk.withUnsafeMutableBytes { Descriptor(fd).read(into: $0.baseAddress!, count: $0.count) }
             let count: Int
             switch read {
             case .success(let got): count = got

@@ -317,7 +317,7 @@ extension Session {
 
     /// A transient line on standard error (progress), written at once.
     static func writeStatusLine(_ text: String) {
-        Syscalls.writeToStandardError(text)
+        StandardStream.writeError(text)
     }
 
     /// A long command's progress line (`\r`-drawn): to the terminal on

@@ -27,7 +27,7 @@ extension Session {
 
     /// The first of these environment variables that names a program.
     private static func program(named variables: [String]) -> String? {
-        variables.lazy.compactMap { Syscalls.environment($0).flatMap { $0.trimmingSpaces.isEmpty ? nil : $0 } }.first
+        variables.lazy.compactMap { Environment.value($0).flatMap { $0.trimmingSpaces.isEmpty ? nil : $0 } }.first
     }
 
     /// Runs `program` (its words, as the shell splits a variable) on a

@@ -174,7 +174,7 @@ extension Session {
         output.flush()
         Interruption.clear()
         while !Interruption.isRequested {
-            Syscalls.pause(microseconds: 250_000)
+            MonotonicClock.sleep(microseconds: 250_000)
             guard let added = try? text.linesAdded(after: next) else { break }
             added.rows.forEach { writeComposed($0) }
             if !added.rows.isEmpty { output.flush() }
@@ -356,7 +356,7 @@ extension Session {
     private func awaitReadable(_ command: String, name: [UInt8], directory: DirectoryHandle, path: [UInt8], skip: UInt64) throws(CommandError) {
         guard directory.isGuarded else { return }
         let fd = directory.fd
-        try awaitAnswer(command, path: path, in: directory) { Syscalls.readsOneByte(name, in: fd, at: skip) }
+        try awaitAnswer(command, path: path, in: directory) { Descriptor(fd).readsOneByte(of: name, at: skip) }
     }
 
 }

@@ -11,7 +11,7 @@ struct ScanProgress {
     /// The text that redraws the line now, or nil when it was drawn less than
     /// a tenth of a second ago.
     mutating func update(_ scan: SpaceScan, scanning place: [UInt8]) -> String? {
-        let now = Syscalls.monotonicSeconds()
+        let now = MonotonicClock.seconds
         guard now - lastShown >= 0.1 else { return nil }
         lastShown = now
         shown = true

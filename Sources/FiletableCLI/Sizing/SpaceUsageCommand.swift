@@ -18,7 +18,7 @@ struct SpaceUsageCommand {
         self.output = output
         self.diagnostics = diagnostics
         unit =
-            options.blockUnit ?? (Syscalls.environment("DU_BLOCK_SIZE") ?? Syscalls.environment("BLOCK_SIZE")).flatMap(SizeUnit.parse)
+            options.blockUnit ?? (Environment.value("DU_BLOCK_SIZE") ?? Environment.value("BLOCK_SIZE")).flatMap(SizeUnit.parse)
             ?? .kibibytes
     }
 
@@ -33,7 +33,7 @@ struct SpaceUsageCommand {
                 severity: .seriousTrouble)
             return nil
         }
-        switch Syscalls.readWholeInput(file) {
+        switch Descriptor.readWhole(file) {
         case .success(let bytes):
             var names = bytes.split(separator: 0, omittingEmptySubsequences: false).map(Array.init)
             if names.last == [] { names.removeLast() }
@@ -107,12 +107,12 @@ struct SpaceUsageCommand {
         // -a: every entry, down to -d N if given; otherwise N levels (1: PATH's entries; 0 with -s).
         scanOptions.recordedDepth = options.spaceDepth ?? options.maxDepth ?? (options.spaceListsEverything ? Int.max : 1)
         let scan = SpaceScan(options: scanOptions)
-        let showsProgress = Syscalls.isTerminal(2)
+        let showsProgress = StandardStream.error.isTerminal
         var progress = ScanProgress()
         let result = scan.run(handle) {
-            if showsProgress, let line = progress.update(scan, scanning: handle.path) { Syscalls.writeToStandardError(line) }
+            if showsProgress, let line = progress.update(scan, scanning: handle.path) { StandardStream.writeError(line) }
         }
-        if let erasure = progress.erasure { Syscalls.writeToStandardError(erasure) }
+        if let erasure = progress.erasure { StandardStream.writeError(erasure) }
         return result
     }
 

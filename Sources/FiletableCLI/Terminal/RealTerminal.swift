@@ -26,16 +26,16 @@ final class RealTerminal: TerminalDevice {
     func takeResize() -> Bool { RawTerminal.takeResize() }
 
     func waitForReading(_ others: [Int32], milliseconds: Int32) -> [Bool]? {
-        Syscalls.waitForReading([input] + others, milliseconds: milliseconds)
+        Descriptor.waitForReading([input] + others, milliseconds: milliseconds)
     }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) -> Result<Int, Errno> {
-        Syscalls.readOnce(input, into: buffer.baseAddress!, count: buffer.count)
+        Descriptor(input).readOnce(into: buffer.baseAddress!, count: buffer.count)
     }
 
     func suspend() {
         RawTerminal.leave()
-        Syscalls.suspend(group: SessionLauncher.isChild)
+        ThisProcess.suspend(group: SessionLauncher.isChild)
         RawTerminal.enter()
     }
 }

@@ -175,7 +175,7 @@ final class ScreenView {
     private func marksSummary() -> String {
         let marks = session.marks
         if let known = marksCounted, known.revision == marks.revision { return known.text }
-        let totals = PlanTotals.count(marks.all, deadline: Syscalls.monotonicSeconds() + 0.1)
+        let totals = PlanTotals.count(marks.all, deadline: MonotonicClock.seconds + 0.1)
         // One figure with its meaning: what deleting the plan would free on disk.
         let size = (totals.isLowerBound ? "at least " : "") + HumanSize.withUnit(totals.kibibytes * 1024)
         let text = "plan: \(Plural.count(marks.count, "mark")), frees \(size) on disk"
@@ -310,7 +310,7 @@ final class ScreenView {
             let name = location.name
             let fd = location.directory.fd
             // (A read that fails says why below, when the file is opened.)
-            guard HangGuard.run(in: identity, { Syscalls.readsOneByte(name, in: fd, at: 0) }) != nil else {
+            guard HangGuard.run(in: identity, { Descriptor(fd).readsOneByte(of: name, at: 0) }) != nil else {
                 status = "\(NameEscaping.escape(level.path(ofRow: row))): not responding (the file system has not answered)"
                 return
             }
