@@ -20,7 +20,7 @@ enum ScratchSession {
         guard let session = try? Session(path: HostileTree.path, output: output, settings: settings) else {
             fatalError("cannot open the scratch tree")
         }
-        session.confirm = { _ in true }
+        session.prompt.question = { _ in true }
         return session
     }
 }
