@@ -8,7 +8,7 @@ struct PageView {
     let level: TableLevel
     let settings: Session.Settings
     /// The session's modes, which the header names.
-    var state = SessionState()
+    let state: SessionState
 
     /// Lines a page may fill: the terminal's (or `LINES`') less the header,
     /// the footer, the prompt, one line for a message (`find: row 7`,

@@ -174,7 +174,7 @@ extension Session {
     /// stops a long count and asks with what was counted.
     private func askToMark(_ batch: MarkBatch, directories: Int) -> Bool {
         if batch.count > 1 {
-            let room = max(1, PageView(level: current, settings: settings).screenRoom() - 2)
+            let room = max(1, PageView(level: current, settings: settings, state: state).screenRoom() - 2)
             let shown = batch.count > room ? room - 1 : batch.count
             for index in 0..<shown {
                 write("  " + NameEscaping.escape(batch.names.name(at: index)) + (batch.kind(at: index) == .directory ? "/" : ""))

@@ -168,7 +168,7 @@ extension Session {
 
     /// Sets the page height for the terminal as it is now (it may have been resized).
     func preparePage() {
-        PageView(level: current, settings: settings).layOutPages()
+        PageView(level: current, settings: settings, state: state).layOutPages()
     }
 
     /// ASCII lowercase, for searches that ignore case.

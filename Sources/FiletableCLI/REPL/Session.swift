@@ -36,6 +36,12 @@ final class Session {
     var viewer: Viewer?
     /// The modes every page is drawn from.
     var state = SessionState()
+
+    /// Marked rows shown in a directory's table, or left out (`show marked`).
+    func showMarkedRows(_ shown: Bool) { state.marksShown = shown }
+
+    /// Editing mode (`edit`, `done`).
+    func setEditing(_ editing: Bool) { state.editing = editing }
     /// What the command before this one left on the screen.
     private(set) var shownBefore = SessionState.Shown.page
     /// The marks for simulated deletion, what was exported, the copies guarded.
@@ -97,7 +103,7 @@ final class Session {
         navigator = Navigator(root: level)
         if let selected, let row = (0..<model.rowCount).first(where: { model.withName(ofRow: $0) { $0.elementsEqual(selected) } }) {
             level.highlight = row
-            PageView(level: level, settings: settings).layOutPages()
+            PageView(level: level, settings: settings, state: state).layOutPages()
             level.table.scrollToRow(row)
         }
     }

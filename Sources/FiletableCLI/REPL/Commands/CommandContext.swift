@@ -25,7 +25,12 @@ struct CommandContext {
 /// a page is drawn in, and the level's own data (reload, du, counters).
 protocol TableWork: AnyObject {
     var current: TableLevel { get }
-    var state: SessionState { get set }
+    /// The modes pages are drawn in; changed through the calls below.
+    var state: SessionState { get }
+    /// Marked rows shown in a directory's table (with a `D`), or left out.
+    func showMarkedRows(_ shown: Bool)
+    /// Editing mode: the delete controls beside every row.
+    func setEditing(_ editing: Bool)
     /// What the command before this one left on the screen.
     var shownBefore: SessionState.Shown { get }
     var search: SubtreeSearch? { get }

@@ -14,7 +14,7 @@ struct DoneCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        context.table.state.editing = false
+        context.table.setEditing(false)
         context.table.printPage()
         return .keepGoing
     }

@@ -16,7 +16,7 @@ struct EditCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        context.table.state.editing = true
+        context.table.setEditing(true)
         context.table.printPage()
         return .keepGoing
     }

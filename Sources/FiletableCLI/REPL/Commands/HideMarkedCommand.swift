@@ -15,7 +15,7 @@ struct HideMarkedCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        context.table.state.marksShown = false
+        context.table.showMarkedRows(false)
         context.table.printPage()
         return .keepGoing
     }

@@ -16,7 +16,7 @@ struct ShowMarkedCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        context.table.state.marksShown = true
+        context.table.showMarkedRows(true)
         context.table.printPage()
         return .keepGoing
     }
