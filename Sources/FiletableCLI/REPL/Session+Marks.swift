@@ -93,9 +93,47 @@ extension Session {
             throw CommandError("mark: row \(dot + 1) (\(NameEscaping.escape(model.name(ofRow: dot)))) cannot be marked")
         }
         try keepACopyOfEachGroup(markingAlso: rows)
-        // One taker per directory the rows live in (one for a directory's
-        // table; a table of search matches spans many). A row's name is
-        // its entry's name in that directory.
+        let request = try markRequest(for: rows, of: level)
+        // Reading a million entries takes a while: Ctrl-C stops at once, nothing marked.
+        let batch: MarkBatch
+        switch request.take() {
+        case .success(let taken): batch = taken
+        case .failure(.refused(let entry, let refusal)):
+            throw CommandError("mark: \(NameEscaping.escape(level.path(ofRow: rows[entry]))): \(refusal.description)")
+        case .failure(.interrupted(let read)):
+            Interruption.clear()
+            throw CommandError("mark: interrupted after reading \(read) of \(rows.count) entries; nothing marked")
+        }
+        let directories = (0..<batch.count).reduce(0) { $0 + (batch.kind(at: $1) == .directory ? 1 : 0) }
+        if batch.count > 1 || directories > 0, frontEnd.canAsk, !settings.assumeYes {
+            guard askToMark(batch, directories: directories) else {
+                write("mark: nothing marked")
+                return
+            }
+        }
+        // A mark here may cover the last copy of a group another level found (a directory holding it).
+        let problemsBefore = deletionPlan.copyLevels.isEmpty ? [] : Set(lastCopyProblems(checkingFiles: false))
+        let added = marks.add(batch)
+        if let problem = deletionPlan.copyLevels.isEmpty ? nil : lastCopyProblems(checkingFiles: false).first(where: { !problemsBefore.contains($0) })
+        {
+            _ = marks.undo()
+            throw CommandError("mark: refused: " + problem)
+        }
+        // The rows just marked leave a directory's table as they stand: no
+        // look-up of every name in the plan to find them again.
+        if let listing = level.listing, !state.marksShown {
+            listing.exclude(markedRows(of: level), leavingOut: rows)
+            level.table.reloadData()
+        }
+        write("marked \(added) (\(marks.count) in the plan; 'marks' to review, 'undo' to revert)")
+        printPage()
+    }
+
+    /// The request that reads `rows` of `level` for marking: one taker per
+    /// directory the rows live in (one for a directory's table; a table of
+    /// search matches spans many). A row's name is its entry's name there.
+    private func markRequest(for rows: [Int], of level: TableLevel) throws(CommandError) -> MarkRequest {
+        let model = level.model
         var takers: [ObjectIdentifier: Int] = [:]
         var request = MarkRequest()
         request.entriesAreDistinct = true
@@ -134,39 +172,7 @@ extension Session {
                 request.append($0, shownInode: model.reportedInode(ofRow: row), taker: taker)
             }
         }
-        // Reading a million entries takes a while: Ctrl-C stops at once, nothing marked.
-        let batch: MarkBatch
-        switch request.take() {
-        case .success(let taken): batch = taken
-        case .failure(.refused(let entry, let refusal)):
-            throw CommandError("mark: \(NameEscaping.escape(level.path(ofRow: rows[entry]))): \(refusal.description)")
-        case .failure(.interrupted(let read)):
-            Interruption.clear()
-            throw CommandError("mark: interrupted after reading \(read) of \(rows.count) entries; nothing marked")
-        }
-        let directories = (0..<batch.count).reduce(0) { $0 + (batch.kind(at: $1) == .directory ? 1 : 0) }
-        if batch.count > 1 || directories > 0, frontEnd.canAsk, !settings.assumeYes {
-            guard askToMark(batch, directories: directories) else {
-                write("mark: nothing marked")
-                return
-            }
-        }
-        // A mark here may cover the last copy of a group another level found (a directory holding it).
-        let problemsBefore = deletionPlan.copyLevels.isEmpty ? [] : Set(lastCopyProblems(checkingFiles: false))
-        let added = marks.add(batch)
-        if let problem = deletionPlan.copyLevels.isEmpty ? nil : lastCopyProblems(checkingFiles: false).first(where: { !problemsBefore.contains($0) })
-        {
-            _ = marks.undo()
-            throw CommandError("mark: refused: " + problem)
-        }
-        // The rows just marked leave a directory's table as they stand: no
-        // look-up of every name in the plan to find them again.
-        if let listing = level.listing, !state.marksShown {
-            listing.exclude(markedRows(of: level), leavingOut: rows)
-            level.table.reloadData()
-        }
-        write("marked \(added) (\(marks.count) in the plan; 'marks' to review, 'undo' to revert)")
-        printPage()
+        return request
     }
 
     /// Says what the new marks cover (names, up to a screen, when there are
@@ -313,118 +319,6 @@ extension Session {
         if settings.interactive { Self.writeStatusLine(TerminalControl.overwriteLine) }
         Interruption.clear()
         return totals
-    }
-
-    /// A transient line on standard error (progress), written at once.
-    static func writeStatusLine(_ text: String) {
-        StandardStream.writeError(text)
-    }
-
-    /// A long command's progress line (`\r`-drawn): to the terminal on
-    /// standard error after what the output holds, never into a capture,
-    /// so the full-screen view (which keeps a command's messages for its
-    /// status line) shows it on that line while the command runs.
-    func writeProgress(_ line: String) {
-        output.flush()
-        Self.writeStatusLine(line)
-    }
-
-    /// Writes the plan. A mark whose path now leads to a different file stops
-    /// the export: the plan would name something that was never shown. A
-    /// marked file or directory that changed since (a directory that gained
-    /// files, say) stops it too unless `allowChanged`: what it would delete
-    /// is not what was reviewed.
-    func exportMarks(to path: String, format: PlanExport.Format, force: Bool, allowChanged: Bool) throws(CommandError) {
-        guard !marks.isEmpty else { throw CommandError("marks export: no marks to export") }
-        let all = marks.all
-        let problems = PlanVerification.check(all)
-        let broken = problems.filter { $0.problem.breaksIdentity }
-        if !broken.isEmpty {
-            for (mark, problem) in broken { write(NameEscaping.escape(mark.path) + ": " + problem.description) }
-            throw CommandError(
-                "marks export: \(Plural.count(broken.count, "marked path")) no longer lead\(broken.count == 1 ? "s" : "") to the marked file; nothing written ('marks prune' drops them)"
-            )
-        }
-        let changed = problems.filter { if case .changed = $0.problem { return true } else { return false } }
-        if !changed.isEmpty {
-            for (mark, problem) in changed { write(NameEscaping.escape(mark.path) + ": " + problem.description) }
-            if !allowChanged {
-                throw CommandError(
-                    "marks export: \(Plural.count(changed.count, "marked path")) changed since marking; nothing written (review them, then add --changed to export anyway)"
-                )
-            }
-        }
-        let bytes = NameEscaping.typedName(path)
-        // Relative to where filetable started, not the level shown: said whole.
-        let absolute = DisplayPath.absolute(bytes)
-        let written: Result<Void, FileError>
-        if HangGuard.enabled, HangProneFileSystems.mayHang(path: absolute) {
-            written = try exportWaiting(all, as: format, to: bytes, replace: force)
-        } else {
-            written = Result { () throws(FileError) in try PlanExport.write(all, as: format, to: bytes, replace: force) }
-        }
-        if case .failure(let error) = written { throw CommandError("marks export: \(error.description)") }
-        deletionPlan.noteExported()
-        write("exported \(Plural.count(all.count, "marked path")) to \(NameEscaping.escape(absolute))")
-        let vanished = problems.filter { $0.problem == .vanished }.count
-        if vanished > 0 { write("note: \(Plural.count(vanished, "exported path")) no longer exist\(vanished == 1 ? "s" : "") ('marks verify')") }
-    }
-
-    /// An export onto a file system that can stop answering, written on a
-    /// thread of its own: past the deadline the prompt says so, and Ctrl-C
-    /// gives it back (the write finishes, whole, if the file system answers).
-    private func exportWaiting(
-        _ marks: [Mark], as format: PlanExport.Format, to path: [UInt8], replace: Bool
-    ) throws(CommandError) -> Result<Void, FileError> {
-        let key = FileIdentity(device: .max - 1, inode: UInt64(truncatingIfNeeded: path.hashValue))
-        return try awaitResult(
-            "marks export", path: path, key: key,
-            gaveUp: "gave up waiting; the plan appears there whole if the file system answers, or not at all"
-        ) {
-            Result { () throws(FileError) in try PlanExport.write(marks, as: format, to: path, replace: replace) }
-        }
-    }
-
-    func verifyMarks() throws(CommandError) {
-        let all = marks.all
-        let problems = PlanVerification.check(all)
-        let copyProblems = lastCopyProblems()
-        for problem in copyProblems { write("verify: " + problem) }
-        guard !problems.isEmpty else {
-            if !copyProblems.isEmpty {
-                throw CommandError("marks verify: the plan takes the last copy of \(Plural.count(copyProblems.count, "group"))")
-            }
-            write("verify: all \(all.count) marked paths are as they were when marked")
-            return
-        }
-        for (mark, problem) in problems { write(NameEscaping.escape(mark.path) + ": " + problem.description) }
-        throw CommandError("marks verify: \(problems.count) of \(all.count) marked paths differ from their snapshot")
-    }
-
-    /// `marks prune`: drops the marks whose paths vanished or lead elsewhere now.
-    func pruneMarks() throws(CommandError) {
-        let stale = PlanVerification.check(marks.all).filter { $0.problem == .vanished || $0.problem.breaksIdentity }
-        guard !stale.isEmpty else {
-            write("marks prune: every marked path still leads to its file")
-            return
-        }
-        let removed = marks.unmark(stale.map(\.mark.entry))
-        write("marks prune: dropped \(removed) (\(marks.count) in the plan; 'undo' brings them back)")
-        printPage()
-    }
-
-    func clearMarks() throws(CommandError) {
-        guard !marks.isEmpty else {
-            write("no marks")
-            return
-        }
-        if frontEnd.canAsk, !settings.assumeYes, !frontEnd.ask("Clear all \(Plural.count(marks.count, "mark"))? [y/N] ") {
-            write("marks clear: kept")
-            return
-        }
-        let removed = marks.clear()
-        prepareDrawing(current)
-        write("cleared \(Plural.count(removed, "mark")) ('undo' brings them back)")
     }
 
     /// Whether the session may end: with marks not exported since they last

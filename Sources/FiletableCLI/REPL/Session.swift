@@ -175,6 +175,20 @@ final class Session {
         frontEnd.say(.text(text))
     }
 
+    /// A transient line on standard error (progress), written at once.
+    static func writeStatusLine(_ text: String) {
+        StandardStream.writeError(text)
+    }
+
+    /// A long command's progress line (`\r`-drawn): to the terminal on
+    /// standard error after what the output holds, never into a capture,
+    /// so the full-screen view (which keeps a command's messages for its
+    /// status line) shows it on that line while the command runs.
+    func writeProgress(_ line: String) {
+        output.flush()
+        Self.writeStatusLine(line)
+    }
+
     /// Runs `body` with `frontEnd` speaking for the session (the screen while
     /// it shows the session; the prompt's for a command it runs on the
     /// normal screen), then the one before it again.
