@@ -16,9 +16,31 @@ struct TreeListing {
     private let accounts = AccountNames()
     private let times = TimeFormat()
 
+    /// What a drawing has counted: tree's closing `N directories, M files`.
+    private struct Counts {
+        var directories = 0
+        var files = 0
+    }
+
+    /// The state of one root's walk: the drawing to the left of the current
+    /// level's rows (one string grown and cut as levels are entered and
+    /// left: a copy per level grew with depth squared, 2.5 GB at 5,000
+    /// levels), each level's last drawn row, what --prune skips, and what -l
+    /// has entered.
+    private struct Walk {
+        var prefix = ""
+        var lastWasFinal = false
+        /// tree counts the root once something is drawn below it (an empty root: 0 directories).
+        var rootCounted = false
+        var lastDrawnRow: [Int] = []
+        var skippedFrom: Int?
+        /// With -L, the directories entered so far: one met again is drawn
+        /// `[recursive, not followed]`, as tree does, and not walked.
+        var entered = Set<FileIdentity>()
+    }
+
     func run(files: NameArena, directories: [[UInt8]]) {
-        var directoryCount = 0
-        var fileCount = 0
+        var counts = Counts()
         let formatter = NameCellFormatter(decoration: context.decoration)
         let cell = Cell(reuseIdentifier: formatter.reuseIdentifier)
         let operands = context.operandModel(files)
@@ -30,132 +52,136 @@ struct TreeListing {
             } else {
                 writeLine(prefix: "", cell: configured(cell, row: row, in: operands, formatter: formatter))
             }
-            fileCount += 1
+            counts.files += 1
         }
         for path in directories {
-            let handle: DirectoryHandle
-            do {
-                handle = try DirectoryHandle.open(path)
-            } catch {
-                // As tree draws it (and counts it, oddly, as a file); the error on standard error too.
-                if json == nil { context.output.write(context.decoration.displayText(path) + "  [error opening dir]\n") }
-                fileCount += 1
-                context.diagnostics.report(error, severity: .seriousTrouble)
-                continue
-            }
-            // tree -F marks the root as a directory too; -p and the rest describe it.
-            let rootStatus = details.isEmpty ? nil : try? handle.status().get()
-            if let json {
-                json.beginRoot(name: path, fields: rootStatus.map { details.jsonFields(for: $0, accounts: accounts, times: times) } ?? "")
-            } else {
-                let bracket = rootStatus.map { details.bracket(for: $0, accounts: accounts, times: times) } ?? ""
-                context.output.write(bracket + context.decoration.displayText(path) + (context.decoration.typeIndicators ? "/" : "") + "\n")
-            }
-            // tree counts the root once something is drawn below it (an empty root: 0 directories).
-            var rootCounted = false
-            // The drawing to the left of the current level's rows, one string
-            // grown and cut as levels are entered and left (a copy per level
-            // grew with depth squared: 2.5 GB at 5,000 levels).
-            var prefix = ""
-            var lastWasFinal = false
-            // tree's -a shows hidden files, never `.` and `..`.
-            var listOptions = context.options.listOptions
-            if listOptions.hidden == .shownWithDotEntries { listOptions.hidden = .shown }
-            // tree -l shows a link as a link (with its target) and follows it.
-            listOptions.dereferencesSymlinks = false
-            // As tree -P: the filter picks files; every directory is drawn and walked.
-            listOptions.filterSparesDirectories = true
-            // With -L, the directories entered so far: one met again is drawn
-            // `[recursive, not followed]`, as tree does, and not walked.
-            var entered = Set<FileIdentity>()
-            let walker = DirectoryTreeWalker(
-                listOptions: listOptions,
-                followSymlinks: context.options.followSymlinks,
-                maxDepth: context.options.maxDepth, repeatRule: .linkedRepeats)
-            // --prune: a first walk finds the directories with files below; the
-            // others are not drawn, and a level's last drawn row gets `└──`.
-            let kept = context.options.prunesEmptyDirectories ? DirectoriesWithFiles(under: handle, walker: walker) : nil
-            var lastDrawnRow: [Int] = []
-            var skippedFrom: Int?
-            // Every directory is drawn: the next ones are read while this one draws.
-            walker.readsAhead = true
-            walker.walk(handle) { event in
-                switch event {
-                case .enter(let model, let depth):
-                    if skippedFrom != nil { return }
-                    if let kept, depth > 0, !kept.contains(model.directory.path) {
-                        skippedFrom = depth
-                        return
-                    }
-                    if context.options.followSymlinks, case .success(let status) = model.directory.status() {
-                        entered.insert(status.identity)
-                    }
-                    lastDrawnRow.append(lastDrawn(of: model, kept: kept))
-                    json?.enter(shows: (lastDrawnRow.last ?? -1) >= 0)
-                    if depth > 0 { prefix += lastWasFinal ? Self.blank : vertical }
-                case .leave(let depth):
-                    if let skipped = skippedFrom {
-                        if depth == skipped { skippedFrom = nil }
-                        return
-                    }
-                    lastDrawnRow.removeLast()
-                    json?.leave()
-                    // `blank` and `vertical` are both four characters wide.
-                    if depth > 0 { prefix.removeLast(4) }
-                case .entry(let model, let row, _, _):
-                    if skippedFrom != nil { return }
-                    if context.options.treeDirectoriesOnly, !model.isDirectory(row: row, followSymlinks: true) { return }
-                    if let kept, model.isDirectory(row: row, followSymlinks: true), !kept.contains(model.path(ofRow: row)) { return }
-                    let isLast = row == lastDrawnRow.last
-                    lastWasFinal = isLast
-                    if !rootCounted {
-                        rootCounted = true
-                        directoryCount += 1
-                    }
-                    // tree counts a link to a directory as a directory.
-                    if model.isDirectory(row: row, followSymlinks: true) {
-                        directoryCount += 1
-                    } else {
-                        fileCount += 1
-                    }
-                    if let json {
-                        let kind = model.kind(ofRow: row)
-                        let target = kind == .symlink ? try? model.linkTarget(ofRow: row).get() : nil
-                        json.entry(
-                            kind: kind == .directory ? "directory" : kind == .symlink ? "link" : "file",
-                            name: context.options.treeFullPaths ? model.path(ofRow: row) : model.name(ofRow: row), target: target,
-                            fields: jsonFields(row: row, in: model))
-                        return
-                    }
-                    var line = context.options.treeNoIndentation ? "" : prefix + (isLast ? last : tee)
-                    if !details.isEmpty, case .success(let status) = model.status(ofRow: row) {
-                        line += details.bracket(for: status, accounts: accounts, times: times)
-                    }
-                    let drawn = configured(cell, row: row, in: model, formatter: formatter)
-                    if context.options.treeFullPaths { drawn.text = context.decoration.displayText(model.path(ofRow: row)) }
-                    if context.options.followSymlinks, isRepeat(row: row, in: model, entered: entered) {
-                        drawn.textSuffix += "  [recursive, not followed]"
-                    } else if cannotOpen(row: row, in: model, depth: lastDrawnRow.count - 1) {
-                        // As tree marks it; the walker's error goes to standard error as well.
-                        drawn.textSuffix += "  [error opening dir]"
-                    }
-                    writeLine(prefix: line, cell: drawn)
-                case .failure(let error):
-                    if skippedFrom != nil { return }
-                    // Drawn on the entry's line instead.
-                    if case .alreadyListed = error.reason { break }
-                    context.diagnostics.report(error, severity: .minorTrouble)
-                }
-            }
+            draw(root: path, json: json, cell: cell, formatter: formatter, counts: &counts)
         }
         if let json {
             json.finish(
-                directories: directoryCount, files: context.options.treeDirectoriesOnly ? nil : fileCount, reports: !context.options.treeNoReport)
+                directories: counts.directories, files: context.options.treeDirectoriesOnly ? nil : counts.files,
+                reports: !context.options.treeNoReport)
             return
         }
         guard !context.options.treeNoReport else { return }
-        let directories = Plural.count(directoryCount, "directory", "directories")
-        context.output.write(context.options.treeDirectoriesOnly ? "\n\(directories)\n" : "\n\(directories), \(Plural.count(fileCount, "file"))\n")
+        let directories = Plural.count(counts.directories, "directory", "directories")
+        context.output.write(
+            context.options.treeDirectoriesOnly ? "\n\(directories)\n" : "\n\(directories), \(Plural.count(counts.files, "file"))\n")
+    }
+
+    /// The directory at `path` and everything below it, as tree draws it.
+    private func draw(root path: [UInt8], json: TreeJSONWriter?, cell: Cell, formatter: NameCellFormatter, counts: inout Counts) {
+        let handle: DirectoryHandle
+        do {
+            handle = try DirectoryHandle.open(path)
+        } catch {
+            // As tree draws it (and counts it, oddly, as a file); the error on standard error too.
+            if json == nil { context.output.write(context.decoration.displayText(path) + "  [error opening dir]\n") }
+            counts.files += 1
+            context.diagnostics.report(error, severity: .seriousTrouble)
+            return
+        }
+        // tree -F marks the root as a directory too; -p and the rest describe it.
+        let rootStatus = details.isEmpty ? nil : try? handle.status().get()
+        if let json {
+            json.beginRoot(name: path, fields: rootStatus.map { details.jsonFields(for: $0, accounts: accounts, times: times) } ?? "")
+        } else {
+            let bracket = rootStatus.map { details.bracket(for: $0, accounts: accounts, times: times) } ?? ""
+            context.output.write(bracket + context.decoration.displayText(path) + (context.decoration.typeIndicators ? "/" : "") + "\n")
+        }
+        var walk = Walk()
+        // tree's -a shows hidden files, never `.` and `..`.
+        var listOptions = context.options.listOptions
+        if listOptions.hidden == .shownWithDotEntries { listOptions.hidden = .shown }
+        // tree -l shows a link as a link (with its target) and follows it.
+        listOptions.dereferencesSymlinks = false
+        // As tree -P: the filter picks files; every directory is drawn and walked.
+        listOptions.filterSparesDirectories = true
+        let walker = DirectoryTreeWalker(
+            listOptions: listOptions,
+            followSymlinks: context.options.followSymlinks,
+            maxDepth: context.options.maxDepth, repeatRule: .linkedRepeats)
+        // --prune: a first walk finds the directories with files below; the
+        // others are not drawn, and a level's last drawn row gets `└──`.
+        let kept = context.options.prunesEmptyDirectories ? DirectoriesWithFiles(under: handle, walker: walker) : nil
+        // Every directory is drawn: the next ones are read while this one draws.
+        walker.readsAhead = true
+        walker.walk(handle) { event in
+            switch event {
+            case .enter(let model, let depth):
+                if walk.skippedFrom != nil { return }
+                if let kept, depth > 0, !kept.contains(model.directory.path) {
+                    walk.skippedFrom = depth
+                    return
+                }
+                if context.options.followSymlinks, case .success(let status) = model.directory.status() {
+                    walk.entered.insert(status.identity)
+                }
+                walk.lastDrawnRow.append(lastDrawn(of: model, kept: kept))
+                json?.enter(shows: (walk.lastDrawnRow.last ?? -1) >= 0)
+                if depth > 0 { walk.prefix += walk.lastWasFinal ? Self.blank : vertical }
+            case .leave(let depth):
+                if let skipped = walk.skippedFrom {
+                    if depth == skipped { walk.skippedFrom = nil }
+                    return
+                }
+                walk.lastDrawnRow.removeLast()
+                json?.leave()
+                // `blank` and `vertical` are both four characters wide.
+                if depth > 0 { walk.prefix.removeLast(4) }
+            case .entry(let model, let row, _, _):
+                if walk.skippedFrom != nil { return }
+                draw(row: row, of: model, kept: kept, json: json, cell: cell, formatter: formatter, walk: &walk, counts: &counts)
+            case .failure(let error):
+                if walk.skippedFrom != nil { return }
+                // Drawn on the entry's line instead.
+                if case .alreadyListed = error.reason { break }
+                context.diagnostics.report(error, severity: .minorTrouble)
+            }
+        }
+    }
+
+    /// One entry's line (or JSON object), counted as tree counts it.
+    private func draw(
+        row: Int, of model: DirectoryListing, kept: DirectoriesWithFiles?, json: TreeJSONWriter?, cell: Cell, formatter: NameCellFormatter,
+        walk: inout Walk, counts: inout Counts
+    ) {
+        if context.options.treeDirectoriesOnly, !model.isDirectory(row: row, followSymlinks: true) { return }
+        if let kept, model.isDirectory(row: row, followSymlinks: true), !kept.contains(model.path(ofRow: row)) { return }
+        let isLast = row == walk.lastDrawnRow.last
+        walk.lastWasFinal = isLast
+        if !walk.rootCounted {
+            walk.rootCounted = true
+            counts.directories += 1
+        }
+        // tree counts a link to a directory as a directory.
+        if model.isDirectory(row: row, followSymlinks: true) {
+            counts.directories += 1
+        } else {
+            counts.files += 1
+        }
+        if let json {
+            let kind = model.kind(ofRow: row)
+            let target = kind == .symlink ? try? model.linkTarget(ofRow: row).get() : nil
+            json.entry(
+                kind: kind == .directory ? "directory" : kind == .symlink ? "link" : "file",
+                name: context.options.treeFullPaths ? model.path(ofRow: row) : model.name(ofRow: row), target: target,
+                fields: jsonFields(row: row, in: model))
+            return
+        }
+        var line = context.options.treeNoIndentation ? "" : walk.prefix + (isLast ? last : tee)
+        if !details.isEmpty, case .success(let status) = model.status(ofRow: row) {
+            line += details.bracket(for: status, accounts: accounts, times: times)
+        }
+        let drawn = configured(cell, row: row, in: model, formatter: formatter)
+        if context.options.treeFullPaths { drawn.text = context.decoration.displayText(model.path(ofRow: row)) }
+        if context.options.followSymlinks, isRepeat(row: row, in: model, entered: walk.entered) {
+            drawn.textSuffix += "  [recursive, not followed]"
+        } else if cannotOpen(row: row, in: model, depth: walk.lastDrawnRow.count - 1) {
+            // As tree marks it; the walker's error goes to standard error as well.
+            drawn.textSuffix += "  [error opening dir]"
+        }
+        writeLine(prefix: line, cell: drawn)
     }
 
     /// tree -J's detail fields for a row (none when its status cannot be read).
