@@ -137,13 +137,10 @@ extension DirectoryListing {
         rows[firstOther...].reverse()
     }
 
-    private func sort(_ candidates: [UInt32]) -> [UInt32] {
-        let key = options.sortKey
-        sortStatusFailures = []
-        let needsGroups = options.directoriesFirst
-        if key == .none && !needsGroups {
-            return options.reversed ? candidates.reversed() : candidates
-        }
+    /// Each candidate's sort item (its name's key prefix and its group:
+    /// directories first or not) and, for the size, time, space and
+    /// extension sorts, the number it is compared by first (by entry).
+    private func sortItems(_ candidates: [UInt32], key: SortKey, grouped needsGroups: Bool) -> (items: [SortItem], numbers: [Int64]) {
         let arena = self.arena
         // Size, time and extension sorts compare a number first, by entry.
         var numbers: [Int64] = []
@@ -181,6 +178,18 @@ extension DirectoryListing {
             let group: UInt8 = needsGroups && !groupsAsDirectory(entry: index) ? 1 : 0
             items.append(SortItem(high: high, low: low, index: candidate, group: group))
         }
+        return (items, numbers)
+    }
+
+    private func sort(_ candidates: [UInt32]) -> [UInt32] {
+        let key = options.sortKey
+        sortStatusFailures = []
+        let needsGroups = options.directoriesFirst
+        if key == .none && !needsGroups {
+            return options.reversed ? candidates.reversed() : candidates
+        }
+        let arena = self.arena
+        var (items, numbers) = sortItems(candidates, key: key, grouped: needsGroups)
         if key == .bytes || key == .version {
             items.sort { a, b in
                 if a.group != b.group { return a.group < b.group }
