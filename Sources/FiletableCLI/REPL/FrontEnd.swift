@@ -13,6 +13,9 @@ protocol FrontEnd: AnyObject {
     var drawsPages: Bool { get }
     /// What a command has to say.
     func say(_ message: Message)
+    /// Shows the current level's table after a change; whether a page was
+    /// drawn now (the prompt's), not left to the front end's next frame.
+    func showTable(_ level: TableLevel, state: SessionState, settings: Session.Settings) -> Bool
     /// Whether a person is there to answer a question (not in a script).
     var canAsk: Bool { get }
     /// A yes/no question put to that person; false when no one can answer.
@@ -65,4 +68,10 @@ final class PromptFrontEnd: FrontEnd {
     var canAsk: Bool { question != nil }
 
     func ask(_ question: String) -> Bool { self.question?(question) ?? false }
+
+    /// The page holding the level's current rows, with its header and footer.
+    func showTable(_ level: TableLevel, state: SessionState, settings: Session.Settings) -> Bool {
+        PageView(level: level, settings: settings, state: state).draw(into: output)
+        return true
+    }
 }

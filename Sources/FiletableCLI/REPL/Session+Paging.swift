@@ -2,11 +2,12 @@ import FileBrowsing
 
 /// Paging commands: list, next, prev, top, end, page, goto, find.
 extension Session {
+    /// The table changed: its decorations are worked out again and the
+    /// front end shows it (the prompt prints the page; the full-screen view
+    /// draws its own next frame).
     func printPage() {
         prepareDrawing(current)
-        // The full-screen view draws its own frames.
-        guard drawsPages else { return }
-        PageView(level: current, settings: settings, state: state).draw(into: output)
+        guard frontEnd.showTable(current, state: state, settings: settings) else { return }
         watching?.pageDrawn()
     }
 

@@ -370,4 +370,7 @@ extension ScreenView: FrontEnd {
     }
 
     var canAsk: Bool { true }
+
+    /// The next frame shows it (each key draws one).
+    func showTable(_ level: TableLevel, state: SessionState, settings: Session.Settings) -> Bool { false }
 }
