@@ -55,6 +55,9 @@ final class ScreenInProcessTests: XCTestCase {
         ]
         var screen = try ScriptedScreen.run(in: temp.path, keys: keys)
         XCTAssertTrue(screen.header.hasPrefix("long.txt  lines 1-22 of 100"), screen.header)
+        // A letter means what it means at the prompt's viewer (one table): less's z and w too.
+        XCTAssertTrue(try ScriptedScreen.run(in: temp.path, keys: [Key.enter, "z"]).header.hasPrefix("long.txt  lines 23-44 of 100"))
+        XCTAssertTrue(try ScriptedScreen.run(in: temp.path, keys: [Key.enter, "z", "w"]).header.hasPrefix("long.txt  lines 1-22 of 100"))
         for (key, header) in expected {
             keys.append(key)
             screen = try ScriptedScreen.run(in: temp.path, keys: keys)

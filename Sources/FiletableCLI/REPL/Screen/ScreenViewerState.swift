@@ -41,21 +41,22 @@ final class ScreenViewerState {
         }
     }
 
-    /// The viewer move a key makes (`close` for q, Left, Esc).
+    /// The viewer move a key makes (`close` for q, Left, Esc): a letter
+    /// means what it means typed at the prompt's viewer (`ViewerMove.parse`,
+    /// less's letters: one key table for both), and the keys a terminal
+    /// sends for arrows, pages and Ctrl-letters move as in less and vim.
     static func move(for key: Key) -> ViewerMove? {
         switch key {
-        case .down, .text("j"), .enter, .text("e"): return .forward(.lines(1))
-        case .up, .text("k"), .text("y"): return .backward(.lines(1))
-        case .pageDown, .text(" "), .text("f"), .control("f"): return .forward(.screen)
-        case .pageUp, .text("b"), .control("b"): return .backward(.screen)
-        case .text("d"), .control("d"): return .forward(.halfScreen)
-        case .text("u"), .control("u"): return .backward(.halfScreen)
-        case .home, .text("g"): return .top
-        case .end, .text("G"): return .end
-        case .text("F"): return .follow
-        case .text("n"): return .nextMatch
-        case .text("N"): return .previousMatch
-        case .text("q"), .left, .text("h"), .escape, .backspace: return .close
+        case .down, .enter: return .forward(.lines(1))
+        case .up: return .backward(.lines(1))
+        case .pageDown, .text(" "), .control("f"): return .forward(.screen)
+        case .pageUp, .control("b"): return .backward(.screen)
+        case .control("d"): return .forward(.halfScreen)
+        case .control("u"): return .backward(.halfScreen)
+        case .home: return .top
+        case .end: return .end
+        case .left, .text("h"), .escape, .backspace: return .close
+        case .text(let letter) where letter.count == 1: return ViewerMove.parse(letter)
         default: return nil
         }
     }
