@@ -216,15 +216,6 @@ extension Session {
         printPage()
     }
 
-    func undo() throws(CommandError) {
-        guard let change = marks.undo() else { throw CommandError("undo: nothing to undo") }
-        var parts: [String] = []
-        if change.unmarked > 0 { parts.append("unmarked \(change.unmarked)") }
-        if change.remarked > 0 { parts.append("marked \(change.remarked) again") }
-        write("undo: " + parts.joined(separator: ", ") + " (\(marks.count) in the plan)")
-        printPage()
-    }
-
     /// `marks`: the plan as a level of its own, a row for each marked path
     /// (a section for each directory), each checked again when drawn, and
     /// the totals under every page. On the plan's level it is drawn again.

@@ -28,12 +28,6 @@ extension Session {
         try push(current.path(ofRow: row), command: "open", opening: (location.name, location.directory))
     }
 
-    func back(all: Bool) throws(CommandError) {
-        guard stack.canGoBack else { throw CommandError("back: nothing to go back to (this is the first level)") }
-        navigator.back(all: all)
-        printPage()
-    }
-
     /// The parent, on the page that holds the directory you came from.
     func up() throws(CommandError) {
         // The root has no parent: another '/' on the stack would only hide the first.
@@ -71,31 +65,6 @@ extension Session {
         }
         let absolute = bytes.first == 0x2F ? bytes : PathBytes.join(current.path, bytes)
         try push(DisplayPath.normalize(absolute), command: "cd")
-    }
-
-    /// The breadcrumb, the path walked, and where the directory really is
-    /// when links make that differ (`pwd -L`, `pwd -P`).
-    func printBreadcrumb() {
-        // The levels' trail, when there is more than the first (alone it is the path again).
-        // A level opened inside the one before it shows its name; any other
-        // (cd elsewhere, up, a level of matches) its whole path: `/usr > /bin`
-        // reads as the two directories it was, where `/usr > bin > /` did not.
-        if stack.canGoBack {
-            let levels = stack.levels
-            write(
-                levels.indices.map { index in
-                    let level = levels[index]
-                    let isDirectory = level.kind.breadcrumb == nil
-                    guard index > 0, levels[index - 1].kind.breadcrumb == nil, isDirectory,
-                        PathBytes.split(level.path).parent == levels[index - 1].path
-                    else { return isDirectory ? NameEscaping.escape(level.path) : level.title }
-                    return level.title
-                }.joined(separator: " > "))
-        }
-        write(NameEscaping.escape(current.path))
-        if let physical = current.directory.physicalPath(), physical != current.path {
-            write("physical: " + NameEscaping.escape(physical))
-        }
     }
 
     /// Opens the directory at `path` and pushes it, keeping the current sort

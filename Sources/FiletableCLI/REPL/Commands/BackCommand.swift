@@ -19,7 +19,9 @@ struct BackCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        try context.navigation.back(all: all)
+        guard context.levels.stack.canGoBack else { throw CommandError("back: nothing to go back to (this is the first level)") }
+        context.levels.back(all: all)
+        context.table.printPage()
         return .keepGoing
     }
 }

@@ -1,10 +1,15 @@
 import FileBrowsing
 
-/// What a command may work with, in the parts it needs: the table on
-/// screen, moving between levels, looking inside files, the deletion plan,
-/// and the conversation with the user. A command gets these, not the
-/// session; the session is what provides them.
+/// What a command may work with, in the parts it needs: the owners of the
+/// session's state (the levels walked, the deletion plan), and the work the
+/// session does on the table on screen, moving between levels, looking
+/// inside files, the plan, and the conversation with the user. A command
+/// gets these, not the session; the session is what provides them.
 struct CommandContext {
+    /// The levels walked and where you came from.
+    let levels: Navigator
+    /// The marks, what was exported, the copies guarded.
+    let deletionPlan: DeletionPlan
     let table: any TableWork
     let navigation: any Navigation
     let viewing: any Viewing
@@ -13,6 +18,8 @@ struct CommandContext {
 
     /// The parts of `session`.
     init(_ session: Session) {
+        levels = session.navigator
+        deletionPlan = session.deletionPlan
         table = session
         navigation = session
         viewing = session
@@ -57,10 +64,8 @@ protocol TableWork: AnyObject {
 /// Moving between levels: open, back, up, cd, pwd.
 protocol Navigation: AnyObject {
     func open(_ reference: RowReference) throws(CommandError)
-    func back(all: Bool) throws(CommandError)
     func up() throws(CommandError)
     func changeDirectory(_ typed: String?) throws(CommandError)
-    func printBreadcrumb()
 }
 
 /// Looking at what a row holds: its details, its text or bytes, another
@@ -86,7 +91,6 @@ protocol PlanWork: AnyObject {
     func mark(_ selectors: [RowSelector]) throws(CommandError)
     func mark(keeping rule: CopyTable.KeepRule) throws(CommandError)
     func unmark(_ selectors: [RowSelector]) throws(CommandError)
-    func undo() throws(CommandError)
     func showPlan() throws(CommandError)
     func printMarks() throws(CommandError)
     func exportMarks(to path: String, format: PlanExport.Format, force: Bool, allowChanged: Bool) throws(CommandError)

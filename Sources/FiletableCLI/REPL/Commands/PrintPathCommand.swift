@@ -18,7 +18,28 @@ struct PrintPathCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        context.navigation.printBreadcrumb()
+        let levels = context.levels.stack.levels
+        let current = context.levels.current
+        let say = context.conversation.write
+        // The levels' trail, when there is more than the first (alone it is the path again).
+        // A level opened inside the one before it shows its name; any other
+        // (cd elsewhere, up, a level of matches) its whole path: `/usr > /bin`
+        // reads as the two directories it was, where `/usr > bin > /` did not.
+        if levels.count > 1 {
+            say(
+                levels.indices.map { index in
+                    let level = levels[index]
+                    let isDirectory = level.kind.breadcrumb == nil
+                    guard index > 0, levels[index - 1].kind.breadcrumb == nil, isDirectory,
+                        PathBytes.split(level.path).parent == levels[index - 1].path
+                    else { return isDirectory ? NameEscaping.escape(level.path) : level.title }
+                    return level.title
+                }.joined(separator: " > "))
+        }
+        say(NameEscaping.escape(current.path))
+        if let physical = current.directory.physicalPath(), physical != current.path {
+            say("physical: " + NameEscaping.escape(physical))
+        }
         return .keepGoing
     }
 }
