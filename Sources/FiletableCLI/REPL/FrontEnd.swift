@@ -42,36 +42,3 @@ enum Message: Equatable {
         }
     }
 }
-
-/// The prompt's front end: messages are printed as lines on the session's
-/// output, pages are drawn after every change, and a question is read as a
-/// line at the terminal (`question`, set where a person types; nil in a
-/// script, where nobody is asked).
-final class PromptFrontEnd: FrontEnd {
-    let output: OutputSink
-    /// How a question is put to the person at the prompt; nil in a script.
-    var question: ((String) -> Bool)?
-
-    init(output: OutputSink) {
-        self.output = output
-    }
-
-    var drawsPages: Bool { true }
-
-    func say(_ message: Message) {
-        switch message {
-        case .text: for line in message.lines { output.write(line + "\n") }
-        case .composed(let text): output.write(text)
-        }
-    }
-
-    var canAsk: Bool { question != nil }
-
-    func ask(_ question: String) -> Bool { self.question?(question) ?? false }
-
-    /// The page holding the level's current rows, with its header and footer.
-    func showTable(_ level: TableLevel, state: SessionState, settings: Session.Settings) -> Bool {
-        PageView(level: level, settings: settings, state: state).draw(into: output)
-        return true
-    }
-}
