@@ -23,12 +23,30 @@ extension SpaceScan.State {
         openNodes.remove(index)
     }
 
-    /// The descriptor of `index` (a directory children wait on), opened
-    /// again if it was let go; why not, if it cannot be. Opened by names
-    /// from the nearest ancestor still open (or the caller's root), keeping
-    /// each directory on the way that children still wait on.
-    mutating func descriptor(of index: Int) -> Swift.Result<Int32, Errno> {
-        if nodes[index].fd >= 0 { return .success(nodes[index].fd) }
+    /// A let-go descriptor to open again, planned under the lock and opened
+    /// outside it (claim, unlock, open, relock), so a file system that stops
+    /// answering holds up the worker that asked, never every worker: the
+    /// names from the nearest open ancestor (or the caller's root) down to
+    /// `index`, that ancestor kept open meanwhile.
+    struct Reopening: Sendable {
+        let index: Int
+        /// The descriptor the first name is opened in.
+        let start: Int32
+        /// The ancestor `start` belongs to (nil: the caller's root), kept open until `finish`.
+        let pinned: Int?
+        let steps: [(node: Int, name: [UInt8], identity: FileIdentity?)]
+    }
+
+    /// A directory's descriptor as a worker finds it: open, or to be opened again.
+    enum Descriptor: Sendable {
+        case open(Int32)
+        case reopen(Reopening)
+    }
+
+    /// How to get the descriptor of `index` (a directory children wait on):
+    /// it is open, or it must be opened again (`Reopening`).
+    mutating func descriptorOrReopening(of index: Int) -> Descriptor {
+        if nodes[index].fd >= 0 { return .open(nodes[index].fd) }
         var chain: [Int] = []
         var above = index
         while above >= 0, nodes[above].fd < 0 {
@@ -37,22 +55,63 @@ extension SpaceScan.State {
         }
         // Up to a closed root: from the caller's descriptor, which the root was opened as `.` of.
         if above < 0 { chain.removeLast() }
-        var fd = above < 0 ? callersRootFD : nodes[above].fd
-        // Whether `fd` belongs to a node (or the caller), or is this walk's to close.
-        var kept = true
-        for step in chain.reversed() {
-            let opened = withCString(nodes[step].path.component) { Syscalls.openDirectory(at: fd, name: $0, followSymlink: false) }
-            if !kept { Syscalls.close(fd) }
-            guard case .success(let next) = opened else { return opened }
-            fd = next
-            guard Self.identity(of: fd) == nodes[step].identity else {
-                Syscalls.close(fd)
-                return .failure(.noSuchFileOrDirectory)
-            }
-            kept = step == index || nodes[step].fdReferences > 0
-            if kept { noteOpened(step, fd: fd, sparing: index) }
+        // The ancestor opened through stays open meanwhile: neither the budget
+        // (a child is being opened through it) nor its last reference closes it.
+        if above >= 0 {
+            nodes[above].openingChildren += 1
+            nodes[above].fdReferences += 1
         }
-        return .success(fd)
+        let steps = chain.reversed().map { (node: $0, name: nodes[$0].path.component, identity: nodes[$0].identity) }
+        return .reopen(Reopening(index: index, start: above < 0 ? callersRootFD : nodes[above].fd, pinned: above >= 0 ? above : nil, steps: steps))
+    }
+
+    /// Opens a `Reopening`'s names one below the other, each checked to be
+    /// the directory it was (device and inode). Called without the lock.
+    /// Every descriptor opened, in order; on a failure none is left open.
+    static func open(_ plan: Reopening) -> Swift.Result<[Int32], Errno> {
+        var opened: [Int32] = []
+        var fd = plan.start
+        for step in plan.steps {
+            let next = withCString(step.name) { Syscalls.openDirectory(at: fd, name: $0, followSymlink: false) }
+            guard case .success(let child) = next, identity(of: child) == step.identity else {
+                if case .success(let child) = next { Syscalls.close(child) }
+                for earlier in opened { Syscalls.close(earlier) }
+                return .failure(next.failureValue ?? .noSuchFileOrDirectory)
+            }
+            opened.append(child)
+            fd = child
+        }
+        return .success(opened)
+    }
+
+    /// Records what a `Reopening` opened (with the lock held again): each
+    /// directory children still wait on keeps its descriptor, unless another
+    /// worker opened it meanwhile; the rest are closed. The descriptor of
+    /// the plan's directory, or why it could not be opened.
+    mutating func finish(_ plan: Reopening, opened: Swift.Result<[Int32], Errno>) -> Swift.Result<Int32, Errno> {
+        guard case .success(let descriptors) = opened else {
+            unpin(plan)
+            return .failure(opened.failureValue ?? .noSuchFileOrDirectory)
+        }
+        for (step, fd) in zip(plan.steps, descriptors) {
+            if nodes[step.node].fd >= 0 {
+                Syscalls.close(fd)
+            } else if step.node == plan.index || nodes[step.node].fdReferences > 0 {
+                noteOpened(step.node, fd: fd, sparing: plan.index)
+            } else {
+                Syscalls.close(fd)
+            }
+        }
+        unpin(plan)
+        return nodes[plan.index].fd >= 0 ? .success(nodes[plan.index].fd) : .failure(.noSuchFileOrDirectory)
+    }
+
+    /// Lets the ancestor a `Reopening` opened through go (closed now if
+    /// nothing else needs it).
+    private mutating func unpin(_ plan: Reopening) {
+        guard let pinned = plan.pinned else { return }
+        nodes[pinned].openingChildren -= 1
+        release(pinned)
     }
 
     /// Before `index` closes for good: its parent, closed while children

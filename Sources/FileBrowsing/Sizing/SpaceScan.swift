@@ -320,7 +320,7 @@ public final class SpaceScan: Sendable {
         /// What a worker takes: a directory to read (opened through its
         /// parent's descriptor), or the end of the scan.
         enum Take {
-            case read(index: Int, parentFD: Swift.Result<Int32, Errno>, name: [UInt8], depth: Int)
+            case read(index: Int, parent: State.Descriptor, name: [UInt8], depth: Int)
             case stop
         }
         while true {
@@ -330,13 +330,21 @@ public final class SpaceScan: Sendable {
                     return state.finished || cancelFlag.load(ordering: .relaxed) ? .stop : nil
                 }
                 let node = state.nodes[index]
-                if index == 0 { return .read(index: 0, parentFD: .success(node.fd), name: [], depth: 0) }
+                if index == 0 { return .read(index: 0, parent: .open(node.fd), name: [], depth: 0) }
                 // Kept open until the child is opened through it.
-                let parentFD = state.descriptor(of: node.parent)
+                let parent = state.descriptorOrReopening(of: node.parent)
                 state.nodes[node.parent].openingChildren += 1
-                return .read(index: index, parentFD: parentFD, name: node.path.component, depth: node.depth)
+                return .read(index: index, parent: parent, name: node.path.component, depth: node.depth)
             }
-            guard case .read(let index, let parentFD, let name, let depth) = take else { return }
+            guard case .read(let index, let planned, let name, let depth) = take else { return }
+            // A parent whose descriptor was let go is opened again here, outside the lock.
+            let parentFD: Swift.Result<Int32, Errno>
+            switch planned {
+            case .open(let fd): parentFD = .success(fd)
+            case .reopen(let plan):
+                let opened = State.open(plan)
+                parentFD = state.withLock { $0.finish(plan, opened: opened) }
+            }
             scan(index, parentFD: parentFD, name: name, depth: depth, rootDevice: rootDevice, buffer: buffer, status: status)
         }
     }
