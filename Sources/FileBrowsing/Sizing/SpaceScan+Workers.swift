@@ -1,0 +1,199 @@
+import Synchronization
+
+/// The scan's workers: each takes a directory off the shared stack (waiting
+/// on a condition while others may still add some), reads it, sizes its
+/// files, and puts its subdirectories on the stack.
+extension SpaceScan {
+    func workLoop(rootDevice: UInt64) {
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: 64 * 1024, alignment: 8)
+        let status = UnsafeMutableRawPointer.allocate(byteCount: 256, alignment: 8)
+        defer {
+            buffer.deallocate()
+            status.deallocate()
+            state.withLock { $0.workersLeft += 1 }
+            state.broadcast(Self.workerLeft)
+        }
+        /// What a worker takes: a directory to read (opened through its
+        /// parent's descriptor), or the end of the scan.
+        enum Take {
+            case read(index: Int, parent: State.Descriptor, name: [UInt8], depth: Int)
+            case stop
+        }
+        while true {
+            // Take a directory, or wait (woken, not polling) while others may still add some.
+            let take: Take = state.wait(on: Self.workOrEnd) { state in
+                guard let index = state.pending.popLast() else {
+                    return state.finished || cancelFlag.load(ordering: .relaxed) ? .stop : nil
+                }
+                let node = state.nodes[index]
+                if index == 0 { return .read(index: 0, parent: .open(node.fd), name: [], depth: 0) }
+                // Kept open until the child is opened through it.
+                let parent = state.descriptorOrReopening(of: node.parent)
+                state.nodes[node.parent].openingChildren += 1
+                return .read(index: index, parent: parent, name: node.path.component, depth: node.depth)
+            }
+            guard case .read(let index, let planned, let name, let depth) = take else { return }
+            // A parent whose descriptor was let go is opened again here, outside the lock.
+            let parentFD: Swift.Result<Int32, Errno>
+            switch planned {
+            case .open(let fd): parentFD = .success(fd)
+            case .reopen(let plan):
+                let opened = State.open(plan)
+                parentFD = state.withLock { $0.finish(plan, opened: opened) }
+            }
+            scan(index, parentFD: parentFD, name: name, depth: depth, rootDevice: rootDevice, buffer: buffer, status: status)
+        }
+    }
+
+    /// Reads one directory: its files' sizes into its own total, its
+    /// subdirectories onto the shared stack.
+    private func scan(
+        _ index: Int, parentFD: Swift.Result<Int32, Errno>, name: [UInt8], depth: Int, rootDevice: UInt64,
+        buffer: UnsafeMutableRawPointer, status: UnsafeMutableRawPointer
+    ) {
+        // The root's own descriptor is passed for the root.
+        var fd = (try? parentFD.get()) ?? -1
+        if index != 0 {
+            let opened = parentFD.flatMap { parentFD in
+                withCString(name) { Syscalls.openDirectory(at: parentFD, name: $0, followSymlink: false) }
+            }
+            state.withLock { state in
+                let parent = state.nodes[index].parent
+                state.nodes[parent].openingChildren -= 1
+                state.release(parent)
+                if case .success(let opened) = opened {
+                    state.nodes[index].fdReferences = 1
+                    state.noteOpened(index, fd: opened)
+                }
+            }
+            guard case .success(let opened) = opened else {
+                let errno = opened.failureValue ?? .noSuchFileOrDirectory
+                finishUnreadable(index, errno: errno)
+                return
+            }
+            fd = opened
+        }
+        // Both found at run time: without them nothing can be counted, and the directory says so.
+        guard Syscalls.readsSizes else {
+            finishUnreadable(index, errno: .notImplemented)
+            return
+        }
+        var own = SpaceTotals()
+        var children: [(name: [UInt8], identity: FileIdentity, totals: SpaceTotals)] = []
+        var recorded: [(name: [UInt8], kind: FileKind, totals: SpaceTotals)] = []
+        var regularFiles = RecordedFiles.Batch()
+        var unreadableEntries: [(name: [UInt8], errno: Errno)] = []
+        let recordsFiles = depth < options.recordedDepth
+        var failure: Errno?
+        reading: while true {
+            if cancelFlag.load(ordering: .relaxed) { break }
+            let count: Int
+            switch Syscalls.readDirectoryRecords(fd, into: buffer, capacity: 64 * 1024) {
+            case .success(0): break reading
+            case .success(let read): count = read
+            case .failure(let errno):
+                failure = errno
+                break reading
+            }
+            Syscalls.decodeRecords(UnsafeRawBufferPointer(start: buffer, count: count)) { record in
+                if record.isDotEntry { return }
+                // The record's name is NUL-terminated in the buffer.
+                let namePointer = UnsafeRawPointer(record.name.baseAddress!).assumingMemoryBound(to: CChar.self)
+                let found: ExtendedStatusRecord
+                switch Syscalls.sizeStatus(at: fd, name: namePointer, buffer: status) {
+                case .success(let record): found = record
+                case .failure(let errno):
+                    // Reported and counted, as du's "cannot access" (status 1).
+                    unreadableEntries.append((Array(UnsafeRawBufferPointer(record.name)), errno))
+                    return
+                }
+                let identity = FileIdentity(device: found.device, inode: found.inode)
+                var sizes = SpaceTotals(apparentBytes: found.size, diskBytes: found.blocks * 512)
+                let nameBytes = UnsafeRawBufferPointer(record.name)
+                if options.skipsHidden && nameBytes.first == 0x2E { return }
+                if !options.excluded.isEmpty {
+                    let name = Array(nameBytes)
+                    if options.excluded.contains(where: { $0.matches(name) }) { return }
+                }
+                if found.isDirectory {
+                    guard !options.oneFileSystem || found.device == rootDevice else { return }
+                    if !options.skippedDirectories.isEmpty, options.skippedDirectories.contains(identity) { return }
+                    if let counted = options.countedBefore, counted.contains(directory: identity) { return }
+                    guard depth < options.maximumDepth else { return }
+                    sizes.directories = 1
+                    children.append((Array(nameBytes), identity, sizes))
+                    return
+                }
+                if options.recordsRegularFiles, found.kind == .file, found.size >= options.smallestRecordedSize,
+                    options.recordedNames?.matches(Array(nameBytes)) ?? true
+                {
+                    regularFiles.append(
+                        name: nameBytes.assumingMemoryBound(to: UInt8.self), identity: identity, size: found.size,
+                        modified: found.modificationTime)
+                }
+                if (found.linkCount > 1 && !options.countsEveryLink) || options.remembersEveryFile {
+                    let first = hardLinks.withLock { $0.insert(identity).inserted }
+                    if !first { return }
+                }
+                sizes.files = 1
+                own += sizes
+                filesSeen.add(1, ordering: .relaxed)
+                bytesSeen.add(sizes.diskBytes, ordering: .relaxed)
+                if recordsFiles {
+                    recorded.append((Array(nameBytes), found.kind, sizes))
+                }
+            }
+            if cancelFlag.load(ordering: .relaxed) { break reading }
+        }
+        state.withLock { state in
+            let parent = state.nodes[index].path
+            for file in recorded {
+                state.entries.append(Entry(node: PathNode(parent: parent, component: file.name), kind: file.kind, totals: file.totals))
+            }
+            if !regularFiles.isEmpty { state.files.add(regularFiles, in: parent) }
+            if let failure {
+                state.errors.append(FileError(path: state.path(of: index), errno: failure))
+                own.unreadable += 1
+            }
+            for entry in unreadableEntries {
+                state.errors.append(FileError(path: PathBytes.join(state.path(of: index), entry.name), errno: entry.errno))
+                own.unreadable += 1
+            }
+            state.nodes[index].own += own
+            if !cancelFlag.load(ordering: .relaxed) {
+                for child in children {
+                    var node = Node(parent: index, path: PathNode(parent: state.nodes[index].path, component: child.name), depth: depth + 1)
+                    node.identity = child.identity
+                    node.own = child.totals
+                    state.nodes.append(node)
+                    state.pending.append(state.nodes.count - 1)
+                    state.nodes[index].childrenLeft += 1
+                    state.nodes[index].fdReferences += 1
+                    state.unfinished += 1
+                }
+            }
+            state.nodes[index].read = true
+            state.release(index)
+            if cancelFlag.load(ordering: .relaxed) {
+                // Nothing more will be read: the scan ends with what it has.
+                state.unfinished = 0
+                state.pending.removeAll()
+            }
+            state.completeIfDone(index)
+        }
+        // New directories to read, or the end: the waiting workers look again.
+        state.broadcast(Self.workOrEnd)
+    }
+
+    /// A directory that cannot be opened keeps its own size (as du counts
+    /// it) and is reported.
+    private func finishUnreadable(_ index: Int, errno: Errno) {
+        state.withLock { state in
+            state.errors.append(FileError(path: state.path(of: index), errno: errno))
+            state.nodes[index].own.unreadable += 1
+            state.nodes[index].read = true
+            state.completeIfDone(index)
+        }
+        state.broadcast(Self.workOrEnd)
+    }
+}
