@@ -67,8 +67,8 @@ final class OutputSink {
 
     var failed: Bool { writeError != nil }
 
-    /// While set, what is written is kept here instead of written (the
-    /// full-screen view takes a command's messages for its status line).
+    /// While set, what is written is kept here instead of written: the
+    /// memory of a `ScriptedTerminal` (tests), and the frame tests.
     private var captured: [UInt8]?
 
     func startCapturing() {
