@@ -8,8 +8,9 @@ import FileBrowsing
 ///
 /// Called on the main thread only, during a command's run.
 protocol FrontEnd: AnyObject {
-    /// Whether a command that changed the table prints its page (the
-    /// prompt), or leaves the drawing to the front end (the screen).
+    /// Whether long answers are paged the prompt's way (a screen at a
+    /// time, an empty line for the next) and hints name the prompt's keys;
+    /// false in the full-screen view, which pages with a key.
     var drawsPages: Bool { get }
     /// What a command has to say.
     func say(_ message: Message)
