@@ -46,9 +46,8 @@ protocol TableWork: AnyObject {
     /// Cuts the current level's pages for this page size before a jump to a row.
     func preparePage()
     func nextPage() throws(CommandError)
-    func previousPage() throws(CommandError)
-    func showPage(_ page: Int) throws(CommandError)
-    func goto(_ reference: RowReference) throws(CommandError)
+    /// The 0-based row a typed reference names in the current table.
+    func row(_ reference: RowReference, for command: String) throws(CommandError) -> Int
     func find(_ text: String?, maxDepth: Int?) throws(CommandError)
     func findAll(_ text: String, maxDepth: Int?) throws(CommandError)
     func sort(_ key: SortKey, descending: Bool?)

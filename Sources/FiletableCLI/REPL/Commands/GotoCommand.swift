@@ -17,7 +17,13 @@ struct GotoCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        try context.table.goto(row)
+        let table = context.table
+        let index = try table.row(row, for: "goto")
+        table.preparePage()
+        table.current.table.scrollToRow(index)
+        // The full-screen view highlights the row gone to.
+        table.current.highlight = index
+        table.printPage()
         return .keepGoing
     }
 }

@@ -17,7 +17,12 @@ struct PageCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        try context.table.showPage(number)
+        let table = context.table
+        table.preparePage()
+        let count = table.current.table.pageCount
+        guard number <= count else { throw CommandError("page: no page \(number) (pages are 1-\(count))") }
+        table.current.table.scrollToPage(number - 1)
+        table.printPage()
         return .keepGoing
     }
 }

@@ -16,7 +16,10 @@ struct PreviousCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        try context.table.previousPage()
+        let table = context.table
+        table.preparePage()
+        guard table.current.table.previousPage() else { throw CommandError("prev: already on the first page") }
+        table.printPage()
         return .keepGoing
     }
 }

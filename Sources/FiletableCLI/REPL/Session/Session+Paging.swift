@@ -1,6 +1,7 @@
 import FileBrowsing
 
-/// Paging commands: list, next, prev, top, end, page, goto, find.
+/// Paging and searching: the page after a change, next, and find (prev, page
+/// and goto carry their own logic in their command files).
 extension Session {
     /// The table changed: its decorations are worked out again and the
     /// front end shows it (the prompt prints the page; the full-screen view
@@ -22,29 +23,6 @@ extension Session {
     func nextPage() throws(CommandError) {
         preparePage()
         guard current.table.nextPage() else { throw CommandError("next: already on the last page") }
-        printPage()
-    }
-
-    func previousPage() throws(CommandError) {
-        preparePage()
-        guard current.table.previousPage() else { throw CommandError("prev: already on the first page") }
-        printPage()
-    }
-
-    func showPage(_ page: Int) throws(CommandError) {
-        preparePage()
-        let count = current.table.pageCount
-        guard page <= count else { throw CommandError("page: no page \(page) (pages are 1-\(count))") }
-        current.table.scrollToPage(page - 1)
-        printPage()
-    }
-
-    func goto(_ reference: RowReference) throws(CommandError) {
-        let row = try row(reference, for: "goto")
-        preparePage()
-        current.table.scrollToRow(row)
-        // The full-screen view highlights the row gone to.
-        current.highlight = row
         printPage()
     }
 
