@@ -50,14 +50,10 @@ protocol TableWork: AnyObject {
     func row(_ reference: RowReference, for command: String) throws(CommandError) -> Int
     func find(_ text: String?, maxDepth: Int?) throws(CommandError)
     func findAll(_ text: String, maxDepth: Int?) throws(CommandError)
-    func sort(_ key: SortKey, descending: Bool?)
-    func printIndex() throws(CommandError)
-    func jump(_ title: String) throws(CommandError)
     func reload() throws(CommandError)
     func sizeLevel(_ request: SpaceRequest) throws(CommandError)
     func listUnreadable() throws(CommandError)
     func findCopies(_ request: CopiesRequest) throws(CommandError)
-    func printStats()
 }
 
 /// Moving between levels: open, back, up, cd, pwd.

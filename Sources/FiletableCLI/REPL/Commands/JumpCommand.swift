@@ -17,7 +17,14 @@ struct JumpCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        try context.table.jump(title)
+        let table = context.table.current.table
+        guard !table.sectionIndexTitles.isEmpty else { throw CommandError("jump: no sections (try 'group letter' or 'group kind')") }
+        guard let section = table.section(forIndexTitle: title) else {
+            throw CommandError("jump: no section '\(title)' (index: \(table.sectionIndexTitles.joined(separator: " ")))")
+        }
+        context.table.preparePage()
+        table.scrollToRow(table.firstFlatRow(ofSection: section))
+        context.table.printPage()
         return .keepGoing
     }
 }

@@ -37,7 +37,14 @@ struct SortCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        context.table.sort(key, descending: descending)
+        // Size and time list largest and newest first unless `asc`; the others ascend unless `desc`.
+        let naturallyDescending = key == .size || key == .time
+        let reversed = descending.map { $0 != naturallyDescending } ?? false
+        context.table.current.update {
+            $0.sortKey = key
+            $0.reversed = reversed
+        }
+        context.table.printPage()
         return .keepGoing
     }
 }

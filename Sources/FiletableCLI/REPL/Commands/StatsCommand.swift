@@ -16,7 +16,15 @@ struct StatsCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        context.table.printStats()
+        let level = context.table.current
+        let model = level.model
+        let say = context.conversation.write
+        say("rows: \(model.rowCount)")
+        say("entries materialised: \(model.entriesMaterialised)")
+        say("cells created: \(level.table.cellsCreated)")
+        say("cells reused: \(level.table.cellsReused)")
+        say("cache entries: \(model.cachedStatusCount)")
+        if let watching = context.table.watching { say("pages drawn for changes: \(watching.redraws)") }
         return .keepGoing
     }
 }

@@ -1,6 +1,6 @@
 import FileBrowsing
 
-/// Inspection commands: info, reload, stats.
+/// Inspection commands: info and reload (stats carries its own logic).
 extension Session {
     func info(_ reference: RowReference) throws(CommandError) {
         let row = try row(reference, for: "info")
@@ -95,17 +95,5 @@ extension Session {
         }
         if let plan = (current.kind as? PlanLevel)?.plan { current.pendingSummary = { [unowned self] in planSummary(plan) } }
         printPage()
-    }
-
-    /// The engine's counters, one per line, in a fixed form scripts can read.
-    func printStats() {
-        let model = current.model
-        let table = current.table
-        write("rows: \(model.rowCount)")
-        write("entries materialised: \(model.entriesMaterialised)")
-        write("cells created: \(table.cellsCreated)")
-        write("cells reused: \(table.cellsReused)")
-        write("cache entries: \(model.cachedStatusCount)")
-        if let watching { write("pages drawn for changes: \(watching.redraws)") }
     }
 }
