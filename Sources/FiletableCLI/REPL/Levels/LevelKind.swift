@@ -22,8 +22,12 @@ protocol LevelKind: AnyObject {
     func mark(ofRow row: Int, in model: any FileRows) -> Mark?
     /// Groups of copies of which the plan may never take the last copy.
     var copyGroups: CopyTable? { get }
-    /// Whether lines stand under every page (the plan's totals).
-    var hasSummary: Bool { get }
+    /// The lines under every page (the plan's totals), worked out when a
+    /// page first needs them; nil for a kind without any.
+    var summary: (() -> [String])? { get }
+    /// Whether the rows must be read again before the next page: what they
+    /// were read from has changed since (the plan, after an unmark or undo).
+    func isStale(marksRevision: Int) -> Bool
 }
 
 /// How marked rows show in a level.
@@ -42,5 +46,6 @@ extension LevelKind {
     var marksShow: LevelMarks { .flagged }
     func mark(ofRow row: Int, in model: any FileRows) -> Mark? { nil }
     var copyGroups: CopyTable? { nil }
-    var hasSummary: Bool { false }
+    var summary: (() -> [String])? { nil }
+    func isStale(marksRevision: Int) -> Bool { false }
 }

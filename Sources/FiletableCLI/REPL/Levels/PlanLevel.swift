@@ -5,9 +5,13 @@ import FileBrowsing
 final class PlanLevel: LevelKind {
     /// The marks the rows were read from.
     let plan: PlanRows
+    /// The lines under every page: what vanished or was replaced, the totals.
+    let summary: (() -> [String])?
 
-    init(plan: PlanRows) {
+    /// A plan level over `plan`, `summary` working out its totals.
+    init(plan: PlanRows, summary: @escaping () -> [String]) {
         self.plan = plan
+        self.summary = summary
     }
 
     var rowsDescription: String { "the deletion plan" }
@@ -19,7 +23,7 @@ final class PlanLevel: LevelKind {
 
     func emptyNote(of level: TableLevel) -> String { "(no marks)" }
     var marksShow: LevelMarks { .everyRow }
-    var hasSummary: Bool { true }
+    func isStale(marksRevision: Int) -> Bool { plan.revision != marksRevision }
 
     func mark(ofRow row: Int, in model: any FileRows) -> Mark? {
         guard let rows = model as? PathRows else { return nil }

@@ -16,7 +16,7 @@ struct PageView {
     func lineBudget() -> Int? {
         guard settings.pageSize == nil, let lines = Terminal.lines() else { return nil }
         // The plan's summary lines (its totals, at least one) stand under every page too.
-        let summary = level.kind.hasSummary ? max(1, level.summary.count) : 0
+        let summary = level.kind.summary != nil ? max(1, level.summary.count) : 0
         return max(1, lines - 4 - summary)
     }
 

@@ -93,7 +93,7 @@ extension Session {
         } catch {
             throw CommandError("reload: \(error.description)")
         }
-        if let plan = (current.kind as? PlanLevel)?.plan { current.pendingSummary = { [unowned self] in planSummary(plan) } }
+        if let summary = current.kind.summary { current.pendingSummary = summary }
         printPage()
     }
 }

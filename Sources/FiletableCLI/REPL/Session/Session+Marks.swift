@@ -17,7 +17,7 @@ extension Session {
     /// from the state here, never kept anywhere else.
     func prepareDrawing(_ level: TableLevel) {
         level.formatter.resetClock()
-        refreshPlan(level)
+        refreshIfStale(level)
         let marked = markedRows(of: level)
         let hidesMarked = !state.marksShown && level.kind.marksShow == .leaveTheTable
         level.exclude(hidesMarked ? marked : .none)
@@ -227,17 +227,18 @@ extension Session {
         if current.kind.marksShow == .everyRow { return printPage() }
         let plan = PlanRows(marks)
         let rows = PathRows(plan.contents()) { () throws(FileError) -> PathRows.Contents in plan.contents() }
-        let level = TableLevel(rows: rows, kind: PlanLevel(plan: plan), in: current.directory, path: current.path, decoration: settings.decoration)
-        level.pendingSummary = { [unowned self] in planSummary(plan) }
+        let kind = PlanLevel(plan: plan) { [unowned self] in planSummary(plan) }
+        let level = TableLevel(rows: rows, kind: kind, in: current.directory, path: current.path, decoration: settings.decoration)
+        level.pendingSummary = kind.summary
         present(level)
     }
 
-    /// A plan level's rows and totals read again when the plan changed
-    /// since they were (an unmark, undo or prune on it).
-    func refreshPlan(_ level: TableLevel) {
-        guard let plan = (level.kind as? PlanLevel)?.plan, plan.revision != marks.revision else { return }
+    /// A level's rows and summary read again when what they were read from
+    /// changed since (the plan's, after an unmark, undo or prune on it).
+    func refreshIfStale(_ level: TableLevel) {
+        guard level.kind.isStale(marksRevision: marks.revision) else { return }
         _ = try? level.reread()
-        level.pendingSummary = marks.isEmpty ? nil : { [unowned self] in planSummary(plan) }
+        level.pendingSummary = marks.isEmpty ? nil : level.kind.summary
         if marks.isEmpty { level.summary = [] }
     }
 
