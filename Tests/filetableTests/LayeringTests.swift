@@ -81,4 +81,15 @@ final class LayeringTests: XCTestCase {
             XCTAssertNil(code.range(of: #"\bst_[a-z]+\b"#, options: .regularExpression), "\(relative) reads a stat field")
         }
     }
+
+    /// A level is asked, never downcast: no code tests which kind of level
+    /// it has (`as? PlanLevel`, `is CopiesLevel`); a new kind is a new file.
+    func testNoLevelKindIsDowncast() throws {
+        for url in swiftFiles(under: "FiletableCLI") {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            XCTAssertNil(
+                text.range(of: #"(as[?!]|\bis) +(DirectoryLevel|MatchesLevel|PlanLevel|CopiesLevel)\b"#, options: .regularExpression),
+                "\(url.lastPathComponent) downcasts a level's kind")
+        }
+    }
 }
