@@ -11,15 +11,7 @@ import XCTest
 final class ScreenInProcessTests: XCTestCase {
     private typealias Key = ScriptedScreen.Key
 
-    private func makeTree() throws -> TemporaryTree {
-        let temp = try TemporaryTree()
-        try temp.folder("docs")
-        for name in ["guide.txt", "notes.md"] { temp.file(name, contents: "inside \(name)\n", in: "docs") }
-        temp.file("alpha.txt", contents: "first line\tafter a tab\nsecond line\n")
-        _ = FileManager.default.createFile(atPath: temp.path + "/blob.bin", contents: Data([0, 1, 2, 0xDE, 0xAD, 0xBE, 0xEF]))
-        temp.file("zulu.log", contents: "log\n")
-        return temp
-    }
+    private func makeTree() throws -> TemporaryTree { try ScriptedScreen.sampleTree() }
 
     /// h at the first level goes to the parent, the directory you came from
     /// highlighted, and h again on up (ranger, nnn, lf, mc); a filter

@@ -7,15 +7,7 @@ import XCTest
 /// the prompt's `marks` then lists, the detail pane's previews, resize,
 /// Ctrl-Z and fg, and the terminal as it was after q.
 final class ScreenTerminalTests: TmuxTestCase {
-    private func makeTree() throws -> TemporaryTree {
-        let temp = try TemporaryTree()
-        try temp.folder("docs")
-        for name in ["guide.txt", "notes.md"] { temp.file(name, contents: "inside \(name)\n", in: "docs") }
-        temp.file("alpha.txt", contents: "first line\tafter a tab\nsecond line\n")
-        _ = FileManager.default.createFile(atPath: temp.path + "/blob.bin", contents: Data([0, 1, 2, 0xDE, 0xAD, 0xBE, 0xEF]))
-        temp.file("zulu.log", contents: "log\n")
-        return temp
-    }
+    private func makeTree() throws -> TemporaryTree { try ScriptedScreen.sampleTree() }
 
     /// The row the highlight is on: the line in reverse video.
     private func highlighted() -> String {

@@ -1,5 +1,6 @@
 import FileBrowsing
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import FiletableCLI
@@ -34,6 +35,18 @@ struct ScriptedScreen {
         static func control(_ letter: Character) -> String {
             String(UnicodeScalar(UInt8(letter.asciiValue! & 0x1F)))
         }
+    }
+
+    /// The screen tests' tree, in-process and in tmux alike: a folder of two
+    /// files, a text file with a tab, a binary file, and a log.
+    static func sampleTree() throws -> TemporaryTree {
+        let temp = try TemporaryTree()
+        try temp.folder("docs")
+        for name in ["guide.txt", "notes.md"] { temp.file(name, contents: "inside \(name)\n", in: "docs") }
+        temp.file("alpha.txt", contents: "first line\tafter a tab\nsecond line\n")
+        _ = FileManager.default.createFile(atPath: temp.path + "/blob.bin", contents: Data([0, 1, 2, 0xDE, 0xAD, 0xBE, 0xEF]))
+        temp.file("zulu.log", contents: "log\n")
+        return temp
     }
 
     /// Runs the view on `directory` at `rows` by `columns`, typing `keys`.

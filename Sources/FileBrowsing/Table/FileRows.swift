@@ -49,11 +49,14 @@ public protocol FileRows: AnyObject {
     /// The `stat` calls made so far (the `stats` command).
     var entriesMaterialised: Int { get }
     var cachedStatusCount: Int { get }
-    /// The row's bytes for the viewers and the detail pane (`path` names
-    /// them in messages): reading a row is its source's job. Rows on disk
-    /// open their file through its directory (the default); a directory,
-    /// FIFO or socket is refused as `HexDumpReader` refuses it.
-    func contents(ofRow row: Int, path: [UInt8]) throws(FileError) -> any ByteSource
+    /// How to open the row's bytes for the viewers and the detail pane
+    /// (`path` names them in messages): reading a row is its source's job.
+    /// Worked out now from what the rows know, so the opening itself
+    /// touches no row state and may run on another thread (the detail pane
+    /// reads on a worker with a deadline). Rows on disk open their file
+    /// through its directory (the default); a directory, FIFO or socket is
+    /// refused as `HexDumpReader` refuses it.
+    func contentsOpener(ofRow row: Int, path: [UInt8]) -> () throws(FileError) -> any ByteSource
     /// Whether rows show something other than their entries' own names (a
     /// path below where a search started): a typed name may then be either.
     var showsPaths: Bool { get }
@@ -82,9 +85,19 @@ extension FileRows {
     public var showsPaths: Bool { false }
 
     /// A file on disk, opened read-only through the row's directory.
+    public func contentsOpener(ofRow row: Int, path: [UInt8]) -> () throws(FileError) -> any ByteSource {
+        guard let location = location(ofRow: row) else {
+            let failure = FileError(path: path, reason: .custom("not a file on disk"))
+            return { () throws(FileError) -> any ByteSource in throw failure }
+        }
+        let name = location.name
+        let directory = location.directory
+        return { () throws(FileError) -> any ByteSource in try ViewedFile(path: path, name: name, in: directory) }
+    }
+
+    /// The row's bytes, opened now (`contentsOpener`).
     public func contents(ofRow row: Int, path: [UInt8]) throws(FileError) -> any ByteSource {
-        guard let location = location(ofRow: row) else { throw FileError(path: path, reason: .custom("not a file on disk")) }
-        return try ViewedFile(path: path, name: location.name, in: location.directory)
+        try contentsOpener(ofRow: row, path: path)()
     }
 
     /// The row's name as shown, copied.

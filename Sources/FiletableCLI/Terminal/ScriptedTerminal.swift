@@ -52,12 +52,12 @@ final class ScriptedTerminal: TerminalDevice {
     func enterRaw() { isRaw = true }
     func leaveRaw() { isRaw = false }
     func enterFullScreen() {
-        output.write("\u{1B}[?1049h\u{1B}[?25l")
+        output.write(TerminalControl.alternateScreen + TerminalControl.hideCursor)
         isFullScreen = true
     }
     func leaveFullScreen() {
         guard isFullScreen else { return }
-        output.write("\u{1B}[?25h\u{1B}[?1049l")
+        output.write(TerminalControl.showCursor + TerminalControl.normalScreen)
         isFullScreen = false
     }
 

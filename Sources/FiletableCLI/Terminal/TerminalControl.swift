@@ -19,6 +19,9 @@ enum TerminalControl {
     static func right(_ count: Int) -> String { "\u{1B}[\(count)C" }
     /// The cursor to `row` and `column` (1-based).
     static func moveTo(row: Int, column: Int = 1) -> String { "\u{1B}[\(row);\(column)H" }
+    /// The alternate screen (the full-screen view's), and the normal one again.
+    static let alternateScreen = "\u{1B}[?1049h"
+    static let normalScreen = "\u{1B}[?1049l"
     static let showCursor = "\u{1B}[?25h"
     static let hideCursor = "\u{1B}[?25l"
     /// Reverse video on and off: the highlighted row, a search's matches.

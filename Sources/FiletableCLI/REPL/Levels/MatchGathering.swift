@@ -99,17 +99,20 @@ struct MatchGathering {
         for index in 0..<names.count {
             if !includesHidden && names.firstByte(at: index) == 0x2E { continue }
             names.withName(at: index) { name in
-                if Session.contains(name, needle) {
+                let kind = names.kind(at: index)
+                let matches = Session.contains(name, needle)
+                let entered = descending && (kind == .directory || kind == .unknown)
+                guard matches || entered else { return }
+                // Its path below the start: what a match shows, and a directory's title there.
+                let path = title.isEmpty ? Array(name) : title + [0x2F] + name
+                if matches {
                     let section = place ?? contents.addPlace(directory, title: title.isEmpty ? "." : NameEscaping.escape(title))
                     place = section
-                    contents.append(name, kind: names.kind(at: index), inode: inodes?[index] ?? 0, place: section)
-                    let path = title.isEmpty ? Array(name) : title + [0x2F] + name
-                    path.withUnsafeBufferPointer { contents.shownNames?.append($0, kind: names.kind(at: index)) }
+                    contents.append(name, kind: kind, inode: inodes?[index] ?? 0, place: section)
+                    path.withUnsafeBufferPointer { contents.shownNames?.append($0, kind: kind) }
                 }
-                let kind = names.kind(at: index)
-                if descending && (kind == .directory || kind == .unknown) {
-                    let below = title.isEmpty ? Array(name) : title + [0x2F] + name
-                    next.append(Pending(parent: directory, name: Array(name), title: below, kindUnknown: kind == .unknown))
+                if entered {
+                    next.append(Pending(parent: directory, name: Array(name), title: path, kindUnknown: kind == .unknown))
                 }
             }
         }

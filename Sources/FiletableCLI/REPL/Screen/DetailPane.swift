@@ -57,7 +57,8 @@ struct DetailPane {
             let path = level.path(ofRow: row)
             self.path = path
             hidden = model.options.hidden
-            contents = { () throws(FileError) -> any ByteSource in try model.contents(ofRow: row, path: path) }
+            // Worked out here: the worker that opens it touches no row state.
+            contents = model.contentsOpener(ofRow: row, path: path)
             if model.isDirectory(row: row, followSymlinks: true) {
                 kind = .directory
             } else if case .success(let target) = model.targetStatus(ofRow: row), target.kind == .file {
@@ -137,9 +138,6 @@ struct DetailPane {
         let level = session.current
         let wanted = ["type", "size", "permissions", "owner", "modified", "target", "content", "entries"]
         let all = DetailView(model: level.model, row: row, path: level.path(ofRow: row)).facts()
-        let width = all.map(\.label.count).max() ?? 0
-        return all.filter { wanted.contains($0.label) }.map {
-            "\($0.label):" + String(repeating: " ", count: max(1, width - $0.label.count + 1)) + $0.value
-        }
+        return DetailView.lines(all.filter { wanted.contains($0.label) }, labelWidth: all.map(\.label.count).max() ?? 0)
     }
 }

@@ -75,8 +75,4 @@ extension ScreenView {
             return
         }
     }
-
-    func waitForInput(milliseconds: Int32) -> Bool {
-        keys.keyWaiting(milliseconds: milliseconds)
-    }
 }

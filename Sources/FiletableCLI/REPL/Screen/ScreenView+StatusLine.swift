@@ -64,9 +64,7 @@ extension ScreenView {
         status = NameEscaping.terminalSafe(question)
         // What the command said before asking (the names a mark covers) is
         // shown over the table, the question under it; else the table.
-        var lines = runningCommand ? Array(said.dropFirst(saidShown)) : []
-        saidShown = said.count
-        while lines.last?.isEmpty == true { lines.removeLast() }
+        let lines = runningCommand ? takeUnshownLines() : []
         let (rows, columns) = size
         // A question is never cut: wider than a line, it wraps between words.
         let question = TextWrapping.wrap(status, width: max(10, columns - 1))

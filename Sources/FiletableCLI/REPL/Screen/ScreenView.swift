@@ -192,7 +192,7 @@ final class ScreenView {
         }
         // Keys waiting (a held Down): the detail of a row the highlight is
         // only passing is not read; it is drawn once the keys stop.
-        if keys.hasPending || waitForInput(milliseconds: 0) {
+        if keys.hasPending || keys.keyWaiting(milliseconds: 0) {
             detailPending = true
             return []
         }
@@ -292,7 +292,14 @@ final class ScreenView {
         detailCache = nil
         status = failure ?? said.last(where: { !$0.isEmpty }) ?? ""
         // What a question showed already is not shown again.
+        return takeUnshownLines()
+    }
+
+    /// What the running command said since a question last showed it,
+    /// without the empty lines at the end; from now on it counts as shown.
+    func takeUnshownLines() -> [String] {
         var lines = Array(said.dropFirst(saidShown))
+        saidShown = said.count
         while lines.last?.isEmpty == true { lines.removeLast() }
         return lines
     }

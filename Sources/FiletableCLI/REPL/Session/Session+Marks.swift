@@ -81,10 +81,6 @@ extension Session {
     func mark(rows selected: [Int]) throws(CommandError) {
         let level = current
         let model = level.model
-        // A mark is a file on disk: rows that live elsewhere (inside an archive) cannot be marked alone.
-        if level.listing == nil, let elsewhere = selected.first(where: { model.location(ofRow: $0) == nil }) {
-            throw CommandError("mark: \(NameEscaping.escape(level.path(ofRow: elsewhere))) is not a file on disk of its own; mark what holds it")
-        }
         // A directory without marks (and not inside a marked one) needs no look-up per row.
         let noneMarked = level.identity.map { marks.markCount(inDirectory: $0) == 0 } == true && markedRows(of: level) == .none
         let rows = noneMarked ? selected : selected.filter { !isMarked(row: $0, of: level) }
@@ -155,7 +151,10 @@ extension Session {
             }
         }
         for row in rows where level.listing == nil {
-            guard let location = model.location(ofRow: row) else { continue }
+            // A mark is a file on disk: a row that lives elsewhere (inside an archive) cannot be marked alone.
+            guard let location = model.location(ofRow: row) else {
+                throw CommandError("mark: \(NameEscaping.escape(level.path(ofRow: row))) is not a file on disk of its own; mark what holds it")
+            }
             let directory = location.directory
             let key = ObjectIdentifier(directory)
             if takers[key] == nil {

@@ -19,8 +19,12 @@ struct DetailView {
     /// The row's facts as `info` prints them, label and value aligned.
     func text() -> String {
         let facts = self.facts()
-        let width = facts.map(\.label.count).max() ?? 0
-        return facts.map { "\($0.label):" + String(repeating: " ", count: width - $0.label.count + 1) + $0.value }.joined(separator: "\n") + "\n"
+        return Self.lines(facts, labelWidth: facts.map(\.label.count).max() ?? 0).joined(separator: "\n") + "\n"
+    }
+
+    /// `facts` a line each, their values starting after `labelWidth` columns of label.
+    static func lines(_ facts: [Fact], labelWidth: Int) -> [String] {
+        facts.map { "\($0.label):" + String(repeating: " ", count: max(1, labelWidth - $0.label.count + 1)) + $0.value }
     }
 
     /// The row's facts, in `info`'s order.
