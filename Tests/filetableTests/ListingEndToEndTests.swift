@@ -143,6 +143,18 @@ final class ListingEndToEndTests: XCTestCase {
         }
     }
 
+    /// Inode numbers of different widths (a mount point's is 1 or 2, a file's
+    /// seven digits): ls pads them to one width, except in an unsorted -1
+    /// listing, which it prints as it reads (each number its own width).
+    func testInodesOfDifferentWidthsArePaddedAsLsPadsThem() throws {
+        let cases: [[String]] = [["-1id", "/", "/proc", "/usr/bin"], ["-1iU", "/"], ["-id", "/", "/usr/bin"]]
+        for arguments in cases {
+            let ours = try CommandRunner.run(arguments)
+            let theirs = try CommandRunner.shell("LC_ALL=C ls " + arguments.joined(separator: " "))
+            XCTAssertEqual(ours.text, theirs.text, "\(arguments)")
+        }
+    }
+
     func testLongFormatMatchesLs() throws {
         // `..` is a directory of the test's own (not /tmp, where other runs come and go).
         let outer = try TemporaryTree()

@@ -20,8 +20,12 @@ struct ModelPrinter {
                 context.diagnostics.report(FileError(path: path, errno: errno), severity: .minorTrouble)
             }
             let formatter = context.nameFormatter
-            // ls pads a lone inode column in columns only, not one a line: nothing to measure then.
-            let loneInodeLine = context.options.format == .oneLine && formatter.showsInode && !formatter.showsAllocatedSize
+            // ls prints an unsorted -1 directory listing as it reads it (no -s, no -R): each inode
+            // then takes its own width. Sorted, or files named on the command line, are padded.
+            let options = context.options
+            let loneInodeLine =
+                options.format == .oneLine && formatter.showsInode && !formatter.showsAllocatedSize
+                && options.listOptions.sortKey == .none && !options.recursive && !isOperandList
             var (widths, total) = loneInodeLine ? ([0], "") : formatter.measure(measuredOver ?? model)
             // -m pads neither: each entry is as long as its text.
             if context.options.format == .commas { widths = widths.map { $0.map { _ in 0 } } }
