@@ -386,17 +386,6 @@ public final class TableView {
         pool.enqueue(contentsOf: &onScreenCells)
     }
 
-    // MARK: Index
-
-    public var sectionIndexTitles: [String] { dataSource?.sectionIndexTitles(for: self) ?? [] }
-
-    /// The section an index title jumps to, or nil if there is no such title.
-    public func section(forIndexTitle title: String) -> Int? {
-        let titles = sectionIndexTitles
-        guard let position = titles.firstIndex(where: { $0.lowercased() == title.lowercased() }) else { return nil }
-        return dataSource?.tableView(self, sectionForSectionIndexTitle: titles[position], at: position)
-    }
-
     /// The invariants checked in debug builds: the page within the table and the
     /// number of live cells within a page plus the pool's slack.
     private func checkInvariants() {
@@ -406,11 +395,4 @@ public final class TableView {
             assert(onScreenCells.count <= pageHeight, "more cells on screen than rows on a page")
         }
     }
-}
-
-/// One line-level item of a drawn page.
-public enum TableItem {
-    case header(section: Int, title: String)
-    case row(IndexPath, flatRow: Int, cell: Cell)
-    case footer(section: Int, title: String)
 }

@@ -71,22 +71,7 @@ public enum ChildSession {
             for pointer in variables { free(pointer) }
             for pointer in argv { free(pointer) }
         }
-        if endsOnSignals {
-            // Kill the child (it goes when its call returns) and end now.
-            Self.handle([SIGINT, SIGTERM, SIGHUP]) { signalNumber in
-                let child = ChildSession.childToKill.load(ordering: .relaxed)
-                if child > 0 { kill(child, SIGKILL) }
-                _exit(128 + signalNumber)
-            }
-        } else {
-            signal(SIGINT, SIG_IGN)
-            signal(SIGQUIT, SIG_IGN)
-            // SIGTERM or a hang-up sent to this process is the session's: pass it on.
-            Self.handle([SIGTERM, SIGHUP]) { signalNumber in
-                let child = ChildSession.childToKill.load(ordering: .relaxed)
-                if child > 0 { kill(child, signalNumber) } else { _exit(128 + signalNumber) }
-            }
-        }
+        passSignalsOn(endsOnSignals: endsOnSignals)
         var child = pid_t()
         let started = posix_spawn(&child, "/proc/self/exe", &actions, &attributes, argv, variables)
         childToKill.store(started == 0 ? child : 0, ordering: .relaxed)
@@ -114,6 +99,28 @@ public enum ChildSession {
             raise(signalled)
         }
         return .exited((status >> 8) & 0xFF)
+    }
+
+    /// With `endsOnSignals`, Ctrl-C, SIGTERM and SIGHUP kill the child and
+    /// end this process; otherwise Ctrl-C and Ctrl-\\ are the child's (ignored
+    /// here) and SIGTERM and SIGHUP are passed on to it.
+    private static func passSignalsOn(endsOnSignals: Bool) {
+        if endsOnSignals {
+            // Kill the child (it goes when its call returns) and end now.
+            Self.handle([SIGINT, SIGTERM, SIGHUP]) { signalNumber in
+                let child = ChildSession.childToKill.load(ordering: .relaxed)
+                if child > 0 { kill(child, SIGKILL) }
+                _exit(128 + signalNumber)
+            }
+        } else {
+            signal(SIGINT, SIG_IGN)
+            signal(SIGQUIT, SIG_IGN)
+            // SIGTERM or a hang-up sent to this process is the session's: pass it on.
+            Self.handle([SIGTERM, SIGHUP]) { signalNumber in
+                let child = ChildSession.childToKill.load(ordering: .relaxed)
+                if child > 0 { kill(child, signalNumber) } else { _exit(128 + signalNumber) }
+            }
+        }
     }
 
     /// How the wait for the child ended: its word (the status it sent) or

@@ -1,0 +1,260 @@
+import FileBrowsing
+
+/// The options of the modes that speak another tool's letters: `--du`,
+/// `--tree`, `--hex` (hexdump's) and `--xxd`, and the REPL's own.
+extension OptionTable {
+    static let repl: [OptionSpec] = [
+        OptionSpec(
+            "batch", "b", value: .path, valueName: "FILE", section: .repl,
+            "read commands from FILE ('-' for standard input), like sftp -b; standard input that is not a terminal does the same"
+        ) { options, argument in
+            options.batchFile = argument.bytes
+        },
+        OptionSpec("command", "e", value: .text, valueName: "'CMD; CMD'", section: .repl, "run these commands (-c is ls's ctime)") {
+            options, argument in
+            options.commands = argument.text
+        },
+        OptionSpec(
+            "page-size", value: .number(UserNumber.pageSize, what: "page size"), valueName: "N", section: .repl,
+            "rows a page (default: the terminal's height, LINES, or 20)"
+        ) { options, argument in
+            options.pageSize = argument.number
+        },
+        OptionSpec(
+            "screen", section: .repl, "open the full-screen view: one key a move, the detail pane beside (q leaves)",
+            details:
+                "The same session as the prompt's, drawn full screen on the alternate screen: Up/Down (j/k) move the highlight, Enter/Right open, Left/Backspace go back to the row you came from, / filters as you type, space marks for the plan, d sizes, s sorts, . hidden files, Tab the detail pane (by itself at 120 columns), : a REPL command, ? the keys, q leaves with status 0. Needs a terminal; the prompt ('screen' there) is the same session."
+        ) { options, _ in
+            options.startsOnScreen = true
+        },
+        OptionSpec(
+            "tabs", value: .number(UserNumber.viewerTabs, what: "tab size"), valueName: "N", section: .repl,
+            "columns between tab stops in the text viewer (default 8)"
+        ) { options, argument in
+            options.viewerTabs = argument.number
+        },
+        OptionSpec("yes", "y", section: .repl, "mark several rows or a directory without asking") { options, _ in
+            options.assumeYes = true
+        },
+        OptionSpec(
+            "no-edit", section: .repl,
+            "read lines as the terminal gives them (no line editor, history or completion; also with TERM=dumb)"
+        ) { options, _ in
+            options.lineEditing = false
+        },
+    ]
+
+    static let du: [OptionSpec] = [
+        OptionSpec("summarize", "s", section: .du, "only each PATH's total (du -s)") { options, _ in
+            options.spaceDepth = 0
+        },
+        OptionSpec(nil, "a", section: .du, "every file and directory below each PATH, not only its entries (du -a); largest first") {
+            options, _ in
+            options.spaceListsEverything = true
+        },
+        OptionSpec(
+            "max-depth", "d", value: .number(0...UserNumber.depth.upperBound, what: "depth"), valueName: "N", section: .du,
+            "directories N levels down, every entry with -a (du -d; 0 as -s)"
+        ) { options, argument in
+            options.spaceDepth = argument.number
+        },
+        OptionSpec("bytes", "b", section: .du, "apparent sizes in bytes (du -b: --apparent-size --block-size=1)") { options, _ in
+            options.apparentSize = true
+            options.setSizeUnit(.bytes)
+        },
+        OptionSpec(nil, "m", section: .du, "sizes in 1 MiB blocks (du -m)") { options, _ in
+            options.setSizeUnit(SizeUnit.parse("1M") ?? .kibibytes)
+        },
+        OptionSpec(nil, "B", value: .sizeUnit, valueName: "SIZE", section: .du, "sizes in units of SIZE (du -B, as --block-size)") {
+            options, argument in
+            options.setSizeUnit(argument.sizeUnit)
+        },
+        OptionSpec(nil, "x", section: .du, "stay on PATH's file system (du -x, --one-file-system)") { options, _ in
+            options.oneFileSystem = true
+        },
+        OptionSpec("total", "c", section: .du, "a grand total after the PATHs (du -c)") { options, _ in
+            options.spaceGrandTotal = true
+        },
+        OptionSpec(
+            "threshold", "t", value: .text, valueName: "SIZE", section: .du, "only entries of at least SIZE (K, M, G...), at most -SIZE (du -t)"
+        ) { options, argument throws(UsageError) in
+            guard let size = DuThreshold.parse(argument.text) else {
+                throw UsageError(
+                    message: "invalid --threshold argument '\(argument.text)'", hint: "Expected a size such as 100K, 2M or -1G, as du -t.")
+            }
+            options.spaceThreshold = size
+        },
+        OptionSpec("count-links", "l", section: .du, "a hard-linked file counts each time it is met (du -l)") { options, _ in
+            options.spaceCountsEveryLink = true
+        },
+        OptionSpec("separate-dirs", "S", section: .du, "a directory's figure leaves out its subdirectories (du -S)") { options, _ in
+            options.spaceSeparatesDirectories = true
+        },
+        OptionSpec("inodes", section: .du, "count files and directories instead of bytes (du --inodes)") { options, _ in
+            options.spaceCountsInodes = true
+        },
+        OptionSpec("exclude", value: .text, valueName: "PATTERN", section: .du, "leave out files and directories whose names match (du --exclude)") {
+            options, argument in
+            options.spaceExcluded.append(GlobPattern(argument.text))
+        },
+        OptionSpec("dereference-args", "D", section: .du, "follow PATHs that are symlinks, and only those (du -D, -H)") { options, _ in
+            options.spaceFollowsOperandLinks = true
+        },
+        OptionSpec(nil, "H", section: .du, "as -D (du -H)") { options, _ in
+            options.spaceFollowsOperandLinks = true
+        },
+        OptionSpec("no-dereference", "P", section: .du, "links are not followed (du -P; the default)") { _, _ in },
+        OptionSpec(
+            "files0-from", value: .path, valueName: "FILE", section: .du,
+            "the PATHs, separated by NUL, from FILE ('-': standard input) (du --files0-from)"
+        ) { options, argument in
+            options.spaceOperandsFile = argument.bytes
+        },
+    ]
+
+    static let tree: [OptionSpec] = [
+        OptionSpec(nil, "L", value: .number(UserNumber.depth, what: "level"), valueName: "N", section: .tree, "descend at most N levels (tree -L)") {
+            options, argument in
+            options.maxDepth = argument.number
+        },
+        OptionSpec(nil, "a", section: .tree, "hidden files too (tree -a)") { options, _ in
+            options.listOptions.hidden = .shown
+        },
+        OptionSpec(nil, "d", section: .tree, "directories only (tree -d)") { options, _ in
+            options.treeDirectoriesOnly = true
+        },
+        OptionSpec(nil, "f", section: .tree, "each entry's path, not its name (tree -f)") { options, _ in
+            options.treeFullPaths = true
+        },
+        OptionSpec(nil, "i", section: .tree, "no drawing before the names (tree -i)") { options, _ in
+            options.treeNoIndentation = true
+        },
+        OptionSpec("noreport", section: .tree, "--tree without its summary line (tree --noreport)") { options, _ in
+            options.treeNoReport = true
+        },
+        OptionSpec(nil, "l", section: .tree, "follow links to directories (tree -l; --dereference)") { options, _ in
+            options.followSymlinks = true
+            options.listOptions.dereferencesSymlinks = true
+        },
+        OptionSpec(nil, "J", section: .tree, "the tree as tree's JSON (tree -J; several roots separated by commas)") { options, _ in
+            options.treeJSON = true
+        },
+        OptionSpec(nil, "p", section: .tree, "each entry's permissions (tree -p)") { options, _ in options.treeDetails.permissions = true },
+        OptionSpec(nil, "u", section: .tree, "each entry's owner (tree -u)") { options, _ in options.treeDetails.owner = true },
+        OptionSpec(nil, "g", section: .tree, "each entry's group (tree -g)") { options, _ in options.treeDetails.group = true },
+        OptionSpec(nil, "s", section: .tree, "each entry's size in bytes (tree -s)") { options, _ in options.treeDetails.size = true },
+        OptionSpec(nil, "h", section: .tree, "each entry's size, 1024-based units (tree -h)") { options, _ in options.treeDetails.humanSizes = true },
+        OptionSpec(nil, "D", section: .tree, "each entry's modification date (tree -D)") { options, _ in options.treeDetails.date = true },
+        OptionSpec("timefmt", value: .text, valueName: "FORMAT", section: .tree, "-D with a strftime FORMAT (tree --timefmt)") {
+            options, argument in
+            options.treeDetails.date = true
+            options.treeDetails.timeFormat = argument.text
+        },
+        OptionSpec(
+            "charset", value: .word(["ascii", "utf-8", "UTF-8", "utf8"]), valueName: "WORD", section: .tree, "--tree's lines in ascii or utf-8"
+        ) {
+            options, argument in
+            options.treeASCIILines = argument.word == "ascii"
+        },
+        OptionSpec(
+            nil, "I", value: .text, valueName: "PATTERN", section: .tree, "leave out files and directories matching PATTERN, a|b for either (tree -I)"
+        ) { options, argument in
+            options.listOptions.ignored += argument.text.split(separator: "|").map { GlobPattern(String($0)) }
+        },
+        OptionSpec(
+            nil, "P", value: .text, valueName: "PATTERN", section: .tree,
+            "only files matching PATTERN (tree -P; directories stay, --prune leaves out those with none)"
+        ) { options, argument in
+            options.listOptions.filter = .glob(argument.text)
+        },
+    ]
+
+    static let hex: [OptionSpec] = [
+        OptionSpec(
+            "hex", section: .hex, "dump each FILE as hexdump -C does, byte for byte; the letters below mean this only after --hex",
+            details:
+                "With --hex the letters are hexdump's (-s skip, -n length, -v, -C, -b, -c, -d, -o, -x); without it they are ls's (-s sizes, -n numeric ids, -c ctime). xxd's letters are read after --xxd."
+        ) { options, _ in
+            options.hexDump = true
+        },
+        OptionSpec(
+            "format", value: .word(hexFormatWords), valueName: "WORD", section: .hex, modes: [.hex, .xxd],
+            "canonical (hexdump -C), xxd, or plain (xxd -p)"
+        ) { options, argument in
+            options.hexFormatName = argument.word
+            options.hexFormatChosen = true
+        },
+        OptionSpec(nil, "C", section: .hex, "the canonical layout (hexdump -C; the default), a line of its own beside other views") { options, _ in
+            options.hexFormatName = "canonical"
+            options.hexFormatChosen = true
+            options.hexViews.append(.canonical)
+        },
+        OptionSpec(nil, "b", section: .hex, "one-byte octal view (hexdump -b)") { options, _ in options.hexViews.append(.octalBytes) },
+        OptionSpec(nil, "c", section: .hex, "one-byte character view (hexdump -c)") { options, _ in options.hexViews.append(.characters) },
+        OptionSpec(nil, "d", section: .hex, "two-byte decimal view (hexdump -d)") { options, _ in options.hexViews.append(.decimalWords) },
+        OptionSpec(nil, "o", section: .hex, "two-byte octal view (hexdump -o)") { options, _ in options.hexViews.append(.octalWords) },
+        OptionSpec(nil, "x", section: .hex, "two-byte hexadecimal view (hexdump -x)") { options, _ in options.hexViews.append(.hexWords) },
+        OptionSpec(nil, "p", section: .hex, modes: [.hex, .xxd], "the plain layout (xxd -p)") { options, _ in
+            options.hexFormatName = "plain"
+            options.hexFormatChosen = true
+        },
+        OptionSpec(
+            "skip", "s", value: .offset, valueName: "N", section: .hex, modes: [.hex, .xxd],
+            "start at byte N (decimal, 0x hex, 0 octal, or with k, m, g); -N: N bytes before the end, as xxd -s -N"
+        ) { options, argument in
+            if case .offset(let value, let fromEnd) = argument {
+                options.hexSkip = value
+                options.hexSkipFromEnd = fromEnd
+            }
+        },
+        OptionSpec("length", "n", value: .byteCount, valueName: "N", section: .hex, "dump at most N bytes") { options, argument in
+            options.hexLength = argument.byteCount
+        },
+        OptionSpec(nil, "l", value: .byteCount, valueName: "N", section: .hex, modes: [.hex, .xxd], "dump at most N bytes (xxd -l; as -n)") {
+            options, argument in
+            options.hexLength = argument.byteCount
+        },
+        OptionSpec("no-squeeze", "v", section: .hex, "print repeated lines instead of '*'") { options, _ in
+            options.hexSqueeze = false
+        },
+    ]
+
+    /// xxd's letters, read after `--xxd` (the shared ones of `--hex` too).
+    static let xxd: [OptionSpec] = [
+        OptionSpec(
+            "xxd", section: .xxd, "dump each FILE as xxd does, byte for byte; the letters below mean this only after --xxd",
+            details:
+                "With --xxd the letters are xxd's (-s seek, -l length, -c columns, -g group, -u, -p, -e, -b bits, -d decimal offsets, -o offset, -a, -i, -n NAME, -C). -r is refused: filetable never writes a file."
+        ) { options, _ in
+            options.hexDump = true
+            options.xxdMode = true
+        },
+        OptionSpec(
+            "cols", "c", value: .number(UserNumber.hexColumns, what: "number of columns"), valueName: "N", section: .xxd,
+            "bytes a line (xxd -c; plain: 0 for one line)"
+        ) { options, argument in
+            options.hexColumns = argument.number
+        },
+        OptionSpec(
+            "group-size", "g", value: .number(UserNumber.hexGroup, what: "group size"), valueName: "N", section: .xxd, modes: [.hex, .xxd],
+            "bytes a group (xxd -g; 0 for none)"
+        ) { options, argument in
+            options.hexGroup = argument.number
+        },
+        OptionSpec("upper", "u", section: .xxd, modes: [.hex, .xxd], "uppercase hex digits (xxd -u)") { options, _ in
+            options.hexUppercase = true
+        },
+        OptionSpec(nil, "e", section: .xxd, "little-endian groups (xxd -e; groups of 4 unless -g)") { options, _ in options.xxdLittleEndian = true },
+        OptionSpec(nil, "b", section: .xxd, "bits instead of hex (xxd -b; 6 bytes a line)") { options, _ in options.xxdBits = true },
+        OptionSpec(nil, "d", section: .xxd, "offsets in decimal (xxd -d)") { options, _ in options.xxdDecimalOffsets = true },
+        OptionSpec(nil, "o", value: .byteCount, valueName: "N", section: .xxd, "add N to the offsets shown (xxd -o)") { options, argument in
+            options.xxdDisplacement = argument.byteCount
+        },
+        OptionSpec(nil, "a", section: .xxd, "a run of all-zero lines as '*' (xxd -a)") { options, _ in options.xxdAutoskip = true },
+        OptionSpec(nil, "i", section: .xxd, "a C array of the bytes (xxd -i; 12 a line)") { options, _ in options.xxdInclude = true },
+        OptionSpec(nil, "n", value: .path, valueName: "NAME", section: .xxd, "the array's name with -i (xxd -n)") { options, argument in
+            options.xxdName = argument.bytes
+        },
+        OptionSpec(nil, "C", section: .xxd, "capitalized names with -i (xxd -C)") { options, _ in options.xxdCapitalized = true },
+    ]
+}
