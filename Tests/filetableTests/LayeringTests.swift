@@ -92,4 +92,27 @@ final class LayeringTests: XCTestCase {
                 "\(url.lastPathComponent) downcasts a level's kind")
         }
     }
+
+    /// The session wires the owners of its state: every stored property it
+    /// declares is a constant, or set only in its own file (`private(set)`,
+    /// `private`); the owners (`Navigator`, `DeletionPlan`, `OpenView`,
+    /// `LastSearch`, `SpaceIndex`) change their state through their methods.
+    func testTheSessionHasNoPropertySetFromOutsideItsFile() throws {
+        let url = sources.appendingPathComponent("FiletableCLI/REPL/Session/Session.swift")
+        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        var depth = 0
+        for line in lines {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            // Members of the class itself (one brace deep), not locals or nested types' fields.
+            if depth == 1, trimmed.hasPrefix("var ") || trimmed.hasPrefix("weak var ") || trimmed.hasPrefix("lazy var ") {
+                // A computed property (`var x: T { … }`) sets nothing.
+                XCTAssertTrue(trimmed.contains("{"), "Session: '\(trimmed)' may be set from outside Session.swift")
+            }
+            depth += line.filter { $0 == "{" }.count - line.filter { $0 == "}" }.count
+        }
+        for url in swiftFiles(under: "FiletableCLI") where url.lastPathComponent != "Session.swift" {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            XCTAssertNil(text.range(of: #"\bsession\.\w+ = "#, options: .regularExpression), "\(url.lastPathComponent) sets a session property")
+        }
+    }
 }

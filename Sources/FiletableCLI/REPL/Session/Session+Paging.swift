@@ -46,7 +46,7 @@ extension Session {
             guard !marksShown, !marks.isEmpty, let identity = listing.directory.identity else { return .none }
             return NameExclusion(version: marks.revision) { name in marks.isMarked(directory: identity, name: name) }
         }
-        search = fresh
+        lastSearch.start(fresh)
         try continueSearch(fresh, first: true)
     }
 
@@ -115,7 +115,7 @@ extension Session {
                 + (search.unreadableDirectories > 0 ? ", \(search.unreadableDirectories) could not be read" : "") + hidden + ")"
             : (hidden.isEmpty ? "" : " (" + hidden.dropFirst(2) + ")")
         guard let match else {
-            self.search = nil
+            lastSearch.end()
             printPage()
             throw CommandError(
                 first
@@ -137,7 +137,7 @@ extension Session {
             let relative = (match.components + [name]).map { NameEscaping.escape($0) }.joined(separator: "/")
             write("find: \(relative), row \(row + 1) here (\(nextMatchHint) for the next match; \(drawsPages ? "'back'" : "h") returns)")
         }
-        state.lastShown = .searchMatch
+        leaveShown(.searchMatch)
     }
 
     /// The error for going on with a search whose level is no longer shown.

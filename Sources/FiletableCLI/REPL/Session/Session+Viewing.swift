@@ -39,13 +39,13 @@ extension Session {
         }
         let viewer = HexViewer(file: file, start: offset, limit: length.map { ByteCount.end(from: offset, length: $0) })
         viewer.title = current.model.name(ofRow: row)
-        self.viewer = .hex(viewer)
+        openView.open(.hex(viewer))
         // `hex N /de ad`: the first screen is the one holding the first match.
         if let search {
             do {
                 try viewer.apply(search, height: viewerHeight(notices: notices))
             } catch {
-                state.lastShown = .viewerScreen
+                leaveShown(.viewerScreen)
                 throw CommandError(Self.message("hex", error, path: file.path))
             }
         }
@@ -95,7 +95,7 @@ extension Session {
             } catch {
                 throw CommandError("view: \(error)")
             }
-            self.viewer = .text(viewer)
+            openView.open(.text(viewer))
             try showText(viewer, notices: 1)
         }
     }
@@ -113,9 +113,9 @@ extension Session {
         case nil:
             throw CommandError("more: nothing to continue (use hex N or view N)")
         case .text, .hex:
-            if state.viewerAtEnd {
+            if openView.atEnd {
                 // The view stays open at its end: its keys still move it.
-                state.lastShown = .viewerScreen
+                leaveShown(.viewerScreen)
                 throw CommandError("more: nothing to continue (use hex N or view N)")
             }
             try move(.forward(.screen))
@@ -128,7 +128,7 @@ extension Session {
     /// cannot be made says why and leaves the view as it was, still taking
     /// the viewer's keys; `q` closes it and shows the table's page again.
     func move(_ move: ViewerMove) throws(CommandError) {
-        state.lastShown = .viewerScreen
+        leaveShown(.viewerScreen)
         switch viewer {
         case nil, .lines:
             throw CommandError("view: no view is open (use view N or hex N)")
@@ -185,9 +185,8 @@ extension Session {
     }
 
     private func closeViewer() {
-        viewer = nil
-        state.viewerAtEnd = false
-        state.lastShown = .page
+        openView.close()
+        leaveShown(.page)
         printPage()
     }
 
@@ -222,7 +221,7 @@ extension Session {
         if end < lines.count {
             endScreen(then: .lines(lines, next: end), footer: "-- more: \(lines.count - end) lines ('more' or an empty line) --")
         } else {
-            if case .lines = viewer { viewer = nil }
+            if case .lines = viewer { openView.close() }
             output.flush()
         }
     }
@@ -235,7 +234,7 @@ extension Session {
         do {
             screen = try viewer.screen(height: height)
         } catch {
-            self.viewer = nil
+            openView.close()
             throw CommandError("view: \(error.description)")
         }
         viewer.shownNext = screen.next
@@ -283,7 +282,7 @@ extension Session {
         do {
             bytes = try viewer.screenBytes(height: height)
         } catch {
-            self.viewer = nil
+            openView.close()
             throw CommandError("hex: \(error.description)")
         }
         let next = viewer.offset + UInt64(bytes.count)
@@ -320,16 +319,16 @@ extension Session {
     /// Closes a viewer screen with its footer; the view stays open for its keys.
     private func endViewerScreen(atEnd: Bool, footer: String) {
         write(footer)
-        state.viewerAtEnd = atEnd
-        state.lastShown = .viewerScreen
+        openView.screenShown(atEnd: atEnd)
+        leaveShown(.viewerScreen)
         output.flush()
     }
 
     /// Closes a screen with its footer; `next` is what `more` continues (nil at the end).
     func endScreen(then next: Viewer?, footer: String) {
         write(footer)
-        viewer = next
-        state.lastShown = next != nil ? .viewerScreen : .page
+        if let next { openView.open(next) } else { openView.close() }
+        leaveShown(next != nil ? .viewerScreen : .page)
         output.flush()
     }
 

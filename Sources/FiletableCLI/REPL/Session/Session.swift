@@ -32,16 +32,21 @@ final class Session {
     /// The levels walked and where you came from.
     let navigator: Navigator
     var stack: NavigationStack<TableLevel> { navigator.stack }
-    /// The hex or text view `more` continues, if one is open.
-    var viewer: Viewer?
+    /// The hex or text view `more` continues, and its keys move.
+    let openView = OpenView()
+    /// The open view, if any.
+    var viewer: Viewer? { openView.viewer }
     /// The modes every page is drawn from.
-    var state = SessionState()
+    private(set) var state = SessionState()
 
     /// Marked rows shown in a directory's table, or left out (`show marked`).
     func showMarkedRows(_ shown: Bool) { state.marksShown = shown }
 
     /// Editing mode (`edit`, `done`).
     func setEditing(_ editing: Bool) { state.editing = editing }
+
+    /// What this command leaves on the screen, for the next one to go on with.
+    func leaveShown(_ shown: SessionState.Shown) { state.lastShown = shown }
     /// What the command before this one left on the screen.
     private(set) var shownBefore = SessionState.Shown.page
     /// The marks for simulated deletion, what was exported, the copies guarded.
@@ -55,7 +60,8 @@ final class Session {
     /// The lines typed at the prompt, when the line editor keeps them.
     private(set) var history: History?
     /// The last `find`, which `find` alone (or `n` right after it) goes on with.
-    var search: SubtreeSearch?
+    let lastSearch = LastSearch()
+    var search: SubtreeSearch? { lastSearch.search }
     let output: OutputSink
     /// False while the full-screen view shows the session: commands then
     /// leave the drawing of pages to it.

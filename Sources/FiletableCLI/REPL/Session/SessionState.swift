@@ -17,7 +17,4 @@ struct SessionState {
     /// Marked rows stay in view with a `D` instead of leaving the table.
     var marksShown = false
     var lastShown = Shown.page
-    /// The open text or hex view's last screen reached its end (`more` has
-    /// nothing to continue; its keys still move it).
-    var viewerAtEnd = false
 }
