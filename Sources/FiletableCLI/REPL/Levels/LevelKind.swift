@@ -28,6 +28,9 @@ protocol LevelKind: AnyObject {
     /// Whether the rows must be read again before the next page: what they
     /// were read from has changed since (the plan, after an unmark or undo).
     func isStale(marksRevision: Int) -> Bool
+    /// The level a row of this kind's opens into (a directory inside an
+    /// archive); nil to open it as rows on disk are opened.
+    func level(for opening: LevelOpening) throws(CommandError) -> TableLevel?
 }
 
 /// How marked rows show in a level.
@@ -48,4 +51,5 @@ extension LevelKind {
     var copyGroups: CopyTable? { nil }
     var summary: (() -> [String])? { nil }
     func isStale(marksRevision: Int) -> Bool { false }
+    func level(for opening: LevelOpening) throws(CommandError) -> TableLevel? { nil }
 }

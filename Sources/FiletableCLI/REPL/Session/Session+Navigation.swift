@@ -9,12 +9,25 @@ import FileBrowsing
 /// label, the rows, `info`, marks and exports agree. `pwd` shows where the
 /// directory really is when that differs.
 extension Session {
-    /// A directory (or a link to one) is pushed as a new level; a file shows
-    /// its details. The `..` row goes up, as `cd ..` does.
+    /// A directory (or a link to one) is pushed as a new level, and so is a
+    /// row its level or a registered kind opens (`LevelOpeners`: an
+    /// archive's members); any other file shows its details. The `..` row
+    /// goes up, as `cd ..` does.
     func open(_ reference: RowReference) throws(CommandError) {
         let row = try row(reference, for: "open")
         let model = current.model
+        let opening = LevelOpening(level: current, row: row, decoration: settings.decoration)
+        if let level = try current.kind.level(for: opening) {
+            present(level)
+            return
+        }
         guard model.isDirectory(row: row, followSymlinks: true) else {
+            for opener in LevelOpeners.all {
+                if let level = try opener.level(for: opening) {
+                    present(level)
+                    return
+                }
+            }
             try info(.number(row + 1))
             return
         }

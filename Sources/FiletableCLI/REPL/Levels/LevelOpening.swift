@@ -1,0 +1,32 @@
+import FileBrowsing
+
+/// What a level is opened with: the level `open` was typed on, and the
+/// session's fixed settings a new level is drawn with.
+struct LevelOpening {
+    /// The level the row is in.
+    let level: TableLevel
+    /// The row `open` names (0-based).
+    let row: Int
+    /// How names are decorated in the new level.
+    let decoration: NameDecoration
+
+    /// The row's path as the level shows it (for headers and messages).
+    var path: [UInt8] { level.path(ofRow: row) }
+}
+
+/// A kind of table that a file row opens into (an archive's members):
+/// `open` on a row that is neither a directory nor a row its own level
+/// opens asks each opener in `LevelOpeners.all`, in turn.
+protocol RowOpener {
+    /// The level `opening.row` opens into, or nil when this kind does not
+    /// take that row (the next opener is asked; at the end, `open` shows
+    /// the row's details). Throws what the user should read when the row
+    /// is this kind's but cannot be opened (a damaged archive).
+    static func level(for opening: LevelOpening) throws(CommandError) -> TableLevel?
+}
+
+/// The kinds of table a row may open into: a new one is a file in
+/// `Levels/` and a line here.
+enum LevelOpeners {
+    static let all: [any RowOpener.Type] = []
+}
