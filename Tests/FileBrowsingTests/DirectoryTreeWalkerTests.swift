@@ -52,12 +52,7 @@ final class DirectoryTreeWalkerTests: XCTestCase {
     func testATreeDeeperThanPathMaxIsWalkedIteratively() throws {
         let tree = try TemporaryTree()
         let script = CommandLineScript.generator + " deep '\(tree.path)' 30"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
-        try process.run()
-        process.waitUntilExit()
-        try XCTSkipIf(process.terminationStatus != 0, "python3 is needed to build the deep tree")
+        try XCTSkipIf(try SpawnedProcess.shell(script).status != 0, "python3 is needed to build the deep tree")
         let walker = DirectoryTreeWalker()
         var deepest = 0
         var sawBottom = false

@@ -8,16 +8,7 @@ import XCTest
 /// with what makes counting hard, and cancelled mid-scan.
 final class SpaceScanTests: XCTestCase {
     private func shell(_ script: String, in directory: String) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try SpawnedProcess.shell(script, in: directory)
     }
 
     /// du's figure for a path, in bytes.

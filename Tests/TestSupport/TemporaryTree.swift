@@ -32,11 +32,9 @@ public final class TemporaryTree {
     }
 
     deinit {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "chmod -R u+rwx \"$1\" 2>/dev/null; rm -rf \"$1\"", "sh", path]
-        try? process.run()
-        process.waitUntilExit()
+        _ = try? SpawnedProcess.run(
+            "/bin/sh", ["-c", "chmod -R u+rwx \"$1\" 2>/dev/null; rm -rf \"$1\"", "sh", path],
+            environment: ProcessInfo.processInfo.environment, stdoutPath: "/dev/null", stderrPath: "/dev/null")
     }
 
     /// Creates a file whose name is given as bytes, holding `contents`, or

@@ -37,9 +37,6 @@ enum CommandRunner {
         _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
         stdoutPath: String? = nil
     ) throws -> CommandResult {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["LC_ALL"] = "C"
         env["TZ"] = "UTC"
@@ -49,55 +46,40 @@ enum CommandRunner {
         if env["TERM"] == nil { env["TERM"] = "xterm" }
         useChildSanitizerOptions(&env)
         for (key, value) in environment { env[key] = value }
-        process.environment = env
-        if let directory { process.currentDirectoryURL = directory }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("filetable-run-\(UUID().uuidString)")
         let outPath = stdoutPath ?? scratch.path + ".out"
         let errPath = scratch.path + ".err"
-        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
-        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
         defer {
-            if stdoutPath == nil { try? FileManager.default.removeItem(atPath: outPath) }
-            try? FileManager.default.removeItem(atPath: errPath)
+            if stdoutPath == nil { unlink(outPath) }
+            unlink(errPath)
         }
-        process.standardOutput = FileHandle(forWritingAtPath: outPath)
-        process.standardError = FileHandle(forWritingAtPath: errPath)
-        try process.run()
-        process.waitUntilExit()
+        let status = try SpawnedProcess.run(
+            executable.path, arguments, environment: env, in: directory?.path, stdoutPath: outPath, stderrPath: errPath)
         let outData = stdoutPath == nil ? (FileManager.default.contents(atPath: outPath) ?? Data()) : Data()
         let errData = FileManager.default.contents(atPath: errPath) ?? Data()
-        return CommandResult(stdout: outData, stderr: String(decoding: errData, as: UTF8.self), status: process.terminationStatus)
+        return CommandResult(stdout: outData, stderr: String(decoding: errData, as: UTF8.self), status: status)
     }
 
     /// Runs a shell command line (for pipes and redirections) and returns its output and status.
     static func shell(_ script: String, in directory: URL? = nil) throws -> CommandResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
         var env = ProcessInfo.processInfo.environment
         env["LC_ALL"] = "C"
         env["TZ"] = "UTC"
         env["FILETABLE"] = executable.path
         if env["TERM"] == nil { env["TERM"] = "xterm" }
         useChildSanitizerOptions(&env)
-        process.environment = env
-        if let directory { process.currentDirectoryURL = directory }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("filetable-sh-\(UUID().uuidString)")
         let outPath = scratch.path + ".out"
         let errPath = scratch.path + ".err"
-        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
-        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
         defer {
-            try? FileManager.default.removeItem(atPath: outPath)
-            try? FileManager.default.removeItem(atPath: errPath)
+            unlink(outPath)
+            unlink(errPath)
         }
-        process.standardOutput = FileHandle(forWritingAtPath: outPath)
-        process.standardError = FileHandle(forWritingAtPath: errPath)
-        try process.run()
-        process.waitUntilExit()
+        let status = try SpawnedProcess.run(
+            "/bin/sh", ["-c", script], environment: env, in: directory?.path, stdoutPath: outPath, stderrPath: errPath)
         let outData = FileManager.default.contents(atPath: outPath) ?? Data()
         let errData = FileManager.default.contents(atPath: errPath) ?? Data()
-        return CommandResult(stdout: outData, stderr: String(decoding: errData, as: UTF8.self), status: process.terminationStatus)
+        return CommandResult(stdout: outData, stderr: String(decoding: errData, as: UTF8.self), status: status)
     }
 
     /// Runs several shell commands in one shell (one process start for all,
