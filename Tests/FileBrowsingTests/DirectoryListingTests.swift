@@ -82,7 +82,7 @@ final class DirectoryListingTests: XCTestCase {
     /// options. Small thresholds and runs reach the thread, the ring of buffers
     /// and the merge with a few thousand names.
     func testNamesSortedWhileReadingMatchTheModelsOwnSort() throws {
-        let tree = try TemporaryTree()
+        let tree = try TemporaryTree.inMemory()
         var generator = SystemRandomNumberGenerator()
         var made = Set<String>()
         let stems = ["img", "IMG", "Img_", "a", "A", "file-0", "file-00", "shared_long_prefix_of_names_", ".hidden"]

@@ -131,7 +131,7 @@ final class DirectoryTreeWalkerTests: XCTestCase {
     }
 
     func testReadingAheadGivesTheSameEventsAsOneThread() throws {
-        let tree = try TemporaryTree()
+        let tree = try TemporaryTree.inMemory()
         // More directories than the read-ahead keeps waiting (64), a large one, loops, an unreadable one.
         for i in 0..<90 {
             try tree.folder("d\(i)")

@@ -210,7 +210,7 @@ final class TerminalSessionTests: XCTestCase {
     }
 
     func testPromptPagingOpenBackAndInterrupts() throws {
-        let temp = try TemporaryTree()
+        let temp = try TemporaryTree.inMemory()
         for i in 1...30 { temp.file("file\(i)") }
         try temp.folder("long")
         // A long operation to interrupt: 'find' for a near miss in long names.

@@ -34,7 +34,8 @@ final class TmuxDriver {
         while Date() < deadline {
             last = screen()
             if last.contains(text) { return last }
-            usleep(50_000)
+            // A capture takes a few milliseconds: checking often costs little.
+            usleep(10_000)
         }
         XCTFail("the screen never showed '\(text)'; it shows:\n\(last)", file: file, line: line)
         return last
