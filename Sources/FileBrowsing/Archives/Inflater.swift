@@ -1,0 +1,359 @@
+/// Why compressed bytes could not be read: what a user reads after the
+/// archive's or member's path.
+public struct ArchiveError: Error, Equatable, CustomStringConvertible {
+    public let description: String
+
+    public init(_ description: String) { self.description = description }
+
+    static let truncated = ArchiveError("the compressed data ends early (a truncated file)")
+}
+
+/// A DEFLATE decoder (RFC 1951) that can stop at any output byte and go on
+/// later: the viewers ask for a screen at a time, and a gzip stream or a
+/// zip member is read only as far as it is shown. Input arrives through
+/// `nextInput` in chunks; output is written into the caller's buffer and
+/// kept in a 32 KiB window for the matches that refer back into it.
+///
+/// Every malformed input (an over-subscribed code, a distance before the
+/// start, a block type 3, a stream that ends early) is an `ArchiveError`,
+/// never a crash; memory is the window and two code tables, whatever the
+/// input claims.
+public final class Inflater {
+    /// The next chunk of compressed bytes; nil or empty at the end of the input.
+    private let nextInput: () throws(ArchiveError) -> [UInt8]?
+    private var chunk: [UInt8] = []
+    private var position = 0
+    private var bits: UInt64 = 0
+    private var bitCount = 0
+    private var window = [UInt8](repeating: 0, count: 1 << 15)
+    /// Bytes written so far (the window holds the last 32 KiB of them).
+    public private(set) var produced: UInt64 = 0
+
+    private enum Stage {
+        case blockHeader
+        case stored(remaining: Int)
+        case coded
+        case finished
+    }
+    private var stage = Stage.blockHeader
+    private var lastBlock = false
+    private var literals = HuffmanCode()
+    private var distances = HuffmanCode()
+    /// A match cut short by a full output buffer: what is left to copy.
+    private var pendingLength = 0
+    private var pendingDistance = 0
+
+    public init(input: @escaping () throws(ArchiveError) -> [UInt8]?) {
+        nextInput = input
+    }
+
+    /// Whether the final block has been decoded.
+    public var isFinished: Bool {
+        if case .finished = stage { return true }
+        return false
+    }
+
+    /// Decodes up to `buffer.count` bytes into `buffer`; returns how many
+    /// (0 only at the end of the stream).
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(ArchiveError) -> Int {
+        var written = 0
+        let out = buffer.bindMemory(to: UInt8.self)
+        while written < out.count {
+            if pendingLength > 0 {
+                written += copyMatch(into: out, at: written)
+                continue
+            }
+            switch stage {
+            case .finished:
+                return written
+            case .blockHeader:
+                if lastBlock {
+                    stage = .finished
+                    continue
+                }
+                try readBlockHeader()
+            case .stored(let remaining):
+                if remaining == 0 {
+                    stage = .blockHeader
+                    continue
+                }
+                let byte = try nextByte()
+                emit(byte, into: out, at: written)
+                written += 1
+                stage = .stored(remaining: remaining - 1)
+            case .coded:
+                let symbol = try decode(literals)
+                if symbol < 256 {
+                    emit(UInt8(symbol), into: out, at: written)
+                    written += 1
+                } else if symbol == 256 {
+                    stage = .blockHeader
+                } else {
+                    try startMatch(lengthSymbol: symbol)
+                }
+            }
+        }
+        return written
+    }
+
+    /// After the final block: the next `count` bytes of input from the
+    /// next byte boundary (a gzip trailer); fewer at the end of the input.
+    public func bytesAfterStream(_ count: Int) throws(ArchiveError) -> [UInt8] {
+        dropBits(bitCount % 8)
+        var result: [UInt8] = []
+        while result.count < count {
+            if bitCount >= 8 {
+                result.append(UInt8(truncatingIfNeeded: bits))
+                dropBits(8)
+            } else if let byte = try nextByteIfAny() {
+                result.append(byte)
+            } else {
+                break
+            }
+        }
+        return result
+    }
+
+    /// Starts a new stream after the end of this one (the next member of
+    /// a gzip file), keeping the input where it stands.
+    public func restart() {
+        stage = .blockHeader
+        lastBlock = false
+        pendingLength = 0
+        produced = 0
+    }
+
+    // MARK: Blocks
+
+    private func readBlockHeader() throws(ArchiveError) {
+        lastBlock = try takeBits(1) == 1
+        switch try takeBits(2) {
+        case 0:
+            dropBits(bitCount % 8)
+            let length = try takeBits(16)
+            let complement = try takeBits(16)
+            guard length == ~complement & 0xFFFF else { throw ArchiveError("a stored block's length is damaged") }
+            stage = .stored(remaining: length)
+        case 1:
+            literals = HuffmanCode.fixedLiterals
+            distances = HuffmanCode.fixedDistances
+            stage = .coded
+        case 2:
+            try readDynamicCodes()
+            stage = .coded
+        default:
+            throw ArchiveError("a block of type 3 (not DEFLATE data)")
+        }
+    }
+
+    private static let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
+
+    private func readDynamicCodes() throws(ArchiveError) {
+        let literalCount = try takeBits(5) + 257
+        let distanceCount = try takeBits(5) + 1
+        let lengthCount = try takeBits(4) + 4
+        guard literalCount <= 286, distanceCount <= 30 else { throw ArchiveError("a block names more codes than DEFLATE has") }
+        var codeLengthLengths = [UInt8](repeating: 0, count: 19)
+        for index in 0..<lengthCount { codeLengthLengths[Self.codeLengthOrder[index]] = UInt8(try takeBits(3)) }
+        let lengthCode = try HuffmanCode(lengths: codeLengthLengths)
+        var lengths: [UInt8] = []
+        lengths.reserveCapacity(literalCount + distanceCount)
+        while lengths.count < literalCount + distanceCount {
+            let symbol = try decode(lengthCode)
+            switch symbol {
+            case 0...15:
+                lengths.append(UInt8(symbol))
+            case 16:
+                guard let previous = lengths.last else { throw ArchiveError("a code length repeats before the first") }
+                lengths += repeatElement(previous, count: 3 + (try takeBits(2)))
+            case 17:
+                lengths += repeatElement(0, count: 3 + (try takeBits(3)))
+            default:
+                lengths += repeatElement(0, count: 11 + (try takeBits(7)))
+            }
+        }
+        guard lengths.count == literalCount + distanceCount else { throw ArchiveError("code lengths run past their count") }
+        guard lengths[256] != 0 else { throw ArchiveError("a block has no end-of-block code") }
+        literals = try HuffmanCode(lengths: Array(lengths[0..<literalCount]))
+        distances = try HuffmanCode(lengths: Array(lengths[literalCount...]))
+    }
+
+    // MARK: Matches
+
+    private static let lengthBase: [UInt16] = [
+        3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258,
+    ]
+    private static let lengthExtra: [UInt8] = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
+    private static let distanceBase: [UInt32] = [
+        1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193,
+        12289, 16385, 24577,
+    ]
+    private static let distanceExtra: [UInt8] = [
+        0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13,
+    ]
+
+    private func startMatch(lengthSymbol: Int) throws(ArchiveError) {
+        let index = lengthSymbol - 257
+        guard index < 29 else { throw ArchiveError("a length code out of range") }
+        let length = Int(Self.lengthBase[index]) + (try takeBits(Int(Self.lengthExtra[index])))
+        let distanceSymbol = try decode(distances)
+        guard distanceSymbol < 30 else { throw ArchiveError("a distance code out of range") }
+        let distance = Int(Self.distanceBase[distanceSymbol]) + (try takeBits(Int(Self.distanceExtra[distanceSymbol])))
+        guard UInt64(distance) <= produced else { throw ArchiveError("a match refers before the start of the data") }
+        pendingLength = length
+        pendingDistance = distance
+    }
+
+    /// Copies as much of the pending match as fits; returns how many bytes.
+    private func copyMatch(into out: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+        let count = min(pendingLength, out.count - start)
+        for offset in 0..<count {
+            let from = Int((produced &- UInt64(pendingDistance)) & 0x7FFF)
+            emit(window[from], into: out, at: start + offset)
+        }
+        pendingLength -= count
+        return count
+    }
+
+    @inline(__always)
+    private func emit(_ byte: UInt8, into out: UnsafeMutableBufferPointer<UInt8>, at index: Int) {
+        out[index] = byte
+        window[Int(produced & 0x7FFF)] = byte
+        produced &+= 1
+    }
+
+    // MARK: Bits
+
+    private func nextByteIfAny() throws(ArchiveError) -> UInt8? {
+        if position == chunk.count {
+            guard let next = try nextInput(), !next.isEmpty else { return nil }
+            chunk = next
+            position = 0
+        }
+        position += 1
+        return chunk[position - 1]
+    }
+
+    private func nextByte() throws(ArchiveError) -> UInt8 {
+        if bitCount >= 8 {
+            let byte = UInt8(truncatingIfNeeded: bits)
+            dropBits(8)
+            return byte
+        }
+        guard let byte = try nextByteIfAny() else { throw ArchiveError.truncated }
+        return byte
+    }
+
+    /// Tops the bit buffer up to at least `count` bits where the input has them.
+    @inline(__always)
+    private func fill(_ count: Int) throws(ArchiveError) -> Bool {
+        while bitCount < count {
+            if position < chunk.count {
+                bits |= UInt64(chunk[position]) << UInt64(bitCount)
+                position += 1
+                bitCount += 8
+            } else {
+                guard let byte = try nextByteIfAny() else { return false }
+                bits |= UInt64(byte) << UInt64(bitCount)
+                bitCount += 8
+            }
+        }
+        return true
+    }
+
+    private func takeBits(_ count: Int) throws(ArchiveError) -> Int {
+        guard count > 0 else { return 0 }
+        guard try fill(count) else { throw ArchiveError.truncated }
+        let value = Int(bits & ((1 << UInt64(count)) - 1))
+        dropBits(count)
+        return value
+    }
+
+    @inline(__always)
+    private func dropBits(_ count: Int) {
+        bits >>= UInt64(count)
+        bitCount -= count
+    }
+
+    /// One symbol of `code`: from the fast table when its code is short,
+    /// else bit by bit in canonical order.
+    private func decode(_ code: HuffmanCode) throws(ArchiveError) -> Int {
+        _ = try fill(HuffmanCode.fastBits)
+        let entry = code.fast[Int(bits & UInt64((1 << HuffmanCode.fastBits) - 1))]
+        if entry != 0, Int(entry & 15) <= bitCount {
+            dropBits(Int(entry & 15))
+            return Int(entry >> 4)
+        }
+        var value = 0
+        var first = 0
+        var index = 0
+        for length in 1...15 {
+            value |= try takeBits(1)
+            let count = Int(code.counts[length])
+            if value - first < count { return Int(code.symbols[index + value - first]) }
+            index += count
+            first = (first + count) << 1
+            value <<= 1
+        }
+        throw ArchiveError("a code that the block's table does not have")
+    }
+}
+
+/// A canonical Huffman code as DEFLATE builds it from code lengths: counts
+/// of codes of each length, symbols in code order, and a table that
+/// decodes codes of up to `fastBits` bits at once.
+struct HuffmanCode {
+    static let fastBits = 9
+    var counts = [UInt16](repeating: 0, count: 16)
+    var symbols: [UInt16] = []
+    /// By the next `fastBits` input bits: symbol << 4 | code length; 0 for a longer code.
+    var fast = [UInt16](repeating: 0, count: 1 << fastBits)
+
+    init() {}
+
+    init(lengths: [UInt8]) throws(ArchiveError) {
+        for length in lengths { counts[Int(length)] += 1 }
+        counts[0] = 0
+        var left = 1
+        for length in 1...15 {
+            left <<= 1
+            left -= Int(counts[length])
+            guard left >= 0 else { throw ArchiveError("a code table is over-subscribed") }
+        }
+        var offsets = [Int](repeating: 0, count: 16)
+        for length in 1..<15 { offsets[length + 1] = offsets[length] + Int(counts[length]) }
+        symbols = [UInt16](repeating: 0, count: lengths.count)
+        for (symbol, length) in lengths.enumerated() where length != 0 {
+            symbols[offsets[Int(length)]] = UInt16(symbol)
+            offsets[Int(length)] += 1
+        }
+        // Canonical codes, bit-reversed (DEFLATE sends a code's high bit first).
+        var code = 0
+        var index = 0
+        for length in 1...15 {
+            for _ in 0..<Int(counts[length]) {
+                if length <= Self.fastBits {
+                    var reversed = 0
+                    for bit in 0..<length where code & (1 << bit) != 0 { reversed |= 1 << (length - 1 - bit) }
+                    let entry = UInt16(symbols[index]) << 4 | UInt16(length)
+                    var slot = reversed
+                    while slot < 1 << Self.fastBits {
+                        fast[slot] = entry
+                        slot += 1 << length
+                    }
+                }
+                code += 1
+                index += 1
+            }
+            code <<= 1
+        }
+    }
+
+    static let fixedLiterals: HuffmanCode = {
+        let lengths = [UInt8](repeating: 8, count: 144) + [UInt8](repeating: 9, count: 112) + [UInt8](repeating: 7, count: 24)
+            + [UInt8](repeating: 8, count: 8)
+        return (try? HuffmanCode(lengths: lengths)) ?? HuffmanCode()
+    }()
+
+    static let fixedDistances: HuffmanCode = (try? HuffmanCode(lengths: [UInt8](repeating: 5, count: 30))) ?? HuffmanCode()
+}
