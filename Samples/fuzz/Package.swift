@@ -10,7 +10,8 @@ import PackageDescription
 /// against its inverse, the name order against the laws of an order.
 let targets = [
     "FuzzArguments", "FuzzCommands", "FuzzHexFormatter", "FuzzEscaping", "FuzzGlob", "FuzzNaturalOrder", "FuzzJSONLines", "FuzzLineEditing",
-    "FuzzPaths", "FuzzDirectoryRecords", "FuzzViewer", "FuzzShellWords", "FuzzCommandSequences",
+    "FuzzPaths", "FuzzDirectoryRecords", "FuzzViewer", "FuzzShellWords", "FuzzCommandSequences", "FuzzInflate", "FuzzTarArchive",
+    "FuzzZipArchive",
 ]
 
 let package = Package(

@@ -350,7 +350,8 @@ struct HuffmanCode {
     }
 
     static let fixedLiterals: HuffmanCode = {
-        let lengths = [UInt8](repeating: 8, count: 144) + [UInt8](repeating: 9, count: 112) + [UInt8](repeating: 7, count: 24)
+        let lengths =
+            [UInt8](repeating: 8, count: 144) + [UInt8](repeating: 9, count: 112) + [UInt8](repeating: 7, count: 24)
             + [UInt8](repeating: 8, count: 8)
         return (try? HuffmanCode(lengths: lengths)) ?? HuffmanCode()
     }()

@@ -60,6 +60,10 @@ public protocol FileRows: AnyObject {
     /// Whether rows show something other than their entries' own names (a
     /// path below where a search started): a typed name may then be either.
     var showsPaths: Bool { get }
+    /// Facts of the row's own kind for `info` and the detail pane, labelled
+    /// (a member's compressed size and place in its archive); none for a
+    /// file on disk, whose facts are its status.
+    func sourceFacts(ofRow row: Int) -> [(label: String, value: String)]
 }
 
 /// Where a row's file lives on disk: the directory holding it, open, and
@@ -83,6 +87,7 @@ public struct RowLocation {
 
 extension FileRows {
     public var showsPaths: Bool { false }
+    public func sourceFacts(ofRow row: Int) -> [(label: String, value: String)] { [] }
 
     /// A file on disk, opened read-only through the row's directory.
     public func contentsOpener(ofRow row: Int, path: [UInt8]) -> () throws(FileError) -> any ByteSource {

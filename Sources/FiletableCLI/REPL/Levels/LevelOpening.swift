@@ -23,10 +23,19 @@ protocol RowOpener {
     /// the row's details). Throws what the user should read when the row
     /// is this kind's but cannot be opened (a damaged archive).
     static func level(for opening: LevelOpening) throws(CommandError) -> TableLevel?
+    /// Whether `opening.row` is this kind's, judged quickly (an archive's
+    /// first bytes): the full-screen view's Enter opens such a row as a
+    /// level rather than in the viewer.
+    static func recognises(_ opening: LevelOpening) -> Bool
 }
 
 /// The kinds of table a row may open into: a new one is a file in
 /// `Levels/` and a line here.
 enum LevelOpeners {
-    static let all: [any RowOpener.Type] = []
+    static let all: [any RowOpener.Type] = [ArchiveLevel.self]
+
+    /// Whether some kind opens `opening.row` as a level.
+    static func recognise(_ opening: LevelOpening) -> Bool {
+        all.contains { $0.recognises(opening) }
+    }
 }

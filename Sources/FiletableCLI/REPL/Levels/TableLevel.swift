@@ -61,6 +61,8 @@ final class TableLevel {
         }
         table.dataSource = source
         table.reloadData()
+        // A kind's lines under every page (the plan's totals, an archive's damage).
+        pendingSummary = kind.summary
     }
 
     /// The directory's listing, when the level is one directory.
@@ -159,13 +161,14 @@ final class TableLevel {
     func mark(ofRow row: Int) -> Mark? { kind.mark(ofRow: row, in: model) }
 
     /// The absolute path of a row (for messages, marks and viewers): the
-    /// marked path on the plan's level. In a
+    /// marked path on the plan's level; below the level's path for a row
+    /// that is not on disk (a member, under its archive's path). In a
     /// directory the `.` and `..` rows keep their name (`/a/link/..`): the
     /// kernel resolves that to the directory the row shows, which may not
     /// be the logical parent.
     func path(ofRow row: Int) -> [UInt8] {
         if let mark = mark(ofRow: row) { return mark.path }
-        guard listing != nil else { return model.location(ofRow: row)?.path ?? model.name(ofRow: row) }
+        guard listing != nil else { return model.location(ofRow: row)?.path ?? PathBytes.join(path, model.name(ofRow: row)) }
         let joined = PathBytes.join(path, model.name(ofRow: row))
         return model.isDotEntry(row: row) ? joined : DisplayPath.normalize(joined)
     }

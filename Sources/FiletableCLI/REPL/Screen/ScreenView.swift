@@ -322,6 +322,11 @@ final class ScreenView {
                 return
             }
         }
+        // An archive opens as a level of its members, as a directory does.
+        if !asHex, LevelOpeners.recognise(LevelOpening(level: level, row: row, decoration: session.settings.decoration)) {
+            run(.open(row: .number(row + 1)))
+            return
+        }
         do {
             viewer = try ScreenViewerState(session: session, row: row, asHex: asHex, columns: size.columns)
             status = "Up Down PgUp PgDn g G move  / ? n N search  q back to the table"

@@ -41,12 +41,18 @@ struct DetailView {
             lines.append(("permissions", "\(status.permissions.lsString(kind: status.kind)) (\(status.permissions.octal))"))
             lines.append(("owner", "\(accounts.userName(status.userID)) (\(status.userID))"))
             lines.append(("group", "\(accounts.groupName(status.groupID)) (\(status.groupID))"))
-            lines.append(("inode", String(status.inode)))
-            lines.append(("device", String(status.device)))
-            lines.append(("links", String(status.linkCount)))
-            lines.append(("accessed", TimeFormat.full(status.accessTime)))
-            lines.append(("modified", TimeFormat.full(status.modificationTime)))
-            lines.append(("changed", TimeFormat.full(status.changeTime)))
+            if location != nil {
+                lines.append(("inode", String(status.inode)))
+                lines.append(("device", String(status.device)))
+                lines.append(("links", String(status.linkCount)))
+                lines.append(("accessed", TimeFormat.full(status.accessTime)))
+                lines.append(("modified", TimeFormat.full(status.modificationTime)))
+                lines.append(("changed", TimeFormat.full(status.changeTime)))
+            } else {
+                // Not a file on disk (a member of an archive): the facts its source keeps.
+                lines.append(("modified", TimeFormat.full(status.modificationTime)))
+                lines += model.sourceFacts(ofRow: row).map { ($0.label, $0.value) }
+            }
             if let birth = model.birthTime(ofRow: row) { lines.append(("born", TimeFormat.full(birth))) }
             switch status.kind {
             case .symlink:

@@ -1,0 +1,24 @@
+import FuzzSupport
+
+@testable import FileBrowsing
+
+/// The zip reader on any bytes after a zip's magic, and with an end record
+/// pointing into them: a listing or an error, never a crash or a read
+/// outside the file; every member's bytes can be asked for, and what comes
+/// back is at most `Archive.memberLimit` bytes.
+runFuzzer { data, count in
+    let bytes = fuzzInput(data, count)
+    let endRecord: [UInt8] =
+        [0x50, 0x4B, 0x05, 0x06, 0, 0, 0, 0, UInt8(bytes.count % 7), 0, UInt8(bytes.count % 7), 0] + [UInt8(bytes.count & 0xFF), 0, 0, 0] + [
+            4, 0, 0, 0, 0, 0,
+        ]
+    for input in [[0x50, 0x4B, 0x03, 0x04] + bytes, [0x50, 0x4B, 0x03, 0x04] + bytes + endRecord] {
+        let source = MemoryBytes(path: Array("fuzz.zip".utf8), bytes: input)
+        guard let archive = try? Archive.open(source) else { continue }
+        for index in archive.members.indices.prefix(16) {
+            if let contents = try? archive.contents(ofMember: index, path: []), let size = contents.size, size > UInt64(Archive.memberLimit) {
+                fatalError("a member read past the limit")
+            }
+        }
+    }
+}

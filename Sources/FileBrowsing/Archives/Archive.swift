@@ -1,0 +1,195 @@
+/// An archive file opened for browsing: its format, its members (read
+/// from its index once), their tree, and the reading of one member's bytes
+/// without extracting anything (a tar member by its offset, a compressed
+/// one decompressed into memory, at most `memberLimit` bytes of it).
+public final class Archive {
+    public enum Format: String, Sendable {
+        case tar
+        case tarGzip = "tar.gz"
+        case zip
+    }
+
+    public let format: Format
+    /// The archive file's bytes.
+    public let source: any ByteSource
+    public let members: [ArchiveMember]
+    public let tree: ArchiveTree
+    /// Why the listing stopped before the archive's end, if it did (the
+    /// members before the damage are listed).
+    public let problem: ArchiveError?
+
+    /// The most of a compressed member held in memory: a view of a larger
+    /// one (or of a gzip bomb) shows its first `memberLimit` bytes.
+    public static let memberLimit = 64 << 20
+
+    private init(format: Format, source: any ByteSource, listing: TarIndex.Listing) {
+        self.format = format
+        self.source = source
+        members = listing.members
+        problem = listing.problem
+        tree = ArchiveTree(members: listing.members)
+    }
+
+    /// The archive in `source`, recognised by its content (a zip's magic, a
+    /// tar header, a gzip stream holding a tar); nil when it is none of
+    /// these. `stop` is asked while a long listing reads (Ctrl-C).
+    public static func open(_ source: any ByteSource, stop: @escaping () -> Bool = { false }) throws(ArchiveError) -> Archive? {
+        if ZipIndex.isZip(source) {
+            return Archive(format: .zip, source: source, listing: try ZipIndex.read(source))
+        }
+        let first: [UInt8]
+        do {
+            first = try source.bytes(at: 0, count: 512)
+        } catch {
+            throw ArchiveError(error.reasonText)
+        }
+        if TarIndex.isHeader(first) {
+            return Archive(format: .tar, source: source, listing: TarIndex.read(PlainStream(source), stop: stop))
+        }
+        if GzipStream.isGzip(source) {
+            let stream = try GzipStream(source: source)
+            let start = try stream.readUpTo(512)
+            guard TarIndex.isHeader(start) else { return nil }
+            let listing = TarIndex.read(GzipTarStream(try GzipStream(source: source)), stop: stop)
+            return Archive(format: .tarGzip, source: source, listing: listing)
+        }
+        return nil
+    }
+
+    /// Whether `source` holds an archive `open` reads (its first bytes only,
+    /// and 512 decompressed ones of a gzip stream).
+    public static func recognises(_ source: any ByteSource) -> Bool {
+        if ZipIndex.isZip(source) { return true }
+        guard let first = try? source.bytes(at: 0, count: 512) else { return false }
+        if TarIndex.isHeader(first) { return true }
+        guard GzipStream.isGzip(source), let stream = try? GzipStream(source: source), let start = try? stream.readUpTo(512) else { return false }
+        return TarIndex.isHeader(start)
+    }
+
+    /// The bytes of member `index` (shown as `path`). A hard link reads as
+    /// the member it names.
+    public func contents(ofMember index: Int, path: [UInt8]) throws(ArchiveError) -> any ByteSource {
+        var member = members[index]
+        if let target = member.linkTarget, member.kind == .file,
+            let linked = members[..<index].lastIndex(where: { $0.path == target && $0.kind == .file })
+        {
+            member = members[linked]
+        }
+        switch format {
+        case .tar:
+            return SliceBytes(path: path, of: source, from: member.dataOffset, length: member.size, modificationTime: member.modificationTime)
+        case .tarGzip:
+            let stream = try GzipStream(source: source)
+            try stream.skip(member.dataOffset)
+            let bytes = try stream.readUpTo(Int(min(member.size, UInt64(Self.memberLimit))))
+            guard bytes.count == Int(min(member.size, UInt64(Self.memberLimit))) else { throw ArchiveError.truncated }
+            return MemoryBytes(path: path, bytes: bytes, modificationTime: member.modificationTime)
+        case .zip:
+            let start = try ZipIndex.dataStart(of: member, in: source)
+            switch member.method {
+            case 0:
+                return SliceBytes(path: path, of: source, from: start, length: member.size, modificationTime: member.modificationTime)
+            case 8:
+                var offset = start
+                let end = start + (member.compressedSize ?? 0)
+                let source = self.source
+                let inflater = Inflater { () throws(ArchiveError) -> [UInt8]? in
+                    guard offset < end else { return nil }
+                    let chunk: [UInt8]
+                    do throws(FileError) {
+                        chunk = try source.read(at: offset, count: Int(min(UInt64(1 << 16), end - offset))) { Array($0) }
+                    } catch {
+                        throw ArchiveError(error.reasonText)
+                    }
+                    offset += UInt64(chunk.count)
+                    return chunk
+                }
+                let bytes = try inflater.readUpTo(Self.memberLimit)
+                if inflater.isFinished || bytes.count < Self.memberLimit {
+                    guard UInt64(bytes.count) == member.size else {
+                        throw ArchiveError("the member's length does not match the archive's index (damaged)")
+                    }
+                    var crc = CRC32()
+                    bytes.withUnsafeBytes { crc.update($0) }
+                    guard member.crc == nil || crc.value == member.crc else { throw ArchiveError("the member does not match its CRC (damaged)") }
+                }
+                return MemoryBytes(path: path, bytes: bytes, modificationTime: member.modificationTime)
+            default:
+                throw ArchiveError(
+                    "compressed with zip method \(member.method) (\(Self.methodName(member.method))); filetable reads stored and deflated members")
+            }
+        }
+    }
+
+    private static func methodName(_ method: UInt16) -> String {
+        switch method {
+        case 12: return "bzip2"
+        case 14: return "LZMA"
+        case 93: return "zstd"
+        case 95: return "xz"
+        case 99: return "AES-encrypted"
+        default: return "not DEFLATE"
+        }
+    }
+}
+
+extension GzipStream {
+    /// Up to `count` decompressed bytes (fewer only at the end).
+    func readUpTo(_ count: Int) throws(ArchiveError) -> [UInt8] {
+        try readChunks(count) { (buffer) throws(ArchiveError) -> Int in try self.read(into: buffer) }
+    }
+}
+
+extension Inflater {
+    /// Up to `count` decompressed bytes (fewer only at the end).
+    func readUpTo(_ count: Int) throws(ArchiveError) -> [UInt8] {
+        try readChunks(count) { (buffer) throws(ArchiveError) -> Int in try self.read(into: buffer) }
+    }
+}
+
+/// Fills an array of up to `count` bytes from `read`, a block at a time.
+private func readChunks(_ count: Int, _ read: (UnsafeMutableRawBufferPointer) throws(ArchiveError) -> Int) throws(ArchiveError) -> [UInt8] {
+    var result: [UInt8] = []
+    let block = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 8)
+    defer { block.deallocate() }
+    while result.count < count {
+        let got = try read(UnsafeMutableRawBufferPointer(rebasing: block[0..<min(block.count, count - result.count)]))
+        if got == 0 { break }
+        result += block[0..<got]
+    }
+    return result
+}
+
+/// A tar's bytes straight from its file.
+private final class PlainStream: TarIndex.Stream {
+    private let source: any ByteSource
+    private var offset: UInt64 = 0
+
+    init(_ source: any ByteSource) { self.source = source }
+
+    func read(_ count: Int) throws(ArchiveError) -> [UInt8] {
+        do {
+            let bytes = try source.bytes(at: offset, count: count)
+            offset += UInt64(bytes.count)
+            return bytes
+        } catch {
+            throw ArchiveError(error.reasonText)
+        }
+    }
+
+    func skip(_ count: UInt64) throws(ArchiveError) {
+        offset += count
+        if let size = source.size, offset > size { throw ArchiveError("the archive ends inside a member (a truncated file)") }
+    }
+}
+
+/// A tar's bytes decompressed from its gzip stream.
+private final class GzipTarStream: TarIndex.Stream {
+    private let stream: GzipStream
+
+    init(_ stream: GzipStream) { self.stream = stream }
+
+    func read(_ count: Int) throws(ArchiveError) -> [UInt8] { try stream.readUpTo(count) }
+
+    func skip(_ count: UInt64) throws(ArchiveError) { try stream.skip(count) }
+}

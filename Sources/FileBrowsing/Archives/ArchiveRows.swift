@@ -1,0 +1,196 @@
+/// The rows of one directory inside an archive: its members, arranged by
+/// the options as a directory's entries are (sort key, direction,
+/// directories first, hidden names, filter). Everything a row shows comes
+/// from the archive's index: no system call, no path on disk. A member's
+/// bytes are read from the archive by `contentsOpener` (the viewers and
+/// the detail pane), so `view`, `hex` and `info` work on it; `location` is
+/// nil, so nothing that acts on files on disk (marks, `pager`, `editor`)
+/// takes a member.
+public final class ArchiveRows: FileRows {
+    public let archive: Archive
+    /// The directory's node in the archive's tree.
+    public let node: Int32
+    /// The directory's members: their names (an arena, for sorting and
+    /// filtering as a directory's names are) and their nodes.
+    private let names: NameArena
+    private let nodes: [Int32]
+    private var rows: [UInt32] = []
+    public private(set) var sections: [ListSection] = []
+    public var sectionStarts: [Int] { [0] }
+    public var options: ListOptions {
+        didSet { if options != oldValue { arrange() } }
+    }
+
+    public init(archive: Archive, node: Int32, options: ListOptions = ListOptions()) {
+        self.archive = archive
+        self.node = node
+        self.options = options
+        let tree = archive.tree
+        var names = NameArena()
+        nodes = tree.nodes[Int(node)].children
+        for child in nodes {
+            let entry = tree.nodes[Int(child)]
+            names.append(entry.name, kind: Self.kind(of: entry, in: archive))
+        }
+        self.names = names
+        arrange()
+    }
+
+    private static func kind(of node: ArchiveTree.Node, in archive: Archive) -> FileKind {
+        if node.isDirectory { return .directory }
+        return node.member >= 0 ? archive.members[Int(node.member)].kind : .directory
+    }
+
+    /// The tree node a row shows.
+    public func treeNode(ofRow row: Int) -> Int32 { nodes[Int(rows[row])] }
+
+    /// The member a row is, or nil for a directory the archive names only
+    /// as part of other members' names.
+    public func member(ofRow row: Int) -> ArchiveMember? {
+        let index = archive.tree.nodes[Int(treeNode(ofRow: row))].member
+        return index >= 0 ? archive.members[Int(index)] : nil
+    }
+
+    public var rowCount: Int { rows.count }
+
+    public func withName<R>(ofRow row: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try names.withName(at: Int(rows[row]), body)
+    }
+
+    public func withNames(ofRows range: Range<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        for (index, row) in range.enumerated() { try names.withName(at: Int(rows[row])) { try body(index, $0) } }
+    }
+
+    public func kind(ofRow row: Int) -> FileKind { names.kind(at: Int(rows[row])) }
+
+    /// The member's facts as `stat` would give them: its mode, size, owner
+    /// and time from the index; the inode is the member's place in the tree.
+    public func status(ofRow row: Int) -> Result<FileStatus, Errno> {
+        let member = member(ofRow: row)
+        let time = member?.modificationTime ?? Timestamp(seconds: 0)
+        let kind = kind(ofRow: row)
+        let size = kind == .directory ? 0 : Int64(clamping: member?.size ?? 0)
+        let stored = Int64(clamping: member?.compressedSize ?? UInt64(size))
+        return .success(
+            FileStatus(
+                kind: kind, permissions: member?.permissions ?? FilePermissions(rawValue: 0o755), size: size, linkCount: 1,
+                userID: member?.userID ?? 0, groupID: member?.groupID ?? 0, inode: UInt64(treeNode(ofRow: row)), device: 0,
+                representedDevice: 0, blocks: (stored + 511) / 512, modificationTime: time, accessTime: time, changeTime: time))
+    }
+
+    public func cachedStatus(ofRow row: Int) -> Result<FileStatus, Errno>? { status(ofRow: row) }
+
+    /// A link inside an archive is never followed: its target is only a name.
+    public func targetStatus(ofRow row: Int) -> Result<FileStatus, Errno> { status(ofRow: row) }
+
+    public func linkTarget(ofRow row: Int) -> Result<[UInt8], Errno> {
+        guard let target = member(ofRow: row)?.linkTarget else { return .failure(.invalidArgument) }
+        return .success(target)
+    }
+
+    /// Where the member lives in the archive, and what it takes there.
+    public func sourceFacts(ofRow row: Int) -> [(label: String, value: String)] {
+        var facts: [(label: String, value: String)] = [("archive", archive.format.rawValue)]
+        guard let member = member(ofRow: row) else { return facts + [("member", "none (a directory named by the members below it)")] }
+        if let compressed = member.compressedSize, member.kind == .file {
+            let method = member.method == 0 ? "stored" : member.method == 8 ? "deflated" : "method \(member.method)"
+            facts.append(("compressed", "\(compressed) bytes (\(method))"))
+        }
+        if archive.format == .zip {
+            facts.append(("offset", "local header at byte \(member.dataOffset)"))
+        } else {
+            let place = archive.format == .tarGzip ? " of the decompressed tar" : ""
+            facts.append(("offset", "header at byte \(member.headerOffset), data at byte \(member.dataOffset)\(place)"))
+        }
+        if member.kind == .file, let target = member.linkTarget { facts.append(("hard link to", NameEscaping.escape(target))) }
+        return facts
+    }
+
+    public func birthTime(ofRow row: Int) -> Timestamp? { nil }
+    public func isDotEntry(row: Int) -> Bool { false }
+    /// A member is not a file on disk.
+    public func location(ofRow row: Int) -> RowLocation? { nil }
+    public func reportedInode(ofRow row: Int) -> UInt64? { nil }
+    /// The archive's index was read once; a changed archive is opened again.
+    public func reload() throws(FileError) -> (added: Int, removed: Int) { (0, 0) }
+    public var entriesMaterialised: Int { 0 }
+    public var cachedStatusCount: Int { 0 }
+
+    public func contentsOpener(ofRow row: Int, path: [UInt8]) -> () throws(FileError) -> any ByteSource {
+        let archive = self.archive
+        let member = archive.tree.nodes[Int(treeNode(ofRow: row))].member
+        let kind = kind(ofRow: row)
+        return { () throws(FileError) -> any ByteSource in
+            guard kind == .file, member >= 0 else {
+                throw FileError(path: path, reason: .custom(kind == .directory ? "a directory in the archive" : "not a file in the archive"))
+            }
+            do throws(ArchiveError) {
+                return try archive.contents(ofMember: Int(member), path: path)
+            } catch {
+                throw FileError(path: path, reason: .custom(error.description))
+            }
+        }
+    }
+
+    // MARK: Arranging
+
+    private func arrange() {
+        let filter = options.filter
+        let hidesDotFiles = options.hidden == .hidden
+        var kept: [UInt32] = []
+        for index in 0..<names.count {
+            // `..` in a member's name is shown, never hidden: a name that climbs out must be seen.
+            if hidesDotFiles && names.firstByte(at: index) == 0x2E && !names.withName(at: index, { $0.elementsEqual([0x2E, 0x2E]) }) {
+                continue
+            }
+            if let filter, names.kind(at: index) != .directory || !options.filterSparesDirectories,
+                !names.withCName(at: index, { filter.matches(cName: $0) })
+            {
+                continue
+            }
+            kept.append(UInt32(index))
+        }
+        rows = sorted(kept)
+        sections = rows.isEmpty ? [] : [ListSection(title: nil, indexTitle: nil, rows: 0..<rows.count)]
+    }
+
+    private func sorted(_ entries: [UInt32]) -> [UInt32] {
+        var result: [UInt32]
+        switch options.sortKey {
+        case .none:
+            result = entries
+        case .name, .space:
+            result = NameSorting.naturalOrder(entries, in: names)
+        case .bytes:
+            result = entries.sorted { names.name(at: Int($0)).lexicographicallyPrecedes(names.name(at: Int($1))) }
+        case .version:
+            result = entries.sorted { VersionOrder.precedes(names.name(at: Int($0)), names.name(at: Int($1))) }
+        case .ext:
+            result = entries.sorted { a, b in
+                let (x, y) = (names.name(at: Int(a)), names.name(at: Int(b)))
+                let (ex, ey) = (Self.extensionOf(x), Self.extensionOf(y))
+                return ex != ey ? NaturalOrder.precedes(ex, ey) : NaturalOrder.precedes(x, y)
+            }
+        case .size, .time:
+            let keys: [Int64] = entries.map { index in
+                let member = archive.tree.nodes[Int(nodes[Int(index)])].member
+                guard member >= 0 else { return Int64.min }
+                let facts = archive.members[Int(member)]
+                return options.sortKey == .size ? Int64(clamping: facts.size) : facts.modificationTime.seconds
+            }
+            result = Array(entries.indices).sorted { a, b in
+                keys[a] != keys[b] ? keys[a] > keys[b] : NaturalOrder.precedes(names.name(at: Int(entries[a])), names.name(at: Int(entries[b])))
+            }.map { entries[$0] }
+        }
+        if options.reversed { result.reverse() }
+        if options.directoriesFirst {
+            result = result.filter { names.kind(at: Int($0)) == .directory } + result.filter { names.kind(at: Int($0)) != .directory }
+        }
+        return result
+    }
+
+    private static func extensionOf(_ name: [UInt8]) -> [UInt8] {
+        guard let dot = name.lastIndex(of: 0x2E), dot > 0 else { return [] }
+        return Array(name[(dot + 1)...])
+    }
+}

@@ -1,0 +1,187 @@
+/// Reads the members of a tar archive (POSIX ustar, GNU long names and
+/// links, pax extended headers) from its bytes front to back: each header
+/// says how much data follows, which is skipped (read through, in a
+/// compressed tar). Checksums are checked: a damaged header ends the
+/// listing with the reason, and the members before it are kept.
+public enum TarIndex {
+    /// The bytes of a tar, read in order: from a file, or decompressed.
+    public protocol Stream: AnyObject {
+        /// Exactly `count` bytes, or fewer at the end.
+        func read(_ count: Int) throws(ArchiveError) -> [UInt8]
+        /// Passes over `count` bytes.
+        func skip(_ count: UInt64) throws(ArchiveError)
+    }
+
+    /// What a listing found: the members, and why it stopped early, if it did.
+    public struct Listing: Sendable {
+        public var members: [ArchiveMember] = []
+        public var problem: ArchiveError?
+    }
+
+    /// Whether a 512-byte block is a tar header (ustar magic, or an old tar
+    /// header whose checksum holds).
+    public static func isHeader(_ block: [UInt8]) -> Bool {
+        guard block.count >= 512 else { return false }
+        if Array(block[257..<262]) == Array("ustar".utf8) { return true }
+        return block[0] != 0 && checksumHolds(block)
+    }
+
+    /// Reads every header of `stream`. `stop` is asked between members
+    /// (Ctrl-C); `progress` hears the count now and then.
+    public static func read(_ stream: any Stream, stop: () -> Bool = { false }) -> Listing {
+        var listing = Listing()
+        var offset: UInt64 = 0
+        var longName: [UInt8]?
+        var longLink: [UInt8]?
+        var pax: [String: [UInt8]] = [:]
+        var globalPax: [String: [UInt8]] = [:]
+        do throws(ArchiveError) {
+            while !stop() {
+                let block = try stream.read(512)
+                if block.count < 512 {
+                    if !block.isEmpty { listing.problem = ArchiveError("the archive ends inside a header (a truncated file)") }
+                    break
+                }
+                let headerOffset = offset
+                offset += 512
+                if block.allSatisfy({ $0 == 0 }) { break }
+                guard checksumHolds(block) else {
+                    listing.problem = ArchiveError("a damaged header at byte \(headerOffset) (its checksum does not hold)")
+                    break
+                }
+                guard let size = number(block[124..<136]) else {
+                    listing.problem = ArchiveError("a header at byte \(headerOffset) has no readable size")
+                    break
+                }
+                let padded = (size + 511) / 512 * 512
+                let type = block[156]
+                switch type {
+                case UInt8(ascii: "L"), UInt8(ascii: "K"), UInt8(ascii: "x"), UInt8(ascii: "g"):
+                    guard size <= 1 << 20 else { throw ArchiveError("an extended header at byte \(headerOffset) is larger than 1 MiB") }
+                    let data = try stream.read(Int(size))
+                    guard data.count == Int(size) else { throw ArchiveError.truncated }
+                    try stream.skip(padded - size)
+                    offset += padded
+                    let text = Array(data.prefix { $0 != 0 })
+                    switch type {
+                    case UInt8(ascii: "L"): longName = text
+                    case UInt8(ascii: "K"): longLink = text
+                    case UInt8(ascii: "x"): pax = paxRecords(data)
+                    default: globalPax.merge(paxRecords(data)) { $1 }
+                    }
+                    continue
+                default:
+                    break
+                }
+                let records = globalPax.merging(pax) { $1 }
+                var name = longName ?? records["path"] ?? fieldName(block)
+                if longName == nil, records["path"] == nil, Array(block[257..<263]) == Array("ustar\0".utf8) {
+                    let prefix = field(block[345..<500])
+                    if !prefix.isEmpty { name = prefix + [0x2F] + name }
+                }
+                let memberSize = records["size"].flatMap { UInt64(String(decoding: $0, as: UTF8.self)) } ?? size
+                let seconds =
+                    records["mtime"].flatMap { Double(String(decoding: $0, as: UTF8.self)) }.map { Int64($0) }
+                    ?? Int64(clamping: number(block[136..<148]) ?? 0)
+                var member = ArchiveMember(
+                    path: name, kind: kind(type, name: name), size: type == UInt8(ascii: "5") ? 0 : memberSize,
+                    permissions: FilePermissions(rawValue: UInt32(truncatingIfNeeded: number(block[100..<108]) ?? 0)),
+                    modificationTime: Timestamp(seconds: seconds), headerOffset: headerOffset, dataOffset: offset)
+                member.userID =
+                    records["uid"].flatMap { UInt32(String(decoding: $0, as: UTF8.self)) }
+                    ?? UInt32(truncatingIfNeeded: number(block[108..<116]) ?? 0)
+                member.groupID =
+                    records["gid"].flatMap { UInt32(String(decoding: $0, as: UTF8.self)) }
+                    ?? UInt32(truncatingIfNeeded: number(block[116..<124]) ?? 0)
+                if type == UInt8(ascii: "1") || type == UInt8(ascii: "2") {
+                    member.linkTarget = longLink ?? records["linkpath"] ?? field(block[157..<257])
+                }
+                // A link or a directory has no data in the archive, whatever its size says.
+                let dataSize =
+                    (type == UInt8(ascii: "1") || type == UInt8(ascii: "2") || type == UInt8(ascii: "5")) ? 0 : (memberSize + 511) / 512 * 512
+                listing.members.append(member)
+                longName = nil
+                longLink = nil
+                pax = [:]
+                try stream.skip(dataSize)
+                offset += dataSize
+            }
+        } catch {
+            listing.problem = error
+        }
+        return listing
+    }
+
+    private static func kind(_ type: UInt8, name: [UInt8]) -> FileKind {
+        switch type {
+        case UInt8(ascii: "2"): return .symlink
+        case UInt8(ascii: "3"): return .characterDevice
+        case UInt8(ascii: "4"): return .blockDevice
+        case UInt8(ascii: "5"): return .directory
+        case UInt8(ascii: "6"): return .fifo
+        // A hard link shows as the file it names; old tars mark directories by a trailing slash.
+        default: return name.last == 0x2F ? .directory : .file
+        }
+    }
+
+    /// A NUL-ended field's bytes.
+    private static func field(_ bytes: ArraySlice<UInt8>) -> [UInt8] { Array(bytes.prefix { $0 != 0 }) }
+
+    private static func fieldName(_ block: [UInt8]) -> [UInt8] { field(block[0..<100]) }
+
+    /// A numeric field: octal digits (spaces and NULs around them), or
+    /// GNU's base-256 when the first byte's high bit is set.
+    static func number(_ bytes: ArraySlice<UInt8>) -> UInt64? {
+        guard let first = bytes.first else { return nil }
+        if first & 0x80 != 0 {
+            var value: UInt64 = UInt64(first & 0x3F)
+            for byte in bytes.dropFirst() {
+                guard value >> 56 == 0 else { return nil }
+                value = value << 8 | UInt64(byte)
+            }
+            return first & 0x40 != 0 ? nil : value
+        }
+        var value: UInt64 = 0
+        var sawDigit = false
+        for byte in bytes {
+            if byte == 0 || byte == 0x20 {
+                if sawDigit { break } else { continue }
+            }
+            guard byte >= 0x30 && byte <= 0x37, value >> 60 == 0 else { return nil }
+            value = value << 3 | UInt64(byte - 0x30)
+            sawDigit = true
+        }
+        return value
+    }
+
+    /// The header's checksum: its bytes summed with the checksum field as spaces (unsigned or, as old tars wrote, signed).
+    private static func checksumHolds(_ block: [UInt8]) -> Bool {
+        guard let stored = number(block[148..<156]) else { return false }
+        var unsigned: Int64 = 0
+        var signed: Int64 = 0
+        for (index, byte) in block.prefix(512).enumerated() {
+            let value = (148..<156).contains(index) ? 0x20 : byte
+            unsigned += Int64(value)
+            signed += Int64(Int8(bitPattern: value))
+        }
+        return stored == UInt64(unsigned) || Int64(stored) == signed
+    }
+
+    /// pax records: `LENGTH key=value\n`, each LENGTH bytes long.
+    private static func paxRecords(_ data: [UInt8]) -> [String: [UInt8]] {
+        var records: [String: [UInt8]] = [:]
+        var start = 0
+        while start < data.count {
+            guard let space = data[start...].firstIndex(of: 0x20),
+                let length = Int(String(decoding: data[start..<space], as: UTF8.self)), length > 0, start + length <= data.count,
+                let equals = data[(space + 1)..<(start + length)].firstIndex(of: 0x3D)
+            else { break }
+            let key = String(decoding: data[(space + 1)..<equals], as: UTF8.self)
+            var value = Array(data[(equals + 1)..<(start + length)])
+            if value.last == 0x0A { value.removeLast() }
+            records[key] = value
+            start += length
+        }
+        return records
+    }
+}

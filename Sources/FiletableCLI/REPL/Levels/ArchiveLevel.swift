@@ -1,0 +1,85 @@
+import FileBrowsing
+
+/// One directory inside an archive (a tar, a .tar.gz, a zip): its members
+/// as rows, read from the archive's index, never extracted. `open` on an
+/// archive file enters it (recognised by its content, whatever its name);
+/// `open` on a directory inside goes down a level, `back` up again. A
+/// member's bytes reach `view`, `hex`, `info` and the detail pane through
+/// its rows; marks refuse members (the archive is marked from its directory).
+final class ArchiveLevel: LevelKind, RowOpener {
+    let rows: ArchiveRows
+    /// The archive file's path as its directory shows it.
+    let archivePath: [UInt8]
+
+    init(rows: ArchiveRows, archivePath: [UInt8]) {
+        self.rows = rows
+        self.archivePath = archivePath
+    }
+
+    var rowsDescription: String { "an archive's members" }
+
+    /// `backup.tar.gz:/etc/ssl`: the archive, and where inside it.
+    func headerParts(of level: TableLevel) -> [String] {
+        let inside = rows.archive.tree.path(of: rows.node)
+        return [
+            NameEscaping.escape(archivePath) + ":/" + NameEscaping.escape(inside),
+            Plural.count(level.model.rowCount, "member"),
+        ]
+    }
+
+    func emptyNote(of level: TableLevel) -> String { "(no members)" }
+
+    /// Where the listing stopped early, the reason under every page.
+    var summary: (() -> [String])? {
+        guard let problem = rows.archive.problem else { return nil }
+        return { ["damaged: \(problem.description); the members before it are listed"] }
+    }
+
+    /// A directory inside the archive opens as a level of its own.
+    func level(for opening: LevelOpening) throws(CommandError) -> TableLevel? {
+        guard opening.level.model === rows, rows.kind(ofRow: opening.row) == .directory else { return nil }
+        var options = rows.options
+        options.filter = nil
+        let inner = ArchiveRows(archive: rows.archive, node: rows.treeNode(ofRow: opening.row), options: options)
+        return TableLevel(
+            rows: inner, kind: ArchiveLevel(rows: inner, archivePath: archivePath), in: opening.level.directory, path: opening.path,
+            decoration: opening.decoration)
+    }
+
+    static func recognises(_ opening: LevelOpening) -> Bool {
+        guard let bytes = fileOnDisk(opening) else { return false }
+        return Archive.recognises(bytes)
+    }
+
+    /// The row's bytes, when it is a regular file on disk large enough to be an archive.
+    private static func fileOnDisk(_ opening: LevelOpening) -> (any ByteSource)? {
+        let model = opening.level.model
+        guard model.location(ofRow: opening.row) != nil, case .success(let target) = model.targetStatus(ofRow: opening.row),
+            target.kind == .file, target.size >= 22
+        else { return nil }
+        return try? model.contents(ofRow: opening.row, path: opening.path)
+    }
+
+    /// A regular file on disk whose content is a tar, a gzip-compressed tar
+    /// or a zip opens as the level of its top directory.
+    static func level(for opening: LevelOpening) throws(CommandError) -> TableLevel? {
+        let model = opening.level.model
+        let path = opening.path
+        guard let bytes = fileOnDisk(opening) else { return nil }
+        Interruption.clear()
+        let archive: Archive
+        do {
+            guard let opened = try Archive.open(bytes, stop: { Interruption.isRequested }) else { return nil }
+            archive = opened
+        } catch {
+            throw CommandError("open: \(NameEscaping.escape(path)): \(error.description)")
+        }
+        var options = model.options
+        options.filter = nil
+        options.grouping = .none
+        let rows = ArchiveRows(archive: archive, node: 0, options: options)
+        return TableLevel(
+            rows: rows, kind: ArchiveLevel(rows: rows, archivePath: path), in: opening.level.directory, path: path,
+            decoration: opening.decoration)
+    }
+}
