@@ -258,4 +258,23 @@ final class ScreenInProcessTests: XCTestCase {
             "two rows marked and hidden: \(screen.header)")
         XCTAssertTrue(try run(keys + [":quit", Key.enter]).status.hasPrefix("quit: q leaves the screen"))
     }
+
+    /// Enter on an archive enters it as a directory (l on a member directory
+    /// goes down, h back out), and Enter on a member shows it in the viewer.
+    func testEnterOpensAnArchiveAndItsMembers() throws {
+        let temp = try TemporaryTree.inMemory()
+        temp.file("note.txt", contents: (1...50).map { "line \($0)\n" }.joined())
+        let made = try CommandRunner.shell("mkdir -p inner && mv note.txt inner/ && tar czf pack.tgz inner && rm -r inner", in: temp.url)
+        try XCTSkipIf(made.status != 0, "skipped: tar or gzip is not installed")
+        var screen = try ScriptedScreen.run(in: temp.path, keys: [Key.enter])
+        XCTAssertTrue(screen.header.contains("pack.tgz:/ | 1 member"), screen.header)
+        XCTAssertEqual(screen.highlighted, "1  inner >")
+        screen = try ScriptedScreen.run(in: temp.path, keys: [Key.enter, "l"])
+        XCTAssertTrue(screen.header.contains("pack.tgz:/inner | 1 member"), screen.header)
+        screen = try ScriptedScreen.run(in: temp.path, keys: [Key.enter, "l", Key.enter])
+        XCTAssertTrue(screen.header.hasPrefix("note.txt  lines 1-22 of 50"), screen.header)
+        screen = try ScriptedScreen.run(in: temp.path, keys: [Key.enter, "l", Key.enter, "q", "h", "h"])
+        XCTAssertTrue(screen.header.contains(" | 1 entry") && !screen.header.contains("pack.tgz"), screen.header)
+        XCTAssertEqual(screen.highlighted, "1 pack.tgz")
+    }
 }
