@@ -9,7 +9,7 @@ public enum SpawnedProcess {
     /// glibc's `posix_spawn_file_actions_addchdir_np` (2.29 and later),
     /// which Swift's Glibc module does not declare: looked up at run time.
     private typealias AddChdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
-    nonisolated(unsafe) private static let addChdir: AddChdir? = {
+    private static let addChdir: AddChdir? = {
         guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addchdir_np") else { return nil }
         return unsafeBitCast(symbol, to: AddChdir.self)
     }()

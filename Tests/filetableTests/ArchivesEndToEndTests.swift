@@ -170,4 +170,23 @@ final class ArchivesEndToEndTests: XCTestCase {
         let bomb = try CommandRunner.script("open bomb.zip; view zeros", in: temp)
         XCTAssertTrue(bomb.text.contains("binary") || bomb.text.contains("00000000"), bomb.text + bomb.stderr)
     }
+
+    /// A gzip-compressed text file (a Debian changelog) is viewed as its
+    /// text, as zless shows it; hex shows the file's own bytes.
+    func testCompressedTextIsViewedDecompressed() throws {
+        let temp = try TemporaryTree.inMemory()
+        temp.file("changelog", contents: (1...40).map { "entry \($0)\n" }.joined())
+        let made = try CommandRunner.shell("gzip -9n changelog", in: temp.url)
+        try XCTSkipIf(made.status != 0, "skipped: gzip is not installed")
+        let view = try CommandRunner.script("view changelog.gz", in: temp, pageSize: 5)
+        XCTAssertEqual(view.status, 0, view.stderr)
+        XCTAssertTrue(view.text.contains("view: gzip-compressed text, shown decompressed ('hex 1' shows the file's own bytes)"), view.text)
+        XCTAssertTrue(view.text.contains("     1  entry 1\n     2  entry 2\n"), view.text)
+        let zcat = try CommandRunner.shell("zcat changelog.gz | wc -l", in: temp.url).text
+        XCTAssertEqual(zcat.trimmingCharacters(in: .whitespacesAndNewlines), "40")
+        let end = try CommandRunner.script("view changelog.gz; G", in: temp, pageSize: 5).text
+        XCTAssertTrue(end.contains("    40  entry 40\n"), end)
+        let hex = try CommandRunner.script("hex changelog.gz", in: temp, pageSize: 5).text
+        XCTAssertTrue(hex.contains("00000000  1f 8b 08 00"), hex)
+    }
 }

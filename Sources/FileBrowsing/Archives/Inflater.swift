@@ -25,7 +25,8 @@ public final class Inflater {
     private var position = 0
     private var bits: UInt64 = 0
     private var bitCount = 0
-    private var window = [UInt8](repeating: 0, count: 1 << 15)
+    /// The last 32 KiB written, which matches copy from.
+    private let window = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 15)
     /// Bytes written so far (the window holds the last 32 KiB of them).
     public private(set) var produced: UInt64 = 0
 
@@ -45,7 +46,10 @@ public final class Inflater {
 
     public init(input: @escaping () throws(ArchiveError) -> [UInt8]?) {
         nextInput = input
+        window.initialize(repeating: 0, count: 1 << 15)
     }
+
+    deinit { window.deallocate() }
 
     /// Whether the final block has been decoded.
     public var isFinished: Bool {
@@ -82,6 +86,9 @@ public final class Inflater {
                 written += 1
                 stage = .stored(remaining: remaining - 1)
             case .coded:
+                written = fastCoded(into: out, from: written)
+                if pendingLength > 0 || written == out.count { continue }
+                if case .blockHeader = stage { continue }
                 let symbol = try decode(literals)
                 if symbol < 256 {
                     emit(UInt8(symbol), into: out, at: written)
@@ -204,6 +211,102 @@ public final class Inflater {
         pendingDistance = distance
     }
 
+    /// The hot loop of a coded block, on local copies of the bit buffer:
+    /// refills 8 bytes at a time, so a whole literal or match (at most 48
+    /// bits) decodes without a check. Stops, leaving the rest to the
+    /// careful path (`decode`), near the end of the input chunk, at a code
+    /// longer than the fast tables, and at anything malformed (which that
+    /// path reports); and at the end of the block or a full buffer.
+    private func fastCoded(into out: UnsafeMutableBufferPointer<UInt8>, from start: Int) -> Int {
+        var written = start
+        var bits = self.bits
+        var bitCount = self.bitCount
+        var position = self.position
+        var produced = self.produced
+        var endOfBlock = false
+        let window = self.window
+        let lengthBase = Self.lengthBase
+        let lengthExtra = Self.lengthExtra
+        let distanceBase = Self.distanceBase
+        let distanceExtra = Self.distanceExtra
+        chunk.withUnsafeBufferPointer { input in
+            literals.fast.withUnsafeBufferPointer { literalTable in
+                distances.fast.withUnsafeBufferPointer { distanceTable in
+                    while written < out.count {
+                        if bitCount < 56 {
+                            guard position + 8 <= input.count else { return }
+                            let word = UnsafeRawPointer(input.baseAddress! + position).loadUnaligned(as: UInt64.self)
+                            bits |= UInt64(littleEndian: word) << UInt64(bitCount)
+                            let taken = (63 - bitCount) >> 3
+                            position += taken
+                            bitCount += taken << 3
+                        }
+                        let entry = literalTable[Int(bits & 511)]
+                        guard entry != 0 else { return }
+                        let symbol = Int(entry >> 4)
+                        let length = Int(entry & 15)
+                        if symbol < 256 {
+                            bits >>= UInt64(length)
+                            bitCount -= length
+                            out[written] = UInt8(truncatingIfNeeded: symbol)
+                            window[Int(produced & 0x7FFF)] = UInt8(truncatingIfNeeded: symbol)
+                            produced &+= 1
+                            written += 1
+                            continue
+                        }
+                        if symbol == 256 {
+                            bits >>= UInt64(length)
+                            bitCount -= length
+                            endOfBlock = true
+                            return
+                        }
+                        // A match: decoded on copies, kept only when whole and sound.
+                        let lengthIndex = symbol - 257
+                        guard lengthIndex < 29 else { return }
+                        var b = bits >> UInt64(length)
+                        var c = bitCount - length
+                        let lengthBits = Int(lengthExtra[lengthIndex])
+                        let matchLength = Int(lengthBase[lengthIndex]) + Int(b & ((1 << UInt64(lengthBits)) - 1))
+                        b >>= UInt64(lengthBits)
+                        c -= lengthBits
+                        let distanceEntry = distanceTable[Int(b & 511)]
+                        guard distanceEntry != 0 else { return }
+                        let distanceSymbol = Int(distanceEntry >> 4)
+                        guard distanceSymbol < 30 else { return }
+                        b >>= UInt64(distanceEntry & 15)
+                        c -= Int(distanceEntry & 15)
+                        let distanceBits = Int(distanceExtra[distanceSymbol])
+                        let distance = Int(distanceBase[distanceSymbol]) + Int(b & ((1 << UInt64(distanceBits)) - 1))
+                        b >>= UInt64(distanceBits)
+                        c -= distanceBits
+                        guard c >= 0, UInt64(distance) <= produced else { return }
+                        bits = b
+                        bitCount = c
+                        let count = min(matchLength, out.count - written)
+                        for _ in 0..<count {
+                            let byte = window[Int((produced &- UInt64(distance)) & 0x7FFF)]
+                            out[written] = byte
+                            window[Int(produced & 0x7FFF)] = byte
+                            produced &+= 1
+                            written += 1
+                        }
+                        if count < matchLength {
+                            pendingLength = matchLength - count
+                            pendingDistance = distance
+                            return
+                        }
+                    }
+                }
+            }
+        }
+        self.bits = bits
+        self.bitCount = bitCount
+        self.position = position
+        self.produced = produced
+        if endOfBlock { stage = .blockHeader }
+        return written
+    }
+
     /// Copies as much of the pending match as fits; returns how many bytes.
     private func copyMatch(into out: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
         let count = min(pendingLength, out.count - start)
@@ -225,6 +328,9 @@ public final class Inflater {
     // MARK: Bits
 
     private func nextByteIfAny() throws(ArchiveError) -> UInt8? {
+        // The fast loop leaves copies of the next bytes above `bitCount`;
+        // a byte taken here moves `position` past them, so they must go.
+        bits &= (UInt64(1) << UInt64(bitCount)) &- 1
         if position == chunk.count {
             guard let next = try nextInput(), !next.isEmpty else { return nil }
             chunk = next

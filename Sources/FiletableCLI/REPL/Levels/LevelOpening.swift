@@ -32,7 +32,7 @@ protocol RowOpener {
 /// The kinds of table a row may open into: a new one is a file in
 /// `Levels/` and a line here.
 enum LevelOpeners {
-    static let all: [any RowOpener.Type] = [ArchiveLevel.self]
+    static var all: [any RowOpener.Type] { [ArchiveLevel.self] }
 
     /// Whether some kind opens `opening.row` as a level.
     static func recognise(_ opening: LevelOpening) -> Bool {

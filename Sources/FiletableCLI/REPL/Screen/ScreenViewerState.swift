@@ -15,11 +15,19 @@ final class ScreenViewerState {
         let path = level.path(ofRow: row)
         title = NameEscaping.escape(model.name(ofRow: row))
         useColor = session.settings.useColor
-        let file: any ByteSource
+        var file: any ByteSource
         do {
             file = try model.contents(ofRow: row, path: path)
         } catch {
             throw CommandError("view: \(error.description)")
+        }
+        // Compressed text (a .gz changelog) is read as its text; x shows the file's bytes.
+        if !asHex {
+            do {
+                if let text = try CompressedText.text(of: file) { file = text }
+            } catch {
+                throw CommandError("view: \(NameEscaping.escape(path)): \(error.description)")
+            }
         }
         var binary = asHex
         if !binary, case .success(let kind) = ContentKind.of(file) {

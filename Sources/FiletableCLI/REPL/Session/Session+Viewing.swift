@@ -65,7 +65,17 @@ extension Session {
             }
         }
         // Reading the first 8 KiB must not freeze the prompt on a mount that stopped answering.
-        let file = try openViewed("view", row: row, path: path)
+        var file = try openViewed("view", row: row, path: path)
+        var notices = 1
+        do {
+            if let text = try CompressedText.text(of: file) {
+                write("view: gzip-compressed text, shown decompressed ('hex \(row + 1)' shows the file's own bytes)")
+                file = text
+                notices += 1
+            }
+        } catch {
+            throw CommandError("view: \(NameEscaping.escape(path)): \(error.description)")
+        }
         switch ContentKind.of(file) {
         case .failure(let error):
             throw CommandError("view: \(NameEscaping.escape(path)): \(error.reasonText)")
@@ -96,7 +106,7 @@ extension Session {
                 throw CommandError("view: \(error)")
             }
             openView.open(.text(viewer))
-            try showText(viewer, notices: 1)
+            try showText(viewer, notices: notices)
         }
     }
 
