@@ -95,4 +95,31 @@ final class InflaterTests: XCTestCase {
             _ = try? gunzip(bytes)
         }
     }
+
+    /// Checkpoints kept while a stream is read let a later read start in
+    /// the middle (zran's seek points): from each, the bytes that follow
+    /// are the original's.
+    func testReadingResumesFromEveryCheckpoint() throws {
+        let temp = try TemporaryTree.inMemory()
+        let original = sample(3_000_000)
+        let compressed = try gzip(original, "-6", in: temp)
+        let source = MemoryBytes(path: Array("t.gz".utf8), bytes: compressed)
+        let whole = try GzipStream(source: source)
+        whole.checkpointSpacing = 200_000
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 8)
+        defer { buffer.deallocate() }
+        while try whole.read(into: buffer) > 0 {}
+        XCTAssertGreaterThan(whole.checkpoints.count, 5, "a checkpoint about every 200 KB of 3 MB")
+        for checkpoint in whole.checkpoints {
+            let resumed = GzipStream(source: source, resumingAt: checkpoint)
+            var got: [UInt8] = []
+            while got.count < 100_000 {
+                let count = try resumed.read(into: buffer)
+                if count == 0 { break }
+                got += buffer[0..<count]
+            }
+            let start = Int(checkpoint.output)
+            XCTAssertEqual(got.prefix(100_000), original[start..<min(original.count, start + 100_000)], "from \(start)")
+        }
+    }
 }

@@ -22,9 +22,16 @@ public final class Archive {
     /// one (or of a gzip bomb) shows its first `memberLimit` bytes.
     public static let memberLimit = 64 << 20
 
-    private init(format: Format, source: any ByteSource, listing: TarIndex.Listing) {
+    /// Where a compressed tar's decompression can start again (one about
+    /// every `checkpointSpacing` bytes, kept while it was listed), so a
+    /// member far into it opens without decompressing from the start.
+    public let checkpoints: [Inflater.Checkpoint]
+    public static let checkpointSpacing: UInt64 = 1 << 20
+
+    private init(format: Format, source: any ByteSource, listing: TarIndex.Listing, checkpoints: [Inflater.Checkpoint] = []) {
         self.format = format
         self.source = source
+        self.checkpoints = checkpoints
         members = listing.members
         problem = listing.problem
         tree = ArchiveTree(members: listing.members)
@@ -50,8 +57,10 @@ public final class Archive {
             let stream = try GzipStream(source: source)
             let start = try stream.readUpTo(512)
             guard TarIndex.isHeader(start) else { return nil }
-            let listing = TarIndex.read(GzipTarStream(try GzipStream(source: source)), stop: stop)
-            return Archive(format: .tarGzip, source: source, listing: listing)
+            let whole = try GzipStream(source: source)
+            whole.checkpointSpacing = checkpointSpacing
+            let listing = TarIndex.read(GzipTarStream(whole), stop: stop)
+            return Archive(format: .tarGzip, source: source, listing: listing, checkpoints: whole.checkpoints)
         }
         return nil
     }
@@ -79,8 +88,15 @@ public final class Archive {
         case .tar:
             return SliceBytes(path: path, of: source, from: member.dataOffset, length: member.size, modificationTime: member.modificationTime)
         case .tarGzip:
-            let stream = try GzipStream(source: source)
-            try stream.skip(member.dataOffset)
+            // From the last checkpoint before the member: at most a spacing's worth decompressed to reach it.
+            let stream: GzipStream
+            if let checkpoint = checkpoints.last(where: { $0.output <= member.dataOffset }) {
+                stream = GzipStream(source: source, resumingAt: checkpoint)
+                try stream.skip(member.dataOffset - checkpoint.output)
+            } else {
+                stream = try GzipStream(source: source)
+                try stream.skip(member.dataOffset)
+            }
             let bytes = try stream.readUpTo(Int(min(member.size, UInt64(Self.memberLimit))))
             guard bytes.count == Int(min(member.size, UInt64(Self.memberLimit))) else { throw ArchiveError.truncated }
             return MemoryBytes(path: path, bytes: bytes, modificationTime: member.modificationTime)

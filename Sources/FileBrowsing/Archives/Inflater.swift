@@ -29,6 +29,55 @@ public final class Inflater {
     private let window = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 15)
     /// Bytes written so far (the window holds the last 32 KiB of them).
     public private(set) var produced: UInt64 = 0
+    /// Bytes of input received so far (`nextInput`'s chunks).
+    private var received: UInt64 = 0
+
+    /// Where decoding can start again without the bytes before it, as
+    /// zlib's zran example keeps them: at a block's start, the input's
+    /// position to the bit, and the 32 KiB window matches may refer to.
+    public struct Checkpoint: Sendable {
+        /// Output bytes before this point.
+        public let output: UInt64
+        /// Input bytes wholly used before this point (the bits below come from them).
+        public let input: UInt64
+        let bits: UInt64
+        let bitCount: Int
+        let window: [UInt8]
+    }
+
+    /// With a spacing set, a checkpoint is kept at the first block that
+    /// starts at least this many output bytes after the last one (the
+    /// first stream only: a gzip file's later members are not indexed).
+    public var checkpointSpacing: UInt64?
+    public private(set) var checkpoints: [Checkpoint] = []
+    private var indexesThisStream = true
+
+    /// A decoder that goes on from `checkpoint`, its input starting where
+    /// the checkpoint's did (`nextInput` gives the bytes from `checkpoint.input`).
+    public convenience init(resumingAt checkpoint: Checkpoint, input: @escaping () throws(ArchiveError) -> [UInt8]?) {
+        self.init(input: input)
+        checkpoint.window.withUnsafeBufferPointer { window.update(from: $0.baseAddress!, count: min($0.count, 1 << 15)) }
+        bits = checkpoint.bits
+        bitCount = checkpoint.bitCount
+        produced = checkpoint.output
+        received = checkpoint.input
+    }
+
+    /// Keeps a checkpoint here (at a block's start) when one is due.
+    private func checkpointIfDue() {
+        guard let spacing = checkpointSpacing, indexesThisStream else { return }
+        let last = checkpoints.last?.output ?? 0
+        guard produced >= last + spacing || (checkpoints.isEmpty && produced >= spacing) else { return }
+        let unused = UInt64(chunk.count - position)
+        // The buffer's low `kept` bits end a byte already read; its whole
+        // bytes after them are input read again on resuming.
+        let wholeBytes = UInt64(bitCount / 8)
+        let kept = bitCount % 8
+        checkpoints.append(
+            Checkpoint(
+                output: produced, input: received - unused - wholeBytes, bits: bits & ((1 << UInt64(kept)) - 1),
+                bitCount: kept, window: Array(UnsafeBufferPointer(start: window, count: 1 << 15))))
+    }
 
     private enum Stage {
         case blockHeader
@@ -75,6 +124,7 @@ public final class Inflater {
                     stage = .finished
                     continue
                 }
+                checkpointIfDue()
                 try readBlockHeader()
             case .stored(let remaining):
                 if remaining == 0 {
@@ -124,6 +174,7 @@ public final class Inflater {
     /// Starts a new stream after the end of this one (the next member of
     /// a gzip file), keeping the input where it stands.
     public func restart() {
+        indexesThisStream = false
         stage = .blockHeader
         lastBlock = false
         pendingLength = 0
@@ -334,6 +385,7 @@ public final class Inflater {
         if position == chunk.count {
             guard let next = try nextInput(), !next.isEmpty else { return nil }
             chunk = next
+            received += UInt64(next.count)
             position = 0
         }
         position += 1
