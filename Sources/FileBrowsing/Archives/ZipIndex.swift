@@ -36,6 +36,14 @@ public enum ZipIndex {
             throw ArchiveError("the central directory lies outside the file (damaged or truncated)")
         }
         var listing = TarIndex.Listing()
+        // The whole directory read at once (one read, not two a member); a
+        // directory said to be larger than 256 MiB is read a piece at a time.
+        let whole = directorySize <= 1 << 28 ? try bytes(source, at: directoryOffset, count: Int(directorySize)) : nil
+        func directoryBytes(at offset: UInt64, count: Int) throws(ArchiveError) -> [UInt8] {
+            guard let whole else { return try Self.bytes(source, at: offset, count: count) }
+            let start = Int(offset - directoryOffset)
+            return Array(whole[min(whole.count, start)..<min(whole.count, start + count)])
+        }
         var position = directoryOffset
         let directoryEnd = directoryOffset + directorySize
         while UInt64(listing.members.count) < count {
@@ -43,7 +51,7 @@ public enum ZipIndex {
                 listing.problem = ArchiveError("the central directory ends before its \(count) entries")
                 break
             }
-            let header = try bytes(source, at: position, count: 46)
+            let header = try directoryBytes(at: position, count: 46)
             guard header.count == 46, header[0..<4].elementsEqual([0x50, 0x4B, 0x01, 0x02]) else {
                 listing.problem = ArchiveError("a damaged central directory entry at byte \(position)")
                 break
@@ -51,7 +59,7 @@ public enum ZipIndex {
             let nameLength = Int(le(header, 28, 2))
             let extraLength = Int(le(header, 30, 2))
             let commentLength = Int(le(header, 32, 2))
-            let variable = try bytes(source, at: position + 46, count: nameLength + extraLength)
+            let variable = try directoryBytes(at: position + 46, count: nameLength + extraLength)
             guard variable.count == nameLength + extraLength, position + 46 + UInt64(nameLength + extraLength + commentLength) <= directoryEnd else {
                 listing.problem = ArchiveError("a central directory entry runs past the directory's end")
                 break
