@@ -97,6 +97,19 @@ final class ArchivesEndToEndTests: XCTestCase {
         }
     }
 
+    /// `cd` goes through an archive as through a directory, `..` included.
+    func testCdGoesThroughArchives() throws {
+        let temp = try makeArchives(Self.sample)
+        let result = try CommandRunner.script("cd backup.tgz/etc/ssl; cd ..; cd \(temp.path)/site.zip; cd img", in: temp)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.text.contains("backup.tgz:/etc/ssl | 1 member"), result.text)
+        XCTAssertTrue(result.text.contains("backup.tgz:/etc | 2 members"), result.text)
+        XCTAssertTrue(result.text.contains("site.zip:/ | 3 members"), result.text)
+        XCTAssertTrue(result.text.contains("site.zip:/img | 1 member"), result.text)
+        let missing = try CommandRunner.script("cd backup.tar/nowhere", in: temp)
+        XCTAssertTrue(missing.stderr.contains("cd: nowhere: no such directory in \(temp.path)/backup.tar"), missing.stderr)
+    }
+
     /// Known by content: a zip named .jar opens; a text file shows its details.
     func testArchivesAreKnownByContentNotByName() throws {
         let temp = try makeArchives(Self.sample)

@@ -76,8 +76,14 @@ extension Session {
             guard let home = settings.home else { throw CommandError("cd: HOME is not set") }
             bytes = home + bytes.dropFirst()
         }
-        let absolute = bytes.first == 0x2F ? bytes : PathBytes.join(current.path, bytes)
-        try push(DisplayPath.normalize(absolute), command: "cd")
+        let absolute = DisplayPath.normalize(bytes.first == 0x2F ? bytes : PathBytes.join(current.path, bytes))
+        do {
+            try push(absolute, command: "cd")
+        } catch {
+            // A path that goes on inside an archive (`cd backup.tgz/etc`).
+            guard let level = try ArchiveLevel.level(throughArchiveAt: absolute, decoration: settings.decoration) else { throw error }
+            present(level)
+        }
     }
 
     /// Opens the directory at `path` and pushes it, keeping the current sort
