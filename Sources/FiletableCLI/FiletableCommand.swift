@@ -59,6 +59,13 @@ public enum FiletableCommand {
             return CopiesCommand(options: options, output: output, diagnostics: diagnostics).run()
         } else if options.formatRequested {
             Lister(context: ListingContext(options: options, output: output, diagnostics: diagnostics)).run()
+        } else if let standardInput = sessionInput(options) {
+            var listing = options
+            listing.format = StandardStream.output.isTerminal ? .columns : .oneLine
+            guard standardInput.holdsACommand() == false else {
+                return max(runREPL(options, output: output, diagnostics: diagnostics, standardInput: standardInput), diagnostics.finish())
+            }
+            Lister(context: ListingContext(options: listing, output: output, diagnostics: diagnostics)).run()
         } else {
             // At a terminal the session runs in a child, so that quitting never waits on a stuck call.
             if options.commands == nil, options.batchFile == nil, StandardStream.input.isTerminal, StandardStream.output.isTerminal,
@@ -102,7 +109,24 @@ public enum FiletableCommand {
         diagnostics.report("-c is ls's ctime; REPL commands are given with -e 'CMD; CMD'", severity: .seriousTrouble)
     }
 
-    private static func runREPL(_ options: CommandLineOptions, output: OutputSink, diagnostics: Diagnostics) -> ExitStatus {
+    /// Without a listing letter the session starts; but a session no one
+    /// types into or reads serves no one, so filetable lists as ls would
+    /// when its output is not a terminal and its input is one (`filetable
+    /// -p d | grep x`), or when its input holds no command (`< /dev/null`,
+    /// cron, CI). The standard input to look at, where that is to be
+    /// decided (nil: no command letter, batch file or `--screen` chose the session).
+    private static func sessionInput(_ options: CommandLineOptions) -> LineSource? {
+        guard options.commands == nil, options.batchFile == nil, !options.startsOnScreen else { return nil }
+        if StandardStream.input.isTerminal {
+            // A terminal types commands, unless the output goes elsewhere.
+            return StandardStream.output.isTerminal ? nil : LineSource(commands: "")
+        }
+        return LineSource(fd: 0)
+    }
+
+    private static func runREPL(
+        _ options: CommandLineOptions, output: OutputSink, diagnostics: Diagnostics, standardInput: LineSource? = nil
+    ) -> ExitStatus {
         guard options.paths.count == 1 else {
             diagnostics.report("the REPL opens one PATH; to list several, add a format flag such as -1", severity: .seriousTrouble)
             hintAtCommandLetter(options, diagnostics)
@@ -121,7 +145,7 @@ public enum FiletableCommand {
             }
             mode = .batch(LineSource(fd: fd, name: NameEscaping.escape(file)))
         } else if options.batchFile != nil || !StandardStream.input.isTerminal {
-            mode = .batch(LineSource(fd: 0))
+            mode = .batch(standardInput ?? LineSource(fd: 0))
         } else if options.lineEditing, Environment.value("TERM").map({ $0 != "dumb" && !$0.isEmpty }) ?? false,
             StandardStream.output.isTerminal, RawTerminal.prepare(0)
         {

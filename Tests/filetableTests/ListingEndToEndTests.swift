@@ -155,6 +155,28 @@ final class ListingEndToEndTests: XCTestCase {
         }
     }
 
+    /// Without a listing letter, a session no one types into lists as ls
+    /// would: standard input empty or /dev/null (cron, CI), whatever the
+    /// other letters; standard input with commands stays a batch, and -e too.
+    func testNoCommandOnStandardInputListsAsLs() throws {
+        let temp = try TemporaryTree()
+        temp.file("apple")
+        try temp.folder("cherry")
+        temp.file("kiwi", in: "cherry")
+        for letters in ["-p", "-F", "-a", "-I 'k*' -R", "", "-F . cherry"] {
+            let ours = try CommandRunner.shell("\"$FILETABLE\" \(letters) < /dev/null", in: temp.url)
+            let theirs = try CommandRunner.shell("LC_ALL=C ls \(letters) < /dev/null", in: temp.url)
+            XCTAssertEqual(ours.text, theirs.text, "filetable \(letters) < /dev/null")
+            XCTAssertEqual(ours.status, 0, ours.stderr)
+        }
+        let blank = try CommandRunner.shell("printf '\\n  \\n' | \"$FILETABLE\" -p", in: temp.url)
+        XCTAssertEqual(blank.text, "apple\ncherry/\n")
+        let batch = try CommandRunner.shell("printf 'pwd\\n' | \"$FILETABLE\" -p .", in: temp.url)
+        XCTAssertEqual(batch.text, "\(temp.path)\n", "commands on standard input are a session's")
+        let command = try CommandRunner.shell("\"$FILETABLE\" -e pwd . < /dev/null", in: temp.url)
+        XCTAssertTrue(command.text.hasSuffix("\(temp.path)\n"), command.text)
+    }
+
     func testLongFormatMatchesLs() throws {
         // `..` is a directory of the test's own (not /tmp, where other runs come and go).
         let outer = try TemporaryTree()

@@ -197,6 +197,17 @@ final class TerminalSessionTests: XCTestCase {
 
     /// The session runs in a child of the process the shell started; SIGTERM
     /// sent to that process ends the session as it would have ended it (143).
+    /// At a terminal with the output into a pipe, a listing letter lists as
+    /// ls does (a session into a pipe serves no one).
+    func testAListingIntoAPipeFromATerminalListsAsLs() throws {
+        let temp = try TemporaryTree()
+        temp.file("apple")
+        try temp.folder("cherry")
+        start("cd '\(temp.path)' && '\(CommandRunner.executable.path)' -p | cat; echo EXITED \\$?; sleep 3")
+        let shown = try waitFor("EXITED 0", seconds: 5)
+        XCTAssertTrue(shown.contains("apple\ncherry/\nEXITED 0"), shown)
+    }
+
     func testSigtermToTheSessionEndsIt() throws {
         let temp = try TemporaryTree()
         temp.file("a")

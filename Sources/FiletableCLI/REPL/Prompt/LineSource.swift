@@ -43,6 +43,28 @@ final class LineSource {
         pending = Self.splitCommands(commands)
     }
 
+    /// Whether the lines hold a command at all (not only blank lines): reads
+    /// ahead as far as the first one, or to the end, keeping what it read
+    /// for `next`. A terminal is not asked (someone may type).
+    func holdsACommand() -> Bool {
+        if let pending { return pending.contains { !$0.trimmingSpaces.isEmpty } }
+        guard !isTerminal else { return true }
+        while true {
+            if buffer.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) { return true }
+            if atEnd { return false }
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let read = chunk.withUnsafeMutableBytes { Descriptor(fd).read(into: $0.baseAddress!, count: $0.count) }
+            switch read {
+            case .success(let got) where got > 0: buffer.append(contentsOf: chunk[0..<got])
+            case .success: atEnd = true
+            case .failure(let errno) where errno == .interrupted: continue
+            case .failure(let errno):
+                readError = errno
+                atEnd = true
+            }
+        }
+    }
+
     func next() -> Line {
         if pending != nil {
             return pending!.isEmpty ? .endOfInput : .text(pending!.removeFirst())
