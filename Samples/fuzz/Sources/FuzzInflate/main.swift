@@ -43,4 +43,5 @@ runFuzzer { data, count in
     defer { buffer.deallocate() }
     while let got = try? decoder.read(into: buffer), got > 0 { back += buffer[0..<got] }
     if back != bytes { fatalError("stored blocks decoded to \(back.count) bytes, not the \(bytes.count) stored") }
+    return 0
 }

@@ -21,4 +21,5 @@ runFuzzer { data, count in
             }
         }
     }
+    return 0
 }
