@@ -54,9 +54,15 @@ final class ArchiveLevel: LevelKind, RowOpener {
     /// The row's bytes, when it is a regular file on disk large enough to be an archive.
     private static func fileOnDisk(_ opening: LevelOpening) -> (any ByteSource)? {
         let model = opening.level.model
-        guard model.location(ofRow: opening.row) != nil, case .success(let target) = model.targetStatus(ofRow: opening.row),
+        guard let location = model.location(ofRow: opening.row), case .success(let target) = model.targetStatus(ofRow: opening.row),
             target.kind == .file, target.size >= 22
         else { return nil }
+        // Where calls can hang, the file must answer a read first: a stuck
+        // mount is never sniffed on this thread (the row then shows its details, which say so).
+        if location.directory.isGuarded, let identity = location.directory.identity {
+            let (name, fd) = (location.name, location.directory.fd)
+            guard HangGuard.run(in: identity, { Descriptor(fd).readsOneByte(of: name, at: 0) }) != nil else { return nil }
+        }
         return try? model.contents(ofRow: opening.row, path: opening.path)
     }
 

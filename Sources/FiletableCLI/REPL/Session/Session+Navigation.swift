@@ -80,8 +80,11 @@ extension Session {
         do {
             try push(absolute, command: "cd")
         } catch {
-            // A path that goes on inside an archive (`cd backup.tgz/etc`).
-            guard let level = try ArchiveLevel.level(throughArchiveAt: absolute, decoration: settings.decoration) else { throw error }
+            // A path that goes on inside an archive (`cd backup.tgz/etc`); not
+            // looked for where calls can hang (the error says what did not answer).
+            guard !HangProneFileSystems.mayHang(path: absolute),
+                let level = try ArchiveLevel.level(throughArchiveAt: absolute, decoration: settings.decoration)
+            else { throw error }
             present(level)
         }
     }
