@@ -174,6 +174,7 @@ public enum TarIndex {
         while start < data.count {
             guard let space = data[start...].firstIndex(of: 0x20),
                 let length = Int(String(decoding: data[start..<space], as: UTF8.self)), length > 0, start + length <= data.count,
+                space < start + length,
                 let equals = data[(space + 1)..<(start + length)].firstIndex(of: 0x3D)
             else { break }
             let key = String(decoding: data[(space + 1)..<equals], as: UTF8.self)
