@@ -10,8 +10,12 @@ public final class Archive {
     }
 
     public let format: Format
-    /// The archive file's bytes.
+    /// The archive file's bytes, as it was listed.
     public let source: any ByteSource
+    /// Opens the archive file again for one member's read, so reads on
+    /// different threads (the detail pane's worker, the viewer) never
+    /// share a source; nil: `source` serves every read (one thread).
+    public var reopen: (() throws(FileError) -> any ByteSource)?
     public let members: [ArchiveMember]
     public let tree: ArchiveTree
     /// Why the listing stopped before the archive's end, if it did (the
@@ -78,6 +82,12 @@ public final class Archive {
     /// The bytes of member `index` (shown as `path`). A hard link reads as
     /// the member it names.
     public func contents(ofMember index: Int, path: [UInt8]) throws(ArchiveError) -> any ByteSource {
+        let source: any ByteSource
+        do {
+            source = try reopen?() ?? self.source
+        } catch {
+            throw ArchiveError(error.reasonText)
+        }
         var member = members[index]
         if let target = member.linkTarget, member.kind == .file,
             let linked = members[..<index].lastIndex(where: { $0.path == target && $0.kind == .file })
@@ -108,7 +118,6 @@ public final class Archive {
             case 8:
                 var offset = start
                 let end = start + (member.compressedSize ?? 0)
-                let source = self.source
                 let inflater = Inflater { () throws(ArchiveError) -> [UInt8]? in
                     guard offset < end else { return nil }
                     let chunk: [UInt8]

@@ -83,6 +83,7 @@ final class ArchiveLevel: LevelKind, RowOpener {
                 let bytes = try ViewedFile(path: prefix, name: name, in: parent)
                 Interruption.clear()
                 guard let archive = try Archive.open(bytes, stop: { Interruption.isRequested }) else { return nil }
+                archive.reopen = { () throws(FileError) -> any ByteSource in try ViewedFile(path: prefix, name: name, in: parent) }
                 let inside = Array(components[count...].joined(separator: [0x2F]))
                 guard let node = archive.tree.node(at: inside), archive.tree.nodes[Int(node)].isDirectory else {
                     throw CommandError("cd: \(NameEscaping.escape(inside)): no such directory in \(NameEscaping.escape(prefix))")
@@ -112,6 +113,8 @@ final class ArchiveLevel: LevelKind, RowOpener {
         let archive: Archive
         do {
             guard let opened = try Archive.open(bytes, stop: { Interruption.isRequested }) else { return nil }
+            // Each member read opens the file again: the detail pane reads on a worker thread.
+            opened.reopen = model.contentsOpener(ofRow: opening.row, path: path)
             archive = opened
         } catch {
             throw CommandError("open: \(NameEscaping.escape(path)): \(error.description)")
