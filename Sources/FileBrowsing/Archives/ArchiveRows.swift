@@ -155,42 +155,14 @@ public final class ArchiveRows: FileRows {
     }
 
     private func sorted(_ entries: [UInt32]) -> [UInt32] {
-        var result: [UInt32]
-        switch options.sortKey {
-        case .none:
-            result = entries
-        case .name, .space:
-            result = NameSorting.naturalOrder(entries, in: names)
-        case .bytes:
-            result = entries.sorted { names.name(at: Int($0)).lexicographicallyPrecedes(names.name(at: Int($1))) }
-        case .version:
-            result = entries.sorted { VersionOrder.precedes(names.name(at: Int($0)), names.name(at: Int($1))) }
-        case .ext:
-            result = entries.sorted { a, b in
-                let (x, y) = (names.name(at: Int(a)), names.name(at: Int(b)))
-                let (ex, ey) = (Self.extensionOf(x), Self.extensionOf(y))
-                return ex != ey ? NaturalOrder.precedes(ex, ey) : NaturalOrder.precedes(x, y)
-            }
-        case .size, .time:
-            let keys: [Int64] = entries.map { index in
-                let member = archive.tree.nodes[Int(nodes[Int(index)])].member
+        EntrySorting.sorted(
+            entries, names: names, options: options,
+            key: { index in
+                let member = self.archive.tree.nodes[Int(self.nodes[Int(index)])].member
                 guard member >= 0 else { return Int64.min }
-                let facts = archive.members[Int(member)]
-                return options.sortKey == .size ? Int64(clamping: facts.size) : facts.modificationTime.seconds
-            }
-            result = Array(entries.indices).sorted { a, b in
-                keys[a] != keys[b] ? keys[a] > keys[b] : NaturalOrder.precedes(names.name(at: Int(entries[a])), names.name(at: Int(entries[b])))
-            }.map { entries[$0] }
-        }
-        if options.reversed { result.reverse() }
-        if options.directoriesFirst {
-            result = result.filter { names.kind(at: Int($0)) == .directory } + result.filter { names.kind(at: Int($0)) != .directory }
-        }
-        return result
-    }
-
-    private static func extensionOf(_ name: [UInt8]) -> [UInt8] {
-        guard let dot = name.lastIndex(of: 0x2E), dot > 0 else { return [] }
-        return Array(name[(dot + 1)...])
+                let facts = self.archive.members[Int(member)]
+                return self.options.sortKey == .size ? Int64(clamping: facts.size) : facts.modificationTime.seconds
+            },
+            isDirectory: { self.names.kind(at: Int($0)) == .directory })
     }
 }

@@ -210,41 +210,14 @@ public final class PathRows: FileRows {
     }
 
     private func sorted(_ entries: [UInt32]) -> [UInt32] {
-        let names = shown
-        var result: [UInt32]
-        switch options.sortKey {
-        case .none:
-            result = entries
-        case .name, .space:
-            result = contents.namesInOrder ? entries : NameSorting.naturalOrder(entries, in: names)
-        case .bytes:
-            result = entries.sorted { names.name(at: Int($0)).lexicographicallyPrecedes(names.name(at: Int($1))) }
-        case .version:
-            result = entries.sorted { VersionOrder.precedes(names.name(at: Int($0)), names.name(at: Int($1))) }
-        case .ext:
-            result = entries.sorted { a, b in
-                let (x, y) = (names.name(at: Int(a)), names.name(at: Int(b)))
-                let (ex, ey) = (Self.extensionOf(x), Self.extensionOf(y))
-                return ex != ey ? NaturalOrder.precedes(ex, ey) : NaturalOrder.precedes(x, y)
-            }
-        case .size, .time:
-            // Largest and newest first, ties by name.
-            let field = options.timeField
-            let keys: [Int64] = entries.map { index in
-                guard case .success(let status) = status(ofEntry: Int(index)) else { return Int64.min }
-                return options.sortKey == .size ? status.size : status.time(field).seconds
-            }
-            result = Array(entries.indices).sorted { a, b in
-                keys[a] != keys[b]
-                    ? keys[a] > keys[b] : NaturalOrder.precedes(names.name(at: Int(entries[a])), names.name(at: Int(entries[b])))
-            }.map { entries[$0] }
-        }
-        if options.reversed { result.reverse() }
-        if options.directoriesFirst {
-            let isDirectory = result.map { kind(ofEntry: Int($0)) == .directory }
-            result = result.indices.filter { isDirectory[$0] }.map { result[$0] } + result.indices.filter { !isDirectory[$0] }.map { result[$0] }
-        }
-        return result
+        let field = options.timeField
+        return EntrySorting.sorted(
+            entries, names: shown, options: options, namesInOrder: contents.namesInOrder,
+            key: { index in
+                guard case .success(let status) = self.status(ofEntry: Int(index)) else { return Int64.min }
+                return self.options.sortKey == .size ? status.size : status.time(field).seconds
+            },
+            isDirectory: { self.kind(ofEntry: Int($0)) == .directory })
     }
 
     /// The kind as gathered, else from `status`.
@@ -253,11 +226,5 @@ public final class PathRows: FileRows {
         if reported != .unknown { return reported }
         guard case .success(let status) = status(ofEntry: index) else { return .unknown }
         return status.kind
-    }
-
-    /// The bytes after a name's last dot (none for a leading dot only).
-    private static func extensionOf(_ name: [UInt8]) -> [UInt8] {
-        guard let dot = name.lastIndex(of: 0x2E), dot > 0 else { return [] }
-        return Array(name[(dot + 1)...])
     }
 }
