@@ -24,7 +24,8 @@ public final class MemoryBytes: ByteSource {
 }
 
 /// A stretch of another source (a stored member inside an archive on
-/// disk): offsets count from the stretch's start, and reads stop at its end.
+/// disk): offsets count from the stretch's start, and reads stop at its end
+/// or the base's, whichever comes first.
 public final class SliceBytes: ByteSource {
     public let path: [UInt8]
     private let base: any ByteSource
@@ -38,7 +39,9 @@ public final class SliceBytes: ByteSource {
         self.path = path
         self.base = base
         self.start = start
-        self.length = length
+        // What the base holds, whatever the archive claims (a damaged size).
+        let available = base.size.map { $0 > start ? $0 - start : 0 } ?? length
+        self.length = min(length, available)
         self.modificationTime = modificationTime
     }
 
