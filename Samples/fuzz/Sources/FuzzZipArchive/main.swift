@@ -17,7 +17,9 @@ runFuzzer { data, count in
         let source = MemoryBytes(path: Array("fuzz.zip".utf8), bytes: input)
         guard let archive = try? Archive.open(source) else { continue }
         for index in archive.members.indices.prefix(16) {
-            if let contents = try? archive.contents(ofMember: index, path: []), let size = contents.size, size > UInt64(max(Archive.memberLimit, input.count)) {
+            if let contents = try? archive.contents(ofMember: index, path: []), let size = contents.size,
+                size > UInt64(max(Archive.memberLimit, input.count))
+            {
                 fatalError("a member read past the limit")
             }
         }
