@@ -62,10 +62,12 @@ public enum FiletableCommand {
         } else if let standardInput = sessionInput(options) {
             var listing = options
             listing.format = StandardStream.output.isTerminal ? .columns : .oneLine
-            guard standardInput.holdsACommand() == false else {
+            guard !standardInput.holdsACommand(), standardInput.readError == nil else {
                 return max(runREPL(options, output: output, diagnostics: diagnostics, standardInput: standardInput), diagnostics.finish())
             }
             Lister(context: ListingContext(options: listing, output: output, diagnostics: diagnostics)).run()
+            // `filetable -c 'cmd' DIR`, from before -c was ls's ctime, lists nothing useful: say why.
+            if diagnostics.status != .success { hintAtCommandLetter(options, diagnostics) }
         } else {
             // At a terminal the session runs in a child, so that quitting never waits on a stuck call.
             if options.commands == nil, options.batchFile == nil, StandardStream.input.isTerminal, StandardStream.output.isTerminal,
@@ -114,13 +116,17 @@ public enum FiletableCommand {
     /// when its output is not a terminal and its input is one (`filetable
     /// -p d | grep x`), or when its input holds no command (`< /dev/null`,
     /// cron, CI). The standard input to look at, where that is to be
-    /// decided (nil: no command letter, batch file or `--screen` chose the session).
+    /// decided (nil: a command letter, a batch file, `--screen`, or a pipe
+    /// with nothing in it yet chose the session).
     private static func sessionInput(_ options: CommandLineOptions) -> LineSource? {
         guard options.commands == nil, options.batchFile == nil, !options.startsOnScreen else { return nil }
         if StandardStream.input.isTerminal {
             // A terminal types commands, unless the output goes elsewhere.
             return StandardStream.output.isTerminal ? nil : LineSource(commands: "")
         }
+        // A pipe whose writer has said nothing yet is a batch on its way
+        // (`{ sleep 1; echo du; } | filetable`): the session starts now, as it always did.
+        guard Descriptor.waitForReading([0], milliseconds: 0)?.first != false else { return nil }
         return LineSource(fd: 0)
     }
 
