@@ -269,6 +269,9 @@ final class ScreenInProcessTests: XCTestCase {
         var screen = try ScriptedScreen.run(in: temp.path, keys: [Key.enter])
         XCTAssertTrue(screen.header.contains("pack.tgz:/ | 1 member"), screen.header)
         XCTAssertEqual(screen.highlighted, "1  inner >")
+        // The pane beside a member directory lists what is in it, from the archive's index.
+        let wide = try ScriptedScreen.run(in: temp.path, keys: [Key.enter], rows: 30, columns: 160)
+        XCTAssertTrue(wide.text.contains("│ note.txt"), wide.text)
         screen = try ScriptedScreen.run(in: temp.path, keys: [Key.enter, "l"])
         XCTAssertTrue(screen.header.contains("pack.tgz:/inner | 1 member"), screen.header)
         screen = try ScriptedScreen.run(in: temp.path, keys: [Key.enter, "l", Key.enter])

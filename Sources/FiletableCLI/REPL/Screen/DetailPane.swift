@@ -16,24 +16,44 @@ struct DetailPane {
         let level = session.current
         guard row < level.model.rowCount else { return [] }
         let source = Source(row: row, in: level)
-        var content: [String]
+        // A directory not on disk (inside an archive): the first rows of the level it opens into.
+        if source.kind == .directory, source.parent == nil {
+            return laidOut(innerLevelLines(row: row, in: level), information: infoLines(row: row))
+        }
         let tabs = session.settings.tabSize
         let reader = Reader(source: source, width: width, height: height, tabs: tabs)
-        var answered = true
         if let parent = source.parent, parent.isGuarded, let identity = parent.identity {
-            // Never a frozen screen: past the deadline the pane says so.
-            let read = HangGuard.run(in: identity) { reader.lines() }
-            answered = read != nil
-            content = read ?? ["? not responding (the file system has not answered)"]
-        } else {
-            content = reader.lines()
+            // Never a frozen screen: past the deadline the pane says so, and
+            // `info` (which would wait on the file system) is not asked.
+            guard let read = HangGuard.run(in: identity, { reader.lines() }) else {
+                return laidOut(["? not responding (the file system has not answered)"], information: [])
+            }
+            return laidOut(read, information: infoLines(row: row))
         }
-        // `info` waits on a file system that does not answer: not asked then.
-        let information = answered ? infoLines(row: row) : []
+        return laidOut(reader.lines(), information: infoLines(row: row))
+    }
+
+    /// The content, a rule, and the facts under it, cut to the pane.
+    private func laidOut(_ content: [String], information: [String]) -> [String] {
         let room = max(0, height - information.count - 1)
-        if content.count > room { content = Array(content.prefix(room)) }
-        let all = content + (content.isEmpty ? [] : [String(repeating: "─", count: max(1, width))]) + information
+        let shown = content.count > room ? Array(content.prefix(room)) : content
+        let all = shown + (shown.isEmpty ? [] : [String(repeating: "─", count: max(1, width))]) + information
         return all.prefix(height).map { TextWidth.truncatingTail($0, to: width) }
+    }
+
+    /// The first names of the level `row` opens into, where its level's kind
+    /// opens it (a directory inside an archive, read from the archive's index).
+    private func innerLevelLines(row: Int, in level: TableLevel) -> [String] {
+        let opening = LevelOpening(level: level, row: row, decoration: session.settings.decoration)
+        guard let inner = try? level.kind.level(for: opening) else { return [] }
+        let rows = inner.model
+        guard rows.rowCount > 0 else { return ["(empty)"] }
+        let shown = min(rows.rowCount, height)
+        var lines = (0..<shown).map { entry in
+            NameEscaping.escape(rows.name(ofRow: entry)) + (rows.kind(ofRow: entry) == .directory ? "/" : "")
+        }
+        if rows.rowCount > shown { lines[shown - 1] = "… \(rows.rowCount - shown + 1) more" }
+        return lines
     }
 
     /// What the pane reads for a row, worked out from the table's (already
