@@ -110,6 +110,21 @@ final class ArchivesEndToEndTests: XCTestCase {
         XCTAssertTrue(missing.stderr.contains("cd: nowhere: no such directory in \(temp.path)/backup.tar"), missing.stderr)
     }
 
+    /// `find TEXT --all` inside an archive: the members whose names hold
+    /// TEXT, by their paths, from the index; a match answers to its own name,
+    /// and a directory among them opens.
+    func testFindAllInsideAnArchive() throws {
+        let temp = try makeArchives(Self.sample)
+        let result = try CommandRunner.script("open backup.tar; find S --all; view numbers.txt; open etc/ssl", in: temp, pageSize: 30)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.text.contains("backup.tar:/ | find 'S': 4 matches"), result.text)
+        XCTAssertTrue(result.text.contains("1  docs >\n2  docs/numbers.txt\n3  etc/hostname\n4  etc/ssl >\n"), result.text)
+        XCTAssertTrue(result.text.contains("     1  1\n"), "numbers.txt is named by its own name: \(result.text)")
+        XCTAssertTrue(result.text.contains("backup.tar:/etc/ssl | 1 member"), result.text)
+        let none = try CommandRunner.script("open backup.tar; find zzz --all", in: temp)
+        XCTAssertTrue(none.stderr.contains("find: no name in \(temp.path)/backup.tar contains 'zzz'"), none.stderr)
+    }
+
     /// Known by content: a zip named .jar opens; a text file shows its details.
     func testArchivesAreKnownByContentNotByName() throws {
         let temp = try makeArchives(Self.sample)

@@ -21,10 +21,16 @@ public final class ArchiveRows: FileRows {
         didSet { if options != oldValue { arrange() } }
     }
 
+    /// Whether rows show paths below `node` (members gathered by a search)
+    /// rather than a directory's names.
+    public let showsPaths: Bool
+
+    /// The members of the directory at `node`.
     public init(archive: Archive, node: Int32, options: ListOptions = ListOptions()) {
         self.archive = archive
         self.node = node
         self.options = options
+        showsPaths = false
         let tree = archive.tree
         var names = NameArena()
         nodes = tree.nodes[Int(node)].children
@@ -34,6 +40,49 @@ public final class ArchiveRows: FileRows {
         }
         self.names = names
         arrange()
+    }
+
+    /// The members below `node` whose names hold `text` (ASCII case ignored),
+    /// at most `maxDepth` levels down, each shown by its path below `node`.
+    public init(archive: Archive, matching text: [UInt8], below node: Int32, maxDepth: Int?, options: ListOptions = ListOptions()) {
+        self.archive = archive
+        self.node = node
+        self.options = options
+        showsPaths = true
+        let tree = archive.tree
+        let needle = text.map(Self.foldCase)
+        var names = NameArena()
+        var found: [Int32] = []
+        // Nearest first: each depth's matches before the next one's.
+        var level = tree.nodes[Int(node)].children
+        var depth = 1
+        while !level.isEmpty, depth <= (maxDepth ?? Int.max) {
+            var next: [Int32] = []
+            for child in level {
+                let entry = tree.nodes[Int(child)]
+                if Self.holds(entry.name, needle) {
+                    found.append(child)
+                    let below = tree.path(of: child).dropFirst(tree.path(of: node).count).drop { $0 == 0x2F }
+                    names.append(Array(below), kind: Self.kind(of: entry, in: archive))
+                }
+                next += entry.children
+            }
+            level = next
+            depth += 1
+        }
+        nodes = found
+        self.names = names
+        arrange()
+    }
+
+    private static func foldCase(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+
+    private static func holds(_ name: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty else { return true }
+        guard name.count >= needle.count else { return false }
+        return (0...(name.count - needle.count)).contains { start in
+            (0..<needle.count).allSatisfy { foldCase(name[start + $0]) == needle[$0] }
+        }
     }
 
     private static func kind(of node: ArchiveTree.Node, in archive: Archive) -> FileKind {
@@ -91,6 +140,8 @@ public final class ArchiveRows: FileRows {
     /// Where the member lives in the archive, and what it takes there.
     public func sourceFacts(ofRow row: Int) -> [(label: String, value: String)] {
         var facts: [(label: String, value: String)] = [("archive", archive.format.rawValue)]
+        let treeNode = archive.tree.nodes[Int(treeNode(ofRow: row))]
+        if treeNode.isDirectory { facts.append(("entries", String(treeNode.children.count))) }
         guard let member = member(ofRow: row) else { return facts + [("member", "none (a directory named by the members below it)")] }
         if let compressed = member.compressedSize, member.kind == .file {
             let method = member.method == 0 ? "stored" : member.method == 8 ? "deflated" : "method \(member.method)"

@@ -19,7 +19,11 @@ enum RowNames {
         }
         guard model.showsPaths else { return nil }
         // Rows shown by path (`find --all`) also answer to their own name, when only one has it.
-        let owners = (0..<model.rowCount).filter { model.location(ofRow: $0)?.name == typed }
+        let owners = (0..<model.rowCount).filter { row in
+            // The entry's name on disk; a row not on disk (an archive's member), its path's last part.
+            let own = model.location(ofRow: row)?.name ?? model.withName(ofRow: row) { Array($0.split(separator: 0x2F).last ?? []) }
+            return own == typed
+        }
         guard owners.count > 1 else { return owners.first }
         let paths = owners.prefix(3).map { NameEscaping.escape(model.name(ofRow: $0)) }.joined(separator: ", ")
         throw CommandError(

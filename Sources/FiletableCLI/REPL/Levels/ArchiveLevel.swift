@@ -21,10 +21,28 @@ final class ArchiveLevel: LevelKind, RowOpener {
     /// `backup.tar.gz:/etc/ssl`: the archive, and where inside it.
     func headerParts(of level: TableLevel) -> [String] {
         let inside = rows.archive.tree.path(of: rows.node)
-        return [
-            NameEscaping.escape(archivePath) + ":/" + NameEscaping.escape(inside),
-            Plural.count(level.model.rowCount, "member"),
-        ]
+        let place = NameEscaping.escape(archivePath) + ":/" + NameEscaping.escape(inside)
+        if let searched {
+            return [place, "find '\(searched)': \(Plural.count(level.model.rowCount, "match", "matches"))"]
+        }
+        return [place, Plural.count(level.model.rowCount, "member")]
+    }
+
+    /// The text a level of matches was searched for (`find TEXT --all`).
+    private(set) var searched: String?
+
+    var breadcrumb: String? { searched.map { "find '\(NameEscaping.terminalSafe($0))'" } }
+
+    /// Every member below this directory whose name holds `text`, from the
+    /// archive's index: a level of their paths, nearest first.
+    func matches(of text: String, maxDepth: Int?, in level: TableLevel, decoration: NameDecoration) throws(CommandError) -> TableLevel? {
+        var options = rows.options
+        options.filter = nil
+        let found = ArchiveRows(archive: rows.archive, matching: Array(text.utf8), below: rows.node, maxDepth: maxDepth, options: options)
+        guard found.rowCount > 0 else { throw CommandError("find: no name in \(NameEscaping.escape(level.path)) contains '\(text)'") }
+        let kind = ArchiveLevel(rows: found, archivePath: archivePath)
+        kind.searched = text
+        return TableLevel(rows: found, kind: kind, in: level.directory, path: level.path, decoration: decoration)
     }
 
     func emptyNote(of level: TableLevel) -> String { "(no members)" }

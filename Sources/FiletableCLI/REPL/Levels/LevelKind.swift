@@ -31,6 +31,10 @@ protocol LevelKind: AnyObject {
     /// The level a row of this kind's opens into (a directory inside an
     /// archive); nil to open it as rows on disk are opened.
     func level(for opening: LevelOpening) throws(CommandError) -> TableLevel?
+    /// `find TEXT --all` in a level whose rows are not a directory on disk
+    /// (an archive's members): the level of the matches below it, searched
+    /// the kind's own way; nil where the directory search applies.
+    func matches(of text: String, maxDepth: Int?, in level: TableLevel, decoration: NameDecoration) throws(CommandError) -> TableLevel?
 }
 
 /// How marked rows show in a level.
@@ -52,4 +56,7 @@ extension LevelKind {
     var summary: (() -> [String])? { nil }
     func isStale(marksRevision: Int) -> Bool { false }
     func level(for opening: LevelOpening) throws(CommandError) -> TableLevel? { nil }
+    func matches(of text: String, maxDepth: Int?, in level: TableLevel, decoration: NameDecoration) throws(CommandError) -> TableLevel? {
+        nil
+    }
 }

@@ -54,6 +54,11 @@ extension Session {
     /// a level of its own (see `MatchGathering`), which `reload` searches again.
     func findAll(_ text: String, maxDepth: Int?) throws(CommandError) {
         let origin = current
+        if let matches = try origin.kind.matches(of: text, maxDepth: maxDepth, in: origin, decoration: settings.decoration) {
+            present(matches)
+            write("find: \(Plural.count(matches.model.rowCount, "match", "matches"))")
+            return
+        }
         let listing = try origin.directoryListing(for: "find --all")
         let includesHidden = listing.options.hidden != .hidden
         // The directory again under the level's own (absolute) path, which

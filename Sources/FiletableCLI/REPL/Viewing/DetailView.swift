@@ -71,7 +71,7 @@ struct DetailView {
                     let entries = try? DirectoryEnumerator.list(handle)
                 {
                     lines.append(("entries", String(entries.count)))
-                } else {
+                } else if location != nil {
                     lines.append(("entries", "unreadable"))
                 }
             case .file:
