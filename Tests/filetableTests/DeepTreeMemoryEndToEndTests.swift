@@ -11,7 +11,9 @@ final class DeepTreeMemoryEndToEndTests: XCTestCase {
     /// copy of the path per level would be 100 MB, and four times the
     /// memory of half the depth (the ratio below catches it). 2,000 levels
     /// showed nothing more and took 20 s of the suite writing 400 MB listings.
-    private static let depth = 1000
+    /// Under the sanitizers, whose allocators keep freed memory for a while
+    /// (hundreds of MB), 2,000 levels: the path's copies must outweigh that.
+    private static let depth = ProcessInfo.processInfo.environment["FILETABLE_CHILD_ASAN_OPTIONS"] != nil ? 2000 : 1000
 
     /// A tree `depth` levels deep in `folder` of a new temporary tree.
     private func makeDeepTree(depth: Int = DeepTreeMemoryEndToEndTests.depth, in folder: String = "deep") throws -> TemporaryTree {
