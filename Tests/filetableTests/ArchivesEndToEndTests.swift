@@ -107,7 +107,7 @@ final class ArchivesEndToEndTests: XCTestCase {
         XCTAssertTrue(result.text.contains("site.zip:/ | 3 members"), result.text)
         XCTAssertTrue(result.text.contains("site.zip:/img | 1 member"), result.text)
         let missing = try CommandRunner.script("cd backup.tar/nowhere", in: temp)
-        XCTAssertTrue(missing.stderr.contains("cd: nowhere: no such directory in \(temp.path)/backup.tar"), missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("cd: nowhere: not in \(temp.path)/backup.tar"), missing.stderr)
     }
 
     /// `find TEXT --all` inside an archive: the members whose names hold
@@ -123,6 +123,28 @@ final class ArchivesEndToEndTests: XCTestCase {
         XCTAssertTrue(result.text.contains("backup.tar:/etc/ssl | 1 member"), result.text)
         let none = try CommandRunner.script("open backup.tar; find zzz --all", in: temp)
         XCTAssertTrue(none.stderr.contains("find: no name in \(temp.path)/backup.tar contains 'zzz'"), none.stderr)
+    }
+
+    /// `--hex` and `--xxd` take a path through an archive, and dump the
+    /// member as hexdump and xxd dump what `tar xOf` and `unzip -p` extract.
+    func testDumpsTakePathsThroughArchives() throws {
+        let temp = try makeArchives(Self.sample)
+        let pairs = [
+            (["--hex", "backup.tgz/docs/numbers.txt"], "tar xzOf backup.tgz ./docs/numbers.txt | hexdump -C"),
+            (["--xxd", "site.zip/img/key.bin"], "unzip -p site.zip img/key.bin | xxd"),
+            (["--hex", "-s", "5", "-n", "100", "backup.tar/etc/ssl/key.bin"], "tar xOf backup.tar ./etc/ssl/key.bin | hexdump -C -s 5 -n 100"),
+        ]
+        for (ours, theirs) in pairs {
+            let dump = try CommandRunner.run(ours, in: temp.url)
+            XCTAssertEqual(dump.status, 0, dump.stderr)
+            let tool = try CommandRunner.shell(theirs, in: temp.url)
+            if tool.status == 0 { XCTAssertEqual(dump.text, tool.text, theirs) }
+        }
+        let directory = try CommandRunner.run(["--hex", "backup.tar/etc"], in: temp.url)
+        XCTAssertEqual(directory.status, 2)
+        XCTAssertEqual(directory.stderr, "filetable: backup.tar/etc: a directory in backup.tar\n")
+        let missing = try CommandRunner.run(["--hex", "site.zip/nope"], in: temp.url)
+        XCTAssertEqual(missing.stderr, "filetable: site.zip/nope: nope: not in site.zip\n")
     }
 
     /// Known by content: a zip named .jar opens; a text file shows its details.

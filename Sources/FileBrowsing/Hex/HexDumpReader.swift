@@ -24,6 +24,10 @@ public final class HexDumpReader {
     }
 
     private let fd: Int32
+    /// Where the bytes come from when they are not a descriptor's (a
+    /// member inside an archive), and the next offset to read there.
+    private let source: (any ByteSource)?
+    private var sourceOffset: UInt64 = 0
     public let path: [UInt8]
     /// The file offset of the first byte the reader returns.
     public private(set) var startOffset: UInt64 = 0
@@ -61,6 +65,7 @@ public final class HexDumpReader {
         // from here, and Ctrl-C ends a read that waits (`Syscalls.read`).
         Syscalls.makeBlocking(fd)
         self.fd = fd
+        source = nil
         remaining = length
         buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 16)
         try skipTo(skip, status: status)
@@ -91,6 +96,7 @@ public final class HexDumpReader {
         let duplicated = Syscalls.duplicate(0)
         guard case .success(let fd) = duplicated else { throw FileError(path: path, errno: duplicated.failureValue ?? .badFileDescriptor) }
         self.fd = fd
+        source = nil
         remaining = length
         buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 16)
         // From here on deinit closes the descriptor, whatever is thrown.
@@ -108,8 +114,30 @@ public final class HexDumpReader {
         errno == .interrupted ? FileError(path: path, reason: .interrupted) : FileError(path: path, errno: errno)
     }
 
+    /// Reads `source`'s bytes (a member inside an archive), from `skip`
+    /// (or `skip` before its end) for at most `length` bytes.
+    public init(
+        source: any ByteSource, skip: UInt64 = 0, skipFromEnd: Bool = false, length: UInt64? = nil, bufferSize: Int = 1 << 20
+    ) throws(FileError) {
+        path = source.path
+        fd = -1
+        self.source = source
+        remaining = length
+        buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: min(bufferSize, ViewedFile.blockSize), alignment: 16)
+        let size = source.size ?? 0
+        let start = skipFromEnd ? (size > skip ? size - skip : 0) : skip
+        if start >= size && start > 0 {
+            startOffset = size
+            if start > size { skippedPastEnd = size }
+            atEnd = true
+        } else {
+            startOffset = start
+        }
+        sourceOffset = startOffset
+    }
+
     deinit {
-        Syscalls.close(fd)
+        if fd >= 0 { Syscalls.close(fd) }
         buffer.deallocate()
     }
 
@@ -157,7 +185,22 @@ public final class HexDumpReader {
         var wanted = buffer.count - buffer.count % max(1, min(lineLength, buffer.count))
         if let remaining { wanted = Int(min(UInt64(wanted), remaining)) }
         var filled = 0
-        while filled < wanted {
+        if let source {
+            while filled < wanted {
+                let count = try source.read(at: sourceOffset, count: wanted - filled) { bytes in
+                    buffer.baseAddress!.advanced(by: filled).copyMemory(
+                        from: bytes.baseAddress ?? UnsafeRawPointer(buffer.baseAddress!), byteCount: bytes.count)
+                    return bytes.count
+                }
+                if count == 0 {
+                    atEnd = true
+                    break
+                }
+                filled += count
+                sourceOffset += UInt64(count)
+            }
+        }
+        while source == nil && filled < wanted {
             let asked = wanted - filled
             let count: Int
             switch Syscalls.read(fd, into: buffer.baseAddress! + filled, count: asked) {

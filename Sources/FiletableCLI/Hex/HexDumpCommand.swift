@@ -23,7 +23,7 @@ struct HexDumpCommand {
                     ? try HexDumpReader(
                         standardInput: Array("standard input".utf8), skip: options.hexSkip, skipFromEnd: options.hexSkipFromEnd,
                         length: options.hexLength)
-                    : try HexDumpReader(path: path, skip: options.hexSkip, skipFromEnd: options.hexSkipFromEnd, length: options.hexLength)
+                    : try reader(path)
                 // As head does: a header only for a file that opened, standard input by that name.
                 if paths.count > 1 {
                     let name = isStandardInput ? "standard input" : NameEscaping.escape(path)
@@ -55,6 +55,24 @@ struct HexDumpCommand {
                 diagnostics.report(error, severity: .seriousTrouble)
             }
             if output.failed { return }
+        }
+    }
+
+    /// The reader of `path`: a file, or a member inside an archive the path
+    /// goes through (`site.zip/index.html`, `backup.tgz/etc/hostname`).
+    private func reader(_ path: [UInt8]) throws(FileError) -> HexDumpReader {
+        do {
+            return try HexDumpReader(path: path, skip: options.hexSkip, skipFromEnd: options.hexSkipFromEnd, length: options.hexLength)
+        } catch  where error.reason == .system(.notADirectory) {
+            let member: (any ByteSource)?
+            do throws(ArchiveError) {
+                member = try ArchivePath.resolve(path)?.contents(path: path)
+            } catch let problem {
+                throw FileError(path: path, reason: .custom(problem.description))
+            }
+            // No archive on the path: the file's own error.
+            guard let member else { throw error }
+            return try HexDumpReader(source: member, skip: options.hexSkip, skipFromEnd: options.hexSkipFromEnd, length: options.hexLength)
         }
     }
 

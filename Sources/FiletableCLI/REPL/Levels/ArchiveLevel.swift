@@ -88,37 +88,20 @@ final class ArchiveLevel: LevelKind, RowOpener {
     /// (`backup.tgz/etc/ssl`): the archive's directory at that place, or nil
     /// when no file on the path is an archive. `cd` goes through archives so.
     static func level(throughArchiveAt path: [UInt8], decoration: NameDecoration) throws(CommandError) -> TableLevel? {
-        let components = path.split(separator: 0x2F)
-        guard !components.isEmpty else { return nil }
-        for count in 1...components.count {
-            let prefix = [0x2F] + Array(components[0..<count].joined(separator: [0x2F]))
-            guard case .success(let status) = FileStatusReader.status(of: prefix, followSymlink: true) else { return nil }
-            if status.kind == .directory { continue }
-            guard status.kind == .file else { return nil }
-            let (parentPath, name) = PathBytes.split(prefix)
-            do {
-                let parent = try DirectoryHandle.open(resolving: parentPath.isEmpty ? [0x2F] : parentPath)
-                let bytes = try ViewedFile(path: prefix, name: name, in: parent)
-                Interruption.clear()
-                guard let archive = try Archive.open(bytes, stop: { Interruption.isRequested }) else { return nil }
-                archive.reopen = { () throws(FileError) -> any ByteSource in try ViewedFile(path: prefix, name: name, in: parent) }
-                let inside = Array(components[count...].joined(separator: [0x2F]))
-                guard let node = archive.tree.node(at: inside), archive.tree.nodes[Int(node)].isDirectory else {
-                    throw CommandError("cd: \(NameEscaping.escape(inside)): no such directory in \(NameEscaping.escape(prefix))")
-                }
-                let rows = ArchiveRows(archive: archive, node: node)
-                return TableLevel(rows: rows, kind: ArchiveLevel(rows: rows, archivePath: prefix), in: parent, path: path, decoration: decoration)
-            } catch let error as FileError {
-                throw CommandError("cd: \(error.description)")
-            } catch let error as ArchiveError {
-                throw CommandError("cd: \(NameEscaping.escape(prefix)): \(error.description)")
-            } catch let error as CommandError {
-                throw error
-            } catch {
-                throw CommandError("cd: \(error)")
-            }
+        Interruption.clear()
+        let found: ArchivePath
+        do {
+            guard let resolved = try ArchivePath.resolve(path, stop: { Interruption.isRequested }) else { return nil }
+            found = resolved
+        } catch {
+            throw CommandError("cd: \(error.description)")
         }
-        return nil
+        guard found.archive.tree.nodes[Int(found.node)].isDirectory else {
+            throw CommandError("cd: \(NameEscaping.escape(path)): not a directory in \(NameEscaping.escape(found.archivePath))")
+        }
+        let rows = ArchiveRows(archive: found.archive, node: found.node)
+        return TableLevel(
+            rows: rows, kind: ArchiveLevel(rows: rows, archivePath: found.archivePath), in: found.directory, path: path, decoration: decoration)
     }
 
     /// A regular file on disk whose content is a tar, a gzip-compressed tar
