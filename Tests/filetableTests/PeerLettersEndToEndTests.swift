@@ -422,6 +422,27 @@ final class PeerLettersEndToEndTests: XCTestCase {
     }
 
     /// xxd's -l is the length after --hex, as hexdump's -n.
+    /// xxd's single-dash words after --xxd (`-cols 8`, `-len 20`, `-ps`,
+    /// `-include`, `-name`), each as xxd reads it; `-revert` is refused as -r is.
+    func testXxdWordsAreXxds() throws {
+        let temp = try TemporaryTree()
+        temp.file("data", contents: (1...200).map { "line \($0)\n" }.joined())
+        let cases = [
+            "-cols 8 -len 20", "-ps -len 10", "-plain -len 10", "-postscript -len 10", "-bits -len 4", "-capitalize -include -len 5",
+            "-skip 10 -len 16", "-seek 10 -len 16", "-group 4 -len 16", "-groupsize 4 -len 16", "-offset 256 -len 16",
+            "-name foo -include -len 3", "-autoskip -len 64",
+        ]
+        for words in cases {
+            let ours = try CommandRunner.shell("\"$FILETABLE\" --xxd \(words) data", in: temp.url)
+            XCTAssertEqual(ours.status, 0, "\(words): \(ours.stderr)")
+            guard CommandRunner.isInstalled("xxd") else { continue }
+            XCTAssertEqual(ours.text, try CommandRunner.shell("xxd \(words) data", in: temp.url).text, "xxd \(words)")
+        }
+        let revert = try CommandRunner.run(["--xxd", "-revert", "data"], in: temp.url)
+        XCTAssertEqual(revert.status, 2)
+        XCTAssertTrue(revert.stderr.contains("-r is xxd's reverse option"), revert.stderr)
+    }
+
     func testXxdLengthLetter() throws {
         let temp = try makeTree()
         let ours = try CommandRunner.shell("\"$FILETABLE\" --hex --format xxd -s 16 -l 20 d/g", in: temp.url)

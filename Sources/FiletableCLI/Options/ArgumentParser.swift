@@ -38,6 +38,9 @@ struct ArgumentParser {
                 operandsOnly = true
             } else if argument[1] == 0x2D {
                 try parseLong(Array(argument.dropFirst(2)))
+            } else if mode == .xxd, let letter = OptionTable.xxdWords[NameEscaping.typedText(argument)] {
+                // xxd's own spelling of a letter: `-cols 8` is `-c 8`.
+                try parseShortCluster(Array("-\(letter)".utf8))
             } else {
                 try parseShortCluster(argument)
             }

@@ -219,6 +219,14 @@ extension OptionTable {
         },
     ]
 
+    /// xxd's single-dash words (`-cols 8`, `-len 64`, `-ps`), read after
+    /// `--xxd` as the letters they spell out, as xxd reads them.
+    static let xxdWords: [String: Character] = [
+        "-cols": "c", "-len": "l", "-skip": "s", "-seek": "s", "-group": "g", "-groupsize": "g", "-ps": "p", "-postscript": "p",
+        "-plain": "p", "-include": "i", "-bits": "b", "-capitalize": "C", "-name": "n", "-offset": "o", "-autoskip": "a",
+        "-EBCDIC": "E", "-revert": "r", "-help": "h", "-version": "v",
+    ]
+
     /// xxd's letters, read after `--xxd` (the shared ones of `--hex` too).
     static let xxd: [OptionSpec] = [
         OptionSpec(
