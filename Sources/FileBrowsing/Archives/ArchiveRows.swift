@@ -53,7 +53,7 @@ public final class ArchiveRows: FileRows {
         let needle = text.map(Self.foldCase)
         var names = NameArena()
         var found: [Int32] = []
-        // Nearest first: each depth's matches before the next one's.
+        // Gathered a depth at a time (the arrangement then sorts them).
         var level = tree.nodes[Int(node)].children
         var depth = 1
         while !level.isEmpty, depth <= (maxDepth ?? Int.max) {

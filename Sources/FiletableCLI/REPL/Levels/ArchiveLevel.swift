@@ -34,7 +34,7 @@ final class ArchiveLevel: LevelKind, RowOpener {
     var breadcrumb: String? { searched.map { "find '\(NameEscaping.terminalSafe($0))'" } }
 
     /// Every member below this directory whose name holds `text`, from the
-    /// archive's index: a level of their paths, nearest first.
+    /// archive's index: a level of their paths, in the level's order.
     func matches(of text: String, maxDepth: Int?, in level: TableLevel, decoration: NameDecoration) throws(CommandError) -> TableLevel? {
         var options = rows.options
         options.filter = nil
