@@ -60,11 +60,12 @@ public enum FiletableCommand {
         } else if options.formatRequested {
             Lister(context: ListingContext(options: options, output: output, diagnostics: diagnostics)).run()
         } else if let standardInput = sessionInput(options) {
-            var listing = options
-            listing.format = StandardStream.output.isTerminal ? .columns : .oneLine
             guard !standardInput.holdsACommand(), standardInput.readError == nil else {
                 return max(runREPL(options, output: output, diagnostics: diagnostics, standardInput: standardInput), diagnostics.finish())
             }
+            // As ls lists with no format letter: columns at a terminal, one a line elsewhere.
+            var listing = options
+            listing.format = StandardStream.output.isTerminal ? .columns : .oneLine
             Lister(context: ListingContext(options: listing, output: output, diagnostics: diagnostics)).run()
             // `filetable -c 'cmd' DIR`, from before -c was ls's ctime, lists nothing useful: say why.
             if diagnostics.status != .success { hintAtCommandLetter(options, diagnostics) }

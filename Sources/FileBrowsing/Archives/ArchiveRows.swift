@@ -50,20 +50,22 @@ public final class ArchiveRows: FileRows {
         self.options = options
         showsPaths = true
         let tree = archive.tree
-        let needle = text.map(Self.foldCase)
+        let needle = NameNeedle(text)
         var names = NameArena()
         var found: [Int32] = []
-        // Gathered a depth at a time (the arrangement then sorts them).
+        // Gathered a depth at a time (the arrangement then sorts them); a
+        // match is shown by its path below `node` (the start's own path and
+        // its slash taken off the front).
+        let start = node == 0 ? 0 : tree.path(of: node).count + 1
         var level = tree.nodes[Int(node)].children
         var depth = 1
         while !level.isEmpty, depth <= (maxDepth ?? Int.max) {
             var next: [Int32] = []
             for child in level {
                 let entry = tree.nodes[Int(child)]
-                if Self.holds(entry.name, needle) {
+                if entry.name.withUnsafeBufferPointer({ needle.isFound(in: $0) }) {
                     found.append(child)
-                    let below = tree.path(of: child).dropFirst(tree.path(of: node).count).drop { $0 == 0x2F }
-                    names.append(Array(below), kind: Self.kind(of: entry, in: archive))
+                    names.append(Array(tree.path(of: child).dropFirst(start)), kind: Self.kind(of: entry, in: archive))
                 }
                 next += entry.children
             }
@@ -73,16 +75,6 @@ public final class ArchiveRows: FileRows {
         nodes = found
         self.names = names
         arrange()
-    }
-
-    private static func foldCase(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
-
-    private static func holds(_ name: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard !needle.isEmpty else { return true }
-        guard name.count >= needle.count else { return false }
-        return (0...(name.count - needle.count)).contains { start in
-            (0..<needle.count).allSatisfy { foldCase(name[start + $0]) == needle[$0] }
-        }
     }
 
     private static func kind(of node: ArchiveTree.Node, in archive: Archive) -> FileKind {

@@ -73,7 +73,8 @@ public enum TarIndex {
                 default:
                     break
                 }
-                let records = globalPax.merging(pax) { $1 }
+                // (Most tars have neither: no dictionary is made for each member then.)
+                let records = globalPax.isEmpty ? pax : globalPax.merging(pax) { $1 }
                 var name = longName ?? records["path"] ?? fieldName(block)
                 if longName == nil, records["path"] == nil, Array(block[257..<263]) == Array("ustar\0".utf8) {
                     let prefix = field(block[345..<500])

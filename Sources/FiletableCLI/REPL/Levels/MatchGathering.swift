@@ -41,7 +41,7 @@ struct MatchGathering {
     /// Walks below `start`; `progress` is told the directories read so far
     /// now and then. Ctrl-C (`Interruption`) stops it with what was found.
     mutating func gather(from start: DirectoryHandle, progress: (Int) -> Void = { _ in }) -> PathRows.Contents {
-        let needle = NameEscaping.typedName(text).map(Session.foldCase)
+        let needle = NameNeedle(NameEscaping.typedName(text))
         var contents = PathRows.Contents()
         // A line a match, named by its path below the start, nearest first.
         contents.oneSectionInPlaceOrder = true
@@ -86,7 +86,7 @@ struct MatchGathering {
     /// Reads one directory: its matching entries join `contents` (a section
     /// of their own), its subdirectories join `next` when the walk goes deeper.
     private mutating func search(
-        _ directory: DirectoryHandle, title: [UInt8], for needle: [UInt8], into contents: inout PathRows.Contents,
+        _ directory: DirectoryHandle, title: [UInt8], for needle: NameNeedle, into contents: inout PathRows.Contents,
         descending: Bool, next: inout [Pending]
     ) {
         var inodes: [UInt64]? = []
@@ -100,7 +100,7 @@ struct MatchGathering {
             if !includesHidden && names.firstByte(at: index) == 0x2E { continue }
             names.withName(at: index) { name in
                 let kind = names.kind(at: index)
-                let matches = Session.contains(name, needle)
+                let matches = needle.isFound(in: name)
                 let entered = descending && (kind == .directory || kind == .unknown)
                 guard matches || entered else { return }
                 // Its path below the start: what a match shows, and a directory's title there.

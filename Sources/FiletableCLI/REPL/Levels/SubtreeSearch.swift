@@ -40,7 +40,7 @@ final class SubtreeSearch {
     let skipsHidden: Bool
     /// Hidden directories met and not gone into (when `skipsHidden`).
     private(set) var hiddenDirectoriesSkipped = 0
-    private let needle: [UInt8]
+    private let needle: NameNeedle
     /// The directory being searched.
     private var frame: Frame?
     /// Directories found and not yet searched, nearest first, by their path below the origin.
@@ -57,7 +57,7 @@ final class SubtreeSearch {
         self.maxDepth = maxDepth
         self.origin = origin
         self.exclusion = exclusion
-        needle = NameEscaping.typedName(text).map(Session.foldCase)
+        needle = NameNeedle(NameEscaping.typedName(text))
         let listing = origin.listing!
         originDirectory = listing.directory
         var options = listing.options
@@ -106,7 +106,7 @@ final class SubtreeSearch {
             if listing.isDirectory(row: row, followSymlinks: false), maxDepth.map({ current.components.count + 1 < $0 }) ?? true {
                 waiting.append(current.components + [listing.name(ofRow: row)])
             }
-            if listing.withName(ofRow: row, { Session.contains($0, needle) }) {
+            if listing.withName(ofRow: row, { needle.isFound(in: $0) }) {
                 return Match(components: current.components, listing: listing, row: row)
             }
         }

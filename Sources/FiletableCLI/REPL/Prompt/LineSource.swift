@@ -49,20 +49,28 @@ final class LineSource {
     func holdsACommand() -> Bool {
         if let pending { return pending.contains { !$0.trimmingSpaces.isEmpty } }
         guard !isTerminal else { return true }
-        while true {
-            if buffer.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) { return true }
+        while !buffer.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) {
             if atEnd { return false }
-            var chunk = [UInt8](repeating: 0, count: 4096)
-            let read = chunk.withUnsafeMutableBytes { Descriptor(fd).read(into: $0.baseAddress!, count: $0.count) }
-            switch read {
-            case .success(let got) where got > 0: buffer.append(contentsOf: chunk[0..<got])
-            case .success: atEnd = true
-            case .failure(let errno) where errno == .interrupted: continue
-            case .failure(let errno):
-                readError = errno
-                atEnd = true
-            }
+            // An interrupted read is tried again: nothing was typed to abandon.
+            _ = readChunk()
         }
+        return true
+    }
+
+    /// Reads what the descriptor has into `buffer`, or notes its end (or
+    /// why it cannot be read); false when a signal interrupted the read.
+    private func readChunk() -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        let read = chunk.withUnsafeMutableBytes { Descriptor(fd).read(into: $0.baseAddress!, count: $0.count) }
+        switch read {
+        case .success(let count) where count > 0: buffer.append(contentsOf: chunk[0..<count])
+        case .success: atEnd = true
+        case .failure(let errno) where errno == .interrupted: return false
+        case .failure(let errno):
+            readError = errno
+            atEnd = true
+        }
+        return true
     }
 
     func next() -> Line {
@@ -89,25 +97,11 @@ final class LineSource {
                 }
                 return .text(NameEscaping.typedText(buffer))
             }
-            var chunk = [UInt8](repeating: 0, count: 4096)
-            let read = chunk.withUnsafeMutableBytes { Descriptor(fd).read(into: $0.baseAddress!, count: $0.count) }
-            let count: Int
-            switch read {
-            case .success(let got): count = got
-            case .failure(let errno) where errno == .interrupted:
+            // Ctrl-C at the prompt abandons the line typed so far.
+            guard readChunk() else {
                 buffer.removeAll()
                 searched = 0
                 return .interrupted
-            case .failure(let errno):
-                readError = errno
-                count = -1
-            }
-            if count < 0 {
-                atEnd = true
-            } else if count == 0 {
-                atEnd = true
-            } else {
-                buffer.append(contentsOf: chunk[0..<count])
             }
         }
     }

@@ -46,11 +46,16 @@ struct DetailPane {
     private func innerLevelLines(row: Int, in level: TableLevel) -> [String] {
         let opening = LevelOpening(level: level, row: row, decoration: session.settings.decoration)
         guard let inner = try? level.kind.level(for: opening) else { return [] }
-        let rows = inner.model
+        return Self.firstNames(of: inner.model, height: height)
+    }
+
+    /// The first rows' names (a directory's with its `/`), the last line
+    /// saying how many more there are; `(empty)` for none.
+    static func firstNames(of rows: any FileRows, height: Int) -> [String] {
         guard rows.rowCount > 0 else { return ["(empty)"] }
         let shown = min(rows.rowCount, height)
-        var lines = (0..<shown).map { entry in
-            NameEscaping.escape(rows.name(ofRow: entry)) + (rows.kind(ofRow: entry) == .directory ? "/" : "")
+        var lines = (0..<shown).map { row in
+            NameEscaping.escape(rows.name(ofRow: row)) + (rows.isDirectory(row: row, followSymlinks: true) ? "/" : "")
         }
         if rows.rowCount > shown { lines[shown - 1] = "… \(rows.rowCount - shown + 1) more" }
         return lines
@@ -110,14 +115,7 @@ struct DetailPane {
                 let handle = try DirectoryHandle.open(source.name, in: parent, displayPath: source.path, followSymlink: true)
                 var options = ListOptions()
                 options.hidden = source.hidden
-                let listing = try DirectoryListing(directory: handle, options: options)
-                guard listing.rowCount > 0 else { return ["(empty)"] }
-                let shown = min(listing.rowCount, height)
-                var lines = (0..<shown).map { entry in
-                    NameEscaping.escape(listing.name(ofRow: entry)) + (listing.isDirectory(row: entry, followSymlinks: true) ? "/" : "")
-                }
-                if listing.rowCount > shown { lines[shown - 1] = "… \(listing.rowCount - shown + 1) more" }
-                return lines
+                return DetailPane.firstNames(of: try DirectoryListing(directory: handle, options: options), height: height)
             } catch {
                 return [error.description]
             }

@@ -227,9 +227,7 @@ extension Session {
         let plan = PlanRows(marks)
         let rows = PathRows(plan.contents()) { () throws(FileError) -> PathRows.Contents in plan.contents() }
         let kind = PlanLevel(plan: plan) { [unowned self] in planSummary(plan) }
-        let level = TableLevel(rows: rows, kind: kind, in: current.directory, path: current.path, decoration: settings.decoration)
-        level.pendingSummary = kind.summary
-        present(level)
+        present(TableLevel(rows: rows, kind: kind, in: current.directory, path: current.path, decoration: settings.decoration))
     }
 
     /// A level's rows and summary read again when what they were read from

@@ -154,20 +154,4 @@ extension Session {
     func preparePage() {
         PageView(level: current, settings: settings, state: state).layOutPages()
     }
-
-    /// ASCII lowercase, for searches that ignore case.
-    static func foldCase(_ byte: UInt8) -> UInt8 {
-        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-    }
-
-    /// Whether `name` holds `needle` (already lowercased), ignoring ASCII case.
-    static func contains(_ name: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
-        guard !needle.isEmpty else { return true }
-        guard name.count >= needle.count else { return false }
-        outer: for start in 0...(name.count - needle.count) {
-            for k in 0..<needle.count where foldCase(name[start + k]) != needle[k] { continue outer }
-            return true
-        }
-        return false
-    }
 }

@@ -67,11 +67,12 @@ struct DetailView {
                 }
                 lines.append(("target", ((try? target.get()) ?? "?") + problem))
             case .directory:
-                if let location, let handle = try? DirectoryHandle.open(location.name, in: location.directory),
-                    let entries = try? DirectoryEnumerator.list(handle)
+                // A directory not on disk counts its entries among its source's facts.
+                guard let location else { break }
+                if let handle = try? DirectoryHandle.open(location.name, in: location.directory), let entries = try? DirectoryEnumerator.list(handle)
                 {
                     lines.append(("entries", String(entries.count)))
-                } else if location != nil {
+                } else {
                     lines.append(("entries", "unreadable"))
                 }
             case .file:
