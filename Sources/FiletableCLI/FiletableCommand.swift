@@ -42,7 +42,11 @@ public enum FiletableCommand {
         }
         // A listing of a file system that can stop answering runs in a child, so
         // that Ctrl-C and SIGTERM end it at once even while a call is stuck.
-        if options.formatRequested || options.hexDump, !SessionLauncher.isChild,
+        if options.catFiles && options.formatRequested {
+            diagnostics.report("--cat writes files' bytes; it takes no listing format letter", severity: .seriousTrouble)
+            return diagnostics.finish()
+        }
+        if options.formatRequested || options.hexDump || options.catFiles, !SessionLauncher.isChild,
             options.paths.contains(where: HangProneFileSystems.mayHang),
             let status = SessionLauncher.runListingInChild(arguments: arguments)
         {
@@ -53,6 +57,8 @@ public enum FiletableCommand {
                 options: options, output: output, diagnostics: diagnostics,
                 useColor: ListingContext.usesColor(options.color, on: output)
             ).run()
+        } else if options.catFiles {
+            CatCommand(options: options, output: output, diagnostics: diagnostics).run()
         } else if options.spaceUsage {
             SpaceUsageCommand(options: options, output: output, diagnostics: diagnostics).run()
         } else if options.findsCopies {

@@ -9,7 +9,7 @@ import XCTest
 /// shows is compared with `tar`, `zcat` and `unzip` where they are installed.
 final class ArchivesEndToEndTests: XCTestCase {
     /// A tree of sample files, and `python` run in it (skipped without python3).
-    private func makeArchives(_ python: String) throws -> TemporaryTree {
+    static func makeArchives(_ python: String) throws -> TemporaryTree {
         let temp = try TemporaryTree.inMemory()
         let made = try CommandRunner.shell(
             """
@@ -28,7 +28,7 @@ final class ArchivesEndToEndTests: XCTestCase {
         return temp
     }
 
-    private static let sample = """
+    static let sample = """
         for name, mode in [("backup.tar", "w"), ("backup.tgz", "w:gz")]:
             with tarfile.open(name, mode, format=tarfile.GNU_FORMAT) as t:
                 add(t, "./etc/", type=tarfile.DIRTYPE)
@@ -46,7 +46,7 @@ final class ArchivesEndToEndTests: XCTestCase {
         """
 
     func testATarIsEnteredListedViewedAndLeft() throws {
-        let temp = try makeArchives(Self.sample)
+        let temp = try Self.makeArchives(Self.sample)
         let result = try CommandRunner.script("open backup.tar; open etc; view hostname; back; back; pwd", in: temp)
         XCTAssertEqual(result.status, 0, result.stderr)
         let text = result.text
@@ -70,7 +70,7 @@ final class ArchivesEndToEndTests: XCTestCase {
     /// Every member's bytes as `view` and `hex` show them are the bytes
     /// `tar xOf` and `unzip -p` give (and the bytes that were stored).
     func testMembersReadAsTheToolsExtractThem() throws {
-        let temp = try makeArchives(Self.sample)
+        let temp = try Self.makeArchives(Self.sample)
         for archive in ["backup.tar", "backup.tgz", "site.zip"] {
             let folder = archive == "site.zip" ? "img" : "etc; open ssl"
             let hex = try CommandRunner.script("open \(archive); open \(folder); hex key.bin", in: temp, pageSize: 500)
@@ -99,7 +99,7 @@ final class ArchivesEndToEndTests: XCTestCase {
 
     /// `cd` goes through an archive as through a directory, `..` included.
     func testCdGoesThroughArchives() throws {
-        let temp = try makeArchives(Self.sample)
+        let temp = try Self.makeArchives(Self.sample)
         let result = try CommandRunner.script("cd backup.tgz/etc/ssl; cd ..; cd \(temp.path)/site.zip; cd img", in: temp)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.text.contains("backup.tgz:/etc/ssl | 1 member"), result.text)
@@ -114,7 +114,7 @@ final class ArchivesEndToEndTests: XCTestCase {
     /// TEXT, by their paths, from the index; a match answers to its own name,
     /// and a directory among them opens.
     func testFindAllInsideAnArchive() throws {
-        let temp = try makeArchives(Self.sample)
+        let temp = try Self.makeArchives(Self.sample)
         let result = try CommandRunner.script("open backup.tar; find S --all; view numbers.txt; open etc/ssl", in: temp, pageSize: 30)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.text.contains("backup.tar:/ | find 'S': 4 matches"), result.text)
@@ -128,7 +128,7 @@ final class ArchivesEndToEndTests: XCTestCase {
     /// `--hex` and `--xxd` take a path through an archive, and dump the
     /// member as hexdump and xxd dump what `tar xOf` and `unzip -p` extract.
     func testDumpsTakePathsThroughArchives() throws {
-        let temp = try makeArchives(Self.sample)
+        let temp = try Self.makeArchives(Self.sample)
         let pairs = [
             (["--hex", "backup.tgz/docs/numbers.txt"], "tar xzOf backup.tgz ./docs/numbers.txt | hexdump -C"),
             (["--xxd", "site.zip/img/key.bin"], "unzip -p site.zip img/key.bin | xxd"),
@@ -149,7 +149,7 @@ final class ArchivesEndToEndTests: XCTestCase {
 
     /// Known by content: a zip named .jar opens; a text file shows its details.
     func testArchivesAreKnownByContentNotByName() throws {
-        let temp = try makeArchives(Self.sample)
+        let temp = try Self.makeArchives(Self.sample)
         let jar = try CommandRunner.script("open site.jar", in: temp).text
         XCTAssertTrue(jar.contains("site.jar:/ | 3 members"), jar)
         let plain = try CommandRunner.script("open plain.txt", in: temp).text
@@ -158,7 +158,7 @@ final class ArchivesEndToEndTests: XCTestCase {
 
     /// A member cannot be marked on its own; the archive can, from its directory.
     func testMarksRefuseMembers() throws {
-        let temp = try makeArchives(Self.sample)
+        let temp = try Self.makeArchives(Self.sample)
         let refused = try CommandRunner.script("open backup.tgz; open etc; mark hostname", in: temp)
         XCTAssertNotEqual(refused.status, 0)
         XCTAssertTrue(
@@ -172,7 +172,7 @@ final class ArchivesEndToEndTests: XCTestCase {
     /// Hostile names are shown escaped and never reach the disk; links are
     /// never followed out of the archive; damage is named, the members before it kept.
     func testHostileArchives() throws {
-        let temp = try makeArchives(
+        let temp = try Self.makeArchives(
             """
             with tarfile.open("evil.tar", "w", format=tarfile.PAX_FORMAT) as t:
                 add(t, "../../escape.txt", b"up\\n")

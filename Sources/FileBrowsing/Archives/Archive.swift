@@ -32,6 +32,24 @@ public final class Archive {
     public let checkpoints: [Inflater.Checkpoint]
     public static let checkpointSpacing: UInt64 = 1 << 20
 
+    /// What each node of the tree takes in the archive with everything
+    /// below it: its files' stored bytes (compressed in a zip, whole in a
+    /// tar), each rounded up to 512 as a member's blocks are. `du` in an
+    /// archive shows these, with no scan: the index knows them.
+    public private(set) lazy var storedBytesBelow: [Int64] = {
+        var totals = [Int64](repeating: 0, count: tree.nodes.count)
+        // A node's parent comes before it in the tree: children are added up first.
+        for index in stride(from: tree.nodes.count - 1, through: 1, by: -1) {
+            let node = tree.nodes[index]
+            if node.member >= 0, !node.isDirectory, members[Int(node.member)].kind == .file {
+                let member = members[Int(node.member)]
+                totals[index] += (Int64(clamping: member.compressedSize ?? member.size) + 511) / 512 * 512
+            }
+            totals[Int(node.parent)] += totals[index]
+        }
+        return totals
+    }()
+
     private init(format: Format, source: any ByteSource, listing: TarIndex.Listing, checkpoints: [Inflater.Checkpoint] = []) {
         self.format = format
         self.source = source

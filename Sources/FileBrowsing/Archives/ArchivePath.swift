@@ -45,6 +45,14 @@ public struct ArchivePath {
         return nil
     }
 
+    /// The place itself when it is a directory; else the directory holding
+    /// it, and its name there (a start-up path naming a member highlights it).
+    public var directoryPlace: (place: ArchivePath, selected: [UInt8]?) {
+        let entry = archive.tree.nodes[Int(node)]
+        guard !entry.isDirectory, entry.parent >= 0 else { return (self, nil) }
+        return (ArchivePath(archive: archive, node: entry.parent, archivePath: archivePath, directory: directory), entry.name)
+    }
+
     /// The bytes of the member the path names, shown as `path`; an error
     /// for a directory or a link inside the archive.
     public func contents(path: [UInt8]) throws(ArchiveError) -> any ByteSource {

@@ -25,34 +25,28 @@ public final class ArchiveRows: FileRows {
     /// rather than a directory's names.
     public let showsPaths: Bool
 
+    /// The path the directory was reached by (`backup.tgz/etc`), which a
+    /// row's path continues in messages and `--json`; empty: the names alone.
+    public var shownPath: [UInt8] = []
+
+    public func path(ofRow row: Int) -> [UInt8] {
+        shownPath.isEmpty ? name(ofRow: row) : PathBytes.join(shownPath, name(ofRow: row))
+    }
+
     /// The members of the directory at `node`.
-    public init(archive: Archive, node: Int32, options: ListOptions = ListOptions()) {
-        self.archive = archive
-        self.node = node
-        self.options = options
-        showsPaths = false
+    public convenience init(archive: Archive, node: Int32, options: ListOptions = ListOptions()) {
         let tree = archive.tree
-        var names = NameArena()
-        nodes = tree.nodes[Int(node)].children
-        for child in nodes {
-            let entry = tree.nodes[Int(child)]
-            names.append(entry.name, kind: Self.kind(of: entry, in: archive))
-        }
-        self.names = names
-        arrange()
+        let children = tree.nodes[Int(node)].children
+        self.init(archive: archive, node: node, nodes: children, names: children.map { tree.nodes[Int($0)].name }, showsPaths: false, options: options)
     }
 
     /// The members below `node` whose names hold `text` (ASCII case ignored),
     /// at most `maxDepth` levels down, each shown by its path below `node`.
-    public init(archive: Archive, matching text: [UInt8], below node: Int32, maxDepth: Int?, options: ListOptions = ListOptions()) {
-        self.archive = archive
-        self.node = node
-        self.options = options
-        showsPaths = true
+    public convenience init(archive: Archive, matching text: [UInt8], below node: Int32, maxDepth: Int?, options: ListOptions = ListOptions()) {
         let tree = archive.tree
         let needle = NameNeedle(text)
-        var names = NameArena()
         var found: [Int32] = []
+        var paths: [[UInt8]] = []
         // Gathered a depth at a time (the arrangement then sorts them); a
         // match is shown by its path below `node` (the start's own path and
         // its slash taken off the front).
@@ -65,14 +59,32 @@ public final class ArchiveRows: FileRows {
                 let entry = tree.nodes[Int(child)]
                 if entry.name.withUnsafeBufferPointer({ needle.isFound(in: $0) }) {
                     found.append(child)
-                    names.append(Array(tree.path(of: child).dropFirst(start)), kind: Self.kind(of: entry, in: archive))
+                    paths.append(Array(tree.path(of: child).dropFirst(start)))
                 }
                 next += entry.children
             }
             level = next
             depth += 1
         }
-        nodes = found
+        self.init(archive: archive, node: node, nodes: found, names: paths, showsPaths: true, options: options)
+    }
+
+    /// The members at `nodes`, each shown as its name in `names` (the
+    /// paths a command line gave: `ls -l site.zip/index.html`).
+    public convenience init(archive: Archive, nodes: [Int32], shownAs names: [[UInt8]], options: ListOptions = ListOptions()) {
+        self.init(archive: archive, node: 0, nodes: nodes, names: names, showsPaths: true, options: options)
+    }
+
+    private init(archive: Archive, node: Int32, nodes: [Int32], names shown: [[UInt8]], showsPaths: Bool, options: ListOptions) {
+        self.archive = archive
+        self.node = node
+        self.options = options
+        self.showsPaths = showsPaths
+        var names = NameArena()
+        for (child, name) in zip(nodes, shown) {
+            names.append(name, kind: Self.kind(of: archive.tree.nodes[Int(child)], in: archive))
+        }
+        self.nodes = nodes
         self.names = names
         arrange()
     }
@@ -149,6 +161,17 @@ public final class ArchiveRows: FileRows {
         return facts
     }
 
+    /// Each directory row's stored bytes with everything below it, as its
+    /// status identifies it: `du` here needs no scan.
+    public func knownSpace() -> [FileIdentity: Int64]? {
+        var known: [FileIdentity: Int64] = [:]
+        for row in 0..<rowCount where kind(ofRow: row) == .directory {
+            let node = treeNode(ofRow: row)
+            known[FileIdentity(device: 0, inode: UInt64(node))] = archive.storedBytesBelow[Int(node)]
+        }
+        return known
+    }
+
     public func birthTime(ofRow row: Int) -> Timestamp? { nil }
     public func isDotEntry(row: Int) -> Bool { false }
     /// A member is not a file on disk.
@@ -199,9 +222,11 @@ public final class ArchiveRows: FileRows {
 
     private func sorted(_ entries: [UInt32]) -> [UInt32] {
         EntrySorting.sorted(
-            entries, names: names, options: options,
+            entries, names: names, options: options, keyKnowsSpace: true,
             key: { index in
-                let member = self.archive.tree.nodes[Int(self.nodes[Int(index)])].member
+                let node = self.nodes[Int(index)]
+                if self.options.sortKey == .space { return self.archive.storedBytesBelow[Int(node)] }
+                let member = self.archive.tree.nodes[Int(node)].member
                 guard member >= 0 else { return Int64.min }
                 let facts = self.archive.members[Int(member)]
                 return self.options.sortKey == .size ? Int64(clamping: facts.size) : facts.modificationTime.seconds

@@ -12,7 +12,7 @@ public final class JSONLines {
     public init() {}
 
     /// The object for one row of a model.
-    public func object(forRow row: Int, in model: DirectoryListing) -> String {
+    public func object(forRow row: Int, in model: any FileRows) -> String {
         let name = model.name(ofRow: row)
         let path = model.path(ofRow: row)
         switch model.status(ofRow: row) {

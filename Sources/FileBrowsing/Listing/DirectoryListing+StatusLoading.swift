@@ -1,4 +1,8 @@
 extension DirectoryListing {
+    public func preloadStatuses(threads: Int, checkingACLs: Bool) -> Set<FileIdentity>? {
+        loadAllStatuses(threads: threads, checkingACLs: checkingACLs)
+    }
+
     /// Reads every entry's status at once, on `threads` threads (one each
     /// for a slice of the entries, the calling thread among them), and keeps
     /// them all, so a long listing of a huge directory stats each entry once

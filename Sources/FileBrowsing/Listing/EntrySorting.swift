@@ -7,11 +7,13 @@ enum EntrySorting {
     /// `isDirectory` says which go first with `directoriesFirst`;
     /// `namesInOrder` says the entries already are in natural name order.
     static func sorted(
-        _ entries: [UInt32], names: NameArena, options: ListOptions, namesInOrder: Bool = false,
+        _ entries: [UInt32], names: NameArena, options: ListOptions, namesInOrder: Bool = false, keyKnowsSpace: Bool = false,
         key: (UInt32) -> Int64, isDirectory: (UInt32) -> Bool
     ) -> [UInt32] {
         var result: [UInt32]
-        switch options.sortKey {
+        // du's order by `key` where the rows know their space (an archive's index), else by name.
+        let sortKey = options.sortKey == .space && keyKnowsSpace ? .size : options.sortKey
+        switch sortKey {
         case .none:
             result = entries
         case .name, .space:

@@ -76,6 +76,9 @@ public final class PathRows: FileRows {
     }
 
     public var rowCount: Int { rows.count }
+    /// The path of the entry a row shows (its name, where it has no place on disk).
+    public func path(ofRow row: Int) -> [UInt8] { location(ofRow: row)?.path ?? name(ofRow: row) }
+
     public var showsPaths: Bool { contents.shownNames != nil && contents.oneSectionInPlaceOrder }
     public var cachedStatusCount: Int { statCache.count }
 

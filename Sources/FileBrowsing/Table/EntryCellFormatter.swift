@@ -142,7 +142,7 @@ public struct NameDecoration: Sendable {
 
     /// Whether any name of the listing comes out quoted, which makes ls pad
     /// the others (see `padsUnquotedNames`).
-    public func quotesSomeName(in model: DirectoryListing) -> Bool {
+    public func quotesSomeName(in model: any FileRows) -> Bool {
         guard let quoting, quoting.alignsUnquotedNames else { return false }
         for row in 0..<model.rowCount where model.withName(ofRow: row, { quoting.quote($0).quoted }) { return true }
         return false
@@ -251,7 +251,7 @@ public final class NameCellFormatter: EntryCellFormatter {
     /// The widths of the leading columns over every row, as ls aligns them
     /// across a listing (nil when there are none), and the `total` line's
     /// figure for `-s`: one pass over the rows' statuses.
-    public func measure(_ model: DirectoryListing) -> (widths: [Int]?, total: String) {
+    public func measure(_ model: any FileRows) -> (widths: [Int]?, total: String) {
         guard showsInode || showsAllocatedSize else { return (nil, "") }
         var widths = [Int](repeating: 0, count: columnAlignments.count)
         var blocks: Int64 = 0

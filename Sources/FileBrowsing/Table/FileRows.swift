@@ -64,6 +64,18 @@ public protocol FileRows: AnyObject {
     /// (a member's compressed size and place in its archive); none for a
     /// file on disk, whose facts are its status.
     func sourceFacts(ofRow row: Int) -> [(label: String, value: String)]
+    /// The row's path as a listing names it in messages and `--json`
+    /// (the directory's path and the name; a member below the path its
+    /// archive was reached by).
+    func path(ofRow row: Int) -> [UInt8]
+    /// Reads every row's status at once on `threads` threads, where the
+    /// source can (a huge directory's `-l`), and returns the files with an
+    /// access control list; nil where statuses cost nothing to ask for.
+    func preloadStatuses(threads: Int, checkingACLs: Bool) -> Set<FileIdentity>?
+    /// What each directory row holds with everything below it, where the
+    /// source knows without a scan (an archive's index), by the identity
+    /// its status gives; nil: `du` scans the disk.
+    func knownSpace() -> [FileIdentity: Int64]?
 }
 
 /// Where a row's file lives on disk: the directory holding it, open, and
@@ -88,6 +100,8 @@ public struct RowLocation {
 extension FileRows {
     public var showsPaths: Bool { false }
     public func sourceFacts(ofRow row: Int) -> [(label: String, value: String)] { [] }
+    public func preloadStatuses(threads: Int, checkingACLs: Bool) -> Set<FileIdentity>? { nil }
+    public func knownSpace() -> [FileIdentity: Int64]? { nil }
 
     /// A file on disk, opened read-only through the row's directory.
     public func contentsOpener(ofRow row: Int, path: [UInt8]) -> () throws(FileError) -> any ByteSource {

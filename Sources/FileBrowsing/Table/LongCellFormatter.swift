@@ -188,7 +188,13 @@ public final class LongCellFormatter: EntryCellFormatter {
     /// measures them), and the `total` line's figure (1 KiB blocks, or as `blockUnit` says): one pass of
     /// `stat`s whose results the bounded cache may forget again, and of the
     /// access-control-list checks. What it learns stays for the rows printed next.
-    public func measure(_ model: DirectoryListing) -> (widths: [Int], total: String) {
+    public func measure(_ model: DirectoryListing) -> (widths: [Int], total: String) { measure(rows: model) }
+
+    /// `measure` for rows of any source (an archive's members).
+    public func measure(_ model: any FileRows) -> (widths: [Int], total: String) { measure(rows: model) }
+
+    @inline(__always)
+    private func measure<Rows: FileRows>(rows model: Rows) -> (widths: [Int], total: String) {
         layout = Layout()
         var filesWithACL: Set<FileIdentity> = []
         var blocks: Int64 = 0
@@ -196,7 +202,7 @@ public final class LongCellFormatter: EntryCellFormatter {
         let aclCheck = AccessControlListCheck()
         // A directory larger than the status cache: read every status once, on every core.
         let knownACLs: Set<FileIdentity>? =
-            model.rowCount > parallelThreshold ? model.loadAllStatuses(threads: Self.threads, checkingACLs: true) : nil
+            model.rowCount > parallelThreshold ? model.preloadStatuses(threads: Self.threads, checkingACLs: true) : nil
         // First pass: what lines the columns up (devices' numbers, ACLs), and the total.
         for row in 0..<model.rowCount {
             guard case .success(let status) = model.status(ofRow: row) else {

@@ -61,19 +61,7 @@ struct HexDumpCommand {
     /// The reader of `path`: a file, or a member inside an archive the path
     /// goes through (`site.zip/index.html`, `backup.tgz/etc/hostname`).
     private func reader(_ path: [UInt8]) throws(FileError) -> HexDumpReader {
-        do {
-            return try HexDumpReader(path: path, skip: options.hexSkip, skipFromEnd: options.hexSkipFromEnd, length: options.hexLength)
-        } catch  where error.reason == .system(.notADirectory) {
-            let member: (any ByteSource)?
-            do throws(ArchiveError) {
-                member = try ArchivePath.resolve(path)?.contents(path: path)
-            } catch let problem {
-                throw FileError(path: path, reason: .custom(problem.description))
-            }
-            // No archive on the path: the file's own error.
-            guard let member else { throw error }
-            return try HexDumpReader(source: member, skip: options.hexSkip, skipFromEnd: options.hexSkipFromEnd, length: options.hexLength)
-        }
+        try HexDumpReader.throughArchives(path: path, skip: options.hexSkip, skipFromEnd: options.hexSkipFromEnd, length: options.hexLength)
     }
 
     /// The digits of hexdump's closing offset (8 for -C, 7 for its other

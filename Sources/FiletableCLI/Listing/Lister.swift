@@ -10,9 +10,17 @@ struct Lister {
         let options = context.options
         var files = NameArena()
         var directoryOperands = NameArena()
+        var insideArchives = ArchiveOperands()
         for path in options.paths {
             switch classify(path) {
-            case .failure(let error): context.diagnostics.report(error, severity: .seriousTrouble)
+            case .failure(let error):
+                // A path that goes on inside an archive (`backup.tgz/etc`) is listed from its index.
+                do throws(FileError) {
+                    if try insideArchives.take(path, failure: error, listsDirectoriesThemselves: options.listsDirectoriesThemselves) { continue }
+                    context.diagnostics.report(error, severity: .seriousTrouble)
+                } catch {
+                    context.diagnostics.report(error, severity: .seriousTrouble)
+                }
             case .success(let kind) where kind == .directory && !options.listsDirectoriesThemselves:
                 directoryOperands.append(path, kind: kind)
             case .success(let kind): files.append(path, kind: kind)
@@ -21,10 +29,11 @@ struct Lister {
         // Directories are listed in the listing's own order, as ls does.
         let sortedDirectories = context.operandModel(directoryOperands)
         let directories = (0..<sortedDirectories.rowCount).map { sortedDirectories.name(ofRow: $0) }
+        let memberRows = insideArchives.memberRows(options.listOptions)
         if options.tree {
             // tree draws its roots in the order given, not sorted as ls lists its operands.
             let given = (0..<directoryOperands.count).map { directoryOperands.name(at: $0) }
-            TreeListing(context: context).run(files: files, directories: given)
+            TreeListing(context: context).run(files: files, directories: given, members: memberRows, archiveDirectories: insideArchives.directories)
             return
         }
         let printer = ModelPrinter(context: context)
@@ -35,6 +44,11 @@ struct Lister {
             for index in 0..<files.count { files.withName(at: index) { everyOperand.append($0, kind: files.kind(at: index)) } }
             for path in directories { everyOperand.append(path, kind: .directory) }
             printer.print(context.operandModel(files), isOperandList: true, measuredOver: context.operandModel(everyOperand))
+            printedSomething = true
+        }
+        // Members named themselves: after the files on disk, an archive's together.
+        for rows in memberRows {
+            printer.print(rows, isOperandList: true)
             printedSomething = true
         }
         let headers = recursive || options.paths.count > 1
@@ -53,6 +67,16 @@ struct Lister {
             } catch {
                 context.diagnostics.report(error, severity: .seriousTrouble)
             }
+        }
+        // Directories inside archives, in the order given, after those on disk.
+        for place in insideArchives.directories {
+            if recursive {
+                RecursiveListing(context: context).run(inside: place, separateFromAbove: printedSomething)
+            } else {
+                if headers { writeHeader(place.typed, separateFromAbove: printedSomething) }
+                printer.print(place.rows(options.listOptions))
+            }
+            printedSomething = true
         }
     }
 

@@ -12,11 +12,11 @@ struct ModelPrinter {
     /// instead of names (recursive listings).
     /// `measuredOver` lines the columns up over a larger listing: every
     /// operand, for the files named on the command line, as ls does.
-    func print(_ model: DirectoryListing, isOperandList: Bool = false, pathsForPrint0: Bool = false, measuredOver: DirectoryListing? = nil) {
+    func print(_ model: any FileRows, isOperandList: Bool = false, pathsForPrint0: Bool = false, measuredOver: (any FileRows)? = nil) {
         switch context.options.format {
         case .oneLine, .columns, .across, .commas:
             // -l reports what it cannot stat as it draws; -1 only stats to sort.
-            for (path, errno) in model.sortStatusFailures {
+            for (path, errno) in (model as? DirectoryListing)?.sortStatusFailures ?? [] {
                 context.diagnostics.report(FileError(path: path, errno: errno), severity: .minorTrouble)
             }
             let formatter = context.nameFormatter
@@ -47,7 +47,9 @@ struct ModelPrinter {
         case .long:
             let formatter = context.longFormatter
             formatter.decoration.padsUnquotedNames = formatter.decoration.quotesSomeName(in: model)
-            let (widths, total) = formatter.measure(measuredOver ?? model)
+            let measured = measuredOver ?? model
+            // A directory's listing measured by code compiled for its own type (a million rows of -l).
+            let (widths, total) = (measured as? DirectoryListing).map { formatter.measure($0) } ?? formatter.measure(measured)
             if !isOperandList {
                 context.output.write("total \(total)\n")
             }
@@ -79,7 +81,7 @@ struct ModelPrinter {
     /// Points the shared table at `model` through `formatter`, on its first
     /// page, and returns the renderer for its rows (leading columns `widths`
     /// wide across the listing).
-    private func showInTable(_ model: DirectoryListing, formatter: EntryCellFormatter, widths: [Int]?) -> TextRenderer {
+    private func showInTable(_ model: any FileRows, formatter: EntryCellFormatter, widths: [Int]?) -> TextRenderer {
         let table = context.table
         table.register(style: formatter.style, forCellReuseIdentifier: formatter.reuseIdentifier)
         table.dataSource = FileTableSource(rows: model, cellFormatter: formatter)
@@ -92,7 +94,7 @@ struct ModelPrinter {
         return TextRenderer(options: renderOptions)
     }
 
-    private func printTable(_ model: DirectoryListing, formatter: EntryCellFormatter, widths: [Int]? = nil) {
+    private func printTable(_ model: any FileRows, formatter: EntryCellFormatter, widths: [Int]? = nil) {
         let renderer = showInTable(model, formatter: formatter, widths: widths)
         context.table.forEachPage { items in
             renderer.render(items, into: &context.output.buffer)
@@ -102,7 +104,7 @@ struct ModelPrinter {
 
     /// `-C` and `-x`: every row rendered through the table as an entry, then
     /// laid out in as many columns as the line width allows.
-    private func printGrid(_ model: DirectoryListing, formatter: EntryCellFormatter, widths: [Int]?, lineWidth: Int, order: ColumnGrid.Order) {
+    private func printGrid(_ model: any FileRows, formatter: EntryCellFormatter, widths: [Int]?, lineWidth: Int, order: ColumnGrid.Order) {
         let renderer = showInTable(model, formatter: formatter, widths: widths)
         var entries: [[UInt8]] = []
         var entryWidths: [Int] = []
@@ -130,7 +132,7 @@ struct ModelPrinter {
     /// `-m`: entries separated by `, `, a line broken before an entry that
     /// would reach the width (ls's rule: the entry and its `, ` must stay
     /// under it), no limit with width 0.
-    private func printCommaList(_ model: DirectoryListing, formatter: EntryCellFormatter, widths: [Int]?, lineWidth: Int) {
+    private func printCommaList(_ model: any FileRows, formatter: EntryCellFormatter, widths: [Int]?, lineWidth: Int) {
         let renderer = showInTable(model, formatter: formatter, widths: widths)
         var scratch = ByteBuffer(capacity: 256)
         var position = 0
@@ -162,7 +164,7 @@ struct ModelPrinter {
     /// With `-L`, a symlink whose target is missing is an error, where the
     /// listing needs its status (as ls reports it): `-s`, `-i`, `-F` or colour.
     /// `-l` reports it as it draws the row.
-    private func reportDanglingLinks(in model: DirectoryListing) {
+    private func reportDanglingLinks(in model: any FileRows) {
         let options = context.options
         guard options.followSymlinks, options.format != .long,
             options.showsAllocatedSize || options.showsInode || options.typeIndicators || context.useColor

@@ -48,4 +48,31 @@ struct RecursiveListing {
             }
         }
     }
+
+    /// `-R` below a directory inside an archive: each directory's members
+    /// under its `PATH:` header, in ls -R's order (a directory, then each
+    /// directory in it, depth first), from the archive's index.
+    func run(inside place: ArchiveOperands.Place, separateFromAbove: Bool) {
+        let printer = ModelPrinter(context: context)
+        let lister = Lister(context: context)
+        var listOptions = context.options.listOptions
+        listOptions.filterSparesDirectories = true
+        let archive = place.found.archive
+        var pending: [(node: Int32, path: [UInt8], depth: Int)] = [(place.found.node, place.shownPath, 0)]
+        var first = !separateFromAbove
+        while let (node, path, depth) = pending.popLast() {
+            if Interruption.isRequested { return }
+            let rows = ArchiveRows(archive: archive, node: node, options: listOptions)
+            rows.shownPath = path
+            // The first header as typed (`site.zip/:`), as ls -R writes its operand.
+            lister.writeHeader(depth == 0 ? place.typed : path, separateFromAbove: !first)
+            first = false
+            printer.print(rows, pathsForPrint0: true)
+            guard context.options.maxDepth.map({ depth + 1 < $0 }) ?? true else { continue }
+            // Pushed last first, so they come off the stack in the listing's order.
+            for row in (0..<rows.rowCount).reversed() where rows.kind(ofRow: row) == .directory {
+                pending.append((rows.treeNode(ofRow: row), rows.path(ofRow: row), depth + 1))
+            }
+        }
+    }
 }

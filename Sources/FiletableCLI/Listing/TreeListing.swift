@@ -39,7 +39,9 @@ struct TreeListing {
         var entered = Set<FileIdentity>()
     }
 
-    func run(files: NameArena, directories: [[UInt8]]) {
+    /// Draws the files named, each directory's tree, then what was named
+    /// inside archives (`members`, `archiveDirectories`), from their indexes.
+    func run(files: NameArena, directories: [[UInt8]], members: [ArchiveRows] = [], archiveDirectories: [ArchiveOperands.Place] = []) {
         var counts = Counts()
         let formatter = NameCellFormatter(decoration: context.decoration)
         let cell = Cell(reuseIdentifier: formatter.reuseIdentifier)
@@ -54,8 +56,21 @@ struct TreeListing {
             }
             counts.files += 1
         }
+        for rows in members {
+            for row in 0..<rows.rowCount {
+                if let json {
+                    json.rootFile(name: rows.path(ofRow: row), fields: jsonFields(row: row, in: rows))
+                } else {
+                    writeLine(prefix: "", cell: configured(cell, row: row, in: rows, formatter: formatter))
+                }
+                counts.files += 1
+            }
+        }
         for path in directories {
             draw(root: path, json: json, cell: cell, formatter: formatter, counts: &counts)
+        }
+        for place in archiveDirectories {
+            draw(inside: place, json: json, cell: cell, formatter: formatter, counts: &counts)
         }
         if let json {
             json.finish(
@@ -117,18 +132,13 @@ struct TreeListing {
                 if context.options.followSymlinks, case .success(let status) = model.directory.status() {
                     walk.entered.insert(status.identity)
                 }
-                walk.lastDrawnRow.append(lastDrawn(of: model, kept: kept))
-                json?.enter(shows: (walk.lastDrawnRow.last ?? -1) >= 0)
-                if depth > 0 { walk.prefix += walk.lastWasFinal ? Self.blank : vertical }
+                enter(model, depth: depth, kept: kept, json: json, walk: &walk)
             case .leave(let depth):
                 if let skipped = walk.skippedFrom {
                     if depth == skipped { walk.skippedFrom = nil }
                     return
                 }
-                walk.lastDrawnRow.removeLast()
-                json?.leave()
-                // `blank` and `vertical` are both four characters wide.
-                if depth > 0 { walk.prefix.removeLast(4) }
+                leave(depth: depth, json: json, walk: &walk)
             case .entry(let model, let row, _, _):
                 if walk.skippedFrom != nil { return }
                 draw(row: row, of: model, kept: kept, json: json, cell: cell, formatter: formatter, walk: &walk, counts: &counts)
@@ -141,9 +151,60 @@ struct TreeListing {
         }
     }
 
+    /// A directory inside an archive and everything below it, drawn from
+    /// the archive's index as tree draws a directory (no link is followed:
+    /// a link in an archive is only a name).
+    private func draw(inside place: ArchiveOperands.Place, json: TreeJSONWriter?, cell: Cell, formatter: NameCellFormatter, counts: inout Counts) {
+        if let json {
+            json.beginRoot(name: place.typed, fields: "")
+        } else {
+            context.output.write(context.decoration.displayText(place.typed) + (context.decoration.typeIndicators ? "/" : "") + "\n")
+        }
+        var listOptions = context.options.listOptions
+        if listOptions.hidden == .shownWithDotEntries { listOptions.hidden = .shown }
+        listOptions.filterSparesDirectories = true
+        var walk = Walk()
+        drawLevel(place.found.node, path: place.shownPath, of: place.found.archive, depth: 0, options: listOptions, json: json, cell: cell, formatter: formatter, walk: &walk, counts: &counts)
+    }
+
+    /// One directory of an archive at `depth` and, row by row, what is below each of its directories.
+    private func drawLevel(
+        _ node: Int32, path: [UInt8], of archive: Archive, depth: Int, options: ListOptions, json: TreeJSONWriter?, cell: Cell,
+        formatter: NameCellFormatter, walk: inout Walk, counts: inout Counts
+    ) {
+        let rows = ArchiveRows(archive: archive, node: node, options: options)
+        rows.shownPath = path
+        enter(rows, depth: depth, kept: nil, json: json, walk: &walk)
+        for row in 0..<rows.rowCount {
+            if Interruption.isRequested { break }
+            draw(row: row, of: rows, kept: nil, json: json, cell: cell, formatter: formatter, walk: &walk, counts: &counts)
+            if rows.kind(ofRow: row) == .directory, context.options.maxDepth.map({ depth + 1 < $0 }) ?? true {
+                drawLevel(
+                    rows.treeNode(ofRow: row), path: rows.path(ofRow: row), of: archive, depth: depth + 1, options: options, json: json, cell: cell,
+                    formatter: formatter, walk: &walk, counts: &counts)
+            }
+        }
+        leave(depth: depth, json: json, walk: &walk)
+    }
+
+    /// A level's rows begin: the last one to draw is known, the drawing to the left grows.
+    private func enter<Rows: FileRows>(_ model: Rows, depth: Int, kept: DirectoriesWithFiles?, json: TreeJSONWriter?, walk: inout Walk) {
+        walk.lastDrawnRow.append(lastDrawn(of: model, kept: kept))
+        json?.enter(shows: (walk.lastDrawnRow.last ?? -1) >= 0)
+        if depth > 0 { walk.prefix += walk.lastWasFinal ? Self.blank : vertical }
+    }
+
+    /// A level's rows are done.
+    private func leave(depth: Int, json: TreeJSONWriter?, walk: inout Walk) {
+        walk.lastDrawnRow.removeLast()
+        json?.leave()
+        // `blank` and `vertical` are both four characters wide.
+        if depth > 0 { walk.prefix.removeLast(4) }
+    }
+
     /// One entry's line (or JSON object), counted as tree counts it.
-    private func draw(
-        row: Int, of model: DirectoryListing, kept: DirectoriesWithFiles?, json: TreeJSONWriter?, cell: Cell, formatter: NameCellFormatter,
+    private func draw<Rows: FileRows>(
+        row: Int, of model: Rows, kept: DirectoriesWithFiles?, json: TreeJSONWriter?, cell: Cell, formatter: NameCellFormatter,
         walk: inout Walk, counts: inout Counts
     ) {
         if context.options.treeDirectoriesOnly, !model.isDirectory(row: row, followSymlinks: true) { return }
@@ -185,14 +246,16 @@ struct TreeListing {
     }
 
     /// tree -J's detail fields for a row (none when its status cannot be read).
-    private func jsonFields(row: Int, in model: DirectoryListing) -> String {
+    private func jsonFields(row: Int, in model: some FileRows) -> String {
         guard !details.isEmpty, case .success(let status) = model.status(ofRow: row) else { return "" }
         return details.jsonFields(for: status, accounts: accounts, times: times)
     }
 
     /// Whether a directory row the walk would enter (within the depth, a
     /// link only when links are followed) cannot be opened.
-    private func cannotOpen(row: Int, in model: DirectoryListing, depth: Int) -> Bool {
+    private func cannotOpen<Rows: FileRows>(row: Int, in model: Rows, depth: Int) -> Bool {
+        // Only a directory on disk can fail to open; an archive's are in its index.
+        guard let model = model as? DirectoryListing else { return false }
         let follows = context.options.followSymlinks
         guard model.isDirectory(row: row, followSymlinks: follows), context.options.maxDepth.map({ depth + 1 < $0 }) ?? true else { return false }
         return (try? DirectoryHandle.open(child: model.name(ofRow: row), of: model.directory, followSymlink: follows)) == nil
@@ -200,7 +263,7 @@ struct TreeListing {
 
     /// The last row of `model` drawn: with --prune a file or a directory with
     /// files below, with -d a directory, else the last.
-    private func lastDrawn(of model: DirectoryListing, kept: DirectoriesWithFiles?) -> Int {
+    private func lastDrawn<Rows: FileRows>(of model: Rows, kept: DirectoriesWithFiles?) -> Int {
         var row = kept.map { Self.lastKeptRow(of: model, kept: $0) } ?? model.rowCount - 1
         if context.options.treeDirectoriesOnly {
             while row >= 0, !model.isDirectory(row: row, followSymlinks: true) { row -= 1 }
@@ -209,14 +272,14 @@ struct TreeListing {
     }
 
     /// The last row of `model` --prune draws: a file, or a directory with files below.
-    private static func lastKeptRow(of model: DirectoryListing, kept: DirectoriesWithFiles) -> Int {
+    private static func lastKeptRow<Rows: FileRows>(of model: Rows, kept: DirectoriesWithFiles) -> Int {
         var row = model.rowCount - 1
         while row >= 0, model.isDirectory(row: row, followSymlinks: true), !kept.contains(model.path(ofRow: row)) { row -= 1 }
         return row
     }
 
     /// Whether a link row leads to a directory already entered (tree checks links only).
-    private func isRepeat(row: Int, in model: DirectoryListing, entered: Set<FileIdentity>) -> Bool {
+    private func isRepeat<Rows: FileRows>(row: Int, in model: Rows, entered: Set<FileIdentity>) -> Bool {
         guard model.kind(ofRow: row) == .symlink, case .success(let target) = model.targetStatus(ofRow: row),
             target.kind == .directory
         else { return false }
@@ -225,10 +288,15 @@ struct TreeListing {
 
     /// The name, and for a link ` -> target`; with -F the indicator goes on
     /// the target (`up -> ../`), not on the link's name, as tree writes it.
-    private func configured(_ cell: Cell, row: Int, in model: DirectoryListing, formatter: NameCellFormatter) -> Cell {
+    private func configured<Rows: FileRows>(_ cell: Cell, row: Int, in model: Rows, formatter: NameCellFormatter) -> Cell {
         cell.prepareForReuse()
         let decoration = formatter.decoration
-        decoration.decorate(cell, row: row, in: model)
+        // A directory's listing through code compiled for its own type (free once specialised).
+        if let listing = model as? DirectoryListing {
+            decoration.decorate(cell, row: row, in: listing)
+        } else {
+            decoration.decorate(cell, row: row, in: model)
+        }
         if let suffix = decoration.linkTargetSuffix(row: row, in: model) { cell.textSuffix = suffix }
         return cell
     }

@@ -44,6 +44,12 @@ extension OptionTable {
         OptionSpec("no-group", "G", section: .formats, "no group column in -l") { options, _ in
             options.showsGroup = false
         },
+        OptionSpec(
+            "cat", section: .formats,
+            "write each FILE's bytes to standard output, as cat; a path through an archive (site.zip/index.html) writes the member, as unzip -p and tar xOf"
+        ) { options, _ in
+            options.catFiles = true
+        },
         OptionSpec("json", section: .formats, "one JSON object per entry per line (exact names, typed fields)") { options, _ in
             options.setFormat(.json)
         },

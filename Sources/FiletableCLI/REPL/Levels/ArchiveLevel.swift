@@ -99,9 +99,32 @@ final class ArchiveLevel: LevelKind, RowOpener {
         guard found.archive.tree.nodes[Int(found.node)].isDirectory else {
             throw CommandError("cd: \(NameEscaping.escape(path)): not a directory in \(NameEscaping.escape(found.archivePath))")
         }
+        return level(at: found, path: path, decoration: decoration)
+    }
+
+    /// The level of a directory inside an archive, found on a path.
+    static func level(at found: ArchivePath, path: [UInt8], decoration: NameDecoration) -> TableLevel {
         let rows = ArchiveRows(archive: found.archive, node: found.node)
         return TableLevel(
             rows: rows, kind: ArchiveLevel(rows: rows, archivePath: found.archivePath), in: found.directory, path: path, decoration: decoration)
+    }
+
+    /// The directory inside an archive a start-up path goes on to
+    /// (`filetable backup.tgz/etc`; for a member, its directory and its name
+    /// to highlight), or nil: no archive on the path, the archive itself
+    /// (the file, highlighted in its directory), or a file system that may
+    /// hang (never sniffed at start-up). Throws what is wrong with the
+    /// archive or the rest of the path (`nope: not in backup.tgz`).
+    static func placeInside(_ path: [UInt8]) throws(FileError) -> (place: ArchivePath, selected: [UInt8]?)? {
+        guard !HangProneFileSystems.mayHang(path: path) else { return nil }
+        let found: ArchivePath?
+        do throws(ArchiveError) {
+            found = try ArchivePath.resolve(path, stop: { Interruption.isRequested })
+        } catch {
+            throw FileError(path: path, reason: .custom(error.description))
+        }
+        guard let found, found.archivePath != path else { return nil }
+        return found.directoryPlace
     }
 
     /// A regular file on disk whose content is a tar, a gzip-compressed tar

@@ -27,6 +27,9 @@ final class TableLevel {
     let path: [UInt8]
     /// After `du`: the level's space and what the plan frees, for the header.
     var space: LevelSpace?
+    /// After `du` on rows that know their space without a scan (an
+    /// archive's members): their figures, which the level alone shows.
+    var knownSpace: [FileIdentity: Int64]?
     /// Lines drawn under every page, above the footer (the plan's totals).
     var summary: [String] = []
     /// Works the summary out when a page first needs it: after the page's

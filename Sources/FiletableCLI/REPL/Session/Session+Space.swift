@@ -8,6 +8,15 @@ import TableKit
 extension Session {
     func sizeLevel(_ request: SpaceRequest = SpaceRequest()) throws(CommandError) {
         let level = current
+        // Rows that know their space (an archive's index) are sized at once, without a scan.
+        if let known = level.model.knownSpace() {
+            level.knownSpace = known
+            showSpace(on: level)
+            printPage()
+            let total = level.space?.total ?? 0
+            write("du: \(HumanSize.withUnit(total)) as stored in the archive (its index: nothing was read or extracted)")
+            return
+        }
         let listing = try level.directoryListing(for: "du")
         Interruption.clear()
         var options = SpaceScan.Options()
@@ -68,6 +77,11 @@ extension Session {
     /// of the rows not marked and what the marked ones free (for the header),
     /// and `sort du`'s figures. The figures themselves stay in the `SpaceIndex`.
     func showSpace(on level: TableLevel) {
+        if let known = level.knownSpace {
+            level.space = LevelSpace(total: spaceTotal(of: level, figures: known), frees: 0, marksRevision: marks.revision)
+            level.table.reloadData()
+            return
+        }
         guard let listing = level.listing, let identity = level.identity, space.hasFigures(for: identity) else {
             level.space = nil
             level.listing?.spaceFigure = nil
@@ -86,7 +100,7 @@ extension Session {
         guard let sized = level.space else { return nil }
         // Marked rows shown ('show marked') share the level with the rest.
         let total = sized.total + (state.marksShown ? sized.frees : 0)
-        let figures = space.onDisk
+        let figures = level.knownSpace ?? space.onDisk
         let model = level.model
         return { row in
             let bytes = Self.space(ofRow: row, in: model, figures: figures)

@@ -92,12 +92,24 @@ final class Session {
         // The first level, like every other, is opened by the path it shows.
         var label = DisplayPath.absolute(path)
         var selected: [UInt8]?
+        var inside: TableLevel?
         let handle: DirectoryHandle
         do {
             handle = try DirectoryHandle.open(resolving: label, displayPath: path)
         } catch  where (error.reason == .notADirectory || error.reason == .system(.notADirectory)) && !PathBytes.split(label).name.isEmpty {
-            // `filetable FILE`, as ranger takes it: its directory, the file highlighted.
-            let (parent, name) = PathBytes.split(label)
+            // `filetable FILE`, as ranger takes it: its directory, the file
+            // highlighted; a path that goes on inside an archive
+            // (`filetable backup.tgz/etc`) opens that place over it.
+            var file = label
+            if let (place, member) = try ArchiveLevel.placeInside(label) {
+                let path = member == nil ? label : PathBytes.split(label).parent
+                inside = ArchiveLevel.level(at: place, path: path, decoration: settings.decoration)
+                if let member, let level = inside, let row = (0..<level.model.rowCount).first(where: { level.model.name(ofRow: $0) == member }) {
+                    level.highlight = row
+                }
+                file = place.archivePath
+            }
+            let (parent, name) = PathBytes.split(file)
             label = parent.isEmpty ? [0x2F] : parent
             selected = name
             handle = try DirectoryHandle.open(resolving: label)
@@ -111,6 +123,10 @@ final class Session {
             level.highlight = row
             PageView(level: level, settings: settings, state: state).layOutPages()
             level.table.scrollToRow(row)
+        }
+        if let inside {
+            inside.style = level.style
+            navigator.push(inside)
         }
     }
 

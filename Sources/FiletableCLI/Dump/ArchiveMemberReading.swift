@@ -1,0 +1,25 @@
+import FileBrowsing
+
+extension HexDumpReader {
+    /// The reader of `path`: a file on disk, or a member inside an archive
+    /// the path goes through (`site.zip/index.html`,
+    /// `backup.tgz/etc/hostname`), read from the archive without extracting
+    /// it. A path with no archive on it fails with the file's own error.
+    static func throughArchives(path: [UInt8], skip: UInt64 = 0, skipFromEnd: Bool = false, length: UInt64? = nil) throws(FileError)
+        -> HexDumpReader
+    {
+        do {
+            return try HexDumpReader(path: path, skip: skip, skipFromEnd: skipFromEnd, length: length)
+        } catch  where error.reason == .system(.notADirectory) {
+            let member: (any ByteSource)?
+            do throws(ArchiveError) {
+                member = try ArchivePath.resolve(path, stop: { Interruption.isRequested })?.contents(path: path)
+            } catch let problem {
+                throw FileError(path: path, reason: .custom(problem.description))
+            }
+            // No archive on the path: the file's own error.
+            guard let member else { throw error }
+            return try HexDumpReader(source: member, skip: skip, skipFromEnd: skipFromEnd, length: length)
+        }
+    }
+}
