@@ -120,4 +120,26 @@ final class ArchivePathsEndToEndTests: XCTestCase {
         XCTAssertTrue(zip.contains("| du "), zip)
         XCTAssertFalse(zip.contains("107K"), "numbers.txt is deflated in the zip: \(zip)")
     }
+
+    /// A compression filetable does not read is named where a path goes
+    /// through it and in a file's details, not called binary or "not a
+    /// directory".
+    func testUnreadCompressionsAreNamed() throws {
+        let temp = try ArchivesEndToEndTests.makeArchives(
+            """
+            for name, mode in [("logs.tar.xz", "w:xz"), ("logs.tar.bz2", "w:bz2")]:
+                with tarfile.open(name, mode) as t:
+                    add(t, "a.txt", b"a\\n")
+            """)
+        let listed = try CommandRunner.run(["-l", "logs.tar.xz/", "logs.tar.bz2/a.txt"], in: temp.url)
+        XCTAssertEqual(listed.status, 2)
+        XCTAssertEqual(
+            listed.stderr,
+            "filetable: logs.tar.xz/: logs.tar.xz is xz-compressed: filetable reads tar, tar.gz and zip archives, not this one\n"
+                + "filetable: logs.tar.bz2/a.txt: logs.tar.bz2 is bzip2-compressed: filetable reads tar, tar.gz and zip archives, not this one\n")
+        let info = try CommandRunner.script("info logs.tar.xz", in: temp).text
+        XCTAssertTrue(info.contains("content:     xz-compressed: filetable reads tar, tar.gz and zip archives, not this one\n"), info)
+        // The file itself is still a file.
+        XCTAssertEqual(try CommandRunner.run(["-1", "logs.tar.xz"], in: temp.url).text, "logs.tar.xz\n")
+    }
 }

@@ -34,7 +34,13 @@ public struct ArchivePath {
             } catch {
                 throw ArchiveError(error.description)
             }
-            guard let archive = try Archive.open(bytes, stop: stop) else { return nil }
+            guard let archive = try Archive.open(bytes, stop: stop) else {
+                // A compression or archive filetable does not read is named, not "not a directory".
+                if count < components.count || path.last == 0x2F, let name = UnreadableFormat.name(of: bytes) {
+                    throw ArchiveError("\(NameEscaping.escape(prefix)) is \(UnreadableFormat.refusal(name))")
+                }
+                return nil
+            }
             archive.reopen = { () throws(FileError) -> any ByteSource in try ViewedFile(path: prefix, name: name, in: directory) }
             let inside = Array(components[count...].joined(separator: [0x2F]))
             guard let node = archive.tree.node(at: inside) else {

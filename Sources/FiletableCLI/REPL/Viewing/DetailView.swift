@@ -78,14 +78,18 @@ struct DetailView {
             case .file:
                 // The row's bytes as its source reads them.
                 let kind: Result<ContentKind, FileError>
+                var unreadable: String?
                 do {
-                    kind = ContentKind.of(try model.contents(ofRow: row, path: path))
+                    let source = try model.contents(ofRow: row, path: path)
+                    kind = ContentKind.of(source)
+                    unreadable = UnreadableFormat.name(of: source)
                 } catch {
                     kind = .failure(error)
                 }
                 switch kind {
                 case .success(.empty): lines.append(("content", "empty"))
                 case .success(.text): lines.append(("content", "text"))
+                case .success(.binary) where unreadable != nil: lines.append(("content", UnreadableFormat.refusal(unreadable ?? "")))
                 case .success(.binary(let reason)): lines.append(("content", "binary (\(reason) in the first 8 KiB)"))
                 case .failure(let error): lines.append(("content", "unreadable: \(error.reasonText)"))
                 }
