@@ -206,18 +206,30 @@ private func readChunks(_ count: Int, _ read: (UnsafeMutableRawBufferPointer) th
 /// A tar's bytes straight from its file.
 private final class PlainStream: TarIndex.Stream {
     private let source: any ByteSource
+    /// Where the next read starts in the archive.
     private var offset: UInt64 = 0
+    /// Bytes read ahead from `bufferStart` (headers of small members come
+    /// many to a read instead of one call each).
+    private var buffer: [UInt8] = []
+    private var bufferStart: UInt64 = 0
+    private static let readAhead = 256 << 10
 
     init(_ source: any ByteSource) { self.source = source }
 
     func read(_ count: Int) throws(ArchiveError) -> [UInt8] {
-        do {
-            let bytes = try source.bytes(at: offset, count: count)
-            offset += UInt64(bytes.count)
-            return bytes
-        } catch {
-            throw ArchiveError(error.reasonText)
+        let end = offset + UInt64(count)
+        if offset < bufferStart || end > bufferStart + UInt64(buffer.count) {
+            do {
+                buffer = try source.bytes(at: offset, count: max(count, Self.readAhead))
+            } catch {
+                throw ArchiveError(error.reasonText)
+            }
+            bufferStart = offset
         }
+        let start = Int(offset - bufferStart)
+        let bytes = Array(buffer[start..<min(buffer.count, start + count)])
+        offset += UInt64(bytes.count)
+        return bytes
     }
 
     func skip(_ count: UInt64) throws(ArchiveError) {

@@ -21,12 +21,25 @@ public final class ArchiveTree: Sendable {
     public init(members: [ArchiveMember]) {
         var nodes = [Node(name: [], parent: -1, member: -1, isDirectory: true)]
         var childByName: [ChildKey: Int32] = [:]
+        childByName.reserveCapacity(members.count + 1)
+        // The directories the last member's name passed through: members
+        // come grouped by directory, so most names start the same way and
+        // are placed without a lookup.
+        var previous: [(name: ArraySlice<UInt8>, node: Int32)] = []
         for (index, member) in members.enumerated() {
             let components = member.path.split(separator: 0x2F).filter { !$0.elementsEqual([0x2E]) }
             guard !components.isEmpty else { continue }
             var parent: Int32 = 0
+            var samePath = true
             for (position, component) in components.enumerated() {
                 let isLast = position == components.count - 1
+                if samePath, !isLast, position < previous.count, previous[position].name.elementsEqual(component) {
+                    parent = previous[position].node
+                    nodes[Int(parent)].isDirectory = true
+                    continue
+                }
+                if samePath, position < previous.count { previous.removeSubrange(position...) }
+                samePath = false
                 let key = ChildKey(parent: parent, name: Array(component))
                 let node: Int32
                 if let existing = childByName[key] {
@@ -43,6 +56,7 @@ public final class ArchiveTree: Sendable {
                     nodes[Int(node)].isDirectory = member.kind == .directory || !nodes[Int(node)].children.isEmpty
                 } else {
                     nodes[Int(node)].isDirectory = true
+                    previous.append((component, node))
                 }
                 parent = node
             }
@@ -74,5 +88,11 @@ public final class ArchiveTree: Sendable {
     private struct ChildKey: Hashable {
         let parent: Int32
         let name: [UInt8]
+
+        /// The name's bytes hashed in one call (an array of bytes hashes byte by byte).
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(parent)
+            name.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
     }
 }
