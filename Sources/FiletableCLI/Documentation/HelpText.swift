@@ -31,6 +31,7 @@ enum HelpText {
         "filetable --hex [hexdump's letters]... [FILE]... hexdump -C",
         "filetable --xxd [xxd's letters]... [FILE]...     xxd",
         "filetable --dupes [OPTION]... [PATH]...          files here twice",
+        "filetable --cat FILE...                          bytes as cat, archives too",
     ]
 
     /// The sections `--help` shows, the listing's letters first; after a
