@@ -61,6 +61,8 @@ public enum FiletableCommand {
             CatCommand(options: options, output: output, diagnostics: diagnostics).run()
         } else if options.spaceUsage {
             SpaceUsageCommand(options: options, output: output, diagnostics: diagnostics).run()
+        } else if options.comparesTrees {
+            return TreeDiffCommand(options: options, output: output, diagnostics: diagnostics).run()
         } else if options.findsCopies {
             return CopiesCommand(options: options, output: output, diagnostics: diagnostics).run()
         } else if options.formatRequested {

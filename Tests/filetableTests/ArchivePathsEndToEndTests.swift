@@ -53,7 +53,8 @@ final class ArchivePathsEndToEndTests: XCTestCase {
         // tree counts the root with what it draws below it.
         XCTAssertEqual(shallow.text, "backup.tar/\n├── docs\n└── etc\n\n3 directories\n")
         if CommandRunner.isInstalled("tree") {
-            let extracted = try CommandRunner.shell("mkdir x && cd x && tar xf ../backup.tar && LC_ALL=C.UTF-8 tree --noreport -a . | tail -n +2", in: temp.url)
+            let extracted = try CommandRunner.shell(
+                "mkdir x && cd x && tar xf ../backup.tar && LC_ALL=C.UTF-8 tree --noreport -a . | tail -n +2", in: temp.url)
             let ours = try CommandRunner.run(["--tree", "--noreport", "backup.tar/"], in: temp.url)
             XCTAssertEqual(ours.text.components(separatedBy: "\n").dropFirst().joined(separator: "\n"), extracted.text)
         }

@@ -37,7 +37,8 @@ public final class ArchiveRows: FileRows {
     public convenience init(archive: Archive, node: Int32, options: ListOptions = ListOptions()) {
         let tree = archive.tree
         let children = tree.nodes[Int(node)].children
-        self.init(archive: archive, node: node, nodes: children, names: children.map { tree.nodes[Int($0)].name }, showsPaths: false, options: options)
+        self.init(
+            archive: archive, node: node, nodes: children, names: children.map { tree.nodes[Int($0)].name }, showsPaths: false, options: options)
     }
 
     /// The members below `node` whose names hold `text` (ASCII case ignored),

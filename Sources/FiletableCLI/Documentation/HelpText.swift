@@ -31,6 +31,7 @@ enum HelpText {
         "filetable --hex [hexdump's letters]... [FILE]... hexdump -C",
         "filetable --xxd [xxd's letters]... [FILE]...     xxd",
         "filetable --dupes [OPTION]... [PATH]...          files here twice",
+        "filetable --compare A B                          how two trees differ",
         "filetable --cat FILE...                          bytes as cat, archives too",
     ]
 

@@ -5,7 +5,9 @@ extension HexDumpReader {
     /// the path goes through (`site.zip/index.html`,
     /// `backup.tgz/etc/hostname`), read from the archive without extracting
     /// it. A path with no archive on it fails with the file's own error.
-    static func throughArchives(path: [UInt8], skip: UInt64 = 0, skipFromEnd: Bool = false, length: UInt64? = nil) throws(FileError)
+    static func throughArchives(
+        path: [UInt8], skip: UInt64 = 0, skipFromEnd: Bool = false, length: UInt64? = nil
+    ) throws(FileError)
         -> HexDumpReader
     {
         do {

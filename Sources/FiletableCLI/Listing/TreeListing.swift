@@ -164,7 +164,9 @@ struct TreeListing {
         if listOptions.hidden == .shownWithDotEntries { listOptions.hidden = .shown }
         listOptions.filterSparesDirectories = true
         var walk = Walk()
-        drawLevel(place.found.node, path: place.shownPath, of: place.found.archive, depth: 0, options: listOptions, json: json, cell: cell, formatter: formatter, walk: &walk, counts: &counts)
+        drawLevel(
+            place.found.node, path: place.shownPath, of: place.found.archive, depth: 0, options: listOptions, json: json, cell: cell,
+            formatter: formatter, walk: &walk, counts: &counts)
     }
 
     /// One directory of an archive at `depth` and, row by row, what is below each of its directories.

@@ -71,8 +71,11 @@ struct ArgumentParser {
     /// one of them dropped in silence.
     private func refuseTwoModes() throws(UsageError) {
         let hexName = options.hexFormatName == "canonical" ? "--hex" : "--xxd"
-        let chosen = [("--tree", options.tree), ("--du", options.spaceUsage), ("--dupes", options.findsCopies), (hexName, options.hexDump)]
-            .filter(\.1).map(\.0)
+        let chosen = [
+            ("--tree", options.tree), ("--du", options.spaceUsage), ("--dupes", options.findsCopies), ("--compare", options.comparesTrees),
+            (hexName, options.hexDump),
+        ]
+        .filter(\.1).map(\.0)
         guard chosen.count > 1 else { return }
         throw UsageError(
             message: "\(chosen[0]) and \(chosen[1]) are two modes; give one",

@@ -129,6 +129,8 @@ struct CommandLineOptions {
     var assumeYes = false
     /// The line editor at a terminal; `--no-edit` reads cooked lines.
     var lineEditing = true
+    /// Compare two trees as diff -rq (`--compare A B`).
+    var comparesTrees = false
     /// Write the operands' bytes instead of listing (`--cat`).
     var catFiles = false
     /// Dump the operands in hex instead of listing (`-x`, `--hex`).

@@ -45,6 +45,14 @@ extension OptionTable {
             options.showsGroup = false
         },
         OptionSpec(
+            "compare", section: .formats, "how two trees A B differ, as diff -rq A B prints it (--json: an object a difference)",
+            details:
+                "Byte for byte diff -rq's lines in its order (names in byte order, as in the C locale): 'Only in DIR: NAME', 'Files A/X and B/X differ', 'File A/X is a T while file B/X is a T'. Links are followed as diff follows them; a directory inside itself is a loop, named and not walked. Contents are compared byte for byte after their sizes; a file that changes while it is compared is reported as differing and named on standard error. Status 0 when the trees are the same, 1 when they differ, 2 on trouble, 130 after Ctrl-C. A progress line on a terminal's standard error."
+        ) { options, _ in
+            options.comparesTrees = true
+            options.formatRequested = true
+        },
+        OptionSpec(
             "cat", section: .formats,
             "write each FILE's bytes to standard output, as cat; a path through an archive (site.zip/index.html) writes the member, as unzip -p and tar xOf"
         ) { options, _ in

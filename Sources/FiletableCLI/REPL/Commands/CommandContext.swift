@@ -61,6 +61,11 @@ protocol Navigation: AnyObject {
     func open(_ reference: RowReference) throws(CommandError)
     func up() throws(CommandError)
     func changeDirectory(_ typed: String?) throws(CommandError)
+    /// A typed path as an absolute one: relative to the level's path, `~`
+    /// for home, escapes read back to bytes, `.` and `..` taken logically.
+    func absolutePath(_ typed: String, for command: String) throws(CommandError) -> [UInt8]
+    /// Pushes a level a command made (a new kind of table) and shows it.
+    func show(_ level: TableLevel)
 }
 
 /// Looking at what a row holds: its details, its text or bytes, another

@@ -71,12 +71,7 @@ extension Session {
             }
             return try open(.number(number))
         }
-        var bytes = NameEscaping.typedName(text)
-        if bytes == [0x7E] || bytes.starts(with: Array("~/".utf8)) {
-            guard let home = settings.home else { throw CommandError("cd: HOME is not set") }
-            bytes = home + bytes.dropFirst()
-        }
-        let absolute = DisplayPath.normalize(bytes.first == 0x2F ? bytes : PathBytes.join(current.path, bytes))
+        let absolute = try absolutePath(text, for: "cd")
         do {
             try push(absolute, command: "cd")
         } catch {
@@ -87,6 +82,19 @@ extension Session {
             else { throw error }
             present(level)
         }
+    }
+
+    func absolutePath(_ typed: String, for command: String) throws(CommandError) -> [UInt8] {
+        var bytes = NameEscaping.typedName(typed)
+        if bytes == [0x7E] || bytes.starts(with: Array("~/".utf8)) {
+            guard let home = settings.home else { throw CommandError("\(command): HOME is not set") }
+            bytes = home + bytes.dropFirst()
+        }
+        return DisplayPath.normalize(bytes.first == 0x2F ? bytes : PathBytes.join(current.path, bytes))
+    }
+
+    func show(_ level: TableLevel) {
+        present(level)
     }
 
     /// Opens the directory at `path` and pushes it, keeping the current sort

@@ -1,0 +1,82 @@
+/// Whether two regular files hold the same bytes: read side by side in
+/// blocks and compared, never assumed. A file that changed while it was
+/// read (its identity, size or modification time moved) is reported as
+/// such, never as the same. One comparer a thread: it owns its buffers.
+final class ContentPair {
+    enum Verdict: Equatable {
+        case same
+        case differ
+        case changed
+    }
+
+    static let blockSize = 256 << 10
+    private let first = UnsafeMutableRawPointer.allocate(byteCount: blockSize, alignment: 64)
+    private let second = UnsafeMutableRawPointer.allocate(byteCount: blockSize, alignment: 64)
+
+    deinit {
+        first.deallocate()
+        second.deallocate()
+    }
+
+    /// Compares `firstName` in `firstDirectory` with `secondName` in
+    /// `secondDirectory`, whose statuses (links followed) were `firstStatus`
+    /// and `secondStatus`. Throws which side could not be read.
+    func compare(
+        _ firstName: [UInt8], in firstDirectory: Int32, status firstStatus: FileStatus, with secondName: [UInt8], in secondDirectory: Int32,
+        status secondStatus: FileStatus
+    ) throws(ContentPairFailure) -> Verdict {
+        // One file under two names holds the same bytes.
+        if firstStatus.device == secondStatus.device && firstStatus.inode == secondStatus.inode { return .same }
+        if firstStatus.size != secondStatus.size { return .differ }
+        let a = try open(firstName, in: firstDirectory, side: 0)
+        defer { Syscalls.close(a) }
+        let b = try open(secondName, in: secondDirectory, side: 1)
+        defer { Syscalls.close(b) }
+        var offset: UInt64 = 0
+        while true {
+            let gotFirst = try read(a, into: first, at: offset, side: 0)
+            let gotSecond = try read(b, into: second, at: offset, side: 1)
+            if gotFirst != gotSecond { return Self.unchanged(a, firstStatus) && Self.unchanged(b, secondStatus) ? .differ : .changed }
+            if gotFirst == 0 { break }
+            if Syscalls.compareMemory(first, second, gotFirst) != 0 { return .differ }
+            offset += UInt64(gotFirst)
+        }
+        // The same bytes: claimed only if neither file moved while read.
+        guard offset == UInt64(firstStatus.size), Self.unchanged(a, firstStatus), Self.unchanged(b, secondStatus) else { return .changed }
+        return .same
+    }
+
+    private func open(_ name: [UInt8], in directory: Int32, side: Int) throws(ContentPairFailure) -> Int32 {
+        switch withCString(name, { Syscalls.openFile(at: directory, name: $0) }) {
+        case .success(let fd): return fd
+        case .failure(let errno): throw ContentPairFailure(side: side, errno: errno)
+        }
+    }
+
+    /// A block's worth at `offset`, all of it unless the file ends.
+    private func read(_ fd: Int32, into buffer: UnsafeMutableRawPointer, at offset: UInt64, side: Int) throws(ContentPairFailure) -> Int {
+        var got = 0
+        while got < Self.blockSize {
+            switch Syscalls.positionedRead(fd, into: buffer + got, count: Self.blockSize - got, at: offset + UInt64(got)) {
+            case .success(0): return got
+            case .success(let count): got += count
+            case .failure(let errno): throw ContentPairFailure(side: side, errno: errno)
+            }
+        }
+        return got
+    }
+
+    /// Whether the open file is still the regular file first seen, of its size and time.
+    private static func unchanged(_ fd: Int32, _ seen: FileStatus) -> Bool {
+        guard case .success(let raw) = Syscalls.status(of: fd) else { return false }
+        let now = FileStatus(raw)
+        return now.kind == .file && now.inode == seen.inode && now.device == seen.device && now.size == seen.size
+            && now.modificationTime == seen.modificationTime
+    }
+}
+
+/// A side of a pair that could not be opened or read (0: the first).
+struct ContentPairFailure: Error {
+    let side: Int
+    let errno: Errno
+}

@@ -1,0 +1,110 @@
+import FileBrowsing
+
+/// How a level's directory differs from another tree (`compare PATH`): a
+/// section for what is only in each, the files whose contents differ, and
+/// the names that are not the same kind of thing on both sides; each row
+/// named by its path below the tops and found on the side that has it (the
+/// level's own for those in both), so `view`, `hex`, `info` and `mark` take
+/// it as any row. `reload` compares again.
+final class ComparisonLevel: LevelKind {
+    /// The other tree, as an absolute path.
+    let other: [UInt8]
+    /// What the last comparison found beside the differences.
+    private(set) var totals: TreeComparison.Totals
+
+    init(other: [UInt8], totals: TreeComparison.Totals) {
+        self.other = other
+        self.totals = totals
+    }
+
+    var rowsDescription: String { "the differences from \(NameEscaping.escape(other))" }
+    var breadcrumb: String? { "compare" }
+
+    func headerParts(of level: TableLevel) -> [String] {
+        [
+            NameEscaping.escape(level.path),
+            "compare with \(NameEscaping.escape(other)): \(Plural.count(level.model.rowCount, "difference"))",
+            "\(Plural.count(totals.sameFiles, "file")) the same",
+        ]
+    }
+
+    func emptyNote(of level: TableLevel) -> String { "(no differences: every file is the same on both sides)" }
+
+    /// The sections, in the order they show.
+    private static let titles = ["only here", "only there", "contents differ", "not the same type"]
+
+    /// The level of how `origin`'s directory differs from the tree at
+    /// `other`, with the line that sums it up; `progress` hears the totals
+    /// now and then, and Ctrl-C stops it (what was found stays).
+    static func level(
+        comparing origin: TableLevel, with other: [UInt8], progress: @escaping (TreeComparison.Totals) -> Void
+    ) throws(CommandError) -> (level: TableLevel, summary: String, troubles: [FileError]) {
+        // The level's directory again under its own (absolute) path, which the rows' paths are built on.
+        let first: DirectoryHandle
+        let second: DirectoryHandle
+        do {
+            first = try DirectoryHandle.open([0x2E], in: origin.directory, displayPath: origin.path, followSymlink: false)
+            second = try DirectoryHandle.open(resolving: other)
+        } catch {
+            throw CommandError("compare: \(error.description)")
+        }
+        var troubles: [FileError] = []
+        var totals = TreeComparison.Totals()
+        let gather: () -> PathRows.Contents = {
+            troubles = []
+            let comparison = TreeComparison(isCancelled: { Interruption.isRequested })
+            var sink = ComparisonRows()
+            comparison.run(
+                first: first, second: second, report: { sink.add($0, first: $1, second: $2) }, trouble: { troubles.append($0) })
+            totals = comparison.totals
+            progress(totals)
+            return sink.contents
+        }
+        Interruption.clear()
+        let contents = gather()
+        let rows = PathRows(contents) { () throws(FileError) -> PathRows.Contents in gather() }
+        let kind = ComparisonLevel(other: other, totals: totals)
+        let level = TableLevel(rows: rows, kind: kind, in: first, path: origin.path, decoration: origin.formatter.decoration)
+        var counts = [0, 0, 0, 0]
+        for section in contents.sectionOfEntry { counts[Int(section)] += 1 }
+        var summary =
+            "compare: \(Plural.count(contents.names.count, "difference")) (\(counts[0]) only here, \(counts[1]) only there, "
+            + "\(counts[2]) in contents, \(counts[3]) in type); \(Plural.count(totals.sameFiles, "file")) the same, "
+            + "\(HumanSize.withUnit(totals.bytesCompared)) compared byte for byte"
+        if !troubles.isEmpty { summary += "; \(troubles.count) could not be read" }
+        if totals.interrupted { summary += "; stopped by Ctrl-C (what was found so far)" }
+        return (level, summary, troubles)
+    }
+
+    /// The rows a comparison finds, gathered as it reports them.
+    private struct ComparisonRows {
+        var contents = PathRows.Contents()
+        private var placeOf: [ObjectIdentifier: Int] = [:]
+
+        init() {
+            contents.sectionTitles = ComparisonLevel.titles
+            contents.shownNames = NameArena()
+        }
+
+        mutating func add(_ difference: TreeDifference, first: DirectoryHandle, second: DirectoryHandle) {
+            let directory = difference.kind == .onlyInSecond ? second : first
+            let section: UInt32
+            switch difference.kind {
+            case .onlyInFirst: section = 0
+            case .onlyInSecond: section = 1
+            case .contentsDiffer, .changedWhileCompared: section = 2
+            case .typesDiffer: section = 3
+            }
+            let place =
+                placeOf[ObjectIdentifier(directory)]
+                ?? {
+                    let index = contents.addPlace(directory, title: NameEscaping.escape(directory.path))
+                    placeOf[ObjectIdentifier(directory)] = index
+                    return index
+                }()
+            difference.name.withUnsafeBufferPointer { contents.append($0, kind: .unknown, inode: 0, place: place) }
+            contents.shownNames?.append(difference.path, kind: .unknown)
+            contents.sectionOfEntry.append(section)
+        }
+    }
+}

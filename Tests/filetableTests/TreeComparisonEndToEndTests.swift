@@ -1,0 +1,154 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Two trees compared: `filetable --compare A B` prints `diff -rq A B`'s
+/// lines, order and status (checked against diff where installed, and
+/// against the lines diff printed for this tree otherwise), and `compare
+/// PATH` at the prompt is a level of the differences.
+final class TreeComparisonEndToEndTests: XCTestCase {
+    /// Two trees with every kind of difference diff -rq names.
+    private func twoTrees() throws -> TemporaryTree {
+        let temp = try TemporaryTree.inMemory()
+        let made = try CommandRunner.shell(
+            """
+            mkdir -p a/sub/deep b/sub/deep a/onlya b/onlyb a/t b/t
+            echo 1 > a/same; echo 1 > b/same; echo 1 > a/diff; echo 2 > b/diff
+            echo x > a/sub/deep/f; echo y > b/sub/deep/f; echo q > a/sub/only
+            touch a/t/x; mkdir b/t/x; touch a/empty; echo z > b/empty
+            mkfifo a/fifo b/fifo; ln -s same a/link; ln -s diff b/link
+            echo 1 > a/B; echo 1 > b/a_; printf 'same bytes' > a/sub/deep/g; printf 'same bytes' > b/sub/deep/g
+            """, in: temp.url)
+        XCTAssertEqual(made.status, 0, made.stderr)
+        return temp
+    }
+
+    private static let expected = """
+        Only in a: B
+        Only in b: a_
+        Files a/diff and b/diff differ
+        Files a/empty and b/empty differ
+        File a/fifo is a fifo while file b/fifo is a fifo
+        Files a/link and b/link differ
+        Only in a: onlya
+        Only in b: onlyb
+        Files a/sub/deep/f and b/sub/deep/f differ
+        Only in a/sub: only
+        File a/t/x is a regular empty file while file b/t/x is a directory
+
+        """
+
+    func testCompareIsDiffRq() throws {
+        let temp = try twoTrees()
+        let ours = try CommandRunner.run(["--compare", "a", "b"], in: temp.url)
+        XCTAssertEqual(ours.text, Self.expected)
+        XCTAssertEqual(ours.status, 1, "differences: status 1, as diff")
+        XCTAssertEqual(ours.stderr, "")
+        if CommandRunner.isInstalled("diff") {
+            for operands in [["a", "b"], ["a/", "b/"], ["./a", "b/sub"], ["b", "a"]] {
+                let theirs = try CommandRunner.shell("diff -rq \(operands.joined(separator: " "))", in: temp.url)
+                let mine = try CommandRunner.run(["--compare"] + operands, in: temp.url)
+                XCTAssertEqual(mine.text, theirs.text, "diff -rq \(operands)")
+                XCTAssertEqual(mine.status, theirs.status, "diff -rq \(operands)")
+            }
+        }
+        // The same tree: nothing, status 0.
+        let same = try CommandRunner.run(["--compare", "a/sub/deep", "a/sub/deep"], in: temp.url)
+        XCTAssertEqual(same.text, "")
+        XCTAssertEqual(same.status, 0)
+    }
+
+    /// What diff reports as trouble: a dangling link on both sides (each
+    /// named, status 2, the rest still compared), a loop through a link,
+    /// a file where a directory was wanted, a wrong number of paths.
+    func testTroubleIsNamedAndTheRestCompared() throws {
+        let temp = try twoTrees()
+        _ = try CommandRunner.shell(
+            "ln -s nowhere a/dang; ln -s nowhere b/dang; mkdir -p l1/x l2/x; ln -s .. l1/x/up; ln -s .. l2/x/up", in: temp.url)
+        let dangling = try CommandRunner.run(["--compare", "a", "b"], in: temp.url)
+        XCTAssertEqual(dangling.status, 2)
+        XCTAssertEqual(dangling.text, Self.expected)
+        XCTAssertEqual(dangling.stderr, "filetable: a/dang: No such file or directory\nfiletable: b/dang: No such file or directory\n")
+        let loop = try CommandRunner.run(["--compare", "l1", "l2"], in: temp.url)
+        XCTAssertEqual(loop.stderr, "filetable: l1/x/up: recursive directory loop\n")
+        XCTAssertEqual(loop.status, 2)
+        let file = try CommandRunner.run(["--compare", "a/same", "b/same"], in: temp.url)
+        XCTAssertEqual(file.status, 2)
+        XCTAssertEqual(file.stderr, "filetable: --compare compares two directories; a/same is not one (cmp compares two files)\n")
+        let one = try CommandRunner.run(["--compare", "a"], in: temp.url)
+        XCTAssertEqual(one.stderr, "filetable: --compare takes two paths, A and B (as diff -rq A B)\n")
+        let modes = try CommandRunner.run(["--compare", "--du", "a", "b"], in: temp.url)
+        XCTAssertEqual(modes.status, 2)
+        XCTAssertTrue(modes.stderr.contains("are two modes; give one"), modes.stderr)
+    }
+
+    /// Generated trees, differing here and there in every way, against diff -rq.
+    func testGeneratedTreesAgainstDiff() throws {
+        try XCTSkipUnless(CommandRunner.isInstalled("diff") && CommandRunner.isInstalled("python3"), "skipped: needs diff and python3")
+        let temp = try TemporaryTree.inMemory()
+        for seed in 1...4 {
+            let made = try CommandRunner.shell(
+                """
+                rm -rf x y && python3 -c '
+                import os, random
+                random.seed(\(seed))
+                for side in ("x", "y"):
+                    random.seed(\(seed))
+                    for i in range(300):
+                        d = os.path.join(side, *("d%d" % random.randint(0, 4) for _ in range(random.randint(0, 3))))
+                        os.makedirs(d, exist_ok=True)
+                        name = random.choice(["f%d" % i, "F%d" % i, "f%d.txt" % i, "-%d" % i, "f %d" % i])
+                        data = b"x" * random.randint(0, 3000)
+                        roll = random.random()
+                        if side == "y" and roll < 0.05: continue
+                        if side == "y" and roll < 0.10: data = data + b"!"
+                        if side == "y" and roll < 0.13 and data: data = b"y" + data[1:]
+                        if side == "y" and roll < 0.15: os.makedirs(os.path.join(d, name), exist_ok=True); continue
+                        open(os.path.join(d, name), "wb").write(data)
+                    if side == "y":
+                        for i in range(10): os.makedirs("y/new%d" % i, exist_ok=True); open("y/new%d/n" % i, "w").write("n")
+                '
+                """, in: temp.url)
+            XCTAssertEqual(made.status, 0, made.stderr)
+            let theirs = try CommandRunner.shell("diff -rq x y", in: temp.url)
+            let ours = try CommandRunner.run(["--compare", "x", "y"], in: temp.url)
+            XCTAssertEqual(ours.text, theirs.text, "seed \(seed)")
+            XCTAssertEqual(ours.status, theirs.status, "seed \(seed)")
+        }
+    }
+
+    /// `--json`: a difference an object a line, exact paths.
+    func testJSON() throws {
+        let temp = try twoTrees()
+        let lines = try CommandRunner.run(["--compare", "--json", "a", "b"], in: temp.url).text.components(separatedBy: "\n")
+        XCTAssertEqual(lines[0], #"{"change":"only_first","path":"B","first":"a/B"}"#)
+        XCTAssertEqual(lines[2], #"{"change":"contents","path":"diff","first":"a/diff","second":"b/diff"}"#)
+        XCTAssertTrue(
+            lines.contains(
+                #"{"change":"type","first_type":"regular empty file","second_type":"directory","path":"t/x","first":"a/t/x","second":"b/t/x"}"#))
+    }
+
+    /// `compare PATH` at the prompt: a level with a section a kind of
+    /// difference, rows by path that view, info and mark take.
+    func testCompareAtThePrompt() throws {
+        let temp = try twoTrees()
+        let result = try CommandRunner.run(["--page-size", "40", "-e", "compare ../b; view sub/only; info 4; back; pwd", "a"], in: temp.url)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let text = result.text
+        XCTAssertTrue(text.contains("\(temp.path)/a | compare with \(temp.path)/b: 11 differences | 2 files the same |"), text)
+        XCTAssertTrue(text.contains("== only here ==\n 1  B\n 2  onlya >\n 3  sub/only\n"), text)
+        XCTAssertTrue(text.contains("== only there ==\n 4  a_\n 5  onlyb >\n"), text)
+        XCTAssertTrue(text.contains("== contents differ ==\n 6  diff\n 7  empty\n 8  link@\n 9  sub/deep/f\n"), text)
+        XCTAssertTrue(text.contains("== not the same type ==\n10  fifo\n11  t/x\n"), text)
+        XCTAssertTrue(
+            text.contains("compare: 11 differences (3 only here, 2 only there, 4 in contents, 2 in type); 2 files the same"), text)
+        XCTAssertTrue(text.contains("     1  q\n"), "view reads the row on its side: \(text)")
+        XCTAssertTrue(text.contains("path:        \(temp.path)/b/a_\n"), "a row only there lives there: \(text)")
+        XCTAssertTrue(text.hasSuffix("\(temp.path)/a\n"), text)
+        let same = try CommandRunner.run(["-e", "compare ../a", "a"], in: temp.url)
+        XCTAssertTrue(same.text.contains("(no differences: every file is the same on both sides)"), same.text)
+        let missing = try CommandRunner.run(["-e", "compare nope", "a"], in: temp.url)
+        XCTAssertEqual(missing.status, 1, "a command's mistake, as cd's")
+        XCTAssertTrue(missing.stderr.contains("compare: \(temp.path)/a/nope: No such file or directory"), missing.stderr)
+    }
+}
