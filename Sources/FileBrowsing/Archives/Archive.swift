@@ -213,6 +213,11 @@ private final class PlainStream: TarIndex.Stream {
     private var buffer: [UInt8] = []
     private var bufferStart: UInt64 = 0
     private static let readAhead = 256 << 10
+    /// The data the last member's header said to pass over: past a KiB,
+    /// headers are read one at a time (reading ahead would read every
+    /// member's data too, where `tar tf` seeks over it); empty and tiny
+    /// members' headers come many to a read.
+    private var lastSkip: UInt64 = 0
 
     init(_ source: any ByteSource) { self.source = source }
 
@@ -220,7 +225,7 @@ private final class PlainStream: TarIndex.Stream {
         let end = offset + UInt64(count)
         if offset < bufferStart || end > bufferStart + UInt64(buffer.count) {
             do {
-                buffer = try source.bytes(at: offset, count: max(count, Self.readAhead))
+                buffer = try source.bytes(at: offset, count: lastSkip > 1024 ? count : max(count, Self.readAhead))
             } catch {
                 throw ArchiveError(error.reasonText)
             }
@@ -234,6 +239,7 @@ private final class PlainStream: TarIndex.Stream {
 
     func skip(_ count: UInt64) throws(ArchiveError) {
         offset += count
+        lastSkip = count
         if let size = source.size, offset > size { throw ArchiveError("the archive ends inside a member (a truncated file)") }
     }
 }
