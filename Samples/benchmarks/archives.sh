@@ -12,6 +12,7 @@
 # skipped with a message when its tool is missing).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+repo=$(pwd)
 work=${1:-/tmp/filetable-archives}
 megabytes=${2:-1024}
 runs=${RUNS:-5}
@@ -54,3 +55,17 @@ if [ -f small.zip ] && command -v unzip >/dev/null; then
     hyperfine -N --warmup 1 --runs "$runs" "unzip -l small.zip" "$bin --page-size 5 -e 'open small.zip' ."
 fi
 /usr/bin/time -f "filetable open text.tar.gz: %e s, %M KB peak" "$bin" --page-size 5 -e 'open text.tar.gz' . >/dev/null
+# The full-screen view inside the zip's 100,000-member directory, beside the same directory on disk.
+python3 "$repo/Samples/benchmarks/screen-keys.py" "$bin" small.zip/small 200 | sed -n 1,2p
+python3 "$repo/Samples/benchmarks/screen-keys.py" "$bin" small 200 | sed -n 1,2p
+# A tar of a million empty members: as tar tf lists it.
+if [ ! -f million.tar ]; then
+    python3 -c '
+import tarfile
+with tarfile.open("million.tar", "w", format=tarfile.GNU_FORMAT) as t:
+    for d in range(1000):
+        for f in range(1000):
+            info = tarfile.TarInfo("d%03d/file-%06d.txt" % (d, f)); info.mtime = 1600000000; t.addfile(info)'
+fi
+hyperfine -N --warmup 1 --runs "$runs" "tar tf million.tar" "$bin -1 million.tar/d999"
+/usr/bin/time -f "filetable -1 million.tar/d999: %e s, %M KB peak" "$bin" -1 million.tar/d999 >/dev/null
