@@ -143,4 +143,21 @@ final class ArchivePathsEndToEndTests: XCTestCase {
         // The file itself is still a file.
         XCTAssertEqual(try CommandRunner.run(["-1", "logs.tar.xz"], in: temp.url).text, "logs.tar.xz\n")
     }
+
+    /// `find TEXT` a match at a time inside an archive, nearest first, as
+    /// in a directory: a deeper match shows its directory's level; `find`
+    /// goes on; the end says so.
+    func testFindAMatchAtATimeInsideAnArchive() throws {
+        let temp = try sample()
+        let result = try CommandRunner.script("open backup.tgz; find o; find; find; find", in: temp)
+        let lines = result.text.components(separatedBy: "\n").filter { $0.hasPrefix("find: ") }
+        XCTAssertEqual(lines.count, 3, result.text)
+        XCTAssertEqual(lines[0], "find: row 1 ('n' or 'find' for the next match)")
+        XCTAssertTrue(
+            lines[1].hasPrefix("find: docs/long-name-") && lines[1].hasSuffix(".txt, row 2 here ('n' or 'find' for the next match; 'back' returns)"),
+            lines[1])
+        XCTAssertEqual(lines[2], "find: etc/hostname, row 1 here ('n' or 'find' for the next match; 'back' returns)")
+        XCTAssertTrue(result.text.contains("\(temp.path)/backup.tgz:/etc | 2 members"), result.text)
+        XCTAssertEqual(result.stderr, "filetable: line 5: find: no more names contain 'o' (4 directories searched); 'find o' starts over\n")
+    }
 }

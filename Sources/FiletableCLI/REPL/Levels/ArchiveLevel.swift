@@ -45,6 +45,18 @@ final class ArchiveLevel: LevelKind, RowOpener {
         return TableLevel(rows: found, kind: kind, in: level.directory, path: level.path, decoration: decoration)
     }
 
+    /// `find TEXT` a match at a time below this directory, from the
+    /// archive's index; a match deeper down shows its directory's level.
+    func search(for text: String, maxDepth: Int?, in level: TableLevel) -> SubtreeSearch? {
+        guard searched == nil else { return nil }
+        let archivePath = archivePath
+        let directory = level.directory
+        let decoration = level.formatter.decoration
+        return SubtreeSearch(text: text, maxDepth: maxDepth, from: level, inside: rows) { found, path in
+            TableLevel(rows: found, kind: ArchiveLevel(rows: found, archivePath: archivePath), in: directory, path: path, decoration: decoration)
+        }
+    }
+
     func emptyNote(of level: TableLevel) -> String { "(no members)" }
 
     /// Where the listing stopped early, the reason under every page.

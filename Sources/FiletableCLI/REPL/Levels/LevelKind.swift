@@ -35,6 +35,10 @@ protocol LevelKind: AnyObject {
     /// (an archive's members): the level of the matches below it, searched
     /// the kind's own way; nil where the directory search applies.
     func matches(of text: String, maxDepth: Int?, in level: TableLevel, decoration: NameDecoration) throws(CommandError) -> TableLevel?
+    /// `find TEXT` (a match at a time) in a level whose rows are not a
+    /// directory on disk, searched the kind's own way; nil where the
+    /// directory search applies (or no search does).
+    func search(for text: String, maxDepth: Int?, in level: TableLevel) -> SubtreeSearch?
 }
 
 /// How marked rows show in a level.
@@ -59,4 +63,5 @@ extension LevelKind {
     func matches(of text: String, maxDepth: Int?, in level: TableLevel, decoration: NameDecoration) throws(CommandError) -> TableLevel? {
         nil
     }
+    func search(for text: String, maxDepth: Int?, in level: TableLevel) -> SubtreeSearch? { nil }
 }

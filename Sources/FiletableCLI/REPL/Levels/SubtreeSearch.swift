@@ -16,12 +16,17 @@ final class SubtreeSearch {
     /// own table), its row there, and the depth (1: the origin's rows).
     struct Match {
         let components: [[UInt8]]
-        let listing: DirectoryListing
+        let rows: any FileRows
         let row: Int
+        /// The level that shows `rows` at a path (a directory's, or a
+        /// directory's inside an archive).
+        let level: (_ path: [UInt8]) -> TableLevel
     }
 
     private struct Frame {
-        let listing: DirectoryListing
+        let rows: any FileRows
+        /// The level that shows `rows` at a path.
+        let level: (_ path: [UInt8]) -> TableLevel
         let components: [[UInt8]]
         var nextRow = 0
     }
@@ -46,31 +51,70 @@ final class SubtreeSearch {
     /// Directories found and not yet searched, nearest first, by their path below the origin.
     private var waiting: [[[UInt8]]] = []
     private var nextWaiting = 0
-    private let originDirectory: DirectoryHandle
-    private let options: ListOptions
-    private let exclusion: (DirectoryListing) -> NameExclusion
+    /// Lists the directory at some components below the origin, with the
+    /// level that shows its rows; nil when it cannot be read.
+    private var openRows: ([[UInt8]]) -> (rows: any FileRows, level: ([UInt8]) -> TableLevel)? = { _ in nil }
 
+    /// A search of the directory tree below a directory level.
     /// `exclusion` says which names of a deeper directory the search leaves
     /// out (the marked ones, as the table would).
     init(text: String, maxDepth: Int?, from origin: TableLevel, exclusion: @escaping (DirectoryListing) -> NameExclusion) {
         self.text = text
         self.maxDepth = maxDepth
         self.origin = origin
-        self.exclusion = exclusion
         needle = NameNeedle(NameEscaping.typedName(text))
         let listing = origin.listing!
-        originDirectory = listing.directory
-        var options = listing.options
+        let options = Self.searchOptions(listing.options)
+        skipsHidden = options.hidden == .hidden
+        let decoration = origin.formatter.decoration
+        frame = Frame(rows: listing, level: { TableLevel(model: listing, path: $0, decoration: decoration) }, components: [])
+        if skipsHidden { hiddenDirectoriesSkipped = listing.hiddenDirectoryCount() }
+        let originDirectory = listing.directory
+        openRows = { [unowned self] components in
+            do {
+                var handle = originDirectory
+                for name in components { handle = try DirectoryHandle.open(name, in: handle, followSymlink: false) }
+                let listing = try DirectoryListing(directory: handle, options: options)
+                listing.exclusion = exclusion(listing)
+                if skipsHidden { hiddenDirectoriesSkipped += listing.hiddenDirectoryCount() }
+                return (listing, { TableLevel(model: listing, path: $0, decoration: decoration) })
+            } catch {
+                return nil
+            }
+        }
+    }
+
+    /// A search below a directory inside an archive, from its index: the
+    /// same order (the level's rows, then a depth at a time, by name).
+    init(text: String, maxDepth: Int?, from origin: TableLevel, inside rows: ArchiveRows, level: @escaping (ArchiveRows, [UInt8]) -> TableLevel) {
+        self.text = text
+        self.maxDepth = maxDepth
+        self.origin = origin
+        needle = NameNeedle(NameEscaping.typedName(text))
+        let options = Self.searchOptions(rows.options)
+        skipsHidden = options.hidden == .hidden
+        let first = ArchiveRows(archive: rows.archive, node: rows.node, options: options)
+        frame = Frame(rows: first, level: { level(first, $0) }, components: [])
+        let archive = rows.archive
+        let top = archive.tree.path(of: rows.node)
+        openRows = { components in
+            let path = components.reduce(top) { PathBytes.join($0, $1) }
+            guard let node = archive.tree.node(at: path) else { return nil }
+            let found = ArchiveRows(archive: archive, node: node, options: options)
+            return (found, { level(found, $0) })
+        }
+    }
+
+    /// A level's options as a search reads its directories: every name, by name.
+    private static func searchOptions(_ level: ListOptions) -> ListOptions {
+        var options = level
         options.filter = nil
         options.grouping = .none
         options.sortKey = .name
         options.reversed = false
         options.directoriesFirst = false
         if options.hidden == .shownWithDotEntries { options.hidden = .shown }
-        skipsHidden = options.hidden == .hidden
-        self.options = options
-        frame = Frame(listing: listing, components: [])
-        if skipsHidden { hiddenDirectoriesSkipped = listing.hiddenDirectoryCount() }
+        return options
     }
 
     /// The next match, or nil when the subtree is done. Ctrl-C stops it
@@ -95,37 +139,30 @@ final class SubtreeSearch {
                 continue
             }
             let row = current.nextRow
-            guard row < current.listing.rowCount else {
+            guard row < current.rows.rowCount else {
                 frame = nil
                 continue
             }
             frame?.nextRow += 1
-            let listing = current.listing
-            if listing.isDotEntry(row: row) { continue }
+            let rows = current.rows
+            if rows.isDotEntry(row: row) { continue }
             // A directory (not a link to one) waits its turn, after this level.
-            if listing.isDirectory(row: row, followSymlinks: false), maxDepth.map({ current.components.count + 1 < $0 }) ?? true {
-                waiting.append(current.components + [listing.name(ofRow: row)])
+            if rows.isDirectory(row: row, followSymlinks: false), maxDepth.map({ current.components.count + 1 < $0 }) ?? true {
+                waiting.append(current.components + [rows.name(ofRow: row)])
             }
-            if listing.withName(ofRow: row, { needle.isFound(in: $0) }) {
-                return Match(components: current.components, listing: listing, row: row)
+            if rows.withName(ofRow: row, { needle.isFound(in: $0) }) {
+                return Match(components: current.components, rows: rows, row: row, level: current.level)
             }
         }
     }
 
-    /// Lists the directory at `components` below the origin, opened a name
-    /// at a time without following links; nil (counted) when it cannot be.
+    /// Lists the directory at `components` below the origin; nil (counted) when it cannot be.
     private func open(_ components: [[UInt8]]) -> Frame? {
-        do {
-            var handle = originDirectory
-            for name in components { handle = try DirectoryHandle.open(name, in: handle, followSymlink: false) }
-            let listing = try DirectoryListing(directory: handle, options: options)
-            listing.exclusion = exclusion(listing)
-            directoriesSearched += 1
-            if skipsHidden { hiddenDirectoriesSkipped += listing.hiddenDirectoryCount() }
-            return Frame(listing: listing, components: components)
-        } catch {
+        guard let opened = openRows(components) else {
             unreadableDirectories += 1
             return nil
         }
+        directoriesSearched += 1
+        return Frame(rows: opened.rows, level: opened.level, components: components)
     }
 }

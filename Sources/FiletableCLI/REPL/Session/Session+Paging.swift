@@ -41,10 +41,16 @@ extension Session {
             throw search.map(Self.searchElsewhere) ?? CommandError("find: nothing to go on with; 'find TEXT' starts a search")
         }
         guard current.model.rowCount > 0 else { throw CommandError("find: the table is empty") }
-        _ = try current.directoryListing(for: "find")
-        let fresh = SubtreeSearch(text: text, maxDepth: maxDepth, from: current) { [marks, marksShown = state.marksShown] listing in
-            guard !marksShown, !marks.isEmpty, let identity = listing.directory.identity else { return .none }
-            return NameExclusion(version: marks.revision) { name in marks.isMarked(directory: identity, name: name) }
+        // A kind whose rows are not a directory on disk searches its own way (an archive's index).
+        let fresh: SubtreeSearch
+        if let own = current.kind.search(for: text, maxDepth: maxDepth, in: current) {
+            fresh = own
+        } else {
+            _ = try current.directoryListing(for: "find")
+            fresh = SubtreeSearch(text: text, maxDepth: maxDepth, from: current) { [marks, marksShown = state.marksShown] listing in
+                guard !marksShown, !marks.isEmpty, let identity = listing.directory.identity else { return .none }
+                return NameExclusion(version: marks.revision) { name in marks.isMarked(directory: identity, name: name) }
+            }
         }
         lastSearch.start(fresh)
         try continueSearch(fresh, first: true)
@@ -135,8 +141,8 @@ extension Session {
             write("find: row \(match.row + 1) (\(nextMatchHint) for the next match)")
         } else {
             let path = match.components.reduce(origin.path) { PathBytes.join($0, $1) }
-            let name = match.listing.name(ofRow: match.row)
-            let level = TableLevel(model: match.listing, path: path, decoration: settings.decoration)
+            let name = match.rows.name(ofRow: match.row)
+            let level = match.level(path)
             search.shownLevel = level
             let row = present(level, focusing: name) ?? 0
             let relative = (match.components + [name]).map { NameEscaping.escape($0) }.joined(separator: "/")
