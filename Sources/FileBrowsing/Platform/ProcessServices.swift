@@ -30,6 +30,11 @@ public enum StandardStream: Int32, Sendable {
     public static func writeError(_ text: String) { Syscalls.writeToStandardError(text) }
 }
 
+/// The time of day, in seconds since 1970 (a saved scan's date).
+public enum WallClock {
+    public static var seconds: Int64 { CalendarTime.now() }
+}
+
 /// The monotonic clock (never set back), in seconds.
 public enum MonotonicClock {
     public static var seconds: Double { Syscalls.monotonicSeconds() }

@@ -73,6 +73,10 @@ struct CommandLineOptions {
     var spaceGrandTotal = false
     /// du's `-t SIZE`: only lines of at least SIZE bytes (at most -SIZE when negative).
     var spaceThreshold: Int64?
+    /// `--du --save FILE`: where the scan is kept.
+    var spaceSaveFile: [UInt8]?
+    /// `--du --since FILE`: the saved scan the tree is compared with.
+    var spaceSinceFile: [UInt8]?
     /// du's `-l`, `-S`, `--inodes`, `--exclude`, `-D`/`-H`, `--files0-from`.
     var spaceCountsEveryLink = false
     var spaceSeparatesDirectories = false

@@ -84,6 +84,18 @@ extension OptionTable {
             }
             options.spaceThreshold = size
         },
+        OptionSpec(
+            "save", value: .path, valueName: "FILE", section: .du,
+            "keep the scan in FILE (every entry's sizes and counts, about 20 bytes an entry) for a later --since"
+        ) { options, argument in
+            options.spaceSaveFile = argument.bytes
+        },
+        OptionSpec(
+            "since", value: .path, valueName: "FILE", section: .du,
+            "what changed since the scan saved in FILE: new, removed, grown and shrunk entries, largest growth first"
+        ) { options, argument in
+            options.spaceSinceFile = argument.bytes
+        },
         OptionSpec("count-links", "l", section: .du, "a hard-linked file counts each time it is met (du -l)") { options, _ in
             options.spaceCountsEveryLink = true
         },

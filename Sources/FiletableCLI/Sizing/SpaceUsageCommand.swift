@@ -44,7 +44,25 @@ struct SpaceUsageCommand {
         }
     }
 
+    /// How deep entries are listed: `-d N`, every one with `-a`, else PATH's own.
+    var listedDepth: Int { options.spaceDepth ?? options.maxDepth ?? (options.spaceListsEverything ? Int.max : 1) }
+
     func run() {
+        if options.spaceSinceFile != nil {
+            ScanChangesCommand(options: options, output: output, diagnostics: diagnostics, unit: unit).run()
+            return
+        }
+        if let file = options.spaceSaveFile {
+            guard options.paths.count == 1, options.spaceOperandsFile == nil else {
+                diagnostics.report("--save keeps the scan of one PATH; give one", severity: .seriousTrouble)
+                return
+            }
+            // Refused before the scan: only a new file or an earlier saved scan is written.
+            if SavedScan.startsAsSavedScan(file) == false {
+                diagnostics.report("\(NameEscaping.escape(file)): exists and is not a saved scan; name a new file", severity: .seriousTrouble)
+                return
+            }
+        }
         var grandTotal = SpaceTotals()
         // Each inode once across the operands, as du: an operand already
         // counted (inside an earlier one, or named twice) prints nothing.
@@ -87,6 +105,7 @@ struct SpaceUsageCommand {
                 return
             }
             write(result, for: path)
+            if let file = options.spaceSaveFile { save(result, of: handle, in: file) }
             grandTotal += result.root
             if output.failed { return }
         }
@@ -96,7 +115,7 @@ struct SpaceUsageCommand {
 
     /// The scan, with a progress line on a terminal's standard error at most
     /// ten times a second, gone when done (Ctrl-C ends the program, as du).
-    private func scan(_ handle: DirectoryHandle, counted: SpaceScan.Counted, severalOperands: Bool) -> SpaceScan.Result {
+    func scan(_ handle: DirectoryHandle, counted: SpaceScan.Counted, severalOperands: Bool) -> SpaceScan.Result {
         var scanOptions = SpaceScan.Options()
         scanOptions.countedBefore = options.spaceCountsEveryLink ? nil : counted
         scanOptions.remembersEveryFile = severalOperands && !options.spaceCountsEveryLink
@@ -105,7 +124,8 @@ struct SpaceUsageCommand {
         scanOptions.separatesDirectories = options.spaceSeparatesDirectories
         scanOptions.excluded = options.spaceExcluded
         // -a: every entry, down to -d N if given; otherwise N levels (1: PATH's entries; 0 with -s).
-        scanOptions.recordedDepth = options.spaceDepth ?? options.maxDepth ?? (options.spaceListsEverything ? Int.max : 1)
+        // A scan kept or compared with a kept one records every entry; the lines still stop at the depth asked for.
+        scanOptions.recordedDepth = options.spaceSaveFile != nil || options.spaceSinceFile != nil ? Int.max : listedDepth
         let scan = SpaceScan(options: scanOptions)
         let showsProgress = StandardStream.error.isTerminal
         var progress = ScanProgress()
@@ -129,11 +149,24 @@ struct SpaceUsageCommand {
         }
         // du's -d N without -a lists directories only (du's shape); --depth N lists every entry.
         let directoriesOnly = options.spaceDepth != nil && !options.spaceListsEverything
-        for index in order where !directoriesOnly || all[index].kind == .directory {
+        let depth = listedDepth
+        for index in order where (!directoriesOnly || all[index].kind == .directory) && all[index].depth <= depth {
             let entry = all[index]
             line(entry.path, kind: entry.kind, totals: entry.totals)
         }
         line(path, kind: .directory, totals: options.spaceSeparatesDirectories ? result.rootOwn : result.root)
+    }
+
+    /// Keeps the scan in `file` (`--save`): a new file, or one that holds a
+    /// scan saved before (replaced whole); anything else is refused.
+    private func save(_ result: SpaceScan.Result, of handle: DirectoryHandle, in file: [UInt8]) {
+        let root = DisplayPath.absolute(handle.path)
+        let saved = SavedScan(result, root: root, savedAt: WallClock.seconds)
+        let replaces = SavedScan.startsAsSavedScan(file) == true
+        if case .failure(let failure) = OwnFiles.writeNew(file, contents: saved.encoded(), replace: replaces) {
+            let reason = failure == .exists ? "exists and is not a saved scan; name a new file" : failure.description
+            diagnostics.report("\(NameEscaping.escape(file)): \(reason)", severity: .seriousTrouble)
+        }
     }
 
     /// What a line shows: bytes (allocated or apparent), or with
@@ -143,7 +176,7 @@ struct SpaceUsageCommand {
     }
 
     /// One line, unless `-t` leaves it out (never the grand total).
-    private func line(_ path: [UInt8], kind: FileKind, totals: SpaceTotals, isGrandTotal: Bool = false) {
+    func line(_ path: [UInt8], kind: FileKind, totals: SpaceTotals, isGrandTotal: Bool = false) {
         guard isGrandTotal || DuThreshold.shows(figure(totals), threshold: options.spaceThreshold) else { return }
         let shown = options.spaceCountsInodes ? String(figure(totals)) : unit.format(figure(totals))
         if options.format == .json {

@@ -1,0 +1,202 @@
+/// A space scan kept in a file (`--du --save FILE`): every entry below a
+/// root with its kind and totals, so a later scan of the same tree can say
+/// what grew (`--du --since FILE`). Written compactly: the entries in path
+/// order, each path stored as the bytes it does not share with the one
+/// before, numbers as LEB128 varints (about 20 bytes an entry).
+///
+/// Layout: `FTSCAN1\n`, the root's path (varint length, bytes), the time
+/// saved (varint seconds), the entry count (varint), then each entry: the
+/// length of the prefix shared with the previous path, the rest's length
+/// and bytes, the kind (one byte), disk bytes / 512, apparent bytes, files,
+/// directories (varints).
+public struct SavedScan: Sendable, Equatable {
+    public struct Entry: Sendable, Equatable {
+        /// The path below the root, components joined by `/`.
+        public var path: [UInt8]
+        public var kind: FileKind
+        public var totals: SpaceTotals
+
+        public init(path: [UInt8], kind: FileKind, totals: SpaceTotals) {
+            self.path = path
+            self.kind = kind
+            self.totals = totals
+        }
+    }
+
+    /// The scanned directory's absolute path.
+    public var root: [UInt8]
+    /// When it was saved (seconds since 1970).
+    public var savedAt: Int64
+    /// The root's own totals (everything below it).
+    public var rootTotals: SpaceTotals
+    /// Every entry below the root, in path order.
+    public var entries: [Entry]
+
+    public init(root: [UInt8], savedAt: Int64, rootTotals: SpaceTotals, entries: [Entry]) {
+        self.root = root
+        self.savedAt = savedAt
+        self.rootTotals = rootTotals
+        self.entries = entries.sorted { $0.path.lexicographicallyPrecedes($1.path) }
+    }
+
+    /// The scan `result` of `root` (recorded to every depth), as kept.
+    public init(_ result: SpaceScan.Result, root: [UInt8], savedAt: Int64) {
+        self.init(
+            root: root, savedAt: savedAt, rootTotals: result.root,
+            entries: result.entries.map { Entry(path: Array($0.names.joined(separator: [0x2F])), kind: $0.kind, totals: $0.totals) })
+    }
+
+    static let magic = Array("FTSCAN1\n".utf8)
+
+    /// Whether the file at `path` starts as a saved scan does (its first
+    /// bytes only); nil when nothing is there.
+    public static func startsAsSavedScan(_ path: [UInt8]) -> Bool? {
+        switch withCString(path, { Syscalls.openFile(at: Syscalls.workingDirectory, name: $0) }) {
+        case .failure(.noSuchFileOrDirectory): return nil
+        case .failure: return false
+        case .success(let fd):
+            defer { Syscalls.close(fd) }
+            var head = [UInt8](repeating: 0, count: magic.count)
+            let got = head.withUnsafeMutableBytes { Syscalls.positionedRead(fd, into: $0.baseAddress!, count: magic.count, at: 0) }
+            return (try? got.get()) == magic.count && head == magic
+        }
+    }
+
+    /// The file's bytes.
+    public func encoded() -> [UInt8] {
+        var out = Self.magic
+        out.reserveCapacity(entries.count * 24 + root.count + 32)
+        Varint.append(UInt64(root.count), to: &out)
+        out += root
+        Varint.append(UInt64(max(0, savedAt)), to: &out)
+        Self.appendTotals(rootTotals, to: &out)
+        Varint.append(UInt64(entries.count), to: &out)
+        var previous: [UInt8] = []
+        for entry in entries {
+            let shared = zip(previous, entry.path).prefix { $0 == $1 }.count
+            Varint.append(UInt64(shared), to: &out)
+            Varint.append(UInt64(entry.path.count - shared), to: &out)
+            out += entry.path[shared...]
+            out.append(entry.kind.rawValue)
+            Self.appendTotals(entry.totals, to: &out)
+            previous = entry.path
+        }
+        return out
+    }
+
+    private static func appendTotals(_ totals: SpaceTotals, to out: inout [UInt8]) {
+        Varint.append(UInt64(max(0, totals.diskBytes)) / 512, to: &out)
+        Varint.append(UInt64(max(0, totals.apparentBytes)), to: &out)
+        Varint.append(UInt64(max(0, totals.files)), to: &out)
+        Varint.append(UInt64(max(0, totals.directories)), to: &out)
+    }
+
+    /// Reads a saved scan; a damaged or foreign file is an error naming the
+    /// byte where it goes wrong. Memory is bounded by the file's size.
+    public init(decoding bytes: [UInt8]) throws(SavedScanError) {
+        var reader = Varint.Reader(bytes)
+        guard bytes.starts(with: Self.magic) else {
+            throw SavedScanError(offset: 0, "not a scan filetable saved (it starts FTSCAN1; save one with --du --save FILE)")
+        }
+        reader.offset = Self.magic.count
+        root = try reader.bytes(count: reader.number(what: "the root's length"), what: "the root")
+        savedAt = Int64(clamping: try reader.number(what: "the time saved"))
+        rootTotals = try Self.readTotals(&reader)
+        let count = try reader.number(what: "the entry count")
+        // Each entry takes at least 8 bytes: a count larger than the file allows is damage, not a reason to reserve.
+        guard count <= UInt64(bytes.count - reader.offset) / 8 + 1 else {
+            throw SavedScanError(offset: reader.offset, "the entry count \(count) is more than the file holds")
+        }
+        var entries: [Entry] = []
+        entries.reserveCapacity(Int(count))
+        var previous: [UInt8] = []
+        for _ in 0..<count {
+            let start = reader.offset
+            let shared = try reader.number(what: "a path's shared length")
+            guard shared <= UInt64(previous.count) else {
+                throw SavedScanError(offset: start, "a path shares \(shared) bytes with one of \(previous.count)")
+            }
+            let rest = try reader.bytes(count: reader.number(what: "a path's length"), what: "a path")
+            let path = Array(previous[..<Int(shared)]) + rest
+            guard let kind = FileKind(rawValue: try reader.byte(what: "a kind")) else {
+                throw SavedScanError(offset: reader.offset - 1, "an unknown kind of entry")
+            }
+            guard !path.isEmpty, previous.isEmpty || previous.lexicographicallyPrecedes(path) else {
+                throw SavedScanError(offset: start, "the entries are out of order")
+            }
+            entries.append(Entry(path: path, kind: kind, totals: try Self.readTotals(&reader)))
+            previous = path
+        }
+        guard reader.offset == bytes.count else {
+            throw SavedScanError(offset: reader.offset, "\(bytes.count - reader.offset) bytes follow the last entry")
+        }
+        self.entries = entries
+    }
+
+    private static func readTotals(_ reader: inout Varint.Reader) throws(SavedScanError) -> SpaceTotals {
+        let blocks = try reader.number(what: "a size on disk")
+        guard blocks <= UInt64(Int64.max / 512) else { throw SavedScanError(offset: reader.offset, "a size on disk too large") }
+        return SpaceTotals(
+            apparentBytes: Int64(clamping: try reader.number(what: "an apparent size")), diskBytes: Int64(blocks) * 512,
+            files: Int(clamping: try reader.number(what: "a file count")), directories: Int(clamping: try reader.number(what: "a directory count")))
+    }
+}
+
+/// What is wrong with a saved scan, and at which byte.
+public struct SavedScanError: Error, Equatable, CustomStringConvertible {
+    public let offset: Int
+    public let reason: String
+
+    init(offset: Int, _ reason: String) {
+        self.offset = offset
+        self.reason = reason
+    }
+
+    public var description: String { "at byte \(offset): \(reason)" }
+}
+
+/// LEB128 numbers: seven bits a byte, low bits first.
+enum Varint {
+    static func append(_ value: UInt64, to out: inout [UInt8]) {
+        var value = value
+        while value >= 0x80 {
+            out.append(UInt8(value & 0x7F) | 0x80)
+            value >>= 7
+        }
+        out.append(UInt8(value))
+    }
+
+    struct Reader {
+        let bytes: [UInt8]
+        var offset = 0
+
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+        mutating func byte(what: String) throws(SavedScanError) -> UInt8 {
+            guard offset < bytes.count else { throw SavedScanError(offset: offset, "the file ends before \(what) (a truncated file)") }
+            offset += 1
+            return bytes[offset - 1]
+        }
+
+        mutating func number(what: String) throws(SavedScanError) -> UInt64 {
+            let start = offset
+            var value: UInt64 = 0
+            var shift: UInt64 = 0
+            while true {
+                let byte = try self.byte(what: what)
+                guard shift < 64, shift < 63 || byte <= 1 else { throw SavedScanError(offset: start, "\(what) is too large") }
+                value |= UInt64(byte & 0x7F) << shift
+                if byte & 0x80 == 0 { return value }
+                shift += 7
+            }
+        }
+
+        mutating func bytes(count: UInt64, what: String) throws(SavedScanError) -> [UInt8] {
+            guard count <= UInt64(bytes.count - offset) else {
+                throw SavedScanError(offset: offset, "the file ends inside \(what) (a truncated file)")
+            }
+            defer { offset += Int(count) }
+            return Array(bytes[offset..<offset + Int(count)])
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `--du --save FILE` keeps a scan; `--du --since FILE` says what changed
+/// since: new, removed, grown and shrunk entries, largest growth first, the
+/// totals on standard error. A damaged scan or one of another tree is
+/// refused with a line naming why.
+final class ScanChangesEndToEndTests: XCTestCase {
+    private func tree() throws -> TemporaryTree {
+        let temp = try TemporaryTree.inMemory()
+        let made = try CommandRunner.shell(
+            "mkdir -p t/a t/b t/keep && head -c 100000 /dev/zero > t/a/f1 && head -c 5000 /dev/zero > t/b/g && echo same > t/keep/k",
+            in: temp.url)
+        XCTAssertEqual(made.status, 0, made.stderr)
+        return temp
+    }
+
+    /// The first column's sign, the files, the state and the path of each line.
+    private func shape(_ text: String) -> [String] {
+        text.split(separator: "\n").map { line in
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            return "\(fields[0].first!) \(fields[1]) \(fields[2]) \(fields[3])"
+        }
+    }
+
+    func testWhatChangedSinceASavedScan() throws {
+        let temp = try tree()
+        let saved = try CommandRunner.run(["--du", "--save", "scan", "t"], in: temp.url)
+        XCTAssertEqual(saved.status, 0, saved.stderr)
+        XCTAssertEqual(saved.text.components(separatedBy: "\n").last(where: { !$0.isEmpty })?.hasSuffix("\tt"), true, "du's lines as ever")
+        _ = try CommandRunner.shell("head -c 300000 /dev/zero > t/a/f2 && rm t/b/g && mkdir t/c && echo hi > t/c/new", in: temp.url)
+        let since = try CommandRunner.run(["--du", "--since", "scan", "t"], in: temp.url)
+        XCTAssertEqual(since.status, 0, since.stderr)
+        XCTAssertEqual(shape(since.text), ["+ +1 grown t/a", "+ +1 new t/c", "- -1 shrunk t/b", "+ +1 total t"])
+        XCTAssertTrue(since.stderr.hasPrefix("since ") && since.stderr.contains("1 new, 0 removed"), since.stderr)
+        // Every entry with -a; the unchanged directory is never listed.
+        let all = try CommandRunner.run(["--du", "--since", "scan", "-a", "t"], in: temp.url)
+        XCTAssertEqual(
+            shape(all.text),
+            ["+ +1 grown t/a", "+ +1 new t/a/f2", "+ +1 new t/c", "+ +1 new t/c/new", "- -1 shrunk t/b", "- -1 removed t/b/g", "+ +1 total t"])
+        let json = try CommandRunner.run(["--du", "--since", "scan", "--json", "t"], in: temp.url).text
+        XCTAssertTrue(json.hasPrefix(#"{"path":"t/a","state":"grown","type":"directory","disk_bytes_then":"#), json)
+        XCTAssertTrue(json.contains(#""files_then":1,"files_now":2}"#), json)
+        // --save with --since keeps the new scan: nothing changed since then.
+        _ = try CommandRunner.run(["--du", "--since", "scan", "--save", "scan", "t"], in: temp.url)
+        XCTAssertEqual(shape(try CommandRunner.run(["--du", "--since", "scan", "t"], in: temp.url).text), ["+ +0 total t"])
+    }
+
+    func testScansAreRefusedWithTheReason() throws {
+        let temp = try tree()
+        _ = try CommandRunner.run(["--du", "--save", "scan", "t"], in: temp.url)
+        let other = try CommandRunner.run(["--du", "--since", "scan", "t/a"], in: temp.url)
+        XCTAssertEqual(other.status, 2)
+        XCTAssertEqual(
+            other.stderr,
+            "filetable: scan is a scan of \(temp.path)/t, not of \(temp.path)/t/a; --since compares a tree with its own earlier scan (--compare A B compares two trees)\n"
+        )
+        _ = try CommandRunner.shell("head -c 30 scan > cut; printf 'hello' > text", in: temp.url)
+        let cut = try CommandRunner.run(["--du", "--since", "cut", "t"], in: temp.url)
+        XCTAssertEqual(cut.status, 2)
+        XCTAssertTrue(cut.stderr.hasPrefix("filetable: cut: at byte ") && cut.stderr.contains("(a truncated file)"), cut.stderr)
+        let text = try CommandRunner.run(["--du", "--since", "text", "t"], in: temp.url)
+        XCTAssertEqual(
+            text.stderr, "filetable: text: at byte 0: not a scan filetable saved (it starts FTSCAN1; save one with --du --save FILE)\n")
+        // --save writes a new file or replaces a saved scan, nothing else (checked before the scan).
+        let clobber = try CommandRunner.run(["--du", "--save", "text", "t"], in: temp.url)
+        XCTAssertEqual(clobber.status, 2)
+        XCTAssertEqual(clobber.text, "")
+        XCTAssertEqual(clobber.stderr, "filetable: text: exists and is not a saved scan; name a new file\n")
+        XCTAssertEqual(try String(contentsOf: temp.url.appendingPathComponent("text"), encoding: .utf8), "hello")
+        let two = try CommandRunner.run(["--du", "--since", "scan", "t", "t/a"], in: temp.url)
+        XCTAssertEqual(two.stderr, "filetable: --since compares one PATH with its saved scan; give one\n")
+    }
+
+    /// The saved scan stays small: under 40 bytes an entry.
+    func testASavedScanIsCompact() throws {
+        let temp = try TemporaryTree.inMemory()
+        _ = try CommandRunner.shell(
+            "for d in $(seq 1 20); do mkdir -p big/dir-$d; for f in $(seq 1 100); do : > big/dir-$d/file-$f.txt; done; done", in: temp.url)
+        XCTAssertEqual(try CommandRunner.run(["--du", "--save", "scan", "big"], in: temp.url).status, 0)
+        let size = try FileManager.default.attributesOfItem(atPath: temp.url.appendingPathComponent("scan").path)[.size] as? Int ?? 0
+        XCTAssertLessThan(size, 40 * 2020, "\(size) bytes for 2,020 entries")
+    }
+}
