@@ -32,17 +32,19 @@ final class ContentPair {
         defer { Syscalls.close(a) }
         let b = try open(secondName, in: secondDirectory, side: 1)
         defer { Syscalls.close(b) }
+        // Read up to the size seen: a file that grew or shrank meanwhile fails the check after.
+        let size = UInt64(firstStatus.size)
         var offset: UInt64 = 0
-        while true {
-            let gotFirst = try read(a, into: first, at: offset, side: 0)
-            let gotSecond = try read(b, into: second, at: offset, side: 1)
-            if gotFirst != gotSecond { return Self.unchanged(a, firstStatus) && Self.unchanged(b, secondStatus) ? .differ : .changed }
-            if gotFirst == 0 { break }
-            if Syscalls.compareMemory(first, second, gotFirst) != 0 { return .differ }
-            offset += UInt64(gotFirst)
+        while offset < size {
+            let wanted = Int(min(UInt64(Self.blockSize), size - offset))
+            let gotFirst = try read(a, into: first, count: wanted, at: offset, side: 0)
+            let gotSecond = try read(b, into: second, count: wanted, at: offset, side: 1)
+            guard gotFirst == wanted, gotSecond == wanted else { return .changed }
+            if Syscalls.compareMemory(first, second, wanted) != 0 { return .differ }
+            offset += UInt64(wanted)
         }
         // The same bytes: claimed only if neither file moved while read.
-        guard offset == UInt64(firstStatus.size), Self.unchanged(a, firstStatus), Self.unchanged(b, secondStatus) else { return .changed }
+        guard Self.unchanged(a, firstStatus), Self.unchanged(b, secondStatus) else { return .changed }
         return .same
     }
 
@@ -53,13 +55,13 @@ final class ContentPair {
         }
     }
 
-    /// A block's worth at `offset`, all of it unless the file ends.
-    private func read(_ fd: Int32, into buffer: UnsafeMutableRawPointer, at offset: UInt64, side: Int) throws(ContentPairFailure) -> Int {
+    /// `count` bytes at `offset`, all of them unless the file ends.
+    private func read(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int, at offset: UInt64, side: Int) throws(ContentPairFailure) -> Int {
         var got = 0
-        while got < Self.blockSize {
-            switch Syscalls.positionedRead(fd, into: buffer + got, count: Self.blockSize - got, at: offset + UInt64(got)) {
+        while got < count {
+            switch Syscalls.positionedRead(fd, into: buffer + got, count: count - got, at: offset + UInt64(got)) {
             case .success(0): return got
-            case .success(let count): got += count
+            case .success(let read): got += read
             case .failure(let errno): throw ContentPairFailure(side: side, errno: errno)
             }
         }

@@ -27,7 +27,8 @@ public final class TreeComparison {
 
     public typealias Report = (TreeDifference, _ first: DirectoryHandle, _ second: DirectoryHandle) -> Void
 
-    private let contents = ContentPair()
+    /// Statuses and contents of a directory's common names, on every core.
+    private let preparation = PairPreparation(threads: min(4, Processors.online))
     private let isCancelled: () -> Bool
     public private(set) var totals = Totals()
 
@@ -42,6 +43,8 @@ public final class TreeComparison {
         /// Below the tops ("" for the tops).
         let directory: [UInt8]
         let names: [(name: [UInt8], inFirst: Bool, inSecond: Bool)]
+        /// For each name in both, what was learnt of it (by its index in `names`).
+        let prepared: [Int: PreparedPair]
         var next = 0
         let identities: (FileIdentity?, FileIdentity?)
     }
@@ -74,7 +77,8 @@ public final class TreeComparison {
                 report(TreeDifference(kind: .onlyInSecond, directory: here.directory, name: entry.name), here.first, here.second)
                 continue
             }
-            if let deeper = compare(entry.name, in: here, ancestors: stack, report: report, trouble: trouble) {
+            guard let pair = here.prepared[here.next - 1] else { continue }
+            if let deeper = compare(entry.name, pair, in: here, ancestors: stack, report: report, trouble: trouble) {
                 stack.append(deeper)
             }
         }
@@ -82,10 +86,12 @@ public final class TreeComparison {
 
     /// One name in both directories: reported, compared, or (two
     /// directories) the frame to walk next.
-    private func compare(_ name: [UInt8], in here: Frame, ancestors: [Frame], report: Report, trouble: (FileError) -> Void) -> Frame? {
+    private func compare(
+        _ name: [UInt8], _ pair: PreparedPair, in here: Frame, ancestors: [Frame], report: Report, trouble: (FileError) -> Void
+    ) -> Frame? {
         let path = here.directory.isEmpty ? name : here.directory + [0x2F] + name
-        let firstStatus = status(name, in: here.first, trouble: trouble)
-        let secondStatus = status(name, in: here.second, trouble: trouble)
+        let firstStatus = status(pair.first, name, in: here.first, trouble: trouble)
+        let secondStatus = status(pair.second, name, in: here.second, trouble: trouble)
         guard let firstStatus, let secondStatus else { return nil }
         // One file or directory reached from both sides (a tree compared with itself): the same.
         if firstStatus.identity == secondStatus.identity {
@@ -124,30 +130,32 @@ public final class TreeComparison {
             report(TreeDifference(kind: kind, directory: here.directory, name: name), here.first, here.second)
             return nil
         }
-        do throws(ContentPairFailure) {
-            let verdict = try contents.compare(
-                name, in: here.first.fd, status: firstStatus, with: name, in: here.second.fd, status: secondStatus)
+        switch pair.verdict {
+        case .success(let verdict)?:
             switch verdict {
             case .same:
                 totals.sameFiles += 1
-                totals.bytesCompared += firstStatus.size
             case .differ:
                 report(TreeDifference(kind: .contentsDiffer, directory: here.directory, name: name), here.first, here.second)
             case .changed:
                 report(TreeDifference(kind: .changedWhileCompared, directory: here.directory, name: name), here.first, here.second)
             }
-        } catch {
+        case .failure(let error)?:
             let side = error.side == 0 ? here.first : here.second
             trouble(FileError(path: PathBytes.join(side.path, name), errno: error.errno))
             totals.troubles += 1
+        case nil:
+            break
         }
         return nil
     }
 
     /// The entry's status, links followed (as diff follows them); nil after telling `trouble` why not.
-    private func status(_ name: [UInt8], in directory: DirectoryHandle, trouble: (FileError) -> Void) -> FileStatus? {
-        switch withCString(name, { Syscalls.status(at: directory.fd, name: $0, followSymlink: true) }) {
-        case .success(let raw): return FileStatus(raw)
+    private func status(_ read: Result<FileStatus, Errno>, _ name: [UInt8], in directory: DirectoryHandle, trouble: (FileError) -> Void)
+        -> FileStatus?
+    {
+        switch read {
+        case .success(let status): return status
         case .failure(let errno):
             trouble(FileError(path: PathBytes.join(directory.path, name), errno: errno))
             totals.troubles += 1
@@ -191,7 +199,17 @@ public final class TreeComparison {
         let identities = (
             try? first.status().get().identity, try? second.status().get().identity
         )
-        return Frame(first: first, second: second, directory: directory, names: merged, identities: identities)
+        let common = merged.indices.filter { merged[$0].inFirst && merged[$0].inSecond }
+        let pairs = preparation.prepare(common.map { merged[$0].name }, first: first.fd, second: second.fd) { Interruption.isRequested }
+        var prepared: [Int: PreparedPair] = [:]
+        prepared.reserveCapacity(common.count)
+        for (index, pair) in zip(common, pairs) {
+            prepared[index] = pair
+            if case .success(let verdict)? = pair.verdict, verdict == .same, case .success(let status) = pair.first {
+                totals.bytesCompared += status.size
+            }
+        }
+        return Frame(first: first, second: second, directory: directory, names: merged, prepared: prepared, identities: identities)
     }
 
     private static func sortedNames(_ arena: NameArena) -> [[UInt8]] {
