@@ -36,14 +36,31 @@ public struct SavedScan: Sendable, Equatable {
         self.root = root
         self.savedAt = savedAt
         self.rootTotals = rootTotals
-        self.entries = entries.sorted { $0.path.lexicographicallyPrecedes($1.path) }
+        self.entries = entries.sorted { Self.precedes($0.path, $1.path) }
     }
 
-    /// The scan `result` of `root` (recorded to every depth), as kept.
-    public init(_ result: SpaceScan.Result, root: [UInt8], savedAt: Int64) {
+    /// The scan `result` of `root` (recorded to every depth, started on
+    /// the path `scanned`), as kept.
+    public init(_ result: SpaceScan.Result, scanned: [UInt8], root: [UInt8], savedAt: Int64) {
+        // An entry's path is the scanned path, a slash, and its names.
+        let prefix = scanned.isEmpty ? 0 : scanned.count + (scanned.last == 0x2F ? 0 : 1)
         self.init(
             root: root, savedAt: savedAt, rootTotals: result.root,
-            entries: result.entries.map { Entry(path: Array($0.names.joined(separator: [0x2F])), kind: $0.kind, totals: $0.totals) })
+            entries: result.entries.map { Entry(path: Array($0.path.dropFirst(prefix)), kind: $0.kind, totals: $0.totals) })
+    }
+
+    /// The order entries are kept in: path by path, name by name (byte
+    /// order, a `/` before any other byte: a directory's entries come right
+    /// after it, `a/c` before `a-b`).
+    public static func precedes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        a.withUnsafeBufferPointer { x in
+            b.withUnsafeBufferPointer { y in
+                for index in 0..<min(x.count, y.count) where x[index] != y[index] {
+                    return (x[index] == 0x2F ? 0 : x[index]) < (y[index] == 0x2F ? 0 : y[index])
+                }
+                return x.count < y.count
+            }
+        }
     }
 
     static let magic = Array("FTSCAN1\n".utf8)
@@ -121,7 +138,7 @@ public struct SavedScan: Sendable, Equatable {
             guard let kind = FileKind(rawValue: try reader.byte(what: "a kind")) else {
                 throw SavedScanError(offset: reader.offset - 1, "an unknown kind of entry")
             }
-            guard !path.isEmpty, previous.isEmpty || previous.lexicographicallyPrecedes(path) else {
+            guard !path.isEmpty, previous.isEmpty || Self.precedes(previous, path) else {
                 throw SavedScanError(offset: start, "the entries are out of order")
             }
             entries.append(Entry(path: path, kind: kind, totals: try Self.readTotals(&reader)))

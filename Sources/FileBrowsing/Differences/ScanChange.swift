@@ -45,10 +45,10 @@ public struct ScanChange: Sendable, Equatable {
         let old = then.entries
         let new = now.entries
         while i < old.count || j < new.count {
-            if j == new.count || (i < old.count && old[i].path.lexicographicallyPrecedes(new[j].path)) {
+            if j == new.count || (i < old.count && SavedScan.precedes(old[i].path, new[j].path)) {
                 if shallow(old[i].path) { changes.append(ScanChange(path: old[i].path, kind: old[i].kind, then: old[i].totals, now: nil)) }
                 i += 1
-            } else if i == old.count || new[j].path.lexicographicallyPrecedes(old[i].path) {
+            } else if i == old.count || SavedScan.precedes(new[j].path, old[i].path) {
                 if shallow(new[j].path) { changes.append(ScanChange(path: new[j].path, kind: new[j].kind, then: nil, now: new[j].totals)) }
                 j += 1
             } else {

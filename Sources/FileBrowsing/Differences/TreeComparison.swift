@@ -151,7 +151,9 @@ public final class TreeComparison {
     }
 
     /// The entry's status, links followed (as diff follows them); nil after telling `trouble` why not.
-    private func status(_ read: Result<FileStatus, Errno>, _ name: [UInt8], in directory: DirectoryHandle, trouble: (FileError) -> Void)
+    private func status(
+        _ read: Result<FileStatus, Errno>, _ name: [UInt8], in directory: DirectoryHandle, trouble: (FileError) -> Void
+    )
         -> FileStatus?
     {
         switch read {

@@ -56,7 +56,7 @@ struct ScanChangesCommand {
             diagnostics.report("\(NameEscaping.escape(path)): interrupted; nothing compared", severity: .seriousTrouble)
             return
         }
-        let now = SavedScan(result, root: root, savedAt: WallClock.seconds)
+        let now = SavedScan(result, scanned: handle.path, root: root, savedAt: WallClock.seconds)
         let changes = ScanChange.changes(from: then, to: now, depth: du.listedDepth)
         for change in changes { write(change, below: path) }
         write(ScanChange(path: [], kind: .directory, then: then.rootTotals, now: now.rootTotals), below: path)

@@ -137,7 +137,9 @@ struct SpaceUsageCommand {
     }
 
     private func write(_ result: SpaceScan.Result, for path: [UInt8]) {
-        let all = result.entries
+        // Only the entries listed are ranked (a kept scan recorded every one).
+        let depth = listedDepth
+        let all = depth == Int.max ? result.entries : result.entries.filter { $0.depth <= depth }
         // Ties in size go by name (ranks found once: comparing paths made
         // per comparison took three times the scan's instructions).
         let ranks = SpaceScan.Entry.nameOrderRanks(all)
@@ -149,8 +151,7 @@ struct SpaceUsageCommand {
         }
         // du's -d N without -a lists directories only (du's shape); --depth N lists every entry.
         let directoriesOnly = options.spaceDepth != nil && !options.spaceListsEverything
-        let depth = listedDepth
-        for index in order where (!directoriesOnly || all[index].kind == .directory) && all[index].depth <= depth {
+        for index in order where !directoriesOnly || all[index].kind == .directory {
             let entry = all[index]
             line(entry.path, kind: entry.kind, totals: entry.totals)
         }
@@ -161,7 +162,7 @@ struct SpaceUsageCommand {
     /// scan saved before (replaced whole); anything else is refused.
     private func save(_ result: SpaceScan.Result, of handle: DirectoryHandle, in file: [UInt8]) {
         let root = DisplayPath.absolute(handle.path)
-        let saved = SavedScan(result, root: root, savedAt: WallClock.seconds)
+        let saved = SavedScan(result, scanned: handle.path, root: root, savedAt: WallClock.seconds)
         let replaces = SavedScan.startsAsSavedScan(file) == true
         if case .failure(let failure) = OwnFiles.writeNew(file, contents: saved.encoded(), replace: replaces) {
             let reason = failure == .exists ? "exists and is not a saved scan; name a new file" : failure.description
