@@ -151,4 +151,30 @@ final class TreeComparisonEndToEndTests: XCTestCase {
         XCTAssertEqual(missing.status, 1, "a command's mistake, as cd's")
         XCTAssertTrue(missing.stderr.contains("compare: \(temp.path)/a/nope: No such file or directory"), missing.stderr)
     }
+
+    /// `mark same` marks the files there whose bytes are here too, and never
+    /// the last copy: not one whose copy here is marked, nor one whose copy
+    /// here is itself among them (a tree compared with a tree inside it).
+    func testMarkSameKeepsACopy() throws {
+        let temp = try TemporaryTree.inMemory()
+        _ = try CommandRunner.shell(
+            "mkdir -p x/s y/s t/sub/sub && echo 1 > x/s/a && echo 1 > y/s/a && echo 2 > x/b && echo 2 > y/b && echo 3 > x/c && echo 4 > y/c"
+                + " && echo 1 > t/f && echo 1 > t/sub/f && echo 1 > t/sub/sub/f", in: temp.url)
+        let marked = try CommandRunner.run(
+            ["--page-size", "40", "-e", "compare ../y; mark same; marks --print"], in: temp.url.appendingPathComponent("x"))
+        XCTAssertEqual(marked.status, 0, marked.stderr)
+        XCTAssertTrue(marked.text.contains("== the same, there ==\n2 D b\n3 D s/a\n"), marked.text)
+        XCTAssertTrue(marked.text.contains("\(temp.path)/y:\n  b\n\(temp.path)/y/s:\n  a\ntotal: 2 files, 0 directories, 4 bytes, "), marked.text)
+        // Its copy here marked first: kept.
+        let first = try CommandRunner.run(["-e", "mark b; compare ../y; mark same; marks --print"], in: temp.url.appendingPathComponent("x"))
+        XCTAssertTrue(first.text.contains("mark same: 1 marked; 1 kept: the copy here is marked, or is among them"), first.text)
+        XCTAssertTrue(first.text.contains("\(temp.path)/x:\n  b\n\(temp.path)/y/s:\n  a\ntotal: 2 files, 0 directories, 4 bytes, "), first.text)
+        // A tree with a tree inside it: one copy of f stays outside the plan.
+        let nested = try CommandRunner.run(["-e", "compare sub; mark same; marks --print"], in: temp.url.appendingPathComponent("t"))
+        XCTAssertTrue(nested.text.contains("mark same: 1 marked; 1 kept"), nested.text)
+        XCTAssertTrue(nested.text.contains("\n\(temp.path)/t/sub:\n  f\ntotal: 1 file, 0 directories, 2 bytes, "), nested.text)
+        // The same tree: nothing to mark.
+        let itself = try CommandRunner.run(["-e", "compare .; mark same"], in: temp.url.appendingPathComponent("x"))
+        XCTAssertEqual(itself.stderr, "filetable: line 2: mark same: no row to mark\n")
+    }
 }

@@ -31,6 +31,9 @@ public final class TreeComparison {
     private let preparation = PairPreparation(threads: min(4, Processors.online))
     private let isCancelled: () -> Bool
     public private(set) var totals = Totals()
+    /// Whether pairs of files found the same are reported too (a level of
+    /// the differences lists them, for `mark same`); diff never prints them.
+    public var reportsSameFiles = false
 
     public init(isCancelled: @escaping () -> Bool = { false }) {
         self.isCancelled = isCancelled
@@ -135,6 +138,7 @@ public final class TreeComparison {
             switch verdict {
             case .same:
                 totals.sameFiles += 1
+                if reportsSameFiles { report(TreeDifference(kind: .same, directory: here.directory, name: name), here.first, here.second) }
             case .differ:
                 report(TreeDifference(kind: .contentsDiffer, directory: here.directory, name: name), here.first, here.second)
             case .changed:

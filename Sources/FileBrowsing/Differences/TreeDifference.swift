@@ -15,6 +15,9 @@ public struct TreeDifference: Sendable, Equatable {
         /// Anything else that is not two directories: what each is, in
         /// diff's words (`regular empty file`, `directory`, `fifo`).
         case typesDiffer(first: String, second: String)
+        /// Two regular files of the same bytes, read and compared (reported
+        /// only when asked: `TreeComparison.reportsSameFiles`).
+        case same
     }
 
     public let kind: Kind

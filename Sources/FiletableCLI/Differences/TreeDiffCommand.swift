@@ -73,6 +73,7 @@ struct TreeDiffCommand {
         case .onlyInSecond: return Array("Only in ".utf8) + directory(b) + Array(": ".utf8) + name + [0x0A]
         case .contentsDiffer, .changedWhileCompared:
             return Array("Files ".utf8) + firstPath + Array(" and ".utf8) + secondPath + Array(" differ\n".utf8)
+        case .same: return []
         case .typesDiffer(let one, let other):
             return Array("File ".utf8) + firstPath + Array(" is a \(one) while file ".utf8) + secondPath + Array(" is a \(other)\n".utf8)
         }
@@ -86,6 +87,7 @@ struct TreeDiffCommand {
         case .onlyInSecond: fields = [("change", "\"only_second\"")]
         case .contentsDiffer: fields = [("change", "\"contents\"")]
         case .changedWhileCompared: fields = [("change", "\"changed_while_compared\"")]
+        case .same: fields = [("change", "\"same\"")]
         case .typesDiffer(let one, let other):
             fields = [("change", "\"type\""), ("first_type", "\"\(one)\""), ("second_type", "\"\(other)\"")]
         }

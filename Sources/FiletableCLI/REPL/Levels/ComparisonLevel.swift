@@ -10,20 +10,25 @@ final class ComparisonLevel: LevelKind {
     /// The other tree, as an absolute path.
     let other: [UInt8]
     /// What the last comparison found beside the differences.
-    private(set) var totals: TreeComparison.Totals
+    fileprivate(set) var totals: TreeComparison.Totals
+    /// Each file there that is the same as its file here: the two entries,
+    /// by directory identity and name (what marks are keyed by).
+    fileprivate(set) var counterparts: [EntryKey: EntryKey]
 
-    init(other: [UInt8], totals: TreeComparison.Totals) {
+    init(other: [UInt8], totals: TreeComparison.Totals, counterparts: [EntryKey: EntryKey]) {
         self.other = other
         self.totals = totals
+        self.counterparts = counterparts
     }
 
     var rowsDescription: String { "the differences from \(NameEscaping.escape(other))" }
     var breadcrumb: String? { "compare" }
 
     func headerParts(of level: TableLevel) -> [String] {
-        [
+        let same = level.model.sections.first(where: { $0.title == Self.titles[4] })?.rows.count ?? 0
+        return [
             NameEscaping.escape(level.path),
-            "compare with \(NameEscaping.escape(other)): \(Plural.count(level.model.rowCount, "difference"))",
+            "compare with \(NameEscaping.escape(other)): \(Plural.count(level.model.rowCount - same, "difference"))",
             "\(Plural.count(totals.sameFiles, "file")) the same",
         ]
     }
@@ -31,7 +36,35 @@ final class ComparisonLevel: LevelKind {
     func emptyNote(of level: TableLevel) -> String { "(no differences: every file is the same on both sides)" }
 
     /// The sections, in the order they show.
-    private static let titles = ["only here", "only there", "contents differ", "not the same type"]
+    private static let titles = ["only here", "only there", "contents differ", "not the same type", "the same, there"]
+
+    /// `mark same`: the files there whose bytes are here too, as rows. A
+    /// file is left out when its copy here is marked, or is itself one of
+    /// them (trees that overlap): the plan never takes the last copy.
+    func rows(for word: String, in level: TableLevel, marks: MarkStore) -> (rows: [Int], kept: Int)? {
+        guard word == "same", let section = level.model.sections.first(where: { $0.title == Self.titles[4] }) else {
+            return word == "same" ? ([], 0) : nil
+        }
+        let model = level.model
+        var keys: [Int: EntryKey] = [:]
+        for row in section.rows {
+            guard let location = model.location(ofRow: row), let directory = location.directory.identity else { continue }
+            keys[row] = EntryKey(directory: directory, name: location.name)
+        }
+        let batch = Set(keys.values)
+        var rows: [Int] = []
+        var kept = 0
+        for row in section.rows {
+            guard let key = keys[row], let here = counterparts[key] else { continue }
+            let hereMarked = here.name.withUnsafeBufferPointer { marks.isMarked(directory: here.directory, name: $0) }
+            if hereMarked || batch.contains(here) {
+                kept += 1
+                continue
+            }
+            rows.append(row)
+        }
+        return (rows, kept)
+    }
 
     /// The level of how `origin`'s directory differs from the tree at
     /// `other`, with the line that sums it up; `progress` hears the totals
@@ -50,25 +83,33 @@ final class ComparisonLevel: LevelKind {
         }
         var troubles: [FileError] = []
         var totals = TreeComparison.Totals()
+        var counterparts: [EntryKey: EntryKey] = [:]
+        var kind: ComparisonLevel?
         let gather: () -> PathRows.Contents = {
             troubles = []
             let comparison = TreeComparison(isCancelled: { Interruption.isRequested })
+            comparison.reportsSameFiles = true
             var sink = ComparisonRows()
             comparison.run(
                 first: first, second: second, report: { sink.add($0, first: $1, second: $2) }, trouble: { troubles.append($0) })
             totals = comparison.totals
+            counterparts = sink.counterparts
+            // A reload compares again: the kind learns what it found.
+            kind?.totals = totals
+            kind?.counterparts = counterparts
             progress(totals)
             return sink.contents
         }
         Interruption.clear()
         let contents = gather()
         let rows = PathRows(contents) { () throws(FileError) -> PathRows.Contents in gather() }
-        let kind = ComparisonLevel(other: other, totals: totals)
-        let level = TableLevel(rows: rows, kind: kind, in: first, path: origin.path, decoration: origin.formatter.decoration)
-        var counts = [0, 0, 0, 0]
+        let made = ComparisonLevel(other: other, totals: totals, counterparts: counterparts)
+        kind = made
+        let level = TableLevel(rows: rows, kind: made, in: first, path: origin.path, decoration: origin.formatter.decoration)
+        var counts = [0, 0, 0, 0, 0]
         for section in contents.sectionOfEntry { counts[Int(section)] += 1 }
         var summary =
-            "compare: \(Plural.count(contents.names.count, "difference")) (\(counts[0]) only here, \(counts[1]) only there, "
+            "compare: \(Plural.count(contents.names.count - counts[4], "difference")) (\(counts[0]) only here, \(counts[1]) only there, "
             + "\(counts[2]) in contents, \(counts[3]) in type); \(Plural.count(totals.sameFiles, "file")) the same, "
             + "\(HumanSize.withUnit(totals.bytesCompared)) compared byte for byte"
         if !troubles.isEmpty { summary += "; \(troubles.count) could not be read" }
@@ -79,6 +120,7 @@ final class ComparisonLevel: LevelKind {
     /// The rows a comparison finds, gathered as it reports them.
     private struct ComparisonRows {
         var contents = PathRows.Contents()
+        var counterparts: [EntryKey: EntryKey] = [:]
         private var placeOf: [ObjectIdentifier: Int] = [:]
 
         init() {
@@ -87,13 +129,18 @@ final class ComparisonLevel: LevelKind {
         }
 
         mutating func add(_ difference: TreeDifference, first: DirectoryHandle, second: DirectoryHandle) {
-            let directory = difference.kind == .onlyInSecond ? second : first
+            let there = difference.kind == .onlyInSecond || difference.kind == .same
+            let directory = there ? second : first
+            if difference.kind == .same, let a = first.identity, let b = second.identity {
+                counterparts[EntryKey(directory: b, name: difference.name)] = EntryKey(directory: a, name: difference.name)
+            }
             let section: UInt32
             switch difference.kind {
             case .onlyInFirst: section = 0
             case .onlyInSecond: section = 1
             case .contentsDiffer, .changedWhileCompared: section = 2
             case .typesDiffer: section = 3
+            case .same: section = 4
             }
             let place =
                 placeOf[ObjectIdentifier(directory)]

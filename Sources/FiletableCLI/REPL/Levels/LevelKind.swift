@@ -39,6 +39,10 @@ protocol LevelKind: AnyObject {
     /// directory on disk, searched the kind's own way; nil where the
     /// directory search applies (or no search does).
     func search(for text: String, maxDepth: Int?, in level: TableLevel) -> SubtreeSearch?
+    /// The rows a word of the kind's own names for `mark` (`mark same` in a
+    /// comparison), and how many it left out to keep a copy; nil for a
+    /// word the kind does not know.
+    func rows(for word: String, in level: TableLevel, marks: MarkStore) -> (rows: [Int], kept: Int)?
 }
 
 /// How marked rows show in a level.
@@ -64,4 +68,5 @@ extension LevelKind {
         nil
     }
     func search(for text: String, maxDepth: Int?, in level: TableLevel) -> SubtreeSearch? { nil }
+    func rows(for word: String, in level: TableLevel, marks: MarkStore) -> (rows: [Int], kept: Int)? { nil }
 }
