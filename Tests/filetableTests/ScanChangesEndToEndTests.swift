@@ -82,4 +82,28 @@ final class ScanChangesEndToEndTests: XCTestCase {
         let size = try FileManager.default.attributesOfItem(atPath: temp.url.appendingPathComponent("scan").path)[.size] as? Int ?? 0
         XCTAssertLessThan(size, 40 * 2020, "\(size) bytes for 2,020 entries")
     }
+
+    /// At the prompt: `du --save FILE` keeps the level's scan, `du --since
+    /// FILE` opens a level of what changed, growth first, and `mark new`
+    /// marks what appeared; a removed entry is a row with its figures.
+    func testSinceAtThePrompt() throws {
+        let temp = try tree()
+        let saved = try CommandRunner.run(["-e", "du --save ../scan"], in: temp.url.appendingPathComponent("t"))
+        XCTAssertEqual(saved.status, 0, saved.stderr)
+        XCTAssertTrue(saved.text.contains("du --save: the scan of \(temp.path)/t kept in ../scan ("), saved.text)
+        _ = try CommandRunner.shell("head -c 300000 /dev/zero > t/a/f2 && rm -r t/b && mkdir t/c && echo hi > t/c/new", in: temp.url)
+        let since = try CommandRunner.run(
+            ["--page-size", "30", "-e", "du --since ../scan; info b; mark new; marks --print"], in: temp.url.appendingPathComponent("t"))
+        XCTAssertEqual(since.status, 0, since.stderr)
+        let lines = since.text.components(separatedBy: "\n")
+        let header = try XCTUnwrap(lines.first { $0.contains(" | since ") })
+        XCTAssertTrue(header.hasPrefix("\(temp.path)/t | since ") && header.contains(": 3 changes | +"), header)
+        let rows = lines.drop { !$0.contains(" | since ") }.dropFirst().prefix(3).map { $0.split(separator: " ").map(String.init) }
+        XCTAssertEqual(rows.map { $0.dropFirst(2).joined(separator: " ") }, ["+1 grown a >", "+1 new c >", "-1 removed b >"])
+        XCTAssertTrue(since.text.contains("error:  No such file or directory\nchange: removed\nthen:   "), since.text)
+        XCTAssertTrue(since.text.contains("\(temp.path)/t:\n  c/\ntotal: 1 file, 1 directory"), since.text)
+        let other = try CommandRunner.run(["-e", "du --since ../../scan"], in: temp.url.appendingPathComponent("t/a"))
+        XCTAssertEqual(other.status, 1)
+        XCTAssertTrue(other.stderr.contains("du --since: ../../scan is a scan of \(temp.path)/t, not of this level (\(temp.path)/t/a)"), other.stderr)
+    }
 }

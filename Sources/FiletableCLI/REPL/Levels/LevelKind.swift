@@ -43,6 +43,9 @@ protocol LevelKind: AnyObject {
     /// comparison), and how many it left out to keep a copy; nil for a
     /// word the kind does not know.
     func rows(for word: String, in level: TableLevel, marks: MarkStore) -> (rows: [Int], kept: Int)?
+    /// Figures of the kind's own before each row's name, in du's three
+    /// columns (a size, a number, a word); nil: du's when the level was sized.
+    func columns(of level: TableLevel) -> ((Int) -> [String])?
 }
 
 /// How marked rows show in a level.
@@ -69,4 +72,5 @@ extension LevelKind {
     }
     func search(for text: String, maxDepth: Int?, in level: TableLevel) -> SubtreeSearch? { nil }
     func rows(for word: String, in level: TableLevel, marks: MarkStore) -> (rows: [Int], kept: Int)? { nil }
+    func columns(of level: TableLevel) -> ((Int) -> [String])? { nil }
 }

@@ -43,7 +43,7 @@ extension Session {
             decorations.marksShown = true
             decorations.isMarked = { [marks, unowned level] row in level.entry(ofRow: row).map { marks.mark(for: $0) != nil } ?? false }
         }
-        decorations.spaceColumns = spaceColumns(of: level)
+        decorations.spaceColumns = level.kind.columns(of: level) ?? spaceColumns(of: level)
         level.source.decorations = decorations
     }
 

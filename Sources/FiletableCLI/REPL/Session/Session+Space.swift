@@ -19,8 +19,17 @@ extension Session {
         }
         let listing = try level.directoryListing(for: "du")
         Interruption.clear()
+        // A saved scan, or one to compare with, starts from the file (read first: a bad one costs no scan).
+        let then = try request.sinceFile.map { file throws(CommandError) in try Self.savedScan(file) }
         var options = SpaceScan.Options()
         options.oneFileSystem = request.oneFileSystem
+        // Kept or compared: every entry recorded.
+        if request.saveFile != nil || then != nil { options.recordedDepth = .max }
+        if let then, then.root != level.path {
+            throw CommandError(
+                "du --since: \(NameEscaping.terminalSafe(request.sinceFile ?? "")) is a scan of \(NameEscaping.escape(then.root)), not of this level (\(NameEscaping.escape(level.path)))"
+            )
+        }
         // A scan of / leaves the pseudo file systems out, as gdu does: their
         // sizes are not disk space, and /proc alone holds thousands of entries.
         let leftOut = level.path == [0x2F] && !request.everything ? Self.pseudoFileSystems() : []
@@ -44,6 +53,22 @@ extension Session {
             throw CommandError("du: interrupted; nothing was changed (du again to scan)")
         }
         space.record(result.directories.mapValues(\.diskBytes), unreadable: result.errors)
+        let now = SavedScan(result, scanned: listing.directory.path, root: level.path, savedAt: WallClock.seconds)
+        if let file = request.saveFile { try save(now, in: file) }
+        if let then, let file = request.sinceFile {
+            let changes = ScanChange.changes(from: then, to: now, depth: 1)
+            // The directory again under the level's own (absolute) path, which the rows' paths are built on.
+            let directory =
+                (try? DirectoryHandle.open([0x2E], in: listing.directory, displayPath: level.path, followSymlink: false)) ?? listing.directory
+            var order = ListOptions()
+            order.sortKey = .space
+            let rows = ScanChangeRows(changes, in: directory, options: order)
+            let kind = SpaceChangeLevel(
+                rows: rows, file: file, savedAt: then.savedAt, change: now.rootTotals.diskBytes - then.rootTotals.diskBytes)
+            present(TableLevel(rows: rows, kind: kind, in: directory, path: level.path, decoration: settings.decoration))
+            write("du --since: \(Plural.count(rows.rowCount, "change")) in \(level.title)'s entries ('mark new' marks what appeared)")
+            return
+        }
         showSpace(on: level)
         printPage()
         let unreadable = result.errors.count
@@ -52,6 +77,33 @@ extension Session {
             "du: \(HumanSize.withUnit(result.root.diskBytes)) on disk in \(Plural.count(result.root.files, "file"))"
                 + (unreadable > 0 ? "; \(Plural.count(unreadable, "entry", "entries")) could not be read ('du unreadable' lists them)" : "")
                 + (leftOut.isEmpty ? "" : "; left out \(skipped) ('du --everything' scans them)"))
+    }
+
+    /// The scan kept in `file` (relative to where filetable started).
+    static func savedScan(_ file: String) throws(CommandError) -> SavedScan {
+        let path = NameEscaping.typedName(file)
+        switch Descriptor.readWhole(path) {
+        case .failure(let errno): throw CommandError("du --since: \(FileError(path: path, errno: errno).description)")
+        case .success(let bytes):
+            do throws(SavedScanError) {
+                return try SavedScan(decoding: bytes)
+            } catch {
+                throw CommandError("du --since: \(NameEscaping.escape(path)): \(error.description)")
+            }
+        }
+    }
+
+    /// Keeps `scan` in `file`: a new file, or an earlier saved scan replaced; nothing else.
+    private func save(_ scan: SavedScan, in file: String) throws(CommandError) {
+        let path = NameEscaping.typedName(file)
+        let earlier = SavedScan.startsAsSavedScan(path)
+        guard earlier != false else { throw CommandError("du --save: \(NameEscaping.escape(path)): exists and is not a saved scan; name a new file") }
+        if case .failure(let failure) = OwnFiles.writeNew(path, contents: scan.encoded(), replace: earlier == true) {
+            throw CommandError("du --save: \(NameEscaping.escape(path)): \(failure.description)")
+        }
+        write(
+            "du --save: the scan of \(NameEscaping.escape(scan.root)) kept in \(NameEscaping.escape(path)) (\(Plural.count(scan.entries.count, "entry", "entries")))"
+        )
     }
 
     /// `du unreadable`: what the last scan could not read, a line each.

@@ -34,6 +34,8 @@ struct DetailView {
         switch model.status(ofRow: row) {
         case .failure(let errno):
             lines.append(("error", errno.description))
+            // What the source still knows of it (a removed entry's figures from a saved scan).
+            lines += model.sourceFacts(ofRow: row).map { ($0.label, $0.value) }
         case .success(let status):
             let accounts = AccountNames()
             lines.append(("type", status.kind.jsonName))
@@ -48,6 +50,7 @@ struct DetailView {
                 lines.append(("accessed", TimeFormat.full(status.accessTime)))
                 lines.append(("modified", TimeFormat.full(status.modificationTime)))
                 lines.append(("changed", TimeFormat.full(status.changeTime)))
+                lines += model.sourceFacts(ofRow: row).map { ($0.label, $0.value) }
             } else {
                 // Not a file on disk (a member of an archive): the facts its source keeps.
                 lines.append(("modified", TimeFormat.full(status.modificationTime)))
