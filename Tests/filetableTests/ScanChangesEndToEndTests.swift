@@ -106,4 +106,27 @@ final class ScanChangesEndToEndTests: XCTestCase {
         XCTAssertEqual(other.status, 1)
         XCTAssertTrue(other.stderr.contains("du --since: ../../scan is a scan of \(temp.path)/t, not of this level (\(temp.path)/t/a)"), other.stderr)
     }
+
+    /// `--save-format ncdu` writes ncdu's export (valid JSON, checked with
+    /// python3 and with ncdu where installed), and `--since` reads it back.
+    func testNcduExportsBothWays() throws {
+        let temp = try tree()
+        let saved = try CommandRunner.run(["--du", "--save", "scan.json", "--save-format", "ncdu", "t"], in: temp.url)
+        XCTAssertEqual(saved.status, 0, saved.stderr)
+        let text = try String(contentsOf: temp.url.appendingPathComponent("scan.json"), encoding: .utf8)
+        XCTAssertTrue(text.hasPrefix("[1,2,{\"progname\":\"filetable\""), text)
+        XCTAssertTrue(text.contains("\n[{\"name\":\"\(temp.path)/t\",\"asize\":"), text)
+        if CommandRunner.isInstalled("python3") {
+            let parsed = try CommandRunner.shell(
+                "python3 -c 'import json; d = json.load(open(\"scan.json\")); print(d[0], d[3][0][\"name\"])'", in: temp.url)
+            XCTAssertEqual(parsed.text, "1 \(temp.path)/t\n")
+        }
+        if CommandRunner.isInstalled("ncdu") {
+            XCTAssertEqual(try CommandRunner.shell("ncdu -f scan.json -o - > /dev/null", in: temp.url).status, 0, "ncdu reads it")
+        }
+        _ = try CommandRunner.shell("head -c 300000 /dev/zero > t/a/f2", in: temp.url)
+        let since = try CommandRunner.run(["--du", "--since", "scan.json", "t"], in: temp.url)
+        XCTAssertEqual(since.status, 0, since.stderr)
+        XCTAssertEqual(shape(since.text), ["+ +1 grown t/a", "+ +1 total t"])
+    }
 }

@@ -65,8 +65,16 @@ public struct SavedScan: Sendable, Equatable {
 
     static let magic = Array("FTSCAN1\n".utf8)
 
+    /// A scan read from a file: filetable's own, or an ncdu export (`ncdu -o`).
+    public static func load(_ bytes: [UInt8]) throws(SavedScanError) -> SavedScan {
+        if bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == UInt8(ascii: "[") {
+            return try NcduExport.decode(bytes)
+        }
+        return try SavedScan(decoding: bytes)
+    }
+
     /// Whether the file at `path` starts as a saved scan does (its first
-    /// bytes only); nil when nothing is there.
+    /// bytes only: filetable's, or an ncdu export's); nil when nothing is there.
     public static func startsAsSavedScan(_ path: [UInt8]) -> Bool? {
         switch withCString(path, { Syscalls.openFile(at: Syscalls.workingDirectory, name: $0) }) {
         case .failure(.noSuchFileOrDirectory): return nil
@@ -75,7 +83,8 @@ public struct SavedScan: Sendable, Equatable {
             defer { Syscalls.close(fd) }
             var head = [UInt8](repeating: 0, count: magic.count)
             let got = head.withUnsafeMutableBytes { Syscalls.positionedRead(fd, into: $0.baseAddress!, count: magic.count, at: 0) }
-            return (try? got.get()) == magic.count && head == magic
+            return (try? got.get()) == magic.count
+                && (head == magic || head.starts(with: Array("[1,2,{".utf8)) || head.starts(with: Array("[1, 2, ".utf8)))
         }
     }
 

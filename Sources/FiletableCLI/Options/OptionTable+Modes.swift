@@ -91,8 +91,14 @@ extension OptionTable {
             options.spaceSaveFile = argument.bytes
         },
         OptionSpec(
+            "save-format", value: .word(["filetable", "ncdu"]), valueName: "WORD", section: .du,
+            "--save's format: filetable's own (compact), or ncdu's export (ncdu -f reads it); --since reads both"
+        ) { options, argument in
+            options.spaceSavesNcdu = argument.word == "ncdu"
+        },
+        OptionSpec(
             "since", value: .path, valueName: "FILE", section: .du,
-            "what changed since the scan saved in FILE: new, removed, grown and shrunk entries, largest growth first"
+            "what changed since the scan saved in FILE (or an ncdu export): new, removed, grown and shrunk entries, largest growth first"
         ) { options, argument in
             options.spaceSinceFile = argument.bytes
         },

@@ -27,7 +27,7 @@ struct ScanChangesCommand {
             return
         case .success(let bytes):
             do throws(SavedScanError) {
-                then = try SavedScan(decoding: bytes)
+                then = try SavedScan.load(bytes)
             } catch {
                 diagnostics.report("\(NameEscaping.escape(file)): \(error.description)", severity: .seriousTrouble)
                 return
@@ -63,7 +63,12 @@ struct ScanChangesCommand {
         // The totals for the person reading: standard error, out of a script's way.
         StandardStream.writeError(summary(changes, then: then, now: now) + "\n")
         if let keep = options.spaceSaveFile {
-            if case .failure(let failure) = OwnFiles.writeNew(keep, contents: now.encoded(), replace: true) {
+            guard SavedScan.startsAsSavedScan(keep) != false else {
+                diagnostics.report("\(NameEscaping.escape(keep)): exists and is not a saved scan; name a new file", severity: .seriousTrouble)
+                return
+            }
+            let contents = options.spaceSavesNcdu ? NcduExport.encode(now) : now.encoded()
+            if case .failure(let failure) = OwnFiles.writeNew(keep, contents: contents, replace: SavedScan.startsAsSavedScan(keep) == true) {
                 diagnostics.report("\(NameEscaping.escape(keep)): \(failure.description)", severity: .seriousTrouble)
             }
         }

@@ -164,7 +164,8 @@ struct SpaceUsageCommand {
         let root = DisplayPath.absolute(handle.path)
         let saved = SavedScan(result, scanned: handle.path, root: root, savedAt: WallClock.seconds)
         let replaces = SavedScan.startsAsSavedScan(file) == true
-        if case .failure(let failure) = OwnFiles.writeNew(file, contents: saved.encoded(), replace: replaces) {
+        let contents = options.spaceSavesNcdu ? NcduExport.encode(saved) : saved.encoded()
+        if case .failure(let failure) = OwnFiles.writeNew(file, contents: contents, replace: replaces) {
             let reason = failure == .exists ? "exists and is not a saved scan; name a new file" : failure.description
             diagnostics.report("\(NameEscaping.escape(file)): \(reason)", severity: .seriousTrouble)
         }

@@ -2,16 +2,21 @@ import FuzzSupport
 
 @testable import FileBrowsing
 
-/// The saved-scan reader on any bytes: a scan or an error naming a byte
-/// inside the input, never a crash or an allocation larger than the input
-/// allows; a scan that reads, written again, reads back the same, and its
-/// changes against itself are none.
+/// The saved-scan readers (filetable's own format, and ncdu's export with
+/// its JSON) on any bytes: a scan or an error naming a byte inside the
+/// input, never a crash, a stack overflow or an allocation larger than the
+/// input allows; a scan of filetable's format, written again, reads back the
+/// same; any scan's changes against itself are none, and it writes as an
+/// ncdu export without a crash.
 runFuzzer { data, count in
     let bytes = fuzzInput(data, count)
     do {
-        let scan = try SavedScan(decoding: bytes)
+        let scan = try SavedScan.load(bytes)
         if scan.entries.count > bytes.count { fatalError("more entries than bytes") }
-        if (try? SavedScan(decoding: scan.encoded())) != scan { fatalError("a scan that reads back another way") }
+        if bytes.starts(with: SavedScan.magic), (try? SavedScan(decoding: scan.encoded())) != scan {
+            fatalError("a scan that reads back another way")
+        }
+        _ = NcduExport.encode(scan)
         if !ScanChange.changes(from: scan, to: scan, depth: Int.max).isEmpty { fatalError("a scan differs from itself") }
     } catch {
         if error.offset < 0 || error.offset > bytes.count { fatalError("an error outside the input: \(error)") }

@@ -86,7 +86,7 @@ extension Session {
         case .failure(let errno): throw CommandError("du --since: \(FileError(path: path, errno: errno).description)")
         case .success(let bytes):
             do throws(SavedScanError) {
-                return try SavedScan(decoding: bytes)
+                return try SavedScan.load(bytes)
             } catch {
                 throw CommandError("du --since: \(NameEscaping.escape(path)): \(error.description)")
             }

@@ -1,0 +1,147 @@
+/// ncdu's export format (`ncdu -o FILE`, read back with `ncdu -f FILE`),
+/// so scans move between the two tools: a JSON array `[1, 2, {metadata},
+/// TREE]` where a directory is an array whose first element describes it
+/// (`name`, `asize`, `dsize`, `dev`, `ino`) followed by its entries, and a
+/// file is an object. Sizes there are each entry's own; a `SavedScan`'s
+/// are totals with everything below, worked out here both ways.
+public enum NcduExport {
+    /// The scan as ncdu writes an export (names as their bytes, with `"`,
+    /// `\` and control bytes escaped, as ncdu does).
+    public static func encode(_ scan: SavedScan, version: String = "filetable") -> [UInt8] {
+        var out = Array("[1,2,{\"progname\":\"filetable\",\"progver\":\"\(version)\",\"timestamp\":\(scan.savedAt)},\n".utf8)
+        // The root's own size is what its entries do not account for.
+        let entries = scan.entries
+        // The directories written and not yet closed (the root first).
+        var open: [[UInt8]] = [[]]
+        func closeDirectories(until path: [UInt8]) {
+            while open.count > 1, !isInside(path, open[open.count - 1]) {
+                open.removeLast()
+                out += Array("]".utf8)
+            }
+        }
+        out += Array("[".utf8)
+        let rootOwn = own(scan.rootTotals, minus: topLevelTotals(entries))
+        appendObject(name: scan.root, totals: rootOwn, to: &out)
+        for (index, entry) in entries.enumerated() {
+            closeDirectories(until: entry.path)
+            out += Array(",\n".utf8)
+            let name = Array(entry.path.split(separator: 0x2F, omittingEmptySubsequences: false).last ?? [])
+            if entry.kind == .directory {
+                var below = SpaceTotals()
+                var next = index + 1
+                while next < entries.count, isInside(entries[next].path, entry.path) {
+                    if !entries[next].path[(entry.path.count + 1)...].contains(0x2F) { below += entries[next].totals }
+                    next += 1
+                }
+                out += Array("[".utf8)
+                appendObject(name: name, totals: own(entry.totals, minus: below), to: &out)
+                open.append(entry.path)
+            } else {
+                appendObject(name: name, totals: entry.totals, notRegular: entry.kind != .file, to: &out)
+            }
+        }
+        while open.count > 1 {
+            open.removeLast()
+            out += Array("]".utf8)
+        }
+        out += Array("]]\n".utf8)
+        return out
+    }
+
+    /// Whether `path` is below `directory` (both below the root).
+    private static func isInside(_ path: [UInt8], _ directory: [UInt8]) -> Bool {
+        path.count > directory.count && path[directory.count] == 0x2F && path.starts(with: directory)
+    }
+
+    private static func topLevelTotals(_ entries: [SavedScan.Entry]) -> SpaceTotals {
+        var total = SpaceTotals()
+        for entry in entries where !entry.path.contains(0x2F) { total += entry.totals }
+        return total
+    }
+
+    private static func own(_ totals: SpaceTotals, minus below: SpaceTotals) -> SpaceTotals {
+        SpaceTotals(apparentBytes: max(0, totals.apparentBytes - below.apparentBytes), diskBytes: max(0, totals.diskBytes - below.diskBytes))
+    }
+
+    private static func appendObject(name: [UInt8], totals: SpaceTotals, notRegular: Bool = false, to out: inout [UInt8]) {
+        out += Array("{\"name\":".utf8)
+        appendString(name, to: &out)
+        out += Array(",\"asize\":\(max(0, totals.apparentBytes)),\"dsize\":\(max(0, totals.diskBytes))".utf8)
+        if notRegular { out += Array(",\"notreg\":true".utf8) }
+        out += Array("}".utf8)
+    }
+
+    private static func appendString(_ bytes: [UInt8], to out: inout [UInt8]) {
+        out.append(0x22)
+        for byte in bytes {
+            switch byte {
+            case 0x22: out += [0x5C, 0x22]
+            case 0x5C: out += [0x5C, 0x5C]
+            case 0..<0x20, 0x7F:
+                let hex = Array("0123456789abcdef".utf8)
+                out += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            default: out.append(byte)
+            }
+        }
+        out.append(0x22)
+    }
+
+    /// Reads an ncdu export as a saved scan of its root (totals summed up
+    /// from the entries' own sizes; every file counts one). A malformed
+    /// file is an error naming the byte; nesting deeper than 2,000 levels
+    /// is refused rather than followed.
+    public static func decode(_ bytes: [UInt8]) throws(SavedScanError) -> SavedScan {
+        var reader = JSONReader(bytes)
+        guard case .array(let top) = try reader.document() else { throw SavedScanError(offset: 0, "not an ncdu export (not a JSON array)") }
+        guard top.count >= 4, case .number(let major) = top[0], major == 1 else {
+            throw SavedScanError(offset: 0, "not an ncdu export of major version 1 ([1, 2, {...}, [...]])")
+        }
+        var savedAt: Int64 = 0
+        if case .object(let meta) = top[2], case .number(let time)? = meta["timestamp"] { savedAt = Int64(time) }
+        guard case .array(let root) = top[3], case .object(let rootInfo)? = root.first, case .string(let rootName)? = rootInfo["name"] else {
+            throw SavedScanError(offset: 0, "the export's tree does not start with its root directory")
+        }
+        var entries: [SavedScan.Entry] = []
+        let rootTotals = walk(root, below: [], into: &entries)
+        return SavedScan(root: rootName, savedAt: savedAt, rootTotals: rootTotals, entries: entries)
+    }
+
+    /// Adds a directory's entries (paths below the root) and returns its totals.
+    private static func walk(_ directory: [JSONReader.Value], below path: [UInt8], into entries: inout [SavedScan.Entry]) -> SpaceTotals {
+        var totals = SpaceTotals()
+        if case .object(let info)? = directory.first { totals = sizes(info) }
+        for item in directory.dropFirst() {
+            switch item {
+            case .object(let info):
+                guard case .string(let name)? = info["name"], !name.isEmpty, !name.contains(0x2F) else { continue }
+                var own = sizes(info)
+                own.files = 1
+                let notRegular = info["notreg"] == .bool(true)
+                entries.append(SavedScan.Entry(path: path.isEmpty ? name : path + [0x2F] + name, kind: notRegular ? .unknown : .file, totals: own))
+                totals += own
+            case .array(let inner):
+                guard case .object(let info)? = inner.first, case .string(let name)? = info["name"], !name.isEmpty, !name.contains(0x2F) else {
+                    continue
+                }
+                let childPath = path.isEmpty ? name : path + [0x2F] + name
+                let at = entries.count
+                entries.append(SavedScan.Entry(path: childPath, kind: .directory, totals: SpaceTotals()))
+                var below = walk(inner, below: childPath, into: &entries)
+                below.directories += 1
+                entries[at].totals = below
+                totals += below
+            default:
+                continue
+            }
+        }
+        return totals
+    }
+
+    private static func sizes(_ info: [String: JSONReader.Value]) -> SpaceTotals {
+        func number(_ key: String) -> Int64 {
+            if case .number(let value)? = info[key], value >= 0, value < 9.2e18 { return Int64(value) }
+            return 0
+        }
+        return SpaceTotals(apparentBytes: number("asize"), diskBytes: number("dsize"))
+    }
+}

@@ -1,0 +1,57 @@
+import XCTest
+
+@testable import FileBrowsing
+
+/// ncdu's export format both ways: an export as ncdu writes it (own sizes,
+/// directories as arrays, extra fields) reads as a scan with totals summed
+/// up; a scan written as an export reads back the same; bad JSON is an
+/// error naming its byte, and nesting too deep is refused, not followed.
+final class NcduExportTests: XCTestCase {
+    /// An export the way ncdu 1.x writes one (hand-made after its format's documentation).
+    private let export = """
+        [1,2,{"progname":"ncdu","progver":"1.18","timestamp":1700000000},
+        [{"name":"/srv","asize":4096,"dsize":4096,"dev":2049,"ino":2},
+        {"name":"log.txt","asize":10000,"dsize":12288,"ino":3,"nlink":2,"hlnkc":true},
+        [{"name":"cache","asize":4096,"dsize":4096,"ino":4},
+        {"name":"a\\u00e9\\"b","asize":1,"dsize":4096,"ino":5},
+        {"name":"sock","notreg":true}],
+        [{"name":"empty","asize":4096,"dsize":4096,"ino":6,"read_error":true}]
+        ]]
+        """
+
+    func testAnNcduExportReadsAsAScan() throws {
+        let scan = try SavedScan.load(Array(export.utf8))
+        XCTAssertEqual(scan.root, Array("/srv".utf8))
+        XCTAssertEqual(scan.savedAt, 1_700_000_000)
+        XCTAssertEqual(scan.rootTotals.diskBytes, 4096 + 12288 + 4096 + 4096 + 4096)
+        XCTAssertEqual(scan.rootTotals.files, 3)
+        let paths = scan.entries.map { String(decoding: $0.path, as: UTF8.self) }
+        XCTAssertEqual(paths, ["cache", "cache/a\u{E9}\"b", "cache/sock", "empty", "log.txt"])
+        XCTAssertEqual(scan.entries[0].totals.diskBytes, 8192)
+        XCTAssertEqual(scan.entries[0].totals.files, 2)
+    }
+
+    func testAScanWrittenAsAnExportReadsBackTheSame() throws {
+        let scan = try SavedScan.load(Array(export.utf8))
+        let again = try SavedScan.load(NcduExport.encode(scan))
+        XCTAssertEqual(again.entries.map(\.path), scan.entries.map(\.path))
+        XCTAssertEqual(again.rootTotals.diskBytes, scan.rootTotals.diskBytes)
+        XCTAssertEqual(again.entries.map(\.totals.diskBytes), scan.entries.map(\.totals.diskBytes))
+        XCTAssertTrue(ScanChange.changes(from: scan, to: again, depth: .max).allSatisfy { $0.state == .changed }, "sizes agree")
+    }
+
+    func testBadExportsAreNamedByTheirByte() {
+        for (text, expected) in [
+            ("[1,2,{},[{\"name\":\"/x\"}", "the file ends inside an array"), ("[1,2,{},[{\"name\" \"/x\"}]]", "expected : after a key"),
+            ("[2,0,{},[]]", "not an ncdu export of major version 1"), ("[1,2,{},[{\"name\":\"/x\\q\"}]]", "an unknown escape"),
+        ] {
+            XCTAssertThrowsError(try SavedScan.load(Array(text.utf8))) { error in
+                XCTAssertTrue("\(error)".hasPrefix("at byte ") && "\(error)".contains(expected), "\(text): \(error)")
+            }
+        }
+        let deep = String(repeating: "[", count: 100_000)
+        XCTAssertThrowsError(try SavedScan.load(Array(deep.utf8))) { error in
+            XCTAssertTrue("\(error)".contains("nested more than 2000 deep"), "\(error)")
+        }
+    }
+}
