@@ -109,6 +109,8 @@ protocol Conversation: AnyObject {
     func clearScreen()
     /// Shows the session full screen until `q`.
     func openScreen() throws(CommandError) -> Session.Outcome
+    /// A long command's progress line (`\r`-drawn), for a person at a terminal only.
+    func showProgress(_ line: String)
 }
 
 extension Session: TableWork, Navigation, Viewing, PlanWork, Conversation {}

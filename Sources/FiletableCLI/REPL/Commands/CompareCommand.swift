@@ -25,15 +25,13 @@ struct CompareCommand: RegisteredCommand {
         let origin = context.table.current
         _ = try origin.directoryListing(for: "compare")
         let other = try context.navigation.absolutePath(path, for: "compare")
-        let interactive = context.viewing.pagedByTheScreen || context.conversation.history != nil
         var shown = false
         let found = try ComparisonLevel.level(comparing: origin, with: other) { totals in
-            guard interactive else { return }
             shown = true
-            Session.writeStatusLine(
+            context.conversation.showProgress(
                 TerminalControl.overwriteLine + "compare: \(Plural.count(totals.sameFiles, "file")) the same so far (Ctrl-C stops)")
         }
-        if shown { Session.writeStatusLine(TerminalControl.overwriteLine) }
+        if shown { context.conversation.showProgress(TerminalControl.overwriteLine) }
         Interruption.clear()
         for trouble in found.troubles.prefix(5) { context.conversation.write(trouble.description) }
         if found.troubles.count > 5 { context.conversation.write("… and \(found.troubles.count - 5) more that could not be read") }

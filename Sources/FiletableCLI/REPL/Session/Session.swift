@@ -211,6 +211,11 @@ final class Session {
         Self.writeStatusLine(line)
     }
 
+    func showProgress(_ line: String) {
+        guard settings.interactive else { return }
+        writeProgress(line)
+    }
+
     /// Runs `body` with `frontEnd` speaking for the session (the screen while
     /// it shows the session; the prompt's for a command it runs on the
     /// normal screen), then the one before it again.

@@ -1,0 +1,50 @@
+import Foundation
+import TestSupport
+import XCTest
+
+@testable import FiletableCLI
+
+/// The levels of differences in the full-screen view, in-process: `:compare
+/// PATH` and `:du --since FILE` typed on the status line open their levels,
+/// whose rows Enter and h take as any row's, within 80 columns.
+final class DifferencesScreenTests: XCTestCase {
+    private typealias Key = ScriptedScreen.Key
+
+    private func twoTrees() throws -> TemporaryTree {
+        let temp = try TemporaryTree.inMemory()
+        let made = try CommandRunner.shell(
+            "mkdir -p a/sub b/sub && echo one > a/same && echo one > b/same && echo x > a/sub/f && echo y > b/sub/f && echo q > a/only",
+            in: temp.url)
+        XCTAssertEqual(made.status, 0, made.stderr)
+        return temp
+    }
+
+    func testCompareOpensALevelOfTheDifferences() throws {
+        let temp = try twoTrees()
+        let a = temp.path + "/a"
+        let wide = try ScriptedScreen.run(in: a, keys: [":", "compare ../b", Key.enter], rows: 24, columns: 200)
+        XCTAssertTrue(wide.header.contains("compare with \(temp.path)/b: 2 differences"), wide.text)
+        var screen = try ScriptedScreen.run(in: a, keys: [":", "compare ../b", Key.enter])
+        XCTAssertTrue(screen.text.contains("== only here =="), screen.text)
+        XCTAssertTrue(screen.text.contains("== contents differ =="), screen.text)
+        XCTAssertTrue(screen.text.contains("== the same, there =="), screen.text)
+        XCTAssertTrue(screen.status.hasPrefix("compare: 2 differences"), screen.status)
+        XCTAssertTrue(screen.frame.allSatisfy { $0.count <= 80 }, screen.text)
+        // Enter on a row that differs shows this side's file; q and h come back.
+        screen = try ScriptedScreen.run(in: a, keys: [":", "compare ../b", Key.enter, Key.down, Key.enter])
+        XCTAssertTrue(screen.header.hasPrefix("sub/f  lines 1-1 of 1"), screen.text)
+        screen = try ScriptedScreen.run(in: a, keys: [":", "compare ../b", Key.enter, "h"])
+        XCTAssertTrue(screen.header.contains("/a | 3 entries"), screen.header)
+    }
+
+    func testSinceOpensALevelOfWhatChanged() throws {
+        let temp = try twoTrees()
+        let a = temp.path + "/a"
+        _ = try CommandRunner.run(["--du", "--save", "scan", "a"], in: temp.url)
+        _ = try CommandRunner.shell("head -c 200000 /dev/zero > a/sub/big && rm a/only", in: temp.url)
+        let screen = try ScriptedScreen.run(in: a, keys: [":", "du --since \(temp.path)/scan", Key.enter], rows: 24, columns: 120)
+        XCTAssertTrue(screen.header.contains(" | since ") && screen.header.contains(": 2 changes"), screen.text)
+        XCTAssertTrue(screen.frame[1].contains("+1 grown   sub >"), screen.text)
+        XCTAssertTrue(screen.frame[2].contains("-1 removed only "), screen.text)
+    }
+}
