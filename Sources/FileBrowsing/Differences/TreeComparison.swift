@@ -29,13 +29,15 @@ public final class TreeComparison {
 
     /// Statuses and contents of a directory's common names, on every core.
     private let preparation = PairPreparation(threads: min(4, Processors.online))
-    private let isCancelled: () -> Bool
+    /// Asked between entries with what was found so far (a progress line
+    /// can show it): whether to stop.
+    private let isCancelled: (Totals) -> Bool
     public private(set) var totals = Totals()
     /// Whether pairs of files found the same are reported too (a level of
     /// the differences lists them, for `mark same`); diff never prints them.
     public var reportsSameFiles = false
 
-    public init(isCancelled: @escaping () -> Bool = { false }) {
+    public init(isCancelled: @escaping (Totals) -> Bool = { _ in false }) {
         self.isCancelled = isCancelled
     }
 
@@ -60,7 +62,7 @@ public final class TreeComparison {
         guard let top = frame(first, second, directory: [], trouble: trouble) else { return }
         var stack = [top]
         while !stack.isEmpty {
-            if isCancelled() {
+            if isCancelled(totals) {
                 totals.interrupted = true
                 return
             }

@@ -33,12 +33,10 @@ struct TreeDiffCommand {
         var differences = 0
         var progress = ComparisonProgress(showing: StandardStream.error.isTerminal)
         Interruption.install()
-        var comparison: TreeComparison?
-        comparison = TreeComparison(isCancelled: {
-            if let comparison { progress.update(comparison.totals) }
+        let comparison = TreeComparison(isCancelled: { totals in
+            progress.update(totals)
             return Interruption.isRequested
         })
-        guard let comparison else { return .seriousTrouble }
         comparison.run(
             first: first, second: second,
             report: { difference, _, _ in

@@ -10,7 +10,7 @@ import FuzzSupport
 /// ncdu export without a crash.
 runFuzzer { data, count in
     let bytes = fuzzInput(data, count)
-    do {
+    do throws(SavedScanError) {
         let scan = try SavedScan.load(bytes)
         if scan.entries.count > bytes.count { fatalError("more entries than bytes") }
         if bytes.starts(with: SavedScan.magic), (try? SavedScan(decoding: scan.encoded())) != scan {

@@ -87,7 +87,7 @@ final class ComparisonLevel: LevelKind {
         var kind: ComparisonLevel?
         let gather: () -> PathRows.Contents = {
             troubles = []
-            let comparison = TreeComparison(isCancelled: { Interruption.isRequested })
+            let comparison = TreeComparison(isCancelled: { _ in Interruption.isRequested })
             comparison.reportsSameFiles = true
             var sink = ComparisonRows()
             comparison.run(
