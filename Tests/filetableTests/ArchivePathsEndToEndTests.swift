@@ -120,6 +120,9 @@ final class ArchivePathsEndToEndTests: XCTestCase {
         let zip = try CommandRunner.script("open site.zip; du", in: temp).text
         XCTAssertTrue(zip.contains("| du "), zip)
         XCTAssertFalse(zip.contains("107K"), "numbers.txt is deflated in the zip: \(zip)")
+        // Keeping or comparing a scan is a directory's, never ignored in silence.
+        let since = try CommandRunner.script("open site.zip; du --save ../kept", in: temp)
+        XCTAssertEqual(since.stderr, "filetable: line 2: du --save and --since work on a directory's table; this one lists an archive's members\n")
     }
 
     /// A compression filetable does not read is named where a path goes

@@ -10,6 +10,9 @@ extension Session {
         let level = current
         // Rows that know their space (an archive's index) are sized at once, without a scan.
         if let known = level.model.knownSpace() {
+            guard request.saveFile == nil && request.sinceFile == nil else {
+                throw CommandError("du --save and --since work on a directory's table; this one lists \(level.kindDescription)")
+            }
             level.knownSpace = known
             showSpace(on: level)
             printPage()
