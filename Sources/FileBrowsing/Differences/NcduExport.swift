@@ -127,7 +127,7 @@ public enum NcduExport {
                 let at = entries.count
                 entries.append(SavedScan.Entry(path: childPath, kind: .directory, totals: SpaceTotals()))
                 var below = walk(inner, below: childPath, into: &entries)
-                below.directories += 1
+                below += SpaceTotals(apparentBytes: 0, diskBytes: 0, directories: 1)
                 entries[at].totals = below
                 totals += below
             default:

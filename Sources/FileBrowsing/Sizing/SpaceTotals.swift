@@ -19,12 +19,20 @@ public struct SpaceTotals: Sendable, Equatable {
         self.unreadable = unreadable
     }
 
+    /// Added up, held at the largest value rather than overflowing (a
+    /// saved scan read back may hold any numbers).
     public static func += (lhs: inout SpaceTotals, rhs: SpaceTotals) {
-        lhs.apparentBytes += rhs.apparentBytes
-        lhs.diskBytes += rhs.diskBytes
-        lhs.files += rhs.files
-        lhs.directories += rhs.directories
-        lhs.unreadable += rhs.unreadable
+        lhs.apparentBytes = saturated(lhs.apparentBytes, rhs.apparentBytes)
+        lhs.diskBytes = saturated(lhs.diskBytes, rhs.diskBytes)
+        lhs.files = saturated(lhs.files, rhs.files)
+        lhs.directories = saturated(lhs.directories, rhs.directories)
+        lhs.unreadable = saturated(lhs.unreadable, rhs.unreadable)
+    }
+
+    @inline(__always)
+    private static func saturated<T: FixedWidthInteger>(_ a: T, _ b: T) -> T {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? (b > 0 ? T.max : T.min) : sum
     }
 
     /// The bytes `du` shows: allocated, or apparent (`--apparent-size`).

@@ -83,7 +83,11 @@ struct ScanChangesCommand {
         for change in changes {
             // Sums over PATH's own entries: a deeper one is inside them already.
             if !change.path.contains(0x2F) {
-                if change.diskChange > 0 { grew += change.diskChange } else { shrank -= change.diskChange }
+                if change.diskChange > 0 {
+                    grew = grew.addingReportingOverflow(change.diskChange).overflow ? .max : grew + change.diskChange
+                } else {
+                    shrank = shrank.subtractingReportingOverflow(change.diskChange).overflow ? .max : shrank - change.diskChange
+                }
             }
             if change.state == .new { new += 1 }
             if change.state == .removed { removed += 1 }

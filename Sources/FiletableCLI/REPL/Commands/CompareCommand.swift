@@ -26,7 +26,12 @@ struct CompareCommand: RegisteredCommand {
         _ = try origin.directoryListing(for: "compare")
         let other = try context.navigation.absolutePath(path, for: "compare")
         var shown = false
+        var last = MonotonicClock.seconds
         let found = try ComparisonLevel.level(comparing: origin, with: other) { totals in
+            // A tenth of a second apart, as every progress line.
+            let now = MonotonicClock.seconds
+            guard now - last >= 0.1 else { return }
+            last = now
             shown = true
             context.conversation.showProgress(
                 TerminalControl.overwriteLine + "compare: \(Plural.count(totals.sameFiles, "file")) the same so far (Ctrl-C stops)")

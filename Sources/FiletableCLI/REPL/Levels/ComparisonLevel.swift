@@ -70,7 +70,7 @@ final class ComparisonLevel: LevelKind {
     /// `other`, with the line that sums it up; `progress` hears the totals
     /// now and then, and Ctrl-C stops it (what was found stays).
     static func level(
-        comparing origin: TableLevel, with other: [UInt8], progress: @escaping (TreeComparison.Totals) -> Void
+        comparing origin: TableLevel, with other: [UInt8], progress: (TreeComparison.Totals) -> Void
     ) throws(CommandError) -> (level: TableLevel, summary: String, troubles: [FileError]) {
         // The level's directory again under its own (absolute) path, which the rows' paths are built on.
         let first: DirectoryHandle
@@ -85,24 +85,32 @@ final class ComparisonLevel: LevelKind {
         var totals = TreeComparison.Totals()
         var counterparts: [EntryKey: EntryKey] = [:]
         var kind: ComparisonLevel?
-        let gather: () -> PathRows.Contents = {
+        // (`report` is the first comparison's only: a reload's closure keeps
+        // no hold on the command that made the level.)
+        let gather: (_ report: (TreeComparison.Totals) -> Void) -> PathRows.Contents = { report in
             troubles = []
-            let comparison = TreeComparison(isCancelled: { _ in Interruption.isRequested })
-            comparison.reportsSameFiles = true
             var sink = ComparisonRows()
-            comparison.run(
-                first: first, second: second, report: { sink.add($0, first: $1, second: $2) }, trouble: { troubles.append($0) })
-            totals = comparison.totals
+            // The comparison holds its check only while it runs, in here.
+            withoutActuallyEscaping(report) { report in
+                let comparison = TreeComparison(isCancelled: { totals in
+                    report(totals)
+                    return Interruption.isRequested
+                })
+                comparison.reportsSameFiles = true
+                comparison.run(
+                    first: first, second: second, report: { sink.add($0, first: $1, second: $2) }, trouble: { troubles.append($0) })
+                totals = comparison.totals
+            }
             counterparts = sink.counterparts
             // A reload compares again: the kind learns what it found.
             kind?.totals = totals
             kind?.counterparts = counterparts
-            progress(totals)
+            report(totals)
             return sink.contents
         }
         Interruption.clear()
-        let contents = gather()
-        let rows = PathRows(contents) { () throws(FileError) -> PathRows.Contents in gather() }
+        let contents = gather(progress)
+        let rows = PathRows(contents) { () throws(FileError) -> PathRows.Contents in gather { _ in } }
         let made = ComparisonLevel(other: other, totals: totals, counterparts: counterparts)
         kind = made
         let level = TableLevel(rows: rows, kind: made, in: first, path: origin.path, decoration: origin.formatter.decoration)
