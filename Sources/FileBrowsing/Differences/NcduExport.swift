@@ -97,7 +97,8 @@ public enum NcduExport {
             throw SavedScanError(offset: 0, "not an ncdu export of major version 1 ([1, 2, {...}, [...]])")
         }
         var savedAt: Int64 = 0
-        if case .object(let meta) = top[2], case .number(let time)? = meta["timestamp"] { savedAt = Int64(time) }
+        // Any number may stand there: one that is no time of day is left at 0.
+        if case .object(let meta) = top[2], case .number(let time)? = meta["timestamp"], time >= 0, time < 9.2e18 { savedAt = Int64(time) }
         guard case .array(let root) = top[3], case .object(let rootInfo)? = root.first, case .string(let rootName)? = rootInfo["name"] else {
             throw SavedScanError(offset: 0, "the export's tree does not start with its root directory")
         }
