@@ -142,7 +142,13 @@ public struct NameDecoration: Sendable {
 
     /// Whether any name of the listing comes out quoted, which makes ls pad
     /// the others (see `padsUnquotedNames`).
-    public func quotesSomeName(in model: any FileRows) -> Bool {
+    public func quotesSomeName(in model: any FileRows) -> Bool { quotesSomeName(rows: model) }
+
+    /// `quotesSomeName` for a directory's listing, compiled for its own type (a million names).
+    public func quotesSomeName(in model: DirectoryListing) -> Bool { quotesSomeName(rows: model) }
+
+    @inline(__always)
+    private func quotesSomeName<Rows: FileRows>(rows model: Rows) -> Bool {
         guard let quoting, quoting.alignsUnquotedNames else { return false }
         for row in 0..<model.rowCount where model.withName(ofRow: row, { quoting.quote($0).quoted }) { return true }
         return false
@@ -251,7 +257,13 @@ public final class NameCellFormatter: EntryCellFormatter {
     /// The widths of the leading columns over every row, as ls aligns them
     /// across a listing (nil when there are none), and the `total` line's
     /// figure for `-s`: one pass over the rows' statuses.
-    public func measure(_ model: any FileRows) -> (widths: [Int]?, total: String) {
+    public func measure(_ model: any FileRows) -> (widths: [Int]?, total: String) { measure(rows: model) }
+
+    /// `measure` for a directory's listing, compiled for its own type.
+    public func measure(_ model: DirectoryListing) -> (widths: [Int]?, total: String) { measure(rows: model) }
+
+    @inline(__always)
+    private func measure<Rows: FileRows>(rows model: Rows) -> (widths: [Int]?, total: String) {
         guard showsInode || showsAllocatedSize else { return (nil, "") }
         var widths = [Int](repeating: 0, count: columnAlignments.count)
         var blocks: Int64 = 0

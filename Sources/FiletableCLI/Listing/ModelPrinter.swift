@@ -26,7 +26,9 @@ struct ModelPrinter {
             let loneInodeLine =
                 options.format == .oneLine && formatter.showsInode && !formatter.showsAllocatedSize
                 && options.listOptions.sortKey == .none && !options.recursive && !isOperandList
-            var (widths, total) = loneInodeLine ? ([0], "") : formatter.measure(measuredOver ?? model)
+            let measured = measuredOver ?? model
+            var (widths, total) =
+                loneInodeLine ? ([0], "") : (measured as? DirectoryListing).map { formatter.measure($0) } ?? formatter.measure(measured)
             // -m pads neither: each entry is as long as its text.
             if context.options.format == .commas { widths = widths.map { $0.map { _ in 0 } } }
             if formatter.showsAllocatedSize && !isOperandList {
@@ -39,14 +41,14 @@ struct ModelPrinter {
             } else {
                 // ls lines quoted names up only on a line of limited width.
                 let lineWidth = context.lineWidth
-                formatter.decoration.padsUnquotedNames = lineWidth != 0 && formatter.decoration.quotesSomeName(in: model)
+                formatter.decoration.padsUnquotedNames = lineWidth != 0 && Self.quotesSomeName(formatter.decoration, model)
                 printGrid(
                     model, formatter: formatter, widths: widths, lineWidth: lineWidth,
                     order: context.options.format == .columns ? .down : .across)
             }
         case .long:
             let formatter = context.longFormatter
-            formatter.decoration.padsUnquotedNames = formatter.decoration.quotesSomeName(in: model)
+            formatter.decoration.padsUnquotedNames = Self.quotesSomeName(formatter.decoration, model)
             let measured = measuredOver ?? model
             // A directory's listing measured by code compiled for its own type (a million rows of -l).
             let (widths, total) = (measured as? DirectoryListing).map { formatter.measure($0) } ?? formatter.measure(measured)
@@ -174,5 +176,11 @@ struct ModelPrinter {
                 context.diagnostics.report(FileError(path: model.path(ofRow: row), errno: errno), severity: .minorTrouble)
             }
         }
+    }
+
+    /// Whether a name of `model` comes out quoted; a directory's listing
+    /// asked through code compiled for its own type (a million names).
+    private static func quotesSomeName(_ decoration: NameDecoration, _ model: any FileRows) -> Bool {
+        (model as? DirectoryListing).map { decoration.quotesSomeName(in: $0) } ?? decoration.quotesSomeName(in: model)
     }
 }
