@@ -114,14 +114,11 @@ final class ComparisonLevel: LevelKind {
         let made = ComparisonLevel(other: other, totals: totals, counterparts: counterparts)
         kind = made
         let level = TableLevel(rows: rows, kind: made, in: first, path: origin.path, decoration: origin.formatter.decoration)
-        var counts = [0, 0, 0, 0, 0]
-        for section in contents.sectionOfEntry { counts[Int(section)] += 1 }
-        var summary =
-            "compare: \(Plural.count(contents.names.count - counts[4], "difference")) (\(counts[0]) only here, \(counts[1]) only there, "
-            + "\(counts[2]) in contents, \(counts[3]) in type); \(Plural.count(totals.sameFiles, "file")) the same, "
-            + "\(HumanSize.withUnit(totals.bytesCompared)) compared byte for byte"
+        let same = contents.sectionOfEntry.filter { $0 == 4 }.count
+        // Kept short: the line stands under the page, within 80 columns (the sections count the rest).
+        var summary = "compare: \(Plural.count(contents.names.count - same, "difference")), \(Plural.count(totals.sameFiles, "file")) the same"
         if !troubles.isEmpty { summary += "; \(troubles.count) could not be read" }
-        if totals.interrupted { summary += "; stopped by Ctrl-C (what was found so far)" }
+        if totals.interrupted { summary += "; stopped by Ctrl-C" }
         return (level, summary, troubles)
     }
 
