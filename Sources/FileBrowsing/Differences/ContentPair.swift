@@ -26,7 +26,7 @@ final class ContentPair {
         status secondStatus: FileStatus
     ) throws(ContentPairFailure) -> Verdict {
         // One file under two names holds the same bytes.
-        if firstStatus.device == secondStatus.device && firstStatus.inode == secondStatus.inode { return .same }
+        if firstStatus.identity == secondStatus.identity { return .same }
         if firstStatus.size != secondStatus.size { return .differ }
         let a = try open(firstName, in: firstDirectory, side: 0)
         defer { Syscalls.close(a) }
@@ -72,7 +72,7 @@ final class ContentPair {
     private static func unchanged(_ fd: Int32, _ seen: FileStatus) -> Bool {
         guard case .success(let raw) = Syscalls.status(of: fd) else { return false }
         let now = FileStatus(raw)
-        return now.kind == .file && now.inode == seen.inode && now.device == seen.device && now.size == seen.size
+        return now.kind == .file && now.identity == seen.identity && now.size == seen.size
             && now.modificationTime == seen.modificationTime
     }
 }

@@ -9,54 +9,51 @@ public enum NcduExport {
     /// `\` and control bytes escaped, as ncdu does).
     public static func encode(_ scan: SavedScan, version: String = "filetable") -> [UInt8] {
         var out = Array("[1,2,{\"progname\":\"filetable\",\"progver\":\"\(version)\",\"timestamp\":\(scan.savedAt)},\n".utf8)
-        // The root's own size is what its entries do not account for.
         let entries = scan.entries
+        let (childTotals, rootChildren) = directChildTotals(entries)
         // The directories written and not yet closed (the root first).
         var open: [[UInt8]] = [[]]
-        func closeDirectories(until path: [UInt8]) {
-            while open.count > 1, !isInside(path, open[open.count - 1]) {
+        out += Array("[".utf8)
+        // A directory's own size is what its entries do not account for.
+        appendObject(name: scan.root, totals: own(scan.rootTotals, minus: rootChildren), to: &out)
+        for (index, entry) in entries.enumerated() {
+            while open.count > 1, !isInside(entry.path, open[open.count - 1]) {
                 open.removeLast()
                 out += Array("]".utf8)
             }
-        }
-        out += Array("[".utf8)
-        let rootOwn = own(scan.rootTotals, minus: topLevelTotals(entries))
-        appendObject(name: scan.root, totals: rootOwn, to: &out)
-        for (index, entry) in entries.enumerated() {
-            closeDirectories(until: entry.path)
             out += Array(",\n".utf8)
             let name = Array(entry.path.split(separator: 0x2F, omittingEmptySubsequences: false).last ?? [])
             if entry.kind == .directory {
-                var below = SpaceTotals()
-                var next = index + 1
-                while next < entries.count, isInside(entries[next].path, entry.path) {
-                    if !entries[next].path[(entry.path.count + 1)...].contains(0x2F) { below += entries[next].totals }
-                    next += 1
-                }
                 out += Array("[".utf8)
-                appendObject(name: name, totals: own(entry.totals, minus: below), to: &out)
+                appendObject(name: name, totals: own(entry.totals, minus: childTotals[index]), to: &out)
                 open.append(entry.path)
             } else {
                 appendObject(name: name, totals: entry.totals, notRegular: entry.kind != .file, to: &out)
             }
         }
-        while open.count > 1 {
-            open.removeLast()
-            out += Array("]".utf8)
-        }
+        out += Array(String(repeating: "]", count: open.count - 1).utf8)
         out += Array("]]\n".utf8)
         return out
+    }
+
+    /// Each entry's direct entries' totals added up (by entry index), and
+    /// the root's: one pass, a directory's entries coming right after it.
+    private static func directChildTotals(_ entries: [SavedScan.Entry]) -> (byEntry: [SpaceTotals], root: SpaceTotals) {
+        var sums = [SpaceTotals](repeating: SpaceTotals(), count: entries.count)
+        var root = SpaceTotals()
+        // The directories the current entry may be inside, innermost last.
+        var ancestors: [Int] = []
+        for (index, entry) in entries.enumerated() {
+            while let last = ancestors.last, !isInside(entry.path, entries[last].path) { ancestors.removeLast() }
+            if let parent = ancestors.last { sums[parent] += entry.totals } else { root += entry.totals }
+            if entry.kind == .directory { ancestors.append(index) }
+        }
+        return (sums, root)
     }
 
     /// Whether `path` is below `directory` (both below the root).
     private static func isInside(_ path: [UInt8], _ directory: [UInt8]) -> Bool {
         path.count > directory.count && path[directory.count] == 0x2F && path.starts(with: directory)
-    }
-
-    private static func topLevelTotals(_ entries: [SavedScan.Entry]) -> SpaceTotals {
-        var total = SpaceTotals()
-        for entry in entries where !entry.path.contains(0x2F) { total += entry.totals }
-        return total
     }
 
     private static func own(_ totals: SpaceTotals, minus below: SpaceTotals) -> SpaceTotals {

@@ -105,14 +105,12 @@ public final class TreeComparison {
         }
         if firstStatus.kind == .directory && secondStatus.kind == .directory {
             // A directory that is its own ancestor (through a link): diff's loop.
-            let firstIdentity = FileIdentity(device: firstStatus.device, inode: firstStatus.inode)
-            let secondIdentity = FileIdentity(device: secondStatus.device, inode: secondStatus.inode)
-            if ancestors.contains(where: { $0.identities.0 == firstIdentity }) {
+            if ancestors.contains(where: { $0.identities.0 == firstStatus.identity }) {
                 trouble(FileError(path: PathBytes.join(here.first.path, name), reason: .custom("recursive directory loop")))
                 totals.troubles += 1
                 return nil
             }
-            if ancestors.contains(where: { $0.identities.1 == secondIdentity }) {
+            if ancestors.contains(where: { $0.identities.1 == secondStatus.identity }) {
                 trouble(FileError(path: PathBytes.join(here.second.path, name), reason: .custom("recursive directory loop")))
                 totals.troubles += 1
                 return nil
@@ -204,9 +202,7 @@ public final class TreeComparison {
                 j += 1
             }
         }
-        let identities = (
-            try? first.status().get().identity, try? second.status().get().identity
-        )
+        let identities = (first.identity, second.identity)
         let common = merged.indices.filter { merged[$0].inFirst && merged[$0].inSecond }
         let pairs = preparation.prepare(common.map { merged[$0].name }, first: first.fd, second: second.fd) { Interruption.isRequested }
         var prepared: [Int: PreparedPair] = [:]

@@ -72,6 +72,7 @@ public struct NameDecoration: Sendable {
 
     /// Sets the cell's text, suffix, colour and accessory for a row.
     public func decorate(_ cell: Cell, row: Int, in model: any FileRows) {
+        if let listing = model as? DirectoryListing { return decorate(cell, row: row, rows: listing) }
         decorate(cell, row: row, rows: model)
     }
 
@@ -142,10 +143,11 @@ public struct NameDecoration: Sendable {
 
     /// Whether any name of the listing comes out quoted, which makes ls pad
     /// the others (see `padsUnquotedNames`).
-    public func quotesSomeName(in model: any FileRows) -> Bool { quotesSomeName(rows: model) }
-
-    /// `quotesSomeName` for a directory's listing, compiled for its own type (a million names).
-    public func quotesSomeName(in model: DirectoryListing) -> Bool { quotesSomeName(rows: model) }
+    /// A directory's listing through code compiled for its own type (a million names).
+    public func quotesSomeName(in model: any FileRows) -> Bool {
+        if let listing = model as? DirectoryListing { return quotesSomeName(rows: listing) }
+        return quotesSomeName(rows: model)
+    }
 
     @inline(__always)
     private func quotesSomeName<Rows: FileRows>(rows model: Rows) -> Bool {
@@ -257,10 +259,11 @@ public final class NameCellFormatter: EntryCellFormatter {
     /// The widths of the leading columns over every row, as ls aligns them
     /// across a listing (nil when there are none), and the `total` line's
     /// figure for `-s`: one pass over the rows' statuses.
-    public func measure(_ model: any FileRows) -> (widths: [Int]?, total: String) { measure(rows: model) }
-
-    /// `measure` for a directory's listing, compiled for its own type.
-    public func measure(_ model: DirectoryListing) -> (widths: [Int]?, total: String) { measure(rows: model) }
+    /// A directory's listing through code compiled for its own type.
+    public func measure(_ model: any FileRows) -> (widths: [Int]?, total: String) {
+        if let listing = model as? DirectoryListing { return measure(rows: listing) }
+        return measure(rows: model)
+    }
 
     @inline(__always)
     private func measure<Rows: FileRows>(rows model: Rows) -> (widths: [Int]?, total: String) {

@@ -188,10 +188,12 @@ public final class LongCellFormatter: EntryCellFormatter {
     /// measures them), and the `total` line's figure (1 KiB blocks, or as `blockUnit` says): one pass of
     /// `stat`s whose results the bounded cache may forget again, and of the
     /// access-control-list checks. What it learns stays for the rows printed next.
-    public func measure(_ model: DirectoryListing) -> (widths: [Int], total: String) { measure(rows: model) }
-
-    /// `measure` for rows of any source (an archive's members).
-    public func measure(_ model: any FileRows) -> (widths: [Int], total: String) { measure(rows: model) }
+    /// A directory's listing is measured by code compiled for its own type
+    /// (a million rows of `-l`); other rows (an archive's members) through the protocol.
+    public func measure(_ model: any FileRows) -> (widths: [Int], total: String) {
+        if let listing = model as? DirectoryListing { return measure(rows: listing) }
+        return measure(rows: model)
+    }
 
     @inline(__always)
     private func measure<Rows: FileRows>(rows model: Rows) -> (widths: [Int], total: String) {

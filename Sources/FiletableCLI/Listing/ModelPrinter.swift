@@ -28,7 +28,7 @@ struct ModelPrinter {
                 && options.listOptions.sortKey == .none && !options.recursive && !isOperandList
             let measured = measuredOver ?? model
             var (widths, total) =
-                loneInodeLine ? ([0], "") : (measured as? DirectoryListing).map { formatter.measure($0) } ?? formatter.measure(measured)
+                loneInodeLine ? ([0], "") : formatter.measure(measured)
             // -m pads neither: each entry is as long as its text.
             if context.options.format == .commas { widths = widths.map { $0.map { _ in 0 } } }
             if formatter.showsAllocatedSize && !isOperandList {
@@ -41,17 +41,16 @@ struct ModelPrinter {
             } else {
                 // ls lines quoted names up only on a line of limited width.
                 let lineWidth = context.lineWidth
-                formatter.decoration.padsUnquotedNames = lineWidth != 0 && Self.quotesSomeName(formatter.decoration, model)
+                formatter.decoration.padsUnquotedNames = lineWidth != 0 && formatter.decoration.quotesSomeName(in: model)
                 printGrid(
                     model, formatter: formatter, widths: widths, lineWidth: lineWidth,
                     order: context.options.format == .columns ? .down : .across)
             }
         case .long:
             let formatter = context.longFormatter
-            formatter.decoration.padsUnquotedNames = Self.quotesSomeName(formatter.decoration, model)
+            formatter.decoration.padsUnquotedNames = formatter.decoration.quotesSomeName(in: model)
             let measured = measuredOver ?? model
-            // A directory's listing measured by code compiled for its own type (a million rows of -l).
-            let (widths, total) = (measured as? DirectoryListing).map { formatter.measure($0) } ?? formatter.measure(measured)
+            let (widths, total) = formatter.measure(measured)
             if !isOperandList {
                 context.output.write("total \(total)\n")
             }
@@ -176,11 +175,5 @@ struct ModelPrinter {
                 context.diagnostics.report(FileError(path: model.path(ofRow: row), errno: errno), severity: .minorTrouble)
             }
         }
-    }
-
-    /// Whether a name of `model` comes out quoted; a directory's listing
-    /// asked through code compiled for its own type (a million names).
-    private static func quotesSomeName(_ decoration: NameDecoration, _ model: any FileRows) -> Bool {
-        (model as? DirectoryListing).map { decoration.quotesSomeName(in: $0) } ?? decoration.quotesSomeName(in: model)
     }
 }

@@ -293,12 +293,7 @@ struct TreeListing {
     private func configured<Rows: FileRows>(_ cell: Cell, row: Int, in model: Rows, formatter: NameCellFormatter) -> Cell {
         cell.prepareForReuse()
         let decoration = formatter.decoration
-        // A directory's listing through code compiled for its own type (free once specialised).
-        if let listing = model as? DirectoryListing {
-            decoration.decorate(cell, row: row, in: listing)
-        } else {
-            decoration.decorate(cell, row: row, in: model)
-        }
+        decoration.decorate(cell, row: row, in: model)
         if let suffix = decoration.linkTargetSuffix(row: row, in: model) { cell.textSuffix = suffix }
         return cell
     }

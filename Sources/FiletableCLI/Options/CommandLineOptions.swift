@@ -75,8 +75,8 @@ struct CommandLineOptions {
     var spaceThreshold: Int64?
     /// `--du --save FILE`: where the scan is kept.
     var spaceSaveFile: [UInt8]?
-    /// `--save-format ncdu`: the scan kept as ncdu's export.
-    var spaceSavesNcdu = false
+    /// `--save-format`: how `--save` keeps the scan.
+    var spaceSaveFormat = SavedScan.FileFormat.filetable
     /// `--du --since FILE`: the saved scan the tree is compared with.
     var spaceSinceFile: [UInt8]?
     /// du's `-l`, `-S`, `--inodes`, `--exclude`, `-D`/`-H`, `--files0-from`.

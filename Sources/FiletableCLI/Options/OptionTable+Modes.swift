@@ -94,7 +94,7 @@ extension OptionTable {
             "save-format", value: .word(["filetable", "ncdu"]), valueName: "WORD", section: .du,
             "--save's format: filetable's own (compact), or ncdu's export (ncdu -f reads it); --since reads both"
         ) { options, argument in
-            options.spaceSavesNcdu = argument.word == "ncdu"
+            options.spaceSaveFormat = argument.word == "ncdu" ? .ncdu : .filetable
         },
         OptionSpec(
             "since", value: .path, valueName: "FILE", section: .du,

@@ -21,17 +21,11 @@ struct ScanChangesCommand {
             return
         }
         let then: SavedScan
-        switch Descriptor.readWhole(file) {
-        case .failure(let errno):
-            diagnostics.report(FileError(path: file, errno: errno), severity: .seriousTrouble)
+        do {
+            then = try SavedScan.read(from: file)
+        } catch {
+            diagnostics.report(error, severity: .seriousTrouble)
             return
-        case .success(let bytes):
-            do throws(SavedScanError) {
-                then = try SavedScan.load(bytes)
-            } catch {
-                diagnostics.report("\(NameEscaping.escape(file)): \(error.description)", severity: .seriousTrouble)
-                return
-            }
         }
         let path = options.paths[0]
         let handle: DirectoryHandle
@@ -63,13 +57,10 @@ struct ScanChangesCommand {
         // The totals for the person reading: standard error, out of a script's way.
         StandardStream.writeError(summary(changes, then: then, now: now) + "\n")
         if let keep = options.spaceSaveFile {
-            guard SavedScan.startsAsSavedScan(keep) != false else {
-                diagnostics.report("\(NameEscaping.escape(keep)): exists and is not a saved scan; name a new file", severity: .seriousTrouble)
-                return
-            }
-            let contents = options.spaceSavesNcdu ? NcduExport.encode(now) : now.encoded()
-            if case .failure(let failure) = OwnFiles.writeNew(keep, contents: contents, replace: SavedScan.startsAsSavedScan(keep) == true) {
-                diagnostics.report("\(NameEscaping.escape(keep)): \(failure.description)", severity: .seriousTrouble)
+            do {
+                try now.write(to: keep, as: options.spaceSaveFormat)
+            } catch {
+                diagnostics.report(error, severity: .seriousTrouble)
             }
         }
     }

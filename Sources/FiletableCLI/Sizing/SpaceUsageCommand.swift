@@ -58,8 +58,10 @@ struct SpaceUsageCommand {
                 return
             }
             // Refused before the scan: only a new file or an earlier saved scan is written.
-            if SavedScan.startsAsSavedScan(file) == false {
-                diagnostics.report("\(NameEscaping.escape(file)): exists and is not a saved scan; name a new file", severity: .seriousTrouble)
+            do {
+                try SavedScan.checkWritable(file)
+            } catch {
+                diagnostics.report(error, severity: .seriousTrouble)
                 return
             }
         }
@@ -163,11 +165,10 @@ struct SpaceUsageCommand {
     private func save(_ result: SpaceScan.Result, of handle: DirectoryHandle, in file: [UInt8]) {
         let root = DisplayPath.absolute(handle.path)
         let saved = SavedScan(result, scanned: handle.path, root: root, savedAt: WallClock.seconds)
-        let replaces = SavedScan.startsAsSavedScan(file) == true
-        let contents = options.spaceSavesNcdu ? NcduExport.encode(saved) : saved.encoded()
-        if case .failure(let failure) = OwnFiles.writeNew(file, contents: contents, replace: replaces) {
-            let reason = failure == .exists ? "exists and is not a saved scan; name a new file" : failure.description
-            diagnostics.report("\(NameEscaping.escape(file)): \(reason)", severity: .seriousTrouble)
+        do {
+            try saved.write(to: file, as: options.spaceSaveFormat)
+        } catch {
+            diagnostics.report(error, severity: .seriousTrouble)
         }
     }
 

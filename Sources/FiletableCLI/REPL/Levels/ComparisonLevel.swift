@@ -72,11 +72,10 @@ final class ComparisonLevel: LevelKind {
     static func level(
         comparing origin: TableLevel, with other: [UInt8], progress: (TreeComparison.Totals) -> Void
     ) throws(CommandError) -> (level: TableLevel, summary: String, troubles: [FileError]) {
-        // The level's directory again under its own (absolute) path, which the rows' paths are built on.
         let first: DirectoryHandle
         let second: DirectoryHandle
         do {
-            first = try DirectoryHandle.open([0x2E], in: origin.directory, displayPath: origin.path, followSymlink: false)
+            first = try origin.directoryUnderItsPath()
             second = try DirectoryHandle.open(resolving: other)
         } catch {
             throw CommandError("compare: \(error.description)")

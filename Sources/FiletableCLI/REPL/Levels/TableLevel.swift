@@ -79,6 +79,13 @@ final class TableLevel {
         return listing
     }
 
+    /// The level's directory opened again under the level's own (absolute)
+    /// path, which the paths of rows gathered below it are built on (a
+    /// search's matches, copies, a comparison, a space change).
+    func directoryUnderItsPath() throws(FileError) -> DirectoryHandle {
+        try DirectoryHandle.open([0x2E], in: directory, displayPath: path, followSymlink: false)
+    }
+
     /// What the rows are, for messages.
     var kindDescription: String { kind.rowsDescription }
 

@@ -11,9 +11,7 @@ extension Session {
         options.smallestSize = request.smallestSize ?? (request.includesEmptyFiles ? 0 : 1)
         options.skipsHidden = listing.options.hidden == .hidden
         options.names = listing.options.filter
-        // The directory again under the level's own path, which the rows' paths are built on.
-        let directory =
-            (try? DirectoryHandle.open([0x2E], in: listing.directory, displayPath: origin.path, followSymlink: false)) ?? listing.directory
+        let directory = (try? origin.directoryUnderItsPath()) ?? listing.directory
         // A row's directory, opened by its path (a group's copies live anywhere below).
         func makeTable(of search: CopySearch) -> CopyTable {
             CopyTable(search, below: origin.path) { parent in try? DirectoryHandle.open(resolving: parent) }

@@ -67,10 +67,7 @@ extension Session {
         }
         let listing = try origin.directoryListing(for: "find --all")
         let includesHidden = listing.options.hidden != .hidden
-        // The directory again under the level's own (absolute) path, which
-        // the rows' paths are built on.
-        let directory =
-            (try? DirectoryHandle.open([0x2E], in: listing.directory, displayPath: origin.path, followSymlink: false)) ?? listing.directory
+        let directory = (try? origin.directoryUnderItsPath()) ?? listing.directory
         var gathering = MatchGathering(text: text, maxDepth: maxDepth, includesHidden: includesHidden)
         Interruption.clear()
         let progress: (Int) -> Void =

@@ -24,6 +24,14 @@ extension Session {
         Interruption.clear()
         // A saved scan, or one to compare with, starts from the file (read first: a bad one costs no scan).
         let then = try request.sinceFile.map { file throws(CommandError) in try Self.savedScan(file) }
+        // A file --save may not replace is refused before the scan, as at the command line.
+        if let file = request.saveFile {
+            do {
+                try SavedScan.checkWritable(NameEscaping.typedName(file))
+            } catch {
+                throw CommandError("du --save: \(error.description)")
+            }
+        }
         var options = SpaceScan.Options()
         options.oneFileSystem = request.oneFileSystem
         // Kept or compared: every entry recorded.
@@ -60,9 +68,7 @@ extension Session {
         if let file = request.saveFile { try save(now, in: file) }
         if let then, let file = request.sinceFile {
             let changes = ScanChange.changes(from: then, to: now, depth: 1)
-            // The directory again under the level's own (absolute) path, which the rows' paths are built on.
-            let directory =
-                (try? DirectoryHandle.open([0x2E], in: listing.directory, displayPath: level.path, followSymlink: false)) ?? listing.directory
+            let directory = (try? level.directoryUnderItsPath()) ?? listing.directory
             var order = ListOptions()
             order.sortKey = .space
             let rows = ScanChangeRows(changes, in: directory, options: order)
@@ -84,25 +90,20 @@ extension Session {
 
     /// The scan kept in `file` (relative to where filetable started).
     static func savedScan(_ file: String) throws(CommandError) -> SavedScan {
-        let path = NameEscaping.typedName(file)
-        switch Descriptor.readWhole(path) {
-        case .failure(let errno): throw CommandError("du --since: \(FileError(path: path, errno: errno).description)")
-        case .success(let bytes):
-            do throws(SavedScanError) {
-                return try SavedScan.load(bytes)
-            } catch {
-                throw CommandError("du --since: \(NameEscaping.escape(path)): \(error.description)")
-            }
+        do {
+            return try SavedScan.read(from: NameEscaping.typedName(file))
+        } catch {
+            throw CommandError("du --since: \(error.description)")
         }
     }
 
     /// Keeps `scan` in `file`: a new file, or an earlier saved scan replaced; nothing else.
     private func save(_ scan: SavedScan, in file: String) throws(CommandError) {
         let path = NameEscaping.typedName(file)
-        let earlier = SavedScan.startsAsSavedScan(path)
-        guard earlier != false else { throw CommandError("du --save: \(NameEscaping.escape(path)): exists and is not a saved scan; name a new file") }
-        if case .failure(let failure) = OwnFiles.writeNew(path, contents: scan.encoded(), replace: earlier == true) {
-            throw CommandError("du --save: \(NameEscaping.escape(path)): \(failure.description)")
+        do {
+            try scan.write(to: path, as: .filetable)
+        } catch {
+            throw CommandError("du --save: \(error.description)")
         }
         write(
             "du --save: the scan of \(NameEscaping.escape(scan.root)) kept in \(NameEscaping.escape(path)) (\(Plural.count(scan.entries.count, "entry", "entries")))"
