@@ -17,7 +17,7 @@ extension Session {
             showSpace(on: level)
             printPage()
             let total = level.space?.total ?? 0
-            write("du: \(HumanSize.withUnit(total)) as stored in the archive (its index: nothing was read or extracted)")
+            write("du: \(HumanSize.withUnit(total)) as stored in the archive (from its index, nothing extracted)")
             return
         }
         let listing = try level.directoryListing(for: "du")
