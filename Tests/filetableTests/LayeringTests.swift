@@ -115,4 +115,20 @@ final class LayeringTests: XCTestCase {
             XCTAssertNil(text.range(of: #"\bsession\.\w+ = "#, options: .regularExpression), "\(url.lastPathComponent) sets a session property")
         }
     }
+
+    /// The session is the place that wires its owners, not the application:
+    /// no file extends it with work (`Session+Marks` and the rest became the
+    /// commands' own files and `Commands/Shared/`), and commands are handed
+    /// the owners (`CommandContext`), never the session.
+    func testTheSessionIsOnlyWiring() throws {
+        for url in swiftFiles(under: "FiletableCLI") {
+            XCTAssertFalse(
+                url.lastPathComponent.hasPrefix("Session+"), "\(url.lastPathComponent): the session's work belongs to a command or a shared file")
+            let text = try String(contentsOf: url, encoding: .utf8)
+            XCTAssertNil(text.range(of: #"(?m)^extension Session\b"#, options: .regularExpression), "\(url.lastPathComponent) extends Session")
+        }
+        let context = try String(contentsOf: sources.appendingPathComponent("FiletableCLI/REPL/Commands/CommandContext.swift"), encoding: .utf8)
+        XCTAssertNil(context.range(of: #"\bSession\)"#, options: .regularExpression), "CommandContext is made from the session")
+        XCTAssertNil(context.range(of: #"(?m)^    var \w+: [^{]*$"#, options: .regularExpression), "CommandContext keeps state of its own")
+    }
 }

@@ -19,9 +19,9 @@ struct BackCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        guard context.levels.stack.canGoBack else { throw CommandError("back: nothing to go back to (this is the first level)") }
-        context.levels.back(all: all)
-        context.table.printPage()
+        guard context.navigator.stack.canGoBack else { throw CommandError("back: nothing to go back to (this is the first level)") }
+        context.navigator.back(all: all)
+        context.printPage()
         return .keepGoing
     }
 }

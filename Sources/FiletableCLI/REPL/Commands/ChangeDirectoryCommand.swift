@@ -19,11 +19,48 @@ struct ChangeDirectoryCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        try context.navigation.changeDirectory(path)
+        try context.changeDirectory(path)
         return .keepGoing
     }
 }
 
 extension Command {
     static func cd(_ path: String?) -> Command { Command(ChangeDirectoryCommand(path: path)) }
+}
+
+extension CommandContext {
+    /// `cd PATH`: absolute, relative to the current level, `~` or `~/x`; names
+    /// may be typed as they are shown (with escapes). `..` is taken off the
+    /// path as text, then the path is opened. `cd N` opens row N, `cd -` the
+    /// directory shown before the last move, `cd` alone the home directory.
+    func changeDirectory(_ typed: String?) throws(CommandError) {
+        guard let text = typed else {
+            guard let home = settings.home else { throw CommandError("cd: HOME is not set") }
+            return try push(home, command: "cd")
+        }
+        if text == "-" {
+            guard let previous = navigator.previousPath else { throw CommandError("cd: no previous directory yet") }
+            write(NameEscaping.escape(previous))
+            return try push(previous, command: "cd")
+        }
+        if let number = Int(text), text.allSatisfy({ $0.isASCII && $0.isNumber }),
+            number >= 1, number <= current.model.rowCount
+        {
+            guard current.model.isDirectory(row: number - 1, followSymlinks: true) else {
+                throw CommandError("cd: row \(number) (\(NameEscaping.escape(current.model.name(ofRow: number - 1)))) is not a directory")
+            }
+            return try open(.number(number))
+        }
+        let absolute = try absolutePath(text, for: "cd")
+        do {
+            try push(absolute, command: "cd")
+        } catch {
+            // A path that goes on inside an archive (`cd backup.tgz/etc`); not
+            // looked for where calls can hang (the error says what did not answer).
+            guard !HangProneFileSystems.mayHang(path: absolute),
+                let level = try ArchiveLevel.level(throughArchiveAt: absolute, decoration: settings.decoration)
+            else { throw error }
+            present(level)
+        }
+    }
 }

@@ -22,9 +22,9 @@ struct CompareCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        let origin = context.table.current
+        let origin = context.current
         _ = try origin.directoryListing(for: "compare")
-        let other = try context.navigation.absolutePath(path, for: "compare")
+        let other = try context.absolutePath(path, for: "compare")
         var shown = false
         var last = MonotonicClock.seconds
         let found = try ComparisonLevel.level(comparing: origin, with: other) { totals in
@@ -40,7 +40,7 @@ struct CompareCommand: RegisteredCommand {
         Interruption.clear()
         for trouble in found.troubles.prefix(5) { context.conversation.write(trouble.description) }
         if found.troubles.count > 5 { context.conversation.write("… and \(found.troubles.count - 5) more that could not be read") }
-        context.navigation.show(found.level)
+        context.present(found.level)
         context.conversation.write(found.summary)
         return .keepGoing
     }

@@ -6,10 +6,10 @@ import FileBrowsing
 /// registered.
 struct ContinueCommand: ReplCommand {
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        if context.viewing.viewer != nil && context.table.shownBefore == .viewerScreen {
-            try context.viewing.more()
-        } else if context.table.current.table.currentPage + 1 < context.table.current.table.pageCount {
-            try context.table.nextPage()
+        if context.viewer != nil && context.modes.shownBefore == .viewerScreen {
+            try context.more()
+        } else if context.current.table.currentPage + 1 < context.current.table.pageCount {
+            try context.nextPage()
         }
         return .keepGoing
     }

@@ -17,8 +17,8 @@ struct DirectoriesFirstCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        context.table.current.update { $0.directoriesFirst = on }
-        context.table.printPage()
+        context.current.update { $0.directoriesFirst = on }
+        context.printPage()
         return .keepGoing
     }
 }

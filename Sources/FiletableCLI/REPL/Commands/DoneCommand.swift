@@ -14,8 +14,8 @@ struct DoneCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        context.table.setEditing(false)
-        context.table.printPage()
+        context.modes.setEditing(false)
+        context.printPage()
         return .keepGoing
     }
 }

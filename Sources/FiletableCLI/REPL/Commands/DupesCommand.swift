@@ -33,7 +33,7 @@ struct DupesCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        try context.table.findCopies(request)
+        try context.findCopies(request)
         return .keepGoing
     }
 }
@@ -43,4 +43,70 @@ struct CopiesRequest: Equatable {
     var depth: Int?
     var smallestSize: Int64?
     var includesEmptyFiles = false
+}
+
+extension CommandContext {
+    func findCopies(_ request: CopiesRequest) throws(CommandError) {
+        let origin = current
+        let listing = try origin.directoryListing(for: "dupes")
+        var options = CopyFinder.Options()
+        options.maximumDepth = request.depth ?? Int.max
+        options.smallestSize = request.smallestSize ?? (request.includesEmptyFiles ? 0 : 1)
+        options.skipsHidden = listing.options.hidden == .hidden
+        options.names = listing.options.filter
+        let directory = (try? origin.directoryUnderItsPath()) ?? listing.directory
+        // A row's directory, opened by its path (a group's copies live anywhere below).
+        func makeTable(of search: CopySearch) -> CopyTable {
+            CopyTable(search, below: origin.path) { parent in try? DirectoryHandle.open(resolving: parent) }
+        }
+        let search = Self.searchCopies(for: options, in: directory, speaking: conversation)
+        let table = makeTable(of: search)
+        for error in search.errors.prefix(5) { write("dupes: \(error.description)") }
+        if search.errors.count > 5 { write("dupes: … and \(search.errors.count - 5) more that could not be read") }
+        for path in search.changed.prefix(5) { write("dupes: \(NameEscaping.escape(path)): changed while it was read; left out") }
+        let summary = summaryLine(of: search)
+        guard !search.groups.isEmpty else {
+            throw CommandError(search.cancelled ? "dupes: interrupted before a group was confirmed" : "dupes: no copies here (\(summary))")
+        }
+        // 'reload' searches again and the level's groups are the new ones
+        // (the guard checks those, not every search ever made). The kind
+        // weakly: the level holds it; the conversation holds no level.
+        let kind = CopiesLevel(table: table)
+        let rows = PathRows(table.contents) { [weak kind, conversation] () throws(FileError) -> PathRows.Contents in
+            guard let kind else { return table.contents }
+            kind.table = makeTable(of: Self.searchCopies(for: options, in: directory, speaking: conversation))
+            return kind.table.contents
+        }
+        let level = TableLevel(rows: rows, kind: kind, in: directory, path: origin.path, decoration: settings.decoration)
+        deletionPlan.guardCopies(of: kind)
+        // Each copy's date and links on its row: what the keep rules go by.
+        present(level, style: current.style == .default ? .long : current.style)
+        write("dupes: " + summary + (search.cancelled ? "; stopped by Ctrl-C, these groups are partial" : ""))
+    }
+
+    /// The search, with a progress line at a terminal and Ctrl-C to stop it.
+    private static func searchCopies(
+        for options: CopyFinder.Options, in directory: DirectoryHandle, speaking conversation: Conversation
+    ) -> CopySearch {
+        let finder = CopyFinder(options: options)
+        var progress = CopyProgress()
+        Interruption.clear()
+        let search = finder.run([directory]) {
+            if Interruption.isRequested { finder.cancel() }
+            if conversation.interactive, let line = progress.update(finder) {
+                conversation.writeProgress(line)
+            }
+        }
+        if let erasure = progress.erasure {
+            conversation.writeProgress(erasure)
+        }
+        Interruption.clear()
+        return search
+    }
+
+    private func summaryLine(of search: CopySearch) -> String {
+        // Kept short: the line stands under the page, within 80 columns.
+        return "\(Plural.count(search.groups.count, "group")), \(Plural.count(search.fileCount, "file")), "
+            + "\(HumanSize.withUnit(search.totalGain)) to gain (byte for byte)"
+    }
 }

@@ -16,8 +16,8 @@ struct EditCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        context.table.setEditing(true)
-        context.table.printPage()
+        context.modes.setEditing(true)
+        context.printPage()
         return .keepGoing
     }
 }

@@ -21,7 +21,7 @@ struct EditorCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        try context.viewing.edit(row)
+        try context.edit(row)
         return .keepGoing
     }
 }

@@ -15,9 +15,9 @@ struct EndCommand: RegisteredCommand {
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
         // Pages cut first (--page-size or the screen): the last page is the one holding the last row at that height.
-        context.table.preparePage()
-        context.table.current.table.scrollToRow(context.table.current.table.numberOfRows - 1)
-        context.table.printPage()
+        context.preparePage()
+        context.current.table.scrollToRow(context.current.table.numberOfRows - 1)
+        context.printPage()
         return .keepGoing
     }
 }

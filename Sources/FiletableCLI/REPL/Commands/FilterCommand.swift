@@ -20,8 +20,8 @@ struct FilterCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        context.table.current.update { $0.filter = glob.map(NameFilter.init(typed:)) }
-        context.table.printPage()
+        context.current.update { $0.filter = glob.map(NameFilter.init(typed:)) }
+        context.printPage()
         return .keepGoing
     }
 }

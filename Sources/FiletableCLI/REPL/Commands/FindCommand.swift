@@ -40,9 +40,9 @@ struct FindCommand: RegisteredCommand {
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
         if all, let text {
-            try context.table.findAll(text, maxDepth: depth)
+            try context.findAll(text, maxDepth: depth)
         } else {
-            try context.table.find(text, maxDepth: depth)
+            try context.find(text, maxDepth: depth)
         }
         return .keepGoing
     }
@@ -50,4 +50,133 @@ struct FindCommand: RegisteredCommand {
 
 extension Command {
     static func find(_ text: String?, depth: Int? = nil) -> Command { Command(FindCommand(text: text, depth: depth)) }
+}
+
+extension CommandContext {
+    /// `find TEXT [--depth N]`: the next name holding TEXT in the subtree
+    /// below the current level (see `SubtreeSearch`). A match in this table
+    /// moves to its page; a deeper one is shown as a new level on its page,
+    /// which the next step of the search takes off again. `find` alone, the
+    /// same TEXT again, or `n` right after a match go on from the last match.
+    func find(_ text: String?, maxDepth: Int?) throws(CommandError) {
+        if let search, search.origin != nil, text == nil || (text!.lowercased() == search.text.lowercased() && maxDepth == nil),
+            current === search.origin || current === search.shownLevel
+        {
+            return try continueSearch(search)
+        }
+        guard let text else {
+            throw search.map(Self.searchElsewhere) ?? CommandError("find: nothing to go on with; 'find TEXT' starts a search")
+        }
+        guard current.model.rowCount > 0 else { throw CommandError("find: the table is empty") }
+        // A kind whose rows are not a directory on disk searches its own way (an archive's index).
+        let fresh: SubtreeSearch
+        if let own = current.kind.search(for: text, maxDepth: maxDepth, in: current) {
+            fresh = own
+        } else {
+            _ = try current.directoryListing(for: "find")
+            fresh = SubtreeSearch(text: text, maxDepth: maxDepth, from: current) { [marks, marksShown = state.marksShown] listing in
+                guard !marksShown, !marks.isEmpty, let identity = listing.directory.identity else { return .none }
+                return NameExclusion(version: marks.revision) { name in marks.isMarked(directory: identity, name: name) }
+            }
+        }
+        lastSearch.start(fresh)
+        try continueSearch(fresh, first: true)
+    }
+
+    /// `find TEXT --all`: every match below the current directory level as
+    /// a level of its own (see `MatchGathering`), which `reload` searches again.
+    func findAll(_ text: String, maxDepth: Int?) throws(CommandError) {
+        let origin = current
+        if let matches = try origin.kind.matches(of: text, maxDepth: maxDepth, in: origin, decoration: settings.decoration) {
+            present(matches)
+            write("find: \(Plural.count(matches.model.rowCount, "match", "matches"))")
+            return
+        }
+        let listing = try origin.directoryListing(for: "find --all")
+        let includesHidden = listing.options.hidden != .hidden
+        let directory = (try? origin.directoryUnderItsPath()) ?? listing.directory
+        var gathering = MatchGathering(text: text, maxDepth: maxDepth, includesHidden: includesHidden)
+        Interruption.clear()
+        let progress: (Int) -> Void =
+            settings.interactive
+            ? { searched in Conversation.writeStatusLine("\rfind: \(Plural.count(searched, "directory", "directories")) searched (Ctrl-C stops)") }
+            : { _ in }
+        let contents = gathering.gather(from: directory, progress: progress)
+        if settings.interactive { Conversation.writeStatusLine(TerminalControl.overwriteLine) }
+        Interruption.clear()
+        // Kept short: the line stands under the page, within 80 columns.
+        let notes =
+            (gathering.unreadableDirectories > 0 ? ", \(gathering.unreadableDirectories) unreadable" : "")
+            + (includesHidden ? "" : "; hidden skipped ('hidden on')")
+        let searched = "\(Plural.count(gathering.directoriesSearched, "directory", "directories")) searched" + notes
+        guard contents.names.count > 0 else {
+            throw CommandError(
+                gathering.interrupted
+                    ? "find: interrupted before a match (\(searched))" : "find: no name contains '\(text)' (\(searched))")
+        }
+        let rows = PathRows(contents) { () throws(FileError) -> PathRows.Contents in
+            var again = MatchGathering(text: text, maxDepth: maxDepth, includesHidden: includesHidden)
+            return again.gather(from: directory)
+        }
+        let level = TableLevel(rows: rows, kind: MatchesLevel(text: text), in: directory, path: origin.path, decoration: settings.decoration)
+        present(level)
+        write(
+            "find: \(Plural.count(contents.names.count, "match", "matches")) in \(contents.places.count) of "
+                + searched + (gathering.interrupted ? "; stopped by Ctrl-C" : ""))
+    }
+
+    /// How the next match is asked for where the search was typed: `n` at
+    /// the prompt, the command line in the full-screen view.
+    private var nextMatchHint: String { drawsPages ? "'n' or 'find'" : "':find'" }
+
+    private func continueSearch(_ search: SubtreeSearch, first: Bool = false) throws(CommandError) {
+        if let shown = search.shownLevel, current === shown, stack.canGoBack {
+            navigator.dropShown()
+            search.shownLevel = nil
+        }
+        guard let origin = search.origin, current === origin else { throw Self.searchElsewhere(search) }
+        let match: SubtreeSearch.Match?
+        do {
+            match = try search.next()
+        } catch {
+            printPage()
+            throw error
+        }
+        let skipped = search.hiddenDirectoriesSkipped
+        let hidden = skipped > 0 ? "; \(Plural.count(skipped, "hidden directory", "hidden directories")) skipped ('hidden on')" : ""
+        let searched =
+            search.directoriesSearched > 1
+            ? " (\(Plural.count(search.directoriesSearched, "directory", "directories")) searched"
+                + (search.unreadableDirectories > 0 ? ", \(search.unreadableDirectories) could not be read" : "") + hidden + ")"
+            : (hidden.isEmpty ? "" : " (" + hidden.dropFirst(2) + ")")
+        guard let match else {
+            lastSearch.end()
+            printPage()
+            throw CommandError(
+                first
+                    ? "find: no name contains '\(search.text)'\(searched)"
+                    : "find: no more names contain '\(search.text)'\(searched); 'find \(search.text)' starts over")
+        }
+        if match.components.isEmpty {
+            preparePage()
+            origin.table.scrollToRow(match.row)
+            origin.highlight = match.row
+            printPage()
+            write("find: row \(match.row + 1) (\(nextMatchHint) for the next match)")
+        } else {
+            let path = match.components.reduce(origin.path) { PathBytes.join($0, $1) }
+            let name = match.rows.name(ofRow: match.row)
+            let level = match.level(path)
+            search.shownLevel = level
+            let row = present(level, focusing: name) ?? 0
+            let relative = (match.components + [name]).map { NameEscaping.escape($0) }.joined(separator: "/")
+            write("find: \(relative), row \(row + 1) here (\(nextMatchHint) for the next match; \(drawsPages ? "'back'" : "h") returns)")
+        }
+        leaveShown(.searchMatch)
+    }
+
+    /// The error for going on with a search whose level is no longer shown.
+    private static func searchElsewhere(_ search: SubtreeSearch) -> CommandError {
+        CommandError("find: the search for '\(search.text)' started in a level no longer shown; 'find TEXT' starts a new one")
+    }
 }

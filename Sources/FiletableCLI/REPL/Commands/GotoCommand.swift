@@ -17,7 +17,7 @@ struct GotoCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        let table = context.table
+        let table = context
         let index = try table.row(row, for: "goto")
         table.preparePage()
         table.current.table.scrollToRow(index)

@@ -17,8 +17,8 @@ struct GroupCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        context.table.current.update { $0.grouping = grouping }
-        context.table.printPage()
+        context.current.update { $0.grouping = grouping }
+        context.printPage()
         return .keepGoing
     }
 }

@@ -21,7 +21,7 @@ struct HelpCommand: RegisteredCommand {
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
         let width = min(max(Terminal.columns() ?? 80, 20), 120)
         guard let name else {
-            context.viewing.showLines(CommandCatalog.overview(width: width, inTheScreen: context.viewing.pagedByTheScreen), from: 0)
+            context.showLines(CommandCatalog.overview(width: width, inTheScreen: context.pagedByTheScreen), from: 0)
             return .keepGoing
         }
         guard let spec = CommandCatalog.spec(named: name) else {
@@ -30,7 +30,7 @@ struct HelpCommand: RegisteredCommand {
         var lines = [spec.usage] + TextWrapping.wrap(spec.summary, width: width, first: "  ", rest: "  ")
         lines += TextWrapping.wrap(spec.details, width: width)
         if !spec.aliases.isEmpty { lines.append("Aliases: " + spec.aliases.joined(separator: ", ")) }
-        context.viewing.showLines(lines, from: 0)
+        context.showLines(lines, from: 0)
         return .keepGoing
     }
 }

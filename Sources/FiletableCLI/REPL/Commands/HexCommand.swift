@@ -57,7 +57,7 @@ struct HexCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        try context.viewing.hex(row, offset: offset, length: length, search: search)
+        try context.hex(row, offset: offset, length: length, search: search)
         return .keepGoing
     }
 }
@@ -76,4 +76,41 @@ extension Command {
 enum HexStart: Equatable {
     case fromStart(UInt64)
     case fromEnd(UInt64)
+}
+
+extension CommandContext {
+    func hex(_ reference: RowReference, offset: HexStart, length: UInt64?, search: ViewerMove?) throws(CommandError) {
+        try hex(reference, offset: offset, length: length, notices: 0, search: search)
+    }
+
+    func hex(_ reference: RowReference, offset start: HexStart, length: UInt64?, notices: Int, search: ViewerMove? = nil) throws(CommandError) {
+        let row = try row(reference, for: "hex")
+        let path = current.path(ofRow: row)
+        let file = try openViewed("hex", row: row, path: path)
+        let offset: UInt64
+        switch start {
+        case .fromStart(let value): offset = value
+        case .fromEnd(let back):
+            guard let size = file.size else {
+                throw CommandError("hex: \(NameEscaping.escape(path)): size unknown (not a regular file); no end to count from")
+            }
+            offset = size > back ? size - back : 0
+        }
+        if let size = file.size, offset > size {
+            throw CommandError("hex: \(NameEscaping.escape(path)): offset \(offset) is past the end (\(Plural.count(Int(clamping: size), "byte")))")
+        }
+        let viewer = HexViewer(file: file, start: offset, limit: length.map { ByteCount.end(from: offset, length: $0) })
+        viewer.title = current.model.name(ofRow: row)
+        openView.open(.hex(viewer))
+        // `hex N /de ad`: the first screen is the one holding the first match.
+        if let search {
+            do {
+                try viewer.apply(search, height: viewerHeight(notices: notices))
+            } catch {
+                leaveShown(.viewerScreen)
+                throw CommandError(Self.message("hex", error, path: file.path))
+            }
+        }
+        try showHex(viewer, notices: notices)
+    }
 }

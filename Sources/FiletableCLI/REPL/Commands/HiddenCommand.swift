@@ -17,8 +17,8 @@ struct HiddenCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        context.table.current.update { $0.hidden = on ? .shown : .hidden }
-        context.table.printPage()
+        context.current.update { $0.hidden = on ? .shown : .hidden }
+        context.printPage()
         return .keepGoing
     }
 }

@@ -15,8 +15,8 @@ struct HideMarkedCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        context.table.showMarkedRows(false)
-        context.table.printPage()
+        context.modes.showMarkedRows(false)
+        context.printPage()
         return .keepGoing
     }
 }

@@ -16,7 +16,7 @@ struct IndexCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        let titles = context.table.current.table.sectionIndexTitles
+        let titles = context.current.table.sectionIndexTitles
         guard !titles.isEmpty else { throw CommandError("index: no sections (try 'group letter' or 'group kind')") }
         context.conversation.write(titles.joined(separator: " "))
         return .keepGoing

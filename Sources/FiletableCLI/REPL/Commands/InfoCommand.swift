@@ -19,11 +19,25 @@ struct InfoCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        try context.viewing.info(row)
+        try context.info(row)
         return .keepGoing
     }
 }
 
 extension Command {
     static func info(row: RowReference) -> Command { Command(InfoCommand(row: row)) }
+}
+
+extension CommandContext {
+    func info(_ reference: RowReference) throws(CommandError) {
+        let row = try row(reference, for: "info")
+        let model = current.model
+        if case .failure(.notResponding) = model.status(ofRow: row), let location = model.location(ofRow: row) {
+            let path = location.path
+            try awaitAnswer("info", path: path, in: location.directory) {
+                FileStatusReader.status(of: path, followSymlink: false).map { _ in () }
+            }
+        }
+        conversation.frontEnd.say(.composed(DetailView(model: model, row: row, path: current.path(ofRow: row)).text()))
+    }
 }

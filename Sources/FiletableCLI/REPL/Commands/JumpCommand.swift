@@ -17,14 +17,14 @@ struct JumpCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        let table = context.table.current.table
+        let table = context.current.table
         guard !table.sectionIndexTitles.isEmpty else { throw CommandError("jump: no sections (try 'group letter' or 'group kind')") }
         guard let section = table.section(forIndexTitle: title) else {
             throw CommandError("jump: no section '\(title)' (index: \(table.sectionIndexTitles.joined(separator: " ")))")
         }
-        context.table.preparePage()
+        context.preparePage()
         table.scrollToRow(table.firstFlatRow(ofSection: section))
-        context.table.printPage()
+        context.printPage()
         return .keepGoing
     }
 }

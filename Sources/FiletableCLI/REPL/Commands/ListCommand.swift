@@ -71,7 +71,7 @@ struct ListCommand: RegisteredCommand {
     /// style, order and filter (`style`, `sort` and `filter` are the lasting
     /// forms). `-a` shows `.` and `..` as ls does, `-A` leaves them out.
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        let level = context.table.current
+        let level = context.current
         let style = level.style
         let sizeUnit = level.formatter.longSizeUnit
         let options = level.model.options
@@ -87,7 +87,7 @@ struct ListCommand: RegisteredCommand {
                 if let filter { options.filter = NameFilter(typed: filter) }
             }
         }
-        context.table.printPage()
+        context.printPage()
         level.style = style
         level.formatter.longSizeUnit = sizeUnit
         if reorders { level.update { $0 = options } }

@@ -40,10 +40,10 @@ struct MarkCommand: RegisteredCommand {
             guard let rule = CopyTable.KeepRule(words) else {
                 throw CommandError("mark: --keep takes newest, oldest, first, shortest-path or inside GLOB")
             }
-            try context.plan.mark(keeping: rule)
+            try context.mark(keeping: rule)
         case .rows(let selectors):
             if case .name(let word)? = selectors.first, selectors.count == 1, try markKindWord(word, in: context) { return .keepGoing }
-            try context.plan.mark(selectors)
+            try context.mark(selectors)
         }
         return .keepGoing
     }
@@ -51,13 +51,13 @@ struct MarkCommand: RegisteredCommand {
     /// A word the level's kind gives rows for (`mark same` in a
     /// comparison), when no row has that exact name; whether it was one.
     private func markKindWord(_ word: String, in context: CommandContext) throws(CommandError) -> Bool {
-        let level = context.table.current
+        let level = context.current
         guard try RowNames.exactRow(word, in: level.model, for: "mark") == nil,
-            let chosen = level.kind.rows(for: word, in: level, marks: context.deletionPlan.marks)
+            let chosen = level.kind.rows(for: word, in: level, marks: context.marks)
         else { return false }
         let kept = chosen.kept > 0 ? "; \(chosen.kept) kept: the copy here is marked, or is among them" : ""
         guard !chosen.rows.isEmpty else { throw CommandError("mark \(word): no row to mark\(kept)") }
-        try context.plan.mark(chosen.rows.map { .numbers(($0 + 1)...($0 + 1)) })
+        try context.mark(chosen.rows.map { .numbers(($0 + 1)...($0 + 1)) })
         if !kept.isEmpty { context.conversation.write("mark \(word): \(chosen.rows.count) marked" + kept) }
         return true
     }
@@ -67,4 +67,143 @@ extension Command {
     static func mark(_ selectors: [RowSelector]) -> Command { Command(MarkCommand(target: .rows(selectors))) }
     /// `mark N`: row `number` (1-based).
     static func mark(row number: Int) -> Command { .mark([.numbers(number...number)]) }
+}
+
+extension CommandContext {
+    func mark(_ selectors: [RowSelector]) throws(CommandError) {
+        try mark(rows: try selectRows(selectors, for: "mark"))
+    }
+
+    /// Marks `selected` rows of the current level (0-based).
+    func mark(rows selected: [Int]) throws(CommandError) {
+        let level = current
+        let model = level.model
+        // A directory without marks (and not inside a marked one) needs no look-up per row.
+        let noneMarked = level.identity.map { marks.markCount(inDirectory: $0) == 0 } == true && markedRows(of: level) == .none
+        let rows = noneMarked ? selected : selected.filter { !isMarked(row: $0, of: level) }
+        guard !rows.isEmpty else { throw CommandError("mark: those rows are marked already") }
+        if let dot = rows.first(where: { model.isDotEntry(row: $0) }) {
+            throw CommandError("mark: row \(dot + 1) (\(NameEscaping.escape(model.name(ofRow: dot)))) cannot be marked")
+        }
+        try deletionPlan.keepACopyOfEachGroup(of: level, markingAlso: rows)
+        let request = try markRequest(for: rows, of: level)
+        // Reading a million entries takes a while: Ctrl-C stops at once, nothing marked.
+        let batch: MarkBatch
+        switch request.take() {
+        case .success(let taken): batch = taken
+        case .failure(.refused(let entry, let refusal)):
+            throw CommandError("mark: \(NameEscaping.escape(level.path(ofRow: rows[entry]))): \(refusal.description)")
+        case .failure(.interrupted(let read)):
+            Interruption.clear()
+            throw CommandError("mark: interrupted after reading \(read) of \(rows.count) entries; nothing marked")
+        }
+        let directories = (0..<batch.count).reduce(0) { $0 + (batch.kind(at: $1) == .directory ? 1 : 0) }
+        if batch.count > 1 || directories > 0, conversation.canAsk, !settings.assumeYes {
+            guard askToMark(batch, directories: directories) else {
+                write("mark: nothing marked")
+                return
+            }
+        }
+        // A mark here may cover the last copy of a group another level found (a directory holding it).
+        let problemsBefore = deletionPlan.copyLevels.isEmpty ? [] : Set(deletionPlan.lastCopyProblems(checkingFiles: false))
+        let added = marks.add(batch)
+        if let problem = deletionPlan.copyLevels.isEmpty
+            ? nil : deletionPlan.lastCopyProblems(checkingFiles: false).first(where: { !problemsBefore.contains($0) })
+        {
+            _ = marks.undo()
+            throw CommandError("mark: refused: " + problem)
+        }
+        // The rows just marked leave a directory's table as they stand: no
+        // look-up of every name in the plan to find them again.
+        if let listing = level.listing, !state.marksShown {
+            listing.exclude(markedRows(of: level), leavingOut: rows)
+            level.table.reloadData()
+        }
+        write("marked \(added) (\(marks.count) in the plan; 'marks' to review, 'undo' to revert)")
+        printPage()
+    }
+
+    /// The request that reads `rows` of `level` for marking: one taker per
+    /// directory the rows live in (one for a directory's table; a table of
+    /// search matches spans many). A row's name is its entry's name there.
+    private func markRequest(for rows: [Int], of level: TableLevel) throws(CommandError) -> MarkRequest {
+        let model = level.model
+        var takers: [ObjectIdentifier: Int] = [:]
+        var request = MarkRequest()
+        request.entriesAreDistinct = true
+        if let listing = level.listing {
+            // One directory: one taker, the names read a page of storage at a time.
+            let taker: Int
+            do {
+                taker = request.add(try MarkTaker(directory: listing.directory, path: level.path))
+            } catch {
+                throw CommandError("mark: \(NameEscaping.escape(level.path)): \(error.description)")
+            }
+            var start = 0
+            while start < rows.count {
+                // Runs of consecutive rows (all of them, for 'mark all') go in at once.
+                var end = start + 1
+                while end < rows.count && rows[end] == rows[end - 1] + 1 { end += 1 }
+                request.append(rows: rows[start]..<(rows[start] + end - start), of: listing, taker: taker)
+                start = end
+            }
+        }
+        for row in rows where level.listing == nil {
+            // A mark is a file on disk: a row that lives elsewhere (inside an archive) cannot be marked alone.
+            guard let location = model.location(ofRow: row) else {
+                throw CommandError("mark: \(NameEscaping.escape(level.path(ofRow: row))) is not a file on disk of its own; mark what holds it")
+            }
+            let directory = location.directory
+            let key = ObjectIdentifier(directory)
+            if takers[key] == nil {
+                let path = level.listing != nil ? level.path : directory.path
+                do {
+                    takers[key] = request.add(try MarkTaker(directory: directory, path: path))
+                } catch {
+                    throw CommandError("mark: \(NameEscaping.escape(path)): \(error.description)")
+                }
+            }
+            let taker = takers[key]!
+            // The entry's own name in its directory (a row may show a longer path).
+            location.name.withUnsafeBufferPointer {
+                request.append($0, shownInode: model.reportedInode(ofRow: row), taker: taker)
+            }
+        }
+        return request
+    }
+
+    /// Says what the new marks cover (names, up to a screen, when there are
+    /// several; the files, directories and bytes inside) and asks. Ctrl-C
+    /// stops a long count and asks with what was counted.
+    private func askToMark(_ batch: MarkBatch, directories: Int) -> Bool {
+        if batch.count > 1 {
+            let room = max(1, PageView(level: current, settings: settings, state: state).screenRoom() - 2)
+            let shown = batch.count > room ? room - 1 : batch.count
+            for index in 0..<shown {
+                write("  " + NameEscaping.escape(batch.names.name(at: index)) + (batch.kind(at: index) == .directory ? "/" : ""))
+            }
+            if shown < batch.count { write("  … and \(batch.count - shown) more") }
+        }
+        let newMarks = batch.marks
+        let totals = countTotals(newMarks)
+        totals.caveats.forEach { write($0) }
+        let entries = Plural.count(newMarks.count, "entry", "entries")
+        let kinds = directories == 0 ? "" : " (\(Plural.count(directories, "directory", "directories")))"
+        let atLeast = totals.isLowerBound ? "at least " : ""
+        return conversation.ask("Mark \(entries)\(kinds): \(atLeast)\(totals.brief) for deletion? [y/N] ")
+    }
+
+    /// `mark --keep RULE`: every copy but the kept one, in each group of the table.
+    func mark(keeping rule: CopyTable.KeepRule) throws(CommandError) {
+        let level = current
+        guard let table = level.kind.copyGroups, let rows = level.model as? PathRows else {
+            throw CommandError("mark --keep: works on a table of copies ('dupes' makes one)")
+        }
+        let (entries, skipped) = table.entriesToMark(keeping: rule, below: level.path)
+        let wanted = Set(entries)
+        let selected = (0..<rows.rowCount).filter { wanted.contains(rows.entry(ofRow: $0)) && !isMarked(row: $0, of: level) }
+        if skipped > 0 { write("mark --keep: \(Plural.count(skipped, "group")) had no copy the rule keeps; none of theirs marked") }
+        guard !selected.isEmpty else { throw CommandError("mark --keep: nothing more to mark") }
+        try mark(rows: selected)
+    }
 }

@@ -83,14 +83,91 @@ struct MarksCommand: RegisteredCommand {
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
         switch action {
-        case .level: try context.plan.showPlan()
-        case .print: try context.plan.printMarks()
+        case .level: try context.showPlan()
+        case .print: try context.printMarks()
         case .export(let path, let format, let force, let allowChanged):
-            try context.plan.exportMarks(to: path, format: format, force: force, allowChanged: allowChanged)
-        case .verify: try context.plan.verifyMarks()
-        case .prune: try context.plan.pruneMarks()
-        case .clear: try context.plan.clearMarks()
+            try context.exportMarks(to: path, format: format, force: force, allowChanged: allowChanged)
+        case .verify: try context.verifyMarks()
+        case .prune: try context.pruneMarks()
+        case .clear: try context.clearMarks()
         }
         return .keepGoing
+    }
+}
+
+extension CommandContext {
+    /// `marks`: the plan as a level of its own, a row for each marked path
+    /// (a section for each directory), each checked again when drawn, and
+    /// the totals under every page. On the plan's level it is drawn again.
+    func showPlan() throws(CommandError) {
+        guard !marks.isEmpty else {
+            write("no marks")
+            return
+        }
+        if current.kind.marksShow == .everyRow { return printPage() }
+        let plan = PlanRows(marks)
+        let rows = PathRows(plan.contents()) { () throws(FileError) -> PathRows.Contents in plan.contents() }
+        // The level's summary holds the plan and the setting it needs, not the session's owners (the stack holds the level).
+        let kind = PlanLevel(plan: plan) { [deletionPlan, interactive = settings.interactive] in
+            Self.planSummary(plan, guarding: deletionPlan, interactive: interactive)
+        }
+        present(TableLevel(rows: rows, kind: kind, in: current.directory, path: current.path, decoration: settings.decoration))
+    }
+
+    /// The lines under the plan: what vanished or was replaced, why the
+    /// totals are a lower bound, and the `total:` line scripts read.
+    static func planSummary(_ plan: PlanRows, guarding deletionPlan: DeletionPlan, interactive: Bool) -> [String] {
+        Interruption.clear()
+        let progress: ((Int) -> Void)? =
+            interactive ? { counted in Conversation.writeStatusLine("\rcounting: \(counted) entries (Ctrl-C stops)") } : nil
+        let totals = plan.totals(progress: progress)
+        if interactive { Conversation.writeStatusLine(TerminalControl.overwriteLine) }
+        Interruption.clear()
+        var lines: [String] = []
+        if totals.vanished > 0 {
+            lines.append("vanished: \(Plural.count(totals.vanished, "marked path")) no longer exist\(totals.vanished == 1 ? "s" : "")")
+        }
+        if totals.replaced > 0 {
+            lines.append(
+                "replaced: \(Plural.count(totals.replaced, "marked path")) name\(totals.replaced == 1 ? "s" : "") a different file now (not counted; 'marks prune' drops them)"
+            )
+        }
+        lines += deletionPlan.lastCopyProblems().map { "warning: " + $0 }
+        return lines + totals.caveats + [totals.summary]
+    }
+
+    /// `marks --print`: every marked path by parent directory, each checked
+    /// again, then the totals, as one stream (for scripts).
+    func printMarks() throws(CommandError) {
+        guard !marks.isEmpty else {
+            write("no marks")
+            return
+        }
+        let all = marks.all
+        var parent: [UInt8]?
+        for mark in all {
+            let (directory, name) = mark.parentAndName
+            if directory != parent {
+                write(NameEscaping.escape(directory) + ":")
+                parent = directory
+            }
+            var line = "  " + NameEscaping.escape(name) + (mark.snapshot.kind == .directory ? "/" : "")
+            if let problem = PlanVerification.problem(with: mark) { line += "  (\(problem.description))" }
+            write(line)
+        }
+        output.flush()
+        let totals = countTotals(all)
+        if totals.interrupted { throw CommandError("marks: counting interrupted; the marks are as they were") }
+        if totals.vanished > 0 {
+            write("vanished: \(Plural.count(totals.vanished, "marked path")) no longer exist\(totals.vanished == 1 ? "s" : "")")
+        }
+        if totals.replaced > 0 {
+            write(
+                "replaced: \(Plural.count(totals.replaced, "marked path")) name\(totals.replaced == 1 ? "s" : "") a different file now (not counted; 'marks prune' drops them)"
+            )
+        }
+        totals.caveats.forEach { write($0) }
+        deletionPlan.lastCopyProblems().forEach { write("warning: " + $0) }
+        write(totals.summary)
     }
 }

@@ -24,9 +24,9 @@ struct MoreCommand: RegisteredCommand {
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
         if let row {
-            try context.viewing.page(row)
+            try context.page(row)
         } else {
-            try context.viewing.more()
+            try context.more()
         }
         return .keepGoing
     }
@@ -34,4 +34,22 @@ struct MoreCommand: RegisteredCommand {
 
 extension Command {
     static var more: Command { Command(MoreCommand()) }
+}
+
+extension CommandContext {
+    func more() throws(CommandError) {
+        switch viewer {
+        case nil:
+            throw CommandError("more: nothing to continue (use hex N or view N)")
+        case .text, .hex:
+            if openView.atEnd {
+                // The view stays open at its end: its keys still move it.
+                leaveShown(.viewerScreen)
+                throw CommandError("more: nothing to continue (use hex N or view N)")
+            }
+            try move(.forward(.screen))
+        case .lines(let lines, let next):
+            showLines(lines, from: next)
+        }
+    }
 }

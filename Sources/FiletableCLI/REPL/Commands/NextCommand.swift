@@ -16,10 +16,10 @@ struct NextCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        if context.table.shownBefore == .searchMatch, let search = context.table.search {
-            try context.table.find(nil, maxDepth: search.maxDepth)
+        if context.modes.shownBefore == .searchMatch, let search = context.search {
+            try context.find(nil, maxDepth: search.maxDepth)
         } else {
-            try context.table.nextPage()
+            try context.nextPage()
         }
         return .keepGoing
     }
@@ -27,4 +27,12 @@ struct NextCommand: RegisteredCommand {
 
 extension Command {
     static var next: Command { Command(NextCommand()) }
+}
+
+extension CommandContext {
+    func nextPage() throws(CommandError) {
+        preparePage()
+        guard current.table.nextPage() else { throw CommandError("next: already on the last page") }
+        printPage()
+    }
 }

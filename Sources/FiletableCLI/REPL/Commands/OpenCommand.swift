@@ -20,11 +20,45 @@ struct OpenCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        try context.navigation.open(row)
+        try context.open(row)
         return .keepGoing
     }
 }
 
 extension Command {
     static func open(row: RowReference) -> Command { Command(OpenCommand(row: row)) }
+}
+
+extension CommandContext {
+    /// A directory (or a link to one) is pushed as a new level, and so is a
+    /// row its level or a registered kind opens (`LevelOpeners`: an
+    /// archive's members); any other file shows its details. The `..` row
+    /// goes up, as `cd ..` does.
+    func open(_ reference: RowReference) throws(CommandError) {
+        let row = try row(reference, for: "open")
+        let model = current.model
+        let opening = LevelOpening(level: current, row: row, decoration: settings.decoration)
+        if let level = try current.kind.level(for: opening) {
+            present(level)
+            return
+        }
+        guard model.isDirectory(row: row, followSymlinks: true) else {
+            for opener in LevelOpeners.all {
+                if let level = try opener.level(for: opening) {
+                    present(level)
+                    return
+                }
+            }
+            try info(.number(row + 1))
+            return
+        }
+        if model.isDotEntry(row: row) {
+            try push(DisplayPath.normalize(current.path(ofRow: row)), command: "open")
+            return
+        }
+        guard let location = model.location(ofRow: row) else {
+            throw CommandError("open: \(NameEscaping.escape(current.path(ofRow: row))) is not a directory on disk")
+        }
+        try push(current.path(ofRow: row), command: "open", opening: (location.name, location.directory))
+    }
 }

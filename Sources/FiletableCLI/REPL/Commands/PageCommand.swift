@@ -17,7 +17,7 @@ struct PageCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        let table = context.table
+        let table = context
         table.preparePage()
         let count = table.current.table.pageCount
         guard number <= count else { throw CommandError("page: no page \(number) (pages are 1-\(count))") }

@@ -21,7 +21,7 @@ struct PagerCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        try context.viewing.page(row)
+        try context.page(row)
         return .keepGoing
     }
 }

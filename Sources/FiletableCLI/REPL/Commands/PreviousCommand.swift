@@ -16,7 +16,7 @@ struct PreviousCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        let table = context.table
+        let table = context
         table.preparePage()
         guard table.current.table.previousPage() else { throw CommandError("prev: already on the first page") }
         table.printPage()

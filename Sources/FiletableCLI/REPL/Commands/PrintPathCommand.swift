@@ -18,8 +18,8 @@ struct PrintPathCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        let levels = context.levels.stack.levels
-        let current = context.levels.current
+        let levels = context.navigator.stack.levels
+        let current = context.navigator.current
         let say = context.conversation.write
         // The levels' trail, when there is more than the first (alone it is the path again).
         // A level opened inside the one before it shows its name; any other

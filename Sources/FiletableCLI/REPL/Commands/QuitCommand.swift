@@ -18,10 +18,21 @@ struct QuitCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        return context.plan.mayQuit() ? .quit : .keepGoing
+        return context.mayQuit() ? .quit : .keepGoing
     }
 }
 
 extension Command {
     static var quit: Command { Command(QuitCommand()) }
+}
+
+extension CommandContext {
+    /// Whether the session may end: with marks not exported since they last
+    /// changed, a person at a terminal is asked first (batch mode is not).
+    func mayQuit() -> Bool {
+        guard deletionPlan.hasUnexportedChanges, conversation.canAsk, !settings.assumeYes else { return true }
+        if conversation.ask("Quit and drop \(Plural.count(marks.count, "mark"))? [y/N] ") { return true }
+        write("quit: kept \(Plural.count(marks.count, "mark")); 'marks export FILE' writes the plan")
+        return false
+    }
 }

@@ -20,6 +20,18 @@ struct ScreenCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        try context.conversation.openScreen()
+        try context.openScreen()
+    }
+}
+
+extension CommandContext {
+    /// The full-screen view, where the terminal can show it.
+    func openScreen() throws(CommandError) -> Session.Outcome {
+        guard let screenOpener = conversation.screenOpener else {
+            throw CommandError("screen: needs a terminal with the line editor (not a script, TERM=dumb or --no-edit)")
+        }
+        let outcome = screenOpener()
+        if outcome == .keepGoing { printPage() }
+        return outcome
     }
 }

@@ -22,7 +22,7 @@ struct ShellCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        try context.viewing.runShell(script)
+        try context.runShell(script)
         return .keepGoing
     }
 }

@@ -16,8 +16,8 @@ struct ShowMarkedCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        context.table.showMarkedRows(true)
-        context.table.printPage()
+        context.modes.showMarkedRows(true)
+        context.printPage()
         return .keepGoing
     }
 }

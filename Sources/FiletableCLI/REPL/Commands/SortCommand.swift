@@ -40,11 +40,11 @@ struct SortCommand: RegisteredCommand {
         // Size and time list largest and newest first unless `asc`; the others ascend unless `desc`.
         let naturallyDescending = key == .size || key == .time
         let reversed = descending.map { $0 != naturallyDescending } ?? false
-        context.table.current.update {
+        context.current.update {
             $0.sortKey = key
             $0.reversed = reversed
         }
-        context.table.printPage()
+        context.printPage()
         return .keepGoing
     }
 }

@@ -44,8 +44,8 @@ struct SpaceCommand: RegisteredCommand {
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
         switch request {
-        case .scan(let space): try context.table.sizeLevel(space)
-        case .listUnreadable: try context.table.listUnreadable()
+        case .scan(let space): try context.sizeLevel(space)
+        case .listUnreadable: try context.listUnreadable()
         }
         return .keepGoing
     }
@@ -70,4 +70,129 @@ extension Command {
 extension Command {
     /// `du`: the level sized as asked (by default, within mounts and outside /proc, /sys, /dev, /run).
     static func du(_ request: SpaceRequest = SpaceRequest()) -> Command { Command(SpaceCommand(request: .scan(request))) }
+}
+
+extension CommandContext {
+    func sizeLevel(_ request: SpaceRequest = SpaceRequest()) throws(CommandError) {
+        let level = current
+        // Rows that know their space (an archive's index) are sized at once, without a scan.
+        if let known = level.model.knownSpace() {
+            guard request.saveFile == nil && request.sinceFile == nil else {
+                throw CommandError("du --save and --since work on a directory's table; this one lists \(level.kindDescription)")
+            }
+            level.knownSpace = known
+            showSpace(on: level)
+            printPage()
+            let total = level.space?.total ?? 0
+            write("du: \(HumanSize.withUnit(total)) as stored in the archive (from its index, nothing extracted)")
+            return
+        }
+        let listing = try level.directoryListing(for: "du")
+        Interruption.clear()
+        // A saved scan, or one to compare with, starts from the file (read first: a bad one costs no scan).
+        let then = try request.sinceFile.map { file throws(CommandError) in try Self.savedScan(file) }
+        // A file --save may not replace is refused before the scan, as at the command line.
+        if let file = request.saveFile {
+            do {
+                try SavedScan.checkWritable(NameEscaping.typedName(file))
+            } catch {
+                throw CommandError("du --save: \(error.description)")
+            }
+        }
+        var options = SpaceScan.Options()
+        options.oneFileSystem = request.oneFileSystem
+        // Kept or compared: every entry recorded.
+        if request.saveFile != nil || then != nil { options.recordedDepth = .max }
+        if let then, then.root != level.path {
+            throw CommandError(
+                "du --since: \(NameEscaping.terminalSafe(request.sinceFile ?? "")) is a scan of \(NameEscaping.escape(then.root)), not of this level (\(NameEscaping.escape(level.path)))"
+            )
+        }
+        // A scan of / leaves the pseudo file systems out, as gdu does: their
+        // sizes are not disk space, and /proc alone holds thousands of entries.
+        let leftOut = level.path == [0x2F] && !request.everything ? Self.pseudoFileSystems() : []
+        options.skippedDirectories = Set(leftOut.map(\.identity))
+        let scan = SpaceScan(options: options)
+        var progress = ScanProgress()
+        let result = scan.run(listing.directory) {
+            if Interruption.isRequested { scan.cancel() }
+            if settings.interactive, let line = progress.update(scan, scanning: level.path) {
+                writeProgress(line)
+            }
+        }
+        if let erasure = progress.erasure {
+            writeProgress(erasure)
+        }
+        if let stuck = result.errors.first(where: { $0.reason == .system(.notResponding) && $0.path == listing.directory.path }) {
+            throw CommandError("du: \(stuck.description)")
+        }
+        if result.cancelled {
+            Interruption.clear()
+            throw CommandError("du: interrupted; nothing was changed (du again to scan)")
+        }
+        space.record(result.directories.mapValues(\.diskBytes), unreadable: result.errors)
+        let now = SavedScan(result, scanned: listing.directory.path, root: level.path, savedAt: WallClock.seconds)
+        if let file = request.saveFile { try save(now, in: file) }
+        if let then, let file = request.sinceFile {
+            let changes = ScanChange.changes(from: then, to: now, depth: 1)
+            let directory = (try? level.directoryUnderItsPath()) ?? listing.directory
+            var order = ListOptions()
+            order.sortKey = .space
+            let rows = ScanChangeRows(changes, in: directory, options: order)
+            let kind = SpaceChangeLevel(
+                rows: rows, file: file, savedAt: then.savedAt, change: now.rootTotals.diskBytes - then.rootTotals.diskBytes)
+            present(TableLevel(rows: rows, kind: kind, in: directory, path: level.path, decoration: settings.decoration))
+            write("du --since: \(Plural.count(rows.rowCount, "change")) in \(level.title)'s entries ('mark new' marks what appeared)")
+            return
+        }
+        showSpace(on: level)
+        printPage()
+        let unreadable = result.errors.count
+        let skipped = leftOut.map { NameEscaping.escape($0.path) }.joined(separator: ", ")
+        write(
+            "du: \(HumanSize.withUnit(result.root.diskBytes)) on disk in \(Plural.count(result.root.files, "file"))"
+                + (unreadable > 0 ? "; \(Plural.count(unreadable, "entry", "entries")) could not be read ('du unreadable' lists them)" : "")
+                + (leftOut.isEmpty ? "" : "; left out \(skipped) ('du --everything' scans them)"))
+    }
+
+    /// The scan kept in `file` (relative to where filetable started).
+    static func savedScan(_ file: String) throws(CommandError) -> SavedScan {
+        do {
+            return try SavedScan.read(from: NameEscaping.typedName(file))
+        } catch {
+            throw CommandError("du --since: \(error.description)")
+        }
+    }
+
+    /// Keeps `scan` in `file`: a new file, or an earlier saved scan replaced; nothing else.
+    private func save(_ scan: SavedScan, in file: String) throws(CommandError) {
+        let path = NameEscaping.typedName(file)
+        do {
+            try scan.write(to: path, as: .filetable)
+        } catch {
+            throw CommandError("du --save: \(error.description)")
+        }
+        write(
+            "du --save: the scan of \(NameEscaping.escape(scan.root)) kept in \(NameEscaping.escape(path)) (\(Plural.count(scan.entries.count, "entry", "entries")))"
+        )
+    }
+
+    /// `du unreadable`: what the last scan could not read, a line each.
+    func listUnreadable() throws(CommandError) {
+        guard let errors = space.unreadableInLastScan else { throw CommandError("du unreadable: no scan yet ('du' scans this level)") }
+        guard !errors.isEmpty else {
+            write("du unreadable: the last scan read everything")
+            return
+        }
+        for error in errors { write(error.description) }
+    }
+
+    /// The mount points of /proc, /sys, /dev and /run that exist, by identity.
+    static func pseudoFileSystems() -> [(path: [UInt8], identity: FileIdentity)] {
+        ["/proc", "/sys", "/dev", "/run"].compactMap { path in
+            let bytes = Array(path.utf8)
+            guard case .success(let status) = FileStatusReader.status(of: bytes, followSymlink: false), status.kind == .directory else { return nil }
+            return (bytes, status.identity)
+        }
+    }
 }

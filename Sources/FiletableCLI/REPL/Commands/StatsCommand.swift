@@ -16,7 +16,7 @@ struct StatsCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        let level = context.table.current
+        let level = context.current
         let model = level.model
         let say = context.conversation.write
         say("rows: \(model.rowCount)")
@@ -24,7 +24,7 @@ struct StatsCommand: RegisteredCommand {
         say("cells created: \(level.table.cellsCreated)")
         say("cells reused: \(level.table.cellsReused)")
         say("cache entries: \(model.cachedStatusCount)")
-        if let watching = context.table.watching { say("pages drawn for changes: \(watching.redraws)") }
+        if let watching = context.watching { say("pages drawn for changes: \(watching.redraws)") }
         return .keepGoing
     }
 }

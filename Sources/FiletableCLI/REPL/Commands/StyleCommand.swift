@@ -19,11 +19,11 @@ struct StyleCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        if style == .columns && context.table.current.model.options.grouping != .none {
+        if style == .columns && context.current.model.options.grouping != .none {
             throw CommandError("style: columns lays out one list of names; 'group none' first")
         }
-        context.table.current.style = style
-        context.table.printPage()
+        context.current.style = style
+        context.printPage()
         return .keepGoing
     }
 }

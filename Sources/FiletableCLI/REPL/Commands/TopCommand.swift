@@ -14,8 +14,8 @@ struct TopCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        context.table.current.table.scrollToRow(0)
-        context.table.printPage()
+        context.current.table.scrollToRow(0)
+        context.printPage()
         return .keepGoing
     }
 }

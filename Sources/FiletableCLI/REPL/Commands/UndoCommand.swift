@@ -16,13 +16,13 @@ struct UndoCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        let marks = context.deletionPlan.marks
+        let marks = context.marks
         guard let change = marks.undo() else { throw CommandError("undo: nothing to undo") }
         var parts: [String] = []
         if change.unmarked > 0 { parts.append("unmarked \(change.unmarked)") }
         if change.remarked > 0 { parts.append("marked \(change.remarked) again") }
         context.conversation.write("undo: " + parts.joined(separator: ", ") + " (\(marks.count) in the plan)")
-        context.table.printPage()
+        context.printPage()
         return .keepGoing
     }
 }

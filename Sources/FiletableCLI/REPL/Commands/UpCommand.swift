@@ -18,11 +18,21 @@ struct UpCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        try context.navigation.up()
+        try context.up()
         return .keepGoing
     }
 }
 
 extension Command {
     static var up: Command { Command(UpCommand()) }
+}
+
+extension CommandContext {
+    /// The parent, on the page that holds the directory you came from.
+    func up() throws(CommandError) {
+        // The root has no parent: another '/' on the stack would only hide the first.
+        guard current.path != [0x2F] else { throw CommandError("up: already at /, which has no parent") }
+        let child = PathBytes.split(current.path).name
+        try push(DisplayPath.normalize(current.path + Array("/..".utf8)), command: "up", focus: child)
+    }
 }

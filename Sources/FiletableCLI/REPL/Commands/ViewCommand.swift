@@ -36,7 +36,7 @@ struct ViewCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        try context.viewing.view(row, from: from, wraps: wraps)
+        try context.view(row, from: from, wraps: wraps)
         return .keepGoing
     }
 }
@@ -51,4 +51,72 @@ extension Command {
 enum ViewStart: Equatable {
     case line(Int)
     case text(String)
+}
+
+extension CommandContext {
+    func view(_ reference: RowReference, from start: ViewStart? = nil, wraps: Bool = false) throws(CommandError) {
+        let row = try row(reference, for: "view")
+        let model = current.model
+        let path = current.path(ofRow: row)
+        if case .success(let target) = model.targetStatus(ofRow: row) {
+            if target.kind == .directory { throw CommandError("view: \(NameEscaping.escape(path)) is a directory; 'open \(row + 1)' lists it") }
+            if let refusal = HexDumpReader.refusal(for: target) { throw CommandError("view: \(NameEscaping.escape(path)): \(refusal)") }
+            if target.kind != .file {
+                write("view: not a regular file; showing hex")
+                return try hex(.number(row + 1), offset: .fromStart(0), length: nil, notices: 1)
+            }
+        }
+        // Reading the first 8 KiB must not freeze the prompt on a mount that stopped answering.
+        var file = try openViewed("view", row: row, path: path)
+        var notices = 1
+        do {
+            if let text = try CompressedText.text(of: file) {
+                write("view: gzip-compressed text, shown decompressed ('hex \(row + 1)' shows the file's own bytes)")
+                file = text
+                notices += 1
+            }
+        } catch {
+            throw CommandError("view: \(NameEscaping.escape(path)): \(error.description)")
+        }
+        switch ContentKind.of(file) {
+        case .failure(let error):
+            throw CommandError("view: \(NameEscaping.escape(path)): \(error.reasonText)")
+        case .success(.binary(let reason)):
+            write("view: binary (\(reason) in the first 8 KiB); showing hex")
+            try hex(.number(row + 1), offset: .fromStart(0), length: nil, notices: 1)
+        case .success(.empty):
+            write("view: \(NameEscaping.escape(path)) is empty")
+        case .success(.text):
+            write("view: text (UTF-8 without NUL bytes in the first 8 KiB)")
+            let viewer: TextViewer
+            do {
+                viewer = try TextViewer(file: file, layout: textLayout(wraps: wraps))
+                viewer.title = model.name(ofRow: row)
+                switch start {
+                case nil: break
+                case .line(let number): try viewer.startAtLine(number)
+                case .text(let text): try viewer.startAtMatch(of: text)
+                }
+            } catch ViewerError.notFound {
+                let typed = if case .text(let text) = start { text } else { "" }
+                throw CommandError("view: no line of \(NameEscaping.escape(path)) holds '\(typed)'")
+            } catch let error as ViewerError {
+                throw CommandError(Self.message("view", error, path: path))
+            } catch let error as FileError {
+                throw CommandError("view: \(error.description)")
+            } catch {
+                throw CommandError("view: \(error)")
+            }
+            openView.open(.text(viewer))
+            try showText(viewer, notices: notices)
+        }
+    }
+
+    /// How text is laid out now: the terminal's width, the session's styles.
+    private func textLayout(wraps: Bool) -> TextLineLayout {
+        var layout = TextLineLayout(width: settings.interactive ? Terminal.columns() : nil, wraps: wraps)
+        layout.tabs = settings.tabSize
+        if settings.useColor { layout.highlight = TerminalControl.reversed }
+        return layout
+    }
 }

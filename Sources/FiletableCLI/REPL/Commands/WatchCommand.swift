@@ -19,7 +19,7 @@ struct WatchCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
-        guard let watching = context.table.watching else {
+        guard let watching = context.watching else {
             throw CommandError("watch: changes are followed at a terminal with the line editor only (here, 'reload' reads the directory again)")
         }
         watching.applies = on

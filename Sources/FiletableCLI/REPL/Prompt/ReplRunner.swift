@@ -84,13 +84,13 @@ struct ReplRunner {
             }
             return ["y", "yes"].contains(answer.trimmingSpaces.lowercased())
         }
-        session.printPage()
+        session.context.printPage()
         while true {
             Interruption.clear()
             switch read(DisplayPath.prompt(session.current.path, home: session.settings.home) + "> ", true) {
             case .endOfInput:
                 // Ctrl-D quits as `quit` does: asking first when marks would be lost.
-                if inputGone() || session.mayQuit() { return readFailure(of: source) }
+                if inputGone() || session.context.mayQuit() { return readFailure(of: source) }
                 session.output.flush()
             case .interrupted:
                 session.output.write("\n")

@@ -72,7 +72,7 @@ extension ScreenView {
     func openInTheScreen(_ reference: RowReference, asHex: Bool, then start: ViewerMove?) {
         let row: Int
         do {
-            row = try session.row(reference, for: asHex ? "hex" : "view")
+            row = try session.context.row(reference, for: asHex ? "hex" : "view")
         } catch {
             status = error.message
             return

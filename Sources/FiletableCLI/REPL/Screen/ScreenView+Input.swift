@@ -39,7 +39,7 @@ extension ScreenView {
         guard let said = events.wake() else { return }
         // The screen shows changes as they come (the prompt only counts them).
         if case .notice = said, session.current === level, (try? level.reread()) != nil {
-            if level.space != nil { session.showSpace(on: level) }
+            if level.space != nil { session.context.showSpace(on: level) }
         } else if case .lines(let text) = said, let last = text.split(separator: "\n").last {
             status = NameEscaping.terminalSafe(String(last))
         }

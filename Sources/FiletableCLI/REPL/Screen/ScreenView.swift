@@ -91,7 +91,7 @@ final class ScreenView {
             }
             guard let action = ScreenKey.action(for: key) else { continue }
             if action == .quit {
-                if endsSession && !session.mayQuit() {
+                if endsSession && !session.context.mayQuit() {
                     status = "kept the marks; ':marks export FILE' writes the plan"
                     continue
                 }
@@ -116,7 +116,7 @@ final class ScreenView {
             return
         }
         let level = session.current
-        session.prepareDrawing(level)
+        session.context.prepareDrawing(level)
         // The lines under a plan (its `total:`, what vanished), as the prompt ends its pages, above the status line.
         if level.settleSummary() { frame.invalidate() }
         let summary = level.summary.suffix(max(0, min(3, rows - 4))).map {

@@ -63,7 +63,7 @@ final class LevelWatching: PromptEvents {
             case .failure(let errno):
                 if !limitReported {
                     limitReported = true
-                    session.write("watch: \(NameEscaping.escape(level.path)) is not watched (\(errno)); 'reload' shows changes")
+                    session.context.write("watch: \(NameEscaping.escape(level.path)) is not watched (\(errno)); 'reload' shows changes")
                 }
             }
         }
@@ -73,7 +73,7 @@ final class LevelWatching: PromptEvents {
         // A call that did not answer in time came back: draw the page with what it found.
         if HangGuard.drainCompletions() {
             session.output.write(TerminalControl.overwriteLine)
-            session.printPage()
+            session.context.printPage()
             return .lines("")
         }
         let changes = watcher.readChanges()
@@ -136,7 +136,7 @@ final class LevelWatching: PromptEvents {
         lastRedraw = now
         redraws += 1
         session.output.write(TerminalControl.overwriteLine)
-        session.refreshCurrent()
+        session.context.refreshCurrent()
         return true
     }
 }

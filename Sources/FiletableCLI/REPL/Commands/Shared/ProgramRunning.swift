@@ -1,7 +1,7 @@
 import FileBrowsing
 
-/// Handing the terminal to another program: `!CMD` and `pager N`.
-extension Session {
+/// Handing the terminal to another program: `!CMD`, `pager N` and `editor N`.
+extension CommandContext {
     /// `!CMD` runs CMD with `/bin/sh` in the directory the table lists; `!`
     /// alone starts `$SHELL`. The table is as it was when the program ends.
     func runShell(_ script: String?) throws(CommandError) {

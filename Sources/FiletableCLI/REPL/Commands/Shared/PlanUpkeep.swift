@@ -3,7 +3,7 @@ import FileBrowsing
 /// The plan's way out and its upkeep: `marks export`, `verify`, `prune`
 /// and `clear`. Nothing here deletes anything: an export is a file the user
 /// names, a plan to review and run.
-extension Session {
+extension CommandContext {
     /// Writes the plan. A mark whose path now leads to a different file stops
     /// the export: the plan would name something that was never shown. A
     /// marked file or directory that changed since (a directory that gained
@@ -63,7 +63,7 @@ extension Session {
     func verifyMarks() throws(CommandError) {
         let all = marks.all
         let problems = PlanVerification.check(all)
-        let copyProblems = lastCopyProblems()
+        let copyProblems = deletionPlan.lastCopyProblems()
         for problem in copyProblems { write("verify: " + problem) }
         guard !problems.isEmpty else {
             if !copyProblems.isEmpty {
@@ -93,7 +93,7 @@ extension Session {
             write("no marks")
             return
         }
-        if frontEnd.canAsk, !settings.assumeYes, !frontEnd.ask("Clear all \(Plural.count(marks.count, "mark"))? [y/N] ") {
+        if conversation.canAsk, !settings.assumeYes, !conversation.ask("Clear all \(Plural.count(marks.count, "mark"))? [y/N] ") {
             write("marks clear: kept")
             return
         }

@@ -1,0 +1,101 @@
+import FileBrowsing
+import TableKit
+
+/// A sized level's figures: what `du` found (kept in the `SpaceIndex` by
+/// identity, so `open`, `back` and `cd` into a scanned tree show them at
+/// once) worked out for the level's rows as the marks stand, and its du
+/// columns. The scan itself is `du`'s (`SpaceCommand`).
+extension CommandContext {
+    /// Works out `level`'s space when its directory was sized: the total
+    /// of the rows not marked and what the marked ones free (for the header),
+    /// and `sort du`'s figures. The figures themselves stay in the `SpaceIndex`.
+    func showSpace(on level: TableLevel) {
+        if let known = level.knownSpace {
+            level.space = LevelSpace(total: spaceTotal(of: level, figures: known), frees: 0, marksRevision: marks.revision)
+            level.table.reloadData()
+            return
+        }
+        guard let listing = level.listing, let identity = level.identity, space.hasFigures(for: identity) else {
+            level.space = nil
+            level.listing?.spaceFigure = nil
+            return
+        }
+        let figures = space.onDisk
+        listing.spaceFigure = { figures[$0] }
+        level.space = LevelSpace(
+            total: spaceTotal(of: level, figures: figures), frees: spaceMarked(in: level, figures: figures), marksRevision: marks.revision)
+        level.table.reloadData()
+    }
+
+    /// The du columns of a sized level's rows: a row's space with everything
+    /// below it, its share of the level and a bar.
+    func spaceColumns(of level: TableLevel) -> ((Int) -> [String])? {
+        guard let sized = level.space else { return nil }
+        // Marked rows shown ('show marked') share the level with the rest.
+        let total = sized.total + (state.marksShown ? sized.frees : 0)
+        let figures = level.knownSpace ?? space.onDisk
+        let model = level.model
+        return { row in
+            let bytes = Self.space(ofRow: row, in: model, figures: figures)
+            // A marked row inside a marked directory is in neither figure:
+            // the bar is held to its ten cells whatever the share.
+            let share = total > 0 ? Double(bytes) / Double(total) : 0
+            let filled = min(10, max(0, Int((share * 10).rounded())))
+            let tenths = Int((share * 1000).rounded())
+            let percent = "\(tenths / 10).\(tenths % 10)%"
+            return [HumanSize.format(bytes), percent, "[" + String(repeating: "#", count: filled) + String(repeating: " ", count: 10 - filled) + "]"]
+        }
+    }
+
+    /// The level's rows that are not marked: what the table's space is shared among.
+    func spaceTotal(of level: TableLevel, figures: [FileIdentity: Int64]) -> Int64 {
+        let model = level.model
+        var total: Int64 = 0
+        for row in 0..<model.rowCount where !isMarked(row: row, of: level) && !model.isDotEntry(row: row) {
+            total += Self.space(ofRow: row, in: model, figures: figures)
+        }
+        return total
+    }
+
+    /// What the plan would free in this level: the marked rows' space.
+    func spaceMarked(in level: TableLevel, figures: [FileIdentity: Int64]) -> Int64 {
+        guard let listing = level.listing, let identity = level.identity else { return 0 }
+        var total: Int64 = 0
+        for name in marks.markedNames(inDirectory: identity) {
+            let path = name.withUnsafeBufferPointer { listing.directory.childPath($0) }
+            guard case .success(let status) = FileStatusReader.status(of: path, followSymlink: false) else { continue }
+            total += Self.space(of: status, figures: figures)
+        }
+        return total
+    }
+
+    static func space(ofRow row: Int, in model: any FileRows, figures: [FileIdentity: Int64]) -> Int64 {
+        guard case .success(let status) = model.status(ofRow: row) else { return 0 }
+        return space(of: status, figures: figures)
+    }
+
+    /// A directory with everything below it, where a scan said; anything
+    /// else its own blocks.
+    static func space(of status: FileStatus, figures: [FileIdentity: Int64]) -> Int64 {
+        if status.kind == .directory, let known = figures[status.identity] { return known }
+        return status.blocks * 512
+    }
+}
+
+/// A sized level's space, worked out when the marks last changed.
+struct LevelSpace {
+    /// The rows not marked, with everything below them.
+    let total: Int64
+    /// What the level's marked rows free.
+    let frees: Int64
+    /// The marks' revision the figures were worked out at.
+    let marksRevision: Int
+
+    /// The header's words: `du 1.2 GiB, the plan frees 300 MiB`.
+    var note: String {
+        totalNote + (frees > 0 ? ", the plan frees \(HumanSize.withUnit(frees))" : "")
+    }
+
+    /// `du 1.2 GiB`: the rows not marked.
+    var totalNote: String { "du \(HumanSize.withUnit(total))" }
+}

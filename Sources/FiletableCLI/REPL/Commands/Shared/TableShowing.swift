@@ -1,0 +1,75 @@
+import FileBrowsing
+import TableKit
+
+/// Showing the current level after a change: its decorations worked out
+/// from the marks and modes, the front end told to show it (the prompt
+/// prints the page; the full-screen view draws its own next frame), and a
+/// new level pushed on the page holding a row.
+extension CommandContext {
+    /// The table changed: its decorations are worked out again and the
+    /// front end shows it (the prompt prints the page; the full-screen view
+    /// draws its own next frame).
+    func printPage() {
+        prepareDrawing(current)
+        guard conversation.frontEnd.showTable(current, state: state, settings: settings) else { return }
+        watching?.pageDrawn()
+    }
+
+    /// Reads the current level again, keeping its page, and draws it: what
+    /// `watch on` does when the directory changes.
+    func refreshCurrent() {
+        // A sized level's total follows its rows.
+        if (try? current.reread()) != nil, current.space != nil { showSpace(on: current) }
+        printPage()
+    }
+
+    /// Sets the page height for the terminal as it is now (it may have been resized).
+    func preparePage() {
+        PageView(level: current, settings: settings, state: state).layOutPages()
+    }
+    /// Brings a level in line with the session's marks and modes before a
+    /// page of it is drawn: the marked names leave a directory's rows while
+    /// marked rows are hidden, the du figures follow the marks, and the
+    /// page's decorations (delete controls, `D`, du columns) are worked out
+    /// from the state here, never kept anywhere else.
+    func prepareDrawing(_ level: TableLevel) {
+        level.formatter.resetClock()
+        refreshIfStale(level)
+        let marked = markedRows(of: level)
+        let hidesMarked = !state.marksShown && level.kind.marksShow == .leaveTheTable
+        level.exclude(hidesMarked ? marked : .none)
+        // Marked rows leave the level's space and the header says what they
+        // free: figured again when the marks change, or first shown on a
+        // level a scan has sized (not on every page drawn).
+        let sized = level.identity.map(space.hasFigures) ?? false
+        if sized && level.space?.marksRevision != marks.revision { showSpace(on: level) }
+        var decorations = RowDecorations()
+        decorations.deleteControls = state.editing
+        let model = level.model
+        switch level.kind.marksShow {
+        case .leaveTheTable:
+            decorations.marksShown = state.marksShown
+            decorations.isMarked = { row in marked.excludesAll || (!marked.leavesOutNoName && model.withName(ofRow: row, marked.leavesOut)) }
+        case .everyRow:
+            decorations.marksShown = false
+            // Each row checked again as it is drawn: vanished, replaced, changed.
+            decorations.isMarked = { _ in true }
+            // (The level holds its source, which holds these: the level is not held back.)
+            decorations.note = { [unowned level] row in level.mark(ofRow: row).flatMap(PlanVerification.problem(with:))?.description }
+        case .flagged:
+            decorations.marksShown = true
+            decorations.isMarked = { [marks, unowned level] row in level.entry(ofRow: row).map { marks.mark(for: $0) != nil } ?? false }
+        }
+        decorations.spaceColumns = level.kind.columns(of: level) ?? spaceColumns(of: level)
+        level.source.decorations = decorations
+    }
+
+    /// A level's rows and summary read again when what they were read from
+    /// changed since (the plan's, after an unmark, undo or prune on it).
+    func refreshIfStale(_ level: TableLevel) {
+        guard level.kind.isStale(marksRevision: marks.revision) else { return }
+        _ = try? level.reread()
+        level.pendingSummary = marks.isEmpty ? nil : level.kind.summary
+        if marks.isEmpty { level.summary = [] }
+    }
+}

@@ -1,0 +1,100 @@
+import FileBrowsing
+
+/// Where the session's commands speak and ask, and what a person at a
+/// terminal brings to it: the front end listening now (the prompt's, or
+/// the full-screen view while it shows the session), the history of typed
+/// lines, the watch on the levels' directories and the way into the
+/// full-screen view. The one owner of each; commands reach them through
+/// `CommandContext`.
+///
+/// Called on the main thread only.
+final class Conversation {
+    let output: OutputSink
+    /// The prompt's way of speaking and asking: the front end unless the
+    /// screen shows the session.
+    let prompt: PromptFrontEnd
+    /// Where commands speak and ask now (`presenting(on:)` changes it).
+    private(set) var frontEnd: any FrontEnd
+    /// A person at a terminal: progress lines are drawn for them.
+    let interactive: Bool
+    /// The lines typed at the prompt, when the line editor keeps them.
+    private(set) var history: History?
+    /// The levels' directories watched for changes (a terminal with the line editor only).
+    private(set) var watching: LevelWatching?
+    /// Opens the full-screen view (set where a terminal can show it).
+    private(set) var screenOpener: (() -> Session.Outcome)?
+
+    init(output: OutputSink, interactive: Bool) {
+        self.output = output
+        self.interactive = interactive
+        prompt = PromptFrontEnd(output: output)
+        frontEnd = prompt
+    }
+
+    /// What a person at a terminal with the line editor brings: set once,
+    /// before the first command.
+    func connect(history: History, watching: LevelWatching?, screenOpener: @escaping () -> Session.Outcome) {
+        self.history = history
+        self.watching = watching
+        self.screenOpener = screenOpener
+    }
+
+    /// Runs `body` with `frontEnd` speaking for the session (the screen while
+    /// it shows the session; the prompt's for a command it runs on the
+    /// normal screen), then the one before it again.
+    func presenting<T>(on frontEnd: any FrontEnd, _ body: () throws -> T) rethrows -> T {
+        let before = self.frontEnd
+        self.frontEnd = frontEnd
+        defer { self.frontEnd = before }
+        return try body()
+    }
+
+    /// False while the full-screen view shows the session: it pages long
+    /// answers with a key and draws its own frames.
+    var drawsPages: Bool { frontEnd.drawsPages }
+
+    /// Says the REPL's own text (one line or several) through the front
+    /// end, which makes each line terminal-safe: it may quote what was typed.
+    func write(_ text: String) {
+        frontEnd.say(.text(text))
+    }
+
+    /// Says a line built of text already escaped (`NameEscaping.escape`)
+    /// and filetable's own style markup, which `write` would escape.
+    func writeComposed(_ line: String) {
+        frontEnd.say(.composed(line + "\n"))
+    }
+
+    /// Whether a person is there to answer a question (not in a script).
+    var canAsk: Bool { frontEnd.canAsk }
+
+    /// A yes/no question put to that person; false when no one can answer.
+    func ask(_ question: String) -> Bool { frontEnd.ask(question) }
+
+    /// A transient line on standard error (progress), written at once.
+    static func writeStatusLine(_ text: String) {
+        StandardStream.writeError(text)
+    }
+
+    /// A long command's progress line (`\r`-drawn): to the terminal on
+    /// standard error after what the output holds, never into a capture,
+    /// so the full-screen view (which keeps a command's messages for its
+    /// status line) shows it on that line while the command runs.
+    func writeProgress(_ line: String) {
+        output.flush()
+        Self.writeStatusLine(line)
+    }
+
+    /// A progress line for a person at a terminal only.
+    func showProgress(_ line: String) {
+        guard interactive else { return }
+        writeProgress(line)
+    }
+
+    /// Clears the terminal, the cursor at its top; nothing in a script.
+    func clearScreen() {
+        guard interactive else { return }
+        output.write(TerminalControl.clearScreen)
+        output.flush()
+    }
+}
