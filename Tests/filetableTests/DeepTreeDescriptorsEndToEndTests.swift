@@ -72,6 +72,36 @@ final class DeepTreeDescriptorsEndToEndTests: XCTestCase {
         if theirs.status == 0 { XCTAssertEqual(summary.text, theirs.text) }
     }
 
+    /// Three siblings at each of 300 levels, each waiting while the branch
+    /// beside it goes down: `--du` under `ulimit -n 64` walked back down
+    /// from the root to reopen a level, holding a descriptor for every level
+    /// on the way, and failed with "Too many open files" (an undercount),
+    /// worse by chance. Three runs, each the total du gives.
+    func testSiblingsAtEveryLevelSizeUnderUlimit64() throws {
+        let temp = try TemporaryTree.inMemory()
+        let made = try CommandRunner.shell(
+            """
+            python3 -c '
+            import os
+            path = "wide"
+            for i in range(300):
+                for j in range(3):
+                    os.makedirs(os.path.join(path, "s%d" % j))
+                    open(os.path.join(path, "s%d" % j, "f"), "w").write("x" * 100)
+                path = os.path.join(path, "d")
+            os.makedirs(path)
+            '
+            """, in: temp.url)
+        guard made.status == 0 else { throw XCTSkip("skipped: could not build the tree with python3: \(made.stderr)") }
+        let theirs = try CommandRunner.shell("du -s wide", in: temp.url)
+        for _ in 0..<3 {
+            let summary = try runWithFewDescriptors("--du -s wide", in: temp)
+            XCTAssertEqual(summary.status, 0, summary.stderr)
+            XCTAssertEqual(summary.stderr, "")
+            if theirs.status == 0 { XCTAssertEqual(summary.text, theirs.text) }
+        }
+    }
+
     /// Where the paths stay within PATH_MAX, the listings under `ulimit -n 64`
     /// are ls's and tree's, byte for byte, links followed or not.
     func testADeepTreeUnderUlimit64IsListedAsLsAndTreeList() throws {

@@ -68,6 +68,9 @@ extension SpaceScan.State {
     /// Opens a `Reopening`'s names one below the other, each checked to be
     /// the directory it was (device and inode). Called without the lock.
     /// Every descriptor opened, in order; on a failure none is left open.
+    /// Only the last few directories of a long walk stay open (-1 for the
+    /// ones closed on the way): a walk 250 levels down must not hold 250
+    /// descriptors at once.
     static func open(_ plan: Reopening) -> Swift.Result<[Int32], Errno> {
         var opened: [Int32] = []
         var fd = plan.start
@@ -75,14 +78,22 @@ extension SpaceScan.State {
             let next = withCString(step.name) { Syscalls.openDirectory(at: fd, name: $0, followSymlink: false) }
             guard case .success(let child) = next, identity(of: child) == step.identity else {
                 if case .success(let child) = next { Syscalls.close(child) }
-                for earlier in opened { Syscalls.close(earlier) }
+                for earlier in opened where earlier >= 0 { Syscalls.close(earlier) }
                 return .failure(next.failureValue ?? .noSuchFileOrDirectory)
             }
             opened.append(child)
             fd = child
+            let leftOpen = opened.count - keptOnAWalk - 1
+            if leftOpen >= 0 && opened[leftOpen] >= 0 {
+                Syscalls.close(opened[leftOpen])
+                opened[leftOpen] = -1
+            }
         }
         return .success(opened)
     }
+
+    /// The directories above the one a walk reopens that stay open with it.
+    static let keptOnAWalk = 3
 
     /// Records what a `Reopening` opened (with the lock held again): each
     /// directory children still wait on keeps its descriptor, unless another
@@ -93,7 +104,7 @@ extension SpaceScan.State {
             unpin(plan)
             return .failure(opened.failureValue ?? .noSuchFileOrDirectory)
         }
-        for (step, fd) in zip(plan.steps, descriptors) {
+        for (step, fd) in zip(plan.steps, descriptors) where fd >= 0 {
             if nodes[step.node].fd >= 0 {
                 Syscalls.close(fd)
             } else if step.node == plan.index || nodes[step.node].fdReferences > 0 {
@@ -114,19 +125,54 @@ extension SpaceScan.State {
         release(pinned)
     }
 
-    /// Before `index` closes for good: its parent, closed while children
-    /// still wait on it, is opened again as `index`'s `..` (one call, where
-    /// the path from an ancestor would take one a level).
-    mutating func reopenParentThroughDotDot(of index: Int) {
+    /// A parent to open again through a finished child's `..` (one call,
+    /// where the path from an ancestor would take one a level): planned
+    /// under the lock, opened outside it, so a file system that stops
+    /// answering holds up the worker that finished, never every worker.
+    struct DotDotReopening: Sendable {
+        /// The finished child, its descriptor kept open until `finishReopening`.
+        let child: Int
+        let childFD: Int32
+        let parent: Int
+        let parentIdentity: FileIdentity?
+    }
+
+    /// Before `index` closes for good: whether its parent, closed while
+    /// children still wait on it, is to be opened again as `index`'s `..`.
+    /// If so, `index` stays open (and spared by the budget) until then.
+    mutating func dotDotReopening(of index: Int) -> DotDotReopening? {
         let parent = nodes[index].parent
-        guard parent >= 0, nodes[parent].fd < 0, nodes[parent].fdReferences > 0 else { return }
-        let opened = withCString([0x2E, 0x2E]) { Syscalls.openDirectory(at: nodes[index].fd, name: $0, followSymlink: false) }
-        guard case .success(let fd) = opened else { return }
-        guard Self.identity(of: fd) == nodes[parent].identity else {
+        guard parent >= 0, nodes[parent].fd < 0, nodes[parent].fdReferences > 0 else { return nil }
+        nodes[index].openingChildren += 1
+        nodes[parent].awaitsDotDot = true
+        return DotDotReopening(child: index, childFD: nodes[index].fd, parent: parent, parentIdentity: nodes[parent].identity)
+    }
+
+    /// Opens the parent a `DotDotReopening` plans, checked to be the same
+    /// directory (device and inode). Called without the lock.
+    static func open(_ plan: DotDotReopening) -> Int32? {
+        let opened = withCString([0x2E, 0x2E]) { Syscalls.openDirectory(at: plan.childFD, name: $0, followSymlink: false) }
+        guard case .success(let fd) = opened else { return nil }
+        guard identity(of: fd) == plan.parentIdentity else {
             Syscalls.close(fd)
-            return
+            return nil
         }
-        noteOpened(parent, fd: fd)
+        return fd
+    }
+
+    /// With the lock held again: the child closes, and the parent keeps the
+    /// descriptor opened for it if children still wait on it and no other
+    /// worker opened it meanwhile.
+    mutating func finishReopening(_ plan: DotDotReopening, opened: Int32?) {
+        nodes[plan.child].openingChildren -= 1
+        nodes[plan.parent].awaitsDotDot = false
+        closeDescriptor(of: plan.child)
+        guard let fd = opened else { return }
+        if nodes[plan.parent].fd < 0 && nodes[plan.parent].fdReferences > 0 {
+            noteOpened(plan.parent, fd: fd)
+        } else {
+            Syscalls.close(fd)
+        }
     }
 
     /// Lets go of the descriptor of the shallowest directory that only

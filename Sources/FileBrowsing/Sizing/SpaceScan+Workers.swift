@@ -22,9 +22,14 @@ extension SpaceScan {
         while true {
             // Take a directory, or wait (woken, not polling) while others may still add some.
             let take: Take = state.wait(on: Self.workOrEnd) { state in
-                guard let index = state.pending.popLast() else {
+                guard !state.pending.isEmpty else {
                     return state.finished || cancelFlag.load(ordering: .relaxed) ? .stop : nil
                 }
+                // The newest directory whose parent is not being opened again as a `..` right now.
+                guard let position = state.pending.lastIndex(where: { !state.nodes[max(0, state.nodes[$0].parent)].awaitsDotDot }) else {
+                    return cancelFlag.load(ordering: .relaxed) ? .stop : nil
+                }
+                let index = state.pending.remove(at: position)
                 let node = state.nodes[index]
                 if index == 0 { return .read(index: 0, parent: .open(node.fd), name: [], depth: 0) }
                 // Kept open until the child is opened through it.
@@ -40,6 +45,7 @@ extension SpaceScan {
             case .reopen(let plan):
                 let opened = State.open(plan)
                 parentFD = state.withLock { $0.finish(plan, opened: opened) }
+                reopenDueParents()
             }
             scan(index, parentFD: parentFD, name: name, depth: depth, rootDevice: rootDevice, buffer: buffer, status: status)
         }
@@ -66,6 +72,7 @@ extension SpaceScan {
                     state.noteOpened(index, fd: opened)
                 }
             }
+            reopenDueParents()
             guard case .success(let opened) = opened else {
                 let errno = opened.failureValue ?? .noSuchFileOrDirectory
                 finishUnreadable(index, errno: errno)
@@ -181,7 +188,24 @@ extension SpaceScan {
             }
             state.completeIfDone(index)
         }
+        reopenDueParents()
         // New directories to read, or the end: the waiting workers look again.
+        state.broadcast(Self.workOrEnd)
+    }
+
+    /// Opens again, outside the lock, the parents `State.release` found
+    /// due as a finished child's `..` (see `State.DotDotReopening`).
+    private func reopenDueParents() {
+        let due = state.withLock { state in
+            defer { state.dueParents.removeAll() }
+            return state.dueParents
+        }
+        guard !due.isEmpty else { return }
+        let opened = due.map(State.open)
+        state.withLock { state in
+            for (plan, fd) in zip(due, opened) { state.finishReopening(plan, opened: fd) }
+        }
+        // Their waiting children may be taken now.
         state.broadcast(Self.workOrEnd)
     }
 

@@ -248,6 +248,10 @@ public final class SpaceScan: Sendable {
         var fdReferences = 0
         /// Workers opening a child through `fd` right now: it must stay open.
         var openingChildren = 0
+        /// Being opened again as a finished child's `..` (outside the lock):
+        /// its waiting children are taken after that, not through a walk
+        /// down from an ancestor meanwhile.
+        var awaitsDotDot = false
         var identity: FileIdentity?
         /// The directory's own blocks and its files.
         var own = SpaceTotals()
@@ -277,13 +281,19 @@ public final class SpaceScan: Sendable {
 
         func path(of index: Int) -> [UInt8] { nodes[index].path.bytes }
 
+        /// Parents to open again as a finished child's `..`, outside the
+        /// lock (`SpaceScan.reopenDueParents`), before the child's descriptor closes.
+        var dueParents: [DotDotReopening] = []
+
         /// Drops a reference to a node's descriptor, closing it at the last
         /// (its parent, closed while children wait, is first opened again
-        /// as its `..`).
+        /// as its `..`: due, see `dueParents`).
         mutating func release(_ index: Int) {
             nodes[index].fdReferences -= 1
-            if nodes[index].fdReferences == 0 && nodes[index].fd >= 0 {
-                reopenParentThroughDotDot(of: index)
+            guard nodes[index].fdReferences == 0 && nodes[index].fd >= 0 else { return }
+            if let due = dotDotReopening(of: index) {
+                dueParents.append(due)
+            } else {
                 closeDescriptor(of: index)
             }
         }
