@@ -27,7 +27,7 @@ runFuzzer { data, count in
         let expected = Sequences.markableEntries(for: line, in: session)
         let before = Set(session.marks.all.map(\.entry))
         do {
-            _ = try session.execute(try CommandParser.parse(line))
+            _ = session.execute(try CommandParser.parse(line))
         } catch {}
         session.output.flush()
         let added = Set(session.marks.all.map(\.entry)).subtracting(before)

@@ -20,7 +20,7 @@ runFuzzer { data, count in
             let command = try CommandParser.parse(text.trimmingSpaces)
             let leaves = ["cd", "up", "quit", "!", "pager"].contains(command.name)
             if leaves || (command.action as? MarksCommand)?.writesFile == true { continue }
-            _ = try session.execute(command)
+            if let failure = session.execute(command).failure { throw failure }
         } catch {
             let shown = NameEscaping.terminalSafe((error as? CommandError)?.message ?? "\(error)")
             if !isTerminalSafe(shown) {

@@ -18,7 +18,7 @@ struct BackCommand: RegisteredCommand {
         return position == 1 ? .words(["all"]) : .nothing
     }
 
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
         guard context.navigator.stack.canGoBack else { throw CommandError("back: nothing to go back to (this is the first level)") }
         context.navigator.back(all: all)
         context.printPage()

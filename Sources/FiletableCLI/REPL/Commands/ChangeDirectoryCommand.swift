@@ -18,7 +18,7 @@ struct ChangeDirectoryCommand: RegisteredCommand {
         return .paths(directoriesOnly: true)
     }
 
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
         try context.changeDirectory(path)
         return .keepGoing
     }

@@ -17,7 +17,7 @@ struct ClearCommand: RegisteredCommand {
         return .nothing
     }
 
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
         context.conversation.clearScreen()
         return .keepGoing
     }

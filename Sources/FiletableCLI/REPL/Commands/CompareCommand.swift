@@ -21,7 +21,7 @@ struct CompareCommand: RegisteredCommand {
         position == 1 ? .paths(directoriesOnly: true) : .nothing
     }
 
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
         let origin = context.current
         _ = try origin.directoryListing(for: "compare")
         let other = try context.absolutePath(path, for: "compare")

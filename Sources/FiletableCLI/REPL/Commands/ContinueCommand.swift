@@ -5,7 +5,7 @@ import FileBrowsing
 /// shell prompt does (it is not a mistake). Not typed by name, so not
 /// registered.
 struct ContinueCommand: ReplCommand {
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
         if context.viewer != nil && context.modes.shownBefore == .viewerScreen {
             try context.more()
         } else if context.current.table.currentPage + 1 < context.current.table.pageCount {

@@ -16,7 +16,7 @@ struct DirectoriesFirstCommand: RegisteredCommand {
         return position == 1 ? .words(["on", "off"]) : .nothing
     }
 
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
         context.current.update { $0.directoriesFirst = on }
         context.printPage()
         return .keepGoing

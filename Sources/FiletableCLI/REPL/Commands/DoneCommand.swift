@@ -13,7 +13,7 @@ struct DoneCommand: RegisteredCommand {
         return .nothing
     }
 
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
         context.modes.setEditing(false)
         context.printPage()
         return .keepGoing

@@ -32,7 +32,7 @@ struct DupesCommand: RegisteredCommand {
         return arguments.last == "--depth" || arguments.last == "--min-size" ? .nothing : .words(["--depth", "--min-size", "--empty"])
     }
 
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
         try context.findCopies(request)
         return .keepGoing
     }

@@ -15,7 +15,7 @@ struct EditCommand: RegisteredCommand {
         return .nothing
     }
 
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
         context.modes.setEditing(true)
         context.printPage()
         return .keepGoing

@@ -20,7 +20,7 @@ struct EditorCommand: RegisteredCommand {
         return position == 1 ? .rows : .nothing
     }
 
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
         try context.edit(row)
         return .keepGoing
     }

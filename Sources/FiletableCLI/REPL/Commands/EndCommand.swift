@@ -13,7 +13,7 @@ struct EndCommand: RegisteredCommand {
         return .nothing
     }
 
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
         // Pages cut first (--page-size or the screen): the last page is the one holding the last row at that height.
         context.preparePage()
         context.current.table.scrollToRow(context.current.table.numberOfRows - 1)

@@ -19,7 +19,7 @@ struct FilterCommand: RegisteredCommand {
         return .nothing
     }
 
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
         context.current.update { $0.filter = glob.map(NameFilter.init(typed:)) }
         context.printPage()
         return .keepGoing

@@ -38,7 +38,7 @@ struct FindCommand: RegisteredCommand {
         return position == 1 || arguments.last == "--depth" ? .nothing : .words(["--all", "--depth"])
     }
 
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
         if all, let text {
             try context.findAll(text, maxDepth: depth)
         } else {

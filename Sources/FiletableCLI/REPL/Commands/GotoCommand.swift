@@ -16,7 +16,7 @@ struct GotoCommand: RegisteredCommand {
         return position == 1 ? .rows : .nothing
     }
 
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
         let table = context
         let index = try table.row(row, for: "goto")
         table.preparePage()

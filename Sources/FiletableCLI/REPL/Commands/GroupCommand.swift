@@ -16,7 +16,7 @@ struct GroupCommand: RegisteredCommand {
         return position == 1 ? .words(Grouping.allCases.map(\.rawValue)) : .nothing
     }
 
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
         context.current.update { $0.grouping = grouping }
         context.printPage()
         return .keepGoing

@@ -18,7 +18,7 @@ struct HelpCommand: RegisteredCommand {
         return position == 1 ? .commandNames : .nothing
     }
 
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
         let width = min(max(Terminal.columns() ?? 80, 20), 120)
         guard let name else {
             context.showLines(CommandCatalog.overview(width: width, inTheScreen: context.pagedByTheScreen), from: 0)

@@ -56,7 +56,7 @@ struct HexCommand: RegisteredCommand {
         return position == 1 ? .rows : .nothing
     }
 
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
         try context.hex(row, offset: offset, length: length, search: search)
         return .keepGoing
     }

@@ -14,7 +14,7 @@ struct HideMarkedCommand: RegisteredCommand {
         return position == 1 ? .words(["marked"]) : .nothing
     }
 
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
         context.modes.showMarkedRows(false)
         context.printPage()
         return .keepGoing

@@ -17,7 +17,7 @@ struct HistoryCommand: RegisteredCommand {
         return .nothing
     }
 
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
         guard let history = context.conversation.history else {
             throw CommandError("history: kept only at a terminal with the line editor (not in a script, or with --no-edit)")
         }

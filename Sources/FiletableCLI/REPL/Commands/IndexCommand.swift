@@ -15,7 +15,7 @@ struct IndexCommand: RegisteredCommand {
         return .nothing
     }
 
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
         let titles = context.current.table.sectionIndexTitles
         guard !titles.isEmpty else { throw CommandError("index: no sections (try 'group letter' or 'group kind')") }
         context.conversation.write(titles.joined(separator: " "))

@@ -18,7 +18,7 @@ struct InfoCommand: RegisteredCommand {
         return position == 1 ? .rows : .nothing
     }
 
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
         try context.info(row)
         return .keepGoing
     }
@@ -38,6 +38,6 @@ extension CommandContext {
                 FileStatusReader.status(of: path, followSymlink: false).map { _ in () }
             }
         }
-        conversation.frontEnd.say(.composed(DetailView(model: model, row: row, path: current.path(ofRow: row)).text()))
+        conversation.say(.composed(DetailView(model: model, row: row, path: current.path(ofRow: row)).text()))
     }
 }

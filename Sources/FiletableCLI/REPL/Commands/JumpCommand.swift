@@ -16,7 +16,7 @@ struct JumpCommand: RegisteredCommand {
         return position == 1 ? .indexTitles : .nothing
     }
 
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
         let table = context.current.table
         guard !table.sectionIndexTitles.isEmpty else { throw CommandError("jump: no sections (try 'group letter' or 'group kind')") }
         guard let section = table.section(forIndexTitle: title) else {

@@ -70,7 +70,7 @@ struct ListCommand: RegisteredCommand {
     /// the pattern shape this listing only, and the level keeps its own
     /// style, order and filter (`style`, `sort` and `filter` are the lasting
     /// forms). `-a` shows `.` and `..` as ls does, `-A` leaves them out.
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
         let level = context.current
         let style = level.style
         let sizeUnit = level.formatter.longSizeUnit

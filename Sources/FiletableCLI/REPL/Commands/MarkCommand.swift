@@ -34,7 +34,7 @@ struct MarkCommand: RegisteredCommand {
         return .rows
     }
 
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
         switch target {
         case .allCopiesBut(let words):
             guard let rule = CopyTable.KeepRule(words) else {

@@ -81,7 +81,7 @@ struct MarksCommand: RegisteredCommand {
         return false
     }
 
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
         switch action {
         case .level: try context.showPlan()
         case .print: try context.printMarks()

@@ -15,7 +15,7 @@ struct NextCommand: RegisteredCommand {
         return .nothing
     }
 
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
         if context.modes.shownBefore == .searchMatch, let search = context.search {
             try context.find(nil, maxDepth: search.maxDepth)
         } else {

@@ -16,7 +16,7 @@ struct PageCommand: RegisteredCommand {
         return .nothing
     }
 
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
         let table = context
         table.preparePage()
         let count = table.current.table.pageCount

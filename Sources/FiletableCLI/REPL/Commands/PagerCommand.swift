@@ -20,7 +20,7 @@ struct PagerCommand: RegisteredCommand {
         return position == 1 ? .rows : .nothing
     }
 
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
         try context.page(row)
         return .keepGoing
     }

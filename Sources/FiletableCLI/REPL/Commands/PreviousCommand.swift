@@ -15,7 +15,7 @@ struct PreviousCommand: RegisteredCommand {
         return .nothing
     }
 
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
         let table = context
         table.preparePage()
         guard table.current.table.previousPage() else { throw CommandError("prev: already on the first page") }

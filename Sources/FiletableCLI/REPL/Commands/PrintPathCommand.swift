@@ -17,7 +17,7 @@ struct PrintPathCommand: RegisteredCommand {
         return .nothing
     }
 
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
         let levels = context.navigator.stack.levels
         let current = context.navigator.current
         let say = context.conversation.write

@@ -17,7 +17,7 @@ struct QuitCommand: RegisteredCommand {
         return .nothing
     }
 
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
         return context.mayQuit() ? .quit : .keepGoing
     }
 }

@@ -15,7 +15,7 @@ struct ReloadCommand: RegisteredCommand {
         return .nothing
     }
 
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
         try context.reload()
         return .keepGoing
     }

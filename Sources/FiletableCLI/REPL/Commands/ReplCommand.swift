@@ -5,7 +5,13 @@ import FileBrowsing
 /// `RegisteredCommand`.
 protocol ReplCommand: Equatable, Sendable {
     /// Carries the command out with the parts of the session it needs.
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome
+    func run(in context: CommandContext) throws(CommandError) -> Ending
+}
+
+/// How a command leaves the session: going on, or ended (`quit`).
+enum Ending: Equatable {
+    case keepGoing
+    case quit
 }
 
 /// A command the user can type by name: everything about it in one file,

@@ -19,14 +19,14 @@ struct ScreenCommand: RegisteredCommand {
         return .nothing
     }
 
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
         try context.openScreen()
     }
 }
 
 extension CommandContext {
     /// The full-screen view, where the terminal can show it.
-    func openScreen() throws(CommandError) -> Session.Outcome {
+    func openScreen() throws(CommandError) -> Ending {
         guard let screenOpener = conversation.screenOpener else {
             throw CommandError("screen: needs a terminal with the line editor (not a script, TERM=dumb or --no-edit)")
         }

@@ -21,7 +21,7 @@ struct ShellCommand: RegisteredCommand {
         return .nothing
     }
 
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
         try context.runShell(script)
         return .keepGoing
     }

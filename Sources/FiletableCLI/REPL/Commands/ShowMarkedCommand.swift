@@ -15,7 +15,7 @@ struct ShowMarkedCommand: RegisteredCommand {
         return position == 1 ? .words(["marked"]) : .nothing
     }
 
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
         context.modes.showMarkedRows(true)
         context.printPage()
         return .keepGoing

@@ -36,7 +36,7 @@ struct SortCommand: RegisteredCommand {
         }
     }
 
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
         // Size and time list largest and newest first unless `asc`; the others ascend unless `desc`.
         let naturallyDescending = key == .size || key == .time
         let reversed = descending.map { $0 != naturallyDescending } ?? false

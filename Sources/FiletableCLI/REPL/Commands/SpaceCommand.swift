@@ -42,7 +42,7 @@ struct SpaceCommand: RegisteredCommand {
         return .words(["-x", "--everything", "--save", "--since", "unreadable"])
     }
 
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
         switch request {
         case .scan(let space): try context.sizeLevel(space)
         case .listUnreadable: try context.listUnreadable()

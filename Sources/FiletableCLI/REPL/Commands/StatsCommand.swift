@@ -15,7 +15,7 @@ struct StatsCommand: RegisteredCommand {
         return .nothing
     }
 
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
         let level = context.current
         let model = level.model
         let say = context.conversation.write

@@ -18,7 +18,7 @@ struct StyleCommand: RegisteredCommand {
         return position == 1 ? .words(EntryStyle.allCases.map(\.rawValue)) : .nothing
     }
 
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
         if style == .columns && context.current.model.options.grouping != .none {
             throw CommandError("style: columns lays out one list of names; 'group none' first")
         }

@@ -13,7 +13,7 @@ struct TopCommand: RegisteredCommand {
         return .nothing
     }
 
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
         context.current.table.scrollToRow(0)
         context.printPage()
         return .keepGoing

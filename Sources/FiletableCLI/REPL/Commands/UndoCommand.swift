@@ -15,7 +15,7 @@ struct UndoCommand: RegisteredCommand {
         return .nothing
     }
 
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
         let marks = context.marks
         guard let change = marks.undo() else { throw CommandError("undo: nothing to undo") }
         var parts: [String] = []

@@ -17,7 +17,7 @@ struct UnmarkCommand: RegisteredCommand {
         return .rows
     }
 
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
         try context.unmark(selectors)
         return .keepGoing
     }

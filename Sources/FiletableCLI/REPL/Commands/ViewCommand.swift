@@ -35,7 +35,7 @@ struct ViewCommand: RegisteredCommand {
         return position == 1 ? .rows : .words(["--wrap"])
     }
 
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
         try context.view(row, from: from, wraps: wraps)
         return .keepGoing
     }

@@ -7,7 +7,7 @@ import FileBrowsing
 struct ViewerMoveCommand: ReplCommand {
     let move: ViewerMove
 
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
         try context.move(move)
         return .keepGoing
     }

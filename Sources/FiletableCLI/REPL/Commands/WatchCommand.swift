@@ -18,7 +18,7 @@ struct WatchCommand: RegisteredCommand {
         return position == 1 ? .words(["on", "off"]) : .nothing
     }
 
-    func run(in context: CommandContext) throws(CommandError) -> Session.Outcome {
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
         guard let watching = context.watching else {
             throw CommandError("watch: changes are followed at a terminal with the line editor only (here, 'reload' reads the directory again)")
         }

@@ -99,10 +99,12 @@ struct ReplRunner {
             case .text(let line):
                 let trimmed = line.trimmingSpaces
                 if trimmed.hasPrefix("#") { continue }
-                do {
+                do throws(CommandError) {
                     let command = try session.command(for: trimmed)
                     if command.action is ViewerMoveCommand { session.history?.forget(trimmed) }
-                    if case .quit = try session.execute(command) { return .success }
+                    let outcome = session.execute(command)
+                    if let failure = outcome.failure { throw failure }
+                    if outcome.quits { return .success }
                 } catch {
                     session.output.flush()
                     diagnostics.report(error.message, severity: .success)
@@ -130,9 +132,11 @@ struct ReplRunner {
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             let mayFail = trimmed.hasPrefix("-")
             if mayFail { trimmed = String(trimmed.dropFirst()).trimmingSpaces }
-            do {
+            do throws(CommandError) {
                 let command = try session.command(for: trimmed)
-                if case .quit = try session.execute(command) { return .success }
+                let outcome = session.execute(command)
+                if let failure = outcome.failure { throw failure }
+                if outcome.quits { return .success }
             } catch {
                 diagnostics.report("line \(number): \(error.message)", severity: .success)
                 if !mayFail { return .minorTrouble }

@@ -94,11 +94,7 @@ extension ScreenView {
         var failure: String?
         // On the normal screen the prompt's front end prints, as at the prompt.
         session.presenting(on: session.prompt) {
-            do throws(CommandError) {
-                _ = try session.execute(command)
-            } catch {
-                failure = error.message
-            }
+            failure = session.execute(command).failure?.message
         }
         if waitsForKey {
             if let failure { session.output.write("filetable: \(failure)\n") }

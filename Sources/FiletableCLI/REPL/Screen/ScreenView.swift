@@ -56,12 +56,12 @@ final class ScreenView {
     }
 
     /// Shows the session until `q`; what the prompt does then.
-    func run() -> Session.Outcome {
+    func run() -> Ending {
         // While the screen shows the session, commands speak and ask here.
         session.presenting(on: self) { showUntilQuit() }
     }
 
-    private func showUntilQuit() -> Session.Outcome {
+    private func showUntilQuit() -> Ending {
         terminal.enterRaw()
         terminal.enterFullScreen()
         defer {
@@ -279,17 +279,15 @@ final class ScreenView {
         Interruption.clear()
         terminal.leaveRaw()
         runningCommand = true
-        do {
-            _ = try session.execute(command)
-        } catch {
-            failure = error.message
-        }
+        let outcome = session.execute(command)
+        failure = outcome.failure?.message
         runningCommand = false
         terminal.enterRaw()
         Interruption.clear()
         // Keys typed meanwhile were echoed where the cursor rests: all drawn anew.
         frame.invalidate()
-        detailCache = nil
+        // The pane's facts are of a row that may have moved, gone or been marked.
+        if !outcome.changes.isDisjoint(with: [.level, .table, .plan, .modes]) { detailCache = nil }
         status = failure ?? said.last(where: { !$0.isEmpty }) ?? ""
         // What a question showed already is not shown again.
         return takeUnshownLines()

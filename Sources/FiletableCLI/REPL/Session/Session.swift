@@ -25,11 +25,6 @@ final class Session {
         var tabSize = 8
     }
 
-    enum Outcome {
-        case keepGoing
-        case quit
-    }
-
     /// What every command is handed: the owners below, wired once.
     let context: CommandContext
     let settings: Settings
@@ -53,7 +48,7 @@ final class Session {
     /// What a person at a terminal with the line editor brings to the
     /// session: the history, the watch on the levels' directories, and the
     /// full-screen view. Set once, before the first command.
-    func connect(history: History, watching: LevelWatching?, screenOpener: @escaping () -> Outcome) {
+    func connect(history: History, watching: LevelWatching?, screenOpener: @escaping () -> Ending) {
         conversation.connect(history: history, watching: watching, screenOpener: screenOpener)
     }
 
@@ -119,11 +114,23 @@ final class Session {
         return try CommandParser.parse(line, inTheScreen: !drawsPages)
     }
 
-    /// Runs one command. What the last command left on the screen (a
-    /// screen of the viewer, a match of `find`) is kept in `shownBefore` for
-    /// the commands that go on with it (an empty line, `n`).
-    func execute(_ command: Command) throws(CommandError) -> Outcome {
+    /// Runs one command and says what happened: what it said, what it
+    /// changed, whether the session ends, or its mistake. What the last
+    /// command left on the screen (a screen of the viewer, a match of
+    /// `find`) is kept in `Modes.shownBefore` for the commands that go on
+    /// with it (an empty line, `n`).
+    func execute(_ command: Command) -> Outcome {
         context.modes.beginCommand()
-        return try command.action.run(in: context)
+        let before = Outcome.Snapshot(context)
+        context.conversation.beginCommand()
+        var outcome = Outcome()
+        do throws(CommandError) {
+            outcome.ending = try command.action.run(in: context)
+        } catch {
+            outcome.failure = error
+        }
+        outcome.messages = context.conversation.endCommand()
+        outcome.changes = Outcome.Snapshot(context).changes(since: before, tableShown: context.conversation.tableShown)
+        return outcome
     }
 }

@@ -22,7 +22,14 @@ final class Conversation {
     /// The levels' directories watched for changes (a terminal with the line editor only).
     private(set) var watching: LevelWatching?
     /// Opens the full-screen view (set where a terminal can show it).
-    private(set) var screenOpener: (() -> Session.Outcome)?
+    private(set) var screenOpener: (() -> Ending)?
+    /// What the running command said, for its `Outcome` (the last `keptMessages`).
+    private var said: [Message] = []
+    /// Whether the running command had the table shown.
+    private(set) var tableShown = false
+    /// The messages an outcome keeps of a long answer (a million marks
+    /// listed stream to the prompt; their outcome keeps the end).
+    static let keptMessages = 1000
 
     init(output: OutputSink, interactive: Bool) {
         self.output = output
@@ -33,7 +40,7 @@ final class Conversation {
 
     /// What a person at a terminal with the line editor brings: set once,
     /// before the first command.
-    func connect(history: History, watching: LevelWatching?, screenOpener: @escaping () -> Session.Outcome) {
+    func connect(history: History, watching: LevelWatching?, screenOpener: @escaping () -> Ending) {
         self.history = history
         self.watching = watching
         self.screenOpener = screenOpener
@@ -53,16 +60,44 @@ final class Conversation {
     /// answers with a key and draws its own frames.
     var drawsPages: Bool { frontEnd.drawsPages }
 
+    /// A command starts: nothing said or shown yet.
+    func beginCommand() {
+        said = []
+        tableShown = false
+    }
+
+    /// The command ended: what it said, in order.
+    func endCommand() -> [Message] {
+        defer { said = [] }
+        return said
+    }
+
+    /// Says `message` through the front end (which shows it at once: a long
+    /// answer streams), and keeps it for the command's `Outcome`.
+    func say(_ message: Message) {
+        frontEnd.say(message)
+        if said.count == 2 * Self.keptMessages { said.removeFirst(Self.keptMessages) }
+        said.append(message)
+    }
+
+    /// Has the front end show `level`'s table after a change (the prompt
+    /// prints the page; the full-screen view draws its next frame); whether
+    /// a page was drawn now.
+    func showTable(_ level: TableLevel, state: SessionState, settings: Session.Settings) -> Bool {
+        tableShown = true
+        return frontEnd.showTable(level, state: state, settings: settings)
+    }
+
     /// Says the REPL's own text (one line or several) through the front
     /// end, which makes each line terminal-safe: it may quote what was typed.
     func write(_ text: String) {
-        frontEnd.say(.text(text))
+        say(.text(text))
     }
 
     /// Says a line built of text already escaped (`NameEscaping.escape`)
     /// and filetable's own style markup, which `write` would escape.
     func writeComposed(_ line: String) {
-        frontEnd.say(.composed(line + "\n"))
+        say(.composed(line + "\n"))
     }
 
     /// Whether a person is there to answer a question (not in a script).

@@ -1,7 +1,7 @@
 /// The session's modes, each in one place: a page is drawn from them (the
 /// delete controls, the `D` column, the header's words), never from copies
 /// kept in the table, the source or the formatter.
-struct SessionState {
+struct SessionState: Equatable {
     /// What a command left on the screen, which the next one may go on with.
     enum Shown {
         /// A page of the table, or a message.

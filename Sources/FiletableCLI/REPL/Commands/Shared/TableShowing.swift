@@ -11,7 +11,7 @@ extension CommandContext {
     /// draws its own next frame).
     func printPage() {
         prepareDrawing(current)
-        guard conversation.frontEnd.showTable(current, state: state, settings: settings) else { return }
+        guard conversation.showTable(current, state: state, settings: settings) else { return }
         watching?.pageDrawn()
     }
 
