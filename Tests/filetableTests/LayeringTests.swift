@@ -131,4 +131,57 @@ final class LayeringTests: XCTestCase {
         XCTAssertNil(context.range(of: #"\bSession\)"#, options: .regularExpression), "CommandContext is made from the session")
         XCTAssertNil(context.range(of: #"(?m)^    var \w+: [^{]*$"#, options: .regularExpression), "CommandContext keeps state of its own")
     }
+
+    /// A newcomer reads a file whole and a function at a glance: no source
+    /// file over 400 lines, no function or initialiser over 80 (counted
+    /// from its first line to its closing brace, strings and comments
+    /// aside).
+    func testFilesAndFunctionsStayShort() throws {
+        for module in ["FileBrowsing", "FiletableCLI", "TableKit", "filetable"] {
+            for url in swiftFiles(under: module) {
+                let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+                XCTAssertLessThanOrEqual(lines.count, 401, "\(url.lastPathComponent) has \(lines.count) lines")
+                let code = lines.map(Self.codeOnly)
+                let declaration = try Regex(
+                    #"^\s*((public|private|fileprivate|internal|static|mutating|override|final|convenience|@\w+) )*(func|init)\b"#)
+                for (start, line) in code.enumerated() where line.firstMatch(of: declaration) != nil {
+                    var depth = 0
+                    var opened = false
+                    var end = start
+                    while end < code.count {
+                        depth += code[end].filter { $0 == "{" }.count - code[end].filter { $0 == "}" }.count
+                        if code[end].contains("{") { opened = true }
+                        if opened && depth <= 0 { break }
+                        end += 1
+                    }
+                    XCTAssertLessThanOrEqual(end - start + 1, 80, "\(url.lastPathComponent):\(start + 1): a function of \(end - start + 1) lines")
+                }
+            }
+        }
+    }
+
+    /// A line without its string literals and its comment.
+    private static func codeOnly(_ line: Substring) -> String {
+        var out = ""
+        var inString = false
+        var escaped = false
+        var previous: Character = " "
+        for character in line {
+            if inString {
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+                continue
+            }
+            if character == "\"" {
+                inString = true
+                continue
+            }
+            if character == "/" && previous == "/" {
+                out.removeLast()
+                break
+            }
+            out.append(character)
+            previous = character
+        }
+        return out
+    }
 }

@@ -1,13 +1,3 @@
-/// Why compressed bytes could not be read: what a user reads after the
-/// archive's or member's path.
-public struct ArchiveError: Error, Equatable, CustomStringConvertible {
-    public let description: String
-
-    public init(_ description: String) { self.description = description }
-
-    static let truncated = ArchiveError("the compressed data ends early (a truncated file)")
-}
-
 /// A DEFLATE decoder (RFC 1951) that can stop at any output byte and go on
 /// later: the viewers ask for a screen at a time, and a gzip stream or a
 /// zip member is read only as far as it is shown. Input arrives through
@@ -20,17 +10,17 @@ public struct ArchiveError: Error, Equatable, CustomStringConvertible {
 /// input claims.
 public final class Inflater {
     /// The next chunk of compressed bytes; nil or empty at the end of the input.
-    private let nextInput: () throws(ArchiveError) -> [UInt8]?
-    private var chunk: [UInt8] = []
-    private var position = 0
-    private var bits: UInt64 = 0
-    private var bitCount = 0
+    let nextInput: () throws(ArchiveError) -> [UInt8]?
+    var chunk: [UInt8] = []
+    var position = 0
+    var bits: UInt64 = 0
+    var bitCount = 0
     /// The last 32 KiB written, which matches copy from.
     private let window = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 15)
     /// Bytes written so far (the window holds the last 32 KiB of them).
     public private(set) var produced: UInt64 = 0
     /// Bytes of input received so far (`nextInput`'s chunks).
-    private var received: UInt64 = 0
+    var received: UInt64 = 0
 
     /// Where decoding can start again without the bytes before it, as
     /// zlib's zran example keeps them: at a block's start, the input's
@@ -238,25 +228,14 @@ public final class Inflater {
 
     // MARK: Matches
 
-    private static let lengthBase: [UInt16] = [
-        3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258,
-    ]
-    private static let lengthExtra: [UInt8] = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
-    private static let distanceBase: [UInt32] = [
-        1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193,
-        12289, 16385, 24577,
-    ]
-    private static let distanceExtra: [UInt8] = [
-        0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13,
-    ]
-
     private func startMatch(lengthSymbol: Int) throws(ArchiveError) {
+        let tables = DeflateMatches.tables
         let index = lengthSymbol - 257
         guard index < 29 else { throw ArchiveError("a length code out of range") }
-        let length = Int(Self.lengthBase[index]) + (try takeBits(Int(Self.lengthExtra[index])))
+        let length = Int(tables.lengthBase[index]) + (try takeBits(Int(tables.lengthExtra[index])))
         let distanceSymbol = try decode(distances)
         guard distanceSymbol < 30 else { throw ArchiveError("a distance code out of range") }
-        let distance = Int(Self.distanceBase[distanceSymbol]) + (try takeBits(Int(Self.distanceExtra[distanceSymbol])))
+        let distance = Int(tables.distanceBase[distanceSymbol]) + (try takeBits(Int(tables.distanceExtra[distanceSymbol])))
         guard UInt64(distance) <= produced else { throw ArchiveError("a match refers before the start of the data") }
         pendingLength = length
         pendingDistance = distance
@@ -276,10 +255,7 @@ public final class Inflater {
         var produced = self.produced
         var endOfBlock = false
         let window = self.window
-        let lengthBase = Self.lengthBase
-        let lengthExtra = Self.lengthExtra
-        let distanceBase = Self.distanceBase
-        let distanceExtra = Self.distanceExtra
+        let tables = DeflateMatches.tables
         chunk.withUnsafeBufferPointer { input in
             literals.fast.withUnsafeBufferPointer { literalTable in
                 distances.fast.withUnsafeBufferPointer { distanceTable in
@@ -312,27 +288,14 @@ public final class Inflater {
                             return
                         }
                         // A match: decoded on copies, kept only when whole and sound.
-                        let lengthIndex = symbol - 257
-                        guard lengthIndex < 29 else { return }
-                        var b = bits >> UInt64(length)
-                        var c = bitCount - length
-                        let lengthBits = Int(lengthExtra[lengthIndex])
-                        let matchLength = Int(lengthBase[lengthIndex]) + Int(b & ((1 << UInt64(lengthBits)) - 1))
-                        b >>= UInt64(lengthBits)
-                        c -= lengthBits
-                        let distanceEntry = distanceTable[Int(b & 511)]
-                        guard distanceEntry != 0 else { return }
-                        let distanceSymbol = Int(distanceEntry >> 4)
-                        guard distanceSymbol < 30 else { return }
-                        b >>= UInt64(distanceEntry & 15)
-                        c -= Int(distanceEntry & 15)
-                        let distanceBits = Int(distanceExtra[distanceSymbol])
-                        let distance = Int(distanceBase[distanceSymbol]) + Int(b & ((1 << UInt64(distanceBits)) - 1))
-                        b >>= UInt64(distanceBits)
-                        c -= distanceBits
-                        guard c >= 0, UInt64(distance) <= produced else { return }
-                        bits = b
-                        bitCount = c
+                        guard
+                            let match = tables.match(
+                                lengthSymbol: symbol, after: length, in: bits, bitCount: bitCount, distances: distanceTable, produced: produced)
+                        else { return }
+                        bits = match.bits
+                        bitCount = match.bitCount
+                        let matchLength = match.length
+                        let distance = match.distance
                         let count = min(matchLength, out.count - written)
                         for _ in 0..<count {
                             let byte = window[Int((produced &- UInt64(distance)) & 0x7FFF)]
@@ -375,144 +338,4 @@ public final class Inflater {
         window[Int(produced & 0x7FFF)] = byte
         produced &+= 1
     }
-
-    // MARK: Bits
-
-    private func nextByteIfAny() throws(ArchiveError) -> UInt8? {
-        // The fast loop leaves copies of the next bytes above `bitCount`;
-        // a byte taken here moves `position` past them, so they must go.
-        bits &= (UInt64(1) << UInt64(bitCount)) &- 1
-        if position == chunk.count {
-            guard let next = try nextInput(), !next.isEmpty else { return nil }
-            chunk = next
-            received += UInt64(next.count)
-            position = 0
-        }
-        position += 1
-        return chunk[position - 1]
-    }
-
-    private func nextByte() throws(ArchiveError) -> UInt8 {
-        if bitCount >= 8 {
-            let byte = UInt8(truncatingIfNeeded: bits)
-            dropBits(8)
-            return byte
-        }
-        guard let byte = try nextByteIfAny() else { throw ArchiveError.truncated }
-        return byte
-    }
-
-    /// Tops the bit buffer up to at least `count` bits where the input has them.
-    @inline(__always)
-    private func fill(_ count: Int) throws(ArchiveError) -> Bool {
-        while bitCount < count {
-            if position < chunk.count {
-                bits |= UInt64(chunk[position]) << UInt64(bitCount)
-                position += 1
-                bitCount += 8
-            } else {
-                guard let byte = try nextByteIfAny() else { return false }
-                bits |= UInt64(byte) << UInt64(bitCount)
-                bitCount += 8
-            }
-        }
-        return true
-    }
-
-    private func takeBits(_ count: Int) throws(ArchiveError) -> Int {
-        guard count > 0 else { return 0 }
-        guard try fill(count) else { throw ArchiveError.truncated }
-        let value = Int(bits & ((1 << UInt64(count)) - 1))
-        dropBits(count)
-        return value
-    }
-
-    @inline(__always)
-    private func dropBits(_ count: Int) {
-        bits >>= UInt64(count)
-        bitCount -= count
-    }
-
-    /// One symbol of `code`: from the fast table when its code is short,
-    /// else bit by bit in canonical order.
-    private func decode(_ code: HuffmanCode) throws(ArchiveError) -> Int {
-        _ = try fill(HuffmanCode.fastBits)
-        let entry = code.fast[Int(bits & UInt64((1 << HuffmanCode.fastBits) - 1))]
-        if entry != 0, Int(entry & 15) <= bitCount {
-            dropBits(Int(entry & 15))
-            return Int(entry >> 4)
-        }
-        var value = 0
-        var first = 0
-        var index = 0
-        for length in 1...15 {
-            value |= try takeBits(1)
-            let count = Int(code.counts[length])
-            if value - first < count { return Int(code.symbols[index + value - first]) }
-            index += count
-            first = (first + count) << 1
-            value <<= 1
-        }
-        throw ArchiveError("a code that the block's table does not have")
-    }
-}
-
-/// A canonical Huffman code as DEFLATE builds it from code lengths: counts
-/// of codes of each length, symbols in code order, and a table that
-/// decodes codes of up to `fastBits` bits at once.
-struct HuffmanCode {
-    static let fastBits = 9
-    var counts = [UInt16](repeating: 0, count: 16)
-    var symbols: [UInt16] = []
-    /// By the next `fastBits` input bits: symbol << 4 | code length; 0 for a longer code.
-    var fast = [UInt16](repeating: 0, count: 1 << fastBits)
-
-    init() {}
-
-    init(lengths: [UInt8]) throws(ArchiveError) {
-        for length in lengths { counts[Int(length)] += 1 }
-        counts[0] = 0
-        var left = 1
-        for length in 1...15 {
-            left <<= 1
-            left -= Int(counts[length])
-            guard left >= 0 else { throw ArchiveError("a code table is over-subscribed") }
-        }
-        var offsets = [Int](repeating: 0, count: 16)
-        for length in 1..<15 { offsets[length + 1] = offsets[length] + Int(counts[length]) }
-        symbols = [UInt16](repeating: 0, count: lengths.count)
-        for (symbol, length) in lengths.enumerated() where length != 0 {
-            symbols[offsets[Int(length)]] = UInt16(symbol)
-            offsets[Int(length)] += 1
-        }
-        // Canonical codes, bit-reversed (DEFLATE sends a code's high bit first).
-        var code = 0
-        var index = 0
-        for length in 1...15 {
-            for _ in 0..<Int(counts[length]) {
-                if length <= Self.fastBits {
-                    var reversed = 0
-                    for bit in 0..<length where code & (1 << bit) != 0 { reversed |= 1 << (length - 1 - bit) }
-                    let entry = UInt16(symbols[index]) << 4 | UInt16(length)
-                    var slot = reversed
-                    while slot < 1 << Self.fastBits {
-                        fast[slot] = entry
-                        slot += 1 << length
-                    }
-                }
-                code += 1
-                index += 1
-            }
-            code <<= 1
-        }
-    }
-
-    static let fixedLiterals: HuffmanCode = {
-        let lengths =
-            [UInt8](repeating: 8, count: 144) + [UInt8](repeating: 9, count: 112) + [UInt8](repeating: 7, count: 24)
-            + [UInt8](repeating: 8, count: 8)
-        return (try? HuffmanCode(lengths: lengths)) ?? HuffmanCode()
-    }()
-
-    static let fixedDistances: HuffmanCode = (try? HuffmanCode(lengths: [UInt8](repeating: 5, count: 30))) ?? HuffmanCode()
 }

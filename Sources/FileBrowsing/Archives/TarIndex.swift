@@ -75,28 +75,9 @@ public enum TarIndex {
                 }
                 // (Most tars have neither: no dictionary is made for each member then.)
                 let records = globalPax.isEmpty ? pax : globalPax.merging(pax) { $1 }
-                var name = longName ?? records["path"] ?? fieldName(block)
-                if longName == nil, records["path"] == nil, Array(block[257..<263]) == Array("ustar\0".utf8) {
-                    let prefix = field(block[345..<500])
-                    if !prefix.isEmpty { name = prefix + [0x2F] + name }
-                }
-                let memberSize = records["size"].flatMap { UInt64(String(decoding: $0, as: UTF8.self)) } ?? size
-                let seconds =
-                    records["mtime"].flatMap { Double(String(decoding: $0, as: UTF8.self)) }.map { Int64($0) }
-                    ?? Int64(clamping: number(block[136..<148]) ?? 0)
-                var member = ArchiveMember(
-                    path: name, kind: kind(type, name: name), size: type == UInt8(ascii: "5") ? 0 : memberSize,
-                    permissions: FilePermissions(rawValue: UInt32(truncatingIfNeeded: number(block[100..<108]) ?? 0)),
-                    modificationTime: Timestamp(seconds: seconds), headerOffset: headerOffset, dataOffset: offset)
-                member.userID =
-                    records["uid"].flatMap { UInt32(String(decoding: $0, as: UTF8.self)) }
-                    ?? UInt32(truncatingIfNeeded: number(block[108..<116]) ?? 0)
-                member.groupID =
-                    records["gid"].flatMap { UInt32(String(decoding: $0, as: UTF8.self)) }
-                    ?? UInt32(truncatingIfNeeded: number(block[116..<124]) ?? 0)
-                if type == UInt8(ascii: "1") || type == UInt8(ascii: "2") {
-                    member.linkTarget = longLink ?? records["linkpath"] ?? field(block[157..<257])
-                }
+                let member = member(
+                    block, size: size, records: records, longName: longName, longLink: longLink, headerOffset: headerOffset, dataOffset: offset)
+                let memberSize = member.size
                 // A link or a directory has no data in the archive, whatever its size says.
                 let dataSize =
                     (type == UInt8(ascii: "1") || type == UInt8(ascii: "2") || type == UInt8(ascii: "5")) ? 0 : (memberSize + 511) / 512 * 512
@@ -111,6 +92,39 @@ public enum TarIndex {
             listing.problem = error
         }
         return listing
+    }
+
+    /// A member from its header `block` (the size read already), with the
+    /// long name and link of GNU's `L`/`K` headers and pax records (`path`,
+    /// `size`, `mtime`, `uid`, `gid`, `linkpath`) over the header's fields.
+    private static func member(
+        _ block: [UInt8], size: UInt64, records: [String: [UInt8]], longName: [UInt8]?, longLink: [UInt8]?, headerOffset: UInt64,
+        dataOffset offset: UInt64
+    ) -> ArchiveMember {
+        let type = block[156]
+        var name = longName ?? records["path"] ?? fieldName(block)
+        if longName == nil, records["path"] == nil, Array(block[257..<263]) == Array("ustar\0".utf8) {
+            let prefix = field(block[345..<500])
+            if !prefix.isEmpty { name = prefix + [0x2F] + name }
+        }
+        let memberSize = records["size"].flatMap { UInt64(String(decoding: $0, as: UTF8.self)) } ?? size
+        let seconds =
+            records["mtime"].flatMap { Double(String(decoding: $0, as: UTF8.self)) }.map { Int64($0) }
+            ?? Int64(clamping: number(block[136..<148]) ?? 0)
+        var member = ArchiveMember(
+            path: name, kind: kind(type, name: name), size: type == UInt8(ascii: "5") ? 0 : memberSize,
+            permissions: FilePermissions(rawValue: UInt32(truncatingIfNeeded: number(block[100..<108]) ?? 0)),
+            modificationTime: Timestamp(seconds: seconds), headerOffset: headerOffset, dataOffset: offset)
+        member.userID =
+            records["uid"].flatMap { UInt32(String(decoding: $0, as: UTF8.self)) }
+            ?? UInt32(truncatingIfNeeded: number(block[108..<116]) ?? 0)
+        member.groupID =
+            records["gid"].flatMap { UInt32(String(decoding: $0, as: UTF8.self)) }
+            ?? UInt32(truncatingIfNeeded: number(block[116..<124]) ?? 0)
+        if type == UInt8(ascii: "1") || type == UInt8(ascii: "2") {
+            member.linkTarget = longLink ?? records["linkpath"] ?? field(block[157..<257])
+        }
+        return member
     }
 
     private static func kind(_ type: UInt8, name: [UInt8]) -> FileKind {

@@ -13,25 +13,7 @@ public enum ZipIndex {
 
     public static func read(_ source: any ByteSource) throws(ArchiveError) -> TarIndex.Listing {
         guard let size = source.size, size >= 22 else { throw ArchiveError("too short to be a zip") }
-        // The end record: in the last 64 KiB + 22 bytes (after it, a comment of up to 64 KiB).
-        let tailStart = size > 65_557 ? size - 65_557 : 0
-        let tail = try bytes(source, at: tailStart, count: Int(size - tailStart))
-        guard
-            let end = stride(from: tail.count - 22, through: 0, by: -1).first(where: { tail[$0..<($0 + 4)].elementsEqual([0x50, 0x4B, 0x05, 0x06]) })
-        else { throw ArchiveError("no zip end record (not a zip, or truncated)") }
-        var count = UInt64(le(tail, end + 10, 2))
-        var directorySize = UInt64(le(tail, end + 12, 4))
-        var directoryOffset = UInt64(le(tail, end + 16, 4))
-        if count == 0xFFFF || directorySize == 0xFFFF_FFFF || directoryOffset == 0xFFFF_FFFF, end >= 20,
-            tail[(end - 20)..<(end - 16)].elementsEqual([0x50, 0x4B, 0x06, 0x07])
-        {
-            let recordOffset = le(tail, end - 12, 8)
-            let record = try bytes(source, at: recordOffset, count: 56)
-            guard record.count == 56, record[0..<4].elementsEqual([0x50, 0x4B, 0x06, 0x06]) else { throw ArchiveError("a damaged zip64 end record") }
-            count = le(record, 32, 8)
-            directorySize = le(record, 40, 8)
-            directoryOffset = le(record, 48, 8)
-        }
+        let (count, directorySize, directoryOffset) = try centralDirectory(of: source, size: size)
         guard directoryOffset <= size, directorySize <= size - directoryOffset else {
             throw ArchiveError("the central directory lies outside the file (damaged or truncated)")
         }
@@ -68,39 +50,8 @@ public enum ZipIndex {
             var compressed = le(header, 20, 4)
             var uncompressed = le(header, 24, 4)
             var localOffset = le(header, 42, 4)
-            // zip64 sizes and offset, in that order, for the fields that overflowed.
-            var extra = nameLength
-            while extra + 4 <= variable.count {
-                let id = le(variable, extra, 2)
-                let length = Int(le(variable, extra + 2, 2))
-                let body = extra + 4
-                guard body + length <= variable.count else { break }
-                if id == 1 {
-                    var field = body
-                    if uncompressed == 0xFFFF_FFFF, field + 8 <= body + length {
-                        uncompressed = le(variable, field, 8)
-                        field += 8
-                    }
-                    if compressed == 0xFFFF_FFFF, field + 8 <= body + length {
-                        compressed = le(variable, field, 8)
-                        field += 8
-                    }
-                    if localOffset == 0xFFFF_FFFF, field + 8 <= body + length { localOffset = le(variable, field, 8) }
-                }
-                extra = body + length
-            }
-            let madeBy = le(header, 4, 2) >> 8
-            let external = UInt32(le(header, 38, 4))
-            let unixMode = madeBy == 3 ? external >> 16 : 0
-            let isDirectory = name.last == 0x2F || unixMode & 0o170000 == 0o040000 || (madeBy != 3 && external & 0x10 != 0)
-            let kind: FileKind = isDirectory ? .directory : (unixMode & 0o170000 == 0o120000 ? .symlink : .file)
-            let permissions = FilePermissions(rawValue: unixMode != 0 ? unixMode : (isDirectory ? 0o755 : 0o644))
-            var member = ArchiveMember(
-                path: name, kind: kind, size: isDirectory ? 0 : uncompressed, permissions: permissions,
-                modificationTime: dosTime(date: le(header, 14, 2), time: le(header, 12, 2)), headerOffset: position, dataOffset: localOffset)
-            member.compressedSize = compressed
-            member.method = UInt16(le(header, 10, 2))
-            member.crc = UInt32(le(header, 16, 4))
+            zip64Sizes(in: variable, from: nameLength, uncompressed: &uncompressed, compressed: &compressed, offset: &localOffset)
+            let member = entry(header, name: name, size: uncompressed, compressed: compressed, dataOffset: localOffset, at: position)
             if localOffset >= size || compressed > size {
                 listing.problem = ArchiveError("a member's data lies outside the file (damaged)")
                 break
@@ -109,6 +60,81 @@ public enum ZipIndex {
             position += 46 + UInt64(nameLength + extraLength + commentLength)
         }
         return listing
+    }
+
+    /// Where the central directory is and how many entries it holds, from
+    /// the end record (in the last 64 KiB + 22 bytes: a comment of up to
+    /// 64 KiB may follow it), or the zip64 end record it points to.
+    private static func centralDirectory(
+        of source: any ByteSource, size: UInt64
+    ) throws(ArchiveError) -> (count: UInt64, size: UInt64, offset: UInt64) {
+        let tailStart = size > 65_557 ? size - 65_557 : 0
+        let tail = try bytes(source, at: tailStart, count: Int(size - tailStart))
+        guard
+            let end = stride(from: tail.count - 22, through: 0, by: -1).first(where: { tail[$0..<($0 + 4)].elementsEqual([0x50, 0x4B, 0x05, 0x06]) })
+        else { throw ArchiveError("no zip end record (not a zip, or truncated)") }
+        var count = UInt64(le(tail, end + 10, 2))
+        var directorySize = UInt64(le(tail, end + 12, 4))
+        var directoryOffset = UInt64(le(tail, end + 16, 4))
+        if count == 0xFFFF || directorySize == 0xFFFF_FFFF || directoryOffset == 0xFFFF_FFFF, end >= 20,
+            tail[(end - 20)..<(end - 16)].elementsEqual([0x50, 0x4B, 0x06, 0x07])
+        {
+            let recordOffset = le(tail, end - 12, 8)
+            let record = try bytes(source, at: recordOffset, count: 56)
+            guard record.count == 56, record[0..<4].elementsEqual([0x50, 0x4B, 0x06, 0x06]) else { throw ArchiveError("a damaged zip64 end record") }
+            count = le(record, 32, 8)
+            directorySize = le(record, 40, 8)
+            directoryOffset = le(record, 48, 8)
+        }
+        return (count, directorySize, directoryOffset)
+    }
+
+    /// The zip64 extra field's sizes and offset, in that order, for the
+    /// fields of the entry that overflowed (0xFFFFFFFF); the extra fields
+    /// start at `start` in `variable`.
+    private static func zip64Sizes(
+        in variable: [UInt8], from start: Int, uncompressed: inout UInt64, compressed: inout UInt64, offset localOffset: inout UInt64
+    ) {
+        var extra = start
+        while extra + 4 <= variable.count {
+            let id = le(variable, extra, 2)
+            let length = Int(le(variable, extra + 2, 2))
+            let body = extra + 4
+            guard body + length <= variable.count else { break }
+            if id == 1 {
+                var field = body
+                if uncompressed == 0xFFFF_FFFF, field + 8 <= body + length {
+                    uncompressed = le(variable, field, 8)
+                    field += 8
+                }
+                if compressed == 0xFFFF_FFFF, field + 8 <= body + length {
+                    compressed = le(variable, field, 8)
+                    field += 8
+                }
+                if localOffset == 0xFFFF_FFFF, field + 8 <= body + length { localOffset = le(variable, field, 8) }
+            }
+            extra = body + length
+        }
+    }
+
+    /// A member from its central directory entry: kind and mode from the
+    /// system that made it (Unix modes, or DOS attributes), DOS time.
+    private static func entry(
+        _ header: [UInt8], name: [UInt8], size: UInt64, compressed: UInt64, dataOffset: UInt64, at position: UInt64
+    ) -> ArchiveMember {
+        let madeBy = le(header, 4, 2) >> 8
+        let external = UInt32(le(header, 38, 4))
+        let unixMode = madeBy == 3 ? external >> 16 : 0
+        let isDirectory = name.last == 0x2F || unixMode & 0o170000 == 0o040000 || (madeBy != 3 && external & 0x10 != 0)
+        let kind: FileKind = isDirectory ? .directory : (unixMode & 0o170000 == 0o120000 ? .symlink : .file)
+        let permissions = FilePermissions(rawValue: unixMode != 0 ? unixMode : (isDirectory ? 0o755 : 0o644))
+        var member = ArchiveMember(
+            path: name, kind: kind, size: isDirectory ? 0 : size, permissions: permissions,
+            modificationTime: dosTime(date: le(header, 14, 2), time: le(header, 12, 2)), headerOffset: position, dataOffset: dataOffset)
+        member.compressedSize = compressed
+        member.method = UInt16(le(header, 10, 2))
+        member.crc = UInt32(le(header, 16, 4))
+        return member
     }
 
     /// Where a member's data starts: after its local header's name and extra field.

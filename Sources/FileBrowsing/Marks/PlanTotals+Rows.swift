@@ -15,12 +15,10 @@ extension PlanTotals {
         var blocks: Int64 = 0
     }
 
-    /// Adds up the plan given as `contents` (entry `i` in directory
-    /// `places[placeOfEntry[i]]`), where entry `i` is expected to be the file
-    /// `marked(i)`. Ctrl-C stops the count, which comes back `interrupted`.
-    public static func count(
-        _ contents: PathRows.Contents, marked: (Int) -> FileIdentity, progress: ((Int) -> Void)? = nil
-    ) -> PlanTotals {
+    /// Each entry's status now, read on two threads for a large plan (one
+    /// where calls can hang, through the deadline guard); nil when Ctrl-C
+    /// stopped the reading.
+    private static func statuses(of contents: PathRows.Contents) -> [Found]? {
         let total = contents.names.count
         let guarded = contents.places.contains { $0.directory.isGuarded }
         let descriptors = contents.places.map(\.directory.fd)
@@ -80,11 +78,21 @@ extension PlanTotals {
                 })
             whole = first && second
         }
-        guard whole else {
+        return whole ? found : nil
+    }
+
+    /// Adds up the plan given as `contents` (entry `i` in directory
+    /// `places[placeOfEntry[i]]`), where entry `i` is expected to be the file
+    /// `marked(i)`. Ctrl-C stops the count, which comes back `interrupted`.
+    public static func count(
+        _ contents: PathRows.Contents, marked: (Int) -> FileIdentity, progress: ((Int) -> Void)? = nil
+    ) -> PlanTotals {
+        guard let found = statuses(of: contents) else {
             var stopped = PlanTotals()
             stopped.interrupted = true
             return stopped
         }
+        let total = found.count
         // Each inode once: only files with other links, and everything once
         // directories are walked, can be met twice.
         let walksDirectories = found.contains { $0.outcome == .counted && $0.kind == .directory }

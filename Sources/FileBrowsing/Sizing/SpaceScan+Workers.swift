@@ -57,6 +57,23 @@ extension SpaceScan {
         _ index: Int, parentFD: Swift.Result<Int32, Errno>, name: [UInt8], depth: Int, rootDevice: UInt64,
         buffer: UnsafeMutableRawPointer, status: UnsafeMutableRawPointer
     ) {
+        guard let fd = openDirectory(index, parentFD: parentFD, name: name) else { return }
+        // Both found at run time: without them nothing can be counted, and the directory says so.
+        guard Syscalls.readsSizes else {
+            finishUnreadable(index, errno: .notImplemented)
+            return
+        }
+        let reading = read(fd, depth: depth, rootDevice: rootDevice, buffer: buffer, status: status)
+        record(reading, of: index, depth: depth)
+        reopenDueParents()
+        // New directories to read, or the end: the waiting workers look again.
+        state.broadcast(Self.workOrEnd)
+    }
+
+    /// The directory `index` opened through its parent's descriptor (the
+    /// root: the descriptor passed), its parent released; nil when it
+    /// cannot be opened (then reported and finished).
+    private func openDirectory(_ index: Int, parentFD: Swift.Result<Int32, Errno>, name: [UInt8]) -> Int32? {
         // The root's own descriptor is passed for the root.
         var fd = (try? parentFD.get()) ?? -1
         if index != 0 {
@@ -76,22 +93,30 @@ extension SpaceScan {
             guard case .success(let opened) = opened else {
                 let errno = opened.failureValue ?? .noSuchFileOrDirectory
                 finishUnreadable(index, errno: errno)
-                return
+                return nil
             }
             fd = opened
         }
-        // Both found at run time: without them nothing can be counted, and the directory says so.
-        guard Syscalls.readsSizes else {
-            finishUnreadable(index, errno: .notImplemented)
-            return
-        }
+        return fd
+    }
+
+    /// What reading one directory found, to be recorded under the lock.
+    private struct DirectoryReading {
         var own = SpaceTotals()
         var children: [(name: [UInt8], identity: FileIdentity, totals: SpaceTotals)] = []
         var recorded: [(name: [UInt8], kind: FileKind, totals: SpaceTotals)] = []
         var regularFiles = RecordedFiles.Batch()
         var unreadableEntries: [(name: [UInt8], errno: Errno)] = []
-        let recordsFiles = depth < options.recordedDepth
         var failure: Errno?
+    }
+
+    /// Reads the directory open at `fd` (without the lock): each entry's
+    /// size, its subdirectories, the files to record.
+    private func read(
+        _ fd: Int32, depth: Int, rootDevice: UInt64, buffer: UnsafeMutableRawPointer, status: UnsafeMutableRawPointer
+    ) -> DirectoryReading {
+        var found = DirectoryReading()
+        let recordsFiles = depth < options.recordedDepth
         reading: while true {
             if cancelFlag.load(ordering: .relaxed) { break }
             let count: Int
@@ -99,76 +124,94 @@ extension SpaceScan {
             case .success(0): break reading
             case .success(let read): count = read
             case .failure(let errno):
-                failure = errno
+                found.failure = errno
                 break reading
             }
             Syscalls.decodeRecords(UnsafeRawBufferPointer(start: buffer, count: count)) { record in
-                if record.isDotEntry { return }
-                // The record's name is NUL-terminated in the buffer.
-                let namePointer = UnsafeRawPointer(record.name.baseAddress!).assumingMemoryBound(to: CChar.self)
-                let found: ExtendedStatusRecord
-                switch Syscalls.sizeStatus(at: fd, name: namePointer, buffer: status) {
-                case .success(let record): found = record
-                case .failure(let errno):
-                    // Reported and counted, as du's "cannot access" (status 1).
-                    unreadableEntries.append((Array(UnsafeRawBufferPointer(record.name)), errno))
-                    return
-                }
-                let identity = FileIdentity(device: found.device, inode: found.inode)
-                var sizes = SpaceTotals(apparentBytes: found.size, diskBytes: found.blocks * 512)
-                let nameBytes = UnsafeRawBufferPointer(record.name)
-                if options.skipsHidden && nameBytes.first == 0x2E { return }
-                if !options.excluded.isEmpty {
-                    let name = Array(nameBytes)
-                    if options.excluded.contains(where: { $0.matches(name) }) { return }
-                }
-                if found.isDirectory {
-                    guard !options.oneFileSystem || found.device == rootDevice else { return }
-                    if !options.skippedDirectories.isEmpty, options.skippedDirectories.contains(identity) { return }
-                    if let counted = options.countedBefore, counted.contains(directory: identity) { return }
-                    guard depth < options.maximumDepth else { return }
-                    sizes.directories = 1
-                    children.append((Array(nameBytes), identity, sizes))
-                    return
-                }
-                if options.recordsRegularFiles, found.kind == .file, found.size >= options.smallestRecordedSize,
-                    options.recordedNames?.matches(Array(nameBytes)) ?? true
-                {
-                    regularFiles.append(
-                        name: nameBytes.assumingMemoryBound(to: UInt8.self), identity: identity, size: found.size,
-                        modified: found.modificationTime)
-                }
-                if (found.linkCount > 1 && !options.countsEveryLink) || options.remembersEveryFile {
-                    let first = hardLinks.withLock { $0.insert(identity).inserted }
-                    if !first { return }
-                }
-                sizes.files = 1
-                own += sizes
-                filesSeen.add(1, ordering: .relaxed)
-                bytesSeen.add(sizes.diskBytes, ordering: .relaxed)
-                if recordsFiles {
-                    recorded.append((Array(nameBytes), found.kind, sizes))
-                }
+                take(record, in: fd, depth: depth, rootDevice: rootDevice, status: status, recordsFiles: recordsFiles, into: &found)
             }
             if cancelFlag.load(ordering: .relaxed) { break reading }
         }
+        return found
+    }
+
+    /// One entry of a directory being read: a subdirectory to read next,
+    /// or a file counted (a hard link once), unless left out.
+    @inline(__always)
+    private func take(
+        _ record: DirectoryRecord, in fd: Int32, depth: Int, rootDevice: UInt64, status: UnsafeMutableRawPointer, recordsFiles: Bool,
+        into reading: inout DirectoryReading
+    ) {
+        if record.isDotEntry { return }
+        // The record's name is NUL-terminated in the buffer.
+        let namePointer = UnsafeRawPointer(record.name.baseAddress!).assumingMemoryBound(to: CChar.self)
+        let found: ExtendedStatusRecord
+        switch Syscalls.sizeStatus(at: fd, name: namePointer, buffer: status) {
+        case .success(let record): found = record
+        case .failure(let errno):
+            // Reported and counted, as du's "cannot access" (status 1).
+            reading.unreadableEntries.append((Array(UnsafeRawBufferPointer(record.name)), errno))
+            return
+        }
+        let identity = FileIdentity(device: found.device, inode: found.inode)
+        var sizes = SpaceTotals(apparentBytes: found.size, diskBytes: found.blocks * 512)
+        let nameBytes = UnsafeRawBufferPointer(record.name)
+        if options.skipsHidden && nameBytes.first == 0x2E { return }
+        if !options.excluded.isEmpty {
+            let name = Array(nameBytes)
+            if options.excluded.contains(where: { $0.matches(name) }) { return }
+        }
+        if found.isDirectory {
+            guard !options.oneFileSystem || found.device == rootDevice else { return }
+            if !options.skippedDirectories.isEmpty, options.skippedDirectories.contains(identity) { return }
+            if let counted = options.countedBefore, counted.contains(directory: identity) { return }
+            guard depth < options.maximumDepth else { return }
+            sizes.directories = 1
+            reading.children.append((Array(nameBytes), identity, sizes))
+            return
+        }
+        if options.recordsRegularFiles, found.kind == .file, found.size >= options.smallestRecordedSize,
+            options.recordedNames?.matches(Array(nameBytes)) ?? true
+        {
+            reading.regularFiles.append(
+                name: nameBytes.assumingMemoryBound(to: UInt8.self), identity: identity, size: found.size,
+                modified: found.modificationTime)
+        }
+        if (found.linkCount > 1 && !options.countsEveryLink) || options.remembersEveryFile {
+            let first = hardLinks.withLock { $0.insert(identity).inserted }
+            if !first { return }
+        }
+        sizes.files = 1
+        reading.own += sizes
+        filesSeen.add(1, ordering: .relaxed)
+        bytesSeen.add(sizes.diskBytes, ordering: .relaxed)
+        if recordsFiles {
+            reading.recorded.append((Array(nameBytes), found.kind, sizes))
+        }
+    }
+
+    /// What reading `index` found, recorded with the lock held: its files,
+    /// its errors, its own total, its subdirectories pushed to be read;
+    /// then it is released, and complete if nothing waits below it.
+    private func record(_ reading: DirectoryReading, of index: Int, depth: Int) {
+        var own = reading.own
         state.withLock { state in
             let parent = state.nodes[index].path
-            for file in recorded {
+            for file in reading.recorded {
                 state.entries.append(Entry(node: PathNode(parent: parent, component: file.name), kind: file.kind, totals: file.totals))
             }
-            if !regularFiles.isEmpty { state.files.add(regularFiles, in: parent) }
-            if let failure {
+            if !reading.regularFiles.isEmpty { state.files.add(reading.regularFiles, in: parent) }
+            if let failure = reading.failure {
                 state.errors.append(FileError(path: state.path(of: index), errno: failure))
                 own.unreadable += 1
             }
-            for entry in unreadableEntries {
+            for entry in reading.unreadableEntries {
                 state.errors.append(FileError(path: PathBytes.join(state.path(of: index), entry.name), errno: entry.errno))
                 own.unreadable += 1
             }
             state.nodes[index].own += own
             if !cancelFlag.load(ordering: .relaxed) {
-                for child in children {
+                for child in reading.children {
                     var node = Node(parent: index, path: PathNode(parent: state.nodes[index].path, component: child.name), depth: depth + 1)
                     node.identity = child.identity
                     node.own = child.totals
@@ -188,9 +231,6 @@ extension SpaceScan {
             }
             state.completeIfDone(index)
         }
-        reopenDueParents()
-        // New directories to read, or the end: the waiting workers look again.
-        state.broadcast(Self.workOrEnd)
     }
 
     /// Opens again, outside the lock, the parents `State.release` found

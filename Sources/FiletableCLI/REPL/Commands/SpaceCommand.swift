@@ -134,16 +134,7 @@ extension CommandContext {
         let now = SavedScan(result, scanned: listing.directory.path, root: level.path, savedAt: WallClock.seconds)
         if let file = request.saveFile { try save(now, in: file) }
         if let then, let file = request.sinceFile {
-            let changes = ScanChange.changes(from: then, to: now, depth: 1)
-            let directory = (try? level.directoryUnderItsPath()) ?? listing.directory
-            var order = ListOptions()
-            order.sortKey = .space
-            let rows = ScanChangeRows(changes, in: directory, options: order)
-            let kind = SpaceChangeLevel(
-                rows: rows, file: file, savedAt: then.savedAt, change: now.rootTotals.diskBytes - then.rootTotals.diskBytes)
-            present(TableLevel(rows: rows, kind: kind, in: directory, path: level.path, decoration: settings.decoration))
-            write("du --since: \(Plural.count(rows.rowCount, "change")) in \(level.title)'s entries ('mark new' marks what appeared)")
-            return
+            return showChanges(from: then, to: now, file: file, of: level, directory: listing.directory)
         }
         showSpace(on: level)
         printPage()
@@ -153,6 +144,20 @@ extension CommandContext {
             "du: \(HumanSize.withUnit(result.root.diskBytes)) on disk in \(Plural.count(result.root.files, "file"))"
                 + (unreadable > 0 ? "; \(Plural.count(unreadable, "entry", "entries")) could not be read ('du unreadable' lists them)" : "")
                 + (leftOut.isEmpty ? "" : "; left out \(skipped) ('du --everything' scans them)"))
+    }
+
+    /// `du --since FILE`: what changed in `level`'s entries between the
+    /// scan kept in `file` and `now`, as a level of its own.
+    private func showChanges(from then: SavedScan, to now: SavedScan, file: String, of level: TableLevel, directory scanned: DirectoryHandle) {
+        let changes = ScanChange.changes(from: then, to: now, depth: 1)
+        let directory = (try? level.directoryUnderItsPath()) ?? scanned
+        var order = ListOptions()
+        order.sortKey = .space
+        let rows = ScanChangeRows(changes, in: directory, options: order)
+        let kind = SpaceChangeLevel(
+            rows: rows, file: file, savedAt: then.savedAt, change: now.rootTotals.diskBytes - then.rootTotals.diskBytes)
+        present(TableLevel(rows: rows, kind: kind, in: directory, path: level.path, decoration: settings.decoration))
+        write("du --since: \(Plural.count(rows.rowCount, "change")) in \(level.title)'s entries ('mark new' marks what appeared)")
     }
 
     /// The scan kept in `file` (relative to where filetable started).
