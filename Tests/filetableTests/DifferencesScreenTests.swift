@@ -47,4 +47,31 @@ final class DifferencesScreenTests: XCTestCase {
         XCTAssertTrue(screen.frame[1].contains("+1 grown   sub >"), screen.text)
         XCTAssertTrue(screen.frame[2].contains("-1 removed only "), screen.text)
     }
+
+    /// `=` on a file whose contents differ: diff -u of the two, full width,
+    /// the hunk's lines as diff writes them; `n` goes to the next hunk; on a
+    /// row only here the status line says why there is none; q comes back.
+    func testEqualsShowsTheDiffOfARowThatDiffers() throws {
+        let temp = try TemporaryTree.inMemory()
+        let made = try CommandRunner.shell(
+            "mkdir -p a b && seq 1 40 > a/n && seq 1 40 | sed 's/^5$/five/; s/^30$/thirty/' > b/n && echo q > a/only", in: temp.url)
+        XCTAssertEqual(made.status, 0, made.stderr)
+        let a = temp.path + "/a"
+        // Rows: only here (only), contents differ (n).
+        var screen = try ScriptedScreen.run(in: a, keys: [":", "compare ../b", Key.enter, "G", "="])
+        XCTAssertTrue(screen.header.hasPrefix("diff -u \(a)/n /"), screen.header)
+        XCTAssertTrue(screen.frame[1].contains("--- \(a)/n "), screen.text)
+        XCTAssertTrue(screen.frame[2].contains("+++ \(temp.path)/b/n "), screen.text)
+        XCTAssertTrue(screen.frame[3].contains("@@ -2,7 +2,7 @@"), screen.text)
+        XCTAssertTrue(screen.frame.contains { $0.hasSuffix("-5") } && screen.frame.contains { $0.hasSuffix("+five") }, screen.text)
+        XCTAssertTrue(screen.status.hasPrefix("2 hunks, 2 removed, 2 added"), screen.status)
+        XCTAssertTrue(screen.frame.allSatisfy { $0.count <= 80 }, screen.text)
+        // As in less: the first n brings the first hunk to the top, the next the second.
+        screen = try ScriptedScreen.run(in: a, keys: [":", "compare ../b", Key.enter, "G", "=", "n", "n"])
+        XCTAssertTrue(screen.frame[1].contains("@@ -27,7 +27,7 @@"), screen.text)
+        screen = try ScriptedScreen.run(in: a, keys: [":", "compare ../b", Key.enter, "g", "="])
+        XCTAssertTrue(screen.status.hasPrefix("diff: only has no file on another side"), screen.status)
+        screen = try ScriptedScreen.run(in: a, keys: [":", "compare ../b", Key.enter, "G", "=", "q"])
+        XCTAssertTrue(screen.header.contains("compare with"), screen.header)
+    }
 }

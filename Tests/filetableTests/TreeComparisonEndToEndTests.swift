@@ -152,6 +152,44 @@ final class TreeComparisonEndToEndTests: XCTestCase {
         XCTAssertTrue(missing.stderr.contains("compare: \(temp.path)/a/nope: No such file or directory"), missing.stderr)
     }
 
+    /// `diff N` in a comparison: the row's file here against its file there,
+    /// diff -u's hunks line for line (the viewer numbers the lines; the
+    /// headers' tab is shown as spaces); `diff N M` compares two rows of any
+    /// table; a row with nothing there, binary files and a table that
+    /// compares nothing say so.
+    func testDiffOfARowAndOfTwoRows() throws {
+        let temp = try TemporaryTree.inMemory()
+        let made = try CommandRunner.shell(
+            """
+            mkdir -p a b && seq 1 60 > a/n && seq 1 60 | sed 's/^5$/five/; /^30$/d; s/^50$/fifty\\nand more/' > b/n \
+              && echo q > a/only && printf 'x\\000' > a/bin && printf 'y\\000' > b/bin
+            """, in: temp.url)
+        XCTAssertEqual(made.status, 0, made.stderr)
+        let result = try CommandRunner.run(["--page-size", "200", "-e", "compare ../b; diff n", "a"], in: temp.url)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.text.contains("diff: 3 hunks, 3 removed, 3 added ('n' goes to the next hunk)\n"), result.text)
+        let shown = result.text.split(separator: "\n").compactMap { line -> String? in
+            guard line.count > 8, line.prefix(6).allSatisfy({ $0 == " " || $0.isNumber }), line.dropFirst(6).hasPrefix("  ") else { return nil }
+            return String(line.dropFirst(8))
+        }
+        XCTAssertTrue(shown.first?.hasPrefix("--- \(temp.path)/a/n ") == true, "\(shown)")
+        let hunks = Array(shown.dropFirst(2))
+        XCTAssertEqual(hunks.first, "@@ -2,7 +2,7 @@")
+        if CommandRunner.isInstalled("diff") {
+            let theirs = try CommandRunner.shell("diff -u a/n b/n", in: temp.url)
+            XCTAssertEqual(hunks, theirs.text.split(separator: "\n").dropFirst(2).map(String.init))
+        }
+        let pair = try CommandRunner.run(["-e", "diff only n", "a"], in: temp.url)
+        XCTAssertTrue(pair.text.contains("+1\n") && pair.text.contains("-q\n"), pair.text)
+        let nothingThere = try CommandRunner.run(["-e", "compare ../b; diff only", "a"], in: temp.url)
+        XCTAssertEqual(nothingThere.status, 1)
+        XCTAssertTrue(nothingThere.stderr.contains("diff: only has no file on another side to compare with"), nothingThere.stderr)
+        let binary = try CommandRunner.run(["-e", "compare ../b; diff bin", "a"], in: temp.url)
+        XCTAssertTrue(binary.text.contains("diff: binary files differ ('hex N' shows each)\n"), binary.text)
+        let notAComparison = try CommandRunner.run(["-e", "diff n", "a"], in: temp.url)
+        XCTAssertTrue(notAComparison.stderr.contains("'diff N M' compares two rows"), notAComparison.stderr)
+    }
+
     /// `mark same` marks the files there whose bytes are here too, and never
     /// the last copy: not one whose copy here is marked, nor one whose copy
     /// here is itself among them (a tree compared with a tree inside it).

@@ -111,12 +111,4 @@ extension CommandContext {
             try showText(viewer, notices: notices)
         }
     }
-
-    /// How text is laid out now: the terminal's width, the session's styles.
-    private func textLayout(wraps: Bool) -> TextLineLayout {
-        var layout = TextLineLayout(width: settings.interactive ? Terminal.columns() : nil, wraps: wraps)
-        layout.tabs = settings.tabSize
-        if settings.useColor { layout.highlight = TerminalControl.reversed }
-        return layout
-    }
 }

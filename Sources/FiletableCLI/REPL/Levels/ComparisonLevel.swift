@@ -66,6 +66,15 @@ final class ComparisonLevel: LevelKind {
         return (rows, kept)
     }
 
+    /// A file whose contents differ (or are the same) has a file on both
+    /// sides: this tree's and the other's, by the row's path below the tops.
+    func counterpart(ofRow row: Int, in level: TableLevel) -> (here: [UInt8], there: [UInt8])? {
+        let bothSides = [Self.titles[2], Self.titles[4]]
+        guard level.model.sections.contains(where: { ($0.title.map(bothSides.contains) ?? false) && $0.rows.contains(row) }) else { return nil }
+        let relative = level.model.name(ofRow: row)
+        return (PathBytes.join(level.path, relative), PathBytes.join(other, relative))
+    }
+
     /// The level of how `origin`'s directory differs from the tree at
     /// `other`, with the line that sums it up; `progress` hears the totals
     /// now and then, and Ctrl-C stops it (what was found stays).

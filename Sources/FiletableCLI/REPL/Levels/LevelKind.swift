@@ -46,6 +46,10 @@ protocol LevelKind: AnyObject {
     /// Figures of the kind's own before each row's name, in du's three
     /// columns (a size, a number, a word); nil: du's when the level was sized.
     func columns(of level: TableLevel) -> ((Int) -> [String])?
+    /// A row's file on each side of a comparison, as absolute paths (`diff
+    /// N` compares them); nil for a kind that compares nothing, or a row
+    /// with no file on one side.
+    func counterpart(ofRow row: Int, in level: TableLevel) -> (here: [UInt8], there: [UInt8])?
 }
 
 /// How marked rows show in a level.
@@ -73,4 +77,5 @@ extension LevelKind {
     func search(for text: String, maxDepth: Int?, in level: TableLevel) -> SubtreeSearch? { nil }
     func rows(for word: String, in level: TableLevel, marks: MarkStore) -> (rows: [Int], kept: Int)? { nil }
     func columns(of level: TableLevel) -> ((Int) -> [String])? { nil }
+    func counterpart(ofRow row: Int, in level: TableLevel) -> (here: [UInt8], there: [UInt8])? { nil }
 }

@@ -2,7 +2,7 @@
 /// man page and README read it.
 enum ScreenAction: Equatable, Sendable, CaseIterable {
     case up, down, pageUp, pageDown, top, bottom
-    case open, back, hex
+    case open, back, hex, diff
     case filter, mark, undo, showMarked, sizes, cycleSort, hidden
     case pager, editor
     case toggleDetail, help, command, quit
@@ -36,6 +36,9 @@ struct ScreenKey: Sendable {
             keys: "Left h Backspace", bindings: [(.left, .back), (.text("h"), .back), (.backspace, .back)],
             summary: "back, to the row you came from; at the first level the parent directory"),
         ScreenKey(keys: "x", bindings: [(.text("x"), .hex)], summary: "the row in hex, full width"),
+        ScreenKey(
+            keys: "=", bindings: [(.text("="), .diff)],
+            summary: "in a comparison: the row's file here against its file there, as diff -u (n: next hunk)"),
         ScreenKey(keys: "/", bindings: [(.text("/"), .filter)], summary: "filter as you type (substring, any case; globs); Esc clears"),
         ScreenKey(
             keys: "space, u", bindings: [(.text(" "), .mark), (.text("u"), .undo)],

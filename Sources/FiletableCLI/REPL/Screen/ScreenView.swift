@@ -219,6 +219,7 @@ final class ScreenView {
         case .bottom: level.highlight = count - 1
         case .open: openHighlighted(asHex: false)
         case .hex: openHighlighted(asHex: true)
+        case .diff: openDiff()
         case .back:
             // Back the way you came; at the first level, or on a level h
             // reached by going up, the parent directory, as ranger, nnn, lf
@@ -301,63 +302,6 @@ final class ScreenView {
         while lines.last?.isEmpty == true { lines.removeLast() }
         return lines
     }
-
-    func openHighlighted(asHex: Bool) {
-        let level = session.current
-        guard level.model.rowCount > 0 else { return }
-        let row = level.highlight
-        if !asHex && level.model.isDirectory(row: row, followSymlinks: true) {
-            run(.open(row: .number(row + 1)))
-            return
-        }
-        // Where calls can hang, the file must answer a read first (never a frozen screen).
-        if let location = level.model.location(ofRow: row), location.directory.isGuarded, let identity = location.directory.identity {
-            let name = location.name
-            let fd = location.directory.fd
-            // (A read that fails says why below, when the file is opened.)
-            guard HangGuard.run(in: identity, { Descriptor(fd).readsOneByte(of: name, at: 0) }) != nil else {
-                status = "\(NameEscaping.escape(level.path(ofRow: row))): not responding (the file system has not answered)"
-                return
-            }
-        }
-        // An archive opens as a level of its members, as a directory does.
-        if !asHex, LevelOpeners.recognise(LevelOpening(level: level, row: row, decoration: session.settings.decoration)) {
-            run(.open(row: .number(row + 1)))
-            return
-        }
-        do {
-            viewer = try ScreenViewerState(session: session, row: row, asHex: asHex, columns: size.columns)
-            status = "Up Down PgUp PgDn g G move  / ? n N search  q back to the table"
-        } catch {
-            status = error.message
-        }
-    }
-
-    private func handleViewerKey(_ key: Key) {
-        guard let viewer else { return }
-        if key == .text("/") || key == .text("?") {
-            guard let text = typeOnStatusLine(prompt: key == .text("/") ? "/" : "?"), !text.isEmpty else { return }
-            status = viewer.apply(.search(text, backward: key == .text("?")), size: size)
-            return
-        }
-        // Any key stops following, as in less.
-        if following {
-            following = false
-            status = ""
-        }
-        guard let move = ScreenViewerState.move(for: key) else { return }
-        if move == .close {
-            self.viewer = nil
-            status = ""
-            return
-        }
-        status = viewer.apply(move, size: size)
-        if move == .follow && status.isEmpty {
-            following = true
-            status = "following as the file grows (any key stops)"
-        }
-    }
-
 }
 
 extension String {

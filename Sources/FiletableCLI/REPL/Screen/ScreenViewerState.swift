@@ -49,6 +49,23 @@ final class ScreenViewerState {
         }
     }
 
+    /// Text made for the view (a diff), titled `title`; `search` set for
+    /// `n` and `N` without moving.
+    init(text file: any ByteSource, title: String, search: String?, session: Session, columns: Int) throws(CommandError) {
+        self.title = title
+        useColor = session.settings.useColor
+        var layout = TextLineLayout(width: columns, wraps: false)
+        layout.tabs = session.settings.tabSize
+        if useColor { layout.highlight = TerminalControl.reversed }
+        do {
+            text = try TextViewer(file: file, layout: layout)
+        } catch {
+            throw CommandError("view: \(error.description)")
+        }
+        if let search { text?.search(for: search) }
+        hex = nil
+    }
+
     /// The viewer move a key makes (`close` for q, Left, Esc): a letter
     /// means what it means typed at the prompt's viewer (`ViewerMove.parse`,
     /// less's letters: one key table for both), and the keys a terminal

@@ -285,6 +285,13 @@ final class TextViewer {
         try asViewerError { try findMatch(backward: false, includingTop: true) }
     }
 
+    /// Sets the search `n` and `N` go on with, the view staying where it
+    /// is (a diff's hunks: `n` goes to the next `@@`).
+    func search(for text: String) {
+        search = TextSearch(text: text)
+        searchesBackward = false
+    }
+
     /// Starts the view at line `number` (`view N +LINE`).
     func startAtLine(_ number: Int) throws(ViewerError) {
         try asViewerError { try goToLine(number) }

@@ -188,4 +188,11 @@ extension CommandContext {
         try awaitAnswer(command, path: path, in: directory) { Descriptor(fd).readsOneByte(of: name, at: skip) }
     }
 
+    /// How text is laid out now: the terminal's width, the session's styles.
+    func textLayout(wraps: Bool) -> TextLineLayout {
+        var layout = TextLineLayout(width: settings.interactive ? Terminal.columns() : nil, wraps: wraps)
+        layout.tabs = settings.tabSize
+        if settings.useColor { layout.highlight = TerminalControl.reversed }
+        return layout
+    }
 }

@@ -1,0 +1,81 @@
+import FileBrowsing
+
+/// The full-screen view's viewer: a row shown full width (Enter on a file,
+/// `x` for hex, `=` for a comparison's diff), and the keys that move it.
+extension ScreenView {
+    func openHighlighted(asHex: Bool) {
+        let level = session.current
+        guard level.model.rowCount > 0 else { return }
+        let row = level.highlight
+        if !asHex && level.model.isDirectory(row: row, followSymlinks: true) {
+            run(.open(row: .number(row + 1)))
+            return
+        }
+        // Where calls can hang, the file must answer a read first (never a frozen screen).
+        if let location = level.model.location(ofRow: row), location.directory.isGuarded, let identity = location.directory.identity {
+            let name = location.name
+            let fd = location.directory.fd
+            // (A read that fails says why below, when the file is opened.)
+            guard HangGuard.run(in: identity, { Descriptor(fd).readsOneByte(of: name, at: 0) }) != nil else {
+                status = "\(NameEscaping.escape(level.path(ofRow: row))): not responding (the file system has not answered)"
+                return
+            }
+        }
+        // An archive opens as a level of its members, as a directory does.
+        if !asHex, LevelOpeners.recognise(LevelOpening(level: level, row: row, decoration: session.settings.decoration)) {
+            run(.open(row: .number(row + 1)))
+            return
+        }
+        do {
+            viewer = try ScreenViewerState(session: session, row: row, asHex: asHex, columns: size.columns)
+            status = "Up Down PgUp PgDn g G move  / ? n N search  q back to the table"
+        } catch {
+            status = error.message
+        }
+    }
+
+    func handleViewerKey(_ key: Key) {
+        guard let viewer else { return }
+        if key == .text("/") || key == .text("?") {
+            guard let text = typeOnStatusLine(prompt: key == .text("/") ? "/" : "?"), !text.isEmpty else { return }
+            status = viewer.apply(.search(text, backward: key == .text("?")), size: size)
+            return
+        }
+        // Any key stops following, as in less.
+        if following {
+            following = false
+            status = ""
+        }
+        guard let move = ScreenViewerState.move(for: key) else { return }
+        if move == .close {
+            self.viewer = nil
+            status = ""
+            return
+        }
+        status = viewer.apply(move, size: size)
+        if move == .follow && status.isEmpty {
+            following = true
+            status = "following as the file grows (any key stops)"
+        }
+    }
+
+    /// `=`: in a comparison, the highlighted file here against its file
+    /// there, as `diff -u` writes it, full width; `n` goes to the next hunk.
+    func openDiff() {
+        let level = session.current
+        guard level.model.rowCount > 0 else { return }
+        do {
+            let diff = try FileDiff.rows(level.highlight, nil, of: level)
+            guard !diff.text.isEmpty else {
+                status = diff.summary
+                return
+            }
+            viewer = try ScreenViewerState(
+                text: MemoryBytes(path: diff.title, bytes: diff.text), title: NameEscaping.escape(diff.title), search: "@@ -",
+                session: session, columns: size.columns)
+            status = String(diff.summary.dropFirst("diff: ".count)) + "  q back"
+        } catch {
+            status = error.message
+        }
+    }
+}
