@@ -186,6 +186,14 @@ final class TreeComparisonEndToEndTests: XCTestCase {
         XCTAssertTrue(nothingThere.stderr.contains("diff: only has no file on another side to compare with"), nothingThere.stderr)
         let binary = try CommandRunner.run(["-e", "compare ../b; diff bin", "a"], in: temp.url)
         XCTAssertTrue(binary.text.contains("diff: binary files differ ('hex N' shows each)\n"), binary.text)
+        // The other side's file itself: view and hex take --there.
+        let there = try CommandRunner.run(
+            ["--page-size", "3", "-e", "compare ../b; view n +5 --there; hex bin --there; view n +5", "a"], in: temp.url)
+        XCTAssertTrue(there.text.contains("     5  five\n"), there.text)
+        XCTAssertTrue(there.text.contains("00000000  79 00 "), "b's bin: \(there.text)")
+        XCTAssertTrue(there.text.contains("     5  5\n"), "without --there, this side's: \(there.text)")
+        let noneThere = try CommandRunner.run(["-e", "compare ../b; view only --there", "a"], in: temp.url)
+        XCTAssertTrue(noneThere.stderr.contains("view --there: only has no file on another side"), noneThere.stderr)
         let notAComparison = try CommandRunner.run(["-e", "diff n", "a"], in: temp.url)
         XCTAssertTrue(notAComparison.stderr.contains("'diff N M' compares two rows"), notAComparison.stderr)
     }

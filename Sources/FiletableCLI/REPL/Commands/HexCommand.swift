@@ -8,17 +8,24 @@ struct HexCommand: RegisteredCommand {
     let length: UInt64?
     /// `hex N /de ad be ef`: opened at the first match, as `view N /TEXT` is.
     var search: ViewerMove?
+    /// `--there`: in a comparison, the row's file on the other side.
+    var there = false
 
     static let usesTheTerminal = true
 
     static let spec = CommandSpec(
         name: "hex", aliases: ["x"], usage: "hex N|NAME [OFFSET [LENGTH]|/BYTES]", summary: "hex dump of row N, a screen at a time",
         details:
-            "Shows row N as hexdump -C does, one screen at a time, from OFFSET (decimal, 0x hex, or with k/m/g; -OFFSET counts back from the end, as xxd -s does), for at most LENGTH bytes; 'hex N @OFFSET' jumps. Offsets shown are file offsets; an offset past the end is refused. Right after a screen the viewer's keys move it ('hex N /de ad be ef' opens at the first match): Enter or f on, b back, d/u half a screen, j/k a line, g/G top/end, NNg offset NN, NN% percent, /de ad be ef or /\"text\" searches for bytes (?... back), n/N the next match, q closes ('help view' lists them). FIFOs and sockets are refused."
+            "Shows row N as hexdump -C does (with --there, in a comparison, its file on the other side), one screen at a time, from OFFSET (decimal, 0x hex, or with k/m/g; -OFFSET counts back from the end, as xxd -s does), for at most LENGTH bytes; 'hex N @OFFSET' jumps. Offsets shown are file offsets; an offset past the end is refused. Right after a screen the viewer's keys move it ('hex N /de ad be ef' opens at the first match): Enter or f on, b back, d/u half a screen, j/k a line, g/G top/end, NNg offset NN, NN% percent, /de ad be ef or /\"text\" searches for bytes (?... back), n/N the next match, q closes ('help view' lists them). FIFOs and sockets are refused."
     )
 
     static func parse(_ words: CommandWords) throws(CommandError) -> Self {
-        let arguments = words.arguments
+        var command = try parseWithoutFlags(words, arguments: words.arguments.filter { $0 != "--there" })
+        command.there = words.arguments.contains("--there")
+        return command
+    }
+
+    private static func parseWithoutFlags(_ words: CommandWords, arguments: [String]) throws(CommandError) -> Self {
         // `/de ad be ef` (or `/"text"`) after the row: the rest of the line is the search.
         if arguments.count >= 2, arguments[1].hasPrefix("/") {
             let text = arguments[1...].joined(separator: " ")
@@ -57,7 +64,7 @@ struct HexCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Ending {
-        try context.hex(row, offset: offset, length: length, search: search)
+        try context.hex(row, offset: offset, length: length, notices: 0, search: search, there: there)
         return .keepGoing
     }
 }
@@ -79,14 +86,11 @@ enum HexStart: Equatable {
 }
 
 extension CommandContext {
-    func hex(_ reference: RowReference, offset: HexStart, length: UInt64?, search: ViewerMove?) throws(CommandError) {
-        try hex(reference, offset: offset, length: length, notices: 0, search: search)
-    }
-
-    func hex(_ reference: RowReference, offset start: HexStart, length: UInt64?, notices: Int, search: ViewerMove? = nil) throws(CommandError) {
+    func hex(
+        _ reference: RowReference, offset start: HexStart, length: UInt64?, notices: Int, search: ViewerMove? = nil, there: Bool = false
+    ) throws(CommandError) {
         let row = try row(reference, for: "hex")
-        let path = current.path(ofRow: row)
-        let file = try openViewed("hex", row: row, path: path)
+        let (file, path) = try viewedFile("hex", row: row, there: there)
         let offset: UInt64
         switch start {
         case .fromStart(let value): offset = value

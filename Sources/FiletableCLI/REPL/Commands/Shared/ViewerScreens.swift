@@ -164,6 +164,26 @@ extension CommandContext {
 
     /// Opens the bytes a view reads from the row's source, a file on disk
     /// first through `HangGuard` where calls can hang.
+    /// The bytes a view of `row` reads and the path that names them: the
+    /// row's own, or with `there`, in a comparison, its file on the other side.
+    func viewedFile(_ command: String, row: Int, there: Bool) throws(CommandError) -> (any ByteSource, [UInt8]) {
+        guard there else {
+            let path = current.path(ofRow: row)
+            return (try openViewed(command, row: row, path: path), path)
+        }
+        guard let pair = current.kind.counterpart(ofRow: row, in: current) else {
+            throw CommandError(
+                "\(command) --there: \(NameEscaping.escape(current.model.name(ofRow: row))) has no file on another side (in 'compare PATH', a file whose contents differ has one)"
+            )
+        }
+        let (parent, name) = PathBytes.split(pair.there)
+        do throws(FileError) {
+            return (try ViewedFile(path: pair.there, name: name, in: try DirectoryHandle.open(resolving: parent)), pair.there)
+        } catch {
+            throw CommandError("\(command): \(error.description)")
+        }
+    }
+
     func openViewed(_ command: String, row: Int, path: [UInt8]) throws(CommandError) -> any ByteSource {
         if let location = current.model.location(ofRow: row) {
             try awaitReadable(command, name: location.name, directory: location.directory, path: path, skip: 0)
