@@ -63,10 +63,15 @@ final class PeerLettersEndToEndTests: XCTestCase {
         }
         for arguments in [
             "-L 1 .", "-L 2 .", "-a .", "-P g .", "-L 1 -a .", "-P g --prune .", "-d .", "-f .", "-i .", "-di .", "-df -a .",
-            "--noreport .", "-d --noreport -L 1 .", "-fi .",
+            "--noreport .", "-d --noreport -L 1 .", "-fi .", "-v .", "-v -r .", "-U .",
         ] {
             let theirs = try CommandRunner.shell("LC_ALL=C.UTF-8 tree \(arguments)", in: temp.url).text
             XCTAssertEqual(try ours("--tree \(arguments)", in: temp).text, theirs, "filetable --tree \(arguments) against tree")
+        }
+        // tree's order letters, with byte order (tree's own in this locale; filetable's default is natural order).
+        for arguments in ["-r .", "--dirsfirst .", "--dirsfirst -r .", "-a -r -L 1 ."] {
+            let theirs = try CommandRunner.shell("LC_ALL=C.UTF-8 tree \(arguments)", in: temp.url).text
+            XCTAssertEqual(try ours("--tree --sort=bytes \(arguments)", in: temp).text, theirs, "filetable --tree \(arguments) against tree")
         }
     }
 

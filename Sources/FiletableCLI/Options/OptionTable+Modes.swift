@@ -147,6 +147,12 @@ extension OptionTable {
         OptionSpec(nil, "i", section: .tree, "no drawing before the names (tree -i)") { options, _ in
             options.treeNoIndentation = true
         },
+        OptionSpec(nil, "r", section: .tree, "reverse the order (tree -r)") { options, _ in options.listOptions.reversed = true },
+        OptionSpec(nil, "U", section: .tree, "directory order, unsorted (tree -U)") { options, _ in options.sortBy(.none) },
+        OptionSpec(nil, "v", section: .tree, "version order: a2 before a10 (tree -v)") { options, _ in options.sortBy(.version) },
+        OptionSpec("dirsfirst", section: .tree, "directories before files (tree --dirsfirst)") { options, _ in
+            options.listOptions.directoriesFirst = true
+        },
         OptionSpec("noreport", section: .tree, "--tree without its summary line (tree --noreport)") { options, _ in
             options.treeNoReport = true
         },
