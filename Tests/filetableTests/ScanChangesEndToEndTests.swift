@@ -129,4 +129,36 @@ final class ScanChangesEndToEndTests: XCTestCase {
         XCTAssertEqual(since.status, 0, since.stderr)
         XCTAssertEqual(shape(since.text), ["+ +1 grown t/a", "+ +1 total t"])
     }
+
+    /// `--du --load FILE` lists a kept scan as `--du` lists the tree (under
+    /// its absolute path), `-a`, `-s` and `-d N` alike, without reading the
+    /// tree; an ncdu export loads the same, and `--save` converts it; a PATH
+    /// with it, or `-S`, is refused with the reason.
+    func testLoadListsAKeptScanAsDuListsTheTree() throws {
+        let temp = try tree()
+        let root = temp.path + "/t"
+        XCTAssertEqual(try CommandRunner.run(["--du", "--save", "scan", "t"], in: temp.url).status, 0)
+        XCTAssertEqual(try CommandRunner.run(["--du", "--save", "export.json", "--save-format", "ncdu", "t"], in: temp.url).status, 0)
+        for letters in [[], ["-a"], ["-s"], ["-d", "1"], ["-a", "-h"], ["--inodes"]] {
+            let scanned = try CommandRunner.run(["--du"] + letters + [root], in: temp.url)
+            for file in ["scan", "export.json"] {
+                let loaded = try CommandRunner.run(["--du"] + letters + ["--load", file], in: temp.url)
+                XCTAssertEqual(loaded.status, 0, loaded.stderr)
+                XCTAssertEqual(loaded.text, scanned.text, "--du \(letters) --load \(file)")
+            }
+        }
+        // The tree may be gone: the scan is all it reads.
+        _ = try CommandRunner.shell("rm -r t", in: temp.url)
+        let converted = try CommandRunner.run(["--du", "-a", "--load", "export.json", "--save", "again"], in: temp.url)
+        XCTAssertEqual(converted.status, 0, converted.stderr)
+        XCTAssertEqual(try CommandRunner.run(["--du", "-a", "--load", "again"], in: temp.url).text, converted.text)
+        let withPath = try CommandRunner.run(["--du", "--load", "scan", "t"], in: temp.url)
+        XCTAssertEqual(withPath.status, 2)
+        XCTAssertTrue(withPath.stderr.contains("--load lists the kept scan of the tree it names; give no PATH"), withPath.stderr)
+        let separate = try CommandRunner.run(["--du", "-S", "--load", "scan"], in: temp.url)
+        XCTAssertEqual(separate.status, 2)
+        let damaged = try CommandRunner.run(["--du", "--load", "nope"], in: temp.url)
+        XCTAssertEqual(damaged.status, 2)
+        XCTAssertTrue(damaged.stderr.hasPrefix("filetable: nope: "), damaged.stderr)
+    }
 }

@@ -100,7 +100,9 @@ public enum NcduExport {
             throw SavedScanError(offset: 0, "the export's tree does not start with its root directory")
         }
         var entries: [SavedScan.Entry] = []
-        let rootTotals = walk(root, below: [], into: &entries)
+        var rootTotals = walk(root, below: [], into: &entries)
+        // The root counts itself, as every directory below it does (and as a scan counts it).
+        rootTotals.directories += 1
         return SavedScan(root: rootName, savedAt: savedAt, rootTotals: rootTotals, entries: entries)
     }
 

@@ -79,6 +79,8 @@ struct CommandLineOptions {
     var spaceSaveFormat = SavedScan.FileFormat.filetable
     /// `--du --since FILE`: the saved scan the tree is compared with.
     var spaceSinceFile: [UInt8]?
+    /// `--du --load FILE`: the saved scan listed instead of a scan.
+    var spaceLoadFile: [UInt8]?
     /// du's `-l`, `-S`, `--inodes`, `--exclude`, `-D`/`-H`, `--files0-from`.
     var spaceCountsEveryLink = false
     var spaceSeparatesDirectories = false

@@ -102,6 +102,12 @@ extension OptionTable {
         ) { options, argument in
             options.spaceSinceFile = argument.bytes
         },
+        OptionSpec(
+            "load", value: .path, valueName: "FILE", section: .du,
+            "list the scan kept in FILE (or an ncdu export) as --du lists a scan, without reading the tree; with --save, keep it again"
+        ) { options, argument in
+            options.spaceLoadFile = argument.bytes
+        },
         OptionSpec("count-links", "l", section: .du, "a hard-linked file counts each time it is met (du -l)") { options, _ in
             options.spaceCountsEveryLink = true
         },

@@ -48,6 +48,14 @@ struct SpaceUsageCommand {
     var listedDepth: Int { options.spaceDepth ?? options.maxDepth ?? (options.spaceListsEverything ? Int.max : 1) }
 
     func run() {
+        if let file = options.spaceLoadFile {
+            guard options.spaceSinceFile == nil else {
+                diagnostics.report("--load lists a kept scan and --since compares a tree with one; give one of them", severity: .seriousTrouble)
+                return
+            }
+            LoadedScanCommand(du: self, file: file, options: options, diagnostics: diagnostics).run()
+            return
+        }
         if options.spaceSinceFile != nil {
             ScanChangesCommand(options: options, output: output, diagnostics: diagnostics, unit: unit).run()
             return

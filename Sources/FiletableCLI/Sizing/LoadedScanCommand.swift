@@ -1,0 +1,64 @@
+import FileBrowsing
+
+/// `filetable --du --load FILE`: a scan kept in FILE (`--du --save`, or an
+/// ncdu export, as `ncdu -f` opens one) listed as `--du` lists a scan, the
+/// tree itself untouched: the entries of the root it was made of, largest
+/// first (`-s`, `-a`, `-d N` and the units as for a scan), then the root's
+/// own line. With `--save FILE2` it is kept again (`--save-format` turns an
+/// ncdu export into filetable's compact scan, or back).
+struct LoadedScanCommand {
+    let du: SpaceUsageCommand
+    let file: [UInt8]
+    let options: CommandLineOptions
+    let diagnostics: Diagnostics
+
+    func run() {
+        guard !options.operandsGiven else {
+            diagnostics.report(
+                "--load lists the kept scan of the tree it names; give no PATH (--since compares a tree with it)", severity: .seriousTrouble)
+            return
+        }
+        guard !options.spaceSeparatesDirectories else {
+            diagnostics.report("-S needs each directory's own figure, which a kept scan does not hold; scan the tree", severity: .seriousTrouble)
+            return
+        }
+        let scan: SavedScan
+        do {
+            if let keep = options.spaceSaveFile { try SavedScan.checkWritable(keep) }
+            scan = try SavedScan.read(from: file)
+        } catch {
+            diagnostics.report(error, severity: .seriousTrouble)
+            return
+        }
+        write(scan)
+        if let keep = options.spaceSaveFile {
+            do {
+                try scan.write(to: keep, as: options.spaceSaveFormat)
+            } catch {
+                diagnostics.report(error, severity: .seriousTrouble)
+            }
+        }
+    }
+
+    /// The entries down to the depth asked for, largest first (ties in the
+    /// scan's path order, which is name by name), then the root.
+    private func write(_ scan: SavedScan) {
+        let depth = du.listedDepth
+        // du's -d N without -a lists directories only (du's shape); --depth N lists every entry.
+        let directoriesOnly = options.spaceDepth != nil && !options.spaceListsEverything
+        let listed = scan.entries.indices.filter { index in
+            let entry = scan.entries[index]
+            guard !directoriesOnly || entry.kind == .directory else { return false }
+            return depth == Int.max || entry.path.count(where: { $0 == 0x2F }) < depth
+        }
+        let figures = scan.entries.map {
+            options.spaceCountsInodes ? Int64($0.totals.files + $0.totals.directories) : $0.totals.bytes(apparent: options.apparentSize)
+        }
+        let order = listed.sorted { figures[$0] != figures[$1] ? figures[$0] > figures[$1] : $0 < $1 }
+        for index in order {
+            let entry = scan.entries[index]
+            du.line(PathBytes.join(scan.root, entry.path), kind: entry.kind, totals: entry.totals)
+        }
+        du.line(scan.root, kind: .directory, totals: scan.rootTotals)
+    }
+}
