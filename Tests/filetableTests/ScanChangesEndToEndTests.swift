@@ -102,6 +102,21 @@ final class ScanChangesEndToEndTests: XCTestCase {
         XCTAssertEqual(rows.map { $0.dropFirst(2).joined(separator: " ") }, ["+1 grown a >", "+1 new c >", "-1 removed b >"])
         XCTAssertTrue(since.text.contains("error:  No such file or directory\nchange: removed\nthen:   "), since.text)
         XCTAssertTrue(since.text.contains("\(temp.path)/t:\n  c/\ntotal: 1 file, 1 directory"), since.text)
+        // A directory that changed opens on what changed inside it; back returns.
+        let inside = try CommandRunner.run(["-e", "du --since ../scan; open a; back; pwd"], in: temp.url.appendingPathComponent("t"))
+        XCTAssertEqual(inside.status, 0, inside.stderr)
+        XCTAssertTrue(inside.text.contains("\(temp.path)/t/a | since ") && inside.text.contains(": 1 change | +"), inside.text)
+        XCTAssertTrue(inside.text.contains(" +1 new f2\n"), inside.text)
+        // Its own orders: the largest shrink first, what each takes now; a directory's table refuses them.
+        let orders = try CommandRunner.run(
+            ["-e", "du --since ../scan; sort shrink; sort now; back; sort shrink"], in: temp.url.appendingPathComponent("t"))
+        let pages = orders.text.components(separatedBy: " | since ").dropFirst(2).map {
+            $0.split(separator: "\n").dropFirst().prefix(3).map { String($0.split(separator: " ").last { $0 != ">" } ?? "") }
+        }
+        XCTAssertEqual(pages.first, ["b", "c", "a"], "the largest shrink first, the largest growth last: \(orders.text)")
+        XCTAssertEqual(pages.last?.first, "a", "a takes the most now: \(orders.text)")
+        XCTAssertTrue(
+            orders.stderr.contains("sort: 'shrink' orders a table of changes ('du --since FILE'); this one lists a directory"), orders.stderr)
         let other = try CommandRunner.run(["-e", "du --since ../../scan"], in: temp.url.appendingPathComponent("t/a"))
         XCTAssertEqual(other.status, 1)
         XCTAssertTrue(other.stderr.contains("du --since: ../../scan is a scan of \(temp.path)/t, not of this level (\(temp.path)/t/a)"), other.stderr)

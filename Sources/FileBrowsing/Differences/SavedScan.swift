@@ -39,6 +39,14 @@ public struct SavedScan: Sendable, Equatable {
         self.entries = entries.sorted { Self.precedes($0.path, $1.path) }
     }
 
+    /// A scan of entries already in path order (a part of another, kept in order).
+    init(root: [UInt8], savedAt: Int64, rootTotals: SpaceTotals, orderedEntries: [Entry]) {
+        self.root = root
+        self.savedAt = savedAt
+        self.rootTotals = rootTotals
+        entries = orderedEntries
+    }
+
     /// The scan `result` of `root` (recorded to every depth, started on
     /// the path `scanned`), as kept.
     public init(_ result: SpaceScan.Result, scanned: [UInt8], root: [UInt8], savedAt: Int64) {

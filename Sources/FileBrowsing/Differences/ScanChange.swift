@@ -64,4 +64,24 @@ public struct ScanChange: Sendable, Equatable {
             x.diskChange != y.diskChange ? x.diskChange > y.diskChange : x.path.lexicographicallyPrecedes(y.path)
         }
     }
+
+    /// What changed inside the directory at `path` (below the roots): its
+    /// own entries' changes, paths relative to it, ordered as `changes`.
+    public static func changes(from then: SavedScan, to now: SavedScan, inside path: [UInt8]) -> [ScanChange] {
+        changes(from: then.subtree(path), to: now.subtree(path), depth: 1)
+    }
+}
+
+extension SavedScan {
+    /// The part of the scan inside the directory at `path` (below the
+    /// root), its paths relative to that directory; its root totals the
+    /// directory's own entry's (none: nothing).
+    public func subtree(_ path: [UInt8]) -> SavedScan {
+        let prefix = path + [0x2F]
+        let inside = entries.filter { $0.path.starts(with: prefix) }.map {
+            Entry(path: Array($0.path.dropFirst(prefix.count)), kind: $0.kind, totals: $0.totals)
+        }
+        let own = entries.first { $0.path == path }?.totals ?? SpaceTotals()
+        return SavedScan(root: PathBytes.join(root, path), savedAt: savedAt, rootTotals: own, orderedEntries: inside)
+    }
 }

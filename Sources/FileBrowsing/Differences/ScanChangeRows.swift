@@ -15,6 +15,21 @@ public final class ScanChangeRows: FileRows {
     public var options: ListOptions {
         didSet { if options != oldValue { arrange() } }
     }
+    /// How the changes are ordered when not by name (`sort du`, the default:
+    /// growth first).
+    public enum ChangeOrder: String, Sendable, CaseIterable {
+        /// Largest growth first, the largest shrink last.
+        case growth
+        /// Largest shrink first.
+        case shrink
+        /// Largest now first (what each takes today).
+        case now
+        /// Largest then first (what each took at the scan).
+        case then
+    }
+    public var changeOrder = ChangeOrder.growth {
+        didSet { if changeOrder != oldValue { arrange() } }
+    }
     private var statuses: [Int: Result<FileStatus, Errno>] = [:]
 
     /// The changes of `directory`'s own entries (paths of one name).
@@ -94,9 +109,19 @@ public final class ScanChangeRows: FileRows {
             if let filter, !names.withCName(at: index, { filter.matches(cName: $0) }) { continue }
             kept.append(UInt32(index))
         }
-        // Growth first as the changes come, unless by name.
+        // Growth first as the changes come, unless by name or another figure.
         if options.sortKey == .name {
             kept = NameSorting.naturalOrder(kept, in: names)
+        } else if changeOrder != .growth {
+            let key: (ScanChange) -> Int64 =
+                switch changeOrder {
+                case .growth, .shrink: { -$0.diskChange }
+                case .now: { $0.now?.diskBytes ?? 0 }
+                case .then: { $0.then?.diskBytes ?? 0 }
+                }
+            // Largest first; ties keep growth's order (by path).
+            let keys = kept.map { key(changes[Int($0)]) }
+            kept = kept.indices.sorted { keys[$0] != keys[$1] ? keys[$0] > keys[$1] : $0 < $1 }.map { kept[$0] }
         }
         if options.reversed { kept.reverse() }
         rows = kept

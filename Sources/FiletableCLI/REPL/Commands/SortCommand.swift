@@ -1,14 +1,20 @@
 import FileBrowsing
 
-/// `sort KEY [asc|desc]`: the order of the current level.
+/// `sort KEY [asc|desc]`: the order of the current level; in a table of
+/// changes (`du --since`), also `growth`, `shrink`, `now` or `then`.
 struct SortCommand: RegisteredCommand {
     let key: SortKey
     let descending: Bool?
+    /// An order of the level's own kind (`shrink` in a space change), in place of `key`.
+    var word: String?
+
+    /// The orders of a table of changes, which its kind takes.
+    static let changeWords = ScanChangeRows.ChangeOrder.allCases.map(\.rawValue)
 
     static let spec = CommandSpec(
-        name: "sort", aliases: [], usage: "sort name|size|time|ext|none|du [asc|desc]", summary: "change the order",
+        name: "sort", aliases: [], usage: "sort name|size|time|ext|none|du|growth|shrink|now|then [asc|desc]", summary: "change the order",
         details:
-            "Sorts the current table. name is natural order (a1 A2 a10 b); size and time put the largest and newest first unless asc is given; du orders by the space 'du' found, largest first."
+            "Sorts the current table. name is natural order (a1 A2 a10 b); size and time put the largest and newest first unless asc is given; du orders by the space 'du' found, largest first. In a table of what changed since a scan ('du --since FILE'): growth (the default: largest growth first), shrink (largest shrink first), now and then (what each takes now, or took then), largest first unless asc."
     )
 
     static func parse(_ words: CommandWords) throws(CommandError) -> Self {
@@ -16,7 +22,8 @@ struct SortCommand: RegisteredCommand {
         guard (1...2).contains(arguments.count) else {
             throw words.usageError(arguments.isEmpty ? "missing argument" : "too many arguments")
         }
-        let key = try words.choice(SortKey.self, arguments[0])
+        let word = changeWords.contains(arguments[0].lowercased()) ? arguments[0].lowercased() : nil
+        let key = word == nil ? try words.choice(SortKey.self, arguments[0]) : .space
         var descending: Bool?
         if arguments.count == 2 {
             switch arguments[1].lowercased() {
@@ -25,18 +32,25 @@ struct SortCommand: RegisteredCommand {
             default: throw CommandError("sort: expected asc or desc, not '\(arguments[1])'")
             }
         }
-        return SortCommand(key: key, descending: descending)
+        return SortCommand(key: key, descending: descending, word: word)
     }
 
     static func completion(at position: Int, after arguments: [String]) -> ArgumentCompletion {
         switch position {
-        case 1: return .words(SortKey.allCases.map(\.rawValue))
+        case 1: return .words(SortKey.allCases.map(\.rawValue) + changeWords)
         case 2: return .words(["asc", "desc"])
         default: return .nothing
         }
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Ending {
+        if let word {
+            guard context.current.kind.order(by: word, descending: descending, in: context.current) else {
+                throw CommandError("sort: '\(word)' orders a table of changes ('du --since FILE'); this one lists \(context.current.kindDescription)")
+            }
+            context.printPage()
+            return .keepGoing
+        }
         // Size and time list largest and newest first unless `asc`; the others ascend unless `desc`.
         let naturallyDescending = key == .size || key == .time
         let reversed = descending.map { $0 != naturallyDescending } ?? false

@@ -154,8 +154,7 @@ extension CommandContext {
         var order = ListOptions()
         order.sortKey = .space
         let rows = ScanChangeRows(changes, in: directory, options: order)
-        let kind = SpaceChangeLevel(
-            rows: rows, file: file, savedAt: then.savedAt, change: now.rootTotals.diskBytes - then.rootTotals.diskBytes)
+        let kind = SpaceChangeLevel(rows: rows, file: file, scans: (then, now))
         present(TableLevel(rows: rows, kind: kind, in: directory, path: level.path, decoration: settings.decoration))
         write("du --since: \(Plural.count(rows.rowCount, "change")) in \(level.title)'s entries ('mark new' marks what appeared)")
     }

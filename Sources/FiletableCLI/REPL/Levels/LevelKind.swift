@@ -50,6 +50,9 @@ protocol LevelKind: AnyObject {
     /// N` compares them); nil for a kind that compares nothing, or a row
     /// with no file on one side.
     func counterpart(ofRow row: Int, in level: TableLevel) -> (here: [UInt8], there: [UInt8])?
+    /// `sort WORD` with an order of the kind's own (`sort shrink` in a
+    /// space change): puts it in that order; false for a word it has not.
+    func order(by word: String, descending: Bool?, in level: TableLevel) -> Bool
 }
 
 /// How marked rows show in a level.
@@ -78,4 +81,5 @@ extension LevelKind {
     func rows(for word: String, in level: TableLevel, marks: MarkStore) -> (rows: [Int], kept: Int)? { nil }
     func columns(of level: TableLevel) -> ((Int) -> [String])? { nil }
     func counterpart(ofRow row: Int, in level: TableLevel) -> (here: [UInt8], there: [UInt8])? { nil }
+    func order(by word: String, descending: Bool?, in level: TableLevel) -> Bool { false }
 }

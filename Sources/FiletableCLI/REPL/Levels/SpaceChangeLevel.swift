@@ -9,14 +9,43 @@ final class SpaceChangeLevel: LevelKind {
     /// The saved scan's file, as typed, and when it was saved.
     let file: String
     let savedAt: Int64
-    /// The whole tree's change on disk.
+    /// The directory's change on disk.
     let change: Int64
+    /// The two scans, kept for the directories below (`open` shows what
+    /// changed inside one); the paths of this level's rows are below `place`.
+    private let scans: (then: SavedScan, now: SavedScan)
+    private let place: [UInt8]
 
-    init(rows: ScanChangeRows, file: String, savedAt: Int64, change: Int64) {
+    init(rows: ScanChangeRows, file: String, scans: (then: SavedScan, now: SavedScan), place: [UInt8] = []) {
         self.rows = rows
         self.file = file
-        self.savedAt = savedAt
-        self.change = change
+        self.scans = scans
+        self.place = place
+        savedAt = scans.then.savedAt
+        let inside = place.isEmpty ? nil : scans.then.entries.first { $0.path == place }
+        let then = place.isEmpty ? scans.then.rootTotals : inside?.totals ?? SpaceTotals()
+        let now = place.isEmpty ? scans.now.rootTotals : scans.now.entries.first { $0.path == place }?.totals ?? SpaceTotals()
+        change = now.diskBytes - then.diskBytes
+    }
+
+    /// `open` on a directory that changed (and is still there): what
+    /// changed inside it, as a level of its own.
+    func level(for opening: LevelOpening) throws(CommandError) -> TableLevel? {
+        let change = rows.change(ofRow: opening.row)
+        guard change.kind == .directory, change.now != nil else { return nil }
+        let inside = place.isEmpty ? change.path : place + [0x2F] + change.path
+        let path = opening.path
+        let directory: DirectoryHandle
+        do {
+            directory = try DirectoryHandle.open(resolving: path)
+        } catch {
+            throw CommandError("open: \(error.description)")
+        }
+        var order = ListOptions()
+        order.sortKey = .space
+        let rows = ScanChangeRows(ScanChange.changes(from: scans.then, to: scans.now, inside: inside), in: directory, options: order)
+        let kind = SpaceChangeLevel(rows: rows, file: file, scans: scans, place: inside)
+        return TableLevel(rows: rows, kind: kind, in: directory, path: path, decoration: opening.decoration)
     }
 
     var rowsDescription: String { "what changed since \(file)" }
@@ -42,6 +71,19 @@ final class SpaceChangeLevel: LevelKind {
             let size = (bytes < 0 ? "-" : "+") + HumanSize.format(bytes.magnitude > Int64.max ? Int64.max : Int64(bytes.magnitude))
             return [size, (change.filesChange < 0 ? "" : "+") + String(change.filesChange), change.state.rawValue]
         }
+    }
+
+    /// `sort growth|shrink|now|then`: the changes by growth (the default),
+    /// by shrink, or by what each takes now or took then; largest first
+    /// unless `asc`.
+    func order(by word: String, descending: Bool?, in level: TableLevel) -> Bool {
+        guard let order = ScanChangeRows.ChangeOrder(rawValue: word) else { return false }
+        rows.changeOrder = order
+        level.update {
+            $0.sortKey = .space
+            $0.reversed = descending == false
+        }
+        return true
     }
 
     /// `mark new`: what appeared since the scan.
