@@ -75,6 +75,28 @@ final class PeerLettersEndToEndTests: XCTestCase {
         }
     }
 
+    /// tree's time orders (-t, -c: oldest first by whole seconds, ties by
+    /// name) and --filesfirst, alone and with -r and --dirsfirst, against
+    /// tree, on names whose natural and byte orders agree.
+    func testTreeTimeOrdersAndFilesFirst() throws {
+        let temp = try TemporaryTree.inMemory()
+        let made = try CommandRunner.shell(
+            """
+            mkdir -p t/docs t/music/old && cd t && for n in apple berry cherry grape; do echo $n > $n; done \\
+              && touch -d '2020-01-01 00:00:05' berry docs && touch -d '2020-01-01 00:00:01.9' apple \\
+              && touch -d '2020-01-01 00:00:01.1' cherry && touch -d '2020-01-01 00:00:09' grape music
+            """, in: temp.url)
+        XCTAssertEqual(made.status, 0, made.stderr)
+        XCTAssertEqual(
+            try ours("--tree --noreport -t t", in: temp).text, "t\n├── apple\n├── cherry\n├── berry\n├── docs\n├── grape\n└── music\n    └── old\n",
+            "oldest first; apple and cherry in the same second go by name")
+        guard CommandRunner.isInstalled("tree") else { throw XCTSkip("tree is not installed; compared with the expected order only") }
+        for arguments in ["-t", "-t -r", "-c", "--filesfirst", "--filesfirst -r", "-t --dirsfirst", "-t --filesfirst", "-c -r -L 1"] {
+            let theirs = try CommandRunner.shell("LC_ALL=C.UTF-8 tree \(arguments) t", in: temp.url).text
+            XCTAssertEqual(try ours("--tree \(arguments) t", in: temp).text, theirs, "filetable --tree \(arguments) against tree")
+        }
+    }
+
     /// tree's -J: its JSON, line for line, with the letters it combines with;
     /// several roots make valid JSON (tree leaves out their commas).
     func testTreeJSON() throws {

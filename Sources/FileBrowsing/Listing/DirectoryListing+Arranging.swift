@@ -104,12 +104,13 @@ extension DirectoryListing {
     private func groupedAndReversed(_ byName: [UInt32]) -> [UInt32] {
         var result = byName
         var firstOther = result.count
-        if options.directoriesFirst {
-            let isDirectory = byName.map { groupsAsDirectory(entry: Int($0)) }
-            let directories = byName.indices.filter { isDirectory[$0] }.map { byName[$0] }
-            firstOther = directories.count
+        if options.directoriesFirst || options.filesFirst {
+            // The first group: directories, or with --filesfirst the rest.
+            let first = byName.map { groupsAsDirectory(entry: Int($0)) != options.filesFirst }
+            let leading = byName.indices.filter { first[$0] }.map { byName[$0] }
+            firstOther = leading.count
             if firstOther != 0 && firstOther != byName.count {
-                result = directories + byName.indices.filter { !isDirectory[$0] }.map { byName[$0] }
+                result = leading + byName.indices.filter { !first[$0] }.map { byName[$0] }
             }
         }
         reverseWithinGroups(&result, firstOther: firstOther)
@@ -163,7 +164,9 @@ extension DirectoryListing {
                     switch key {
                     case .size: numbers[index] = -status.size
                     case .space: numbers[index] = -(spaceFigure?(status.identity) ?? status.blocks * 512)
-                    default: numbers[index] = ~Self.timeKey(status.time(options.timeField))
+                    default:
+                        let time = status.time(options.timeField)
+                        numbers[index] = options.oldestFirstBySecond ? time.seconds : ~Self.timeKey(time)
                     }
                 case .failure(let errno):
                     sortStatusFailures.append((arena.withName(at: index) { directory.childPath($0) }, errno))
@@ -175,7 +178,8 @@ extension DirectoryListing {
             case .name, .none, .bytes, .version:
                 break
             }
-            let group: UInt8 = needsGroups && !groupsAsDirectory(entry: index) ? 1 : 0
+            // Group 0 goes first: directories, or with --filesfirst the rest.
+            let group: UInt8 = needsGroups && groupsAsDirectory(entry: index) == options.filesFirst ? 1 : 0
             items.append(SortItem(high: high, low: low, index: candidate, group: group))
         }
         return (items, numbers)
@@ -184,7 +188,7 @@ extension DirectoryListing {
     private func sort(_ candidates: [UInt32]) -> [UInt32] {
         let key = options.sortKey
         sortStatusFailures = []
-        let needsGroups = options.directoriesFirst
+        let needsGroups = options.directoriesFirst || options.filesFirst
         if key == .none && !needsGroups {
             return options.reversed ? candidates.reversed() : candidates
         }

@@ -37,9 +37,10 @@ enum EntrySorting {
             }.map { entries[$0] }
         }
         if options.reversed { result.reverse() }
-        if options.directoriesFirst {
-            let directory = result.map(isDirectory)
-            result = result.indices.filter { directory[$0] }.map { result[$0] } + result.indices.filter { !directory[$0] }.map { result[$0] }
+        if options.directoriesFirst || options.filesFirst {
+            // The first group: directories, or with --filesfirst the rest.
+            let first = result.map { isDirectory($0) != options.filesFirst }
+            result = result.indices.filter { first[$0] }.map { result[$0] } + result.indices.filter { !first[$0] }.map { result[$0] }
         }
         return result
     }

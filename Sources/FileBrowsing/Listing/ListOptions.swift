@@ -45,6 +45,11 @@ public struct ListOptions: Sendable, Equatable {
     public var sortKey: SortKey = .name
     public var reversed = false
     public var directoriesFirst = false
+    /// Files before directories (tree's `--filesfirst`), each group sorted.
+    public var filesFirst = false
+    /// The time sort oldest first, by whole seconds, ties by name (tree's
+    /// `-t` and `-c`: tree compares `time_t`s), instead of newest first.
+    public var oldestFirstBySecond = false
     public var hidden: HiddenEntries = .hidden
     /// Only names this filter matches are listed.
     public var filter: NameFilter?
@@ -76,6 +81,8 @@ public struct ListOptions: Sendable, Equatable {
         result.sortKey = options.sortKey
         result.reversed = options.reversed
         result.directoriesFirst = options.directoriesFirst
+        result.filesFirst = options.filesFirst
+        result.oldestFirstBySecond = options.oldestFirstBySecond
         result.timeField = options.timeField
         result.dereferencesSymlinks = options.dereferencesSymlinks
         result.hidden = .shownWithDotEntries

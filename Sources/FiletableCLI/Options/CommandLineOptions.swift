@@ -193,6 +193,7 @@ struct CommandLineOptions {
         if listOptions.sortKey == .none {
             listOptions.reversed = false
             listOptions.directoriesFirst = false
+            listOptions.filesFirst = false
         }
     }
 

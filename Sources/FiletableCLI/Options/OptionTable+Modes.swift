@@ -159,6 +159,18 @@ extension OptionTable {
         OptionSpec("dirsfirst", section: .tree, "directories before files (tree --dirsfirst)") { options, _ in
             options.listOptions.directoriesFirst = true
         },
+        OptionSpec("filesfirst", section: .tree, "files before directories (tree --filesfirst)") { options, _ in
+            options.listOptions.filesFirst = true
+        },
+        OptionSpec(nil, "t", section: .tree, "by modification time, oldest first (tree -t)") { options, _ in
+            options.sortBy(.time)
+            options.listOptions.oldestFirstBySecond = true
+        },
+        OptionSpec(nil, "c", section: .tree, "by status-change time, oldest first (tree -c)") { options, _ in
+            options.sortBy(.time)
+            options.listOptions.timeField = .change
+            options.listOptions.oldestFirstBySecond = true
+        },
         OptionSpec("noreport", section: .tree, "--tree without its summary line (tree --noreport)") { options, _ in
             options.treeNoReport = true
         },

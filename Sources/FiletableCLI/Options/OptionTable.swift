@@ -29,8 +29,7 @@ enum OptionTable {
             let meanings: [Character: String] = [
                 "X": "XML output", "H": "HTML output", "C": "colour always", "n": "colour never",
                 "x": "stay on one file system", "q": "? for control bytes",
-                "N": "names printed as they are", "t": "sort by time (oldest first)", "c": "sort by change time",
-                "o": "output to a file", "Q": "names in double quotes",
+                "N": "names printed as they are", "o": "output to a file", "Q": "names in double quotes",
                 "A": "ANSI line graphics", "S": "CP437 line graphics", "R": "an HTML page a level",
             ]
             return meanings[letter]
