@@ -12,7 +12,7 @@ struct SortCommand: RegisteredCommand {
     static let changeWords = ScanChangeRows.ChangeOrder.allCases.map(\.rawValue)
 
     static let spec = CommandSpec(
-        name: "sort", aliases: [], usage: "sort name|size|time|ext|none|du|growth|shrink|now|then [asc|desc]", summary: "change the order",
+        name: "sort", aliases: [], usage: "sort name|size|time|ext|none|du [asc|desc]", summary: "change the order",
         details:
             "Sorts the current table. name is natural order (a1 A2 a10 b); size and time put the largest and newest first unless asc is given; du orders by the space 'du' found, largest first. In a table of what changed since a scan ('du --since FILE'): growth (the default: largest growth first), shrink (largest shrink first), now and then (what each takes now, or took then), largest first unless asc."
     )
@@ -37,7 +37,8 @@ struct SortCommand: RegisteredCommand {
 
     static func completion(at position: Int, after arguments: [String]) -> ArgumentCompletion {
         switch position {
-        case 1: return .words(SortKey.allCases.map(\.rawValue) + changeWords)
+        // (A table of changes' own words, in the help, are typed whole: `sort s` Tab stays `size`.)
+        case 1: return .words(SortKey.allCases.map(\.rawValue))
         case 2: return .words(["asc", "desc"])
         default: return .nothing
         }
