@@ -165,6 +165,11 @@ final class PeerLettersEndToEndTests: XCTestCase {
             XCTAssertEqual(refused.status, 2, arguments)
             XCTAssertTrue(refused.stderr.contains(meaning), refused.stderr)
         }
+        // --exclude-from (-X): a pattern a line, trailing blanks dropped, blank lines skipped; a missing file is status 1, as du's.
+        _ = try CommandRunner.shell("printf '*.log\\n\\nb  \\n' > patterns && printf 'c' > more", in: temp.url)
+        let missing = try ours("--du -X nope a", in: temp)
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.stderr.contains("filetable: nope: No such file or directory"), missing.stderr)
         let extra = try ours("--du --files0-from=list0 a", in: temp)
         XCTAssertEqual(extra.status, 2)
         XCTAssertTrue(extra.stderr.contains("extra operand a"), extra.stderr)
@@ -173,6 +178,7 @@ final class PeerLettersEndToEndTests: XCTestCase {
             "-a", "-S -d 9", "-Sa", "-a -l", "--inodes -d 9", "--inodes -a", "-t 10K -a", "-t -10K -a", "-t 1M -d 9", "--exclude='*.log' -a",
             "--exclude=b -a", "-D -d 9 lnk", "-H -a lnk", "-s lnk", "-S -c -d 9 . a", "-l -s .", "-s --inodes a c", "-b -a -t 3001", "-m -a",
             "--inodes -S -a", "-t 8K -S -d 9", "-s --files0-from=list0", "-s -c -l . c",
+            "-X patterns -a", "--exclude-from=patterns -a .", "-X patterns -X more -a", "-X more --exclude=b -a",
         ] {
             let theirs = try CommandRunner.shell("du \(arguments)", in: temp.url).text
             XCTAssertEqual(sortedByPath(try ours("--du \(arguments)", in: temp).text), sortedByPath(theirs), "filetable --du \(arguments) against du")
@@ -488,7 +494,6 @@ final class PeerLettersEndToEndTests: XCTestCase {
     func testLettersNotTakenAreRefusedByName() throws {
         let temp = try makeTree()
         let cases: [(String, String)] = [
-            ("--du -X list d", "-X is du's --exclude-from, which filetable --du does not take"),
             ("--du -L d", "-L is du's --dereference, which filetable --du does not take"),
             ("--tree -X .", "-X is tree's XML output, which filetable --tree does not take"),
             ("--tree -H x .", "-H is tree's HTML output, which filetable --tree does not take"),

@@ -86,6 +86,8 @@ struct CommandLineOptions {
     var spaceSeparatesDirectories = false
     var spaceCountsInodes = false
     var spaceExcluded: [GlobPattern] = []
+    /// `--du --exclude-from FILE` (`-X`): files of patterns, read when the scan starts.
+    var spaceExcludeFiles: [[UInt8]] = []
     var spaceFollowsOperandLinks = false
     var spaceOperandsFile: [UInt8]?
     /// `--dupes`: files with identical contents.

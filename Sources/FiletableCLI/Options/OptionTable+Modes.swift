@@ -121,6 +121,12 @@ extension OptionTable {
             options, argument in
             options.spaceExcluded.append(GlobPattern(argument.text))
         },
+        OptionSpec(
+            "exclude-from", "X", value: .path, valueName: "FILE", section: .du,
+            "leave out what matches any pattern in FILE, one a line (du -X, --exclude-from)"
+        ) { options, argument in
+            options.spaceExcludeFiles.append(argument.bytes)
+        },
         OptionSpec("dereference-args", "D", section: .du, "follow PATHs that are symlinks, and only those (du -D, -H)") { options, _ in
             options.spaceFollowsOperandLinks = true
         },

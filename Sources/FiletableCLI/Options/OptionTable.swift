@@ -22,7 +22,7 @@ enum OptionTable {
         switch mode {
         case .du:
             let meanings: [Character: String] = [
-                "L": "--dereference", "X": "--exclude-from", "g": "1 GiB blocks",
+                "L": "--dereference", "g": "1 GiB blocks",
             ]
             return meanings[letter]
         case .tree:
@@ -63,7 +63,6 @@ enum OptionTable {
         case (.du, "null"): return option(short: "0", in: .du).map(PeerLongOption.means)
         case (.du, "dereference"): return .refused("du's --dereference (-L, every link followed)")
         case (.du, "time"), (.du, "time-style"): return .refused("du's --\(name) (the latest modification in each tree)")
-        case (.du, "exclude-from"): return .refused("du's --exclude-from (-X)")
         default: return nil
         }
     }

@@ -48,6 +48,14 @@ struct SpaceUsageCommand {
     var listedDepth: Int { options.spaceDepth ?? options.maxDepth ?? (options.spaceListsEverything ? Int.max : 1) }
 
     func run() {
+        // The patterns of --exclude-from join --exclude's before anything is scanned.
+        if !options.spaceExcludeFiles.isEmpty {
+            guard let patterns = ExcludePatterns.read(options.spaceExcludeFiles, diagnostics: diagnostics) else { return }
+            var options = self.options
+            options.spaceExcludeFiles = []
+            options.spaceExcluded += patterns
+            return SpaceUsageCommand(options: options, output: output, diagnostics: diagnostics).run()
+        }
         if let file = options.spaceLoadFile {
             guard options.spaceSinceFile == nil else {
                 diagnostics.report("--load lists a kept scan and --since compares a tree with one; give one of them", severity: .seriousTrouble)
