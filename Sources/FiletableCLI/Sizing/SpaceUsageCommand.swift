@@ -48,26 +48,7 @@ struct SpaceUsageCommand {
     var listedDepth: Int { options.spaceDepth ?? options.maxDepth ?? (options.spaceListsEverything ? Int.max : 1) }
 
     func run() {
-        // The patterns of --exclude-from join --exclude's before anything is scanned.
-        if !options.spaceExcludeFiles.isEmpty {
-            guard let patterns = ExcludePatterns.read(options.spaceExcludeFiles, diagnostics: diagnostics) else { return }
-            var options = self.options
-            options.spaceExcludeFiles = []
-            options.spaceExcluded += patterns
-            return SpaceUsageCommand(options: options, output: output, diagnostics: diagnostics).run()
-        }
-        if let file = options.spaceLoadFile {
-            guard options.spaceSinceFile == nil else {
-                diagnostics.report("--load lists a kept scan and --since compares a tree with one; give one of them", severity: .seriousTrouble)
-                return
-            }
-            LoadedScanCommand(du: self, file: file, options: options, diagnostics: diagnostics).run()
-            return
-        }
-        if options.spaceSinceFile != nil {
-            ScanChangesCommand(options: options, output: output, diagnostics: diagnostics, unit: unit).run()
-            return
-        }
+        guard !ranAnotherWay() else { return }
         if let file = options.spaceSaveFile {
             guard options.paths.count == 1, options.spaceOperandsFile == nil else {
                 diagnostics.report("--save keeps the scan of one PATH; give one", severity: .seriousTrouble)
@@ -133,6 +114,33 @@ struct SpaceUsageCommand {
 
     /// The scan, with a progress line on a terminal's standard error at most
     /// ten times a second, gone when done (Ctrl-C ends the program, as du).
+    /// The ways `--du` goes other than a scan of its PATHs: the patterns of
+    /// `--exclude-from` read first (then run with them), a kept scan listed
+    /// (`--load`), or a tree compared with one (`--since`). Whether it did.
+    private func ranAnotherWay() -> Bool {
+        if !options.spaceExcludeFiles.isEmpty {
+            guard let patterns = ExcludePatterns.read(options.spaceExcludeFiles, diagnostics: diagnostics) else { return true }
+            var options = self.options
+            options.spaceExcludeFiles = []
+            options.spaceExcluded += patterns
+            SpaceUsageCommand(options: options, output: output, diagnostics: diagnostics).run()
+            return true
+        }
+        if let file = options.spaceLoadFile {
+            guard options.spaceSinceFile == nil else {
+                diagnostics.report("--load lists a kept scan and --since compares a tree with one; give one of them", severity: .seriousTrouble)
+                return true
+            }
+            LoadedScanCommand(du: self, file: file, options: options, diagnostics: diagnostics).run()
+            return true
+        }
+        if options.spaceSinceFile != nil {
+            ScanChangesCommand(options: options, output: output, diagnostics: diagnostics, unit: unit).run()
+            return true
+        }
+        return false
+    }
+
     func scan(_ handle: DirectoryHandle, counted: SpaceScan.Counted, severalOperands: Bool) -> SpaceScan.Result {
         var scanOptions = SpaceScan.Options()
         scanOptions.countedBefore = options.spaceCountsEveryLink ? nil : counted
