@@ -27,6 +27,7 @@ extension CommandContext {
     func preparePage() {
         PageView(level: current, settings: settings, state: state).layOutPages()
     }
+
     /// Brings a level in line with the session's marks and modes before a
     /// page of it is drawn: the marked names leave a directory's rows while
     /// marked rows are hidden, the du figures follow the marks, and the
