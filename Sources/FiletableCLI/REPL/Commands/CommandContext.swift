@@ -9,7 +9,7 @@ import TableKit
 /// every command, and the front ends reach the same owners through it.
 ///
 /// The work commands share is in files named for it beside the commands
-/// (`TableShowing`, `RowLookup`, `ViewerScreens`, `CopyGuard` …); what one
+/// (`TableShowing`, `RowLookup`, `ViewerScreens`, `PlanUpkeep` …); what one
 /// command does is in that command's file.
 struct CommandContext {
     /// The levels walked and where you came from.

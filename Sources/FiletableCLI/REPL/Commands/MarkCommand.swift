@@ -79,8 +79,8 @@ extension CommandContext {
         let level = current
         let model = level.model
         // A directory without marks (and not inside a marked one) needs no look-up per row.
-        let noneMarked = level.identity.map { marks.markCount(inDirectory: $0) == 0 } == true && markedRows(of: level) == .none
-        let rows = noneMarked ? selected : selected.filter { !isMarked(row: $0, of: level) }
+        let noneMarked = level.identity.map { marks.markCount(inDirectory: $0) == 0 } == true && deletionPlan.markedRows(of: level) == .none
+        let rows = noneMarked ? selected : selected.filter { !deletionPlan.isMarked(row: $0, of: level) }
         guard !rows.isEmpty else { throw CommandError("mark: those rows are marked already") }
         if let dot = rows.first(where: { model.isDotEntry(row: $0) }) {
             throw CommandError("mark: row \(dot + 1) (\(NameEscaping.escape(model.name(ofRow: dot)))) cannot be marked")
@@ -116,7 +116,7 @@ extension CommandContext {
         // The rows just marked leave a directory's table as they stand: no
         // look-up of every name in the plan to find them again.
         if let listing = level.listing, !state.marksShown {
-            listing.exclude(markedRows(of: level), leavingOut: rows)
+            listing.exclude(deletionPlan.markedRows(of: level), leavingOut: rows)
             level.table.reloadData()
         }
         write("marked \(added) (\(marks.count) in the plan; 'marks' to review, 'undo' to revert)")
@@ -201,7 +201,7 @@ extension CommandContext {
         }
         let (entries, skipped) = table.entriesToMark(keeping: rule, below: level.path)
         let wanted = Set(entries)
-        let selected = (0..<rows.rowCount).filter { wanted.contains(rows.entry(ofRow: $0)) && !isMarked(row: $0, of: level) }
+        let selected = (0..<rows.rowCount).filter { wanted.contains(rows.entry(ofRow: $0)) && !deletionPlan.isMarked(row: $0, of: level) }
         if skipped > 0 { write("mark --keep: \(Plural.count(skipped, "group")) had no copy the rule keeps; none of theirs marked") }
         guard !selected.isEmpty else { throw CommandError("mark --keep: nothing more to mark") }
         try mark(rows: selected)

@@ -33,7 +33,7 @@ extension CommandContext {
             throw CommandError("unmark: marked rows are hidden; 'show marked' first")
         }
         let level = current
-        let rows = try selectRows(selectors, for: "unmark").filter { isMarked(row: $0, of: level) }
+        let rows = try selectRows(selectors, for: "unmark").filter { deletionPlan.isMarked(row: $0, of: level) }
         guard !rows.isEmpty else { throw CommandError("unmark: none of those rows is marked") }
         var entries: [EntryKey] = []
         for row in rows {

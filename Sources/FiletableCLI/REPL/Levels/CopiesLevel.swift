@@ -2,7 +2,7 @@ import FileBrowsing
 
 /// Files with identical contents below a level (`dupes`), a group a
 /// section. It owns its groups: `reload` searches again and replaces them,
-/// and the plan may never take the last copy of one (`CopyGuard`).
+/// and the plan may never take the last copy of one (`DeletionPlan+CopyGuard`).
 final class CopiesLevel: LevelKind {
     /// The groups the rows show, as last searched.
     var table: CopyTable

@@ -8,7 +8,7 @@ final class DeletionPlan {
     /// The marks' revision when they were last exported.
     private(set) var exportedRevision = 0
     /// The levels of copies `dupes` made this session, each with its groups
-    /// as last searched (`CopyGuard` checks each group).
+    /// as last searched (`DeletionPlan+CopyGuard` checks each group).
     private(set) var copyLevels: [CopiesLevel] = []
 
     /// Whether the marks changed since they were last written out.

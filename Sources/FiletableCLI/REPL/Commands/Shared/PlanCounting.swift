@@ -18,5 +18,4 @@ extension CommandContext {
         Interruption.clear()
         return totals
     }
-
 }

@@ -51,7 +51,7 @@ extension CommandContext {
     func spaceTotal(of level: TableLevel, figures: [FileIdentity: Int64]) -> Int64 {
         let model = level.model
         var total: Int64 = 0
-        for row in 0..<model.rowCount where !isMarked(row: row, of: level) && !model.isDotEntry(row: row) {
+        for row in 0..<model.rowCount where !deletionPlan.isMarked(row: row, of: level) && !model.isDotEntry(row: row) {
             total += Self.space(ofRow: row, in: model, figures: figures)
         }
         return total

@@ -36,7 +36,7 @@ extension CommandContext {
     func prepareDrawing(_ level: TableLevel) {
         level.formatter.resetClock()
         refreshIfStale(level)
-        let marked = markedRows(of: level)
+        let marked = deletionPlan.markedRows(of: level)
         let hidesMarked = !state.marksShown && level.kind.marksShow == .leaveTheTable
         level.exclude(hidesMarked ? marked : .none)
         // Marked rows leave the level's space and the header says what they

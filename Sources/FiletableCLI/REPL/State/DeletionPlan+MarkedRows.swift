@@ -2,8 +2,9 @@ import FileBrowsing
 import TableKit
 
 /// Which rows of a level the plan holds: marked themselves, or inside a
-/// marked directory. Asked as a page is drawn, before a mark, and by du.
-extension CommandContext {
+/// marked directory: the plan's answer, asked as a page is drawn, before a
+/// mark, and by du.
+extension DeletionPlan {
     /// A directory level's marked names as the marks' own question (no
     /// set of names), or every name when a marked directory holds it.
     func markedRows(of level: TableLevel) -> NameExclusion {
