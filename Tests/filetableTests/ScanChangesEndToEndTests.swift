@@ -116,6 +116,8 @@ final class ScanChangesEndToEndTests: XCTestCase {
         XCTAssertEqual(pages.first, ["b", "c", "a"], "the largest shrink first, the largest growth last: \(orders.text)")
         XCTAssertEqual(pages.last?.first, "a", "a takes the most now: \(orders.text)")
         XCTAssertTrue(
+            orders.text.contains(" | sort growth | ") && orders.text.contains(" | sort shrink | "), "the header says the order: \(orders.text)")
+        XCTAssertTrue(
             orders.stderr.contains("sort: 'shrink' orders a table of changes ('du --since FILE'); this one lists a directory"), orders.stderr)
         let other = try CommandRunner.run(["-e", "du --since ../../scan"], in: temp.url.appendingPathComponent("t/a"))
         XCTAssertEqual(other.status, 1)

@@ -53,6 +53,9 @@ protocol LevelKind: AnyObject {
     /// `sort WORD` with an order of the kind's own (`sort shrink` in a
     /// space change): puts it in that order; false for a word it has not.
     func order(by word: String, descending: Bool?, in level: TableLevel) -> Bool
+    /// The header's word for the order the level is in, when it is one of
+    /// the kind's own (`shrink`); nil: the sort key's.
+    func orderWord(of level: TableLevel) -> String?
 }
 
 /// How marked rows show in a level.
@@ -82,4 +85,5 @@ extension LevelKind {
     func columns(of level: TableLevel) -> ((Int) -> [String])? { nil }
     func counterpart(ofRow row: Int, in level: TableLevel) -> (here: [UInt8], there: [UInt8])? { nil }
     func order(by word: String, descending: Bool?, in level: TableLevel) -> Bool { false }
+    func orderWord(of level: TableLevel) -> String? { nil }
 }

@@ -86,6 +86,11 @@ final class SpaceChangeLevel: LevelKind {
         return true
     }
 
+    /// Not by name: the changes' own order (`sort growth` by default).
+    func orderWord(of level: TableLevel) -> String? {
+        level.model.options.sortKey == .name ? nil : rows.changeOrder.rawValue
+    }
+
     /// `mark new`: what appeared since the scan.
     func rows(for word: String, in level: TableLevel, marks: MarkStore) -> (rows: [Int], kept: Int)? {
         guard word == "new" else { return nil }

@@ -96,7 +96,10 @@ struct PageView {
         // The direction as `sort` takes it: size and time run largest and
         // newest first (desc) unless asc was asked; the others asc unless desc.
         var sort = "sort \(options.sortKey.rawValue)"
-        if options.reversed && options.sortKey != .none {
+        if let word = level.kind.orderWord(of: level) {
+            // A kind's own order runs largest first unless asc was asked.
+            sort = "sort \(word)" + (options.reversed ? " asc" : "")
+        } else if options.reversed && options.sortKey != .none {
             sort += options.sortKey == .size || options.sortKey == .time ? " asc" : " desc"
         } else if options.reversed {
             sort += " reversed"
