@@ -11,6 +11,8 @@ struct Lister {
         var files = NameArena()
         var directoryOperands = NameArena()
         var insideArchives = ArchiveOperands()
+        // tree's roots in the order given: files and directories alike.
+        var treeRoots: [TreeListing.Root] = []
         for path in options.paths {
             switch classify(path) {
             case .failure(let error):
@@ -23,7 +25,10 @@ struct Lister {
                 }
             case .success(let kind) where kind == .directory && !options.listsDirectoriesThemselves:
                 directoryOperands.append(path, kind: kind)
-            case .success(let kind): files.append(path, kind: kind)
+                treeRoots.append(.directory(path))
+            case .success(let kind):
+                treeRoots.append(.file(files.count))
+                files.append(path, kind: kind)
             }
         }
         // Directories are listed in the listing's own order, as ls does.
@@ -32,8 +37,7 @@ struct Lister {
         let memberRows = insideArchives.memberRows(options.listOptions)
         if options.tree {
             // tree draws its roots in the order given, not sorted as ls lists its operands.
-            let given = (0..<directoryOperands.count).map { directoryOperands.name(at: $0) }
-            TreeListing(context: context).run(files: files, directories: given, members: memberRows, archiveDirectories: insideArchives.directories)
+            TreeListing(context: context).run(files: files, roots: treeRoots, members: memberRows, archiveDirectories: insideArchives.directories)
             return
         }
         let printer = ModelPrinter(context: context)

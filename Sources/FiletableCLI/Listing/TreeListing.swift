@@ -39,22 +39,41 @@ struct TreeListing {
         var entered = Set<FileIdentity>()
     }
 
-    /// Draws the files named, each directory's tree, then what was named
-    /// inside archives (`members`, `archiveDirectories`), from their indexes.
-    func run(files: NameArena, directories: [[UInt8]], members: [ArchiveRows] = [], archiveDirectories: [ArchiveOperands.Place] = []) {
+    /// A root named on the command line: a file (its index among the
+    /// files named) or a directory.
+    enum Root {
+        case file(Int)
+        case directory([UInt8])
+    }
+
+    /// Draws the roots in the order given (a file as its line, a directory
+    /// as its tree), then what was named inside archives (`members`,
+    /// `archiveDirectories`), from their indexes.
+    func run(files: NameArena, roots: [Root], members: [ArchiveRows] = [], archiveDirectories: [ArchiveOperands.Place] = []) {
         var counts = Counts()
         let formatter = NameCellFormatter(decoration: context.decoration)
         let cell = Cell(reuseIdentifier: formatter.reuseIdentifier)
-        let operands = context.operandModel(files)
+        // The files in the order given: a row each, as its index.
+        var unsorted = context.options
+        unsorted.listOptions.sortKey = .none
+        unsorted.listOptions.reversed = false
+        unsorted.listOptions.directoriesFirst = false
+        unsorted.listOptions.filesFirst = false
+        let operands = ListingContext(options: unsorted, output: context.output, diagnostics: context.diagnostics).operandModel(files)
         // -J: the same walk, written as tree's JSON.
         let json = context.options.treeJSON ? TreeJSONWriter(output: context.output) : nil
-        for row in 0..<operands.rowCount {
-            if let json {
-                json.rootFile(name: operands.path(ofRow: row), fields: jsonFields(row: row, in: operands))
-            } else {
-                writeLine(prefix: "", cell: configured(cell, row: row, in: operands, formatter: formatter))
+        for root in roots {
+            switch root {
+            case .directory(let path):
+                draw(root: path, json: json, cell: cell, formatter: formatter, counts: &counts)
+            case .file(let row):
+                if let json {
+                    json.rootFile(name: operands.path(ofRow: row), fields: jsonFields(row: row, in: operands))
+                } else {
+                    writeLine(prefix: "", cell: configured(cell, row: row, in: operands, formatter: formatter))
+                }
+                counts.files += 1
             }
-            counts.files += 1
         }
         for rows in members {
             for row in 0..<rows.rowCount {
@@ -65,9 +84,6 @@ struct TreeListing {
                 }
                 counts.files += 1
             }
-        }
-        for path in directories {
-            draw(root: path, json: json, cell: cell, formatter: formatter, counts: &counts)
         }
         for place in archiveDirectories {
             draw(inside: place, json: json, cell: cell, formatter: formatter, counts: &counts)
