@@ -60,6 +60,14 @@ final class PeerLettersEndToEndTests: XCTestCase {
         // Roots in the order given, a file among them (tree 2.1.0 also marks a file root "[error opening dir]", a slip not copied).
         XCTAssertEqual(try ours("--tree --noreport -L 1 f d", in: temp).text, "f\nd\n├── e\n└── g\n")
         XCTAssertEqual(try ours("--tree --noreport -L 1 d f", in: temp).text, "d\n├── e\n└── g\nf\n")
+        // A root that is not there: tree's line for it in its place, the error on standard error too, status 2.
+        let missing = try ours("--tree -L 1 nope d", in: temp)
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertEqual(missing.text, "nope  [error opening dir]\nd\n├── e\n└── g\n\n2 directories, 1 file\n")
+        XCTAssertTrue(missing.stderr.contains("nope: No such file or directory"), missing.stderr)
+        if CommandRunner.isInstalled("tree") {
+            XCTAssertEqual(missing.text, try CommandRunner.shell("LC_ALL=C.UTF-8 tree -L 1 nope d", in: temp.url).text)
+        }
         guard CommandRunner.isInstalled("tree") else {
             print("PeerLettersEndToEndTests: tree is not installed; compared with the golden output only")
             return

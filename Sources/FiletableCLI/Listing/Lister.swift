@@ -20,6 +20,7 @@ struct Lister {
                 do throws(FileError) {
                     if try insideArchives.take(path, failure: error, listsDirectoriesThemselves: options.listsDirectoriesThemselves) { continue }
                     context.diagnostics.report(error, severity: .seriousTrouble)
+                    treeRoots.append(.missing(path))
                 } catch {
                     context.diagnostics.report(error, severity: .seriousTrouble)
                 }

@@ -44,6 +44,8 @@ struct TreeListing {
     enum Root {
         case file(Int)
         case directory([UInt8])
+        /// A path that is not there (reported already): tree's line for it.
+        case missing([UInt8])
     }
 
     /// Draws the roots in the order given (a file as its line, a directory
@@ -66,6 +68,9 @@ struct TreeListing {
             switch root {
             case .directory(let path):
                 draw(root: path, json: json, cell: cell, formatter: formatter, counts: &counts)
+            case .missing(let path):
+                // As tree draws it (not counted); its JSON for one is not valid JSON, so none.
+                if json == nil { context.output.write(context.decoration.displayText(path) + "  [error opening dir]\n") }
             case .file(let row):
                 if let json {
                     json.rootFile(name: operands.path(ofRow: row), fields: jsonFields(row: row, in: operands))
