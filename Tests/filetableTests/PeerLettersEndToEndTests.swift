@@ -60,6 +60,8 @@ final class PeerLettersEndToEndTests: XCTestCase {
         // Roots in the order given, a file among them (tree 2.1.0 also marks a file root "[error opening dir]", a slip not copied).
         XCTAssertEqual(try ours("--tree --noreport -L 1 f d", in: temp).text, "f\nd\n├── e\n└── g\n")
         XCTAssertEqual(try ours("--tree --noreport -L 1 d f", in: temp).text, "d\n├── e\n└── g\nf\n")
+        // tree's bracket before a file root too.
+        XCTAssertEqual(try ours("--tree --noreport -s f", in: temp).text, "[          5]  f\n")
         // A root that is not there: tree's line for it in its place, the error on standard error too, status 2.
         let missing = try ours("--tree -L 1 nope d", in: temp)
         XCTAssertEqual(missing.status, 2)

@@ -75,7 +75,12 @@ struct TreeListing {
                 if let json {
                     json.rootFile(name: operands.path(ofRow: row), fields: jsonFields(row: row, in: operands))
                 } else {
-                    writeLine(prefix: "", cell: configured(cell, row: row, in: operands, formatter: formatter))
+                    // tree's bracket (-s, -p …) before a file root too.
+                    var bracket = ""
+                    if !details.isEmpty, case .success(let status) = operands.status(ofRow: row) {
+                        bracket = details.bracket(for: status, accounts: accounts, times: times)
+                    }
+                    writeLine(prefix: bracket, cell: configured(cell, row: row, in: operands, formatter: formatter))
                 }
                 counts.files += 1
             }
