@@ -22,21 +22,42 @@ public enum UnifiedDiff {
         }
     }
 
+    /// `diff -u`'s output and what it holds.
+    public struct Output: Sendable, Equatable {
+        /// The text; empty when the texts are the same.
+        public var text: [UInt8] = []
+        /// Whether one side is binary (the text then says the files differ).
+        public var binary = false
+        public var hunks = 0
+        /// Lines of the first removed, lines of the second added.
+        public var removed = 0
+        public var added = 0
+    }
+
     /// `diff -u first second`'s output; empty when the texts are the same.
-    public static func text(_ first: Side, _ second: Side) -> [UInt8] {
-        guard first.bytes != second.bytes else { return [] }
+    public static func text(_ first: Side, _ second: Side) -> [UInt8] { diff(first, second).text }
+
+    /// `diff -u first second`: its text, and its hunks and lines counted.
+    public static func diff(_ first: Side, _ second: Side) -> Output {
+        var output = Output()
+        guard first.bytes != second.bytes else { return output }
         if isBinary(first.bytes) || isBinary(second.bytes) {
-            return Array("Binary files ".utf8) + first.label + Array(" and ".utf8) + second.label + Array(" differ\n".utf8)
+            output.binary = true
+            output.text = Array("Binary files ".utf8) + first.label + Array(" and ".utf8) + second.label + Array(" differ\n".utf8)
+            return output
         }
         let a = lines(of: first.bytes)
         let b = lines(of: second.bytes)
         let (numbersA, numbersB) = LineDiff.numbered(a, b)
         let script = LineDiff(numbersA, numbersB)
-        var out = header("---", first) + header("+++", second)
+        output.text = header("---", first) + header("+++", second)
         for hunk in hunks(of: changes(script.deleted, script.inserted)) {
-            write(hunk, a: a, b: b, into: &out)
+            write(hunk, a: a, b: b, into: &output.text)
+            output.hunks += 1
+            output.removed += hunk.reduce(0) { $0 + $1.deleted }
+            output.added += hunk.reduce(0) { $0 + $1.inserted }
         }
-        return out
+        return output
     }
 
     /// Whether diff would call the bytes binary: a NUL in its first buffer.

@@ -44,8 +44,9 @@ extension SpaceScan {
             case .open(let fd): parentFD = .success(fd)
             case .reopen(let plan):
                 let opened = State.open(plan)
-                parentFD = state.withLock { $0.finish(plan, opened: opened) }
-                reopenDueParents()
+                let (fd, due) = state.withLock { state in (state.finish(plan, opened: opened), state.takeDueParents()) }
+                parentFD = fd
+                reopen(due)
             }
             scan(index, parentFD: parentFD, name: name, depth: depth, rootDevice: rootDevice, buffer: buffer, status: status)
         }
@@ -64,8 +65,7 @@ extension SpaceScan {
             return
         }
         let reading = read(fd, depth: depth, rootDevice: rootDevice, buffer: buffer, status: status)
-        record(reading, of: index, depth: depth)
-        reopenDueParents()
+        reopen(record(reading, of: index, depth: depth))
         // New directories to read, or the end: the waiting workers look again.
         state.broadcast(Self.workOrEnd)
     }
@@ -80,7 +80,7 @@ extension SpaceScan {
             let opened = parentFD.flatMap { parentFD in
                 withCString(name) { Syscalls.openDirectory(at: parentFD, name: $0, followSymlink: false) }
             }
-            state.withLock { state in
+            let due = state.withLock { state in
                 let parent = state.nodes[index].parent
                 state.nodes[parent].openingChildren -= 1
                 state.release(parent)
@@ -88,8 +88,9 @@ extension SpaceScan {
                     state.nodes[index].fdReferences = 1
                     state.noteOpened(index, fd: opened)
                 }
+                return state.takeDueParents()
             }
-            reopenDueParents()
+            reopen(due)
             guard case .success(let opened) = opened else {
                 let errno = opened.failureValue ?? .noSuchFileOrDirectory
                 finishUnreadable(index, errno: errno)
@@ -192,10 +193,11 @@ extension SpaceScan {
 
     /// What reading `index` found, recorded with the lock held: its files,
     /// its errors, its own total, its subdirectories pushed to be read;
-    /// then it is released, and complete if nothing waits below it.
-    private func record(_ reading: DirectoryReading, of index: Int, depth: Int) {
+    /// then it is released, and complete if nothing waits below it. The
+    /// parents its release found due to open again (`reopen`).
+    private func record(_ reading: DirectoryReading, of index: Int, depth: Int) -> [State.DotDotReopening] {
         var own = reading.own
-        state.withLock { state in
+        return state.withLock { state in
             let parent = state.nodes[index].path
             for file in reading.recorded {
                 state.entries.append(Entry(node: PathNode(parent: parent, component: file.name), kind: file.kind, totals: file.totals))
@@ -230,16 +232,14 @@ extension SpaceScan {
                 state.pending.removeAll()
             }
             state.completeIfDone(index)
+            return state.takeDueParents()
         }
     }
 
     /// Opens again, outside the lock, the parents `State.release` found
-    /// due as a finished child's `..` (see `State.DotDotReopening`).
-    private func reopenDueParents() {
-        let due = state.withLock { state in
-            defer { state.dueParents.removeAll() }
-            return state.dueParents
-        }
+    /// due as a finished child's `..` (see `State.DotDotReopening`), taken
+    /// from the state in the same hold of the lock that released them.
+    private func reopen(_ due: [State.DotDotReopening]) {
         guard !due.isEmpty else { return }
         let opened = due.map(State.open)
         state.withLock { state in

@@ -282,8 +282,14 @@ public final class SpaceScan: Sendable {
         func path(of index: Int) -> [UInt8] { nodes[index].path.bytes }
 
         /// Parents to open again as a finished child's `..`, outside the
-        /// lock (`SpaceScan.reopenDueParents`), before the child's descriptor closes.
+        /// lock (`SpaceScan.reopen`), before the child's descriptor closes.
         var dueParents: [DotDotReopening] = []
+
+        /// The parents due (see `dueParents`), handed to the caller who opens them.
+        mutating func takeDueParents() -> [DotDotReopening] {
+            defer { dueParents = [] }
+            return dueParents
+        }
 
         /// Drops a reference to a node's descriptor, closing it at the last
         /// (its parent, closed while children wait, is first opened again

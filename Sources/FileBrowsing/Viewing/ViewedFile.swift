@@ -29,6 +29,12 @@ public final class ViewedFile: ByteSource {
     /// Opens `name` in `directory` (`path` names it in messages): read-only,
     /// never waiting on a FIFO, never taking a terminal; a directory, FIFO or
     /// socket is refused as `HexDumpReader` refuses it.
+    /// Opens the file at `path` (its directory resolved as `cd` resolves it).
+    public convenience init(path: [UInt8]) throws(FileError) {
+        let (parent, name) = PathBytes.split(path)
+        try self.init(path: path, name: name, in: try DirectoryHandle.open(resolving: parent))
+    }
+
     public init(path: [UInt8], name: [UInt8], in directory: DirectoryHandle) throws(FileError) {
         self.path = path
         let statusResult = withCString(name) { Syscalls.status(at: directory.fd, name: $0, followSymlink: true) }

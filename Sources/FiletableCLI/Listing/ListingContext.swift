@@ -85,9 +85,16 @@ struct ListingContext {
     }
 
     /// A model over the files named on the command line, in the listing's
-    /// order but unfiltered: an operand is listed whatever its name.
-    func operandModel(_ names: NameArena) -> DirectoryListing {
+    /// order (or, `inGivenOrder`, as named: tree's roots) but unfiltered: an
+    /// operand is listed whatever its name.
+    func operandModel(_ names: NameArena, inGivenOrder: Bool = false) -> DirectoryListing {
         var operandOptions = ListOptions.sortingOnly(from: options.listOptions)
+        if inGivenOrder {
+            operandOptions.sortKey = .none
+            operandOptions.reversed = false
+            operandOptions.directoriesFirst = false
+            operandOptions.filesFirst = false
+        }
         // -H: what an operand link points to is shown, as -L shows every link.
         if options.dereferencesOperands { operandOptions.dereferencesSymlinks = true }
         return DirectoryListing(entries: names, in: DirectoryHandle.workingDirectory(), options: operandOptions)

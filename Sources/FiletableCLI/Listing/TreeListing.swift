@@ -56,12 +56,7 @@ struct TreeListing {
         let formatter = NameCellFormatter(decoration: context.decoration)
         let cell = Cell(reuseIdentifier: formatter.reuseIdentifier)
         // The files in the order given: a row each, as its index.
-        var unsorted = context.options
-        unsorted.listOptions.sortKey = .none
-        unsorted.listOptions.reversed = false
-        unsorted.listOptions.directoriesFirst = false
-        unsorted.listOptions.filesFirst = false
-        let operands = ListingContext(options: unsorted, output: context.output, diagnostics: context.diagnostics).operandModel(files)
+        let operands = context.operandModel(files, inGivenOrder: true)
         // -J: the same walk, written as tree's JSON.
         let json = context.options.treeJSON ? TreeJSONWriter(output: context.output) : nil
         for root in roots {

@@ -44,18 +44,13 @@ struct LoadedScanCommand {
     /// scan's path order, which is name by name), then the root.
     private func write(_ scan: SavedScan) {
         let depth = du.listedDepth
-        // du's -d N without -a lists directories only (du's shape); --depth N lists every entry.
-        let directoriesOnly = options.spaceDepth != nil && !options.spaceListsEverything
         let listed = scan.entries.indices.filter { index in
             let entry = scan.entries[index]
-            guard !directoriesOnly || entry.kind == .directory else { return false }
+            guard !du.listsDirectoriesOnly || entry.kind == .directory else { return false }
             return depth == Int.max || entry.path.count(where: { $0 == 0x2F }) < depth
         }
-        let figures = scan.entries.map {
-            options.spaceCountsInodes ? Int64($0.totals.files + $0.totals.directories) : $0.totals.bytes(apparent: options.apparentSize)
-        }
-        let order = listed.sorted { figures[$0] != figures[$1] ? figures[$0] > figures[$1] : $0 < $1 }
-        for index in order {
+        // The scan keeps its entries in name order: an entry's index is its rank.
+        for index in du.largestFirst(listed, totals: { scan.entries[$0].totals }, rank: { $0 }) {
             let entry = scan.entries[index]
             du.line(PathBytes.join(scan.root, entry.path), kind: entry.kind, totals: entry.totals)
         }

@@ -169,15 +169,8 @@ struct SpaceUsageCommand {
         // Ties in size go by name (ranks found once: comparing paths made
         // per comparison took three times the scan's instructions).
         let ranks = SpaceScan.Entry.nameOrderRanks(all)
-        let order = all.indices.sorted { a, b in
-            let x = figure(all[a].totals)
-            let y = figure(all[b].totals)
-            if x != y { return x > y }
-            return ranks[a] < ranks[b]
-        }
-        // du's -d N without -a lists directories only (du's shape); --depth N lists every entry.
-        let directoriesOnly = options.spaceDepth != nil && !options.spaceListsEverything
-        for index in order where !directoriesOnly || all[index].kind == .directory {
+        let order = largestFirst(Array(all.indices), totals: { all[$0].totals }, rank: { ranks[$0] })
+        for index in order where !listsDirectoriesOnly || all[index].kind == .directory {
             let entry = all[index]
             line(entry.path, kind: entry.kind, totals: entry.totals)
         }
@@ -194,6 +187,17 @@ struct SpaceUsageCommand {
         } catch {
             diagnostics.report(error, severity: .seriousTrouble)
         }
+    }
+
+    /// du's -d N without -a lists directories only (du's shape); --depth N lists every entry.
+    var listsDirectoriesOnly: Bool { options.spaceDepth != nil && !options.spaceListsEverything }
+
+    /// `entries` in du's listing order here: largest figure first, ties by
+    /// `rank` (their names' order).
+    func largestFirst(_ entries: [Int], totals: (Int) -> SpaceTotals, rank: (Int) -> Int) -> [Int] {
+        let figures = entries.map { figure(totals($0)) }
+        let ranks = entries.map(rank)
+        return entries.indices.sorted { a, b in figures[a] != figures[b] ? figures[a] > figures[b] : ranks[a] < ranks[b] }.map { entries[$0] }
     }
 
     /// What a line shows: bytes (allocated or apparent), or with

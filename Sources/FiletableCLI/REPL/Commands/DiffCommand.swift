@@ -31,7 +31,7 @@ struct DiffCommand: RegisteredCommand {
         let first = try context.row(self.first, for: "diff")
         let second = try self.second.map { reference throws(CommandError) in try context.row(reference, for: "diff") }
         let diff = try FileDiff.rows(first, second, of: context.current)
-        context.write(diff.summary)
+        context.write("diff: " + diff.summary)
         guard !diff.text.isEmpty else { return .keepGoing }
         let viewer: TextViewer
         do {

@@ -154,7 +154,8 @@ extension CommandContext {
         var order = ListOptions()
         order.sortKey = .space
         let rows = ScanChangeRows(changes, in: directory, options: order)
-        let kind = SpaceChangeLevel(rows: rows, file: file, scans: (then, now))
+        let kind = SpaceChangeLevel(
+            rows: rows, file: file, scans: (then, now), change: now.rootTotals.diskBytes - then.rootTotals.diskBytes)
         present(TableLevel(rows: rows, kind: kind, in: directory, path: level.path, decoration: settings.decoration))
         write("du --since: \(Plural.count(rows.rowCount, "change")) in \(level.title)'s entries ('mark new' marks what appeared)")
     }

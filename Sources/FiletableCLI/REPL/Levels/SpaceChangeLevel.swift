@@ -16,16 +16,15 @@ final class SpaceChangeLevel: LevelKind {
     private let scans: (then: SavedScan, now: SavedScan)
     private let place: [UInt8]
 
-    init(rows: ScanChangeRows, file: String, scans: (then: SavedScan, now: SavedScan), place: [UInt8] = []) {
+    /// The changes `rows` shows, of the directory at `place` below the
+    /// scans' root (the root itself: empty), which changed by `change`.
+    init(rows: ScanChangeRows, file: String, scans: (then: SavedScan, now: SavedScan), place: [UInt8] = [], change: Int64) {
         self.rows = rows
         self.file = file
         self.scans = scans
         self.place = place
+        self.change = change
         savedAt = scans.then.savedAt
-        let inside = place.isEmpty ? nil : scans.then.entries.first { $0.path == place }
-        let then = place.isEmpty ? scans.then.rootTotals : inside?.totals ?? SpaceTotals()
-        let now = place.isEmpty ? scans.now.rootTotals : scans.now.entries.first { $0.path == place }?.totals ?? SpaceTotals()
-        change = now.diskBytes - then.diskBytes
     }
 
     /// `open` on a directory that changed (and is still there): what
@@ -44,7 +43,7 @@ final class SpaceChangeLevel: LevelKind {
         var order = ListOptions()
         order.sortKey = .space
         let rows = ScanChangeRows(ScanChange.changes(from: scans.then, to: scans.now, inside: inside), in: directory, options: order)
-        let kind = SpaceChangeLevel(rows: rows, file: file, scans: scans, place: inside)
+        let kind = SpaceChangeLevel(rows: rows, file: file, scans: scans, place: inside, change: change.diskChange)
         return TableLevel(rows: rows, kind: kind, in: directory, path: path, decoration: opening.decoration)
     }
 

@@ -67,13 +67,13 @@ extension ScreenView {
         do {
             let diff = try FileDiff.rows(level.highlight, nil, of: level)
             guard !diff.text.isEmpty else {
-                status = diff.summary
+                status = "diff: " + diff.summary
                 return
             }
             viewer = try ScreenViewerState(
                 text: MemoryBytes(path: diff.title, bytes: diff.text), title: NameEscaping.escape(diff.title), search: "@@ -",
                 session: session, columns: size.columns)
-            status = String(diff.summary.dropFirst("diff: ".count)) + "  q back"
+            status = diff.summary + "  q back"
         } catch {
             status = error.message
         }

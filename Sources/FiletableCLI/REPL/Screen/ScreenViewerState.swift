@@ -37,14 +37,7 @@ final class ScreenViewerState {
             text = nil
             hex = HexViewer(file: file, start: 0, limit: nil)
         } else {
-            var layout = TextLineLayout(width: columns, wraps: false)
-            layout.tabs = session.settings.tabSize
-            if useColor { layout.highlight = TerminalControl.reversed }
-            do {
-                text = try TextViewer(file: file, layout: layout)
-            } catch {
-                throw CommandError("view: \(error.description)")
-            }
+            text = try Self.textViewer(file, session: session, columns: columns)
             hex = nil
         }
     }
@@ -54,16 +47,18 @@ final class ScreenViewerState {
     init(text file: any ByteSource, title: String, search: String?, session: Session, columns: Int) throws(CommandError) {
         self.title = title
         useColor = session.settings.useColor
-        var layout = TextLineLayout(width: columns, wraps: false)
-        layout.tabs = session.settings.tabSize
-        if useColor { layout.highlight = TerminalControl.reversed }
+        text = try Self.textViewer(file, session: session, columns: columns)
+        if let search { text?.search(for: search) }
+        hex = nil
+    }
+
+    /// The text viewer on `file`, laid out for the screen's width.
+    private static func textViewer(_ file: any ByteSource, session: Session, columns: Int) throws(CommandError) -> TextViewer {
         do {
-            text = try TextViewer(file: file, layout: layout)
+            return try TextViewer(file: file, layout: TextLineLayout(width: columns, wraps: false, settings: session.settings))
         } catch {
             throw CommandError("view: \(error.description)")
         }
-        if let search { text?.search(for: search) }
-        hex = nil
     }
 
     /// The viewer move a key makes (`close` for q, Left, Esc): a letter

@@ -8,7 +8,8 @@ struct FileDiff {
     let title: [UInt8]
     /// diff -u's output (empty when the files are the same).
     let text: [UInt8]
-    /// What the first line under the viewer says: hunks, lines removed and added.
+    /// What it found, for the line under the viewer (`diff: ` before it at
+    /// the prompt): hunks, lines removed and added.
     let summary: String
 
     /// Files larger than this are not read whole into memory for a diff.
@@ -32,26 +33,14 @@ struct FileDiff {
     }
 
     private static func make(_ a: UnifiedDiff.Side, _ b: UnifiedDiff.Side) -> FileDiff {
-        let text = UnifiedDiff.text(a, b)
-        var hunks = 0
-        var removed = 0
-        var added = 0
-        for line in UnifiedDiff.lines(of: text).dropFirst(2) {
-            switch line.first {
-            case UInt8(ascii: "@"): hunks += 1
-            case UInt8(ascii: "-"): removed += 1
-            case UInt8(ascii: "+"): added += 1
-            default: break
-            }
-        }
-        let binary = text.starts(with: Array("Binary files ".utf8))
+        let output = UnifiedDiff.diff(a, b)
         let summary =
-            text.isEmpty
-            ? "diff: the files are the same"
-            : binary
-                ? "diff: binary files differ ('hex N' shows each)"
-                : "diff: \(Plural.count(hunks, "hunk")), \(removed) removed, \(added) added ('n' goes to the next hunk)"
-        return FileDiff(title: Array("diff -u ".utf8) + a.label + [0x20] + b.label, text: text, summary: summary)
+            output.text.isEmpty
+            ? "the files are the same"
+            : output.binary
+                ? "binary files differ ('hex N' shows each)"
+                : "\(Plural.count(output.hunks, "hunk")), \(output.removed) removed, \(output.added) added ('n' goes to the next hunk)"
+        return FileDiff(title: Array("diff -u ".utf8) + a.label + [0x20] + b.label, text: output.text, summary: summary)
     }
 
     private static func side(ofRow row: Int, of level: TableLevel) throws(CommandError) -> UnifiedDiff.Side {
@@ -66,10 +55,9 @@ struct FileDiff {
     }
 
     private static func side(atPath path: [UInt8]) throws(CommandError) -> UnifiedDiff.Side {
-        let (parent, name) = PathBytes.split(path)
         let file: ViewedFile
         do throws(FileError) {
-            file = try ViewedFile(path: path, name: name, in: try DirectoryHandle.open(resolving: parent))
+            file = try ViewedFile(path: path)
         } catch {
             throw CommandError("diff: \(error.description)")
         }

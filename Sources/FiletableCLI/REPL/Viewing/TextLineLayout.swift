@@ -16,6 +16,19 @@ struct TextLineLayout {
     /// Wraps highlighted text in the terminal's markup; nil shows it plain.
     var highlight: ((String) -> String)?
 
+    init(width: Int?, wraps: Bool) {
+        self.width = width
+        self.wraps = wraps
+    }
+
+    /// The layout the session's settings give: their tab stops, matches in
+    /// reverse video when colour is on.
+    init(width: Int?, wraps: Bool, settings: Session.Settings) {
+        self.init(width: width, wraps: wraps)
+        tabs = settings.tabSize
+        if settings.useColor { highlight = TerminalControl.reversed }
+    }
+
     /// Columns before the text when numbers are on: the number and its two spaces.
     static let gutter = 8
 

@@ -176,9 +176,8 @@ extension CommandContext {
                 "\(command) --there: \(NameEscaping.escape(current.model.name(ofRow: row))) has no file on another side (in 'compare PATH', a file whose contents differ has one)"
             )
         }
-        let (parent, name) = PathBytes.split(pair.there)
         do throws(FileError) {
-            return (try ViewedFile(path: pair.there, name: name, in: try DirectoryHandle.open(resolving: parent)), pair.there)
+            return (try ViewedFile(path: pair.there), pair.there)
         } catch {
             throw CommandError("\(command): \(error.description)")
         }
@@ -210,9 +209,6 @@ extension CommandContext {
 
     /// How text is laid out now: the terminal's width, the session's styles.
     func textLayout(wraps: Bool) -> TextLineLayout {
-        var layout = TextLineLayout(width: settings.interactive ? Terminal.columns() : nil, wraps: wraps)
-        layout.tabs = settings.tabSize
-        if settings.useColor { layout.highlight = TerminalControl.reversed }
-        return layout
+        TextLineLayout(width: settings.interactive ? Terminal.columns() : nil, wraps: wraps, settings: settings)
     }
 }
