@@ -125,54 +125,18 @@ public struct SavedScan: Sendable, Equatable {
         Varint.append(UInt64(max(0, totals.directories)), to: &out)
     }
 
+
     /// Reads a saved scan; a damaged or foreign file is an error naming the
     /// byte where it goes wrong. Memory is bounded by the file's size.
     public init(decoding bytes: [UInt8]) throws(SavedScanError) {
-        var reader = Varint.Reader(bytes)
-        guard bytes.starts(with: Self.magic) else {
-            throw SavedScanError(offset: 0, "not a scan filetable saved (it starts FTSCAN1; save one with --du --save FILE)")
-        }
-        reader.offset = Self.magic.count
-        root = try reader.bytes(count: reader.number(what: "the root's length"), what: "the root")
-        savedAt = Int64(clamping: try reader.number(what: "the time saved"))
-        rootTotals = try Self.readTotals(&reader)
-        let count = try reader.number(what: "the entry count")
-        // Each entry takes at least 8 bytes: a count larger than the file allows is damage, not a reason to reserve.
-        guard count <= UInt64(bytes.count - reader.offset) / 8 + 1 else {
-            throw SavedScanError(offset: reader.offset, "the entry count \(count) is more than the file holds")
-        }
+        var reader = try SavedScanReader(bytes)
+        root = reader.root
+        savedAt = reader.savedAt
+        rootTotals = reader.rootTotals
         var entries: [Entry] = []
-        entries.reserveCapacity(Int(count))
-        var previous: [UInt8] = []
-        for _ in 0..<count {
-            let start = reader.offset
-            let shared = try reader.number(what: "a path's shared length")
-            guard shared <= UInt64(previous.count) else {
-                throw SavedScanError(offset: start, "a path shares \(shared) bytes with one of \(previous.count)")
-            }
-            let rest = try reader.bytes(count: reader.number(what: "a path's length"), what: "a path")
-            let path = Array(previous[..<Int(shared)]) + rest
-            guard let kind = FileKind(rawValue: try reader.byte(what: "a kind")) else {
-                throw SavedScanError(offset: reader.offset - 1, "an unknown kind of entry")
-            }
-            guard !path.isEmpty, previous.isEmpty || Self.precedes(previous, path) else {
-                throw SavedScanError(offset: start, "the entries are out of order")
-            }
-            entries.append(Entry(path: path, kind: kind, totals: try Self.readTotals(&reader)))
-            previous = path
-        }
-        guard reader.offset == bytes.count else {
-            throw SavedScanError(offset: reader.offset, "\(bytes.count - reader.offset) bytes follow the last entry")
-        }
+        entries.reserveCapacity(reader.count)
+        while try reader.next() { entries.append(Entry(path: reader.path, kind: reader.kind, totals: reader.totals)) }
         self.entries = entries
-    }
-
-    private static func readTotals(_ reader: inout Varint.Reader) throws(SavedScanError) -> SpaceTotals {
-        let blocks = try reader.number(what: "a size on disk")
-        guard blocks <= UInt64(Int64.max / 512) else { throw SavedScanError(offset: reader.offset, "a size on disk too large") }
-        return SpaceTotals(
-            apparentBytes: Int64(clamping: try reader.number(what: "an apparent size")), diskBytes: Int64(blocks) * 512,
-            files: Int(clamping: try reader.number(what: "a file count")), directories: Int(clamping: try reader.number(what: "a directory count")))
     }
 }
 
@@ -212,7 +176,17 @@ enum Varint {
             return bytes[offset - 1]
         }
 
+        @inline(__always)
         mutating func number(what: String) throws(SavedScanError) -> UInt64 {
+            // Most numbers are one byte (lengths, counts).
+            if offset < bytes.count, bytes[offset] < 0x80 {
+                offset += 1
+                return UInt64(bytes[offset - 1])
+            }
+            return try longNumber(what: what)
+        }
+
+        private mutating func longNumber(what: String) throws(SavedScanError) -> UInt64 {
             let start = offset
             var value: UInt64 = 0
             var shift: UInt64 = 0

@@ -38,7 +38,6 @@ public struct ScanChange: Sendable, Equatable {
     /// did), largest growth first, as ncdu orders growth; the largest
     /// shrink comes last. Ties by path.
     public static func changes(from then: SavedScan, to now: SavedScan, depth: Int) -> [ScanChange] {
-        func shallow(_ path: [UInt8]) -> Bool { path.lazy.filter { $0 == 0x2F }.count < depth }
         var changes: [ScanChange] = []
         var i = 0
         var j = 0
@@ -46,42 +45,41 @@ public struct ScanChange: Sendable, Equatable {
         let new = now.entries
         while i < old.count || j < new.count {
             if j == new.count || (i < old.count && SavedScan.precedes(old[i].path, new[j].path)) {
-                if shallow(old[i].path) { changes.append(ScanChange(path: old[i].path, kind: old[i].kind, then: old[i].totals, now: nil)) }
+                changes.append(ScanChange(path: old[i].path, kind: old[i].kind, then: old[i].totals, now: nil))
                 i += 1
             } else if i == old.count || SavedScan.precedes(new[j].path, old[i].path) {
-                if shallow(new[j].path) { changes.append(ScanChange(path: new[j].path, kind: new[j].kind, then: nil, now: new[j].totals)) }
+                changes.append(ScanChange(path: new[j].path, kind: new[j].kind, then: nil, now: new[j].totals))
                 j += 1
             } else {
                 let (a, b) = (old[i], new[j])
-                if shallow(a.path), a.totals != b.totals || a.kind != b.kind {
+                if !SpaceScan.sameFigures(a.totals, b.totals) || a.kind != b.kind {
                     changes.append(ScanChange(path: b.path, kind: b.kind, then: a.totals, now: b.totals))
                 }
                 i += 1
                 j += 1
             }
         }
-        return changes.sorted { x, y in
+        return ordered(changes, depth: depth)
+    }
+
+    /// The changes at most `depth` levels below the roots, largest growth
+    /// first, as ncdu orders growth; the largest shrink comes last. Ties by path.
+    public static func ordered(_ changes: [ScanChange], depth: Int) -> [ScanChange] {
+        let shallow = depth == Int.max ? changes : changes.filter { change in change.path.lazy.filter { $0 == 0x2F }.count < depth }
+        return shallow.sorted { x, y in
             x.diskChange != y.diskChange ? x.diskChange > y.diskChange : x.path.lexicographicallyPrecedes(y.path)
         }
     }
 
-    /// What changed inside the directory at `path` (below the roots): its
-    /// own entries' changes, paths relative to it, ordered as `changes`.
-    public static func changes(from then: SavedScan, to now: SavedScan, inside path: [UInt8]) -> [ScanChange] {
-        changes(from: then.subtree(path), to: now.subtree(path), depth: 1)
-    }
-}
-
-extension SavedScan {
-    /// The part of the scan inside the directory at `path` (below the
-    /// root), its paths relative to that directory; its root totals the
-    /// directory's own entry's (none: nothing).
-    public func subtree(_ path: [UInt8]) -> SavedScan {
+    /// What changed directly inside the directory at `path` (below the
+    /// roots), among `changes` (at every depth): paths relative to it,
+    /// ordered as `ordered`.
+    public static func changes(_ changes: [ScanChange], inside path: [UInt8]) -> [ScanChange] {
         let prefix = path + [0x2F]
-        let inside = entries.filter { $0.path.starts(with: prefix) }.map {
-            Entry(path: Array($0.path.dropFirst(prefix.count)), kind: $0.kind, totals: $0.totals)
+        let inside = changes.compactMap { change in
+            change.path.starts(with: prefix)
+                ? ScanChange(path: Array(change.path.dropFirst(prefix.count)), kind: change.kind, then: change.then, now: change.now) : nil
         }
-        let own = entries.first { $0.path == path }?.totals ?? SpaceTotals()
-        return SavedScan(root: PathBytes.join(root, path), savedAt: savedAt, rootTotals: own, orderedEntries: inside)
+        return ordered(inside, depth: 1)
     }
 }

@@ -16,7 +16,7 @@ extension SpaceScan {
         /// What a worker takes: a directory to read (opened through its
         /// parent's descriptor), or the end of the scan.
         enum Take {
-            case read(index: Int, parent: State.Descriptor, name: [UInt8], depth: Int)
+            case read(index: Int, parent: State.Descriptor, name: [UInt8], depth: Int, earlier: Int32)
             case stop
         }
         while true {
@@ -31,13 +31,13 @@ extension SpaceScan {
                 }
                 let index = state.pending.remove(at: position)
                 let node = state.nodes[index]
-                if index == 0 { return .read(index: 0, parent: .open(node.fd), name: [], depth: 0) }
+                if index == 0 { return .read(index: 0, parent: .open(node.fd), name: [], depth: 0, earlier: node.earlier) }
                 // Kept open until the child is opened through it.
                 let parent = state.descriptorOrReopening(of: node.parent)
                 state.nodes[node.parent].openingChildren += 1
-                return .read(index: index, parent: parent, name: node.path.component, depth: node.depth)
+                return .read(index: index, parent: parent, name: node.path.component, depth: node.depth, earlier: node.earlier)
             }
-            guard case .read(let index, let planned, let name, let depth) = take else { return }
+            guard case .read(let index, let planned, let name, let depth, let earlier) = take else { return }
             // A parent whose descriptor was let go is opened again here, outside the lock.
             let parentFD: Swift.Result<Int32, Errno>
             switch planned {
@@ -48,14 +48,16 @@ extension SpaceScan {
                 parentFD = fd
                 reopen(due)
             }
-            scan(index, parentFD: parentFD, name: name, depth: depth, rootDevice: rootDevice, buffer: buffer, status: status)
+            var reading = DirectoryReading()
+            reading.earlier.directory = earlier
+            scan(index, parentFD: parentFD, name: name, depth: depth, rootDevice: rootDevice, into: reading, buffer: buffer, status: status)
         }
     }
 
     /// Reads one directory: its files' sizes into its own total, its
     /// subdirectories onto the shared stack.
     private func scan(
-        _ index: Int, parentFD: Swift.Result<Int32, Errno>, name: [UInt8], depth: Int, rootDevice: UInt64,
+        _ index: Int, parentFD: Swift.Result<Int32, Errno>, name: [UInt8], depth: Int, rootDevice: UInt64, into reading: DirectoryReading,
         buffer: UnsafeMutableRawPointer, status: UnsafeMutableRawPointer
     ) {
         guard let fd = openDirectory(index, parentFD: parentFD, name: name) else { return }
@@ -64,7 +66,7 @@ extension SpaceScan {
             finishUnreadable(index, errno: .notImplemented)
             return
         }
-        let reading = read(fd, depth: depth, rootDevice: rootDevice, buffer: buffer, status: status)
+        let reading = read(fd, depth: depth, rootDevice: rootDevice, into: reading, buffer: buffer, status: status)
         reopen(record(reading, of: index, depth: depth))
         // New directories to read, or the end: the waiting workers look again.
         state.broadcast(Self.workOrEnd)
@@ -104,19 +106,22 @@ extension SpaceScan {
     /// What reading one directory found, to be recorded under the lock.
     private struct DirectoryReading {
         var own = SpaceTotals()
-        var children: [(name: [UInt8], identity: FileIdentity, totals: SpaceTotals)] = []
+        var children: [(name: [UInt8], identity: FileIdentity, totals: SpaceTotals, earlier: Int32)] = []
         var recorded: [(name: [UInt8], kind: FileKind, totals: SpaceTotals)] = []
         var regularFiles = RecordedFiles.Batch()
         var unreadableEntries: [(name: [UInt8], errno: Errno)] = []
         var failure: Errno?
+        /// Against the earlier scan (`Options.earlier`).
+        var earlier = EarlierComparison()
     }
 
     /// Reads the directory open at `fd` (without the lock): each entry's
     /// size, its subdirectories, the files to record.
     private func read(
-        _ fd: Int32, depth: Int, rootDevice: UInt64, buffer: UnsafeMutableRawPointer, status: UnsafeMutableRawPointer
+        _ fd: Int32, depth: Int, rootDevice: UInt64, into reading: DirectoryReading, buffer: UnsafeMutableRawPointer,
+        status: UnsafeMutableRawPointer
     ) -> DirectoryReading {
-        var found = DirectoryReading()
+        var found = reading
         let recordsFiles = depth < options.recordedDepth
         reading: while true {
             if cancelFlag.load(ordering: .relaxed) { break }
@@ -168,7 +173,8 @@ extension SpaceScan {
             if let counted = options.countedBefore, counted.contains(directory: identity) { return }
             guard depth < options.maximumDepth else { return }
             sizes.directories = 1
-            reading.children.append((Array(nameBytes), identity, sizes))
+            let earlier = options.earlier?.lookup(parent: reading.earlier.directory, name: nameBytes) ?? ScanIndex.absent
+            reading.children.append((Array(nameBytes), identity, sizes, earlier))
             return
         }
         if options.recordsRegularFiles, found.kind == .file, found.size >= options.smallestRecordedSize,
@@ -189,6 +195,7 @@ extension SpaceScan {
         if recordsFiles {
             reading.recorded.append((Array(nameBytes), found.kind, sizes))
         }
+        if let earlier = options.earlier { compareFile(named: nameBytes, kind: found.kind, totals: sizes, with: earlier, into: &reading.earlier) }
     }
 
     /// What reading `index` found, recorded with the lock held: its files,
@@ -203,6 +210,7 @@ extension SpaceScan {
                 state.entries.append(Entry(node: PathNode(parent: parent, component: file.name), kind: file.kind, totals: file.totals))
             }
             if !reading.regularFiles.isEmpty { state.files.add(reading.regularFiles, in: parent) }
+            if let earlier = options.earlier { state.note(reading.earlier, of: index, earlier: earlier) }
             if let failure = reading.failure {
                 state.errors.append(FileError(path: state.path(of: index), errno: failure))
                 own.unreadable += 1
@@ -217,6 +225,7 @@ extension SpaceScan {
                     var node = Node(parent: index, path: PathNode(parent: state.nodes[index].path, component: child.name), depth: depth + 1)
                     node.identity = child.identity
                     node.own = child.totals
+                    node.earlier = child.earlier
                     state.nodes.append(node)
                     state.pending.append(state.nodes.count - 1)
                     state.nodes[index].childrenLeft += 1

@@ -52,6 +52,9 @@ public final class SpaceScan: Sendable {
         /// Directories neither counted nor entered, by identity: the pseudo
         /// file systems' mount points a scan of `/` leaves out (as gdu does).
         public var skippedDirectories: Set<FileIdentity> = []
+        /// An earlier scan of the same tree to compare with as the scan goes
+        /// (`Result.changes`; see `SpaceScan+Earlier.swift`).
+        public var earlier: ScanIndex?
 
         public init() {}
     }
@@ -93,6 +96,9 @@ public final class SpaceScan: Sendable {
         public var files = RecordedFiles()
         /// Directories that could not be opened or read, and why.
         public var errors: [FileError] = []
+        /// With `Options.earlier`: every entry new, removed or changed since
+        /// then, at any depth, in no order (none when cancelled).
+        public var changes: [ScanChange] = []
         public var cancelled = false
     }
 
@@ -171,6 +177,8 @@ public final class SpaceScan: Sendable {
             state.nodes[0].own.apparentBytes = Int64(rootStatus.st_size)
             state.nodes[0].own.diskBytes = Int64(rootStatus.st_blocks) * 512
             state.nodes[0].identity = FileIdentity(device: rootDevice, inode: UInt64(rootStatus.st_ino))
+            state.nodes[0].earlier = ScanIndex.root
+            state.earlierMet = [Bool](repeating: false, count: options.earlier?.count ?? 0)
             state.pending = [0]
             state.unfinished = 1
         }
@@ -215,6 +223,9 @@ public final class SpaceScan: Sendable {
                 }
             }
             for index in state.openNodes { state.closeDescriptor(of: index) }
+            if let earlier = options.earlier, !result.cancelled {
+                result.changes = state.finishComparing(with: earlier, separatesDirectories: options.separatesDirectories)
+            }
             return result
         }
     }
@@ -253,6 +264,8 @@ public final class SpaceScan: Sendable {
         /// down from an ancestor meanwhile.
         var awaitsDotDot = false
         var identity: FileIdentity?
+        /// Its entry in the earlier scan compared with (`ScanIndex.absent`: none).
+        var earlier = ScanIndex.absent
         /// The directory's own blocks and its files.
         var own = SpaceTotals()
         /// `own` and every finished child's total.
@@ -271,6 +284,9 @@ public final class SpaceScan: Sendable {
         var entries: [Entry] = []
         var files = RecordedFiles()
         var errors: [FileError] = []
+        /// With an earlier scan: which of its entries were met, and the changes found.
+        var earlierMet: [Bool] = []
+        var changes: [ScanChange] = []
         var workersLeft = 0
         var finished: Bool { unfinished <= 0 }
         /// The caller's descriptor of the root (open for the whole scan).

@@ -22,10 +22,10 @@ struct LoadedScanCommand {
             diagnostics.report("-S needs each directory's own figure, which a kept scan does not hold; scan the tree", severity: .seriousTrouble)
             return
         }
-        let scan: SavedScan
+        let scan: ScanIndex
         do {
             if let keep = options.spaceSaveFile { try SavedScan.checkWritable(keep) }
-            scan = try SavedScan.read(from: file)
+            scan = try ScanIndex.read(from: file, findsByName: false)
         } catch {
             diagnostics.report(error, severity: .seriousTrouble)
             return
@@ -33,7 +33,7 @@ struct LoadedScanCommand {
         write(scan)
         if let keep = options.spaceSaveFile {
             do {
-                try scan.write(to: keep, as: options.spaceSaveFormat)
+                try scan.savedScan().write(to: keep, as: options.spaceSaveFormat)
             } catch {
                 diagnostics.report(error, severity: .seriousTrouble)
             }
@@ -42,17 +42,17 @@ struct LoadedScanCommand {
 
     /// The entries down to the depth asked for, largest first (ties in the
     /// scan's path order, which is name by name), then the root.
-    private func write(_ scan: SavedScan) {
+    private func write(_ scan: ScanIndex) {
         let depth = du.listedDepth
-        let listed = scan.entries.indices.filter { index in
-            let entry = scan.entries[index]
-            guard !du.listsDirectoriesOnly || entry.kind == .directory else { return false }
-            return depth == Int.max || entry.path.count(where: { $0 == 0x2F }) < depth
+        let depths = scan.depths()
+        let listed = depths.indices.filter { index in
+            guard !du.listsDirectoriesOnly || scan.kind(of: Int32(index)) == .directory else { return false }
+            return depth == Int.max || Int(depths[index]) < depth
         }
-        // The scan keeps its entries in name order: an entry's index is its rank.
-        for index in du.largestFirst(listed, totals: { scan.entries[$0].totals }, rank: { $0 }) {
-            let entry = scan.entries[index]
-            du.line(PathBytes.join(scan.root, entry.path), kind: entry.kind, totals: entry.totals)
+        // The scan keeps its entries in name order: an entry's number is its rank.
+        for index in du.largestFirst(listed, totals: { scan.totals(of: Int32($0)) }, rank: { $0 }) {
+            let entry = Int32(index)
+            du.line(PathBytes.join(scan.root, scan.path(of: entry)), kind: scan.kind(of: entry), totals: scan.totals(of: entry))
         }
         du.line(scan.root, kind: .directory, totals: scan.rootTotals)
     }

@@ -20,9 +20,10 @@ struct ScanChangesCommand {
             diagnostics.report("--since compares one PATH with its saved scan; give one", severity: .seriousTrouble)
             return
         }
-        let then: SavedScan
+        let then: ScanIndex
         do {
-            then = try SavedScan.read(from: file)
+            if let keep = options.spaceSaveFile { try SavedScan.checkWritable(keep) }
+            then = try ScanIndex.read(from: file)
         } catch {
             diagnostics.report(error, severity: .seriousTrouble)
             return
@@ -44,21 +45,21 @@ struct ScanChangesCommand {
             return
         }
         let du = SpaceUsageCommand(options: options, output: output, diagnostics: diagnostics)
-        let result = du.scan(handle, counted: SpaceScan.Counted(), severalOperands: false)
+        // Compared as the scan goes: nothing of it is kept unless --save keeps it.
+        let result = du.scan(handle, counted: SpaceScan.Counted(), severalOperands: false, earlier: then)
         for error in result.errors { diagnostics.report(error, severity: .minorTrouble) }
         if result.cancelled {
             diagnostics.report("\(NameEscaping.escape(path)): interrupted; nothing compared", severity: .seriousTrouble)
             return
         }
-        let now = SavedScan(result, scanned: handle.path, root: root, savedAt: WallClock.seconds)
-        let changes = ScanChange.changes(from: then, to: now, depth: du.listedDepth)
+        let changes = ScanChange.ordered(result.changes, depth: du.listedDepth)
         for change in changes { write(change, below: path) }
-        write(ScanChange(path: [], kind: .directory, then: then.rootTotals, now: now.rootTotals), below: path)
+        write(ScanChange(path: [], kind: .directory, then: then.rootTotals, now: result.root), below: path)
         // The totals for the person reading: standard error, out of a script's way.
-        StandardStream.writeError(summary(changes, then: then, now: now) + "\n")
+        StandardStream.writeError(summary(changes, then: then, now: result.root) + "\n")
         if let keep = options.spaceSaveFile {
             do {
-                try now.write(to: keep, as: options.spaceSaveFormat)
+                try SavedScan(result, scanned: handle.path, root: root, savedAt: WallClock.seconds).write(to: keep, as: options.spaceSaveFormat)
             } catch {
                 diagnostics.report(error, severity: .seriousTrouble)
             }
@@ -66,7 +67,7 @@ struct ScanChangesCommand {
     }
 
     /// `since 2026-11-18 09:00: grew by 1.2 GiB, shrank by 300 MiB; 12 new, 3 removed`.
-    private func summary(_ changes: [ScanChange], then: SavedScan, now: SavedScan) -> String {
+    private func summary(_ changes: [ScanChange], then: ScanIndex, now: SpaceTotals) -> String {
         var grew: Int64 = 0
         var shrank: Int64 = 0
         var new = 0
@@ -85,7 +86,7 @@ struct ScanChangesCommand {
         }
         let when = TimeFormat().format(Timestamp(seconds: then.savedAt), style: .longISO)
         return "since \(when): grew by \(HumanSize.withUnit(grew)), shrank by \(HumanSize.withUnit(shrank)); "
-            + "\(new) new, \(removed) removed; \(HumanSize.withUnit(now.rootTotals.diskBytes - then.rootTotals.diskBytes)) in all"
+            + "\(new) new, \(removed) removed; \(HumanSize.withUnit(now.diskBytes - then.rootTotals.diskBytes)) in all"
     }
 
     private func write(_ change: ScanChange, below root: [UInt8]) {

@@ -141,7 +141,7 @@ struct SpaceUsageCommand {
         return false
     }
 
-    func scan(_ handle: DirectoryHandle, counted: SpaceScan.Counted, severalOperands: Bool) -> SpaceScan.Result {
+    func scan(_ handle: DirectoryHandle, counted: SpaceScan.Counted, severalOperands: Bool, earlier: ScanIndex? = nil) -> SpaceScan.Result {
         var scanOptions = SpaceScan.Options()
         scanOptions.countedBefore = options.spaceCountsEveryLink ? nil : counted
         scanOptions.remembersEveryFile = severalOperands && !options.spaceCountsEveryLink
@@ -150,8 +150,10 @@ struct SpaceUsageCommand {
         scanOptions.separatesDirectories = options.spaceSeparatesDirectories
         scanOptions.excluded = options.spaceExcluded
         // -a: every entry, down to -d N if given; otherwise N levels (1: PATH's entries; 0 with -s).
-        // A scan kept or compared with a kept one records every entry; the lines still stop at the depth asked for.
-        scanOptions.recordedDepth = options.spaceSaveFile != nil || options.spaceSinceFile != nil ? Int.max : listedDepth
+        // A scan kept records every entry; one compared with a kept scan
+        // (`earlier`) compares as it goes and records none; the lines still stop at the depth asked for.
+        scanOptions.earlier = earlier
+        scanOptions.recordedDepth = options.spaceSaveFile != nil ? Int.max : earlier != nil ? 0 : listedDepth
         let scan = SpaceScan(options: scanOptions)
         let showsProgress = StandardStream.error.isTerminal
         var progress = ScanProgress()

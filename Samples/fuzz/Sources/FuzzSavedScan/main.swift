@@ -7,7 +7,9 @@ import FuzzSupport
 /// input, never a crash, a stack overflow or an allocation larger than the
 /// input allows; a scan of filetable's format, written again, reads back the
 /// same; any scan's changes against itself are none, and it writes as an
-/// ncdu export without a crash.
+/// ncdu export without a crash; the compact index `--since` compares with
+/// reads the same bytes the same way (the same entries, or the same
+/// error), and finds each of its entries by parent and name.
 runFuzzer { data, count in
     let bytes = fuzzInput(data, count)
     do throws(SavedScanError) {
@@ -18,8 +20,20 @@ runFuzzer { data, count in
         }
         _ = NcduExport.encode(scan)
         if !ScanChange.changes(from: scan, to: scan, depth: Int.max).isEmpty { fatalError("a scan differs from itself") }
+        let index: ScanIndex
+        do {
+            index = try ScanIndex.load(bytes)
+        } catch {
+            fatalError("the index refuses what the scan reads: \(error)")
+        }
+        if bytes.starts(with: SavedScan.magic), index.savedScan() != scan { fatalError("the index holds another scan") }
+        if index.count > scan.entries.count { fatalError("the index holds more entries than the scan") }
+        for ordinal in 0..<Int32(index.count) where index.lookup(parent: index.parent(of: ordinal), name: index.name(of: ordinal)) != ordinal {
+            fatalError("an entry the index does not find")
+        }
     } catch {
         if error.offset < 0 || error.offset > bytes.count { fatalError("an error outside the input: \(error)") }
+        if bytes.starts(with: SavedScan.magic), (try? ScanIndex.load(bytes)) != nil { fatalError("the index reads what the scan refuses") }
     }
     return 0
 }

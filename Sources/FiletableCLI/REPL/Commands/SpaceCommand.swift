@@ -101,8 +101,9 @@ extension CommandContext {
         }
         var options = SpaceScan.Options()
         options.oneFileSystem = request.oneFileSystem
-        // Kept or compared: every entry recorded.
-        if request.saveFile != nil || then != nil { options.recordedDepth = .max }
+        // Kept: every entry recorded. Compared: as the scan goes, nothing kept for it.
+        if request.saveFile != nil { options.recordedDepth = .max }
+        options.earlier = then
         if let then, then.root != level.path {
             throw CommandError(
                 "du --since: \(NameEscaping.terminalSafe(request.sinceFile ?? "")) is a scan of \(NameEscaping.escape(then.root)), not of this level (\(NameEscaping.escape(level.path)))"
@@ -131,10 +132,11 @@ extension CommandContext {
             throw CommandError("du: interrupted; nothing was changed (du again to scan)")
         }
         space.record(result.directories.mapValues(\.diskBytes), unreadable: result.errors)
-        let now = SavedScan(result, scanned: listing.directory.path, root: level.path, savedAt: WallClock.seconds)
-        if let file = request.saveFile { try save(now, in: file) }
+        if let file = request.saveFile {
+            try save(SavedScan(result, scanned: listing.directory.path, root: level.path, savedAt: WallClock.seconds), in: file)
+        }
         if let then, let file = request.sinceFile {
-            return showChanges(from: then, to: now, file: file, of: level, directory: listing.directory)
+            return showChanges(result.changes, from: then, now: result.root, file: file, of: level, directory: listing.directory)
         }
         showSpace(on: level)
         printPage()
@@ -147,23 +149,26 @@ extension CommandContext {
     }
 
     /// `du --since FILE`: what changed in `level`'s entries between the
-    /// scan kept in `file` and `now`, as a level of its own.
-    private func showChanges(from then: SavedScan, to now: SavedScan, file: String, of level: TableLevel, directory scanned: DirectoryHandle) {
-        let changes = ScanChange.changes(from: then, to: now, depth: 1)
+    /// scan kept in `file` and the one just made (`all`: its changes at
+    /// every depth; `now`: its root's totals), as a level of its own.
+    private func showChanges(
+        _ all: [ScanChange], from then: ScanIndex, now: SpaceTotals, file: String, of level: TableLevel, directory scanned: DirectoryHandle
+    ) {
+        let changes = ScanChange.ordered(all, depth: 1)
         let directory = (try? level.directoryUnderItsPath()) ?? scanned
         var order = ListOptions()
         order.sortKey = .space
         let rows = ScanChangeRows(changes, in: directory, options: order)
         let kind = SpaceChangeLevel(
-            rows: rows, file: file, scans: (then, now), change: now.rootTotals.diskBytes - then.rootTotals.diskBytes)
+            rows: rows, file: file, savedAt: then.savedAt, allChanges: all, change: now.diskBytes - then.rootTotals.diskBytes)
         present(TableLevel(rows: rows, kind: kind, in: directory, path: level.path, decoration: settings.decoration))
         write("du --since: \(Plural.count(rows.rowCount, "change")) in \(level.title)'s entries ('mark new' marks what appeared)")
     }
 
     /// The scan kept in `file` (relative to where filetable started).
-    static func savedScan(_ file: String) throws(CommandError) -> SavedScan {
+    static func savedScan(_ file: String) throws(CommandError) -> ScanIndex {
         do {
-            return try SavedScan.read(from: NameEscaping.typedName(file))
+            return try ScanIndex.read(from: NameEscaping.typedName(file))
         } catch {
             throw CommandError("du --since: \(error.description)")
         }

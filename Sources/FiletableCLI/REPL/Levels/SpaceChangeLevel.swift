@@ -11,20 +11,22 @@ final class SpaceChangeLevel: LevelKind {
     let savedAt: Int64
     /// The directory's change on disk.
     let change: Int64
-    /// The two scans, kept for the directories below (`open` shows what
-    /// changed inside one); the paths of this level's rows are below `place`.
-    private let scans: (then: SavedScan, now: SavedScan)
+    /// Every change the scan found, at every depth below the scans' root,
+    /// kept for the directories below (`open` shows what changed inside
+    /// one); the paths of this level's rows are below `place`.
+    private let allChanges: [ScanChange]
     private let place: [UInt8]
 
     /// The changes `rows` shows, of the directory at `place` below the
-    /// scans' root (the root itself: empty), which changed by `change`.
-    init(rows: ScanChangeRows, file: String, scans: (then: SavedScan, now: SavedScan), place: [UInt8] = [], change: Int64) {
+    /// scans' root (the root itself: empty), which changed by `change`;
+    /// `allChanges` are the scan's, at every depth.
+    init(rows: ScanChangeRows, file: String, savedAt: Int64, allChanges: [ScanChange], place: [UInt8] = [], change: Int64) {
         self.rows = rows
         self.file = file
-        self.scans = scans
+        self.allChanges = allChanges
         self.place = place
         self.change = change
-        savedAt = scans.then.savedAt
+        self.savedAt = savedAt
     }
 
     /// `open` on a directory that changed (and is still there): what
@@ -42,8 +44,8 @@ final class SpaceChangeLevel: LevelKind {
         }
         var order = ListOptions()
         order.sortKey = .space
-        let rows = ScanChangeRows(ScanChange.changes(from: scans.then, to: scans.now, inside: inside), in: directory, options: order)
-        let kind = SpaceChangeLevel(rows: rows, file: file, scans: scans, place: inside, change: change.diskChange)
+        let rows = ScanChangeRows(ScanChange.changes(allChanges, inside: inside), in: directory, options: order)
+        let kind = SpaceChangeLevel(rows: rows, file: file, savedAt: savedAt, allChanges: allChanges, place: inside, change: change.diskChange)
         return TableLevel(rows: rows, kind: kind, in: directory, path: path, decoration: opening.decoration)
     }
 
