@@ -20,30 +20,35 @@ final class PathNodeTests: XCTestCase {
         XCTAssertEqual(deep.bytes, Array(("r" + String(repeating: "/d", count: 5000)).utf8))
     }
 
-    /// The ranks order the nodes as their names compared name by name would,
-    /// a directory before what it holds, bytes compared unsigned.
-    func testNameOrderRanksSortAsTheNamesDo() {
+    /// A scan's entries put in name order as their names compared name by
+    /// name would, a directory before what it holds, bytes compared unsigned.
+    func testNameOrderSortsAsTheNamesDo() {
         let root = PathNode(parent: nil, component: Array("r".utf8))
-        var nodes: [PathNode] = []
+        var entries: [SpaceScan.Entry] = []
         var generator = SystemRandomNumberGenerator()
-        var parents = [root]
+        // A directory's node and its scan number (the root's is 0).
+        var parents = [(root, 0)]
         // Names are unique among siblings, as in a directory.
         var taken = Set<[UInt8]>()
         for _ in 0..<400 {
-            let parent = parents.randomElement(using: &generator)!
+            let (parent, number) = parents.randomElement(using: &generator)!
             let name = (0..<Int.random(in: 1...3, using: &generator)).map { _ in
                 ["a", "b", "ab", "\u{E9}", "B", "-"].randomElement(using: &generator)!
             }
             let child = PathNode(parent: parent, component: Array(name.joined().utf8))
             guard taken.insert(child.bytes).inserted else { continue }
-            nodes.append(child)
-            if Bool.random(using: &generator) { parents.append(child) }
+            let isDirectory = Bool.random(using: &generator)
+            let own = isDirectory ? parents.count : -1
+            entries.append(
+                SpaceScan.Entry(node: child, directory: number, scanNode: own, kind: isDirectory ? .directory : .file, totals: SpaceTotals()))
+            if isDirectory { parents.append((child, own)) }
         }
-        let ranks = PathNode.nameOrderRanks(of: nodes)
-        let byRank = nodes.indices.sorted { ranks[$0] < ranks[$1] }
-        let byNames = nodes.indices.sorted {
-            nodes[$0].componentsBelowRoot.lexicographicallyPrecedes(nodes[$1].componentsBelowRoot) { $0.lexicographicallyPrecedes($1) }
+        let byOrder = SpaceScan.Entry.nameOrder(entries)
+        let byNames = entries.indices.sorted {
+            entries[$0].names.lexicographicallyPrecedes(entries[$1].names) { $0.lexicographicallyPrecedes($1) }
         }
-        XCTAssertTrue(byRank == byNames, "the ranks order the paths otherwise than their names")
+        XCTAssertEqual(byOrder, byNames, "the order differs from the names'")
+        let ranks = SpaceScan.Entry.nameOrderRanks(entries)
+        XCTAssertEqual(entries.indices.sorted { ranks[$0] < ranks[$1] }, byNames)
     }
 }

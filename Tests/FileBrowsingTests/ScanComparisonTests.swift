@@ -74,7 +74,8 @@ final class ScanComparisonTests: XCTestCase {
             let directory = Array("d\(d)".utf8)
             entries.append(.init(path: directory, kind: .directory, totals: SpaceTotals(apparentBytes: 1, diskBytes: 512, files: 50, directories: 1)))
             for f in 0..<50 {
-                entries.append(.init(path: directory + Array("/f\(f)".utf8), kind: .file, totals: SpaceTotals(apparentBytes: Int64(f), diskBytes: 0, files: 1)))
+                entries.append(
+                    .init(path: directory + Array("/f\(f)".utf8), kind: .file, totals: SpaceTotals(apparentBytes: Int64(f), diskBytes: 0, files: 1)))
             }
         }
         let scan = SavedScan(root: Array("/r".utf8), savedAt: 5, rootTotals: SpaceTotals(), entries: entries)

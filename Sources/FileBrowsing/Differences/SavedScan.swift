@@ -52,9 +52,14 @@ public struct SavedScan: Sendable, Equatable {
     public init(_ result: SpaceScan.Result, scanned: [UInt8], root: [UInt8], savedAt: Int64) {
         // An entry's path is the scanned path, a slash, and its names.
         let prefix = scanned.isEmpty ? 0 : scanned.count + (scanned.last == 0x2F ? 0 : 1)
+        // Put in order by a walk down the scan's tree, not by comparing paths.
+        let order = SpaceScan.Entry.nameOrder(result.entries)
         self.init(
             root: root, savedAt: savedAt, rootTotals: result.root,
-            entries: result.entries.map { Entry(path: Array($0.path.dropFirst(prefix)), kind: $0.kind, totals: $0.totals) })
+            orderedEntries: order.map { index in
+                let entry = result.entries[index]
+                return Entry(path: Array(entry.path.dropFirst(prefix)), kind: entry.kind, totals: entry.totals)
+            })
     }
 
     /// The order entries are kept in: path by path, name by name (byte
@@ -107,15 +112,27 @@ public struct SavedScan: Sendable, Equatable {
         Varint.append(UInt64(entries.count), to: &out)
         var previous: [UInt8] = []
         for entry in entries {
-            let shared = zip(previous, entry.path).prefix { $0 == $1 }.count
+            let shared = Self.sharedLength(previous, entry.path)
             Varint.append(UInt64(shared), to: &out)
             Varint.append(UInt64(entry.path.count - shared), to: &out)
-            out += entry.path[shared...]
+            entry.path.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[shared...])) }
             out.append(entry.kind.rawValue)
             Self.appendTotals(entry.totals, to: &out)
             previous = entry.path
         }
         return out
+    }
+
+    /// How many bytes two paths share at their start.
+    private static func sharedLength(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                var count = 0
+                let limit = min(a.count, b.count)
+                while count < limit && a[count] == b[count] { count += 1 }
+                return count
+            }
+        }
     }
 
     private static func appendTotals(_ totals: SpaceTotals, to out: inout [UInt8]) {
@@ -124,7 +141,6 @@ public struct SavedScan: Sendable, Equatable {
         Varint.append(UInt64(max(0, totals.files)), to: &out)
         Varint.append(UInt64(max(0, totals.directories)), to: &out)
     }
-
 
     /// Reads a saved scan; a damaged or foreign file is an error naming the
     /// byte where it goes wrong. Memory is bounded by the file's size.

@@ -14,22 +14,29 @@ extension SpaceScan {
         var directory = ScanIndex.absent
         /// Earlier entries met, unchanged or not.
         var met: [Int32] = []
+        /// Files sized and not yet compared: their names point into the
+        /// directory buffer just read (compared before it is read again).
+        var pending: [(name: UnsafeRawBufferPointer, kind: FileKind, totals: SpaceTotals)] = []
+        /// The earlier entries `pending` names (reused).
+        var found: [Int32] = []
         /// Files new or changed: the name, kind, totals now, and the earlier entry (or `absent`).
         var changedFiles: [(name: [UInt8], kind: FileKind, totals: SpaceTotals, then: Int32)] = []
     }
 
-    /// Compares a file just sized with its earlier entry, if any.
-    @inline(__always)
-    func compareFile(
-        named name: UnsafeRawBufferPointer, kind: FileKind, totals: SpaceTotals, with earlier: ScanIndex,
-        into comparison: inout EarlierComparison
-    ) {
-        let then = earlier.lookup(parent: comparison.directory, name: name)
-        if then != ScanIndex.absent {
-            comparison.met.append(then)
-            if earlier.kind(of: then) == kind && Self.sameFigures(earlier.totals(of: then), totals) { return }
+    /// Compares the files of one directory buffer just sized (`pending`,
+    /// whose names point into that buffer) with their earlier entries, all
+    /// looked up at once; `pending` is emptied.
+    func compareFiles(with earlier: ScanIndex, into comparison: inout EarlierComparison) {
+        guard !comparison.pending.isEmpty else { return }
+        earlier.lookup(parent: comparison.directory, names: comparison.pending.map(\.name), into: &comparison.found)
+        for (file, then) in zip(comparison.pending, comparison.found) {
+            if then != ScanIndex.absent {
+                comparison.met.append(then)
+                if earlier.kind(of: then) == file.kind && Self.sameFigures(earlier.totals(of: then), file.totals) { continue }
+            }
+            comparison.changedFiles.append((Array(file.name), file.kind, file.totals, then))
         }
-        comparison.changedFiles.append((Array(name), kind, totals, then))
+        comparison.pending.removeAll(keepingCapacity: true)
     }
 
     /// Whether two totals agree in what a scan keeps (the unreadable count is not kept).

@@ -136,6 +136,8 @@ extension SpaceScan {
             Syscalls.decodeRecords(UnsafeRawBufferPointer(start: buffer, count: count)) { record in
                 take(record, in: fd, depth: depth, rootDevice: rootDevice, status: status, recordsFiles: recordsFiles, into: &found)
             }
+            // The names point into `buffer`: compared before it is read into again.
+            if let earlier = options.earlier { compareFiles(with: earlier, into: &found.earlier) }
             if cancelFlag.load(ordering: .relaxed) { break reading }
         }
         return found
@@ -195,7 +197,7 @@ extension SpaceScan {
         if recordsFiles {
             reading.recorded.append((Array(nameBytes), found.kind, sizes))
         }
-        if let earlier = options.earlier { compareFile(named: nameBytes, kind: found.kind, totals: sizes, with: earlier, into: &reading.earlier) }
+        if options.earlier != nil { reading.earlier.pending.append((nameBytes, found.kind, sizes)) }
     }
 
     /// What reading `index` found, recorded with the lock held: its files,
@@ -207,7 +209,8 @@ extension SpaceScan {
         return state.withLock { state in
             let parent = state.nodes[index].path
             for file in reading.recorded {
-                state.entries.append(Entry(node: PathNode(parent: parent, component: file.name), kind: file.kind, totals: file.totals))
+                state.entries.append(
+                    Entry(node: PathNode(parent: parent, component: file.name), directory: index, scanNode: -1, kind: file.kind, totals: file.totals))
             }
             if !reading.regularFiles.isEmpty { state.files.add(reading.regularFiles, in: parent) }
             if let earlier = options.earlier { state.note(reading.earlier, of: index, earlier: earlier) }

@@ -64,6 +64,10 @@ public final class SpaceScan: Sendable {
     /// entries of a tree 5,000 levels deep hold each name once.
     public struct Entry: Sendable {
         let node: PathNode
+        /// The scan's number of the directory it lies in (0: the root), and
+        /// a directory's own (-1 for a file): how `nameOrder` walks the tree.
+        let directory: Int
+        let scanNode: Int
         public let kind: FileKind
         public let totals: SpaceTotals
         /// The names from the root down to the entry (the root's left out).
@@ -74,12 +78,12 @@ public final class SpaceScan: Sendable {
         public var depth: Int { node.depth }
 
         /// Each entry's place in the order of their names below the root,
-        /// compared name by name as bytes (what sorting by `names` gives,
-        /// without a copy of every path).
+        /// compared name by name as bytes (see `nameOrder`).
         public static func nameOrderRanks(_ entries: [Entry]) -> [Int] {
-            PathNode.nameOrderRanks(of: entries.map(\.node))
+            var ranks = Array(entries.count..<(2 * entries.count))
+            for (rank, index) in nameOrder(entries).enumerated() { ranks[index] = rank }
+            return ranks
         }
-
     }
 
     /// What a scan found.
@@ -213,13 +217,16 @@ public final class SpaceScan: Sendable {
             result.errors = state.errors
             result.files = state.files
             result.cancelled = cancelFlag.load(ordering: .relaxed)
-            for node in state.nodes where node.complete {
+            for (index, node) in state.nodes.enumerated() where node.complete {
                 if let identity = node.identity {
                     result.directories[identity] = node.total
                     _ = options.countedBefore?.count(identity, isDirectory: true)
                 }
                 if node.depth >= 1 && node.depth <= options.recordedDepth {
-                    result.entries.append(Entry(node: node.path, kind: .directory, totals: options.separatesDirectories ? node.own : node.total))
+                    result.entries.append(
+                        Entry(
+                            node: node.path, directory: node.parent, scanNode: index, kind: .directory,
+                            totals: options.separatesDirectories ? node.own : node.total))
                 }
             }
             for index in state.openNodes { state.closeDescriptor(of: index) }
