@@ -42,10 +42,8 @@ rm -f A.scan
 echo "saved scan: $(stat -c %s A.scan) bytes for $(find A | wc -l) entries"
 hyperfine -N --warmup 1 --runs "$runs" "$bin --du A" "$bin --du --save $work/again.scan A" "$bin --du --since A.scan A"
 # Loading a kept scan beside ncdu loading its own export of the same tree:
-# `--since` on an empty directory reads the whole file, then refuses it as a
-# scan of another tree (so it is the load and the start alone).
+# `--du --load` reads and checks every entry, then prints du's lines.
 if command -v ncdu >/dev/null 2>&1; then
     [ -f A.ncdu.json ] || ncdu -o A.ncdu.json A >/dev/null 2>&1 || true
-    mkdir -p empty
-    hyperfine -N -i --warmup 1 --runs "$runs" "ncdu -f A.ncdu.json -o /dev/null" "$bin --du --since A.scan empty"
+    hyperfine -N -i --warmup 1 --runs "$runs" "ncdu -f A.ncdu.json -o /dev/null" "$bin --du --load A.scan"
 fi
