@@ -1,4 +1,3 @@
-import Glibc
 import Synchronization
 
 /// A kept scan read into a compact index for comparing a tree with it while
@@ -155,7 +154,7 @@ public final class ScanIndex: Sendable {
                     if packed & 0xFFFF_FFFF_0000_0000 == tag, parents[ordinal] == parent {
                         let start = ordinal == 0 ? 0 : nameEnds[ordinal - 1]
                         if nameEnds[ordinal] - start == name.count,
-                            name.count == 0 || memcmp(names.baseAddress! + start, name.baseAddress!, name.count) == 0
+                            name.count == 0 || Syscalls.compareMemory(names.baseAddress! + start, name.baseAddress!, name.count) == 0
                         {
                             return Int32(ordinal)
                         }

@@ -1,5 +1,3 @@
-import Glibc
-
 extension SpaceScan.Entry {
     /// The entries' indices in the order of their paths below the root
     /// compared name by name as bytes (a directory before what it holds,
@@ -30,7 +28,7 @@ extension SpaceScan.Entry {
             entries[a].node.component.withUnsafeBufferPointer { x in
                 entries[b].node.component.withUnsafeBufferPointer { y in
                     let common = min(x.count, y.count)
-                    let compared = common == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, common)
+                    let compared = common == 0 ? 0 : Syscalls.compareMemory(x.baseAddress!, y.baseAddress!, common)
                     return compared != 0 ? compared < 0 : x.count < y.count
                 }
             }
