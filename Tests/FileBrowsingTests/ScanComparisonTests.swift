@@ -14,7 +14,12 @@ final class ScanComparisonTests: XCTestCase {
         options.earlier = earlier
         let handle = try DirectoryHandle.open(tree.bytes)
         let result = SpaceScan(options: options).run(handle)
-        return (SavedScan(result, scanned: handle.path, root: handle.path, savedAt: 1), result.changes)
+        let saved = SavedScan(result, scanned: handle.path, root: handle.path, savedAt: 1)
+        if keeps {
+            XCTAssertEqual(
+                SavedScan.encoded(result, root: handle.path, savedAt: 1), saved.encoded(), "written from the scan's records as from its entries")
+        }
+        return (saved, result.changes)
     }
 
     private func names(_ changes: [ScanChange]) -> [String] {
@@ -32,6 +37,7 @@ final class ScanComparisonTests: XCTestCase {
             head -c 5000 /dev/zero > a/grows; head -c 9000 /dev/zero > a/b/shrinks; echo x > a/b/c/same
             echo x > gone/deep/f; echo y > gone/g; head -c 10 /dev/zero > turns/x
             printf 'o' > "a/$(printf 'odd\\377name')"
+            mkdir -p x/a x-y; echo 1 > x.txt; echo 2 > x/a/b; echo 3 > x-y/c; echo 4 > 'x y'
             """
         XCTAssertEqual(try SpawnedProcess.shell(setup, in: tree.path).status, 0)
         let (then, none) = try scan(tree, keeps: true)

@@ -33,9 +33,28 @@ extension SavedScan {
     /// Keeps the scan at `path` as `format`: a new file, or an earlier saved
     /// scan replaced whole (`OwnFiles`); anything else is refused.
     public func write(to path: [UInt8], as format: FileFormat) throws(FileError) {
-        let earlier = Self.startsAsSavedScan(path)
+        try Self.write(format == .ncdu ? NcduExport.encode(self) : encoded(), to: path)
+    }
+
+    /// Keeps the scan `result` (recorded to every depth) of `root` at
+    /// `path` as `format`, as `write(to:as:)` does; filetable's format is
+    /// written straight from the scan's records (`encoded(_:root:savedAt:)`).
+    public static func write(
+        _ result: SpaceScan.Result, scanned: [UInt8], root: [UInt8], savedAt: Int64, to path: [UInt8], as format: FileFormat
+    )
+        throws(FileError)
+    {
+        if format == .ncdu {
+            try SavedScan(result, scanned: scanned, root: root, savedAt: savedAt).write(to: path, as: .ncdu)
+        } else {
+            try write(encoded(result, root: root, savedAt: savedAt), to: path)
+        }
+    }
+
+    /// Writes a scan's bytes at `path`: a new file, or an earlier saved scan replaced whole.
+    private static func write(_ contents: [UInt8], to path: [UInt8]) throws(FileError) {
+        let earlier = startsAsSavedScan(path)
         guard earlier != false else { throw FileError(path: path, reason: .custom("exists and is not a saved scan; name a new file")) }
-        let contents = format == .ncdu ? NcduExport.encode(self) : encoded()
         if case .failure(let failure) = OwnFiles.writeNew(path, contents: contents, replace: earlier == true) {
             throw FileError(path: path, reason: .custom(failure.description))
         }

@@ -135,7 +135,7 @@ public struct SavedScan: Sendable, Equatable {
         }
     }
 
-    private static func appendTotals(_ totals: SpaceTotals, to out: inout [UInt8]) {
+    static func appendTotals(_ totals: SpaceTotals, to out: inout [UInt8]) {
         Varint.append(UInt64(max(0, totals.diskBytes)) / 512, to: &out)
         Varint.append(UInt64(max(0, totals.apparentBytes)), to: &out)
         Varint.append(UInt64(max(0, totals.files)), to: &out)
@@ -171,7 +171,12 @@ public struct SavedScanError: Error, Equatable, CustomStringConvertible {
 
 /// LEB128 numbers: seven bits a byte, low bits first.
 enum Varint {
+    @inline(__always)
     static func append(_ value: UInt64, to out: inout [UInt8]) {
+        if value < 0x80 {
+            out.append(UInt8(value))
+            return
+        }
         var value = value
         while value >= 0x80 {
             out.append(UInt8(value & 0x7F) | 0x80)

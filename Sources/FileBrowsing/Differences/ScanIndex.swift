@@ -69,7 +69,7 @@ public final class ScanIndex: Sendable {
         var builder = Builder(expected: reader.count, nameBytes: bytes.count)
         while try reader.next() {
             let name = reader.nameRange
-            reader.path.withUnsafeBufferPointer { path in
+            _ = reader.path.withUnsafeBufferPointer { path in
                 builder.add(parent: reader.parentOrdinal, name: UnsafeBufferPointer(rebasing: path[name]), kind: reader.kind, totals: reader.totals)
             }
         }

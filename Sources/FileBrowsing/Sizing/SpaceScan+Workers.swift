@@ -16,7 +16,7 @@ extension SpaceScan {
         /// What a worker takes: a directory to read (opened through its
         /// parent's descriptor), or the end of the scan.
         enum Take {
-            case read(index: Int, parent: State.Descriptor, name: [UInt8], depth: Int, earlier: Int32)
+            case read(index: Int, parent: State.Descriptor, path: PathNode, depth: Int, earlier: Int32)
             case stop
         }
         while true {
@@ -31,13 +31,13 @@ extension SpaceScan {
                 }
                 let index = state.pending.remove(at: position)
                 let node = state.nodes[index]
-                if index == 0 { return .read(index: 0, parent: .open(node.fd), name: [], depth: 0, earlier: node.earlier) }
+                if index == 0 { return .read(index: 0, parent: .open(node.fd), path: node.path, depth: 0, earlier: node.earlier) }
                 // Kept open until the child is opened through it.
                 let parent = state.descriptorOrReopening(of: node.parent)
                 state.nodes[node.parent].openingChildren += 1
-                return .read(index: index, parent: parent, name: node.path.component, depth: node.depth, earlier: node.earlier)
+                return .read(index: index, parent: parent, path: node.path, depth: node.depth, earlier: node.earlier)
             }
-            guard case .read(let index, let planned, let name, let depth, let earlier) = take else { return }
+            guard case .read(let index, let planned, let path, let depth, let earlier) = take else { return }
             // A parent whose descriptor was let go is opened again here, outside the lock.
             let parentFD: Swift.Result<Int32, Errno>
             switch planned {
@@ -48,9 +48,12 @@ extension SpaceScan {
                 parentFD = fd
                 reopen(due)
             }
-            var reading = DirectoryReading()
+            var reading = DirectoryReading(path: path)
             reading.earlier.directory = earlier
-            scan(index, parentFD: parentFD, name: name, depth: depth, rootDevice: rootDevice, into: reading, buffer: buffer, status: status)
+            // The root is opened by the caller (its component is its whole path).
+            scan(
+                index, parentFD: parentFD, name: index == 0 ? [] : path.component, depth: depth, rootDevice: rootDevice, into: reading,
+                buffer: buffer, status: status)
         }
     }
 
@@ -107,7 +110,11 @@ extension SpaceScan {
     private struct DirectoryReading {
         var own = SpaceTotals()
         var children: [(name: [UInt8], identity: FileIdentity, totals: SpaceTotals, earlier: Int32)] = []
-        var recorded: [(name: [UInt8], kind: FileKind, totals: SpaceTotals)] = []
+        /// The directory's path (its node: the files recorded link to it).
+        let path: PathNode
+        /// The files to record: names (with kinds) and totals.
+        var recordedNames = NameArena()
+        var recordedTotals: [SpaceTotals] = []
         var regularFiles = RecordedFiles.Batch()
         var unreadableEntries: [(name: [UInt8], errno: Errno)] = []
         var failure: Errno?
@@ -195,7 +202,8 @@ extension SpaceScan {
         filesSeen.add(1, ordering: .relaxed)
         bytesSeen.add(sizes.diskBytes, ordering: .relaxed)
         if recordsFiles {
-            reading.recorded.append((Array(nameBytes), found.kind, sizes))
+            reading.recordedNames.append(nameBytes.assumingMemoryBound(to: UInt8.self), kind: found.kind)
+            reading.recordedTotals.append(sizes)
         }
         if options.earlier != nil { reading.earlier.pending.append((nameBytes, found.kind, sizes)) }
     }
@@ -206,12 +214,13 @@ extension SpaceScan {
     /// parents its release found due to open again (`reopen`).
     private func record(_ reading: DirectoryReading, of index: Int, depth: Int) -> [State.DotDotReopening] {
         var own = reading.own
+        // Put in name order here, outside the lock.
+        let batch =
+            reading.recordedTotals.isEmpty
+            ? nil : FileBatch(directory: index, path: reading.path, names: reading.recordedNames, totals: reading.recordedTotals)
         return state.withLock { state in
             let parent = state.nodes[index].path
-            for file in reading.recorded {
-                state.entries.append(
-                    Entry(node: PathNode(parent: parent, component: file.name), directory: index, scanNode: -1, kind: file.kind, totals: file.totals))
-            }
+            if let batch { state.fileBatches.append(batch) }
             if !reading.regularFiles.isEmpty { state.files.add(reading.regularFiles, in: parent) }
             if let earlier = options.earlier { state.note(reading.earlier, of: index, earlier: earlier) }
             if let failure = reading.failure {

@@ -91,8 +91,10 @@ public final class SpaceScan: Sendable {
         public var root = SpaceTotals()
         /// The root's own figures without its subdirectories (`du -S`).
         public var rootOwn = SpaceTotals()
-        /// Entries down to `Options.recordedDepth`, in no particular order.
-        public var entries: [Entry] = []
+        /// The directories down to `Options.recordedDepth`, and the files
+        /// recorded, a batch a directory (`entries` has them all as entries).
+        public var directoryEntries: [Entry] = []
+        public var fileBatches: [FileBatch] = []
         /// Every directory's totals, by identity: a subdirectory's figures
         /// are known without scanning it again.
         public var directories: [FileIdentity: SpaceTotals] = [:]
@@ -213,7 +215,7 @@ public final class SpaceScan: Sendable {
             var result = Result()
             result.root = state.nodes[0].total
             result.rootOwn = state.nodes[0].own
-            result.entries = state.entries
+            result.fileBatches = state.fileBatches
             result.errors = state.errors
             result.files = state.files
             result.cancelled = cancelFlag.load(ordering: .relaxed)
@@ -223,7 +225,7 @@ public final class SpaceScan: Sendable {
                     _ = options.countedBefore?.count(identity, isDirectory: true)
                 }
                 if node.depth >= 1 && node.depth <= options.recordedDepth {
-                    result.entries.append(
+                    result.directoryEntries.append(
                         Entry(
                             node: node.path, directory: node.parent, scanNode: index, kind: .directory,
                             totals: options.separatesDirectories ? node.own : node.total))
@@ -288,7 +290,7 @@ public final class SpaceScan: Sendable {
         var pending: [Int] = []
         /// Directories not yet complete; the scan ends at zero.
         var unfinished = 0
-        var entries: [Entry] = []
+        var fileBatches: [FileBatch] = []
         var files = RecordedFiles()
         var errors: [FileError] = []
         /// With an earlier scan: which of its entries were met, and the changes found.

@@ -59,7 +59,7 @@ struct ScanChangesCommand {
         StandardStream.writeError(summary(changes, then: then, now: result.root) + "\n")
         if let keep = options.spaceSaveFile {
             do {
-                try SavedScan(result, scanned: handle.path, root: root, savedAt: WallClock.seconds).write(to: keep, as: options.spaceSaveFormat)
+                try SavedScan.write(result, scanned: handle.path, root: root, savedAt: WallClock.seconds, to: keep, as: options.spaceSaveFormat)
             } catch {
                 diagnostics.report(error, severity: .seriousTrouble)
             }

@@ -167,7 +167,7 @@ struct SpaceUsageCommand {
     private func write(_ result: SpaceScan.Result, for path: [UInt8]) {
         // Only the entries listed are ranked (a kept scan recorded every one).
         let depth = listedDepth
-        let all = depth == Int.max ? result.entries : result.entries.filter { $0.depth <= depth }
+        let all = result.entries(toDepth: depth)
         // Ties in size go by name (ranks found once: comparing paths made
         // per comparison took three times the scan's instructions).
         let ranks = SpaceScan.Entry.nameOrderRanks(all)
@@ -183,9 +183,8 @@ struct SpaceUsageCommand {
     /// scan saved before (replaced whole); anything else is refused.
     private func save(_ result: SpaceScan.Result, of handle: DirectoryHandle, in file: [UInt8]) {
         let root = DisplayPath.absolute(handle.path)
-        let saved = SavedScan(result, scanned: handle.path, root: root, savedAt: WallClock.seconds)
         do {
-            try saved.write(to: file, as: options.spaceSaveFormat)
+            try SavedScan.write(result, scanned: handle.path, root: root, savedAt: WallClock.seconds, to: file, as: options.spaceSaveFormat)
         } catch {
             diagnostics.report(error, severity: .seriousTrouble)
         }

@@ -133,7 +133,7 @@ extension CommandContext {
         }
         space.record(result.directories.mapValues(\.diskBytes), unreadable: result.errors)
         if let file = request.saveFile {
-            try save(SavedScan(result, scanned: listing.directory.path, root: level.path, savedAt: WallClock.seconds), in: file)
+            try save(result, scanned: listing.directory.path, root: level.path, in: file)
         }
         if let then, let file = request.sinceFile {
             return showChanges(result.changes, from: then, now: result.root, file: file, of: level, directory: listing.directory)
@@ -174,17 +174,17 @@ extension CommandContext {
         }
     }
 
-    /// Keeps `scan` in `file`: a new file, or an earlier saved scan replaced; nothing else.
-    private func save(_ scan: SavedScan, in file: String) throws(CommandError) {
+    /// Keeps the scan `result` of `root` in `file`: a new file, or an
+    /// earlier saved scan replaced; nothing else.
+    private func save(_ result: SpaceScan.Result, scanned: [UInt8], root: [UInt8], in file: String) throws(CommandError) {
         let path = NameEscaping.typedName(file)
         do {
-            try scan.write(to: path, as: .filetable)
+            try SavedScan.write(result, scanned: scanned, root: root, savedAt: WallClock.seconds, to: path, as: .filetable)
         } catch {
             throw CommandError("du --save: \(error.description)")
         }
-        write(
-            "du --save: the scan of \(NameEscaping.escape(scan.root)) kept in \(NameEscaping.escape(path)) (\(Plural.count(scan.entries.count, "entry", "entries")))"
-        )
+        let count = result.recordedCount
+        write("du --save: the scan of \(NameEscaping.escape(root)) kept in \(NameEscaping.escape(path)) (\(Plural.count(count, "entry", "entries")))")
     }
 
     /// `du unreadable`: what the last scan could not read, a line each.

@@ -1,0 +1,75 @@
+extension SpaceScan {
+    /// The files one directory's read recorded (`Options.recordedDepth`):
+    /// their names in one arena, in name order (sorted by the worker that
+    /// read them, outside the lock), and their totals. No array or path
+    /// node a file: `Result.entries` makes those when asked, and a kept scan
+    /// is written from the batches as they are (`SavedScan.encoded(_:root:savedAt:)`).
+    public struct FileBatch: Sendable {
+        /// The scan's number of the directory, and its path.
+        let directory: Int
+        let directoryPath: PathNode
+        /// The names (with their kinds) as read, and their order by name.
+        private let names: NameArena
+        private let order: [Int32]
+        /// Each file's sizes (a file counts one file, no directory).
+        private let apparentBytes: [Int64]
+        private let diskBytes: [Int64]
+
+        /// A directory read's recorded files (`names[i]` with `totals[i]`),
+        /// their order by name found here.
+        init(directory: Int, path: PathNode, names: NameArena, totals: [SpaceTotals]) {
+            self.directory = directory
+            directoryPath = path
+            self.names = names
+            order = names.bytes.withUnsafeBufferPointer { bytes in
+                names.starts.withUnsafeBufferPointer { starts in
+                    (0..<Int32(names.count)).sorted { a, b in
+                        let (x, y) = (Int(starts[Int(a)]), Int(starts[Int(b)]))
+                        let (xCount, yCount) = (Int(starts[Int(a) + 1]) - 1 - x, Int(starts[Int(b) + 1]) - 1 - y)
+                        let common = min(xCount, yCount)
+                        let compared = common == 0 ? 0 : Syscalls.compareMemory(bytes.baseAddress! + x, bytes.baseAddress! + y, common)
+                        return compared != 0 ? compared < 0 : xCount < yCount
+                    }
+                }
+            }
+            apparentBytes = totals.map(\.apparentBytes)
+            diskBytes = totals.map(\.diskBytes)
+        }
+
+        var count: Int { order.count }
+
+        /// The `position`th file by name: its name, kind and totals.
+        func withName<R>(_ position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R { names.withName(at: Int(order[position]), body) }
+        func kind(_ position: Int) -> FileKind { names.kind(at: Int(order[position])) }
+        func totals(_ position: Int) -> SpaceTotals {
+            let index = Int(order[position])
+            return SpaceTotals(apparentBytes: apparentBytes[index], diskBytes: diskBytes[index], files: 1)
+        }
+
+        /// The `position`th file by name as an entry (a path node made for it).
+        func entry(_ position: Int) -> Entry {
+            Entry(
+                node: PathNode(parent: directoryPath, component: withName(position) { Array($0) }), directory: directory, scanNode: -1,
+                kind: kind(position), totals: totals(position))
+        }
+    }
+}
+
+extension SpaceScan.Result {
+    /// How many entries were recorded (directories and files).
+    public var recordedCount: Int { directoryEntries.count + fileBatches.reduce(0) { $0 + $1.count } }
+
+    /// Entries down to `Options.recordedDepth`, in no particular order:
+    /// the directories', then the files' (made here, a path node each).
+    public var entries: [SpaceScan.Entry] { entries(toDepth: .max) }
+
+    /// The entries at most `depth` levels below the root (1: its own); the
+    /// files of deeper directories are not made into entries at all.
+    public func entries(toDepth depth: Int) -> [SpaceScan.Entry] {
+        var entries = depth == .max ? directoryEntries : directoryEntries.filter { $0.depth <= depth }
+        for batch in fileBatches where depth == .max || batch.directoryPath.depth < depth {
+            for index in 0..<batch.count { entries.append(batch.entry(index)) }
+        }
+        return entries
+    }
+}
