@@ -8,10 +8,11 @@ import XCTest
 /// finds exactly what comparing two whole scans finds, and the compact
 /// index of a kept scan finds every entry it holds.
 final class ScanComparisonTests: XCTestCase {
-    private func scan(_ tree: TemporaryTree, earlier: ScanIndex? = nil, keeps: Bool) throws -> (SavedScan, [ScanChange]) {
+    private func scan(_ tree: TemporaryTree, earlier: ScanIndex? = nil, depth: Int = .max, keeps: Bool) throws -> (SavedScan, [ScanChange]) {
         var options = SpaceScan.Options()
         options.recordedDepth = keeps ? .max : 0
         options.earlier = earlier
+        options.earlierDepth = depth
         let handle = try DirectoryHandle.open(tree.bytes)
         let result = SpaceScan(options: options).run(handle)
         let saved = SavedScan(result, scanned: handle.path, root: handle.path, savedAt: 1)
@@ -65,9 +66,15 @@ final class ScanComparisonTests: XCTestCase {
         XCTAssertEqual(states["kept/f7"], .removed)
         XCTAssertNil(states["kept/f8"], "an unchanged file is no change")
         XCTAssertNil(states["a/b/c/same"])
-        // The CLI's depth: the root's own entries only.
-        XCTAssertEqual(
-            names(ScanChange.ordered(found, depth: 1)), names(ScanChange.changes(from: then, to: now, depth: 1)))
+        // The CLI's depth: the root's own entries only (or two levels), and
+        // then only that much of the kept scan is read into the index and compared.
+        for depth in [1, 2] {
+            let shallow = try ScanIndex(decoding: then.encoded(), depth: depth)
+            XCTAssertLessThan(shallow.count, index.count)
+            let (_, limited) = try scan(tree, earlier: shallow, depth: depth, keeps: false)
+            XCTAssertEqual(
+                names(ScanChange.ordered(limited, depth: .max)), names(ScanChange.changes(from: then, to: now, depth: depth)), "depth \(depth)")
+        }
         // A directory's own changes, as `open` shows them.
         XCTAssertEqual(names(ScanChange.changes(found, inside: Array("a/b".utf8))), ["grown c", "shrunk shrinks"])
     }

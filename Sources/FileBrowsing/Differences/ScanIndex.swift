@@ -41,13 +41,13 @@ public final class ScanIndex: Sendable {
     public let findsByName: Bool
 
     /// Reads a kept scan from `path`: filetable's own or an ncdu export
-    /// (`findsByName`: as for `init(decoding:findsByName:)`).
-    public static func read(from path: [UInt8], findsByName: Bool = true) throws(FileError) -> ScanIndex {
+    /// (`findsByName`, `depth`: as for `init(decoding:findsByName:depth:)`).
+    public static func read(from path: [UInt8], findsByName: Bool = true, depth: Int = .max) throws(FileError) -> ScanIndex {
         switch Syscalls.readWholeInput(path) {
         case .failure(let errno): throw FileError(path: path, errno: errno)
         case .success(let bytes):
             do throws(SavedScanError) {
-                return try load(bytes, findsByName: findsByName)
+                return try load(bytes, findsByName: findsByName, depth: depth)
             } catch {
                 throw FileError(path: path, reason: .custom(error.description))
             }
@@ -55,23 +55,31 @@ public final class ScanIndex: Sendable {
     }
 
     /// A kept scan's bytes, whichever format (as `SavedScan.load`).
-    public static func load(_ bytes: [UInt8], findsByName: Bool = true) throws(SavedScanError) -> ScanIndex {
+    public static func load(_ bytes: [UInt8], findsByName: Bool = true, depth: Int = .max) throws(SavedScanError) -> ScanIndex {
         if bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == UInt8(ascii: "[") {
-            return ScanIndex(try NcduExport.decode(bytes))
+            return ScanIndex(try NcduExport.decode(bytes), depth: depth)
         }
-        return try ScanIndex(decoding: bytes, findsByName: findsByName)
+        return try ScanIndex(decoding: bytes, findsByName: findsByName, depth: depth)
     }
 
     /// Reads filetable's format straight into the index; `findsByName`
-    /// false leaves out the hash table `lookup` needs (a scan only listed).
-    public convenience init(decoding bytes: [UInt8], findsByName: Bool = true) throws(SavedScanError) {
+    /// false leaves out the hash table `lookup` needs (a scan only listed);
+    /// only the entries at most `depth` levels below the root are kept (1:
+    /// the root's own), though every entry is read and checked.
+    public convenience init(decoding bytes: [UInt8], findsByName: Bool = true, depth: Int = .max) throws(SavedScanError) {
         var reader = try SavedScanReader(bytes)
-        var builder = Builder(expected: reader.count, nameBytes: bytes.count)
+        var builder = Builder(expected: depth == .max ? reader.count : 0, nameBytes: depth == .max ? bytes.count : 0)
+        // The kept entry last added at each depth: a kept entry's parent is the one a level up.
+        var lastKept: [Int32] = []
         while try reader.next() {
+            let level = reader.depth
+            guard level < depth else { continue }
             let name = reader.nameRange
-            _ = reader.path.withUnsafeBufferPointer { path in
-                builder.add(parent: reader.parentOrdinal, name: UnsafeBufferPointer(rebasing: path[name]), kind: reader.kind, totals: reader.totals)
+            let parent = level == 0 ? Self.root : lastKept[level - 1]
+            let ordinal = reader.path.withUnsafeBufferPointer { path in
+                builder.add(parent: parent, name: UnsafeBufferPointer(rebasing: path[name]), kind: reader.kind, totals: reader.totals)
             }
+            if lastKept.count <= level { lastKept.append(ordinal) } else { lastKept[level] = ordinal }
         }
         self.init(builder, root: reader.root, savedAt: reader.savedAt, rootTotals: reader.rootTotals, findsByName: findsByName)
     }
@@ -79,11 +87,11 @@ public final class ScanIndex: Sendable {
     /// The index of a scan held whole (an ncdu export read, a scan made in
     /// memory). An entry whose directory the scan does not hold, or a path
     /// met a second time, is left out.
-    public convenience init(_ scan: SavedScan) {
+    public convenience init(_ scan: SavedScan, depth: Int = .max) {
         var builder = Builder(expected: scan.entries.count, nameBytes: 0)
         var chain: [(path: [UInt8], ordinal: Int32)] = []
         var previous: [UInt8]?
-        for entry in scan.entries where entry.path != previous {
+        for entry in scan.entries where entry.path != previous && (depth == .max || entry.path.count(where: { $0 == 0x2F }) < depth) {
             previous = entry.path
             let slash = entry.path.lastIndex(of: 0x2F)
             let directory = slash.map { Array(entry.path[..<$0]) } ?? []

@@ -61,8 +61,8 @@ extension SpaceScan.State {
     /// The changes once the scan is over: the directories' (their totals
     /// are final now), then what the earlier scan holds and this one did
     /// not meet.
-    mutating func finishComparing(with earlier: ScanIndex, separatesDirectories: Bool) -> [ScanChange] {
-        for index in nodes.indices.dropFirst() where nodes[index].complete {
+    mutating func finishComparing(with earlier: ScanIndex, toDepth depth: Int, separatesDirectories: Bool) -> [ScanChange] {
+        for index in nodes.indices.dropFirst() where nodes[index].complete && nodes[index].depth <= depth {
             let node = nodes[index]
             let now = separatesDirectories ? node.own : node.total
             if node.earlier != ScanIndex.absent {

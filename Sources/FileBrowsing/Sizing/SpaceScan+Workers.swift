@@ -182,7 +182,9 @@ extension SpaceScan {
             if let counted = options.countedBefore, counted.contains(directory: identity) { return }
             guard depth < options.maximumDepth else { return }
             sizes.directories = 1
-            let earlier = options.earlier?.lookup(parent: reading.earlier.directory, name: nameBytes) ?? ScanIndex.absent
+            let compared = depth < options.earlierDepth
+            let earlier =
+                compared ? options.earlier?.lookup(parent: reading.earlier.directory, name: nameBytes) ?? ScanIndex.absent : ScanIndex.absent
             reading.children.append((Array(nameBytes), identity, sizes, earlier))
             return
         }
@@ -205,7 +207,7 @@ extension SpaceScan {
             reading.recordedNames.append(nameBytes.assumingMemoryBound(to: UInt8.self), kind: found.kind)
             reading.recordedTotals.append(sizes)
         }
-        if options.earlier != nil { reading.earlier.pending.append((nameBytes, found.kind, sizes)) }
+        if options.earlier != nil && depth < options.earlierDepth { reading.earlier.pending.append((nameBytes, found.kind, sizes)) }
     }
 
     /// What reading `index` found, recorded with the lock held: its files,

@@ -55,6 +55,10 @@ public final class SpaceScan: Sendable {
         /// An earlier scan of the same tree to compare with as the scan goes
         /// (`Result.changes`; see `SpaceScan+Earlier.swift`).
         public var earlier: ScanIndex?
+        /// Only entries at most this deep (1: the root's own) are compared
+        /// with `earlier`, which need hold no deeper ones (`ScanIndex`'s
+        /// `depth`): what a listing to that depth needs.
+        public var earlierDepth = Int.max
 
         public init() {}
     }
@@ -233,7 +237,8 @@ public final class SpaceScan: Sendable {
             }
             for index in state.openNodes { state.closeDescriptor(of: index) }
             if let earlier = options.earlier, !result.cancelled {
-                result.changes = state.finishComparing(with: earlier, separatesDirectories: options.separatesDirectories)
+                result.changes = state.finishComparing(
+                    with: earlier, toDepth: options.earlierDepth, separatesDirectories: options.separatesDirectories)
             }
             return result
         }

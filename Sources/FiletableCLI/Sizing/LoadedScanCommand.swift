@@ -25,7 +25,8 @@ struct LoadedScanCommand {
         let scan: ScanIndex
         do {
             if let keep = options.spaceSaveFile { try SavedScan.checkWritable(keep) }
-            scan = try ScanIndex.read(from: file, findsByName: false)
+            // Every entry is read and checked; only those listed are kept, unless the scan is kept again.
+            scan = try ScanIndex.read(from: file, findsByName: false, depth: options.spaceSaveFile == nil ? du.listedDepth : .max)
         } catch {
             diagnostics.report(error, severity: .seriousTrouble)
             return

@@ -20,10 +20,12 @@ struct ScanChangesCommand {
             diagnostics.report("--since compares one PATH with its saved scan; give one", severity: .seriousTrouble)
             return
         }
+        let du = SpaceUsageCommand(options: options, output: output, diagnostics: diagnostics)
         let then: ScanIndex
         do {
             if let keep = options.spaceSaveFile { try SavedScan.checkWritable(keep) }
-            then = try ScanIndex.read(from: file)
+            // Only what the lines list is compared: the kept scan's entries down to that depth.
+            then = try ScanIndex.read(from: file, depth: du.listedDepth)
         } catch {
             diagnostics.report(error, severity: .seriousTrouble)
             return
@@ -44,7 +46,6 @@ struct ScanChangesCommand {
                 severity: .seriousTrouble)
             return
         }
-        let du = SpaceUsageCommand(options: options, output: output, diagnostics: diagnostics)
         // Compared as the scan goes: nothing of it is kept unless --save keeps it.
         let result = du.scan(handle, counted: SpaceScan.Counted(), severalOperands: false, earlier: then)
         for error in result.errors { diagnostics.report(error, severity: .minorTrouble) }

@@ -153,6 +153,7 @@ struct SpaceUsageCommand {
         // A scan kept records every entry; one compared with a kept scan
         // (`earlier`) compares as it goes and records none; the lines still stop at the depth asked for.
         scanOptions.earlier = earlier
+        scanOptions.earlierDepth = listedDepth
         scanOptions.recordedDepth = options.spaceSaveFile != nil ? Int.max : earlier != nil ? 0 : listedDepth
         let scan = SpaceScan(options: scanOptions)
         let showsProgress = StandardStream.error.isTerminal
