@@ -31,6 +31,12 @@ runFuzzer { data, count in
         for ordinal in 0..<Int32(index.count) where index.lookup(parent: index.parent(of: ordinal), name: index.name(of: ordinal)) != ordinal {
             fatalError("an entry the index does not find")
         }
+        // Down to a depth: the root's own entries only, each one the whole index holds.
+        guard let shallow = try? ScanIndex.load(bytes, depth: 1) else { fatalError("a depth refuses what the whole reads") }
+        for ordinal in 0..<Int32(shallow.count) {
+            guard shallow.parent(of: ordinal) == ScanIndex.root, index.lookup(parent: ScanIndex.root, name: shallow.name(of: ordinal)) != ScanIndex.absent
+            else { fatalError("a shallow entry the whole index does not hold") }
+        }
     } catch {
         if error.offset < 0 || error.offset > bytes.count { fatalError("an error outside the input: \(error)") }
         if bytes.starts(with: SavedScan.magic), (try? ScanIndex.load(bytes)) != nil { fatalError("the index reads what the scan refuses") }
