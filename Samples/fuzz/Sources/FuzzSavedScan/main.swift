@@ -34,7 +34,8 @@ runFuzzer { data, count in
         // Down to a depth: the root's own entries only, each one the whole index holds.
         guard let shallow = try? ScanIndex.load(bytes, depth: 1) else { fatalError("a depth refuses what the whole reads") }
         for ordinal in 0..<Int32(shallow.count) {
-            guard shallow.parent(of: ordinal) == ScanIndex.root, index.lookup(parent: ScanIndex.root, name: shallow.name(of: ordinal)) != ScanIndex.absent
+            guard shallow.parent(of: ordinal) == ScanIndex.root,
+                index.lookup(parent: ScanIndex.root, name: shallow.name(of: ordinal)) != ScanIndex.absent
             else { fatalError("a shallow entry the whole index does not hold") }
         }
     } catch {
