@@ -67,6 +67,12 @@ public final class Cell {
     /// A stretch of `textSuffix` in a style of its own (a link's target in
     /// its kind's colour, as `ls -l` draws it): `count` characters from `start`.
     public var suffixStyle: (style: TextStyle, start: Int, count: Int)? { didSet { hasExtras = true } }
+    /// What the text names, as a URI a terminal may make a link of
+    /// (`ls --hyperlink`); the renderer's link markup shows it, or not.
+    public var textLink: String? { didSet { hasExtras = true } }
+    /// A stretch of `textSuffix` linked to a URI of its own (a link's
+    /// target, as `ls -l --hyperlink` draws it): `count` characters from `start`.
+    public var suffixLink: (target: String, start: Int, count: Int)? { didSet { hasExtras = true } }
     /// Whether anything but the text and columns was set since the last
     /// reuse: a cell that carries just its text (most rows of a listing) is
     /// reset by forgetting its text.
@@ -91,6 +97,8 @@ public final class Cell {
         if textStyle != nil { textStyle = nil }
         if !textSuffix.isEmpty { textSuffix = "" }
         if suffixStyle != nil { suffixStyle = nil }
+        if textLink != nil { textLink = nil }
+        if suffixLink != nil { suffixLink = nil }
         hasExtras = false
     }
 }

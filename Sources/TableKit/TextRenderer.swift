@@ -9,6 +9,8 @@ public struct RenderOptions: Sendable {
     public var width: Int?
     /// Marks styled text (`Cell.textStyle`, section headers); nil for plain text.
     public var styleMarkup: StyleMarkup?
+    /// Marks linked text (`Cell.textLink`, `suffixLink`); nil leaves links out.
+    public var linkMarkup: LinkMarkup?
     /// Shorten over-long text with a middle ellipsis to fit `width` (interactive
     /// views only; non-interactive listings never cut names).
     public var truncatesText = false
@@ -259,27 +261,35 @@ public struct TextRenderer {
         }
         let opening = cell.textStyle.flatMap { style in options.styleMarkup?.opening(style) }
         if let opening { append(opening, to: &output) }
+        // A link inside the colour, as ls draws it.
+        let link = cell.textLink.flatMap { target in options.linkMarkup.map { ($0.opening(target), $0.closing) } }
+        if let link { append(link.0, to: &output) }
         if let shortened { append(shortened, to: &output) } else { output.append(cell.textBytes) }
+        if let link { append(link.1, to: &output) }
         if opening != nil, let markup = options.styleMarkup { append(markup.closing, to: &output) }
         if !suffix.isEmpty { appendSuffix(suffix, of: cell, to: &output) }
         return measure ? TextWidth.of(shortened ?? cell.text) + TextWidth.of(suffix) : 0
     }
 
-    /// The suffix, its styled stretch (if any, and as far as a cut suffix
-    /// still holds it) in the markup.
+    /// The suffix, its styled and linked stretch (if any, and as far as a
+    /// cut suffix still holds it) in the markups: the colour outside the link.
     private func appendSuffix(_ suffix: String, of cell: Cell, to output: inout ByteBuffer) {
-        guard let span = cell.suffixStyle, let markup = options.styleMarkup, let opening = markup.opening(span.style) else {
+        let style = cell.suffixStyle.flatMap { span in options.styleMarkup.flatMap { $0.opening(span.style) }.map { ($0, span.start, span.count) } }
+        let link = cell.suffixLink.flatMap { span in options.linkMarkup.map { ($0.opening(span.target), span.start, span.count) } }
+        guard let span = style ?? link else {
             append(suffix, to: &output)
             return
         }
         let characters = Array(suffix)
-        let start = min(span.start, characters.count)
-        let end = min(span.start + span.count, characters.count)
+        let start = min(span.1, characters.count)
+        let end = min(span.1 + span.2, characters.count)
         append(String(characters[..<start]), to: &output)
         if end > start {
-            append(opening, to: &output)
+            if let style { append(style.0, to: &output) }
+            if let link { append(link.0, to: &output) }
             append(String(characters[start..<end]), to: &output)
-            append(markup.closing, to: &output)
+            if link != nil, let markup = options.linkMarkup { append(markup.closing, to: &output) }
+            if style != nil, let markup = options.styleMarkup { append(markup.closing, to: &output) }
         }
         append(String(characters[end...]), to: &output)
     }

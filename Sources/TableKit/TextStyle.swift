@@ -24,3 +24,16 @@ public struct StyleMarkup: Sendable {
         self.closing = closing
     }
 }
+
+/// How a renderer marks text that names something a terminal can open
+/// (`Cell.textLink`): the opening made from the URI, and the closing. The
+/// front end supplies it (the terminal's OSC 8); TableKit writes none.
+public struct LinkMarkup: Sendable {
+    public let opening: @Sendable (String) -> String
+    public let closing: String
+
+    public init(opening: @escaping @Sendable (String) -> String, closing: String) {
+        self.opening = opening
+        self.closing = closing
+    }
+}

@@ -37,6 +37,13 @@ extension Syscalls {
         return buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
     }
 
+    /// The machine's name (`gethostname`), empty when it cannot be read.
+    public static func hostName() -> [UInt8] {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return [] }
+        return buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    }
+
     /// Opens a file by path for reading (close-on-exec); the caller owns the descriptor.
     public static func openForReading(_ path: [UInt8]) -> Result<Int32, Errno> {
         withCString(path) { path in valueOrErrno { open(path, O_RDONLY | O_CLOEXEC) } }

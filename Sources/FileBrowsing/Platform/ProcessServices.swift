@@ -67,6 +67,9 @@ public enum ThisProcess {
     /// The working directory's path, as the kernel has it.
     public static var workingDirectory: [UInt8]? { Syscalls.workingDirectoryPath() }
 
+    /// The machine's name, as `hostname` prints it (empty if unknown).
+    public static var hostName: [UInt8] { Syscalls.hostName() }
+
     /// Returns large freed blocks to the system (after a search that read much).
     public static func returnLargeBlocksWhenFreed() { Syscalls.returnLargeBlocksWhenFreed() }
 }

@@ -57,6 +57,9 @@ public struct NameDecoration: Sendable {
     public var disclosesDirectories = false
     /// Links carry `@` after the name even without `typeIndicators` (interactive tables).
     public var marksSymlinks = false
+    /// Names carry their files' URIs (`ls --hyperlink`), shown as links
+    /// where the renderer has link markup.
+    public var hyperlinks: FileHyperlinks?
     /// ls's quoting instead of filetable's escapes (`--quoting-style`).
     public var quoting: QuotingStyle?
     /// A space before names the quoting left bare, so they line up with
@@ -68,7 +71,7 @@ public struct NameDecoration: Sendable {
     /// Whether decorating needs the entry's `stat` (executables, special bits).
     var needsStatus: Bool { typeIndicators || colors != nil }
     /// A row shows its escaped name and nothing else.
-    var showsNamesOnly: Bool { !needsStatus && !disclosesDirectories && quoting == nil }
+    var showsNamesOnly: Bool { !needsStatus && !disclosesDirectories && quoting == nil && hyperlinks == nil }
 
     /// Sets the cell's text, suffix, colour and accessory for a row.
     public func decorate(_ cell: Cell, row: Int, in model: any FileRows) {
@@ -85,11 +88,13 @@ public struct NameDecoration: Sendable {
 
     @inline(__always)
     func decorate<Rows: FileRows>(_ cell: Cell, row: Int, rows model: Rows) {
-        guard needsStatus || disclosesDirectories else {
+        guard needsStatus || disclosesDirectories || hyperlinks != nil else {
             model.withName(ofRow: row) { appendName($0, to: &cell.textBytes) }
             return
         }
         let kind = model.kind(ofRow: row)
+        // No kind passed: with -L a row's kind is its target's, and a link is linked to what it resolves to.
+        if let hyperlinks { cell.textLink = hyperlinks.uri(forPath: model.path(ofRow: row)) }
         model.withName(ofRow: row) { name in
             appendName(name, to: &cell.textBytes)
             guard needsStatus else { return }

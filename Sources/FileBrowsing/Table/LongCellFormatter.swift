@@ -116,12 +116,13 @@ public final class LongCellFormatter: EntryCellFormatter {
             cell.columns.append(contentsOf: columns(for: status))
             if status.kind == .symlink, let suffix = decoration.linkTargetSuffix(row: row, in: model) {
                 cell.textSuffix = suffix
-                // The target in its own colour, as ls -l draws it: after " -> ", up to any indicator.
-                if decoration.colors != nil, case .success(let target) = model.linkTarget(ofRow: row),
-                    let colour = decoration.linkTargetColour(row: row, in: model, target: target)
-                {
+                // The target in its own colour and linked, as ls -l draws it: after " -> ", up to any indicator.
+                if decoration.colors != nil || decoration.hyperlinks != nil, case .success(let target) = model.linkTarget(ofRow: row) {
                     let shown = decoration.quoting.map { $0.string(target) } ?? NameEscaping.escape(target)
-                    cell.suffixStyle = (.named(colour), 4, shown.count)
+                    if decoration.colors != nil, let colour = decoration.linkTargetColour(row: row, in: model, target: target) {
+                        cell.suffixStyle = (.named(colour), 4, shown.count)
+                    }
+                    if let uri = cell.textLink { cell.suffixLink = (uri, 4, shown.count) }
                 }
             }
             return nil

@@ -89,7 +89,13 @@ struct Lister {
     func writeHeader(_ path: [UInt8], separateFromAbove: Bool) {
         guard context.options.format != .json && context.options.format != .print0 else { return }
         if separateFromAbove { context.output.write("\n") }
-        context.output.write(context.decoration.displayText(path) + ":\n")
+        let shown = context.decoration.displayText(path)
+        // Linked to the directory, the colon outside, as ls -R --hyperlink draws it.
+        if let markup = context.linkMarkup, let uri = context.decoration.hyperlinks?.uri(forPath: path) {
+            context.output.write(markup.opening(uri) + shown + markup.closing + ":\n")
+        } else {
+            context.output.write(shown + ":\n")
+        }
     }
 
     /// Whether an operand is a directory to list or a file to show. Symlinks to

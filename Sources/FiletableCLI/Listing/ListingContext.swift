@@ -11,6 +11,8 @@ struct ListingContext {
     let useColor: Bool
     /// The colours' markup, ls's reset before the first (nil without colour).
     let styleMarkup: StyleMarkup?
+    /// The links' markup (`--hyperlink`; nil without).
+    let linkMarkup: LinkMarkup?
     /// One table, and one formatter per format, serve every directory of a
     /// listing, so a recursive listing reuses its cells across directories.
     let table = TableView(pageHeight: ListingContext.pageHeight)
@@ -23,7 +25,11 @@ struct ListingContext {
         self.diagnostics = diagnostics
         useColor = Self.usesColor(options.color, on: output) && Self.lsColoursThisTerminal
         styleMarkup = useColor ? TerminalStyle.markupResettingFirst() : nil
-        decoration = Self.decoration(for: options, useColor: useColor)
+        let links = Self.usesHyperlinks(options.hyperlink, on: output)
+        linkMarkup = links ? TerminalStyle.linkMarkup : nil
+        var decoration = Self.decoration(for: options, useColor: useColor)
+        if links { decoration.hyperlinks = FileHyperlinks() }
+        self.decoration = decoration
         let environmentUnit = (Environment.value("LS_BLOCK_SIZE") ?? Environment.value("BLOCK_SIZE")).flatMap(SizeUnit.parse)
         let blockUnit = options.blockUnit ?? environmentUnit ?? Environment.value("BLOCKSIZE").flatMap(SizeUnit.parse) ?? .kibibytes
         nameFormatter = NameCellFormatter(decoration: decoration)
@@ -51,6 +57,15 @@ struct ListingContext {
         case .auto:
             let noColor = Environment.value("NO_COLOR").map { !$0.isEmpty } ?? false
             return !noColor && Descriptor(output.fd).isTerminal && Environment.value("TERM") != "dumb"
+        }
+    }
+
+    /// `--hyperlink`: `auto` links on a terminal only (NO_COLOR does not stop links).
+    static func usesHyperlinks(_ mode: CommandLineOptions.ColorMode, on output: OutputSink) -> Bool {
+        switch mode {
+        case .always: return true
+        case .never: return false
+        case .auto: return Descriptor(output.fd).isTerminal
         }
     }
 

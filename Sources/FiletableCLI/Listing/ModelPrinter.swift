@@ -90,6 +90,7 @@ struct ModelPrinter {
         table.scrollToRow(0)
         var renderOptions = RenderOptions()
         renderOptions.styleMarkup = context.styleMarkup
+        renderOptions.linkMarkup = context.linkMarkup
         renderOptions.columnWidths = widths
         renderOptions.columnAlignments = formatter.columnAlignments
         return TextRenderer(options: renderOptions)

@@ -122,6 +122,8 @@ struct CommandLineOptions {
         if let style { indicatorStyle = style }
     }
     var color = ColorMode.auto
+    /// `--hyperlink`: names as links to their files (OSC 8), as ls; off unless asked.
+    var hyperlink = ColorMode.never
     var followSymlinks = false
     /// ls's `-H`: links named as operands are followed, the others not.
     var dereferencesOperands = false

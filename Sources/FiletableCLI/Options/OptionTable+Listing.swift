@@ -281,6 +281,16 @@ extension OptionTable {
             default: options.color = .auto
             }
         },
+        OptionSpec(
+            "hyperlink", value: .optionalWord(colorWords, implied: "always"), valueName: "WHEN", section: .appearance,
+            "names as links to their files (file://HOST/PATH, links resolved) a terminal can open: always, never (the default), or auto (a terminal)"
+        ) { options, argument in
+            switch argument.word {
+            case "always", "yes", "force": options.hyperlink = .always
+            case "never", "no", "none": options.hyperlink = .never
+            default: options.hyperlink = .auto
+            }
+        },
         OptionSpec("inode", "i", section: .appearance, "the inode number of each entry, first (with -l, before the permissions)") { options, _ in
             options.showsInode = true
             options.formatRequested = true

@@ -63,6 +63,9 @@ enum OptionTable {
         case (.du, "null"): return option(short: "0", in: .du).map(PeerLongOption.means)
         case (.du, "dereference"): return .refused("du's --dereference (-L, every link followed)")
         case (.du, "time"), (.du, "time-style"): return .refused("du's --\(name) (the latest modification in each tree)")
+        // ls's links to each name: a listing's, never silently dropped by another mode.
+        case (.du, "hyperlink"), (.tree, "hyperlink"), (.hex, "hyperlink"), (.xxd, "hyperlink"):
+            return .refused("ls's --hyperlink (each name a link to its file)")
         default: return nil
         }
     }

@@ -16,6 +16,10 @@ enum TerminalStyle {
             opening: { style in (first.take() ? "\u{1B}[0m" : "") + "\u{1B}[" + parameters(style) + "m" }, closing: "\u{1B}[0m")
     }
 
+    /// A link a terminal can open (OSC 8, ended by BEL as ls ends it):
+    /// the URI, the text, then the link closed.
+    static let linkMarkup = LinkMarkup(opening: { "\u{1B}]8;;" + $0 + "\u{07}" }, closing: "\u{1B}]8;;\u{07}")
+
     /// True the first time it is asked, false after.
     private final class FirstUse: Sendable {
         private let used = Atomic<Bool>(false)
