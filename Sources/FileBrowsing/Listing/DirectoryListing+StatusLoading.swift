@@ -18,6 +18,7 @@ extension DirectoryListing {
         let fd = directory.fd
         let directoryPath = directory.path
         let follows = options.dereferencesSymlinks
+        let birth = options.timeField == .birth
         let slices = max(1, min(threads, count / 1024 + 1))
         let work: @Sendable (Int, SharedResults) -> Set<FileIdentity> = { slice, results in
             let start = count * slice / slices
@@ -26,8 +27,8 @@ extension DirectoryListing {
             var withACL = Set<FileIdentity>()
             for index in start..<end {
                 let result = arena.withCName(at: index) {
-                    Syscalls.status(at: fd, name: $0, followSymlink: follows)
-                }.map(FileStatus.init)
+                    FileStatus.read(at: fd, name: $0, followSymlink: follows, withBirth: birth)
+                }
                 results.store(result, at: index)
                 guard checkingACLs, case .success(let status) = result, status.kind != .symlink else { continue }
                 let path = arena.withName(at: index) { PathBytes.join(directoryPath, $0) }

@@ -283,7 +283,8 @@ public final class DirectoryListing: FileRows {
         if let cached = statCache.lookup(index) { return cached }
         entriesMaterialised += 1
         let follows = options.dereferencesSymlinks
-        let result = call(names, at: position) { Syscalls.status(at: $0, name: $1, followSymlink: follows) }.map(FileStatus.init)
+        let birth = options.timeField == .birth
+        let result = call(names, at: position) { FileStatus.read(at: $0, name: $1, followSymlink: follows, withBirth: birth) }
         // A call that did not answer in time is not kept: it is asked again.
         if result != .failure(.notResponding) { statCache.store(result, for: index) }
         return result

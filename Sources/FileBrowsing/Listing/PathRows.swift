@@ -126,7 +126,8 @@ public final class PathRows: FileRows {
     private func status(ofEntry index: Int) -> Result<FileStatus, Errno> {
         if let cached = statCache.lookup(index) { return cached }
         entriesMaterialised += 1
-        let result = call(index) { Syscalls.status(at: $0, name: $1, followSymlink: false) }.map(FileStatus.init)
+        let birth = options.timeField == .birth
+        let result = call(index) { FileStatus.read(at: $0, name: $1, followSymlink: false, withBirth: birth) }
         if result != .failure(.notResponding) { statCache.store(result, for: index) }
         return result
     }

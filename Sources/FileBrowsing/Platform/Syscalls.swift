@@ -96,11 +96,12 @@ public enum Syscalls {
     static let extendedStatus = CLibrarySymbol.lookUp("statx", as: ExtendedStatus.self)
 
     /// The birth time, where the kernel and file system record it.
-    static func birthTime(at parent: Int32, name: UnsafePointer<CChar>) -> Timestamp? {
+    static func birthTime(at parent: Int32, name: UnsafePointer<CChar>, followSymlink: Bool = false) -> Timestamp? {
         guard let extendedStatus else { return nil }
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: ExtendedStatusRecord.size, alignment: 8)
         defer { buffer.deallocate() }
-        guard extendedStatus(parent, name, AT_SYMLINK_NOFOLLOW, ExtendedStatusRecord.birthTimeMask, buffer) == 0 else { return nil }
+        let flags = followSymlink ? 0 : AT_SYMLINK_NOFOLLOW
+        guard extendedStatus(parent, name, flags, ExtendedStatusRecord.birthTimeMask, buffer) == 0 else { return nil }
         let record = ExtendedStatusRecord(buffer)
         return record.mask & ExtendedStatusRecord.birthTimeMask != 0 ? record.birthTime : nil
     }

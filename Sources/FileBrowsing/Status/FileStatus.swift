@@ -15,13 +15,28 @@ public struct FileStatus: Sendable, Equatable {
     public var modificationTime: Timestamp
     public var accessTime: Timestamp
     public var changeTime: Timestamp
+    /// When the file was made, where the file system keeps it; read only
+    /// when a listing shows or sorts by it (`--time=birth`: see `read`).
+    public var birthTime: Timestamp?
 
-    /// One of the three times, as `ls` picks them (`-u` access, `-c` change).
+    /// One of the times, as `ls` picks them (`-u` access, `-c` change,
+    /// `--time=birth`; an unknown birth time as 0, the order ls gives it).
     public func time(_ field: TimeField) -> Timestamp {
         switch field {
         case .modification: return modificationTime
         case .access: return accessTime
         case .change: return changeTime
+        case .birth: return birthTime ?? Timestamp(seconds: 0)
+        }
+    }
+
+    /// The status of `name` in the directory open at `fd` (`stat`), with
+    /// its birth time (`statx`) when `withBirth`.
+    static func read(at fd: Int32, name: UnsafePointer<CChar>, followSymlink: Bool, withBirth: Bool) -> Result<FileStatus, Errno> {
+        Syscalls.status(at: fd, name: name, followSymlink: followSymlink).map { raw in
+            var status = FileStatus(raw)
+            if withBirth { status.birthTime = Syscalls.birthTime(at: fd, name: name, followSymlink: followSymlink) }
+            return status
         }
     }
 
@@ -51,5 +66,5 @@ public struct Timestamp: Sendable, Hashable, Comparable {
 
 /// Which of a file's times a listing shows and sorts by.
 public enum TimeField: String, Sendable, CaseIterable {
-    case modification, access, change
+    case modification, access, change, birth
 }

@@ -159,7 +159,12 @@ public final class LongCellFormatter: EntryCellFormatter {
             columns.append(account(status.groupID, name: numericIDs ? nil : accounts.groupName(for: status.groupID), width: layout.groupWidth))
         }
         columns.append(sizeText(status))
-        columns.append(times.format(status.time(timeField), layout: timeLayout))
+        if timeField == .birth && status.birthTime == nil {
+            // A birth time the file system does not keep: ls's question mark, right-aligned.
+            columns.append(Self.padded("?", layout.timeWidth))
+        } else {
+            columns.append(times.format(status.time(timeField), layout: timeLayout))
+        }
         return columns
     }
 

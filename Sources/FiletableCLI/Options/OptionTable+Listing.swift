@@ -179,16 +179,13 @@ extension OptionTable {
         OptionSpec(
             "time", value: .word(["atime", "access", "use", "ctime", "status", "mtime", "modification", "birth", "creation"]),
             valueName: "WORD", section: .selection,
-            "the time shown and sorted by, as ls: atime (-u), ctime (-c) or mtime; birth is not offered yet"
-        ) { options, argument throws(UsageError) in
+            "the time shown and sorted by, as ls: atime (-u), ctime (-c), mtime, or birth (when each file was made, where the file system keeps it)"
+        ) { options, argument in
             switch argument.word {
             case "atime", "access", "use": options.chooseTime(.access)
             case "ctime", "status": options.chooseTime(.change)
-            case "mtime", "modification": options.listOptions.timeField = .modification
-            default:
-                throw UsageError(
-                    message: "--time=\(argument.word): birth times are not offered yet",
-                    hint: "--time takes atime, ctime or mtime (as ls's -u, -c and the default).")
+            case "birth", "creation": options.chooseTime(.birth)
+            default: options.listOptions.timeField = .modification
             }
         },
         OptionSpec("directory", "d", section: .selection, "list directories themselves, not their contents") { options, _ in
