@@ -145,7 +145,7 @@ extension DirectoryListing {
         let arena = self.arena
         // Size, time and extension sorts compare a number first, by entry.
         var numbers: [Int64] = []
-        if key == .size || key == .time || key == .ext || key == .space {
+        if key == .size || key == .time || key == .ext || key == .space || key == .width {
             numbers = [Int64](repeating: 0, count: arena.count)
         }
         var items: [SortItem] = []
@@ -175,6 +175,8 @@ extension DirectoryListing {
                 // The extension key's first eight bytes, as a signed number that sorts like them.
                 let prefix = Self.withExtension(of: index, in: arena) { NaturalOrder.keyPrefix(of: $0).high }
                 numbers[index] = Int64(bitPattern: prefix ^ (1 << 63))
+            case .width:
+                numbers[index] = Int64(arena.withName(at: index) { NameEscaping.displayWidth(of: $0) })
             case .name, .none, .bytes, .version:
                 break
             }

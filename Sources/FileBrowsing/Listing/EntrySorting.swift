@@ -28,6 +28,13 @@ enum EntrySorting {
                 let (ex, ey) = (extensionOf(x), extensionOf(y))
                 return ex != ey ? NaturalOrder.precedes(ex, ey) : NaturalOrder.precedes(x, y)
             }
+        case .width:
+            // The narrowest name first, ties by name.
+            let widths = entries.map { names.withName(at: Int($0)) { NameEscaping.displayWidth(of: $0) } }
+            result = Array(entries.indices).sorted { a, b in
+                widths[a] != widths[b]
+                    ? widths[a] < widths[b] : NaturalOrder.precedes(names.name(at: Int(entries[a])), names.name(at: Int(entries[b])))
+            }.map { entries[$0] }
         case .size, .time:
             // Largest and newest first, ties by name.
             let keys = entries.map(key)

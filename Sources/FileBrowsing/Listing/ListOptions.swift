@@ -15,6 +15,8 @@ public enum SortKey: String, Sendable, CaseIterable {
     case bytes
     /// GNU's version order (`ls -v`: `VersionOrder`).
     case version
+    /// The narrowest name first, as shown (columns), ties by name (ls 9's `--sort=width`).
+    case width
     /// Largest first by what the entry takes on disk, a directory with
     /// everything below it (`DirectoryListing.spaceFigures`, from a scan).
     case space = "du"

@@ -30,6 +30,11 @@ public enum NameEscaping {
     /// A file's text as the viewer shows it: escaped as a name is, but a
     /// backslash is itself (`C:\Windows`, `\d+`): in text it is text, and
     /// nothing has to read the line back to bytes.
+    /// The columns a name takes as shown (escaped): what `--sort=width` orders by.
+    public static func displayWidth(of name: UnsafeBufferPointer<UInt8>) -> Int {
+        isPlain(name) && name.allSatisfy({ $0 < 0x80 }) ? name.count : TextWidth.of(escape(name))
+    }
+
     public static func escapeText(_ bytes: [UInt8]) -> String {
         bytes.withUnsafeBufferPointer(escapeKeepingBackslashes)
     }
