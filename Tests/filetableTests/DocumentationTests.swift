@@ -93,7 +93,7 @@ final class DocumentationTests: XCTestCase {
         XCTAssertEqual(try offered(["--depth", ""]), "", "a number is not completed")
         XCTAssertEqual(try offered(["--group-s"]), "--group-size")
         // As bash splits "--sort=" (at '=', COMP_WORDBREAKS): the words after it.
-        XCTAssertEqual(try offered(["--sort", "="]), "name size time ext none bytes version extension")
+        XCTAssertEqual(try offered(["--sort", "="]), "name size time ext none bytes version width extension")
         XCTAssertEqual(try offered(["--sort", "=", "si"]), "size")
         XCTAssertEqual(try offered(["--color", "=", "al"]), "always")
         XCTAssertEqual(try offered(["--sort=ti"]), "--sort=time")

@@ -12,9 +12,9 @@ struct SortCommand: RegisteredCommand {
     static let changeWords = ScanChangeRows.ChangeOrder.allCases.map(\.rawValue)
 
     static let spec = CommandSpec(
-        name: "sort", aliases: [], usage: "sort name|size|time|ext|none|du [asc|desc]", summary: "change the order",
+        name: "sort", aliases: [], usage: "sort name|size|time|ext|width|none|du [asc|desc]", summary: "change the order",
         details:
-            "Sorts the current table. name is natural order (a1 A2 a10 b); size and time put the largest and newest first unless asc is given; du orders by the space 'du' found, largest first. In a table of what changed since a scan ('du --since FILE'): growth (the default: largest growth first), shrink (largest shrink first), now and then (what each takes now, or took then), largest first unless asc."
+            "Sorts the current table. name is natural order (a1 A2 a10 b); size and time put the largest and newest first unless asc is given; width the narrowest name first; du orders by the space 'du' found, largest first. In a table of what changed since a scan ('du --since FILE'): growth (the default: largest growth first), shrink (largest shrink first), now and then (what each takes now, or took then), largest first unless asc."
     )
 
     static func parse(_ words: CommandWords) throws(CommandError) -> Self {
