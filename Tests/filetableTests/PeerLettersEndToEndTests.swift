@@ -451,7 +451,8 @@ final class PeerLettersEndToEndTests: XCTestCase {
         }
         let birth = try ours("--time=birth .", in: temp)
         XCTAssertEqual(birth.status, 0, birth.stderr)
-        XCTAssertEqual(Set(birth.text.split(separator: "\n")), ["a", "b", "c"], "sorted by when each was made (its order is BirthTimeEndToEndTests')")
+        XCTAssertEqual(
+            Set(birth.text.split(separator: "\n")), ["a", "b", "c"], "sorted by when each was made (its order is BirthTimeEndToEndTests')")
     }
 
     /// ls -L on a dangling or looping link operand: it cannot be reached,
