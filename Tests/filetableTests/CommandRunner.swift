@@ -143,4 +143,10 @@ enum CommandRunner {
     static func isInstalled(_ tool: String) -> Bool {
         (try? shell("command -v \(tool)").status) == 0
     }
+
+    /// Whether the installed ls takes `option` (a newer coreutils' word), so
+    /// a test compares with it only where it can.
+    static func lsAccepts(_ option: String) -> Bool {
+        (try? shell("ls \(option) / >/dev/null 2>&1"))?.status == 0
+    }
 }

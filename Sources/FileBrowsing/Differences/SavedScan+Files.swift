@@ -1,27 +1,13 @@
-/// A saved scan's file: read back whatever its format, and written only
-/// where nothing stands or a saved scan does (replaced whole): `--du --save`,
-/// `--du --since`, and the prompt's `du --save` / `du --since` all go through
-/// here. The errors name the file and why.
+/// A saved scan's file, written only where nothing stands or a saved scan
+/// does (replaced whole): `--du --save`, `--du --since --save`, and the
+/// prompt's `du --save` all go through here (`ScanIndex.read` reads one
+/// back). The errors name the file and why.
 extension SavedScan {
     public enum FileFormat: Sendable {
         /// filetable's own, compact.
         case filetable
         /// ncdu's export (`ncdu -f` reads it).
         case ncdu
-    }
-
-    /// The scan kept at `path` (relative to the working directory):
-    /// filetable's or an ncdu export.
-    public static func read(from path: [UInt8]) throws(FileError) -> SavedScan {
-        switch Syscalls.readWholeInput(path) {
-        case .failure(let errno): throw FileError(path: path, errno: errno)
-        case .success(let bytes):
-            do throws(SavedScanError) {
-                return try load(bytes)
-            } catch {
-                throw FileError(path: path, reason: .custom(error.description))
-            }
-        }
     }
 
     /// Whether `path` may take a scan: nothing is there, or a saved scan

@@ -80,10 +80,13 @@ public struct SavedScan: Sendable, Equatable {
 
     /// A scan read from a file: filetable's own, or an ncdu export (`ncdu -o`).
     public static func load(_ bytes: [UInt8]) throws(SavedScanError) -> SavedScan {
-        if bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == UInt8(ascii: "[") {
-            return try NcduExport.decode(bytes)
-        }
-        return try SavedScan(decoding: bytes)
+        isNcduExport(bytes) ? try NcduExport.decode(bytes) : try SavedScan(decoding: bytes)
+    }
+
+    /// Whether a kept scan's bytes are an ncdu export (JSON: its first
+    /// byte but blanks is `[`) rather than filetable's own.
+    static func isNcduExport(_ bytes: [UInt8]) -> Bool {
+        bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == UInt8(ascii: "[")
     }
 
     /// Whether the file at `path` starts as a saved scan does (its first

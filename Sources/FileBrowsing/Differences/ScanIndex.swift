@@ -18,18 +18,10 @@ public final class ScanIndex: Sendable {
     public let root: [UInt8]
     public let savedAt: Int64
     public let rootTotals: SpaceTotals
-    public var count: Int { parents.count }
+    public var count: Int { columns.parents.count }
 
-    private let parents: [Int32]
-    private let names: [UInt8]
-    /// Where each entry's name ends in `names` (it starts where the one before ends).
-    private let nameEnds: [Int]
-    private let kinds: [UInt8]
-    private let apparentBytes: [Int64]
-    private let diskBytes: [Int64]
-    /// Files and directories counted, for the entries whose are not a
-    /// single file's (every directory): most entries need none kept.
-    private let counts: [Int32: (files: Int, directories: Int)]
+    /// The entries, a column a field.
+    private let columns: Columns
     /// Open addressing, a power of two long (empty unless `findsByName`):
     /// an entry's number in the low half, its hash's high half above it
     /// (most probes of another name end there, without reading its name).
@@ -56,10 +48,8 @@ public final class ScanIndex: Sendable {
 
     /// A kept scan's bytes, whichever format (as `SavedScan.load`).
     public static func load(_ bytes: [UInt8], findsByName: Bool = true, depth: Int = .max) throws(SavedScanError) -> ScanIndex {
-        if bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == UInt8(ascii: "[") {
-            return ScanIndex(try NcduExport.decode(bytes), depth: depth)
-        }
-        return try ScanIndex(decoding: bytes, findsByName: findsByName, depth: depth)
+        SavedScan.isNcduExport(bytes)
+            ? ScanIndex(try NcduExport.decode(bytes), depth: depth) : try ScanIndex(decoding: bytes, findsByName: findsByName, depth: depth)
     }
 
     /// Reads filetable's format straight into the index; `findsByName`
@@ -68,7 +58,7 @@ public final class ScanIndex: Sendable {
     /// the root's own), though every entry is read and checked.
     public convenience init(decoding bytes: [UInt8], findsByName: Bool = true, depth: Int = .max) throws(SavedScanError) {
         var reader = try SavedScanReader(bytes)
-        var builder = Builder(expected: depth == .max ? reader.count : 0, nameBytes: depth == .max ? bytes.count : 0)
+        var columns = Columns(expected: depth == .max ? reader.count : 0, nameBytes: depth == .max ? bytes.count : 0)
         // The kept entry last added at each depth: a kept entry's parent is the one a level up.
         var lastKept: [Int32] = []
         while try reader.next() {
@@ -77,18 +67,18 @@ public final class ScanIndex: Sendable {
             let name = reader.nameRange
             let parent = level == 0 ? Self.root : lastKept[level - 1]
             let ordinal = reader.path.withUnsafeBufferPointer { path in
-                builder.add(parent: parent, name: UnsafeBufferPointer(rebasing: path[name]), kind: reader.kind, totals: reader.totals)
+                columns.add(parent: parent, name: UnsafeBufferPointer(rebasing: path[name]), kind: reader.kind, totals: reader.totals)
             }
             if lastKept.count <= level { lastKept.append(ordinal) } else { lastKept[level] = ordinal }
         }
-        self.init(builder, root: reader.root, savedAt: reader.savedAt, rootTotals: reader.rootTotals, findsByName: findsByName)
+        self.init(columns, root: reader.root, savedAt: reader.savedAt, rootTotals: reader.rootTotals, findsByName: findsByName)
     }
 
     /// The index of a scan held whole (an ncdu export read, a scan made in
     /// memory). An entry whose directory the scan does not hold, or a path
     /// met a second time, is left out.
     public convenience init(_ scan: SavedScan, depth: Int = .max) {
-        var builder = Builder(expected: scan.entries.count, nameBytes: 0)
+        var columns = Columns(expected: scan.entries.count, nameBytes: 0)
         var chain: [(path: [UInt8], ordinal: Int32)] = []
         var previous: [UInt8]?
         for entry in scan.entries where entry.path != previous && (depth == .max || entry.path.count(where: { $0 == 0x2F }) < depth) {
@@ -100,45 +90,34 @@ public final class ScanIndex: Sendable {
             let start = slash.map { $0 + 1 } ?? 0
             guard start < entry.path.count else { continue }
             let ordinal = entry.path.withUnsafeBufferPointer { path in
-                builder.add(
+                columns.add(
                     parent: chain.last?.ordinal ?? Self.root, name: UnsafeBufferPointer(rebasing: path[start...]), kind: entry.kind,
                     totals: entry.totals)
             }
             if entry.kind == .directory { chain.append((entry.path, ordinal)) }
         }
-        self.init(builder, root: scan.root, savedAt: scan.savedAt, rootTotals: scan.rootTotals, findsByName: true)
+        self.init(columns, root: scan.root, savedAt: scan.savedAt, rootTotals: scan.rootTotals, findsByName: true)
     }
 
-    private init(_ builder: Builder, root: [UInt8], savedAt: Int64, rootTotals: SpaceTotals, findsByName: Bool) {
+    private init(_ columns: Columns, root: [UInt8], savedAt: Int64, rootTotals: SpaceTotals, findsByName: Bool) {
         self.root = root
         self.savedAt = savedAt
         self.rootTotals = rootTotals
-        parents = builder.parents
-        names = builder.names
-        nameEnds = builder.nameEnds
-        kinds = builder.kinds
-        apparentBytes = builder.apparentBytes
-        diskBytes = builder.diskBytes
-        counts = builder.counts
+        self.columns = columns
         self.findsByName = findsByName
         var capacity = 16
-        while findsByName && capacity < builder.parents.count * 2 { capacity *= 2 }
+        while findsByName && capacity < columns.parents.count * 2 { capacity *= 2 }
         let mask = capacity - 1
         slots = [UInt64](unsafeUninitializedCapacity: capacity) { slots, initialized in
             slots.initialize(repeating: Self.emptySlot)
             initialized = capacity
-            builder.names.withUnsafeBytes { names in
-                builder.nameEnds.withUnsafeBufferPointer { ends in
-                    builder.parents.withUnsafeBufferPointer { parents in
-                        for ordinal in parents.indices where findsByName {
-                            let start = ordinal == 0 ? 0 : ends[ordinal - 1]
-                            let name = UnsafeRawBufferPointer(rebasing: names[start..<ends[ordinal]])
-                            let hash = Self.hash(parent: parents[ordinal], name: name)
-                            var slot = hash & mask
-                            while slots[slot] != Self.emptySlot { slot = (slot + 1) & mask }
-                            slots[slot] = UInt64(truncatingIfNeeded: hash) & 0xFFFF_FFFF_0000_0000 | UInt64(ordinal)
-                        }
-                    }
+            columns.names.withUnsafeBytes { names in
+                for ordinal in columns.parents.indices where findsByName {
+                    let name = UnsafeRawBufferPointer(rebasing: names[columns.nameRange(of: ordinal)])
+                    let hash = Self.hash(parent: columns.parents[ordinal], name: name)
+                    var slot = hash & mask
+                    while slots[slot] != Self.emptySlot { slot = (slot + 1) & mask }
+                    slots[slot] = UInt64(truncatingIfNeeded: hash) & 0xFFFF_FFFF_0000_0000 | UInt64(ordinal)
                 }
             }
         }
@@ -153,16 +132,16 @@ public final class ScanIndex: Sendable {
         let tag = UInt64(truncatingIfNeeded: hash) & 0xFFFF_FFFF_0000_0000
         var slot = hash & mask
         return slots.withUnsafeBufferPointer { slots in
-            names.withUnsafeBytes { names in
+            columns.names.withUnsafeBytes { names in
                 while true {
                     let packed = slots[slot]
                     if packed == Self.emptySlot { return Self.absent }
                     let ordinal = Int(packed & 0xFFFF_FFFF)
                     // The hash's high half first: a name is compared only when it very likely matches.
-                    if packed & 0xFFFF_FFFF_0000_0000 == tag, parents[ordinal] == parent {
-                        let start = ordinal == 0 ? 0 : nameEnds[ordinal - 1]
-                        if nameEnds[ordinal] - start == name.count,
-                            name.count == 0 || Syscalls.compareMemory(names.baseAddress! + start, name.baseAddress!, name.count) == 0
+                    if packed & 0xFFFF_FFFF_0000_0000 == tag, columns.parents[ordinal] == parent {
+                        let range = columns.nameRange(of: ordinal)
+                        if range.count == name.count,
+                            name.count == 0 || Syscalls.compareMemory(names.baseAddress! + range.lowerBound, name.baseAddress!, name.count) == 0
                         {
                             return Int32(ordinal)
                         }
@@ -188,8 +167,8 @@ public final class ScanIndex: Sendable {
         let mask = slots.count - 1
         var touched: UInt64 = 0
         slots.withUnsafeBufferPointer { slots in
-            parents.withUnsafeBufferPointer { parents in
-                nameEnds.withUnsafeBufferPointer { ends in
+            columns.parents.withUnsafeBufferPointer { parents in
+                columns.nameEnds.withUnsafeBufferPointer { ends in
                     // First the slots, then the entries they point at: each pass's reads are independent.
                     var first = [Int](repeating: 0, count: wanted.count)
                     for (position, name) in wanted.enumerated() {
@@ -213,20 +192,19 @@ public final class ScanIndex: Sendable {
         name.withUnsafeBytes { lookup(parent: parent, name: $0) }
     }
 
-    public func kind(of ordinal: Int32) -> FileKind { FileKind(rawValue: kinds[Int(ordinal)]) ?? .unknown }
-    public func parent(of ordinal: Int32) -> Int32 { parents[Int(ordinal)] }
+    public func kind(of ordinal: Int32) -> FileKind { FileKind(rawValue: columns.kinds[Int(ordinal)]) ?? .unknown }
+    public func parent(of ordinal: Int32) -> Int32 { columns.parents[Int(ordinal)] }
 
     public func totals(of ordinal: Int32) -> SpaceTotals {
         let index = Int(ordinal)
-        let counted = counts[ordinal] ?? (1, 0)
-        return SpaceTotals(apparentBytes: apparentBytes[index], diskBytes: diskBytes[index], files: counted.files, directories: counted.directories)
+        let counted = columns.counts[ordinal] ?? (1, 0)
+        return SpaceTotals(
+            apparentBytes: columns.apparentBytes[index], diskBytes: columns.diskBytes[index], files: counted.files,
+            directories: counted.directories)
     }
 
     /// The entry's name.
-    public func name(of ordinal: Int32) -> [UInt8] {
-        let index = Int(ordinal)
-        return Array(names[(index == 0 ? 0 : nameEnds[index - 1])..<nameEnds[index]])
-    }
+    public func name(of ordinal: Int32) -> [UInt8] { Array(columns.names[columns.nameRange(of: Int(ordinal))]) }
 
     /// The entry's path below the root, names joined by `/`.
     public func path(of ordinal: Int32) -> [UInt8] {
@@ -234,7 +212,7 @@ public final class ScanIndex: Sendable {
         var current = ordinal
         while current >= 0 {
             chain.append(current)
-            current = parents[Int(current)]
+            current = columns.parents[Int(current)]
         }
         var path: [UInt8] = []
         for (position, entry) in chain.reversed().enumerated() {
@@ -247,6 +225,7 @@ public final class ScanIndex: Sendable {
     /// Every entry's depth (0: one of the root's own), found in one pass:
     /// a parent always comes before its entries.
     public func depths() -> [Int32] {
+        let parents = columns.parents
         var depths = [Int32](repeating: 0, count: parents.count)
         for index in parents.indices where parents[index] >= 0 { depths[index] = depths[Int(parents[index])] + 1 }
         return depths
@@ -272,15 +251,21 @@ public final class ScanIndex: Sendable {
         return Int(truncatingIfNeeded: hash ^ (hash >> 33))
     }
 
-    /// The index's arrays as they are filled, entry by entry.
-    private struct Builder {
+    /// The index's entries, a column a field, filled entry by entry.
+    private struct Columns {
         var parents: [Int32] = []
         var names: [UInt8] = []
+        /// Where each entry's name ends in `names` (it starts where the one before ends).
         var nameEnds: [Int] = []
         var kinds: [UInt8] = []
         var apparentBytes: [Int64] = []
         var diskBytes: [Int64] = []
+        /// Files and directories counted, for the entries whose are not a
+        /// single file's (every directory): most entries need none kept.
         var counts: [Int32: (files: Int, directories: Int)] = [:]
+
+        /// Where entry `ordinal`'s name lies in `names`.
+        func nameRange(of ordinal: Int) -> Range<Int> { (ordinal == 0 ? 0 : nameEnds[ordinal - 1])..<nameEnds[ordinal] }
 
         init(expected: Int, nameBytes: Int) {
             parents.reserveCapacity(expected)

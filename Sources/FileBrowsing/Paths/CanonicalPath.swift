@@ -33,16 +33,28 @@ public enum CanonicalPath {
         return resolved.isEmpty ? [0x2F] : resolved
     }
 
-    /// An absolute path with `.`, `..` and repeated slashes folded away, no link followed.
+    /// `path` with `.`, `..` and repeated slashes folded away, no link
+    /// followed: `..` at the root stays there, a relative path keeps its
+    /// leading `..`, and nothing left is `.`.
     public static func lexical(_ path: [UInt8]) -> [UInt8] {
+        let absolute = path.first == 0x2F
         var parts: [ArraySlice<UInt8>] = []
-        for part in path.split(separator: 0x2F) where part != [0x2E] {
+        for part in path.split(separator: 0x2F) {
+            if part == [0x2E] { continue }
             if part == [0x2E, 0x2E] {
-                _ = parts.popLast()
-            } else {
-                parts.append(part)
+                if let last = parts.last, last != [0x2E, 0x2E] {
+                    parts.removeLast()
+                    continue
+                }
+                if absolute { continue }
             }
+            parts.append(part)
         }
-        return parts.isEmpty ? [0x2F] : parts.reduce(into: []) { $0 += [0x2F] + $1 }
+        var result: [UInt8] = absolute ? [0x2F] : []
+        for (i, part) in parts.enumerated() {
+            if i > 0 { result.append(0x2F) }
+            result.append(contentsOf: part)
+        }
+        return result.isEmpty ? [0x2E] : result
     }
 }

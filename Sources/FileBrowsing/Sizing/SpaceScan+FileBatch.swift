@@ -23,13 +23,11 @@ extension SpaceScan {
             self.names = names
             order = names.bytes.withUnsafeBufferPointer { bytes in
                 names.starts.withUnsafeBufferPointer { starts in
-                    (0..<Int32(names.count)).sorted { a, b in
-                        let (x, y) = (Int(starts[Int(a)]), Int(starts[Int(b)]))
-                        let (xCount, yCount) = (Int(starts[Int(a) + 1]) - 1 - x, Int(starts[Int(b) + 1]) - 1 - y)
-                        let common = min(xCount, yCount)
-                        let compared = common == 0 ? 0 : Syscalls.compareMemory(bytes.baseAddress! + x, bytes.baseAddress! + y, common)
-                        return compared != 0 ? compared < 0 : xCount < yCount
+                    // Each name without its NUL.
+                    func name(_ index: Int32) -> UnsafeBufferPointer<UInt8> {
+                        UnsafeBufferPointer(rebasing: bytes[Int(starts[Int(index)])..<Int(starts[Int(index) + 1]) - 1])
                     }
+                    return (0..<Int32(names.count)).sorted { NaturalOrder.compareBytes(name($0), name($1)) < 0 }
                 }
             }
             apparentBytes = totals.map(\.apparentBytes)

@@ -26,11 +26,7 @@ extension SpaceScan.Entry {
     private static func byName(_ indices: [Int], of entries: [SpaceScan.Entry]) -> [Int] {
         indices.sorted { a, b in
             entries[a].node.component.withUnsafeBufferPointer { x in
-                entries[b].node.component.withUnsafeBufferPointer { y in
-                    let common = min(x.count, y.count)
-                    let compared = common == 0 ? 0 : Syscalls.compareMemory(x.baseAddress!, y.baseAddress!, common)
-                    return compared != 0 ? compared < 0 : x.count < y.count
-                }
+                entries[b].node.component.withUnsafeBufferPointer { y in NaturalOrder.compareBytes(x, y) < 0 }
             }
         }
     }

@@ -50,20 +50,18 @@ extension SpaceScan {
             }
             var reading = DirectoryReading(path: path)
             reading.earlier.directory = earlier
-            // The root is opened by the caller (its component is its whole path).
-            scan(
-                index, parentFD: parentFD, name: index == 0 ? [] : path.component, depth: depth, rootDevice: rootDevice, into: reading,
-                buffer: buffer, status: status)
+            scan(index, parentFD: parentFD, depth: depth, rootDevice: rootDevice, into: reading, buffer: buffer, status: status)
         }
     }
 
     /// Reads one directory: its files' sizes into its own total, its
     /// subdirectories onto the shared stack.
     private func scan(
-        _ index: Int, parentFD: Swift.Result<Int32, Errno>, name: [UInt8], depth: Int, rootDevice: UInt64, into reading: DirectoryReading,
+        _ index: Int, parentFD: Swift.Result<Int32, Errno>, depth: Int, rootDevice: UInt64, into reading: DirectoryReading,
         buffer: UnsafeMutableRawPointer, status: UnsafeMutableRawPointer
     ) {
-        guard let fd = openDirectory(index, parentFD: parentFD, name: name) else { return }
+        // The root is opened by the caller (its node's component is its whole path); any other by its name.
+        guard let fd = openDirectory(index, parentFD: parentFD, name: reading.path.component) else { return }
         // Both found at run time: without them nothing can be counted, and the directory says so.
         guard Syscalls.readsSizes else {
             finishUnreadable(index, errno: .notImplemented)

@@ -27,9 +27,7 @@ struct ListingContext {
         styleMarkup = useColor ? TerminalStyle.markupResettingFirst() : nil
         let links = Self.usesHyperlinks(options.hyperlink, on: output)
         linkMarkup = links ? TerminalStyle.linkMarkup : nil
-        var decoration = Self.decoration(for: options, useColor: useColor)
-        if links { decoration.hyperlinks = FileHyperlinks() }
-        self.decoration = decoration
+        decoration = Self.decoration(for: options, useColor: useColor, links: links)
         let environmentUnit = (Environment.value("LS_BLOCK_SIZE") ?? Environment.value("BLOCK_SIZE")).flatMap(SizeUnit.parse)
         let blockUnit = options.blockUnit ?? environmentUnit ?? Environment.value("BLOCKSIZE").flatMap(SizeUnit.parse) ?? .kibibytes
         nameFormatter = NameCellFormatter(decoration: decoration)
@@ -83,13 +81,14 @@ struct ListingContext {
         return patterns.contains { GlobPattern($0).matches(Array(term.utf8)) }
     }
 
-    /// How names look: `-F` indicators, and `LS_COLORS` when colour is on.
-    static func decoration(for options: CommandLineOptions, useColor: Bool) -> NameDecoration {
+    /// How names look: `-F` indicators, `LS_COLORS` when colour is on, links with `links`.
+    static func decoration(for options: CommandLineOptions, useColor: Bool, links: Bool = false) -> NameDecoration {
         var decoration = NameDecoration()
         decoration.typeIndicators = options.typeIndicators
         decoration.indicatorStyle = options.indicatorStyle
         decoration.colors = useColor ? ColorScheme(lsColors: Environment.value("LS_COLORS")) : nil
         decoration.quoting = options.quoting
+        decoration.hyperlinks = links ? FileHyperlinks() : nil
         return decoration
     }
 

@@ -23,6 +23,16 @@ struct CommandLineOptions {
     /// When to colour names.
     enum ColorMode: String {
         case auto, always, never
+
+        /// ls's words for WHEN (`OptionTable.colorWords`): always, yes,
+        /// force; never, no, none; anything else (auto, tty, if-tty) auto.
+        init(word: String) {
+            switch word {
+            case "always", "yes", "force": self = .always
+            case "never", "no", "none": self = .never
+            default: self = .auto
+            }
+        }
     }
 
     var format = Format.oneLine

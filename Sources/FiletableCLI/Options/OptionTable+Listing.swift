@@ -272,21 +272,13 @@ extension OptionTable {
             "color", value: .optionalWord(colorWords, implied: "always"), valueName: "WHEN", section: .appearance,
             "colour names: auto (the default: only on a terminal and never when NO_COLOR is set), always, or never; LS_COLORS is honoured"
         ) { options, argument in
-            switch argument.word {
-            case "always", "yes", "force": options.color = .always
-            case "never", "no", "none": options.color = .never
-            default: options.color = .auto
-            }
+            options.color = .init(word: argument.word)
         },
         OptionSpec(
             "hyperlink", value: .optionalWord(colorWords, implied: "always"), valueName: "WHEN", section: .appearance,
             "names as links to their files (file://HOST/PATH, links resolved) a terminal can open: always, never (the default), or auto (a terminal)"
         ) { options, argument in
-            switch argument.word {
-            case "always", "yes", "force": options.hyperlink = .always
-            case "never", "no", "none": options.hyperlink = .never
-            default: options.hyperlink = .auto
-            }
+            options.hyperlink = .init(word: argument.word)
         },
         OptionSpec("inode", "i", section: .appearance, "the inode number of each entry, first (with -l, before the permissions)") { options, _ in
             options.showsInode = true

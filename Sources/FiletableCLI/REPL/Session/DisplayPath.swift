@@ -26,27 +26,8 @@ enum DisplayPath {
         return ThisProcess.workingDirectory
     }
 
-    static func normalize(_ path: [UInt8]) -> [UInt8] {
-        let absolute = path.first == 0x2F
-        var parts: [ArraySlice<UInt8>] = []
-        for part in path.split(separator: 0x2F) {
-            if part == [0x2E] { continue }
-            if part == [0x2E, 0x2E] {
-                if let last = parts.last, last != [0x2E, 0x2E] {
-                    parts.removeLast()
-                    continue
-                }
-                if absolute { continue }
-            }
-            parts.append(part)
-        }
-        var result: [UInt8] = absolute ? [0x2F] : []
-        for (i, part) in parts.enumerated() {
-            if i > 0 { result.append(0x2F) }
-            result.append(contentsOf: part)
-        }
-        return result.isEmpty ? [0x2E] : result
-    }
+    /// `path` with `.`, `..` and repeated slashes folded away (`CanonicalPath.lexical`).
+    static func normalize(_ path: [UInt8]) -> [UInt8] { CanonicalPath.lexical(path) }
 
     /// The path as the prompt shows it: escaped, with the home directory as `~`.
     static func prompt(_ path: [UInt8], home: [UInt8]?) -> String {
