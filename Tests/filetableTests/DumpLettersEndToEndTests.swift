@@ -106,7 +106,7 @@ final class DumpLettersEndToEndTests: XCTestCase {
         let temp = try TemporaryTree()
         _ = write(Self.sample, named: "g.bin", in: temp)
         let refusals: [([String], String)] = [
-            (["--hex", "-e", "x", "g.bin"], "-e is hexdump's format-string option"),
+            (["--hex", "-L", "g.bin"], "-L is hexdump's colour option"),
             (["--xxd", "-r", "g.bin"], "-r is xxd's reverse option"),
             (["--hex", "--xxd", "g.bin"], "--hex and --xxd cannot be combined"),
             (["--xxd", "-b", "-e", "g.bin"], "xxd's -b and -e cannot be combined"),

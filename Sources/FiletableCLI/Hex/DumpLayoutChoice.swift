@@ -23,6 +23,10 @@ struct DumpLayoutChoice {
         }
     }
 
+    /// hexdump's format strings are drawn: `-e` or `-f` is among the
+    /// letters (the views among them are then drawn as their strings).
+    var usesFormatStrings: Bool { options.hexdumpFormatSources.contains(where: \.isWritten) }
+
     /// The line-at-a-time layout, when the letters ask for one; `name` is
     /// the operand as typed (xxd -i names its array after it), nil for
     /// standard input.
@@ -64,6 +68,11 @@ struct DumpLayoutChoice {
             return UsageError(
                 message: "--hex and --xxd cannot be combined",
                 hint: "--hex reads hexdump's letters (-b -c -d -o -x views), --xxd reads xxd's (-b bits, -c columns, -d decimal offsets, -o offset).")
+        }
+        if usesFormatStrings, options.hexFormatName != "canonical" {
+            return UsageError(
+                message: "hexdump's format strings (-e, -f) cannot be drawn in the \(options.hexFormatName) layout",
+                hint: "A format string is a layout of its own; leave out --format, -p and --xxd.")
         }
         if options.hexViews.contains(where: { $0 != .canonical }), options.hexFormatName != "canonical" {
             return UsageError(

@@ -13,6 +13,11 @@ struct HexDumpCommand {
     var format: HexFormat { DumpLayoutChoice(options: options).fastFormat }
 
     func run() {
+        var formatStrings: HexdumpFormat?
+        if DumpLayoutChoice(options: options).usesFormatStrings {
+            guard let format = readFormatStrings() else { return }
+            formatStrings = format
+        }
         let paths = options.operandsGiven ? options.paths : [Array("-".utf8)]
         var headersWritten = 0
         for path in paths {
@@ -35,6 +40,20 @@ struct HexDumpCommand {
                 // closing offset, the file's size, in its last view's width;
                 // xxd's nothing), but a lone offset reads like an empty file:
                 // say so, and fail.
+                if let size = reader.skippedPastEnd, let formatStrings {
+                    // hexdump's %_A units, with the file's size as the offset past the end.
+                    if options.hexLength != 0 {
+                        var dump = HexdumpFormatDump(format: formatStrings, startOffset: size, squeezes: options.hexSqueeze)
+                        var text: [UInt8] = []
+                        dump.finish(into: &text)
+                        write(text)
+                    }
+                    diagnostics.report(
+                        FileError(
+                            path: path, reason: .custom("offset \(options.hexSkip) is past the end (\(Plural.count(Int(clamping: size), "byte")))")),
+                        severity: .seriousTrouble)
+                    continue
+                }
                 if let size = reader.skippedPastEnd {
                     if options.hexLength != 0, let digits = Self.closingOffsetDigits(format: format, lineLayout: lineLayout) {
                         let hex = String(size, radix: 16)
@@ -46,7 +65,9 @@ struct HexDumpCommand {
                         severity: .seriousTrouble)
                     continue
                 }
-                if let lineLayout {
+                if let formatStrings {
+                    try dump(reader, through: formatStrings)
+                } else if let lineLayout {
                     try dump(reader, drawing: lineLayout)
                 } else {
                     try dump(reader)
@@ -74,6 +95,61 @@ struct HexDumpCommand {
             if case .canonical = format { return HexdumpView.canonical.offsetDigits }
             return nil
         }
+    }
+
+    /// hexdump's format strings and views in the order given, each file or
+    /// format read once; nil (reported, status 2) when one cannot be read.
+    private func readFormatStrings() -> HexdumpFormat? {
+        var sources: [[UInt8]] = []
+        for source in options.hexdumpFormatSources {
+            switch source {
+            case .view(let view): sources += HexdumpFormat.sources(of: view)
+            case .string(let text): sources.append(text)
+            case .file(let path):
+                do {
+                    sources += try HexdumpFormat.sources(ofFormatFileAt: path)
+                } catch {
+                    diagnostics.report(error, severity: .seriousTrouble)
+                    return nil
+                }
+            }
+        }
+        do {
+            return try HexdumpFormat(parsing: sources)
+        } catch {
+            diagnostics.report(error.message, severity: .seriousTrouble)
+            return nil
+        }
+    }
+
+    /// Streams one file through hexdump's format strings; at a terminal
+    /// control bytes (a `%c` of the data) are shown as `cat -v` shows them.
+    private func dump(_ reader: HexDumpReader, through format: HexdumpFormat) throws(FileError) {
+        guard options.hexLength != 0 else { return }
+        var dump = HexdumpFormatDump(format: format, startOffset: reader.startOffset, squeezes: options.hexSqueeze)
+        var more = true
+        while more && !output.failed {
+            more = try reader.withNextChunk(lineLength: 1) { chunk in
+                if chunk.isEmpty { return false }
+                dump.append(chunk) { write($0) }
+                return !output.failed
+            }
+        }
+        if output.failed { return }
+        dump.finish { write($0) }
+    }
+
+    /// Writes drawn text: exact into a pipe or file, control bytes but
+    /// tab and newline as `^X` at a terminal.
+    private func write(_ text: UnsafeRawBufferPointer) {
+        guard StandardStream.output.isTerminal else { return output.write(raw: text) }
+        var shown: [UInt8] = []
+        CatCommand.appendShowingControls(text, to: &shown)
+        output.write(bytes: shown)
+    }
+
+    private func write(_ text: [UInt8]) {
+        text.withUnsafeBytes { write($0) }
     }
 
     /// Streams one file in a line-at-a-time layout (hexdump's views, xxd's

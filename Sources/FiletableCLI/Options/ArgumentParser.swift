@@ -156,6 +156,13 @@ struct ArgumentParser {
             if inline != nil { throw UsageError(message: "option '--\(name)' doesn't allow an argument") }
             try peerSpec.apply(&options, .none)
             return
+        case .valueMeans(let peerSpec, let words)?:
+            let value = inline ?? (position < arguments.count ? arguments[position] : nil)
+            if let value, !words.contains(NameEscaping.typedText(value)) {
+                if inline == nil { position += 1 }
+                try peerSpec.apply(&options, try Self.read(value, for: peerSpec, named: "--\(name)"))
+                return
+            }
         case nil:
             break
         }

@@ -173,6 +173,9 @@ struct CommandLineOptions {
     var xxdMode = false
     /// hexdump's views (`-b -c -d -o -x`, and `-C` among them), in the order given.
     var hexViews: [HexdumpView] = []
+    /// hexdump's format strings (`-e`, `-f`) and its views, in the order
+    /// given: with a format string among them, all are drawn as strings.
+    var hexdumpFormatSources: [HexdumpFormatSource] = []
     /// xxd's variants: `-e`, `-b`, `-d`, `-o N`, `-a`, `-i` (with `-n NAME`, `-C`).
     var xxdLittleEndian = false
     var xxdBits = false
@@ -253,4 +256,20 @@ struct UsageError: Error, Equatable, CustomStringConvertible {
     static let seeHelp = "Try 'filetable --help' for more information."
 
     var description: String { hint.map { message + "\n" + $0 } ?? message }
+}
+
+/// One of hexdump's ways to say what to draw, in the order given.
+enum HexdumpFormatSource: Equatable {
+    /// `-b -c -d -o -x -C`: the view's own format strings.
+    case view(HexdumpView)
+    /// `-e FORMAT`, `--format FORMAT`.
+    case string([UInt8])
+    /// `-f FILE`, `--format-file FILE`: a string a line.
+    case file([UInt8])
+
+    /// A format string or file, not a view.
+    var isWritten: Bool {
+        if case .view = self { return false }
+        return true
+    }
 }

@@ -236,12 +236,42 @@ extension OptionTable {
             options.hexFormatName = "canonical"
             options.hexFormatChosen = true
             options.hexViews.append(.canonical)
+            options.hexdumpFormatSources.append(.view(.canonical))
         },
-        OptionSpec(nil, "b", section: .hex, "one-byte octal view (hexdump -b)") { options, _ in options.hexViews.append(.octalBytes) },
-        OptionSpec(nil, "c", section: .hex, "one-byte character view (hexdump -c)") { options, _ in options.hexViews.append(.characters) },
-        OptionSpec(nil, "d", section: .hex, "two-byte decimal view (hexdump -d)") { options, _ in options.hexViews.append(.decimalWords) },
-        OptionSpec(nil, "o", section: .hex, "two-byte octal view (hexdump -o)") { options, _ in options.hexViews.append(.octalWords) },
-        OptionSpec(nil, "x", section: .hex, "two-byte hexadecimal view (hexdump -x)") { options, _ in options.hexViews.append(.hexWords) },
+        OptionSpec(nil, "b", section: .hex, "one-byte octal view (hexdump -b)") { options, _ in
+            options.hexViews.append(.octalBytes)
+            options.hexdumpFormatSources.append(.view(.octalBytes))
+        },
+        OptionSpec(nil, "c", section: .hex, "one-byte character view (hexdump -c)") { options, _ in
+            options.hexViews.append(.characters)
+            options.hexdumpFormatSources.append(.view(.characters))
+        },
+        OptionSpec(nil, "d", section: .hex, "two-byte decimal view (hexdump -d)") { options, _ in
+            options.hexViews.append(.decimalWords)
+            options.hexdumpFormatSources.append(.view(.decimalWords))
+        },
+        OptionSpec(nil, "o", section: .hex, "two-byte octal view (hexdump -o)") { options, _ in
+            options.hexViews.append(.octalWords)
+            options.hexdumpFormatSources.append(.view(.octalWords))
+        },
+        OptionSpec(nil, "x", section: .hex, "two-byte hexadecimal view (hexdump -x)") { options, _ in
+            options.hexViews.append(.hexWords)
+            options.hexdumpFormatSources.append(.view(.hexWords))
+        },
+        OptionSpec(
+            nil, "e", value: .path, valueName: "FORMAT", section: .hex, modes: [.hex],
+            "draw each block through hexdump's format string (hexdump -e, --format); several are drawn in turn",
+            details:
+                "As util-linux hexdump reads it: units of 'iterations/bytes \"text\"', conversions %d %i %o %u %x %X %c %s %e %f %g %E %G, %_a and %_A offsets, %_c %_p %_u; the letters -b -c -d -o -x -C among them add their own strings in order."
+        ) { options, argument in
+            if case .bytes(let format) = argument { options.hexdumpFormatSources.append(.string(format)) }
+        },
+        OptionSpec(
+            "format-file", "f", value: .path, valueName: "FILE", section: .hex, modes: [.hex],
+            "format strings from FILE, one a line; blank lines and # comments skipped (hexdump -f)"
+        ) { options, argument in
+            if case .bytes(let path) = argument { options.hexdumpFormatSources.append(.file(path)) }
+        },
         OptionSpec(nil, "p", section: .hex, modes: [.hex, .xxd], "the plain layout (xxd -p)") { options, _ in
             options.hexFormatName = "plain"
             options.hexFormatChosen = true

@@ -35,7 +35,7 @@ enum OptionTable {
             return meanings[letter]
         case .hex:
             let meanings: [Character: String] = [
-                "e": "format-string option (-e FORMAT)", "f": "format-file option (-f FILE)", "L": "colour option (use --color)",
+                "L": "colour option (%_L colour units; use --color for filetable's colours)"
             ]
             return meanings[letter]
         case .xxd:
@@ -55,10 +55,19 @@ enum OptionTable {
     enum PeerLongOption {
         case means(OptionSpec)
         case refused(String)
+        /// The peer's option with a value, unless the value is one of
+        /// filetable's words for its own option of that name (`--format
+        /// xxd` after `--hex` is the layout; any other value is hexdump's
+        /// format string).
+        case valueMeans(OptionSpec, unlessOneOf: [String])
     }
 
     static func peerLongOption(_ name: String, in mode: OptionSpec.Mode) -> PeerLongOption? {
         switch (mode, name) {
+        case (.hex, "format"):
+            return option(short: "e", in: .hex).map { PeerLongOption.valueMeans($0, unlessOneOf: hexFormatWords) }
+        case (.hex, _) where hexdumpLongNames[name] != nil:
+            return option(short: hexdumpLongNames[name]!, in: .hex).map(PeerLongOption.means)
         case (.du, "all"): return option(short: "a", in: .du).map(PeerLongOption.means)
         case (.du, "null"): return option(short: "0", in: .du).map(PeerLongOption.means)
         case (.du, "dereference"): return .refused("du's --dereference (-L, every link followed)")
@@ -106,6 +115,12 @@ enum OptionTable {
     static let timeStyleWords = TimeFormat.Style.allCases.map(\.rawValue) + TimeFormat.Style.allCases.map { "posix-" + $0.rawValue }
     static let quotingWords = QuotingStyle.allCases.map(\.rawValue)
     static let hexFormatWords = ["canonical", "xxd", "plain"]
+
+    /// hexdump's long names for its letters, read after `--hex`.
+    static let hexdumpLongNames: [String: Character] = [
+        "one-byte-octal": "b", "one-byte-char": "c", "canonical": "C", "two-bytes-decimal": "d", "two-bytes-octal": "o",
+        "two-bytes-hex": "x", "no-squeezing": "v",
+    ]
     static let shells = ["bash", "zsh", "fish"]
 
     static let general: [OptionSpec] = [
