@@ -4,27 +4,20 @@
 /// last one drawn becomes one `*` line (unless squeezing is off); the
 /// last, short block is padded with zeros, and a conversion starting past
 /// the input's end writes blanks of its width; `finish` draws the `%_A`
-/// unit with the offset past the end. One thread; the caller owns the
-/// output array.
+/// unit with the offset past the end. A large piece is drawn in two
+/// halves at once, the second on a second thread from the state the
+/// blocks before it give, and handed out in order. Called from one thread.
 public struct HexdumpFormatDump: ~Copyable {
     public let format: HexdumpFormat
-    public let squeezes: Bool
-    private let plan: HexdumpFormatPlan
-    /// The offset of the next block's first byte.
-    private var address: UInt64
-    /// Set by the short last block: the offset past the input.
-    private var endAddress: UInt64?
+    private var drawer: HexdumpBlockDrawer
     private var pending: [UInt8] = []
-    private var previous: [UInt8] = []
-    private var hasDrawn = false
-    private var starred = false
-    private var writer = DumpWriter()
+
+    /// Bytes of whole blocks worth drawing on two threads.
+    static let pairedDrawing = 64 * 1024
 
     public init(format: HexdumpFormat, startOffset: UInt64, squeezes: Bool) {
         self.format = format
-        self.squeezes = squeezes
-        plan = HexdumpFormatPlan(format)
-        address = startOffset
+        drawer = HexdumpBlockDrawer(plan: HexdumpFormatPlan(format), blockSize: format.blockSize, squeezes: squeezes, address: startOffset)
     }
 
     /// Draws every whole block `bytes` completes, appending to `output`.
@@ -38,7 +31,7 @@ public struct HexdumpFormatDump: ~Copyable {
     }
 
     /// Draws every whole block `bytes` completes, handing the text to
-    /// `emit` (valid during the call only) in one or more pieces.
+    /// `emit` (valid during the call only) in one or more pieces, in order.
     public mutating func append(_ bytes: UnsafeRawBufferPointer, emit: (UnsafeRawBufferPointer) -> Void) {
         let size = format.blockSize
         guard size > 0, var rest = bytes.baseAddress else { return }
@@ -51,15 +44,52 @@ public struct HexdumpFormatDump: ~Copyable {
             guard pending.count == size else { return }
             let block = pending
             pending = []
-            block.withUnsafeBytes { drawWhole($0.baseAddress!) }
+            block.withUnsafeBytes { drawer.drawWhole($0.baseAddress!) }
         }
-        while count >= size {
-            drawWhole(rest)
-            rest += size
-            count -= size
+        let blocks = count / size
+        if blocks >= 4 && blocks * size >= Self.pairedDrawing {
+            drawInTwo(UnsafeRawBufferPointer(start: rest, count: blocks * size), emit: emit)
+        } else {
+            for index in 0..<blocks { drawer.drawWhole(rest + index * size) }
+            drawer.writer.flush(emit)
         }
+        rest += blocks * size
+        count -= blocks * size
         pending.append(contentsOf: UnsafeRawBufferPointer(start: rest, count: count))
-        writer.flush(emit)
+    }
+
+    /// Whole blocks in two halves at once: the second half on a second
+    /// thread, from the squeeze state its two blocks before give (the
+    /// last block drawn has the content of the block just before, drawn or
+    /// folded; `*` is pending when that block repeated the one before it).
+    private mutating func drawInTwo(_ blocks: UnsafeRawBufferPointer, emit: (UnsafeRawBufferPointer) -> Void) {
+        let size = format.blockSize
+        let firstCount = blocks.count / size / 2 * size
+        let base = blocks.baseAddress!
+        let lastOfFirst = base + firstCount - size
+        let starredBefore: Bool
+        if firstCount >= 2 * size {
+            starredBefore = Syscalls.compareMemory(lastOfFirst, lastOfFirst - size, size) == 0
+        } else {
+            starredBefore = drawer.hasDrawn && drawer.previous.withUnsafeBytes { Syscalls.compareMemory(lastOfFirst, $0.baseAddress!, size) == 0 }
+        }
+        let start = SecondHalf(
+            plan: drawer.plan, blockSize: size, squeezes: drawer.squeezes, address: drawer.address + UInt64(firstCount),
+            starred: drawer.squeezes && starredBefore, blocks: SharedMemory(UnsafeRawBufferPointer(rebasing: blocks[(firstCount - size)...])))
+        let secondText = TwoThreads.run(
+            {
+                for offset in stride(from: 0, to: firstCount, by: size) { drawer.drawWhole(base + offset) }
+            }, alongside: { start.draw() })
+        drawer.writer.flush(emit)
+        secondText.withUnsafeBytes(emit)
+        // The state after both halves: the last block, and whether it repeated the one before.
+        let last = base + blocks.count - size
+        drawer.address += UInt64(blocks.count - firstCount)
+        if drawer.squeezes {
+            drawer.starred = Syscalls.compareMemory(last, last - size, size) == 0
+            drawer.previous = Array(UnsafeRawBufferPointer(start: last, count: size))
+        }
+        drawer.hasDrawn = true
     }
 
     /// The short last block, then the `%_A` unit: its offsets are the
@@ -67,146 +97,40 @@ public struct HexdumpFormatDump: ~Copyable {
     public mutating func finish(emit: (UnsafeRawBufferPointer) -> Void) {
         if !pending.isEmpty {
             let count = pending.count
-            endAddress = address + UInt64(count)
+            drawer.endAddress = drawer.address + UInt64(count)
             pending += repeatElement(0, count: format.blockSize - count)
             let block = pending
             pending = []
-            block.withUnsafeBytes { draw($0.baseAddress!) }
-            address += UInt64(format.blockSize)
+            block.withUnsafeBytes { drawer.draw($0.baseAddress!) }
+            drawer.address += UInt64(format.blockSize)
         }
-        if let end = plan.endUnit {
-            if endAddress == nil {
-                guard address > 0 else { return writer.flush(emit) }
-                endAddress = address
-            }
-            for index in end.prints {
-                let print = plan.prints[index]
-                switch print.conversion {
-                case nil, .address?:
-                    writer.reserve(print.largestOutput)
-                    writeText(print, droppingLast: false)
-                    if case .address(let radix)? = print.conversion {
-                        PrintfWriting.writeInteger(
-                            magnitude: endAddress!, negative: false, signed: radix == .decimal, radix: radix, field: print.field, to: &writer.cursor)
-                    }
-                default: continue
-                }
-            }
-        }
-        writer.flush(emit)
+        drawer.drawEndUnit()
+        drawer.writer.flush(emit)
     }
+}
 
-    /// A whole block: folded into `*` when it repeats the last one drawn.
-    private mutating func drawWhole(_ block: UnsafeRawPointer) {
-        let size = format.blockSize
+/// The second half of a large piece, drawn on the second thread: its
+/// blocks start with the last block of the first half, which only sets
+/// the squeeze state.
+private struct SecondHalf: Sendable {
+    let plan: HexdumpFormatPlan
+    let blockSize: Int
+    let squeezes: Bool
+    let address: UInt64
+    let starred: Bool
+    let blocks: SharedMemory<UnsafeRawBufferPointer>
+
+    func draw() -> [UInt8] {
+        var drawer = HexdumpBlockDrawer(plan: plan, blockSize: blockSize, squeezes: squeezes, address: address)
+        let bytes = blocks.pointer
         if squeezes {
-            if hasDrawn, Syscalls.compareMemory(block, previous, size) == 0 {
-                if !starred {
-                    writer.reserve(2)
-                    writer.write(0x2A)
-                    writer.write(0x0A)
-                    starred = true
-                }
-                address += UInt64(size)
-                return
-            }
-            if previous.count != size { previous = [UInt8](repeating: 0, count: size) }
-            previous.withUnsafeMutableBytes { $0.baseAddress!.copyMemory(from: block, byteCount: size) }
+            drawer.previous = Array(UnsafeRawBufferPointer(rebasing: bytes[0..<blockSize]))
+            drawer.hasDrawn = true
+            drawer.starred = starred
         }
-        starred = false
-        hasDrawn = true
-        draw(block)
-        address += UInt64(size)
-    }
-
-    /// Every string's units over one block.
-    private mutating func draw(_ block: UnsafeRawPointer) {
-        for string in plan.strings {
-            var offset = 0
-            for unitIndex in string {
-                let unit = plan.units[unitIndex]
-                if unit.endsDump { break }
-                if unit.byteTable >= 0 && endAddress == nil {
-                    drawFromTable(unit, block: block + offset)
-                    offset += unit.iterations
-                    continue
-                }
-                var iteration = 0
-                while iteration < unit.iterations {
-                    iteration += 1
-                    for index in unit.prints {
-                        let print = plan.prints.baseAddress! + index
-                        let dropsBlank = unit.dropsLastBlank && iteration == unit.iterations && index == unit.prints.upperBound - 1
-                        if print.pointee.conversion == nil {
-                            // Text alone: copied, no call.
-                            let count = print.pointee.textCount - (dropsBlank ? 1 : 0)
-                            writer.reserve(count)
-                            writer.write(plan.text.baseAddress! + print.pointee.textStart, count: count)
-                            continue
-                        }
-                        drawPrint(print.pointee, block: block, offset: offset, droppingLast: dropsBlank)
-                        offset += print.pointee.byteCount
-                    }
-                }
-            }
-        }
-    }
-
-    /// A unit of one byte an iteration, each iteration its byte's table entry.
-    @inline(__always)
-    private mutating func drawFromTable(_ unit: HexdumpFormatPlan.Unit, block: UnsafeRawPointer) {
-        let slot = HexdumpFormatPlan.slotSize
-        let slots = UnsafeRawPointer(plan.byteTables.baseAddress! + unit.byteTable * 256 * slot)
-        let lengths = plan.byteTableLengths.baseAddress! + unit.byteTable * 256
-        let bytes = block.assumingMemoryBound(to: UInt8.self)
-        writer.reserve(unit.iterations * slot + slot)
-        var cursor = writer.cursor
-        for index in 0..<unit.iterations {
-            let value = Int(bytes[index])
-            UnsafeMutableRawPointer(cursor).copyMemory(from: slots + value * slot, byteCount: slot)
-            cursor += Int(lengths[value])
-        }
-        // The last iteration's trailing blank is the last byte written.
-        if unit.dropsLastBlank && unit.iterations > 0 { cursor -= 1 }
-        writer.cursor = cursor
-    }
-
-    /// One print unit at `offset` in the block.
-    private mutating func drawPrint(_ print: HexdumpFormatPlan.Print, block: UnsafeRawPointer, offset: Int, droppingLast: Bool) {
-        guard let conversion = print.conversion else {
-            writer.reserve(print.textCount)
-            writeText(print, droppingLast: droppingLast)
-            return
-        }
-        let here = address + UInt64(offset)
-        if let end = endAddress, here >= end {
-            // Past the input: the conversion's width in blanks, as hexdump's %s of "".
-            writer.reserve(print.textCount + print.field.width)
-            writeText(print, droppingLast: false)
-            writer.blanks(print.field.width)
-            return
-        }
-        let bytes = block + offset
-        if case .string = conversion {
-            let available = format.blockSize - offset
-            let length = UnsafeRawBufferPointer(start: bytes, count: available).firstIndex(of: 0) ?? available
-            writer.reserve(print.textCount + max(print.field.width, length) + 4)
-            writeText(print, droppingLast: false)
-            PrintfWriting.writeString(UnsafeRawBufferPointer(start: bytes, count: length), field: print.field, to: &writer.cursor)
-            return
-        }
-        writer.reserve(print.largestOutput)
-        writeText(print, droppingLast: false)
-        if case .floatingPoint = conversion {
-            let value = HexdumpConversionWriting.floatingPoint(at: bytes, count: print.byteCount)
-            return writer.write(FloatingPointText.format(value, as: plan.floatFormats[print.floatFormat]))
-        }
-        HexdumpConversionWriting.write(conversion, of: bytes, count: print.byteCount, address: here, field: print.field, to: &writer.cursor)
-    }
-
-    private mutating func writeText(_ print: HexdumpFormatPlan.Print, droppingLast: Bool) {
-        let count = print.textCount - (droppingLast ? 1 : 0)
-        guard count > 0 else { return }
-        writer.write(plan.text.baseAddress! + print.textStart, count: count)
+        for offset in stride(from: blockSize, to: bytes.count, by: blockSize) { drawer.drawWhole(bytes.baseAddress! + offset) }
+        var text: [UInt8] = []
+        drawer.writer.flush(into: &text)
+        return text
     }
 }

@@ -1,8 +1,9 @@
 /// A `HexdumpFormat` laid flat for drawing: every print unit's literal
 /// text in one byte buffer, print units and units in buffers of plain
 /// values indexed by range, so the loop over a block's conversions
-/// touches no reference counts. Owns its buffers.
-struct HexdumpFormatPlan: ~Copyable {
+/// touches no reference counts. Owns its buffers, never changes them:
+/// the threads of one dump read it at once.
+final class HexdumpFormatPlan: @unchecked Sendable {
     struct Print {
         var textStart: Int
         var textCount: Int
