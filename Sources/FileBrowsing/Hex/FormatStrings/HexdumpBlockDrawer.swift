@@ -18,8 +18,23 @@ struct HexdumpBlockDrawer: ~Copyable {
     /// `*` stands for the blocks since the last one drawn.
     var starred = false
 
+    /// The plan's buffers, read through plain pointers in the loops (the
+    /// plan object, which keeps them alive, is not touched there).
+    private let prints: UnsafeMutablePointer<HexdumpFormatPlan.Print>
+    private let units: UnsafeMutableBufferPointer<HexdumpFormatPlan.Unit>
+    private let strings: UnsafeMutableBufferPointer<Range<Int>>
+    private let text: UnsafeMutablePointer<UInt8>
+    private let tables: UnsafeRawPointer
+    private let tableLengths: UnsafeMutablePointer<UInt8>
+
     init(plan: HexdumpFormatPlan, blockSize: Int, squeezes: Bool, address: UInt64) {
         self.plan = plan
+        prints = plan.prints.baseAddress!
+        units = plan.units
+        strings = plan.strings
+        text = plan.text.baseAddress!
+        tables = UnsafeRawPointer(plan.tables.baseAddress!)
+        tableLengths = plan.tableLengths.baseAddress!
         self.blockSize = blockSize
         self.squeezes = squeezes
         self.address = address
@@ -74,27 +89,31 @@ struct HexdumpBlockDrawer: ~Copyable {
 
     /// Every string's units over one block.
     mutating func draw(_ block: UnsafeRawPointer) {
-        for string in plan.strings {
+        for string in strings {
             var offset = 0
             for unitIndex in string {
-                let unit = plan.units[unitIndex]
+                let unit = units[unitIndex]
                 if unit.endsDump { break }
-                if unit.byteTable >= 0 && endAddress == nil {
-                    drawFromTable(unit, block: block + offset)
-                    offset += unit.iterations
+                if let table = unit.table, endAddress == nil {
+                    drawFromTable(table, of: unit, block: block + offset)
+                    offset += unit.iterations * table.valueBytes
+                    continue
+                }
+                if unit.integerRun && endAddress == nil {
+                    offset += drawIntegers(unit, block: block + offset)
                     continue
                 }
                 var iteration = 0
                 while iteration < unit.iterations {
                     iteration += 1
                     for index in unit.prints {
-                        let print = plan.prints.baseAddress! + index
+                        let print = prints + index
                         let dropsBlank = unit.dropsLastBlank && iteration == unit.iterations && index == unit.prints.upperBound - 1
                         if print.pointee.conversion == nil {
                             // Text alone: copied, no call.
                             let count = print.pointee.textCount - (dropsBlank ? 1 : 0)
                             writer.reserve(count)
-                            writer.write(plan.text.baseAddress! + print.pointee.textStart, count: count)
+                            writer.write(text + print.pointee.textStart, count: count)
                             continue
                         }
                         drawPrint(print.pointee, block: block, offset: offset, droppingLast: dropsBlank)
@@ -105,19 +124,75 @@ struct HexdumpBlockDrawer: ~Copyable {
         }
     }
 
-    /// A unit of one byte an iteration, each iteration its byte's table entry.
-    @inline(__always)
-    private mutating func drawFromTable(_ unit: HexdumpFormatPlan.Unit, block: UnsafeRawPointer) {
-        let slot = HexdumpFormatPlan.slotSize
-        let slots = UnsafeRawPointer(plan.byteTables.baseAddress! + unit.byteTable * 256 * slot)
-        let lengths = plan.byteTableLengths.baseAddress! + unit.byteTable * 256
-        let bytes = block.assumingMemoryBound(to: UInt8.self)
-        writer.reserve(unit.iterations * slot + slot)
+    /// A unit of one integer conversion and its text, in one loop;
+    /// returns the bytes it read. Zero-padded hex (`%08x`) is written
+    /// digit by digit without printf's other rules.
+    private mutating func drawIntegers(_ unit: HexdumpFormatPlan.Unit, block: UnsafeRawPointer) -> Int {
+        let print = prints[unit.prints.lowerBound]
+        guard case .integer(let signed, let radix) = print.conversion else { return 0 }
+        let suffix = unit.prints.count == 2 ? prints[unit.prints.lowerBound + 1] : nil
+        let suffixCount = suffix?.textCount ?? 0
+        let count = print.byteCount
+        let field = print.field
+        let plainHex =
+            (radix == .hex || radix == .upperHex) && !signed && field.precision == nil && !field.leftAligned && !field.alternate
+            && (field.zeroPadded || field.width == 0)
+        writer.reserve(unit.iterations * (print.largestOutput + suffixCount))
         var cursor = writer.cursor
         for index in 0..<unit.iterations {
-            let value = Int(bytes[index])
-            UnsafeMutableRawPointer(cursor).copyMemory(from: slots + value * slot, byteCount: slot)
-            cursor += Int(lengths[value])
+            cursor.update(from: text + print.textStart, count: print.textCount)
+            cursor += print.textCount
+            let raw = HexdumpConversionWriting.load(block + index * count, count: count)
+            if plainHex {
+                let digits = max(field.width, raw == 0 ? 1 : PrintfWriting.digits(of: raw, radix: radix))
+                PrintfWriting.writeDigits(raw, count: digits, radix: radix, to: cursor)
+                cursor += digits
+            } else if signed {
+                let shift = UInt64(64 - 8 * count)
+                let value = Int64(bitPattern: raw << shift) >> shift
+                PrintfWriting.writeInteger(magnitude: value.magnitude, negative: value < 0, signed: true, radix: radix, field: field, to: &cursor)
+            } else {
+                PrintfWriting.writeInteger(magnitude: raw, negative: false, signed: false, radix: radix, field: field, to: &cursor)
+            }
+            if let suffix {
+                cursor.update(from: text + suffix.textStart, count: suffixCount)
+                cursor += suffixCount
+            }
+        }
+        // The last iteration's trailing blank is the last byte written.
+        if unit.dropsLastBlank && unit.iterations > 0 { cursor -= 1 }
+        writer.cursor = cursor
+        return unit.iterations * count
+    }
+
+    /// A unit with a table, each iteration its value's entry.
+    @inline(__always)
+    private mutating func drawFromTable(_ table: HexdumpFormatPlan.ValueTable, of unit: HexdumpFormatPlan.Unit, block: UnsafeRawPointer) {
+        let slot = table.slot
+        let slots = tables + table.start
+        let lengths = tableLengths + table.lengthsStart
+        writer.reserve(unit.iterations * slot + slot)
+        var cursor = writer.cursor
+        let bytes = block.assumingMemoryBound(to: UInt8.self)
+        switch (table.valueBytes, slot) {
+        case (1, 8):
+            for index in 0..<unit.iterations {
+                let value = Int(bytes[index])
+                UnsafeMutableRawPointer(cursor).storeBytes(of: slots.loadUnaligned(fromByteOffset: value * 8, as: UInt64.self), as: UInt64.self)
+                cursor += Int(lengths[value])
+            }
+        case (1, _):
+            for index in 0..<unit.iterations {
+                let value = Int(bytes[index])
+                UnsafeMutableRawPointer(cursor).copyMemory(from: slots + value * slot, byteCount: slot)
+                cursor += Int(lengths[value])
+            }
+        default:
+            for index in 0..<unit.iterations {
+                let value = Int(UInt16(littleEndian: block.loadUnaligned(fromByteOffset: 2 * index, as: UInt16.self)))
+                UnsafeMutableRawPointer(cursor).copyMemory(from: slots + value * slot, byteCount: slot)
+                cursor += Int(lengths[value])
+            }
         }
         // The last iteration's trailing blank is the last byte written.
         if unit.dropsLastBlank && unit.iterations > 0 { cursor -= 1 }
@@ -160,6 +235,6 @@ struct HexdumpBlockDrawer: ~Copyable {
     mutating func writeText(_ print: HexdumpFormatPlan.Print, droppingLast: Bool) {
         let count = print.textCount - (droppingLast ? 1 : 0)
         guard count > 0 else { return }
-        writer.write(plan.text.baseAddress! + print.textStart, count: count)
+        writer.write(text + print.textStart, count: count)
     }
 }

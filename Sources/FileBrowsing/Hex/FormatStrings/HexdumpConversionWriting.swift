@@ -49,7 +49,7 @@ enum HexdumpConversionWriting {
     static func isPrintable(_ byte: UInt8) -> Bool { (0x20...0x7E).contains(byte) }
 
     @inline(__always)
-    private static func load(_ bytes: UnsafeRawPointer, count: Int) -> UInt64 {
+    static func load(_ bytes: UnsafeRawPointer, count: Int) -> UInt64 {
         switch count {
         case 1: return UInt64(bytes.load(as: UInt8.self))
         case 2: return UInt64(UInt16(littleEndian: bytes.loadUnaligned(as: UInt16.self)))

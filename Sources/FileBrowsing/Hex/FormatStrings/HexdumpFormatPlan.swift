@@ -22,19 +22,28 @@ final class HexdumpFormatPlan: @unchecked Sendable {
         var iterations: Int
         var dropsLastBlank: Bool
         var endsDump: Bool
-        /// A unit that reads one byte an iteration (`16/1 "%02x "`): the
-        /// index of its table in `byteTables`, else -1.
-        var byteTable = -1
+        /// A unit that reads one or two bytes an iteration in one
+        /// conversion (`16/1 "%02x "`, `8/2 "%04x "`): its table, else nil.
+        var table: ValueTable?
+        /// A unit that is one integer conversion and at most some text
+        /// after it, each iteration (`4/4 "%08x "`): drawn in one loop.
+        var integerRun = false
     }
 
-    /// Bytes a table entry holds: what one iteration writes for one byte value.
-    static let slotSize = 32
+    /// What each iteration of a unit writes for each value it can read
+    /// (256 of one byte, 65,536 of two): `slot` bytes an entry in
+    /// `tables` from `start`, the entry's length in `tableLengths` from
+    /// `lengthsStart`. Drawing the unit is then a copy an iteration.
+    struct ValueTable {
+        var start: Int
+        var lengthsStart: Int
+        var slot: Int
+        var valueBytes: Int
+    }
 
-    /// For each unit of one byte an iteration, what an iteration writes
-    /// for each of the 256 byte values: `slotSize` bytes an entry, its
-    /// length in `byteTableLengths`. Drawing such a unit is then a copy a byte.
-    let byteTables: UnsafeMutableBufferPointer<UInt8>
-    let byteTableLengths: UnsafeMutableBufferPointer<UInt8>
+    /// Every unit's table, one after another.
+    let tables: UnsafeMutableBufferPointer<UInt8>
+    let tableLengths: UnsafeMutableBufferPointer<UInt8>
 
     let text: UnsafeMutableBufferPointer<UInt8>
     let prints: UnsafeMutableBufferPointer<Print>
@@ -56,8 +65,8 @@ final class HexdumpFormatPlan: @unchecked Sendable {
         }
         endUnit = format.endUnit.map { builder.add($0) }
         floatFormats = builder.floatFormats
-        byteTables = Self.buffer(builder.byteTables)
-        byteTableLengths = Self.buffer(builder.byteTableLengths)
+        tables = Self.buffer(builder.tables)
+        tableLengths = Self.buffer(builder.tableLengths)
         text = Self.buffer(builder.text)
         prints = Self.buffer(builder.prints)
         units = Self.buffer(builder.units)
@@ -69,8 +78,8 @@ final class HexdumpFormatPlan: @unchecked Sendable {
         prints.deallocate()
         units.deallocate()
         strings.deallocate()
-        byteTables.deallocate()
-        byteTableLengths.deallocate()
+        tables.deallocate()
+        tableLengths.deallocate()
     }
 
     private static func buffer<Element>(_ array: [Element]) -> UnsafeMutableBufferPointer<Element> {
@@ -86,8 +95,10 @@ private struct Builder {
     var floatFormats: [String] = []
     var prints: [HexdumpFormatPlan.Print] = []
     var units: [HexdumpFormatPlan.Unit] = []
-    var byteTables: [UInt8] = []
-    var byteTableLengths: [UInt8] = []
+    var tables: [UInt8] = []
+    var tableLengths: [UInt8] = []
+    /// Two-byte tables take a MiB each: a few at most.
+    var wordTables = 0
 
     mutating func add(_ unit: HexdumpFormat.FormatUnit) -> HexdumpFormatPlan.Unit {
         let first = prints.count
@@ -113,45 +124,57 @@ private struct Builder {
         }
         var planned = HexdumpFormatPlan.Unit(
             prints: first..<prints.count, iterations: unit.iterations, dropsLastBlank: unit.dropsLastBlank, endsDump: unit.endsDump)
-        if let table = byteTable(unit) {
-            planned.byteTable = byteTableLengths.count / 256
-            byteTables += table.slots
-            byteTableLengths += table.lengths
+        planned.table = addTable(unit)
+        if planned.table == nil, case .integer? = unit.prints.first?.conversion, unit.prints.count <= 2,
+            unit.prints.dropFirst().allSatisfy({ $0.conversion == nil })
+        {
+            planned.integerRun = true
         }
         return planned
     }
 
-    /// The table of a unit that is one conversion of one byte (its text
-    /// before it) and at most some text after: every byte value's output,
-    /// when each fits a slot.
-    private func byteTable(_ unit: HexdumpFormat.FormatUnit) -> (slots: [UInt8], lengths: [UInt8])? {
-        guard let conversion = unit.prints.first?.conversion, unit.prints[0].byteCount == 1, unit.prints.count <= 2,
+    /// The table of a unit that is one conversion of one or two bytes (its
+    /// text before it) and at most some text after, when every value's
+    /// output fits a slot: 32 bytes for a byte's, 16 for two bytes'.
+    private mutating func addTable(_ unit: HexdumpFormat.FormatUnit) -> HexdumpFormatPlan.ValueTable? {
+        guard let conversion = unit.prints.first?.conversion, unit.prints.count <= 2,
             unit.prints.dropFirst().allSatisfy({ $0.conversion == nil })
         else { return nil }
-        switch conversion {
-        case .integer, .character, .printable, .escapedCharacter, .asciiName: break
+        let valueBytes = unit.prints[0].byteCount
+        switch (conversion, valueBytes) {
+        case (.integer, 1), (.character, 1), (.printable, 1), (.escapedCharacter, 1), (.asciiName, 1): break
+        case (.integer, 2) where wordTables < 4: break
         default: return nil
         }
         let field = unit.prints[0].field
         let prefix = unit.prints[0].text
         let suffix = unit.prints.count == 2 ? unit.prints[1].text : []
-        let slot = HexdumpFormatPlan.slotSize
-        guard prefix.count + suffix.count + field.largestOutput(natural: 26) <= slot else { return nil }
-        var slots = [UInt8](repeating: 0, count: 256 * slot)
-        var lengths = [UInt8](repeating: 0, count: 256)
-        slots.withUnsafeMutableBufferPointer { table in
-            for value in 0..<256 {
-                let start = table.baseAddress! + value * slot
-                var cursor = start
-                cursor.update(from: prefix, count: prefix.count)
-                cursor += prefix.count
-                var byte = UInt8(value)
-                HexdumpConversionWriting.write(conversion, of: &byte, count: 1, address: 0, field: field, to: &cursor)
-                cursor.update(from: suffix, count: suffix.count)
-                cursor += suffix.count
-                lengths[value] = UInt8(cursor - start)
-            }
+        let values = 1 << (8 * valueBytes)
+        var rendered: [[UInt8]] = []
+        rendered.reserveCapacity(values)
+        // Each value's output, drawn into room for the longest any field writes.
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: prefix.count + suffix.count + field.largestOutput(natural: 26))
+        defer { scratch.deallocate() }
+        for value in 0..<values {
+            var cursor = scratch
+            cursor.update(from: prefix, count: prefix.count)
+            cursor += prefix.count
+            var bytes = UInt16(value).littleEndian
+            HexdumpConversionWriting.write(conversion, of: &bytes, count: valueBytes, address: 0, field: field, to: &cursor)
+            cursor.update(from: suffix, count: suffix.count)
+            cursor += suffix.count
+            rendered.append(Array(UnsafeBufferPointer(start: scratch, count: cursor - scratch)))
         }
-        return (slots, lengths)
+        // The smallest slot every entry fits: one 8-byte store an iteration for most.
+        let longest = rendered.map(\.count).max() ?? 0
+        guard let slot = [8, 16, 32].first(where: { longest <= $0 && (valueBytes == 1 || $0 <= 16) }) else { return nil }
+        let table = HexdumpFormatPlan.ValueTable(start: tables.count, lengthsStart: tableLengths.count, slot: slot, valueBytes: valueBytes)
+        for entry in rendered {
+            tables += entry
+            tables += repeatElement(0, count: slot - entry.count)
+            tableLengths.append(UInt8(entry.count))
+        }
+        if valueBytes == 2 { wordTables += 1 }
+        return table
     }
 }

@@ -85,6 +85,13 @@ public enum PrintfWriting {
         var index = count - 1
         switch radix {
         case .hex, .upperHex:
+            // Two digits a byte from a table while two remain.
+            let pairs = radix == .hex ? lowerHexPairs : upperHexPairs
+            while index >= 1 {
+                UnsafeMutableRawPointer(out + index - 1).storeBytes(of: pairs[Int(rest & 0xFF)], as: UInt16.self)
+                rest >>= 8
+                index -= 2
+            }
             let letterOffset: UInt8 = radix == .hex ? 0x57 : 0x37
             while index >= 0 {
                 let digit = UInt8(truncatingIfNeeded: rest & 15)
@@ -105,6 +112,19 @@ public enum PrintfWriting {
                 index -= 1
             }
         }
+    }
+
+    /// Each byte's two hex digits, as they lie in memory (first digit
+    /// first); written once, then only read, by any thread.
+    nonisolated(unsafe) private static let lowerHexPairs = hexPairs(Array("0123456789abcdef".utf8))
+    nonisolated(unsafe) private static let upperHexPairs = hexPairs(Array("0123456789ABCDEF".utf8))
+
+    private static func hexPairs(_ digits: [UInt8]) -> UnsafePointer<UInt16> {
+        let table = UnsafeMutablePointer<UInt16>.allocate(capacity: 256)
+        for value in 0..<256 {
+            table[value] = UInt16(littleEndian: UInt16(digits[value >> 4]) | UInt16(digits[value & 15]) << 8)
+        }
+        return UnsafePointer(table)
     }
 
     /// `%c`: the byte, padded with spaces to the width (`0` pads with spaces too, as glibc).
