@@ -221,7 +221,7 @@ extension OptionTable {
         OptionSpec(
             "hex", section: .hex, "dump each FILE as hexdump -C does, byte for byte; the letters below mean this only after --hex",
             details:
-                "With --hex the letters are hexdump's (-s skip, -n length, -v, -C, -b, -c, -d, -o, -x); without it they are ls's (-s sizes, -n numeric ids, -c ctime). xxd's letters are read after --xxd."
+                "With --hex the letters are hexdump's (-s skip, -n length, -v, -C, -b, -c, -d, -o, -x, -e FORMAT, -f FILE); without it they are ls's (-s sizes, -n numeric ids, -c ctime). xxd's letters are read after --xxd."
         ) { options, _ in
             options.hexDump = true
         },
