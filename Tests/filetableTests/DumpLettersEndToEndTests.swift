@@ -107,7 +107,7 @@ final class DumpLettersEndToEndTests: XCTestCase {
         _ = write(Self.sample, named: "g.bin", in: temp)
         let refusals: [([String], String)] = [
             (["--hex", "-L", "g.bin"], "-L is hexdump's colour option"),
-            (["--xxd", "-r", "g.bin"], "-r is xxd's reverse option"),
+            (["--xxd", "-E", "g.bin"], "-E is xxd's EBCDIC option"),
             (["--hex", "--xxd", "g.bin"], "--hex and --xxd cannot be combined"),
             (["--xxd", "-b", "-e", "g.bin"], "xxd's -b and -e cannot be combined"),
             (["--xxd", "-i", "-p", "g.bin"], "xxd's -i and -p cannot be combined"),

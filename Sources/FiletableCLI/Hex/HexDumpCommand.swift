@@ -13,6 +13,9 @@ struct HexDumpCommand {
     var format: HexFormat { DumpLayoutChoice(options: options).fastFormat }
 
     func run() {
+        if options.xxdRevert {
+            return XxdRevertCommand(options: options, output: output, diagnostics: diagnostics).run()
+        }
         var formatStrings: HexdumpFormat?
         if DumpLayoutChoice(options: options).usesFormatStrings {
             guard let format = readFormatStrings() else { return }

@@ -185,6 +185,8 @@ struct CommandLineOptions {
     var xxdInclude = false
     var xxdName: [UInt8]?
     var xxdCapitalized = false
+    /// `--xxd -r`: a dump read back into bytes.
+    var xxdRevert = false
     /// Something to print instead of browsing: help, the version, the man page, a completion script.
     enum Request: Equatable {
         case none, help, version, manual

@@ -330,6 +330,12 @@ extension OptionTable {
         OptionSpec("upper", "u", section: .xxd, modes: [.hex, .xxd], "uppercase hex digits (xxd -u)") { options, _ in
             options.hexUppercase = true
         },
+        OptionSpec(
+            nil, "r", section: .xxd,
+            "reverse a dump into bytes (xxd -r; -p for a plain dump): to standard output, or to OUTFILE when it is a new file"
+        ) { options, _ in
+            options.xxdRevert = true
+        },
         OptionSpec(nil, "e", section: .xxd, "little-endian groups (xxd -e; groups of 4 unless -g)") { options, _ in options.xxdLittleEndian = true },
         OptionSpec(nil, "b", section: .xxd, "bits instead of hex (xxd -b; 6 bytes a line)") { options, _ in options.xxdBits = true },
         OptionSpec(nil, "d", section: .xxd, "offsets in decimal (xxd -d)") { options, _ in options.xxdDecimalOffsets = true },

@@ -40,7 +40,6 @@ enum OptionTable {
             return meanings[letter]
         case .xxd:
             let meanings: [Character: String] = [
-                "r": "reverse option (a dump back into bytes, written to a file; filetable never writes one)",
                 "R": "colour option (use --color)", "E": "EBCDIC option", "v": "version option (use --version)", "h": "help option (use --help)",
             ]
             return meanings[letter]
