@@ -310,7 +310,7 @@ extension OptionTable {
         OptionSpec(
             "xxd", section: .xxd, "dump each FILE as xxd does, byte for byte; the letters below mean this only after --xxd",
             details:
-                "With --xxd the letters are xxd's (-s seek, -l length, -c columns, -g group, -u, -p, -e, -b bits, -d decimal offsets, -o offset, -a, -i, -n NAME, -C). -r is refused: filetable never writes a file."
+                "With --xxd the letters are xxd's (-s seek, -l length, -c columns, -g group, -u, -p, -e, -b bits, -d decimal offsets, -o offset, -a, -i, -n NAME, -C). -r reads a dump back into bytes (to standard output, or to a new OUTFILE)."
         ) { options, _ in
             options.hexDump = true
             options.xxdMode = true
