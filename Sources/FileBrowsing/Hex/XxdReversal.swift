@@ -35,12 +35,18 @@ public struct XxdReversal: Sendable {
         position = columns
     }
 
-    /// The bytes `input` gives, appended to `output`.
-    public mutating func read(_ input: UnsafeRawBufferPointer, into output: inout [UInt8]) throws(BackwardsOffset) {
-        for character in input { try read(character, into: &output) }
+    /// The bytes `input` gives, appended to `output`; a jump in the
+    /// offsets is handed to `zeros` (with the bytes so far), which may be
+    /// of any size: the caller writes it without holding it.
+    public mutating func read(
+        _ input: UnsafeRawBufferPointer, into output: inout [UInt8], zeros: (Int64, inout [UInt8]) -> Void
+    ) throws(BackwardsOffset) {
+        for character in input { try read(character, into: &output, zeros: zeros) }
     }
 
-    private mutating func read(_ character: UInt8, into output: inout [UInt8]) throws(BackwardsOffset) {
+    private mutating func read(
+        _ character: UInt8, into output: inout [UInt8], zeros: (Int64, inout [UInt8]) -> Void
+    ) throws(BackwardsOffset) {
         if skipsLine {
             guard character == 0x0A else { return }
             skipsLine = false
@@ -65,7 +71,7 @@ public struct XxdReversal: Sendable {
         let target = baseOffset &+ wantedOffset
         if target != writtenOffset {
             guard target > writtenOffset else { throw BackwardsOffset(wanted: target, written: writtenOffset) }
-            output += repeatElement(0, count: Int(target - writtenOffset))
+            zeros(target - writtenOffset, &output)
             writtenOffset = target
         }
         if n2 >= 0 && n1 >= 0 {

@@ -105,8 +105,9 @@ struct ExtendedStatusRecord {
     /// `STATX_BTIME`.
     static let birthTimeMask: UInt32 = 0x800
     /// Type, mode, link count, inode, size, blocks (what `du` needs), and
-    /// the modification time (what the search for copies checks files by).
-    static let sizeMask: UInt32 = 0x1 | 0x2 | 0x4 | 0x40 | 0x100 | 0x200 | 0x400
+    /// the access, modification and change times (the search for copies
+    /// checks files by the second; `du --time` shows any of them).
+    static let sizeMask: UInt32 = 0x1 | 0x2 | 0x4 | 0x20 | 0x40 | 0x80 | 0x100 | 0x200 | 0x400
     /// What a mark's snapshot holds: type, inode, size, the modification,
     /// change and birth times.
     static let snapshotMask: UInt32 = 0x1 | 0x100 | 0x200 | 0x40 | 0x80 | 0x800
@@ -125,11 +126,12 @@ struct ExtendedStatusRecord {
     let birthTime: Timestamp
     let changeTime: Timestamp
     let modificationTime: Timestamp
+    let accessTime: Timestamp
     /// The device, encoded as `st_dev` is (so identities match `stat`'s).
     let device: UInt64
 
     /// Decodes a record: `stx_mask` at 0, `stx_nlink` at 16, `stx_mode` at
-    /// 28, `stx_ino` at 32, `stx_size` at 40, `stx_blocks` at 48, `stx_btime`
+    /// 28, `stx_ino` at 32, `stx_size` at 40, `stx_blocks` at 48, `stx_atime` at 64, `stx_btime`
     /// (a signed 64-bit second, an unsigned 32-bit nanosecond) at 80,
     /// `stx_ctime` at 96, `stx_mtime` at 112,
     /// `stx_dev_major` and `stx_dev_minor` at 136 and 140.
@@ -149,11 +151,23 @@ struct ExtendedStatusRecord {
         modificationTime = Timestamp(
             seconds: buffer.load(fromByteOffset: 112, as: Int64.self),
             nanoseconds: Int32(bitPattern: buffer.load(fromByteOffset: 120, as: UInt32.self)))
+        accessTime = Timestamp(
+            seconds: buffer.load(fromByteOffset: 64, as: Int64.self),
+            nanoseconds: Int32(bitPattern: buffer.load(fromByteOffset: 72, as: UInt32.self)))
         device = Self.device(major: buffer.load(fromByteOffset: 136, as: UInt32.self), minor: buffer.load(fromByteOffset: 140, as: UInt32.self))
     }
 
     var isDirectory: Bool { mode & 0o170000 == 0o040000 }
     var kind: FileKind { FileKind(mode: mode_t(mode)) }
+
+    /// The time `du --time` shows (no birth time here: du has none).
+    func time(_ field: TimeField) -> Timestamp {
+        switch field {
+        case .access: return accessTime
+        case .change: return changeTime
+        case .modification, .birth: return modificationTime
+        }
+    }
 
     /// `makedev(3)`: a major and minor as `st_dev` encodes them.
     static func device(major: UInt32, minor: UInt32) -> UInt64 {

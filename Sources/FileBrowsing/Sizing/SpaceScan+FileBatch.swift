@@ -14,6 +14,8 @@ extension SpaceScan {
         /// Each file's sizes (a file counts one file, no directory).
         private let apparentBytes: [Int64]
         private let diskBytes: [Int64]
+        /// Each file's time, when the scan reads times (`du --time`), else empty.
+        private let latestTimes: [Timestamp]
 
         /// A directory read's recorded files (`names[i]` with `totals[i]`),
         /// their order by name found here.
@@ -32,6 +34,7 @@ extension SpaceScan {
             }
             apparentBytes = totals.map(\.apparentBytes)
             diskBytes = totals.map(\.diskBytes)
+            latestTimes = totals.first?.latestTime == nil ? [] : totals.map { $0.latestTime ?? Timestamp(seconds: 0) }
         }
 
         var count: Int { order.count }
@@ -41,7 +44,9 @@ extension SpaceScan {
         func kind(_ position: Int) -> FileKind { names.kind(at: Int(order[position])) }
         func totals(_ position: Int) -> SpaceTotals {
             let index = Int(order[position])
-            return SpaceTotals(apparentBytes: apparentBytes[index], diskBytes: diskBytes[index], files: 1)
+            var totals = SpaceTotals(apparentBytes: apparentBytes[index], diskBytes: diskBytes[index], files: 1)
+            if !latestTimes.isEmpty { totals.latestTime = latestTimes[index] }
+            return totals
         }
 
         /// The `position`th file by name as an entry (a path node made for it).

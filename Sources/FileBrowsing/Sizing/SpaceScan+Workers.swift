@@ -168,6 +168,7 @@ extension SpaceScan {
         }
         let identity = FileIdentity(device: found.device, inode: found.inode)
         var sizes = SpaceTotals(apparentBytes: found.size, diskBytes: found.blocks * 512)
+        if let field = options.latestTime { sizes.latestTime = found.time(field) }
         let nameBytes = UnsafeRawBufferPointer(record.name)
         if options.skipsHidden && nameBytes.first == 0x2E { return }
         if !options.excluded.isEmpty {

@@ -32,6 +32,9 @@ public final class SpaceScan: Sendable {
         public var smallestRecordedSize: Int64 = 0
         /// Files and directories whose names start with a dot are left out.
         public var skipsHidden = false
+        /// `du --time`: each total carries the latest of this time of
+        /// anything in its tree (nil: no times read).
+        public var latestTime: TimeField?
         /// Only files whose names match are recorded.
         public var recordedNames: NameFilter?
         /// Directories deeper than this below the root are not entered (1: the root's only).
@@ -186,6 +189,7 @@ public final class SpaceScan: Sendable {
             state.nodes[0].own.directories = 1
             state.nodes[0].own.apparentBytes = Int64(rootStatus.st_size)
             state.nodes[0].own.diskBytes = Int64(rootStatus.st_blocks) * 512
+            if let field = options.latestTime { state.nodes[0].own.latestTime = FileStatus(rootStatus).time(field) }
             state.nodes[0].identity = FileIdentity(device: rootDevice, inode: UInt64(rootStatus.st_ino))
             state.nodes[0].earlier = ScanIndex.root
             state.earlierMet = [Bool](repeating: false, count: options.earlier?.count ?? 0)

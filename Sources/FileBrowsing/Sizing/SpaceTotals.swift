@@ -8,6 +8,9 @@ public struct SpaceTotals: Sendable, Equatable {
     public var files = 0
     public var directories = 0
     public var unreadable = 0
+    /// With `du --time`: the latest time of anything in the tree, itself
+    /// included (nil when the scan does not read times).
+    public var latestTime: Timestamp?
 
     public init() {}
 
@@ -27,6 +30,7 @@ public struct SpaceTotals: Sendable, Equatable {
         lhs.files = saturated(lhs.files, rhs.files)
         lhs.directories = saturated(lhs.directories, rhs.directories)
         lhs.unreadable = saturated(lhs.unreadable, rhs.unreadable)
+        if let time = rhs.latestTime, lhs.latestTime.map({ time > $0 }) ?? true { lhs.latestTime = time }
     }
 
     @inline(__always)

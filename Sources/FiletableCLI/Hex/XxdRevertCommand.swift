@@ -28,19 +28,38 @@ struct XxdRevertCommand {
                 ? try HexDumpReader(standardInput: Array("standard input".utf8)) : try HexDumpReader.throughArchives(path: input)
             var more = true
             var backwards: XxdReversal.BackwardsOffset?
-            while more && !output.failed && backwards == nil {
+            var tooLarge = false
+            while more && !output.failed && backwards == nil && !tooLarge {
                 more = try reader.withNextChunk(lineLength: 1) { chunk in
                     if chunk.isEmpty { return false }
                     do throws(XxdReversal.BackwardsOffset) {
-                        try reversal.read(chunk, into: &bytes)
+                        try reversal.read(chunk, into: &bytes) { count, bytes in
+                            // A jump in the offsets: zeros written a piece at a time, never held whole.
+                            var left = count
+                            while left > 0 && !output.failed && !tooLarge {
+                                bytes += repeatElement(0, count: Int(min(left, 1 << 16)))
+                                left -= min(left, 1 << 16)
+                                tooLarge = !deliver(&bytes, keeping: target != nil, in: &kept)
+                            }
+                        }
                     } catch {
                         backwards = error
                     }
-                    deliver(&bytes, keeping: target != nil, in: &kept)
-                    return !output.failed
+                    tooLarge = tooLarge || !deliver(&bytes, keeping: target != nil, in: &kept)
+                    return !output.failed && !tooLarge
                 }
             }
-            deliver(&bytes, keeping: target != nil, in: &kept)
+            tooLarge = tooLarge || !deliver(&bytes, keeping: target != nil, in: &kept)
+            if tooLarge, let target {
+                diagnostics.report(
+                    FileError(
+                        path: target,
+                        reason: .custom(
+                            "the bytes pass \(Self.largestKept >> 20) MiB, more than filetable holds to write a file; redirect standard output to a new file instead"
+                        )
+                    ), severity: .seriousTrouble)
+                return
+            }
             if let backwards {
                 diagnostics.report(
                     "the dump goes back from offset \(backwards.written) to \(backwards.wanted): bytes come out in order and cannot go back (xxd seeks back only in a file it patches)",
@@ -60,11 +79,22 @@ struct XxdRevertCommand {
         }
     }
 
-    /// The bytes read so far, to standard output or kept for OUTFILE.
-    private func deliver(_ bytes: inout [UInt8], keeping: Bool, in kept: inout [UInt8]) {
-        guard !bytes.isEmpty else { return }
-        if keeping { kept += bytes } else { output.write(bytes: bytes) }
-        bytes.removeAll(keepingCapacity: true)
+    /// The most bytes kept for OUTFILE, which is written whole at the end.
+    static let largestKept = 1 << 28
+
+    /// The bytes read so far, to standard output or kept for OUTFILE (up
+    /// to `largestKept`: past it, false, and nothing more is kept).
+    @discardableResult
+    private func deliver(_ bytes: inout [UInt8], keeping: Bool, in kept: inout [UInt8]) -> Bool {
+        defer { bytes.removeAll(keepingCapacity: true) }
+        guard !bytes.isEmpty else { return true }
+        guard keeping else {
+            output.write(bytes: bytes)
+            return true
+        }
+        guard kept.count + bytes.count <= Self.largestKept else { return false }
+        kept += bytes
+        return true
     }
 
     /// Letters xxd does not revert, and a third operand.

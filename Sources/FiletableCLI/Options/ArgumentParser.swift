@@ -156,6 +156,9 @@ struct ArgumentParser {
             if inline != nil { throw UsageError(message: "option '--\(name)' doesn't allow an argument") }
             try peerSpec.apply(&options, .none)
             return
+        case .optionalValueMeans(let peerSpec)?:
+            try peerSpec.apply(&options, inline.map { .text(NameEscaping.typedText($0)) } ?? .none)
+            return
         case .valueMeans(let peerSpec, let words)?:
             let value = inline ?? (position < arguments.count ? arguments[position] : nil)
             if let value, !words.contains(NameEscaping.typedText(value)) {

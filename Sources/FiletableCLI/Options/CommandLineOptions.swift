@@ -185,6 +185,9 @@ struct CommandLineOptions {
     var xxdInclude = false
     var xxdName: [UInt8]?
     var xxdCapitalized = false
+    /// `--du --time[=WORD]`: which time each line shows (the latest in its tree), and how.
+    var duTime: TimeField?
+    var duTimeStyle: String?
     /// `--xxd -r`: a dump read back into bytes.
     var xxdRevert = false
     /// Something to print instead of browsing: help, the version, the man page, a completion script.

@@ -59,6 +59,39 @@ enum OptionTable {
         /// xxd` after `--hex` is the layout; any other value is hexdump's
         /// format string).
         case valueMeans(OptionSpec, unlessOneOf: [String])
+        /// The peer's option whose value may follow `=` only (du's `--time[=WORD]`).
+        case optionalValueMeans(OptionSpec)
+    }
+
+    /// du's `--time[=WORD]`: each line's latest time of anything in its tree.
+    static let duTime = OptionSpec(
+        "time", value: .text, valueName: "WORD", section: .du,
+        "after --du: show the latest modification time (or atime, access, use, ctime, status) of anything in each tree, as du --time"
+    ) { options, argument throws(UsageError) in
+        switch argument {
+        case .none: options.duTime = .modification
+        case .text(let word):
+            switch word {
+            case "atime", "access", "use": options.duTime = .access
+            case "ctime", "status": options.duTime = .change
+            default:
+                throw UsageError(
+                    message: "invalid argument '\(word)' for '--time'", hint: "Valid arguments are: atime, access, use, ctime, status (du's words).")
+            }
+        default: break
+        }
+    }
+
+    /// du's `--time-style=STYLE`: full-iso, long-iso, iso or +FORMAT.
+    static let duTimeStyle = OptionSpec(
+        "time-style", value: .text, valueName: "STYLE", section: .du, "after --du: how --time shows times, as du --time-style"
+    ) { options, argument throws(UsageError) in
+        guard case .text(let style) = argument else { return }
+        guard style.hasPrefix("+") || ["full-iso", "long-iso", "iso"].contains(style) else {
+            throw UsageError(
+                message: "invalid argument '\(style)' for 'time style'", hint: "Valid arguments are: full-iso, long-iso, iso, +FORMAT (du's styles).")
+        }
+        options.duTimeStyle = style
     }
 
     static func peerLongOption(_ name: String, in mode: OptionSpec.Mode) -> PeerLongOption? {
@@ -70,7 +103,8 @@ enum OptionTable {
         case (.du, "all"): return option(short: "a", in: .du).map(PeerLongOption.means)
         case (.du, "null"): return option(short: "0", in: .du).map(PeerLongOption.means)
         case (.du, "dereference"): return .refused("du's --dereference (-L, every link followed)")
-        case (.du, "time"), (.du, "time-style"): return .refused("du's --\(name) (the latest modification in each tree)")
+        case (.du, "time"): return .optionalValueMeans(duTime)
+        case (.du, "time-style"): return .valueMeans(duTimeStyle, unlessOneOf: [])
         // ls's links to each name: a listing's, never silently dropped by another mode.
         case (.du, "hyperlink"), (.tree, "hyperlink"), (.hex, "hyperlink"), (.xxd, "hyperlink"):
             return .refused("ls's --hyperlink (each name a link to its file)")

@@ -126,6 +126,13 @@ struct SpaceUsageCommand {
             SpaceUsageCommand(options: options, output: output, diagnostics: diagnostics).run()
             return true
         }
+        if options.duTime != nil, options.spaceLoadFile != nil || options.spaceSinceFile != nil {
+            diagnostics.report(
+                "--time shows each tree's latest time, which a kept scan does not hold (--load, --since); scan the tree itself",
+                severity: .seriousTrouble
+            )
+            return true
+        }
         if let file = options.spaceLoadFile {
             guard options.spaceSinceFile == nil else {
                 diagnostics.report("--load lists a kept scan and --since compares a tree with one; give one of them", severity: .seriousTrouble)
@@ -149,6 +156,7 @@ struct SpaceUsageCommand {
         scanOptions.countsEveryLink = options.spaceCountsEveryLink
         scanOptions.separatesDirectories = options.spaceSeparatesDirectories
         scanOptions.excluded = options.spaceExcluded
+        scanOptions.latestTime = options.duTime
         // -a: every entry, down to -d N if given; otherwise N levels (1: PATH's entries; 0 with -s).
         // A scan kept records every entry; one compared with a kept scan
         // (`earlier`) compares as it goes and records none; the lines still stop at the depth asked for.
@@ -211,7 +219,9 @@ struct SpaceUsageCommand {
     /// One line, unless `-t` leaves it out (never the grand total).
     func line(_ path: [UInt8], kind: FileKind, totals: SpaceTotals, isGrandTotal: Bool = false) {
         guard isGrandTotal || DuThreshold.shows(figure(totals), threshold: options.spaceThreshold) else { return }
-        let shown = options.spaceCountsInodes ? String(figure(totals)) : unit.format(figure(totals))
+        var shown = options.spaceCountsInodes ? String(figure(totals)) : unit.format(figure(totals))
+        // du --time: the latest time in the tree between the size and the name.
+        if options.duTime != nil, let time = totals.latestTime { shown += "\t" + DuTimeStyle(options.duTimeStyle).format(time) }
         if options.format == .json {
             var fields = ["\"path\":" + JSONLines.string(path)]
             if let exact = JSONLines.hexField("path_hex", path) { fields.append(exact) }
@@ -219,6 +229,7 @@ struct SpaceUsageCommand {
                 "\"type\":\"\(kind.jsonName)\"", "\"apparent_bytes\":\(totals.apparentBytes)", "\"disk_bytes\":\(totals.diskBytes)",
                 "\"files\":\(totals.files)", "\"directories\":\(totals.directories)", "\"unreadable\":\(totals.unreadable)",
             ]
+            if let time = totals.latestTime { fields.append("\"latest_time\":\"\(TimeFormat.rfc3339(time))\"") }
             output.write("{" + fields.joined(separator: ",") + "}\n")
         } else {
             // -0: each line ends with a NUL, the path as its bytes (du -0).

@@ -34,14 +34,20 @@ runFuzzer { data, count in
     return 0
 }
 
+/// The bytes read back, a jump in the offsets as a marker and its length
+/// (a jump may be gigabytes: never held as zeros).
 func reverse(_ text: [UInt8], columns: Int, plain: Bool, piece: Int) -> (bytes: [UInt8], backwards: Bool) {
     var reversal = XxdReversal(columns: columns, plain: plain, baseOffset: 0)
     var bytes: [UInt8] = []
     var start = 0
+    let zeros: (Int64, inout [UInt8]) -> Void = { count, bytes in
+        bytes += [0xFF, 0x00, 0xFF]
+        withUnsafeBytes(of: count.littleEndian) { bytes += $0 }
+    }
     while start < text.count {
         let end = min(text.count, start + piece)
         do {
-            try text[start..<end].withUnsafeBytes { try reversal.read($0, into: &bytes) }
+            try text[start..<end].withUnsafeBytes { try reversal.read($0, into: &bytes, zeros: zeros) }
         } catch {
             return (bytes, true)
         }
