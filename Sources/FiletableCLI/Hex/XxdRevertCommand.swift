@@ -22,6 +22,7 @@ struct XxdRevertCommand {
             baseOffset: options.hexSkipFromEnd ? -Int64(clamping: options.hexSkip) : Int64(clamping: options.hexSkip))
         var bytes: [UInt8] = []
         var kept: [UInt8] = []
+        let zeros = [UInt8](repeating: 0, count: 1 << 16)
         do {
             let reader =
                 input == Array("-".utf8)
@@ -37,8 +38,9 @@ struct XxdRevertCommand {
                             // A jump in the offsets: zeros written a piece at a time, never held whole.
                             var left = count
                             while left > 0 && !output.failed && !tooLarge {
-                                bytes += repeatElement(0, count: Int(min(left, 1 << 16)))
-                                left -= min(left, 1 << 16)
+                                let piece = Int(min(left, Int64(zeros.count)))
+                                bytes += zeros[..<piece]
+                                left -= Int64(piece)
                                 tooLarge = !deliver(&bytes, keeping: target != nil, in: &kept)
                             }
                         }
