@@ -4,7 +4,7 @@
 /// past it. A dump has one; a second thread draws the second half of a
 /// large read with another, started from the blocks before that half.
 struct HexdumpBlockDrawer: ~Copyable {
-    let plan: HexdumpFormatPlan
+    private(set) var plan: HexdumpFormatPlan
     let blockSize: Int
     let squeezes: Bool
     var writer = DumpWriter()
@@ -20,24 +20,38 @@ struct HexdumpBlockDrawer: ~Copyable {
 
     /// The plan's buffers, read through plain pointers in the loops (the
     /// plan object, which keeps them alive, is not touched there).
-    private let prints: UnsafeMutablePointer<HexdumpFormatPlan.Print>
-    private let units: UnsafeMutableBufferPointer<HexdumpFormatPlan.Unit>
-    private let strings: UnsafeMutableBufferPointer<Range<Int>>
-    private let text: UnsafeMutablePointer<UInt8>
-    private let tables: UnsafeRawPointer
-    private let tableLengths: UnsafeMutablePointer<UInt8>
+    private struct Buffers {
+        let prints: UnsafeMutablePointer<HexdumpFormatPlan.Print>
+        let units: UnsafeMutableBufferPointer<HexdumpFormatPlan.Unit>
+        let strings: UnsafeMutableBufferPointer<Range<Int>>
+        let text: UnsafeMutablePointer<UInt8>
+        let tables: UnsafeRawPointer
+        let tableLengths: UnsafeMutablePointer<UInt8>
+
+        init(_ plan: HexdumpFormatPlan) {
+            prints = plan.prints.baseAddress!
+            units = plan.units
+            strings = plan.strings
+            text = plan.text.baseAddress!
+            tables = UnsafeRawPointer(plan.tables.baseAddress!)
+            tableLengths = plan.tableLengths.baseAddress!
+        }
+    }
+
+    private var buffers: Buffers
 
     init(plan: HexdumpFormatPlan, blockSize: Int, squeezes: Bool, address: UInt64) {
         self.plan = plan
-        prints = plan.prints.baseAddress!
-        units = plan.units
-        strings = plan.strings
-        text = plan.text.baseAddress!
-        tables = UnsafeRawPointer(plan.tables.baseAddress!)
-        tableLengths = plan.tableLengths.baseAddress!
         self.blockSize = blockSize
         self.squeezes = squeezes
         self.address = address
+        buffers = Buffers(plan)
+    }
+
+    /// Draws from now on through `plan` (the same format, more tables).
+    mutating func use(_ plan: HexdumpFormatPlan) {
+        self.plan = plan
+        buffers = Buffers(plan)
     }
 
     /// The `%_A` unit: its offsets and its text, the offset past the input
@@ -89,10 +103,10 @@ struct HexdumpBlockDrawer: ~Copyable {
 
     /// Every string's units over one block.
     mutating func draw(_ block: UnsafeRawPointer) {
-        for string in strings {
+        for string in buffers.strings {
             var offset = 0
             for unitIndex in string {
-                let unit = units[unitIndex]
+                let unit = buffers.units[unitIndex]
                 if unit.endsDump { break }
                 if let table = unit.table, endAddress == nil {
                     drawFromTable(table, of: unit, block: block + offset)
@@ -107,13 +121,13 @@ struct HexdumpBlockDrawer: ~Copyable {
                 while iteration < unit.iterations {
                     iteration += 1
                     for index in unit.prints {
-                        let print = prints + index
+                        let print = buffers.prints + index
                         let dropsBlank = unit.dropsLastBlank && iteration == unit.iterations && index == unit.prints.upperBound - 1
                         if print.pointee.conversion == nil {
                             // Text alone: copied, no call.
                             let count = print.pointee.textCount - (dropsBlank ? 1 : 0)
                             writer.reserve(count)
-                            writer.write(text + print.pointee.textStart, count: count)
+                            writer.write(buffers.text + print.pointee.textStart, count: count)
                             continue
                         }
                         drawPrint(print.pointee, block: block, offset: offset, droppingLast: dropsBlank)
@@ -128,9 +142,9 @@ struct HexdumpBlockDrawer: ~Copyable {
     /// returns the bytes it read. Zero-padded hex (`%08x`) is written
     /// digit by digit without printf's other rules.
     private mutating func drawIntegers(_ unit: HexdumpFormatPlan.Unit, block: UnsafeRawPointer) -> Int {
-        let print = prints[unit.prints.lowerBound]
+        let print = buffers.prints[unit.prints.lowerBound]
         guard case .integer(let signed, let radix) = print.conversion else { return 0 }
-        let suffix = unit.prints.count == 2 ? prints[unit.prints.lowerBound + 1] : nil
+        let suffix = unit.prints.count == 2 ? buffers.prints[unit.prints.lowerBound + 1] : nil
         let suffixCount = suffix?.textCount ?? 0
         let count = print.byteCount
         let field = print.field
@@ -140,7 +154,7 @@ struct HexdumpBlockDrawer: ~Copyable {
         writer.reserve(unit.iterations * (print.largestOutput + suffixCount))
         var cursor = writer.cursor
         for index in 0..<unit.iterations {
-            cursor.update(from: text + print.textStart, count: print.textCount)
+            cursor.update(from: buffers.text + print.textStart, count: print.textCount)
             cursor += print.textCount
             let raw = HexdumpConversionWriting.load(block + index * count, count: count)
             if plainHex {
@@ -155,7 +169,7 @@ struct HexdumpBlockDrawer: ~Copyable {
                 PrintfWriting.writeInteger(magnitude: raw, negative: false, signed: false, radix: radix, field: field, to: &cursor)
             }
             if let suffix {
-                cursor.update(from: text + suffix.textStart, count: suffixCount)
+                cursor.update(from: buffers.text + suffix.textStart, count: suffixCount)
                 cursor += suffixCount
             }
         }
@@ -169,8 +183,8 @@ struct HexdumpBlockDrawer: ~Copyable {
     @inline(__always)
     private mutating func drawFromTable(_ table: HexdumpFormatPlan.ValueTable, of unit: HexdumpFormatPlan.Unit, block: UnsafeRawPointer) {
         let slot = table.slot
-        let slots = tables + table.start
-        let lengths = tableLengths + table.lengthsStart
+        let slots = buffers.tables + table.start
+        let lengths = buffers.tableLengths + table.lengthsStart
         writer.reserve(unit.iterations * slot + slot)
         var cursor = writer.cursor
         let bytes = block.assumingMemoryBound(to: UInt8.self)
@@ -235,6 +249,6 @@ struct HexdumpBlockDrawer: ~Copyable {
     mutating func writeText(_ print: HexdumpFormatPlan.Print, droppingLast: Bool) {
         let count = print.textCount - (droppingLast ? 1 : 0)
         guard count > 0 else { return }
-        writer.write(text + print.textStart, count: count)
+        writer.write(buffers.text + print.textStart, count: count)
     }
 }

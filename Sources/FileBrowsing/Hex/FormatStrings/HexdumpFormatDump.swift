@@ -48,6 +48,8 @@ public struct HexdumpFormatDump: ~Copyable {
         }
         let blocks = count / size
         if blocks >= 4 && blocks * size >= Self.pairedDrawing {
+            // A large input: worth the two-byte tables.
+            if drawer.plan.wantsWordTables && !drawer.plan.hasWordTables { drawer.use(HexdumpFormatPlan(format, wordTables: true)) }
             drawInTwo(UnsafeRawBufferPointer(start: rest, count: blocks * size), emit: emit)
         } else {
             for index in 0..<blocks { drawer.drawWhole(rest + index * size) }

@@ -55,8 +55,16 @@ final class HexdumpFormatPlan: @unchecked Sendable {
     /// The unit drawn once after the input.
     let endUnit: Unit?
 
-    init(_ format: HexdumpFormat) {
+    /// Whether two-byte units have their tables: a MiB each, some
+    /// milliseconds to fill, so a dump starts without them and asks for
+    /// them once the input is large.
+    let hasWordTables: Bool
+    /// Some two-byte unit would have a table.
+    let wantsWordTables: Bool
+
+    init(_ format: HexdumpFormat, wordTables: Bool = false) {
         var builder = Builder()
+        builder.makesWordTables = wordTables
         var strings: [Range<Int>] = []
         for string in format.strings {
             let first = builder.units.count
@@ -65,6 +73,8 @@ final class HexdumpFormatPlan: @unchecked Sendable {
         }
         endUnit = format.endUnit.map { builder.add($0) }
         floatFormats = builder.floatFormats
+        hasWordTables = wordTables
+        wantsWordTables = builder.wantsWordTables
         tables = Self.buffer(builder.tables)
         tableLengths = Self.buffer(builder.tableLengths)
         text = Self.buffer(builder.text)
@@ -99,6 +109,9 @@ private struct Builder {
     var tableLengths: [UInt8] = []
     /// Two-byte tables take a MiB each: a few at most.
     var wordTables = 0
+    /// Two-byte tables are made (else only noted as wanted).
+    var makesWordTables = false
+    var wantsWordTables = false
 
     mutating func add(_ unit: HexdumpFormat.FormatUnit) -> HexdumpFormatPlan.Unit {
         let first = prints.count
@@ -143,19 +156,20 @@ private struct Builder {
         let valueBytes = unit.prints[0].byteCount
         switch (conversion, valueBytes) {
         case (.integer, 1), (.character, 1), (.printable, 1), (.escapedCharacter, 1), (.asciiName, 1): break
-        case (.integer, 2) where wordTables < 4: break
+        case (.integer, 2) where wordTables < 4:
+            wantsWordTables = true
+            guard makesWordTables else { return nil }
         default: return nil
         }
         let field = unit.prints[0].field
         let prefix = unit.prints[0].text
         let suffix = unit.prints.count == 2 ? unit.prints[1].text : []
         let values = 1 << (8 * valueBytes)
-        var rendered: [[UInt8]] = []
-        rendered.reserveCapacity(values)
-        // Each value's output, drawn into room for the longest any field writes.
+        // Each value's output, drawn into room for the longest any field
+        // writes: once to find the longest, once into the table.
         let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: prefix.count + suffix.count + field.largestOutput(natural: 26))
         defer { scratch.deallocate() }
-        for value in 0..<values {
+        func render(_ value: Int) -> Int {
             var cursor = scratch
             cursor.update(from: prefix, count: prefix.count)
             cursor += prefix.count
@@ -163,16 +177,20 @@ private struct Builder {
             HexdumpConversionWriting.write(conversion, of: &bytes, count: valueBytes, address: 0, field: field, to: &cursor)
             cursor.update(from: suffix, count: suffix.count)
             cursor += suffix.count
-            rendered.append(Array(UnsafeBufferPointer(start: scratch, count: cursor - scratch)))
+            return cursor - scratch
         }
         // The smallest slot every entry fits: one 8-byte store an iteration for most.
-        let longest = rendered.map(\.count).max() ?? 0
+        let longest = (0..<values).reduce(0) { max($0, render($1)) }
         guard let slot = [8, 16, 32].first(where: { longest <= $0 && (valueBytes == 1 || $0 <= 16) }) else { return nil }
         let table = HexdumpFormatPlan.ValueTable(start: tables.count, lengthsStart: tableLengths.count, slot: slot, valueBytes: valueBytes)
-        for entry in rendered {
-            tables += entry
-            tables += repeatElement(0, count: slot - entry.count)
-            tableLengths.append(UInt8(entry.count))
+        tables += repeatElement(0, count: values * slot)
+        tableLengths += repeatElement(0, count: values)
+        tables.withUnsafeMutableBufferPointer { all in
+            for value in 0..<values {
+                let length = render(value)
+                (all.baseAddress! + table.start + value * slot).update(from: scratch, count: length)
+                tableLengths[table.lengthsStart + value] = UInt8(length)
+            }
         }
         if valueBytes == 2 { wordTables += 1 }
         return table
