@@ -24,6 +24,8 @@ final class HexdumpFormatDumpTests: XCTestCase {
         let formats: [[String]] = [
             [#""%08.8_Ax\n""#, #""%08.8_ax  " 8/1 "%02x " "  " 8/1 "%02x ""#, #""  |" 16/1 "%_p" "|\n""#],
             [#"16/1 "%02x" "\n""#], [#""%_ad " 3/4 "%08x " "\n""#, #""%_Ad\n""#], [#"5/1 "%3_u" "\n""#],
+            // Two-byte units: their tables are made once a large piece comes.
+            [#""%07.7_ax " 8/2 "%04x " "\n""#, #"3/2 "%+6d|" "\n""#],
         ]
         var generator = SystemRandomNumberGenerator()
         let size = 300_000
