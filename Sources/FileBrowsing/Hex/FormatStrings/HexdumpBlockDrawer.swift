@@ -189,6 +189,14 @@ struct HexdumpBlockDrawer: ~Copyable {
         var cursor = writer.cursor
         let bytes = block.assumingMemoryBound(to: UInt8.self)
         switch (table.valueBytes, slot) {
+        case (1, 8) where table.fixedLength != nil:
+            let length = table.fixedLength!
+            let start = UnsafeMutableRawPointer(cursor)
+            for index in 0..<unit.iterations {
+                let entry = slots.loadUnaligned(fromByteOffset: Int(bytes[index]) * 8, as: UInt64.self)
+                (start + index * length).storeBytes(of: entry, as: UInt64.self)
+            }
+            cursor += unit.iterations * length
         case (1, 8):
             for index in 0..<unit.iterations {
                 let value = Int(bytes[index])

@@ -39,6 +39,9 @@ final class HexdumpFormatPlan: @unchecked Sendable {
         var lengthsStart: Int
         var slot: Int
         var valueBytes: Int
+        /// Every entry's length when they are all one length (`%02x `):
+        /// the stores then do not wait on each other's lengths.
+        var fixedLength: Int?
     }
 
     /// Every unit's table, one after another.
@@ -180,9 +183,17 @@ private struct Builder {
             return cursor - scratch
         }
         // The smallest slot every entry fits: one 8-byte store an iteration for most.
-        let longest = (0..<values).reduce(0) { max($0, render($1)) }
+        var longest = 0
+        var shortest = Int.max
+        for value in 0..<values {
+            let length = render(value)
+            longest = max(longest, length)
+            shortest = min(shortest, length)
+        }
         guard let slot = [8, 16, 32].first(where: { longest <= $0 && (valueBytes == 1 || $0 <= 16) }) else { return nil }
-        let table = HexdumpFormatPlan.ValueTable(start: tables.count, lengthsStart: tableLengths.count, slot: slot, valueBytes: valueBytes)
+        let table = HexdumpFormatPlan.ValueTable(
+            start: tables.count, lengthsStart: tableLengths.count, slot: slot, valueBytes: valueBytes,
+            fixedLength: longest == shortest ? longest : nil)
         tables += repeatElement(0, count: values * slot)
         tableLengths += repeatElement(0, count: values)
         tables.withUnsafeMutableBufferPointer { all in
