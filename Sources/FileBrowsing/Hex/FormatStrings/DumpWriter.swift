@@ -16,7 +16,8 @@ struct DumpWriter: ~Copyable {
 
     deinit { base.deallocate() }
 
-    private var written: Int { cursor - base }
+    /// Bytes written since the last flush.
+    var written: Int { cursor - base }
 
     /// Room for `count` more bytes at the cursor.
     @inline(__always)

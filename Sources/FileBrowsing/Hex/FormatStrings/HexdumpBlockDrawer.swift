@@ -17,6 +17,15 @@ struct HexdumpBlockDrawer: ~Copyable {
     var hasDrawn = false
     /// `*` stands for the blocks since the last one drawn.
     var starred = false
+    /// Where drawn text goes once the buffer holds `flushSize` (during an
+    /// `append` or `finish` only; nil on the second thread, whose text is
+    /// handed over whole, and which is given only inputs whose text is small).
+    var sink: ((UnsafeRawBufferPointer) -> Void)?
+    /// How much text is held before it goes to `sink`: a format can make
+    /// any amount of text from a block (`16777216 "x"`).
+    static let flushSize = 1 << 20
+    /// Iterations of a unit drawn between two looks at the buffer.
+    private static let batch = 4096
 
     /// The plan's buffers, read through plain pointers in the loops (the
     /// plan object, which keeps them alive, is not touched there).
@@ -48,6 +57,13 @@ struct HexdumpBlockDrawer: ~Copyable {
         buffers = Buffers(plan)
     }
 
+    /// Room for `count` more bytes, the text so far handed to `sink` first
+    /// when the buffer holds `flushSize`.
+    private mutating func room(_ count: Int) {
+        if writer.written >= Self.flushSize, let sink { writer.flush(sink) }
+        writer.reserve(count)
+    }
+
     /// Draws from now on through `plan` (the same format, more tables).
     mutating func use(_ plan: HexdumpFormatPlan) {
         self.plan = plan
@@ -67,7 +83,7 @@ struct HexdumpBlockDrawer: ~Copyable {
             let print = plan.prints[index]
             switch print.conversion {
             case nil, .address?:
-                writer.reserve(print.largestOutput)
+                room(print.largestOutput)
                 writeText(print, droppingLast: false)
                 if case .address(let radix)? = print.conversion {
                     PrintfWriting.writeInteger(
@@ -84,7 +100,7 @@ struct HexdumpBlockDrawer: ~Copyable {
         if squeezes {
             if hasDrawn, Syscalls.compareMemory(block, previous, size) == 0 {
                 if !starred {
-                    writer.reserve(2)
+                    room(2)
                     writer.write(0x2A)
                     writer.write(0x0A)
                     starred = true
@@ -126,7 +142,7 @@ struct HexdumpBlockDrawer: ~Copyable {
                         if print.pointee.conversion == nil {
                             // Text alone: copied, no call.
                             let count = print.pointee.textCount - (dropsBlank ? 1 : 0)
-                            writer.reserve(count)
+                            room(count)
                             writer.write(buffers.text + print.pointee.textStart, count: count)
                             continue
                         }
@@ -151,31 +167,37 @@ struct HexdumpBlockDrawer: ~Copyable {
         let plainHex =
             (radix == .hex || radix == .upperHex) && !signed && field.precision == nil && !field.leftAligned && !field.alternate
             && (field.zeroPadded || field.width == 0)
-        writer.reserve(unit.iterations * (print.largestOutput + suffixCount))
-        var cursor = writer.cursor
-        for index in 0..<unit.iterations {
-            cursor.update(from: buffers.text + print.textStart, count: print.textCount)
-            cursor += print.textCount
-            let raw = HexdumpConversionWriting.load(block + index * count, count: count)
-            if plainHex {
-                let digits = max(field.width, raw == 0 ? 1 : PrintfWriting.digits(of: raw, radix: radix))
-                PrintfWriting.writeDigits(raw, count: digits, radix: radix, to: cursor)
-                cursor += digits
-            } else if signed {
-                let shift = UInt64(64 - 8 * count)
-                let value = Int64(bitPattern: raw << shift) >> shift
-                PrintfWriting.writeInteger(magnitude: value.magnitude, negative: value < 0, signed: true, radix: radix, field: field, to: &cursor)
-            } else {
-                PrintfWriting.writeInteger(magnitude: raw, negative: false, signed: false, radix: radix, field: field, to: &cursor)
+        var first = 0
+        while first < unit.iterations {
+            let last = min(unit.iterations, first + Self.batch)
+            room((last - first) * (print.largestOutput + suffixCount))
+            var cursor = writer.cursor
+            for index in first..<last {
+                cursor.update(from: buffers.text + print.textStart, count: print.textCount)
+                cursor += print.textCount
+                let raw = HexdumpConversionWriting.load(block + index * count, count: count)
+                if plainHex {
+                    let digits = max(field.width, raw == 0 ? 1 : PrintfWriting.digits(of: raw, radix: radix))
+                    PrintfWriting.writeDigits(raw, count: digits, radix: radix, to: cursor)
+                    cursor += digits
+                } else if signed {
+                    let shift = UInt64(64 - 8 * count)
+                    let value = Int64(bitPattern: raw << shift) >> shift
+                    PrintfWriting.writeInteger(
+                        magnitude: value.magnitude, negative: value < 0, signed: true, radix: radix, field: field, to: &cursor)
+                } else {
+                    PrintfWriting.writeInteger(magnitude: raw, negative: false, signed: false, radix: radix, field: field, to: &cursor)
+                }
+                if let suffix {
+                    cursor.update(from: buffers.text + suffix.textStart, count: suffixCount)
+                    cursor += suffixCount
+                }
             }
-            if let suffix {
-                cursor.update(from: buffers.text + suffix.textStart, count: suffixCount)
-                cursor += suffixCount
-            }
+            writer.cursor = cursor
+            first = last
         }
         // The last iteration's trailing blank is the last byte written.
-        if unit.dropsLastBlank && unit.iterations > 0 { cursor -= 1 }
-        writer.cursor = cursor
+        if unit.dropsLastBlank && unit.iterations > 0 { writer.cursor -= 1 }
         return unit.iterations * count
     }
 
@@ -185,53 +207,58 @@ struct HexdumpBlockDrawer: ~Copyable {
         let slot = table.slot
         let slots = buffers.tables + table.start
         let lengths = buffers.tableLengths + table.lengthsStart
-        writer.reserve(unit.iterations * slot + slot)
-        var cursor = writer.cursor
         let bytes = block.assumingMemoryBound(to: UInt8.self)
-        switch (table.valueBytes, slot) {
-        case (1, 8) where table.fixedLength != nil:
-            let length = table.fixedLength!
-            let start = UnsafeMutableRawPointer(cursor)
-            for index in 0..<unit.iterations {
-                let entry = slots.loadUnaligned(fromByteOffset: Int(bytes[index]) * 8, as: UInt64.self)
-                (start + index * length).storeBytes(of: entry, as: UInt64.self)
+        var first = 0
+        while first < unit.iterations {
+            let last = min(unit.iterations, first + Self.batch)
+            room((last - first) * slot + slot)
+            var cursor = writer.cursor
+            switch (table.valueBytes, slot) {
+            case (1, 8) where table.fixedLength != nil:
+                let length = table.fixedLength!
+                let start = UnsafeMutableRawPointer(cursor)
+                for index in first..<last {
+                    let entry = slots.loadUnaligned(fromByteOffset: Int(bytes[index]) * 8, as: UInt64.self)
+                    (start + (index - first) * length).storeBytes(of: entry, as: UInt64.self)
+                }
+                cursor += (last - first) * length
+            case (1, 8):
+                for index in first..<last {
+                    let value = Int(bytes[index])
+                    UnsafeMutableRawPointer(cursor).storeBytes(of: slots.loadUnaligned(fromByteOffset: value * 8, as: UInt64.self), as: UInt64.self)
+                    cursor += Int(lengths[value])
+                }
+            case (1, _):
+                for index in first..<last {
+                    let value = Int(bytes[index])
+                    UnsafeMutableRawPointer(cursor).copyMemory(from: slots + value * slot, byteCount: slot)
+                    cursor += Int(lengths[value])
+                }
+            default:
+                for index in first..<last {
+                    let value = Int(UInt16(littleEndian: block.loadUnaligned(fromByteOffset: 2 * index, as: UInt16.self)))
+                    UnsafeMutableRawPointer(cursor).copyMemory(from: slots + value * slot, byteCount: slot)
+                    cursor += Int(lengths[value])
+                }
             }
-            cursor += unit.iterations * length
-        case (1, 8):
-            for index in 0..<unit.iterations {
-                let value = Int(bytes[index])
-                UnsafeMutableRawPointer(cursor).storeBytes(of: slots.loadUnaligned(fromByteOffset: value * 8, as: UInt64.self), as: UInt64.self)
-                cursor += Int(lengths[value])
-            }
-        case (1, _):
-            for index in 0..<unit.iterations {
-                let value = Int(bytes[index])
-                UnsafeMutableRawPointer(cursor).copyMemory(from: slots + value * slot, byteCount: slot)
-                cursor += Int(lengths[value])
-            }
-        default:
-            for index in 0..<unit.iterations {
-                let value = Int(UInt16(littleEndian: block.loadUnaligned(fromByteOffset: 2 * index, as: UInt16.self)))
-                UnsafeMutableRawPointer(cursor).copyMemory(from: slots + value * slot, byteCount: slot)
-                cursor += Int(lengths[value])
-            }
+            writer.cursor = cursor
+            first = last
         }
         // The last iteration's trailing blank is the last byte written.
-        if unit.dropsLastBlank && unit.iterations > 0 { cursor -= 1 }
-        writer.cursor = cursor
+        if unit.dropsLastBlank && unit.iterations > 0 { writer.cursor -= 1 }
     }
 
     /// One print unit at `offset` in the block.
     private mutating func drawPrint(_ print: HexdumpFormatPlan.Print, block: UnsafeRawPointer, offset: Int, droppingLast: Bool) {
         guard let conversion = print.conversion else {
-            writer.reserve(print.textCount)
+            room(print.textCount)
             writeText(print, droppingLast: droppingLast)
             return
         }
         let here = address + UInt64(offset)
         if let end = endAddress, here >= end {
             // Past the input: the conversion's width in blanks, as hexdump's %s of "".
-            writer.reserve(print.textCount + print.field.width)
+            room(print.textCount + print.field.width)
             writeText(print, droppingLast: false)
             writer.blanks(print.field.width)
             return
@@ -240,12 +267,12 @@ struct HexdumpBlockDrawer: ~Copyable {
         if case .string = conversion {
             let available = blockSize - offset
             let length = UnsafeRawBufferPointer(start: bytes, count: available).firstIndex(of: 0) ?? available
-            writer.reserve(print.textCount + max(print.field.width, length) + 4)
+            room(print.textCount + max(print.field.width, length) + 4)
             writeText(print, droppingLast: false)
             PrintfWriting.writeString(UnsafeRawBufferPointer(start: bytes, count: length), field: print.field, to: &writer.cursor)
             return
         }
-        writer.reserve(print.largestOutput)
+        room(print.largestOutput)
         writeText(print, droppingLast: false)
         if case .floatingPoint = conversion {
             let value = HexdumpConversionWriting.floatingPoint(at: bytes, count: print.byteCount)

@@ -33,6 +33,20 @@ public struct HexdumpFormat: Sendable {
         public var conversion: Conversion?
         public var field = PrintfField()
         public var byteCount = 0
+
+        /// The most bytes it writes, a `%s` taking at most `blockSize`.
+        func largestOutput(blockSize: Int) -> Int {
+            let natural: Int
+            switch conversion {
+            case nil: natural = 0
+            case .address?, .integer?: natural = 26
+            case .floatingPoint?: natural = 330 + (field.precision ?? 6)
+            case .character?, .printable?: natural = 1
+            case .escapedCharacter?, .asciiName?: natural = 3
+            case .string?: natural = blockSize
+            }
+            return text.count + field.largestOutput(natural: natural)
+        }
     }
 
     /// `iterations/bytes "format"`, read into print units.

@@ -14,10 +14,27 @@ public struct HexdumpFormatDump: ~Copyable {
 
     /// Bytes of whole blocks worth drawing on two threads.
     static let pairedDrawing = 64 * 1024
+    /// The most text a half drawn on the second thread may make: it is
+    /// held until the first half's is out.
+    static let largestPairedText = 1 << 27
+    /// The most text one block can make (held at `Int.max / 2`).
+    private let largestBlockText: Int
 
     public init(format: HexdumpFormat, startOffset: UInt64, squeezes: Bool) {
         self.format = format
         drawer = HexdumpBlockDrawer(plan: HexdumpFormatPlan(format), blockSize: format.blockSize, squeezes: squeezes, address: startOffset)
+        largestBlockText = Self.largestText(of: format)
+    }
+
+    /// An upper bound of the text a block makes, from each print unit's widest output.
+    private static func largestText(of format: HexdumpFormat) -> Int {
+        var total = 0
+        for unit in format.strings.flatMap(\.units) {
+            let perIteration = unit.prints.reduce(0) { $0 + $1.largestOutput(blockSize: format.blockSize) }
+            let (text, overflow) = unit.iterations.multipliedReportingOverflow(by: perIteration)
+            total = overflow ? Int.max / 2 : min(Int.max / 2, total + text)
+        }
+        return total
     }
 
     /// Draws every whole block `bytes` completes, appending to `output`.
@@ -33,6 +50,14 @@ public struct HexdumpFormatDump: ~Copyable {
     /// Draws every whole block `bytes` completes, handing the text to
     /// `emit` (valid during the call only) in one or more pieces, in order.
     public mutating func append(_ bytes: UnsafeRawBufferPointer, emit: (UnsafeRawBufferPointer) -> Void) {
+        withoutActuallyEscaping(emit) { sink in
+            drawer.sink = sink
+            drawBlocks(bytes, emit: sink)
+            drawer.sink = nil
+        }
+    }
+
+    private mutating func drawBlocks(_ bytes: UnsafeRawBufferPointer, emit: (UnsafeRawBufferPointer) -> Void) {
         let size = format.blockSize
         guard size > 0, var rest = bytes.baseAddress else { return }
         var count = bytes.count
@@ -47,7 +72,8 @@ public struct HexdumpFormatDump: ~Copyable {
             block.withUnsafeBytes { drawer.drawWhole($0.baseAddress!) }
         }
         let blocks = count / size
-        if blocks >= 4 && blocks * size >= Self.pairedDrawing {
+        let (pairedText, overflow) = largestBlockText.multipliedReportingOverflow(by: blocks)
+        if blocks >= 4 && blocks * size >= Self.pairedDrawing && !overflow && pairedText <= Self.largestPairedText {
             // A large input: worth the two-byte tables.
             if drawer.plan.wantsWordTables && !drawer.plan.hasWordTables { drawer.use(HexdumpFormatPlan(format, wordTables: true)) }
             drawInTwo(UnsafeRawBufferPointer(start: rest, count: blocks * size), emit: emit)
@@ -97,6 +123,16 @@ public struct HexdumpFormatDump: ~Copyable {
     /// The short last block, then the `%_A` unit: its offsets are the
     /// offset past the input (nothing at all for empty input at offset 0).
     public mutating func finish(emit: (UnsafeRawBufferPointer) -> Void) {
+        withoutActuallyEscaping(emit) { sink in
+            drawer.sink = sink
+            drawLast()
+            drawer.sink = nil
+            drawer.writer.flush(sink)
+        }
+    }
+
+    /// The short last block and the `%_A` unit.
+    private mutating func drawLast() {
         if !pending.isEmpty {
             let count = pending.count
             drawer.endAddress = drawer.address + UInt64(count)
@@ -107,7 +143,6 @@ public struct HexdumpFormatDump: ~Copyable {
             drawer.address += UInt64(format.blockSize)
         }
         drawer.drawEndUnit()
-        drawer.writer.flush(emit)
     }
 }
 

@@ -119,23 +119,16 @@ private struct Builder {
     mutating func add(_ unit: HexdumpFormat.FormatUnit) -> HexdumpFormatPlan.Unit {
         let first = prints.count
         for print in unit.prints {
-            let natural: Int
             var floatFormat = -1
-            switch print.conversion {
-            case nil: natural = 0
-            case .address?, .integer?: natural = 26
-            case .floatingPoint(let letter)?:
-                natural = 330 + (print.field.precision ?? 6)
+            if case .floatingPoint(let letter)? = print.conversion {
                 floatFormat = floatFormats.count
                 floatFormats.append(print.field.cSpelling + String(decoding: [letter], as: UTF8.self))
-            case .character?, .printable?: natural = 1
-            case .escapedCharacter?, .asciiName?: natural = 3
-            case .string?: natural = 0
             }
+            // A %s's own length depends on the block: the drawer makes room for it.
             prints.append(
                 HexdumpFormatPlan.Print(
                     textStart: text.count, textCount: print.text.count, conversion: print.conversion, byteCount: print.byteCount,
-                    field: print.field, largestOutput: print.text.count + print.field.largestOutput(natural: natural), floatFormat: floatFormat))
+                    field: print.field, largestOutput: print.largestOutput(blockSize: 0), floatFormat: floatFormat))
             text += print.text
         }
         var planned = HexdumpFormatPlan.Unit(
