@@ -24,4 +24,10 @@ extension HexDumpReader {
             return try HexDumpReader(source: member, skip: skip, skipFromEnd: skipFromEnd, length: length)
         }
     }
+
+    /// The reader of an operand as the byte commands take it: standard
+    /// input for `-`, else the file or archive member at `path`.
+    static func operand(_ path: [UInt8]) throws(FileError) -> HexDumpReader {
+        path == Array("-".utf8) ? try HexDumpReader(standardInput: Array("standard input".utf8)) : try throughArchives(path: path)
+    }
 }

@@ -19,10 +19,7 @@ struct CatCommand {
         let paths = options.operandsGiven ? options.paths : [Array("-".utf8)]
         for path in paths {
             do {
-                let reader =
-                    path == Array("-".utf8)
-                    ? try HexDumpReader(standardInput: Array("standard input".utf8))
-                    : try HexDumpReader.throughArchives(path: path)
+                let reader = try HexDumpReader.operand(path)
                 var more = true
                 while more && !output.failed {
                     more = try reader.withNextChunk(lineLength: 1) { chunk in

@@ -9,6 +9,8 @@ struct HexDumpCommand {
     let output: OutputSink
     let diagnostics: Diagnostics
     let useColor: Bool
+    /// Standard output is a terminal: drawn format strings show control bytes (asked once).
+    private let showsControls = StandardStream.output.isTerminal
 
     var format: HexFormat { DumpLayoutChoice(options: options).fastFormat }
 
@@ -43,24 +45,16 @@ struct HexDumpCommand {
                 // closing offset, the file's size, in its last view's width;
                 // xxd's nothing), but a lone offset reads like an empty file:
                 // say so, and fail.
-                if let size = reader.skippedPastEnd, let formatStrings {
-                    // hexdump's %_A units, with the file's size as the offset past the end.
-                    if options.hexLength != 0 {
-                        var dump = HexdumpFormatDump(format: formatStrings, startOffset: size, squeezes: options.hexSqueeze)
-                        var text: [UInt8] = []
-                        dump.finish(into: &text)
-                        write(text)
-                    }
-                    diagnostics.report(
-                        FileError(
-                            path: path, reason: .custom("offset \(options.hexSkip) is past the end (\(Plural.count(Int(clamping: size), "byte")))")),
-                        severity: .seriousTrouble)
-                    continue
-                }
                 if let size = reader.skippedPastEnd {
-                    if options.hexLength != 0, let digits = Self.closingOffsetDigits(format: format, lineLayout: lineLayout) {
-                        let hex = String(size, radix: 16)
-                        output.write(String(repeating: "0", count: max(0, digits - hex.count)) + hex + "\n")
+                    if options.hexLength != 0 {
+                        if let formatStrings {
+                            // hexdump's %_A units, with the file's size as the offset past the end.
+                            var dump = HexdumpFormatDump(format: formatStrings, startOffset: size, squeezes: options.hexSqueeze)
+                            dump.finish { write($0) }
+                        } else if let digits = Self.closingOffsetDigits(format: format, lineLayout: lineLayout) {
+                            let hex = String(size, radix: 16)
+                            output.write(String(repeating: "0", count: max(0, digits - hex.count)) + hex + "\n")
+                        }
                     }
                     diagnostics.report(
                         FileError(
@@ -145,14 +139,10 @@ struct HexDumpCommand {
     /// Writes drawn text: exact into a pipe or file, control bytes but
     /// tab and newline as `^X` at a terminal.
     private func write(_ text: UnsafeRawBufferPointer) {
-        guard StandardStream.output.isTerminal else { return output.write(raw: text) }
+        guard showsControls else { return output.write(raw: text) }
         var shown: [UInt8] = []
         CatCommand.appendShowingControls(text, to: &shown)
         output.write(bytes: shown)
-    }
-
-    private func write(_ text: [UInt8]) {
-        text.withUnsafeBytes { write($0) }
     }
 
     /// Streams one file in a line-at-a-time layout (hexdump's views, xxd's

@@ -20,83 +20,41 @@ struct XxdRevertCommand {
         var reversal = XxdReversal(
             columns: options.hexColumns.flatMap { $0 == 0 ? nil : $0 } ?? 16, plain: options.hexFormatName == "plain",
             baseOffset: options.hexSkipFromEnd ? -Int64(clamping: options.hexSkip) : Int64(clamping: options.hexSkip))
-        var bytes: [UInt8] = []
-        var kept: [UInt8] = []
-        let zeros = [UInt8](repeating: 0, count: 1 << 16)
+        var destination = ReversedBytes(output: target == nil ? output : nil)
+        var pending: [UInt8] = []
+        var backwards: XxdReversal.BackwardsOffset?
         do {
-            let reader =
-                input == Array("-".utf8)
-                ? try HexDumpReader(standardInput: Array("standard input".utf8)) : try HexDumpReader.throughArchives(path: input)
+            let reader = try HexDumpReader.operand(input)
             var more = true
-            var backwards: XxdReversal.BackwardsOffset?
-            var tooLarge = false
-            while more && !output.failed && backwards == nil && !tooLarge {
+            while more && !output.failed && backwards == nil && !destination.tooLarge {
                 more = try reader.withNextChunk(lineLength: 1) { chunk in
                     if chunk.isEmpty { return false }
                     do throws(XxdReversal.BackwardsOffset) {
-                        try reversal.read(chunk, into: &bytes) { count, bytes in
-                            // A jump in the offsets: zeros written a piece at a time, never held whole.
-                            var left = count
-                            while left > 0 && !output.failed && !tooLarge {
-                                let piece = Int(min(left, Int64(zeros.count)))
-                                bytes += zeros[..<piece]
-                                left -= Int64(piece)
-                                tooLarge = !deliver(&bytes, keeping: target != nil, in: &kept)
-                            }
-                        }
+                        try reversal.read(chunk, into: &pending) { count, pending in destination.addZeros(count, after: &pending) }
                     } catch {
                         backwards = error
                     }
-                    tooLarge = tooLarge || !deliver(&bytes, keeping: target != nil, in: &kept)
-                    return !output.failed && !tooLarge
+                    destination.deliver(&pending)
+                    return true
                 }
             }
-            tooLarge = tooLarge || !deliver(&bytes, keeping: target != nil, in: &kept)
-            if tooLarge, let target {
-                diagnostics.report(
-                    FileError(
-                        path: target,
-                        reason: .custom(
-                            "the bytes pass \(Self.largestKept >> 20) MiB, more than filetable holds to write a file; redirect standard output to a new file instead"
-                        )
-                    ), severity: .seriousTrouble)
-                return
-            }
-            if let backwards {
-                diagnostics.report(
-                    "the dump goes back from offset \(backwards.written) to \(backwards.wanted): bytes come out in order and cannot go back (xxd seeks back only in a file it patches)",
-                    severity: .seriousTrouble)
-            }
         } catch {
-            diagnostics.report(error, severity: .seriousTrouble)
-            return
+            return diagnostics.report(error, severity: .seriousTrouble)
         }
-        if let target {
-            if case .failure(let failure) = OwnFiles.writeNew(target, contents: kept, replace: false) {
-                let reason =
-                    failure == .exists
-                    ? "exists; --xxd -r writes only a new file (xxd would patch this one in place)" : failure.description
-                diagnostics.report(FileError(path: target, reason: .custom(reason)), severity: .seriousTrouble)
-            }
+        if let target, destination.tooLarge {
+            let reason =
+                "the bytes pass \(ReversedBytes.largestKept >> 20) MiB, more than filetable holds to write a file; redirect standard output to a new file instead"
+            return diagnostics.report(FileError(path: target, reason: .custom(reason)), severity: .seriousTrouble)
         }
-    }
-
-    /// The most bytes kept for OUTFILE, which is written whole at the end.
-    static let largestKept = 1 << 28
-
-    /// The bytes read so far, to standard output or kept for OUTFILE (up
-    /// to `largestKept`: past it, false, and nothing more is kept).
-    @discardableResult
-    private func deliver(_ bytes: inout [UInt8], keeping: Bool, in kept: inout [UInt8]) -> Bool {
-        defer { bytes.removeAll(keepingCapacity: true) }
-        guard !bytes.isEmpty else { return true }
-        guard keeping else {
-            output.write(bytes: bytes)
-            return true
+        if let backwards {
+            diagnostics.report(
+                "the dump goes back from offset \(backwards.written) to \(backwards.wanted): bytes come out in order and cannot go back (xxd seeks back only in a file it patches)",
+                severity: .seriousTrouble)
         }
-        guard kept.count + bytes.count <= Self.largestKept else { return false }
-        kept += bytes
-        return true
+        if let target, case .failure(let failure) = OwnFiles.writeNew(target, contents: destination.kept, replace: false) {
+            let reason = failure == .exists ? "exists; --xxd -r writes only a new file (xxd would patch this one in place)" : failure.description
+            diagnostics.report(FileError(path: target, reason: .custom(reason)), severity: .seriousTrouble)
+        }
     }
 
     /// Letters xxd does not revert, and a third operand.
@@ -108,5 +66,43 @@ struct XxdRevertCommand {
             return UsageError(message: "too many arguments", hint: "--xxd -r takes [INFILE [OUTFILE]].")
         }
         return nil
+    }
+}
+
+/// Where reversed bytes go: standard output as they come, or kept for
+/// OUTFILE (written whole at the end) up to `largestKept`.
+private struct ReversedBytes {
+    /// Standard output, or nil to keep the bytes.
+    let output: OutputSink?
+    private(set) var kept: [UInt8] = []
+    /// More than `largestKept` was to be kept: nothing more is.
+    private(set) var tooLarge = false
+
+    static let largestKept = 1 << 28
+    private static let zeros = [UInt8](repeating: 0, count: 1 << 16)
+
+    /// `bytes` out, to standard output or kept; emptied.
+    mutating func deliver(_ bytes: inout [UInt8]) {
+        defer { bytes.removeAll(keepingCapacity: true) }
+        guard !bytes.isEmpty else { return }
+        if let output {
+            output.write(bytes: bytes)
+        } else if tooLarge || kept.count + bytes.count > Self.largestKept {
+            tooLarge = true
+        } else {
+            kept += bytes
+        }
+    }
+
+    /// A jump in the dump's offsets: `count` zeros after `pending`, out a
+    /// piece at a time, never held whole.
+    mutating func addZeros(_ count: Int64, after pending: inout [UInt8]) {
+        var left = count
+        while left > 0 && !tooLarge && !(output?.failed ?? false) {
+            let piece = Int(min(left, Int64(Self.zeros.count)))
+            pending += Self.zeros[..<piece]
+            left -= Int64(piece)
+            deliver(&pending)
+        }
     }
 }

@@ -171,11 +171,12 @@ struct CommandLineOptions {
     var hexFormatChosen = false
     /// `--xxd`: xxd's letters and layout.
     var xxdMode = false
-    /// hexdump's views (`-b -c -d -o -x`, and `-C` among them), in the order given.
-    var hexViews: [HexdumpView] = []
-    /// hexdump's format strings (`-e`, `-f`) and its views, in the order
-    /// given: with a format string among them, all are drawn as strings.
+    /// hexdump's format strings (`-e`, `-f`) and its views (`-b -c -d -o
+    /// -x`, and `-C` among them), in the order given: with a format string
+    /// among them, all are drawn as strings.
     var hexdumpFormatSources: [HexdumpFormatSource] = []
+    /// hexdump's views alone, in the order given.
+    var hexViews: [HexdumpView] { hexdumpFormatSources.compactMap(\.view) }
     /// xxd's variants: `-e`, `-b`, `-d`, `-o N`, `-a`, `-i` (with `-n NAME`, `-C`).
     var xxdLittleEndian = false
     var xxdBits = false
@@ -272,9 +273,12 @@ enum HexdumpFormatSource: Equatable {
     /// `-f FILE`, `--format-file FILE`: a string a line.
     case file([UInt8])
 
-    /// A format string or file, not a view.
-    var isWritten: Bool {
-        if case .view = self { return false }
-        return true
+    /// The view, when this is one.
+    var view: HexdumpView? {
+        if case .view(let view) = self { return view }
+        return nil
     }
+
+    /// A format string or file, not a view.
+    var isWritten: Bool { view == nil }
 }

@@ -217,85 +217,77 @@ extension OptionTable {
         },
     ]
 
-    static let hex: [OptionSpec] = [
-        OptionSpec(
-            "hex", section: .hex, "dump each FILE as hexdump -C does, byte for byte; the letters below mean this only after --hex",
-            details:
-                "With --hex the letters are hexdump's (-s skip, -n length, -v, -C, -b, -c, -d, -o, -x, -e FORMAT, -f FILE); without it they are ls's (-s sizes, -n numeric ids, -c ctime). xxd's letters are read after --xxd."
-        ) { options, _ in
-            options.hexDump = true
-        },
-        OptionSpec(
-            "format", value: .word(hexFormatWords), valueName: "WORD", section: .hex, modes: [.hex, .xxd],
-            "canonical (hexdump -C), xxd, or plain (xxd -p)"
-        ) { options, argument in
-            options.hexFormatName = argument.word
-            options.hexFormatChosen = true
-        },
-        OptionSpec(nil, "C", section: .hex, "the canonical layout (hexdump -C; the default), a line of its own beside other views") { options, _ in
-            options.hexFormatName = "canonical"
-            options.hexFormatChosen = true
-            options.hexViews.append(.canonical)
-            options.hexdumpFormatSources.append(.view(.canonical))
-        },
-        OptionSpec(nil, "b", section: .hex, "one-byte octal view (hexdump -b)") { options, _ in
-            options.hexViews.append(.octalBytes)
-            options.hexdumpFormatSources.append(.view(.octalBytes))
-        },
-        OptionSpec(nil, "c", section: .hex, "one-byte character view (hexdump -c)") { options, _ in
-            options.hexViews.append(.characters)
-            options.hexdumpFormatSources.append(.view(.characters))
-        },
-        OptionSpec(nil, "d", section: .hex, "two-byte decimal view (hexdump -d)") { options, _ in
-            options.hexViews.append(.decimalWords)
-            options.hexdumpFormatSources.append(.view(.decimalWords))
-        },
-        OptionSpec(nil, "o", section: .hex, "two-byte octal view (hexdump -o)") { options, _ in
-            options.hexViews.append(.octalWords)
-            options.hexdumpFormatSources.append(.view(.octalWords))
-        },
-        OptionSpec(nil, "x", section: .hex, "two-byte hexadecimal view (hexdump -x)") { options, _ in
-            options.hexViews.append(.hexWords)
-            options.hexdumpFormatSources.append(.view(.hexWords))
-        },
-        OptionSpec(
-            nil, "e", value: .path, valueName: "FORMAT", section: .hex, modes: [.hex],
-            "draw each block through hexdump's format string (hexdump -e, --format); several are drawn in turn",
-            details:
-                "As util-linux hexdump reads it: units of 'iterations/bytes \"text\"', conversions %d %i %o %u %x %X %c %s %e %f %g %E %G, %_a and %_A offsets, %_c %_p %_u; the letters -b -c -d -o -x -C among them add their own strings in order."
-        ) { options, argument in
-            if case .bytes(let format) = argument { options.hexdumpFormatSources.append(.string(format)) }
-        },
-        OptionSpec(
-            "format-file", "f", value: .path, valueName: "FILE", section: .hex, modes: [.hex],
-            "format strings from FILE, one a line; blank lines and # comments skipped (hexdump -f)"
-        ) { options, argument in
-            if case .bytes(let path) = argument { options.hexdumpFormatSources.append(.file(path)) }
-        },
-        OptionSpec(nil, "p", section: .hex, modes: [.hex, .xxd], "the plain layout (xxd -p)") { options, _ in
-            options.hexFormatName = "plain"
-            options.hexFormatChosen = true
-        },
-        OptionSpec(
-            "skip", "s", value: .offset, valueName: "N", section: .hex, modes: [.hex, .xxd],
-            "start at byte N (decimal, 0x hex, 0 octal, or with k, m, g); -N: N bytes before the end, as xxd -s -N"
-        ) { options, argument in
-            if case .offset(let value, let fromEnd) = argument {
-                options.hexSkip = value
-                options.hexSkipFromEnd = fromEnd
-            }
-        },
-        OptionSpec("length", "n", value: .byteCount, valueName: "N", section: .hex, "dump at most N bytes") { options, argument in
-            options.hexLength = argument.byteCount
-        },
-        OptionSpec(nil, "l", value: .byteCount, valueName: "N", section: .hex, modes: [.hex, .xxd], "dump at most N bytes (xxd -l; as -n)") {
-            options, argument in
-            options.hexLength = argument.byteCount
-        },
-        OptionSpec("no-squeeze", "v", section: .hex, "print repeated lines instead of '*'") { options, _ in
-            options.hexSqueeze = false
-        },
+    /// hexdump's view letters, each a view of its own line a block.
+    private static let hexdumpViewLetters: [(Character, HexdumpView, String)] = [
+        ("b", .octalBytes, "one-byte octal view (hexdump -b)"), ("c", .characters, "one-byte character view (hexdump -c)"),
+        ("d", .decimalWords, "two-byte decimal view (hexdump -d)"), ("o", .octalWords, "two-byte octal view (hexdump -o)"),
+        ("x", .hexWords, "two-byte hexadecimal view (hexdump -x)"),
     ]
+
+    static let hex: [OptionSpec] =
+        [
+            OptionSpec(
+                "hex", section: .hex, "dump each FILE as hexdump -C does, byte for byte; the letters below mean this only after --hex",
+                details:
+                    "With --hex the letters are hexdump's (-s skip, -n length, -v, -C, -b, -c, -d, -o, -x, -e FORMAT, -f FILE); without it they are ls's (-s sizes, -n numeric ids, -c ctime). xxd's letters are read after --xxd."
+            ) { options, _ in
+                options.hexDump = true
+            },
+            OptionSpec(
+                "format", value: .word(hexFormatWords), valueName: "WORD", section: .hex, modes: [.hex, .xxd],
+                "canonical (hexdump -C), xxd, or plain (xxd -p)"
+            ) { options, argument in
+                options.hexFormatName = argument.word
+                options.hexFormatChosen = true
+            },
+            OptionSpec(nil, "C", section: .hex, "the canonical layout (hexdump -C; the default), a line of its own beside other views") {
+                options, _ in
+                options.hexFormatName = "canonical"
+                options.hexFormatChosen = true
+                options.hexdumpFormatSources.append(.view(.canonical))
+            },
+        ]
+        + hexdumpViewLetters.map { letter, view, summary in
+            OptionSpec(nil, letter, section: .hex, summary) { options, _ in options.hexdumpFormatSources.append(.view(view)) }
+        } + [
+            OptionSpec(
+                nil, "e", value: .path, valueName: "FORMAT", section: .hex, modes: [.hex],
+                "draw each block through hexdump's format string (hexdump -e, --format); several are drawn in turn",
+                details:
+                    "As util-linux hexdump reads it: units of 'iterations/bytes \"text\"', conversions %d %i %o %u %x %X %c %s %e %f %g %E %G, %_a and %_A offsets, %_c %_p %_u; the letters -b -c -d -o -x -C among them add their own strings in order."
+            ) { options, argument in
+                if case .bytes(let format) = argument { options.hexdumpFormatSources.append(.string(format)) }
+            },
+            OptionSpec(
+                "format-file", "f", value: .path, valueName: "FILE", section: .hex, modes: [.hex],
+                "format strings from FILE, one a line; blank lines and # comments skipped (hexdump -f)"
+            ) { options, argument in
+                if case .bytes(let path) = argument { options.hexdumpFormatSources.append(.file(path)) }
+            },
+            OptionSpec(nil, "p", section: .hex, modes: [.hex, .xxd], "the plain layout (xxd -p)") { options, _ in
+                options.hexFormatName = "plain"
+                options.hexFormatChosen = true
+            },
+            OptionSpec(
+                "skip", "s", value: .offset, valueName: "N", section: .hex, modes: [.hex, .xxd],
+                "start at byte N (decimal, 0x hex, 0 octal, or with k, m, g); -N: N bytes before the end, as xxd -s -N"
+            ) { options, argument in
+                if case .offset(let value, let fromEnd) = argument {
+                    options.hexSkip = value
+                    options.hexSkipFromEnd = fromEnd
+                }
+            },
+            OptionSpec("length", "n", value: .byteCount, valueName: "N", section: .hex, "dump at most N bytes") { options, argument in
+                options.hexLength = argument.byteCount
+            },
+            OptionSpec(nil, "l", value: .byteCount, valueName: "N", section: .hex, modes: [.hex, .xxd], "dump at most N bytes (xxd -l; as -n)") {
+                options, argument in
+                options.hexLength = argument.byteCount
+            },
+            OptionSpec("no-squeeze", "v", section: .hex, "print repeated lines instead of '*'") { options, _ in
+                options.hexSqueeze = false
+            },
+        ]
 
     /// xxd's single-dash words (`-cols 8`, `-len 64`, `-ps`), read after
     /// `--xxd` as the letters they spell out, as xxd reads them.

@@ -86,8 +86,7 @@ struct HexdumpBlockDrawer: ~Copyable {
                 room(print.largestOutput)
                 writeText(print, droppingLast: false)
                 if case .address(let radix)? = print.conversion {
-                    PrintfWriting.writeInteger(
-                        magnitude: endAddress!, negative: false, signed: radix == .decimal, radix: radix, field: print.field, to: &writer.cursor)
+                    HexdumpConversionWriting.writeAddress(endAddress!, radix: radix, field: print.field, to: &writer.cursor)
                 }
             default: continue
             }
@@ -180,13 +179,8 @@ struct HexdumpBlockDrawer: ~Copyable {
                     let digits = max(field.width, raw == 0 ? 1 : PrintfWriting.digits(of: raw, radix: radix))
                     PrintfWriting.writeDigits(raw, count: digits, radix: radix, to: cursor)
                     cursor += digits
-                } else if signed {
-                    let shift = UInt64(64 - 8 * count)
-                    let value = Int64(bitPattern: raw << shift) >> shift
-                    PrintfWriting.writeInteger(
-                        magnitude: value.magnitude, negative: value < 0, signed: true, radix: radix, field: field, to: &cursor)
                 } else {
-                    PrintfWriting.writeInteger(magnitude: raw, negative: false, signed: false, radix: radix, field: field, to: &cursor)
+                    HexdumpConversionWriting.writeInteger(raw, count: count, signed: signed, radix: radix, field: field, to: &cursor)
                 }
                 if let suffix {
                     cursor.update(from: buffers.text + suffix.textStart, count: suffixCount)

@@ -11,17 +11,9 @@ enum HexdumpConversionWriting {
     ) {
         switch conversion {
         case .address(let radix):
-            PrintfWriting.writeInteger(magnitude: address, negative: false, signed: radix == .decimal, radix: radix, field: field, to: &out)
+            writeAddress(address, radix: radix, field: field, to: &out)
         case .integer(let signed, let radix):
-            let raw = load(bytes, count: count)
-            if signed {
-                let shift = UInt64(64 - 8 * count)
-                let value = Int64(bitPattern: raw << shift) >> shift
-                PrintfWriting.writeInteger(
-                    magnitude: value.magnitude, negative: value < 0, signed: true, radix: radix, field: field, to: &out)
-            } else {
-                PrintfWriting.writeInteger(magnitude: raw, negative: false, signed: false, radix: radix, field: field, to: &out)
-            }
+            writeInteger(load(bytes, count: count), count: count, signed: signed, radix: radix, field: field, to: &out)
         case .floatingPoint:
             break  // written by the C library, through the dump
         case .character:
@@ -36,6 +28,26 @@ enum HexdumpConversionWriting {
         case .string:
             break  // drawn by the dump, which knows the block's end
         }
+    }
+
+    /// `%_a`: an offset, through `%lld` for `d` (its sign flags apply), else unsigned.
+    @inline(__always)
+    static func writeAddress(_ address: UInt64, radix: PrintfWriting.Radix, field: PrintfField, to out: inout UnsafeMutablePointer<UInt8>) {
+        PrintfWriting.writeInteger(magnitude: address, negative: false, signed: radix == .decimal, radix: radix, field: field, to: &out)
+    }
+
+    /// An integer of `count` bytes read as `raw` (little-endian), signed
+    /// (`%d %i`, sign-extended) or not.
+    @inline(__always)
+    static func writeInteger(
+        _ raw: UInt64, count: Int, signed: Bool, radix: PrintfWriting.Radix, field: PrintfField, to out: inout UnsafeMutablePointer<UInt8>
+    ) {
+        guard signed else {
+            return PrintfWriting.writeInteger(magnitude: raw, negative: false, signed: false, radix: radix, field: field, to: &out)
+        }
+        let shift = UInt64(64 - 8 * count)
+        let value = Int64(bitPattern: raw << shift) >> shift
+        PrintfWriting.writeInteger(magnitude: value.magnitude, negative: value < 0, signed: true, radix: radix, field: field, to: &out)
     }
 
     /// The 4 or 8-byte IEEE number at `bytes`.
