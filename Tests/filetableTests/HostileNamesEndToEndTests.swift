@@ -97,6 +97,19 @@ final class HostileNamesEndToEndTests: XCTestCase {
         XCTAssertNotNil(mtime.range(of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$"#, options: .regularExpression))
     }
 
+    /// A character past U+FFFF that names are escaped for (a tag character
+    /// hides text) is a JSON surrogate pair and reads back as itself; it once
+    /// crashed `--json` (found by FuzzJSONLines).
+    func testJSONEscapesCharactersPastTheBasicPlaneAsSurrogatePairs() throws {
+        let temp = try TemporaryTree()
+        temp.file(Array("tag\u{E0041}ged".utf8), contents: "x")
+        let result = try CommandRunner.run(["--json", "."], in: temp.url)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.text.contains(#""name":"tag\udb40\udc41ged""#), result.text)
+        let object = try JSONSerialization.jsonObject(with: Data(result.text.utf8)) as? [String: Any]
+        XCTAssertEqual(object?["name"] as? String, "tag\u{E0041}ged")
+    }
+
     func testErrorMessagesEscapeNamesToo() throws {
         let result = try CommandRunner.run(["-1", "missing\u{1B}[2J"])
         XCTAssertEqual(result.status, 2)

@@ -49,7 +49,8 @@ public final class JSONLines {
     }
 
     /// A JSON string for bytes: invalid UTF-8 is replaced by U+FFFD (the exact
-    /// bytes are in `name_hex`), control characters are escaped.
+    /// bytes are in `name_hex`), control characters and the characters
+    /// `NameEscaping` escapes are `\uXXXX` (a surrogate pair past U+FFFF).
     public static func string(_ bytes: [UInt8]) -> String {
         var out = "\""
         for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
@@ -63,8 +64,12 @@ public final class JSONLines {
             case "\u{0C}": out += "\\f"
             default:
                 if scalar.value < 0x20 || scalar.value == 0x7F || NameEscaping.needsEscape(scalar) {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    // JSON's `\uXXXX` holds one UTF-16 unit: a scalar past
+                    // U+FFFF (a tag character, U+E0041) is its surrogate pair.
+                    for unit in String(scalar).utf16 {
+                        let hex = String(unit, radix: 16)
+                        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    }
                 } else {
                     out.unicodeScalars.append(scalar)
                 }
