@@ -4,7 +4,7 @@ import FileBrowsing
 /// listing (any listing-format flag), or the REPL (no format flag).
 public enum FiletableCommand {
     /// The process: signals and limits prepared, the arguments run, the
-    /// status `ls` would give as the exit code.
+    /// status the mode's peer would give (ls's for a listing) as the exit code.
     public static func main() -> Never {
         ThisProcess.holdStandardDescriptors()
         SessionLauncher.claimStatusChannel()
@@ -15,9 +15,18 @@ public enum FiletableCommand {
         ThisProcess.exit(status.rawValue)
     }
 
+    /// Runs the arguments; the status in the peer's numbers of the mode
+    /// they select (`PeerExitStatus`).
     static func run(arguments: [[UInt8]]) -> ExitStatus {
         let output = OutputSink(fd: 1)
         let diagnostics = Diagnostics(flushing: output)
+        let mode = OptionSpec.Mode.peer(of: arguments)
+        diagnostics.usageLines = mode.usageLines
+        let status = run(arguments: arguments, output: output, diagnostics: diagnostics)
+        return mode.peerStatus(status, badCommandLine: diagnostics.sawBadCommandLine)
+    }
+
+    private static func run(arguments: [[UInt8]], output: OutputSink, diagnostics: Diagnostics) -> ExitStatus {
         let options: CommandLineOptions
         do {
             options = try ArgumentParser.parse(arguments)

@@ -66,7 +66,7 @@ final class DuTimeEndToEndTests: XCTestCase {
         ]
         for (arguments, message) in refusals {
             let result = try CommandRunner.run(arguments, in: temp.url)
-            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertEqual(result.status, 1, "\(arguments): du's status for a bad command line")
             XCTAssertTrue(result.stderr.contains(message), "\(arguments): \(result.stderr)")
         }
     }

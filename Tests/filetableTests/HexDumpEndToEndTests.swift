@@ -42,7 +42,7 @@ final class HexDumpEndToEndTests: XCTestCase {
         let past = try CommandRunner.run(["--hex", "--skip", "100", repeats])
         XCTAssertEqual(past.text, "00000043\n")
         XCTAssertEqual(past.stderr, "filetable: \(repeats): offset 100 is past the end (67 bytes)\n")
-        XCTAssertEqual(past.status, 2)
+        XCTAssertEqual(past.status, 1, "hexdump's status for any failure")
         XCTAssertEqual(try CommandRunner.run(["--hex", "--skip", "67", repeats]).text, "00000043\n")
         XCTAssertEqual(try CommandRunner.run(["--hex", "-v", repeats]).stdout, try golden("repeats-noskip-v.canonical"))
         XCTAssertEqual(
@@ -184,7 +184,7 @@ final class HexDumpEndToEndTests: XCTestCase {
             }
         }
         let tooWide = try CommandRunner.run(["--hex", "--format", "xxd", "--cols", "300", path])
-        XCTAssertEqual(tooWide.status, 2)
+        XCTAssertEqual(tooWide.status, 1, "hexdump's status for any failure")
         XCTAssertTrue(tooWide.stderr.contains("expected 0 to 256, as xxd -c"), tooWide.stderr)
     }
 
@@ -217,7 +217,7 @@ final class HexDumpEndToEndTests: XCTestCase {
             try CommandRunner.run(["--hex", "-s", "2000", "-n", "16", path]).stdout)
         XCTAssertTrue(decimal.text.hasPrefix("00000800  "))
         let bad = try CommandRunner.run(["--hex", "-s", "lots", path])
-        XCTAssertEqual(bad.status, 2)
+        XCTAssertEqual(bad.status, 1, "hexdump's status for any failure")
         XCTAssertTrue(bad.stderr.contains("invalid byte count 'lots'"))
     }
 
@@ -226,7 +226,7 @@ final class HexDumpEndToEndTests: XCTestCase {
         let a = write([0x61], named: "a", in: temp)
         let b = write([0x62], named: "b", in: temp)
         let result = try CommandRunner.run(["--hex", a, temp.path + "/missing", b])
-        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.status, 1, "hexdump's status for any failure")
         XCTAssertEqual(result.stderr, "filetable: \(temp.path)/missing: No such file or directory\n")
         XCTAssertEqual(
             result.text,
@@ -249,7 +249,7 @@ final class HexDumpEndToEndTests: XCTestCase {
         let start = Date()
         let refused = try CommandRunner.run(["--hex", fifo])
         XCTAssertLessThan(Date().timeIntervalSince(start), 5)
-        XCTAssertEqual(refused.status, 2)
+        XCTAssertEqual(refused.status, 1, "hexdump's status for any failure")
         XCTAssertEqual(refused.stderr, "filetable: \(fifo): is a FIFO; not read, as reading it could block\n")
         let directory = try CommandRunner.run(["--hex", temp.path])
         XCTAssertEqual(directory.stderr, "filetable: \(temp.path): Is a directory\n")
@@ -282,7 +282,7 @@ final class HexDumpEndToEndTests: XCTestCase {
         let temp = try TemporaryTree()
         temp.file("a", contents: "A")
         let result = try CommandRunner.shell("printf 'ab' | \"$FILETABLE\" --hex a missing -", in: temp.url)
-        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.status, 1, "hexdump's status for any failure")
         XCTAssertEqual(
             result.text,
             """

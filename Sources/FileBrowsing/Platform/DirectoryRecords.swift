@@ -178,14 +178,17 @@ struct ExtendedStatusRecord {
 }
 
 extension Syscalls {
-    /// `statx` of `name` in the directory open at `parent` (links not
-    /// followed, from the cache), for `du`'s fields, decoded; the error when
+    /// `statx` of `name` in the directory open at `parent` (a link followed
+    /// only when asked: `du -L`; from the cache), for `du`'s fields, decoded; the error when
     /// the call fails (`ENOSYS` without `statx`). `buffer` holds
     /// `ExtendedStatusRecord.size` bytes.
     @inline(__always)
-    static func sizeStatus(at parent: Int32, name: UnsafePointer<CChar>, buffer: UnsafeMutableRawPointer) -> Result<ExtendedStatusRecord, Errno> {
+    static func sizeStatus(
+        at parent: Int32, name: UnsafePointer<CChar>, buffer: UnsafeMutableRawPointer, followSymlink: Bool = false
+    ) -> Result<ExtendedStatusRecord, Errno> {
         guard let extendedStatus else { return .failure(.notImplemented) }
-        guard extendedStatus(parent, name, AT_SYMLINK_NOFOLLOW | ExtendedStatusRecord.dontSync, ExtendedStatusRecord.sizeMask, buffer) == 0 else {
+        let flags = (followSymlink ? 0 : AT_SYMLINK_NOFOLLOW) | ExtendedStatusRecord.dontSync
+        guard extendedStatus(parent, name, flags, ExtendedStatusRecord.sizeMask, buffer) == 0 else {
             return .failure(Errno(errno))
         }
         return .success(ExtendedStatusRecord(buffer))

@@ -38,14 +38,33 @@ public enum OwnFiles {
     /// unless `replace`, and even then replaces only a regular file, by name:
     /// another hard link to the old file keeps the old contents.
     public static func writeNew(_ path: [UInt8], contents: [UInt8], replace: Bool) -> Result<Void, WriteFailure> {
-        switch kindAtName(path) {
-        case .failure(let errno): return .failure(.system(errno))
-        case .success(nil): break
-        case .success(.symlink?): return .failure(.symbolicLink)
-        case .success(let kind?) where kind != .file: return .failure(.notRegularFile(kind))
-        case .success(_?): if !replace { return .failure(.exists) }
-        }
+        if let refusal = refusal(at: path, replace: replace) { return .failure(refusal) }
         return writeWhole(path, contents: contents, mode: 0o644, replacing: replace)
+    }
+
+    /// Why what stands at `path` is not to be replaced by an export, if it is not.
+    private static func refusal(at path: [UInt8], replace: Bool) -> WriteFailure? {
+        switch kindAtName(path) {
+        case .failure(let errno): return .system(errno)
+        case .success(nil): return nil
+        case .success(.symlink?): return .symbolicLink
+        case .success(let kind?) where kind != .file: return .notRegularFile(kind)
+        case .success(_?): return replace ? nil : .exists
+        }
+    }
+
+    /// Writes a new file the user named a piece at a time (a dump to xxd's
+    /// OUTFILE, too large to hold): `write` is given the descriptor of the
+    /// temporary file beside `path` (the caller writes, never closes it) and
+    /// says how it ended: `true` puts the file in place, `false` (nothing to
+    /// write: the input could not be read) leaves no file, an error removes
+    /// it. Refuses what is at `path` as `writeNew(_:contents:replace:)` does;
+    /// the result is whether a file was put in place.
+    public static func writeNew(
+        _ path: [UInt8], replace: Bool, by write: (Int32) -> Result<Bool, Errno>
+    ) -> Result<Bool, WriteFailure> {
+        if let refusal = refusal(at: path, replace: replace) { return .failure(refusal) }
+        return writeInPlace(path, mode: 0o644, replacing: replace, by: write)
     }
 
     /// Replaces the file at `path` with `contents` as one step (see the type's
@@ -96,27 +115,39 @@ public enum OwnFiles {
     /// which fails if a file appeared at the name meanwhile. The temporary
     /// file is gone afterwards whatever happened.
     private static func writeWhole(_ path: [UInt8], contents: [UInt8], mode: mode_t, replacing: Bool) -> Result<Void, WriteFailure> {
+        writeInPlace(path, mode: mode, replacing: replacing) { fd in writeAll(fd, contents).map { true } }.map { _ in () }
+    }
+
+    /// What `writeWhole` does, with the bytes written by `write` (see
+    /// `writeNew(_:replace:by:)` for what it returns).
+    private static func writeInPlace(
+        _ path: [UInt8], mode: mode_t, replacing: Bool, by write: (Int32) -> Result<Bool, Errno>
+    ) -> Result<Bool, WriteFailure> {
         let (temporary, fd): ([UInt8], Int32)
         switch createTemporary(beside: path, mode: mode) {
         case .success(let made): (temporary, fd) = made
         case .failure(let errno): return .failure(.system(errno))
         }
         defer { withCString(temporary) { _ = unlink($0) } }
-        var result = writeAll(fd, contents)
-        if case .success = result, fsync(fd) != 0 { result = .failure(Errno(errno)) }
+        var result = write(fd)
+        if case .success(true) = result, fsync(fd) != 0 { result = .failure(Errno(errno)) }
         Syscalls.close(fd)
-        if case .failure(let errno) = result { return .failure(.system(errno)) }
+        switch result {
+        case .failure(let errno): return .failure(.system(errno))
+        case .success(false): return .success(false)
+        case .success(true): break
+        }
         let placed = withCString(temporary) { from in
             withCString(path) { to in replacing ? rename(from, to) : link(from, to) }
         }
-        guard placed != 0 else { return .success(()) }
+        guard placed != 0 else { return .success(true) }
         let code = errno
         if code == EEXIST { return .failure(.exists) }
         // A file system without hard links: the name was free a moment ago.
         if !replacing, code == EPERM || code == EOPNOTSUPP, case .success(nil) = kindAtName(path),
             withCString(temporary, { from in withCString(path) { to in rename(from, to) } }) == 0
         {
-            return .success(())
+            return .success(true)
         }
         return .failure(.system(Errno(code)))
     }

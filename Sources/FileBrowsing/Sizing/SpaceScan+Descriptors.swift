@@ -66,16 +66,17 @@ extension SpaceScan.State {
     }
 
     /// Opens a `Reopening`'s names one below the other, each checked to be
-    /// the directory it was (device and inode). Called without the lock.
+    /// the directory it was (device and inode), through links when the scan
+    /// follows them. Called without the lock.
     /// Every descriptor opened, in order; on a failure none is left open.
     /// Only the last few directories of a long walk stay open (-1 for the
     /// ones closed on the way): a walk 250 levels down must not hold 250
     /// descriptors at once.
-    static func open(_ plan: Reopening) -> Swift.Result<[Int32], Errno> {
+    static func open(_ plan: Reopening, followingLinks: Bool) -> Swift.Result<[Int32], Errno> {
         var opened: [Int32] = []
         var fd = plan.start
         for step in plan.steps {
-            let next = withCString(step.name) { Syscalls.openDirectory(at: fd, name: $0, followSymlink: false) }
+            let next = withCString(step.name) { Syscalls.openDirectory(at: fd, name: $0, followSymlink: followingLinks) }
             guard case .success(let child) = next, identity(of: child) == step.identity else {
                 if case .success(let child) = next { Syscalls.close(child) }
                 for earlier in opened where earlier >= 0 { Syscalls.close(earlier) }

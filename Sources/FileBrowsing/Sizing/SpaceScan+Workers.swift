@@ -43,13 +43,14 @@ extension SpaceScan {
             switch planned {
             case .open(let fd): parentFD = .success(fd)
             case .reopen(let plan):
-                let opened = State.open(plan)
+                let opened = State.open(plan, followingLinks: options.followsLinks)
                 let (fd, due) = state.withLock { state in (state.finish(plan, opened: opened), state.takeDueParents()) }
                 parentFD = fd
                 reopen(due)
             }
             var reading = DirectoryReading(path: path)
             reading.earlier.directory = earlier
+            if options.followsLinks && options.countsEveryLink { reading.ancestors = state.withLock { $0.identities(upFrom: index) } }
             scan(index, parentFD: parentFD, depth: depth, rootDevice: rootDevice, into: reading, buffer: buffer, status: status)
         }
     }
@@ -81,7 +82,7 @@ extension SpaceScan {
         var fd = (try? parentFD.get()) ?? -1
         if index != 0 {
             let opened = parentFD.flatMap { parentFD in
-                withCString(name) { Syscalls.openDirectory(at: parentFD, name: $0, followSymlink: false) }
+                withCString(name) { Syscalls.openDirectory(at: parentFD, name: $0, followSymlink: options.followsLinks) }
             }
             let due = state.withLock { state in
                 let parent = state.nodes[index].parent
@@ -118,6 +119,9 @@ extension SpaceScan {
         var failure: Errno?
         /// Against the earlier scan (`Options.earlier`).
         var earlier = EarlierComparison()
+        /// The directory and those above it, when links are followed and
+        /// every link counted (`du -L -l`): a link back up to one is a loop.
+        var ancestors: Set<FileIdentity> = []
     }
 
     /// Reads the directory open at `fd` (without the lock): each entry's
@@ -159,7 +163,7 @@ extension SpaceScan {
         // The record's name is NUL-terminated in the buffer.
         let namePointer = UnsafeRawPointer(record.name.baseAddress!).assumingMemoryBound(to: CChar.self)
         let found: ExtendedStatusRecord
-        switch Syscalls.sizeStatus(at: fd, name: namePointer, buffer: status) {
+        switch Syscalls.sizeStatus(at: fd, name: namePointer, buffer: status, followSymlink: options.followsLinks) {
         case .success(let record): found = record
         case .failure(let errno):
             // Reported and counted, as du's "cannot access" (status 1).
@@ -180,6 +184,12 @@ extension SpaceScan {
             if !options.skippedDirectories.isEmpty, options.skippedDirectories.contains(identity) { return }
             if let counted = options.countedBefore, counted.contains(directory: identity) { return }
             guard depth < options.maximumDepth else { return }
+            if options.followsLinks {
+                // du -L: each directory once; with -l (each link counted) only a loop back up is not entered, as du.
+                let entered =
+                    options.countsEveryLink ? !reading.ancestors.contains(identity) : directoriesEntered.withLock { $0.insert(identity).inserted }
+                if !entered { return }
+            }
             sizes.directories = 1
             let compared = depth < options.earlierDepth
             let earlier =
@@ -281,5 +291,18 @@ extension SpaceScan {
             state.completeIfDone(index)
         }
         state.broadcast(Self.workOrEnd)
+    }
+}
+
+extension SpaceScan.State {
+    /// The identities of directory `index` and every directory above it.
+    func identities(upFrom index: Int) -> Set<FileIdentity> {
+        var found: Set<FileIdentity> = []
+        var next = index
+        while next >= 0 {
+            if let identity = nodes[next].identity { found.insert(identity) }
+            next = nodes[next].parent
+        }
+        return found
     }
 }

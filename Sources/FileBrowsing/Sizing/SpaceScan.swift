@@ -45,6 +45,13 @@ public final class SpaceScan: Sendable {
         /// Remember every file, not only hard-linked ones (du does, given
         /// several operands: a file inside an earlier operand counts once).
         public var remembersEveryFile = false
+        /// `du -L`: symbolic links are followed: a link counts as what it
+        /// leads to, and a directory a link leads to is entered. Each
+        /// directory is then entered once wherever it is met (so a loop of
+        /// links ends; which route counts it is the one read first, which may
+        /// not be du's); a link that leads nowhere is reported, as du's
+        /// "cannot access". Set `remembersEveryFile` with it.
+        public var followsLinks = false
         /// Count a file with several hard links each time it is met (`du -l`).
         public var countsEveryLink = false
         /// A directory's figures leave out its subdirectories (`du -S`).
@@ -121,6 +128,8 @@ public final class SpaceScan: Sendable {
     let filesSeen = Atomic<Int>(0)
     let bytesSeen = Atomic<Int64>(0)
     let hardLinks: Locked<Set<FileIdentity>>
+    /// Directories entered, when links are followed (`Options.followsLinks`).
+    let directoriesEntered = Locked<Set<FileIdentity>>([])
 
     /// The inodes scans have counted, shared by the scans of several roots.
     public final class Counted: Sendable {
@@ -191,6 +200,7 @@ public final class SpaceScan: Sendable {
             state.nodes[0].own.diskBytes = Int64(rootStatus.st_blocks) * 512
             if let field = options.latestTime { state.nodes[0].own.latestTime = FileStatus(rootStatus).time(field) }
             state.nodes[0].identity = FileIdentity(device: rootDevice, inode: UInt64(rootStatus.st_ino))
+            if options.followsLinks { directoriesEntered.withLock { _ = $0.insert(state.nodes[0].identity!) } }
             state.nodes[0].earlier = ScanIndex.root
             state.earlierMet = [Bool](repeating: false, count: options.earlier?.count ?? 0)
             state.pending = [0]

@@ -29,7 +29,7 @@ enum HelpText {
         "filetable --du [du's letters]... [PATH]...       where the space goes",
         "filetable --tree [tree's letters]... [PATH]...   the tree",
         "filetable --hex [hexdump's letters]... [FILE]... hexdump -C",
-        "filetable --xxd [xxd's letters]... [FILE]...     xxd",
+        "filetable --xxd [xxd's letters]... [IN [OUT]]    xxd",
         "filetable --dupes [OPTION]... [PATH]...          files here twice",
         "filetable --compare A B                          how two trees differ",
         "filetable --cat FILE...                          bytes as cat, archives too",
@@ -62,7 +62,9 @@ enum HelpText {
     static let exitStatusNote = """
         Exit status: 0 if OK, 1 for trouble inside a listing (an unreadable \
         subdirectory, a vanished entry) or a failed command in a batch, 2 for a PATH \
-        that cannot be listed, a bad option or a write error.
+        that cannot be listed, a bad option or a write error. After --du and --hex \
+        every failure is 1, as du and hexdump give it; after --xxd and --tree a bad \
+        option is 1, as xxd and tree give it.
         """
 
     /// Column where an option's summary starts.

@@ -15,15 +15,29 @@ struct HexDumpCommand {
     var format: HexFormat { DumpLayoutChoice(options: options).fastFormat }
 
     func run() {
-        if options.xxdRevert {
-            return XxdRevertCommand(options: options, output: output, diagnostics: diagnostics).run()
+        guard options.xxdMode else { return dump(options.operandsGiven ? options.paths : [Array("-".utf8)]) }
+        let operands: XxdOperands
+        do {
+            operands = try XxdOperands(options)
+        } catch {
+            return diagnostics.report(error)
         }
+        if options.xxdRevert {
+            return XxdRevertCommand(options: options, operands: operands, output: output, diagnostics: diagnostics).run()
+        }
+        operands.writing(to: output, diagnostics: diagnostics) { sink in
+            let useColor = sink === output ? useColor : ListingContext.usesColor(options.color, on: sink)
+            HexDumpCommand(options: options, output: sink, diagnostics: diagnostics, useColor: useColor).dump([operands.input])
+        }
+    }
+
+    /// Dumps each of `paths` (`-` is standard input) to `output`.
+    private func dump(_ paths: [[UInt8]]) {
         var formatStrings: HexdumpFormat?
         if DumpLayoutChoice(options: options).usesFormatStrings {
             guard let format = readFormatStrings() else { return }
             formatStrings = format
         }
-        let paths = options.operandsGiven ? options.paths : [Array("-".utf8)]
         var headersWritten = 0
         for path in paths {
             let isStandardInput = path == Array("-".utf8)

@@ -99,6 +99,8 @@ struct CommandLineOptions {
     /// `--du --exclude-from FILE` (`-X`): files of patterns, read when the scan starts.
     var spaceExcludeFiles: [[UInt8]] = []
     var spaceFollowsOperandLinks = false
+    /// `--du -L`: every link followed, each file and directory counted once.
+    var spaceFollowsLinks = false
     var spaceOperandsFile: [UInt8]?
     /// `--dupes`: files with identical contents.
     var findsCopies = false

@@ -133,6 +133,12 @@ extension OptionTable {
         OptionSpec(nil, "H", section: .du, "as -D (du -H)") { options, _ in
             options.spaceFollowsOperandLinks = true
         },
+        OptionSpec(
+            nil, "L", section: .du,
+            "follow every symbolic link: a link counts as what it leads to, each file and directory once (du -L, --dereference)"
+        ) { options, _ in
+            options.spaceFollowsLinks = true
+        },
         OptionSpec("no-dereference", "P", section: .du, "links are not followed (du -P; the default)") { _, _ in },
         OptionSpec(
             "files0-from", value: .path, valueName: "FILE", section: .du,
@@ -300,9 +306,10 @@ extension OptionTable {
     /// xxd's letters, read after `--xxd` (the shared ones of `--hex` too).
     static let xxd: [OptionSpec] = [
         OptionSpec(
-            "xxd", section: .xxd, "dump each FILE as xxd does, byte for byte; the letters below mean this only after --xxd",
+            "xxd", section: .xxd,
+            "dump IN (or standard input) as xxd does, byte for byte, to OUT when it is a new file; the letters below mean this only after --xxd",
             details:
-                "With --xxd the letters are xxd's (-s seek, -l length, -c columns, -g group, -u, -p, -e, -b bits, -d decimal offsets, -o offset, -a, -i, -n NAME, -C). -r reads a dump back into bytes (to standard output, or to a new OUTFILE)."
+                "With --xxd the letters are xxd's (-s seek, -l length, -c columns, -g group, -u, -p, -e, -b bits, -d decimal offsets, -o offset, -a, -i, -n NAME, -C). -r reads a dump back into bytes. The operands are xxd's, [IN [OUT]]: OUT is written only when it is a new file (xxd would overwrite it), a third operand is refused."
         ) { options, _ in
             options.hexDump = true
             options.xxdMode = true

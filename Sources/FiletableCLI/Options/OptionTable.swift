@@ -22,7 +22,7 @@ enum OptionTable {
         switch mode {
         case .du:
             let meanings: [Character: String] = [
-                "L": "--dereference", "g": "1 GiB blocks",
+                "g": "1 GiB blocks"
             ]
             return meanings[letter]
         case .tree:
@@ -102,7 +102,7 @@ enum OptionTable {
             return option(short: hexdumpLongNames[name]!, in: .hex).map(PeerLongOption.means)
         case (.du, "all"): return option(short: "a", in: .du).map(PeerLongOption.means)
         case (.du, "null"): return option(short: "0", in: .du).map(PeerLongOption.means)
-        case (.du, "dereference"): return .refused("du's --dereference (-L, every link followed)")
+        case (.du, "dereference"): return option(short: "L", in: .du).map(PeerLongOption.means)
         case (.du, "time"): return .optionalValueMeans(duTime)
         case (.du, "time-style"): return .valueMeans(duTimeStyle, unlessOneOf: [])
         // ls's links to each name: a listing's, never silently dropped by another mode.

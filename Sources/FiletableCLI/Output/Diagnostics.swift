@@ -19,6 +19,11 @@ enum ExitStatus: Int32, Comparable {
 /// the terminal escaped, never as a control sequence.
 final class Diagnostics {
     private(set) var status = ExitStatus.success
+    /// A bad command line was reported (modes give it their peer's status).
+    private(set) var sawBadCommandLine = false
+    /// Lines written between a bad command line's message and its hint
+    /// (xxd's usage after `--xxd`), if any.
+    var usageLines: String?
     private let output: OutputSink
 
     /// `output` is flushed before each message so the two streams interleave
@@ -31,9 +36,12 @@ final class Diagnostics {
         report(error.description, severity: severity)
     }
 
-    /// A bad command line: the message, then its hint on a line of its own.
+    /// A bad command line: the message, the mode's usage lines if it has
+    /// them, then the hint on a line of its own.
     func report(_ error: UsageError) {
         report(error.message, severity: .seriousTrouble)
+        sawBadCommandLine = true
+        if let usageLines { writeLine(usageLines) }
         if let hint = error.hint { writeLine(NameEscaping.terminalSafe(hint)) }
     }
 

@@ -72,7 +72,7 @@ struct SpaceUsageCommand {
                 diagnostics.report("invalid zero-length file name", severity: .minorTrouble)
                 continue
             }
-            switch PathResolution.status(of: path, followingLastLink: options.spaceFollowsOperandLinks) {
+            switch PathResolution.status(of: path, followingLastLink: options.spaceFollowsOperandLinks || options.spaceFollowsLinks) {
             // With -l nothing is counted once: an operand inside another is counted again, as du -l.
             case .success(let status)
             where !options.spaceCountsEveryLink && counted.count(status.identity, isDirectory: status.kind == .directory):
@@ -151,7 +151,9 @@ struct SpaceUsageCommand {
     func scan(_ handle: DirectoryHandle, counted: SpaceScan.Counted, severalOperands: Bool, earlier: ScanIndex? = nil) -> SpaceScan.Result {
         var scanOptions = SpaceScan.Options()
         scanOptions.countedBefore = options.spaceCountsEveryLink ? nil : counted
-        scanOptions.remembersEveryFile = severalOperands && !options.spaceCountsEveryLink
+        // Following links, a file with one link can be met twice too (du's hash_all).
+        scanOptions.remembersEveryFile = (severalOperands || options.spaceFollowsLinks) && !options.spaceCountsEveryLink
+        scanOptions.followsLinks = options.spaceFollowsLinks
         scanOptions.oneFileSystem = options.oneFileSystem
         scanOptions.countsEveryLink = options.spaceCountsEveryLink
         scanOptions.separatesDirectories = options.spaceSeparatesDirectories
