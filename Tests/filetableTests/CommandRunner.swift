@@ -38,7 +38,7 @@ enum CommandRunner {
         stdoutPath: String? = nil
     ) throws -> CommandResult {
         var env = ProcessInfo.processInfo.environment
-        env["LC_ALL"] = "C"
+        env["LC_ALL"] = locale(for: arguments.joined(separator: " "))
         env["TZ"] = "UTC"
         env.removeValue(forKey: "NO_COLOR")
         env.removeValue(forKey: "LS_COLORS")
@@ -60,10 +60,18 @@ enum CommandRunner {
         return CommandResult(stdout: outData, stderr: String(decoding: errData, as: UTF8.self), status: status)
     }
 
+    /// The C locale, which ls's comparisons assume; but C.UTF-8 for
+    /// `--tree`, which follows the locale as tree does (UTF-8 lines), and
+    /// whose tests compare with `LC_ALL=C.UTF-8 tree`: what a user at a
+    /// UTF-8 terminal sees. `TreeLocaleEndToEndTests` holds the C locale's.
+    private static func locale(for command: String) -> String {
+        command.contains("--tree") ? "C.UTF-8" : "C"
+    }
+
     /// Runs a shell command line (for pipes and redirections) and returns its output and status.
     static func shell(_ script: String, in directory: URL? = nil) throws -> CommandResult {
         var env = ProcessInfo.processInfo.environment
-        env["LC_ALL"] = "C"
+        env["LC_ALL"] = locale(for: script)
         env["TZ"] = "UTC"
         env["FILETABLE"] = executable.path
         if env["TERM"] == nil { env["TERM"] = "xterm" }

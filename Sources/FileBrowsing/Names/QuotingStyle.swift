@@ -17,6 +17,13 @@ public enum QuotingStyle: String, CaseIterable, Sendable {
     case c
     case escape
     case locale
+    /// tree's names in the C locale (`QuotingStyle+Tree.swift`); not an ls word.
+    case treeBytes = "tree-bytes"
+    /// tree's names in a UTF-8 locale; not an ls word.
+    case treeCharacters = "tree-characters"
+
+    /// The styles `--quoting-style` names (ls's words).
+    public static var lsStyles: [QuotingStyle] { allCases.filter { $0 != .treeBytes && $0 != .treeCharacters } }
 
     /// Whether ls puts a space before names that are not quoted, in `-l`
     /// and column listings where some name of the directory is, so the
@@ -30,6 +37,8 @@ public enum QuotingStyle: String, CaseIterable, Sendable {
         case .c: return (Self.backslashed(name, open: "\"", close: "\"", escapes: "\"\\"), true)
         case .escape: return (Self.backslashed(name, open: "", close: "", escapes: "\\ "), false)
         case .locale: return (Self.backslashed(name, open: "\u{2018}", close: "\u{2019}", escapes: "\\"), true)
+        case .treeBytes: return (Self.treeBytes(name), false)
+        case .treeCharacters: return (Self.treeCharacters(name), false)
         case .shell, .shellAlways, .shellEscape, .shellEscapeAlways:
             let escapes = self == .shellEscape || self == .shellEscapeAlways
             let always = self == .shellAlways || self == .shellEscapeAlways

@@ -73,6 +73,8 @@ struct CommandLineOptions {
     var treeDetails = TreeEntryDetails()
     /// tree's `--charset=ascii`: `|--` and `` `-- `` lines.
     var treeASCIILines = false
+    /// `--charset` was given: the locale does not choose the lines.
+    var treeCharsetChosen = false
     /// tree's `-J`: the drawing as JSON.
     var treeJSON = false
     /// du's `-s` (0) and `-d N`: how deep `--du` lists entries (`--depth`, 1 or more, otherwise).
@@ -214,6 +216,11 @@ struct CommandLineOptions {
     /// directory order whole (no `-r`, no directories first).
     mutating func settle() {
         if xxdMode && !hexFormatChosen { hexFormatName = "xxd" }
+        // As tree: the locale chooses the lines and how names are written.
+        if tree {
+            if !treeCharsetChosen { treeASCIILines = !UserLocale.isUTF8 }
+            if quoting == nil { quoting = UserLocale.isUTF8 ? .treeCharacters : .treeBytes }
+        }
         if timeFieldAsked && format != .long && !sortChosen { listOptions.sortKey = .time }
         if listOptions.sortKey == .none {
             listOptions.reversed = false

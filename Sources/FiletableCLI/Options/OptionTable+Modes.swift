@@ -205,10 +205,12 @@ extension OptionTable {
             options.treeDetails.timeFormat = argument.text
         },
         OptionSpec(
-            "charset", value: .word(["ascii", "utf-8", "UTF-8", "utf8"]), valueName: "WORD", section: .tree, "--tree's lines in ascii or utf-8"
+            "charset", value: .word(["ascii", "utf-8", "UTF-8", "utf8"]), valueName: "WORD", section: .tree,
+            "--tree's lines in ascii or utf-8 (default: the locale's, as tree)"
         ) {
             options, argument in
             options.treeASCIILines = argument.word == "ascii"
+            options.treeCharsetChosen = true
         },
         OptionSpec(
             nil, "I", value: .text, valueName: "PATTERN", section: .tree, "leave out files and directories matching PATTERN, a|b for either (tree -I)"

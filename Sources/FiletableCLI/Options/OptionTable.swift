@@ -146,7 +146,7 @@ enum OptionTable {
     static let groupingWords = Grouping.allCases.map(\.rawValue)
     static let colorWords = ["always", "yes", "force", "never", "no", "none", "auto", "tty", "if-tty"]
     static let timeStyleWords = TimeFormat.Style.allCases.map(\.rawValue) + TimeFormat.Style.allCases.map { "posix-" + $0.rawValue }
-    static let quotingWords = QuotingStyle.allCases.map(\.rawValue)
+    static let quotingWords = QuotingStyle.lsStyles.map(\.rawValue)
     static let hexFormatWords = ["canonical", "xxd", "plain"]
 
     /// hexdump's long names for its letters, read after `--hex`.
