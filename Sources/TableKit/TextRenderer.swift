@@ -137,14 +137,15 @@ public struct TextRenderer {
     @inline(__always)
     private func isPlain(_ cell: Cell) -> Bool {
         cell.style == .default && !cell.hasExtras && cell.columns.isEmpty && !options.showsRowNumbers
-            && !options.truncatesText
+            && !options.truncatesText && !(options.styleMarkup?.marksEveryRow ?? false)
     }
 
     /// One row's leading columns, text and suffix, without a line end, and
     /// the columns it takes on screen: an entry of a `ColumnGrid`.
     public func renderEntry(_ cell: Cell, into output: inout ByteBuffer) -> Int {
-        appendColumns(of: cell, widths: options.columnWidths ?? [], measure: true, to: &output)
-            + appendText(cell, room: nil, measure: true, to: &output)
+        if let opening = options.styleMarkup?.entryOpening?() { append(opening, to: &output) }
+        let columns = appendColumns(of: cell, widths: options.columnWidths ?? [], measure: true, to: &output)
+        return columns + appendText(cell, room: nil, startColumn: columns, measure: true, to: &output)
     }
 
     /// Appends a cell's leading columns, each padded to its width and aligned
@@ -184,6 +185,7 @@ public struct TextRenderer {
         let widths = measures.widths
         let labelWidth = measures.labelWidth
         let value1Width = measures.value1Width
+        if let opening = options.styleMarkup?.entryOpening?() { append(opening, to: &output) }
         if options.showsRowNumbers {
             let number = TextWidth.pad(String(flatRow + 1), to: options.rowNumberWidth, alignment: .trailing)
             append(number, to: &output)
@@ -200,7 +202,8 @@ public struct TextRenderer {
         let accessoryWidth = accessoryWidth(of: cell)
         switch cell.style {
         case .default, .subtitle:
-            appendText(cell, room: options.width.map { $0 - prefixWidth - accessoryWidth }, to: &output)
+            let startColumn = options.styleMarkup?.wrapClearing == nil ? 0 : prefixWidth
+            appendText(cell, room: options.width.map { $0 - prefixWidth - accessoryWidth }, startColumn: startColumn, to: &output)
             if !accessory.isEmpty {
                 output.append(0x20)
                 append(accessory, to: &output)
@@ -246,7 +249,7 @@ public struct TextRenderer {
     /// Appends the cell's text and suffix, shortened to `room` columns when
     /// truncation is on; returns the columns used (measured only when `measure`).
     @discardableResult
-    private func appendText(_ cell: Cell, room: Int?, measure: Bool = false, to output: inout ByteBuffer) -> Int {
+    private func appendText(_ cell: Cell, room: Int?, startColumn: Int = 0, measure: Bool = false, to output: inout ByteBuffer) -> Int {
         // Only a shortened text is made as a String; otherwise the cell's bytes go out as they are.
         var shortened: String?
         var suffix = cell.textSuffix
@@ -266,7 +269,17 @@ public struct TextRenderer {
         if let link { append(link.0, to: &output) }
         if let shortened { append(shortened, to: &output) } else { output.append(cell.textBytes) }
         if let link { append(link.1, to: &output) }
-        if opening != nil, let markup = options.styleMarkup { append(markup.closing, to: &output) }
+        if let markup = options.styleMarkup {
+            if opening != nil {
+                append(markup.closing, to: &output)
+            } else if let closing = markup.plainClosing {
+                append(closing, to: &output)
+            }
+            let byteCount = shortened?.utf8.count ?? cell.textBytes.count
+            if opening != nil || markup.plainClosing != nil, byteCount > 0, let clear = markup.wrapClearing?(startColumn, byteCount) {
+                append(clear, to: &output)
+            }
+        }
         if !suffix.isEmpty { appendSuffix(suffix, of: cell, to: &output) }
         return measure ? TextWidth.of(shortened ?? cell.text) + TextWidth.of(suffix) : 0
     }
@@ -274,7 +287,11 @@ public struct TextRenderer {
     /// The suffix, its styled and linked stretch (if any, and as far as a
     /// cut suffix still holds it) in the markups: the colour outside the link.
     private func appendSuffix(_ suffix: String, of cell: Cell, to output: inout ByteBuffer) {
-        let style = cell.suffixStyle.flatMap { span in options.styleMarkup.flatMap { $0.opening(span.style) }.map { ($0, span.start, span.count) } }
+        let style = cell.suffixStyle.flatMap { span in
+            options.styleMarkup.flatMap { markup in
+                span.style == .plain ? markup.plainClosing.map { _ in "" } : markup.opening(span.style)
+            }.map { ($0, span.start, span.count) }
+        }
         let link = cell.suffixLink.flatMap { span in options.linkMarkup.map { ($0.opening(span.target), span.start, span.count) } }
         guard let span = style ?? link else {
             append(suffix, to: &output)
@@ -289,7 +306,9 @@ public struct TextRenderer {
             if let link { append(link.0, to: &output) }
             append(String(characters[start..<end]), to: &output)
             if link != nil, let markup = options.linkMarkup { append(markup.closing, to: &output) }
-            if style != nil, let markup = options.styleMarkup { append(markup.closing, to: &output) }
+            if style != nil, let markup = options.styleMarkup {
+                append(cell.suffixStyle?.style == .plain ? markup.plainClosing ?? "" : markup.closing, to: &output)
+            }
         }
         append(String(characters[end...]), to: &output)
     }

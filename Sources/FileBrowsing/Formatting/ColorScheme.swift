@@ -7,6 +7,8 @@
 public struct ColorScheme: Sendable {
     private var byKey: [String: String]
     private var byExtension: [String: String] = [:]
+    /// How colour sequences start and end, and the colour of other text.
+    public let indicators: LsColorIndicators
 
     /// ls's built-in colours (ls.c), used for every key `LS_COLORS` leaves out.
     public static let defaults: [String: String] = [
@@ -16,11 +18,13 @@ public struct ColorScheme: Sendable {
 
     public init(lsColors: String?) {
         byKey = Self.defaults
+        indicators = LsColorIndicators(lsColors: lsColors)
         guard let lsColors, !lsColors.isEmpty else { return }
         for item in lsColors.split(separator: ":") {
             guard let equals = item.firstIndex(of: "=") else { continue }
             let key = String(item[..<equals])
-            let value = String(item[item.index(after: equals)...])
+            // Values in dircolors' escapes, read as ls reads them.
+            let value = LsColorIndicators.decoded(item[item.index(after: equals)...])
             if key.hasPrefix("*") {
                 byExtension[String(key.dropFirst()).lowercased()] = value
             } else {

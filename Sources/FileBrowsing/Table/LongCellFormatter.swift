@@ -119,8 +119,12 @@ public final class LongCellFormatter: EntryCellFormatter {
                 // The target in its own colour and linked, as ls -l draws it: after " -> ", up to any indicator.
                 if decoration.colors != nil || decoration.hyperlinks != nil, case .success(let target) = model.linkTarget(ofRow: row) {
                     let shown = decoration.quoting.map { $0.string(target) } ?? NameEscaping.escape(target)
-                    if decoration.colors != nil, let colour = decoration.linkTargetColour(row: row, in: model, target: target) {
-                        cell.suffixStyle = (.named(colour), 4, shown.count)
+                    if let colors = decoration.colors {
+                        // Uncoloured, the target still ends as ls ends it when `no` colours every name.
+                        let colour = decoration.linkTargetColour(row: row, in: model, target: target)
+                        if colour != nil || colors.indicators.normalIsColored {
+                            cell.suffixStyle = (colour.map { .named($0) } ?? .plain, 4, shown.count)
+                        }
                     }
                     if let uri = cell.textLink { cell.suffixLink = (uri, 4, shown.count) }
                 }

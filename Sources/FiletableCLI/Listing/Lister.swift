@@ -7,6 +7,7 @@ struct Lister {
     let context: ListingContext
 
     func run() {
+        defer { if let ending = context.colourEnding?() { context.output.write(ending) } }
         let options = context.options
         var files = NameArena()
         var directoryOperands = NameArena()

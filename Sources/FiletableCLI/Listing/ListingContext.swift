@@ -11,6 +11,8 @@ struct ListingContext {
     let useColor: Bool
     /// The colours' markup, ls's reset before the first (nil without colour).
     let styleMarkup: StyleMarkup?
+    /// What ls writes at the end of a coloured listing, if anything.
+    let colourEnding: (@Sendable () -> String?)?
     /// The links' markup (`--hyperlink`; nil without).
     let linkMarkup: LinkMarkup?
     /// One table, and one formatter per format, serve every directory of a
@@ -24,7 +26,11 @@ struct ListingContext {
         self.output = output
         self.diagnostics = diagnostics
         useColor = Self.usesColor(options.color, on: output) && Self.lsColoursThisTerminal
-        styleMarkup = useColor ? TerminalStyle.markupResettingFirst() : nil
+        let colours =
+            useColor
+            ? TerminalStyle.lsMarkup(LsColorIndicators(lsColors: Environment.value("LS_COLORS")), lineWidth: Self.lineWidth(for: options)) : nil
+        styleMarkup = colours?.markup
+        colourEnding = colours?.atExit
         let links = Self.usesHyperlinks(options.hyperlink, on: output)
         linkMarkup = links ? TerminalStyle.linkMarkup : nil
         decoration = Self.decoration(for: options, useColor: useColor, links: links)
@@ -94,7 +100,9 @@ struct ListingContext {
 
     /// The width `-C` and `-x` fill: `--width`, else `COLUMNS`, else the
     /// terminal's, else 80 (ls's order); 0 for no limit.
-    var lineWidth: Int {
+    var lineWidth: Int { Self.lineWidth(for: options) }
+
+    static func lineWidth(for options: CommandLineOptions) -> Int {
         options.lineWidth ?? UserNumber.environment("COLUMNS", in: UserNumber.columns) ?? Terminal.size()?.columns ?? 80
     }
 

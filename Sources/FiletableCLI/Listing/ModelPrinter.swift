@@ -89,7 +89,9 @@ struct ModelPrinter {
         table.reloadData()
         table.scrollToRow(0)
         var renderOptions = RenderOptions()
-        renderOptions.styleMarkup = context.styleMarkup
+        // ls measures whether a name may wrap from its place in a long line,
+        // from column 0 in the other formats (`print_file_name_and_frills`).
+        renderOptions.styleMarkup = context.options.format == .long ? context.styleMarkup : context.styleMarkup?.clearingFrom(column: 0)
         renderOptions.linkMarkup = context.linkMarkup
         renderOptions.columnWidths = widths
         renderOptions.columnAlignments = formatter.columnAlignments

@@ -1,3 +1,4 @@
+import FileBrowsing
 import Synchronization
 import TableKit
 
@@ -7,13 +8,38 @@ import TableKit
 enum TerminalStyle {
     static let markup = StyleMarkup(opening: { style in "\u{1B}[" + parameters(style) + "m" }, closing: "\u{1B}[0m")
 
-    /// `markup` as ls writes it: its first colour is preceded by a reset
-    /// (`ESC [0m`, ls's "non-filename text" at its first indicator), once
-    /// for the whole run, however many directories and tables it spans.
-    static func markupResettingFirst() -> StyleMarkup {
+    /// The markup as ls writes its colours (`LsColorIndicators`): a colour
+    /// is `lc` COLOUR `rc` and a coloured name ends with `ec` (`ESC[0m` by
+    /// default), which also comes once before ls's first sequence of the
+    /// whole run, however many directories and tables it spans. With `no`
+    /// coloured, every entry starts in it, a coloured name is preceded by
+    /// `lc` `rc` and every name ends with `ec`. A name that may wrap
+    /// (`lineWidth`, 0 for none) is followed by `cl`. `atExit` is what ls
+    /// writes when done, if anything (`lc` `rc` when colour was used and
+    /// they are not the defaults).
+    static func lsMarkup(_ indicators: LsColorIndicators, lineWidth: Int) -> (markup: StyleMarkup, atExit: @Sendable () -> String?) {
         let first = FirstUse()
-        return StyleMarkup(
-            opening: { style in (first.take() ? "\u{1B}[0m" : "") + "\u{1B}[" + parameters(style) + "m" }, closing: "\u{1B}[0m")
+        let ending = indicators.endOfName
+        /// ls's `put_indicator`: its first use writes the ending first.
+        let put: @Sendable (String) -> String = { (first.take() ? ending : "") + $0 }
+        let normal = indicators.normalIsColored ? indicators.normal : nil
+        let (left, right) = (indicators.left, indicators.right)
+        let clear = indicators.clearToEndOfLine
+        let opening: @Sendable (TextStyle) -> String? = { style in
+            let restore = normal == nil ? "" : put(left + right)
+            return restore + put(left + parameters(style) + right)
+        }
+        var entryOpening: (@Sendable () -> String?)?
+        if let normal { entryOpening = { put(left + normal + right) } }
+        var wrapClearing: (@Sendable (Int, Int) -> String?)?
+        if lineWidth > 0 {
+            wrapClearing = { start, bytes in start / lineWidth != (start + bytes - 1) / lineWidth ? clear : nil }
+        }
+        let markup = StyleMarkup(
+            opening: opening, closing: ending, entryOpening: entryOpening, plainClosing: normal == nil ? nil : ending,
+            wrapClearing: wrapClearing)
+        let exitSequence = indicators.atExit
+        return (markup, { first.used ? exitSequence : nil })
     }
 
     /// A link a terminal can open (OSC 8, ended by BEL as ls ends it):
@@ -22,8 +48,9 @@ enum TerminalStyle {
 
     /// True the first time it is asked, false after.
     private final class FirstUse: Sendable {
-        private let used = Atomic<Bool>(false)
-        func take() -> Bool { !used.exchange(true, ordering: .relaxed) }
+        private let usedFlag = Atomic<Bool>(false)
+        func take() -> Bool { !usedFlag.exchange(true, ordering: .relaxed) }
+        var used: Bool { usedFlag.load(ordering: .relaxed) }
     }
 
     /// The SGR parameters of a style.
@@ -34,6 +61,7 @@ enum TerminalStyle {
         case .link: return "01;36"
         case .marked: return "01;31"
         case .dimmed: return "2"
+        case .plain: return "0"
         case .named(let parameters): return parameters
         }
     }
