@@ -11,7 +11,7 @@ import PackageDescription
 let targets = [
     "FuzzArguments", "FuzzCommands", "FuzzHexFormatter", "FuzzEscaping", "FuzzGlob", "FuzzNaturalOrder", "FuzzJSONLines", "FuzzLineEditing",
     "FuzzPaths", "FuzzDirectoryRecords", "FuzzViewer", "FuzzShellWords", "FuzzCommandSequences", "FuzzInflate", "FuzzTarArchive",
-    "FuzzZipArchive", "FuzzSavedScan", "FuzzUnifiedDiff", "FuzzHexdumpFormat", "FuzzXxdReversal",
+    "FuzzZipArchive", "FuzzSavedScan", "FuzzUnifiedDiff", "FuzzHexdumpFormat", "FuzzXxdReversal", "FuzzLsColors",
 ]
 
 let package = Package(

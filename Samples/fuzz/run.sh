@@ -10,7 +10,7 @@ cd "$(dirname "$0")"
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(FuzzArguments FuzzCommands FuzzHexFormatter FuzzEscaping FuzzGlob FuzzNaturalOrder FuzzJSONLines FuzzLineEditing FuzzPaths FuzzDirectoryRecords FuzzViewer FuzzShellWords FuzzCommandSequences FuzzInflate FuzzTarArchive FuzzZipArchive FuzzSavedScan FuzzUnifiedDiff FuzzHexdumpFormat FuzzXxdReversal)
+[ ${#targets[@]} -gt 0 ] || targets=(FuzzArguments FuzzCommands FuzzHexFormatter FuzzEscaping FuzzGlob FuzzNaturalOrder FuzzJSONLines FuzzLineEditing FuzzPaths FuzzDirectoryRecords FuzzViewer FuzzShellWords FuzzCommandSequences FuzzInflate FuzzTarArchive FuzzZipArchive FuzzSavedScan FuzzUnifiedDiff FuzzHexdumpFormat FuzzXxdReversal FuzzLsColors)
 work=${FUZZ_WORK:-/tmp/filetable-fuzz}
 mkdir -p "$work"
 

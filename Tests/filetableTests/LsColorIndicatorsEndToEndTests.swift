@@ -77,7 +77,7 @@ final class LsColorIndicatorsEndToEndTests: XCTestCase {
             "mkdir dir && ln -s exe ln && ln -s nowhere dangling && mkfifo pipe && touch \(String(repeating: "y", count: 90))", in: temp.url)
         let settings = [
             "no=01;32", "no=35:fi=33", "rs=1", "no=35:di=0", "lc=\\e[:rc=m:ec=\\e[K", "ec=X", "di=", "lc=[:rc=]", "ln=target:no=5",
-            "or=31:no=4", "cl=CL", "",
+            "or=31:no=4", "cl=CL", "", "no=7\\:8:ex=31", "ec=\\:",
         ]
         var scripts: [String] = []
         for lsColors in settings {

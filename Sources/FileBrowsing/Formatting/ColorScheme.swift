@@ -20,7 +20,7 @@ public struct ColorScheme: Sendable {
         byKey = Self.defaults
         indicators = LsColorIndicators(lsColors: lsColors)
         guard let lsColors, !lsColors.isEmpty else { return }
-        for item in lsColors.split(separator: ":") {
+        for item in LsColorIndicators.items(of: lsColors) {
             guard let equals = item.firstIndex(of: "=") else { continue }
             let key = String(item[..<equals])
             // Values in dircolors' escapes, read as ls reads them.

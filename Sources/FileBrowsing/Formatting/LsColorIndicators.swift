@@ -17,7 +17,7 @@ public struct LsColorIndicators: Sendable, Equatable {
     /// Reads the indicators of `LS_COLORS` (values in dircolors' escapes).
     public init(lsColors: String?) {
         guard let lsColors else { return }
-        for item in lsColors.split(separator: ":") {
+        for item in Self.items(of: lsColors) {
             guard let equals = item.firstIndex(of: "="), !item.hasPrefix("*") else { continue }
             let value = Self.decoded(item[item.index(after: equals)...])
             switch item[..<equals] {
@@ -45,6 +45,29 @@ public struct LsColorIndicators: Sendable, Equatable {
     /// What ls writes once at the end when it used colour and `lc`/`rc` are
     /// not the defaults (`lc` `rc`, back to the terminal's own colours).
     public var atExit: String? { left == "\u{1B}[" && right == "m" ? nil : left + right }
+
+    /// The `key=value` items of `LS_COLORS`: split at each `:` that is not
+    /// escaped (`\:` is a colon inside a value, as ls reads it).
+    public static func items(of lsColors: String) -> [Substring] {
+        var items: [Substring] = []
+        var start = lsColors.startIndex
+        var index = start
+        var escaped = false
+        while index < lsColors.endIndex {
+            let character = lsColors[index]
+            if escaped {
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == ":" {
+                if start < index { items.append(lsColors[start..<index]) }
+                start = lsColors.index(after: index)
+            }
+            index = lsColors.index(after: index)
+        }
+        if start < lsColors.endIndex { items.append(lsColors[start...]) }
+        return items
+    }
 
     /// A value with dircolors' escapes read as ls's `get_funky_string` reads
     /// them: `\a \b \e \f \n \r \t \v \? \_`, `\NNN` octal, `\xHH` hex, `^X`
