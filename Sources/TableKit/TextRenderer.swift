@@ -26,6 +26,8 @@ public struct RenderOptions: Sendable {
     /// fewer columns than this is drawn without them (a narrow pane beside
     /// a detail keeps the names; the columns' facts are shown elsewhere).
     public var minimumTextRoom: Int?
+    /// What ends a row's line: a newline, or NUL (`ls --zero`).
+    public var lineEnd: UInt8 = 0x0A
 
     public init() {}
 }
@@ -75,7 +77,7 @@ public struct TextRenderer {
                 case .row(_, let flatRow, let cell):
                     if isPlain(cell) {
                         output.append(cell.textBytes)
-                        output.append(0x0A)
+                        output.append(options.lineEnd)
                         continue
                     }
                     if measures == nil { measures = measure(items) }
@@ -208,7 +210,7 @@ public struct TextRenderer {
                 output.append(0x20)
                 append(accessory, to: &output)
             }
-            output.append(0x0A)
+            output.append(options.lineEnd)
             if cell.style == .subtitle, let detail = cell.detailText {
                 append(String(repeating: " ", count: prefixWidth + 2), to: &output)
                 append(detail, to: &output)

@@ -1,16 +1,17 @@
 /// Terminal display width of text, and shortening with a middle ellipsis.
 ///
-/// Text reaching the renderer is already escaped (no control characters), so
-/// width is: 0 for combining marks and zero-width characters, 2 for East Asian
-/// wide and emoji ranges, 1 otherwise.
+/// Text reaching the renderer is escaped (no control characters) but for
+/// `--zero`'s exact names, so width is: 0 for control characters (as ls
+/// measures them) and for combining marks and zero-width characters, 2 for
+/// East Asian wide and emoji ranges, 1 otherwise.
 public enum TextWidth {
     public static func of(_ text: String) -> Int {
-        var ascii = true
-        for byte in text.utf8 where byte >= 0x80 {
-            ascii = false
+        var plain = true
+        for byte in text.utf8 where byte >= 0x7F || byte < 0x20 {
+            plain = false
             break
         }
-        if ascii { return text.utf8.count }
+        if plain { return text.utf8.count }
         var width = 0
         for scalar in text.unicodeScalars { width += of(scalar) }
         return width
@@ -18,6 +19,7 @@ public enum TextWidth {
 
     public static func of(_ scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
+        if v < 0x20 || (0x7F...0x9F).contains(v) { return 0 }
         if v < 0x300 { return 1 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0

@@ -11,6 +11,19 @@
 /// bidirectional override, a zero-width space, a tag character) is written
 /// as its code point in octal too (`\20056`), never as itself.
 extension QuotingStyle {
+    /// Whether this style writes `name` as it is: tree's styles for a name
+    /// of printable ASCII (no space or backslash in the C locale). False for
+    /// ls's styles, which are asked in full.
+    @inline(__always)
+    func leavesAsItIs(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch self {
+        case .treeBytes: return name.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != 0x5C }
+        case .treeCharacters: return name.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        case .exact: return true
+        default: return false
+        }
+    }
+
     static func treeBytes(_ name: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(name.count)

@@ -21,9 +21,12 @@ public enum QuotingStyle: String, CaseIterable, Sendable {
     case treeBytes = "tree-bytes"
     /// tree's names in a UTF-8 locale; not an ls word.
     case treeCharacters = "tree-characters"
+    /// The bytes as they are, for `--zero`'s NUL-ended lines (a format for
+    /// programs, as `--print0`); not an ls word.
+    case exact
 
     /// The styles `--quoting-style` names (ls's words).
-    public static var lsStyles: [QuotingStyle] { allCases.filter { $0 != .treeBytes && $0 != .treeCharacters } }
+    public static var lsStyles: [QuotingStyle] { allCases.filter { $0 != .treeBytes && $0 != .treeCharacters && $0 != .exact } }
 
     /// Whether ls puts a space before names that are not quoted, in `-l`
     /// and column listings where some name of the directory is, so the
@@ -39,6 +42,7 @@ public enum QuotingStyle: String, CaseIterable, Sendable {
         case .locale: return (Self.backslashed(name, open: "\u{2018}", close: "\u{2019}", escapes: "\\"), true)
         case .treeBytes: return (Self.treeBytes(name), false)
         case .treeCharacters: return (Self.treeCharacters(name), false)
+        case .exact: return (Array(name), false)
         case .shell, .shellAlways, .shellEscape, .shellEscapeAlways:
             let escapes = self == .shellEscape || self == .shellEscapeAlways
             let always = self == .shellAlways || self == .shellEscapeAlways

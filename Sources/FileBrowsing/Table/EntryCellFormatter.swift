@@ -135,6 +135,11 @@ public struct NameDecoration: Sendable {
             NameEscaping.appendEscaped(name, to: &out)
             return
         }
+        // tree's styles leave most names as they are: those go out without a copy.
+        if quoting.leavesAsItIs(name) {
+            out.append(name)
+            return
+        }
         let (text, quoted) = quoting.quote(name)
         if padsUnquotedNames && !quoted { out.append(0x20) }
         out.append(text)

@@ -70,7 +70,7 @@ struct ColumnGrid {
     /// `widths[i]` the columns it takes on screen. Gaps are filled with tabs
     /// where a tab stop (every `tabSize` columns; 0 for spaces only) lands,
     /// as ls does.
-    func writeRow(_ row: Int, _ entries: [[UInt8]], widths: [Int], tabSize: Int, into output: inout ByteBuffer) {
+    func writeRow(_ row: Int, _ entries: [[UInt8]], widths: [Int], tabSize: Int, lineEnd: UInt8 = 0x0A, into output: inout ByteBuffer) {
         var position = 0
         var column = 0
         while let index = entry(row: row, column: column) {
@@ -80,7 +80,7 @@ struct ColumnGrid {
             position += columnWidths[column]
             column += 1
         }
-        output.append(0x0A)
+        output.append(lineEnd)
     }
 
     /// Spaces, or tabs where one reaches a tab stop no further than `to`.

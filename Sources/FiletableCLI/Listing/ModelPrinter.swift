@@ -32,7 +32,8 @@ struct ModelPrinter {
             // -m pads neither: each entry is as long as its text.
             if context.options.format == .commas { widths = widths.map { $0.map { _ in 0 } } }
             if formatter.showsAllocatedSize && !isOperandList {
-                context.output.write("total \(total)\n")
+                context.output.write("total \(total)")
+                context.output.buffer.append(context.options.lineEnd)
             }
             if context.options.format == .oneLine {
                 printTable(model, formatter: formatter, widths: widths)
@@ -52,7 +53,8 @@ struct ModelPrinter {
             let measured = measuredOver ?? model
             let (widths, total) = formatter.measure(measured)
             if !isOperandList {
-                context.output.write("total \(total)\n")
+                context.output.write("total \(total)")
+                context.output.buffer.append(context.options.lineEnd)
             }
             printTable(model, formatter: formatter, widths: widths)
         case .json:
@@ -93,6 +95,7 @@ struct ModelPrinter {
         // from column 0 in the other formats (`print_file_name_and_frills`).
         renderOptions.styleMarkup = context.options.format == .long ? context.styleMarkup : context.styleMarkup?.clearingFrom(column: 0)
         renderOptions.linkMarkup = context.linkMarkup
+        renderOptions.lineEnd = context.options.lineEnd
         renderOptions.columnWidths = widths
         renderOptions.columnAlignments = formatter.columnAlignments
         return TextRenderer(options: renderOptions)
@@ -128,7 +131,7 @@ struct ModelPrinter {
         // line: ls uses spaces for both.
         let tabSize = context.useColor || lineWidth == 0 ? 0 : context.options.tabSize
         for row in 0..<grid.rows {
-            grid.writeRow(row, entries, widths: entryWidths, tabSize: tabSize, into: &context.output.buffer)
+            grid.writeRow(row, entries, widths: entryWidths, tabSize: tabSize, lineEnd: context.options.lineEnd, into: &context.output.buffer)
             context.output.flushIfFull()
         }
     }
@@ -152,7 +155,8 @@ struct ModelPrinter {
                         context.output.write(", ")
                         position += 2
                     } else {
-                        context.output.write(",\n")
+                        context.output.write(",")
+                        context.output.buffer.append(context.options.lineEnd)
                         position = 0
                     }
                 }
@@ -162,7 +166,7 @@ struct ModelPrinter {
                 context.output.flushIfFull()
             }
         }
-        context.output.write("\n")
+        context.output.buffer.append(context.options.lineEnd)
     }
 
     /// With `-L`, a symlink whose target is missing is an error, where the

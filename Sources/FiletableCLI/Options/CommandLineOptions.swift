@@ -116,6 +116,9 @@ struct CommandLineOptions {
     var apparentSize = false
     /// How names are quoted (`-Q`, `--quoting-style`); nil for filetable's escapes.
     var quoting: QuotingStyle?
+    /// What ends each line of a listing: a newline, or NUL after `--zero`
+    /// (headers and the blank lines between directories keep newlines, as ls).
+    var lineEnd: UInt8 = 0x0A
     /// How `-l` writes times (`--time-style`, `--full-time`).
     var timeLayout = TimeFormat.Layout.style(.locale)
     /// An inode column (`-i`).

@@ -61,7 +61,15 @@ extension OptionTable {
         OptionSpec("json", section: .formats, "one JSON object per entry per line (exact names, typed fields)") { options, _ in
             options.setFormat(.json)
         },
-        OptionSpec("zero", section: .formats, "as --print0 (ls --zero)") { options, _ in options.setFormat(.print0) },
+        OptionSpec(
+            "zero", section: .formats,
+            "end each line with NUL, names exactly as they are, no colour (ls --zero: one a line unless -l, or a format given after it)"
+        ) { options, _ in
+            options.lineEnd = 0
+            if options.format != .long { options.setFormat(.oneLine) }
+            options.color = .never
+            options.quoting = .exact
+        },
         OptionSpec("print0", "0", section: .formats, modes: [.listing, .du], "exact names separated by NUL (paths with -R), for xargs -0") {
             options, _ in
             options.setFormat(.print0)

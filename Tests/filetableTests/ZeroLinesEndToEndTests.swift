@@ -1,0 +1,53 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `--zero` as ls reads it: NUL instead of each line's newline, in every
+/// format it is combined with (headers and the blank lines between
+/// directories keep their newlines), names exactly as they are, no colour
+/// unless asked after it, links with `--hyperlink`. Against ls where it is
+/// installed, golden bytes otherwise.
+final class ZeroLinesEndToEndTests: XCTestCase {
+    private func makeTree() throws -> TemporaryTree {
+        let temp = try TemporaryTree()
+        try temp.folder("dir")
+        _ = temp.file(Array("new\nline".utf8))
+        temp.file("plain")
+        temp.file("run.sh")
+        _ = try CommandRunner.shell("chmod +x run.sh && touch dir/inner", in: temp.url)
+        return temp
+    }
+
+    func testLinesEndWithNulInEveryFormat() throws {
+        let temp = try makeTree()
+        let oneLine = try CommandRunner.run(["--zero"], in: temp.url)
+        XCTAssertEqual(oneLine.stdout, Data("dir\0new\nline\0plain\0run.sh\0".utf8))
+        let classified = try CommandRunner.run(["--zero", "-F", "-R"], in: temp.url)
+        XCTAssertEqual(classified.stdout, Data(".:\ndir/\0new\nline\0plain\0run.sh*\0\n./dir:\ninner\0".utf8))
+        let commas = try CommandRunner.run(["--zero", "-m", "-w", "12"], in: temp.url)
+        XCTAssertEqual(commas.stdout, Data("dir,\0new\nline,\0plain,\0run.sh\0".utf8))
+        let long = try CommandRunner.run(["--zero", "-l", "--time-style=+T", "plain"], in: temp.url)
+        XCTAssertTrue(long.text.hasSuffix(" T plain\0"), long.text)
+        XCTAssertFalse(long.text.contains("\n"), long.text)
+        // Colour only when asked after --zero.
+        let coloured = try CommandRunner.run(["--zero", "--color=always", "run.sh"], in: temp.url)
+        XCTAssertEqual(coloured.text, "\u{1B}[0m\u{1B}[01;32mrun.sh\u{1B}[0m\0")
+        XCTAssertEqual(try CommandRunner.run(["--color=always", "--zero", "run.sh"], in: temp.url).text, "run.sh\0")
+    }
+
+    func testZeroIsLsZeroWhereLsIsInstalled() throws {
+        guard CommandRunner.lsAccepts("--zero") else { throw XCTSkip("this ls has no --zero; the golden bytes above hold the behaviour") }
+        let temp = try makeTree()
+        let letters = [
+            "--zero", "--zero -l", "-l --zero", "--zero -F", "--zero -m", "--zero -m -w 12", "--zero -C -w 20", "--zero -x", "--zero -R",
+            "--zero -lR", "--zero --color=always", "--zero --color=always -l", "--zero --hyperlink=always", "--zero -s", "--zero -i",
+            "--zero -d dir plain", "--zero -Q", "-Q --zero", "--zero -1 --quoting-style=c",
+        ]
+        let scripts = letters.map { "TOOL \($0) | od -c" }
+        let ours = try CommandRunner.shellBatch(scripts.map { $0.replacingOccurrences(of: "TOOL", with: "\"$FILETABLE\"") }, in: temp.url)
+        let theirs = try CommandRunner.shellBatch(scripts.map { $0.replacingOccurrences(of: "TOOL", with: "ls") }, in: temp.url)
+        for index in scripts.indices {
+            XCTAssertEqual(ours[index].text, theirs[index].text, letters[index])
+        }
+    }
+}
