@@ -7,16 +7,21 @@ import Glibc
 /// filetable reads names as UTF-8 whatever the locale; only `--tree`
 /// follows it, as tree does: ASCII lines and octal escapes in the C locale
 /// (or one not installed), UTF-8 lines and characters in a UTF-8 one.
-/// Safe from any thread: the locale object is made once and only read.
+/// Asked once, on first use, by setting the process's `LC_CTYPE` from the
+/// environment and back (`newlocale` would do it without, but glibc leaks
+/// its search path each call when `LOCPATH` is set); nothing else in
+/// filetable reads `LC_CTYPE`. Then safe from any thread: the locale object
+/// is made once and only read.
 public enum UserLocale {
     /// The user's locale when it is an installed UTF-8 one, else nil.
     private static let utf8: LocaleObject? = {
-        guard let locale = newlocale(Int32(1 << LC_CTYPE), "", nil) else { return nil }
-        guard String(cString: nl_langinfo_l(nl_item(CODESET), locale)) == "UTF-8" else {
-            freelocale(locale)
-            return nil
-        }
-        return LocaleObject(locale)
+        guard let current = setlocale(LC_CTYPE, nil) else { return nil }
+        let saved = String(cString: current)
+        defer { _ = setlocale(LC_CTYPE, saved) }
+        guard setlocale(LC_CTYPE, "") != nil, String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8" else { return nil }
+        // The global locale as it is now, LC_CTYPE the user's (LC_GLOBAL_LOCALE is (locale_t) -1).
+        guard let global = locale_t(bitPattern: -1), let copy = duplocale(global) else { return nil }
+        return LocaleObject(copy)
     }()
 
     private static let printable = CLibrarySymbol.lookUp("iswprint_l", as: (@convention(c) (UInt32, locale_t) -> Int32).self)
