@@ -188,6 +188,8 @@ public struct TextRenderer {
         let labelWidth = measures.labelWidth
         let value1Width = measures.value1Width
         if let opening = options.styleMarkup?.entryOpening?() { append(opening, to: &output) }
+        // Where the line's own text starts in `output`: a name's place in it is counted in bytes, as ls counts it.
+        let lineStart = output.count
         if options.showsRowNumbers {
             let number = TextWidth.pad(String(flatRow + 1), to: options.rowNumberWidth, alignment: .trailing)
             append(number, to: &output)
@@ -204,8 +206,8 @@ public struct TextRenderer {
         let accessoryWidth = accessoryWidth(of: cell)
         switch cell.style {
         case .default, .subtitle:
-            let startColumn = options.styleMarkup?.wrapClearing == nil ? 0 : prefixWidth
-            appendText(cell, room: options.width.map { $0 - prefixWidth - accessoryWidth }, startColumn: startColumn, to: &output)
+            appendText(
+                cell, room: options.width.map { $0 - prefixWidth - accessoryWidth }, startColumn: output.count - lineStart, to: &output)
             if !accessory.isEmpty {
                 output.append(0x20)
                 append(accessory, to: &output)

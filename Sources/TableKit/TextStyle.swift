@@ -24,7 +24,7 @@ public enum TextStyle: Hashable, Sendable {
 /// and say what follows a text that may wrap (`wrapClearing`, given the
 /// column the text starts at and its length in bytes: ls's clear to the
 /// end of the line).
-public struct StyleMarkup: Sendable {
+public final class StyleMarkup: Sendable {
     public let opening: @Sendable (TextStyle) -> String?
     public let closing: String
     public let entryOpening: (@Sendable () -> String?)?

@@ -7,8 +7,10 @@
 public struct ColorScheme: Sendable {
     private var byKey: [String: String]
     private var byExtension: [String: String] = [:]
-    /// How colour sequences start and end, and the colour of other text.
-    public let indicators: LsColorIndicators
+    /// `no=` colours every name (`LsColorIndicators.normalIsColored`): a
+    /// flag, not the indicators, so the scheme a row's decoration copies
+    /// stays small.
+    public let normalIsColored: Bool
 
     /// ls's built-in colours (ls.c), used for every key `LS_COLORS` leaves out.
     public static let defaults: [String: String] = [
@@ -18,7 +20,7 @@ public struct ColorScheme: Sendable {
 
     public init(lsColors: String?) {
         byKey = Self.defaults
-        indicators = LsColorIndicators(lsColors: lsColors)
+        normalIsColored = LsColorIndicators(lsColors: lsColors).normalIsColored
         guard let lsColors, !lsColors.isEmpty else { return }
         for item in LsColorIndicators.items(of: lsColors) {
             guard let equals = item.firstIndex(of: "=") else { continue }

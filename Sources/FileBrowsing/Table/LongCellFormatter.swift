@@ -122,7 +122,7 @@ public final class LongCellFormatter: EntryCellFormatter {
                     if let colors = decoration.colors {
                         // Uncoloured, the target still ends as ls ends it when `no` colours every name.
                         let colour = decoration.linkTargetColour(row: row, in: model, target: target)
-                        if colour != nil || colors.indicators.normalIsColored {
+                        if colour != nil || colors.normalIsColored {
                             cell.suffixStyle = (colour.map { .named($0) } ?? .plain, 4, shown.count)
                         }
                     }
