@@ -249,8 +249,11 @@ final class ListingEndToEndTests: XCTestCase {
         XCTAssertEqual(result.stderr, "")
     }
 
-    /// Long options abbreviate as getopt allows: a beginning one name has;
-    /// one several names share is refused with their names.
+    /// Long options abbreviate as getopt allows: a beginning one name has,
+    /// or one name of the mode's own options has (as the peer's getopt sees
+    /// only its own: `--he` is ls's `--help`, `--no` ls's `--no-group`,
+    /// `--hex --no` hexdump's `--no-squeeze`); one several names share is
+    /// refused with their names.
     func testLongOptionsAbbreviate() throws {
         let temp = try TemporaryTree()
         temp.file("b", contents: "")
@@ -259,9 +262,18 @@ final class ListingEndToEndTests: XCTestCase {
         XCTAssertEqual(
             try CommandRunner.run(["--du", "--summ", "--apparent", "."], in: temp.url).text,
             try CommandRunner.run(["--du", "--summarize", "--apparent-size", "."], in: temp.url).text)
-        let ambiguous = try CommandRunner.run(["--he"], in: temp.url)
+        XCTAssertTrue(try CommandRunner.run(["--he"], in: temp.url).text.hasPrefix("Usage:"))
+        XCTAssertEqual(
+            try CommandRunner.run(["-l", "--no", "--time-style=+T"], in: temp.url).text,
+            try CommandRunner.run(["-l", "--no-group", "--time-style=+T"], in: temp.url).text)
+        temp.file("zeros", contents: String(repeating: "\0", count: 64))
+        XCTAssertEqual(
+            try CommandRunner.run(["--hex", "--no", "zeros"], in: temp.url).text,
+            try CommandRunner.run(["--hex", "--no-squeeze", "zeros"], in: temp.url).text)
+        let ambiguous = try CommandRunner.run(["--hid"], in: temp.url)
         XCTAssertEqual(ambiguous.status, 2)
-        XCTAssertTrue(ambiguous.stderr.contains("option '--he' is ambiguous; possibilities: '--hex' '--help'"), ambiguous.stderr)
+        XCTAssertTrue(
+            ambiguous.stderr.contains("option '--hid' is ambiguous; possibilities: '--hide' '--hide-control-chars'"), ambiguous.stderr)
     }
 
     func testBadFlagAndBadValuesExitWithStatusTwo() throws {

@@ -141,7 +141,7 @@ struct ArgumentParser {
         if name == "colour" { name = "color" }
         // The peer's meaning for its name, or for the name an abbreviation stands for.
         var peer = OptionTable.peerLongOption(name, in: mode)
-        if peer == nil, let full = (try? Self.longOption(named: name))??.long, let fullPeer = OptionTable.peerLongOption(full, in: mode) {
+        if peer == nil, let full = (try? Self.longOption(named: name, in: mode))??.long, let fullPeer = OptionTable.peerLongOption(full, in: mode) {
             name = full
             peer = fullPeer
         }
@@ -169,7 +169,7 @@ struct ArgumentParser {
         case nil:
             break
         }
-        guard let spec = try Self.longOption(named: name) else {
+        guard let spec = try Self.longOption(named: name, in: mode) else {
             throw UsageError(message: "unrecognized option '--\(name)'", hint: UsageError.seeHelp)
         }
         name = spec.long ?? name
@@ -192,12 +192,17 @@ struct ArgumentParser {
     }
 
     /// The option `--name` names: its whole name, or as getopt allows, a
-    /// beginning only one option's name has (`--sum` for `--summarize`);
-    /// a beginning several share is refused with their names.
-    private static func longOption(named name: String) throws(UsageError) -> OptionSpec? {
+    /// beginning only one option's name has (`--sum` for `--summarize`),
+    /// or only one of the options of `mode` has, as the peer's own getopt
+    /// sees its options (`--gr` is ls's `--group-directories-first`, not a
+    /// hex dump's `--group-size`); a beginning several share is refused with
+    /// their names.
+    private static func longOption(named name: String, in mode: OptionSpec.Mode) throws(UsageError) -> OptionSpec? {
         if let exact = OptionTable.option(long: name) { return exact }
         guard !name.isEmpty else { return nil }
-        let candidates = OptionTable.all.filter { $0.long?.hasPrefix(name) ?? false }
+        var candidates = OptionTable.all.filter { $0.long?.hasPrefix(name) ?? false }
+        let inMode = candidates.filter { $0.modes.contains(mode) }
+        if candidates.count > 1 && inMode.count == 1 { candidates = inMode }
         if candidates.count > 1 {
             let names = candidates.compactMap(\.long).map { "'--\($0)'" }.joined(separator: " ")
             throw UsageError(message: "option '--\(name)' is ambiguous; possibilities: \(names)", hint: UsageError.seeHelp)
