@@ -96,7 +96,7 @@ struct ArgumentParser {
             // Every letter before this one was ASCII, one byte each.
             let rest = Array(argument.dropFirst(2 + offset))
             let value = rest.isEmpty ? try takeNext(orSay: "option requires an argument -- '\(letter)'") : rest
-            try spec.apply(&options, try Self.read(value, for: spec, named: "-\(letter)"))
+            try spec.apply(&options, try read(value, for: spec, named: "-\(letter)"))
             return
         }
     }
@@ -163,7 +163,7 @@ struct ArgumentParser {
             let value = inline ?? (position < arguments.count ? arguments[position] : nil)
             if let value, !words.contains(NameEscaping.typedText(value)) {
                 if inline == nil { position += 1 }
-                try peerSpec.apply(&options, try Self.read(value, for: peerSpec, named: "--\(name)"))
+                try peerSpec.apply(&options, try read(value, for: peerSpec, named: "--\(name)"))
                 return
             }
         case nil:
@@ -183,11 +183,11 @@ struct ArgumentParser {
                 word = NameEscaping.typedText(arguments[position])
                 position += 1
             }
-            try spec.apply(&options, try Self.read(Array(word.utf8), for: spec, named: "--\(name)"))
+            try spec.apply(&options, try read(Array(word.utf8), for: spec, named: "--\(name)"))
         default:
             let value: [UInt8]
             if let inline { value = inline } else { value = try takeNext(orSay: "option '--\(name)' requires an argument") }
-            try spec.apply(&options, try Self.read(value, for: spec, named: "--\(name)"))
+            try spec.apply(&options, try read(value, for: spec, named: "--\(name)"))
         }
     }
 
@@ -211,7 +211,7 @@ struct ArgumentParser {
     }
 
     /// An option's value read and checked as its declaration says.
-    private static func read(_ value: [UInt8], for spec: OptionSpec, named flag: String) throws(UsageError) -> OptionSpec.Argument {
+    private func read(_ value: [UInt8], for spec: OptionSpec, named flag: String) throws(UsageError) -> OptionSpec.Argument {
         let text = NameEscaping.typedText(value)
         switch spec.value {
         case .none:
@@ -250,11 +250,15 @@ struct ArgumentParser {
         case .wordOrFormat where text.hasPrefix("+"):
             return .word(text)
         case .word(let words), .optionalWord(let words, _), .wordOrFormat(let words):
-            guard words.contains(text) else {
-                let hint = Int(text).flatMap { _ in spec.hintForANumber } ?? "Valid arguments are: " + words.joined(separator: ", ")
-                throw UsageError(message: "invalid argument '\(text)' for '\(flag)'", hint: hint)
-            }
-            return .word(text)
+            if words.contains(text) { return .word(text) }
+            // As ls's argmatch, for the mode's own options: a beginning only
+            // one word has, or only words of one meaning (`n`: never, no,
+            // none), stands for it. Another mode's words are never guessed
+            // (`--format=c` is ls's commas, not a hex dump's canonical).
+            let beginning = text.isEmpty || !spec.modes.contains(mode) ? [] : words.filter { $0.hasPrefix(text) }
+            if let first = beginning.first, Set(beginning.map(OptionTable.meaning(ofWord:))).count == 1 { return .word(first) }
+            let hint = Int(text).flatMap { _ in spec.hintForANumber } ?? "Valid arguments are: " + words.joined(separator: ", ")
+            throw UsageError(message: "\(beginning.isEmpty ? "invalid" : "ambiguous") argument '\(text)' for '\(flag)'", hint: hint)
         }
     }
 

@@ -63,6 +63,21 @@ enum OptionTable {
         case optionalValueMeans(OptionSpec)
     }
 
+    /// ls's `--format=WORD` where no mode is chosen (filetable's own
+    /// `--format` words, the hex dump's layouts, keep their meaning).
+    static let lsFormat = OptionSpec(
+        "format", value: .word(["verbose", "long", "commas", "horizontal", "across", "vertical", "single-column"]), valueName: "WORD",
+        section: .formats, modes: [.listing], "ls's --format: long (verbose), commas, across (horizontal), vertical, single-column"
+    ) { options, argument in
+        switch argument.word {
+        case "verbose", "long": options.setFormat(.long)
+        case "commas": options.setFormat(.commas)
+        case "horizontal", "across": options.setFormat(.across)
+        case "vertical": options.setFormat(.columns)
+        default: options.setFormat(.oneLine)
+        }
+    }
+
     /// du's `--time[=WORD]`: each line's latest time of anything in its tree.
     static let duTime = OptionSpec(
         "time", value: .text, valueName: "WORD", section: .du,
@@ -100,6 +115,7 @@ enum OptionTable {
             return option(short: "e", in: .hex).map { PeerLongOption.valueMeans($0, unlessOneOf: hexFormatWords) }
         case (.hex, _) where hexdumpLongNames[name] != nil:
             return option(short: hexdumpLongNames[name]!, in: .hex).map(PeerLongOption.means)
+        case (.listing, "format"): return .valueMeans(lsFormat, unlessOneOf: hexFormatWords)
         case (.du, "all"): return option(short: "a", in: .du).map(PeerLongOption.means)
         case (.du, "null"): return option(short: "0", in: .du).map(PeerLongOption.means)
         case (.du, "dereference"): return option(short: "L", in: .du).map(PeerLongOption.means)
@@ -147,6 +163,17 @@ enum OptionTable {
     static let colorWords = ["always", "yes", "force", "never", "no", "none", "auto", "tty", "if-tty"]
     static let timeStyleWords = TimeFormat.Style.allCases.map(\.rawValue) + TimeFormat.Style.allCases.map { "posix-" + $0.rawValue }
     static let quotingWords = QuotingStyle.lsStyles.map(\.rawValue)
+
+    /// Words that mean the same as another of their option's words, as ls's
+    /// argmatch groups them (an abbreviation of several is still one).
+    static func meaning(ofWord word: String) -> String {
+        let synonyms = [
+            "yes": "always", "force": "always", "no": "never", "none": "never", "tty": "auto", "if-tty": "auto",
+            "access": "atime", "use": "atime", "status": "ctime", "modification": "mtime", "creation": "birth", "ext": "extension",
+            "verbose": "long", "horizontal": "across",
+        ]
+        return synonyms[word] ?? word
+    }
     static let hexFormatWords = ["canonical", "xxd", "plain"]
 
     /// hexdump's long names for its letters, read after `--hex`.
