@@ -81,7 +81,7 @@ final class LsColorIndicatorsEndToEndTests: XCTestCase {
         ]
         var scripts: [String] = []
         for lsColors in settings {
-            for letters in ["-1", "-l", "-C", "-m", "-1F", "-lF", "-x", "-li", "-1s", "-w 40 -C", "-R"] {
+            for letters in ["-1", "-l", "-C", "-m", "-1F", "-lF", "-x", "-li", "-1s", "-w 40 -C", "-R", "-l --hyperlink=always"] {
                 scripts.append("LS_COLORS='\(lsColors)' TOOL \(letters) --color=always")
             }
         }
