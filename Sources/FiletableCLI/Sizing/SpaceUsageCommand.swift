@@ -25,6 +25,16 @@ struct SpaceUsageCommand {
     /// The PATHs: the operands, or with `--files0-from` the names in that
     /// file, NUL-separated (an empty name is an error, as du's); nil when
     /// they cannot be read.
+    /// A PATH as du's walk (fts) names it: two or more trailing slashes
+    /// are one (`du -d1 dir//` prints `dir/` and `dir/sub`).
+    static func trimmingTrailingSlashes(_ path: [UInt8]) -> [UInt8] {
+        var end = path.count
+        if end > 2 && path[end - 1] == 0x2F {
+            while end > 1 && path[end - 2] == 0x2F { end -= 1 }
+        }
+        return Array(path[..<end])
+    }
+
     private func operands() -> [[UInt8]]? {
         guard let file = options.spaceOperandsFile else { return options.paths }
         if options.operandsGiven {
@@ -66,7 +76,7 @@ struct SpaceUsageCommand {
         // Each inode once across the operands, as du: an operand already
         // counted (inside an earlier one, or named twice) prints nothing.
         let counted = SpaceScan.Counted()
-        guard let paths = operands() else { return }
+        guard let paths = operands()?.map(Self.trimmingTrailingSlashes) else { return }
         for path in paths {
             if path.isEmpty {
                 diagnostics.report("invalid zero-length file name", severity: .minorTrouble)
