@@ -35,6 +35,21 @@ final class ZeroLinesEndToEndTests: XCTestCase {
         XCTAssertEqual(try CommandRunner.run(["--color=always", "--zero", "run.sh"], in: temp.url).text, "run.sh\0")
     }
 
+    /// Exact names are for programs: at a terminal a name's control bytes
+    /// would act on it, so there they are escaped (`-0` and `--zero`).
+    func testATerminalGetsEscapedNames() throws {
+        guard CommandRunner.isInstalled("script") else { throw XCTSkip("script is not installed; no terminal to write to") }
+        let temp = try TemporaryTree()
+        _ = temp.file(Array("a\u{1B}[31mred".utf8))
+        for letters in ["-0", "--zero", "--zero -l"] {
+            let shown = try CommandRunner.shell("script -qc '\"$FILETABLE\" \(letters)' /dev/null", in: temp.url)
+            XCTAssertTrue(shown.text.contains("a\\x1B[31mred"), "\(letters): \(shown.text.debugDescription)")
+            XCTAssertFalse(shown.text.contains("\u{1B}"), "\(letters): \(shown.text.debugDescription)")
+        }
+        // Into a pipe the bytes stay exact.
+        XCTAssertEqual(try CommandRunner.run(["--zero"], in: temp.url).stdout, Data("a\u{1B}[31mred\0".utf8))
+    }
+
     func testZeroIsLsZeroWhereLsIsInstalled() throws {
         guard CommandRunner.lsAccepts("--zero") else { throw XCTSkip("this ls has no --zero; the golden bytes above hold the behaviour") }
         let temp = try makeTree()

@@ -15,6 +15,9 @@ struct ListingContext {
     let colourEnding: (@Sendable () -> String?)?
     /// The links' markup (`--hyperlink`; nil without).
     let linkMarkup: LinkMarkup?
+    /// Standard output is a terminal: `--print0`'s and `--zero`'s exact
+    /// names are escaped there (a name's control bytes would act on it).
+    let writesToTerminal: Bool
     /// One table, and one formatter per format, serve every directory of a
     /// listing, so a recursive listing reuses its cells across directories.
     let table = TableView(pageHeight: ListingContext.pageHeight)
@@ -33,7 +36,8 @@ struct ListingContext {
         colourEnding = colours?.atExit
         let links = Self.usesHyperlinks(options.hyperlink, on: output)
         linkMarkup = links ? TerminalStyle.linkMarkup : nil
-        decoration = Self.decoration(for: options, useColor: useColor, links: links)
+        writesToTerminal = Descriptor(output.fd).isTerminal
+        decoration = Self.decoration(for: options, useColor: useColor, links: links, escapesExactNames: writesToTerminal)
         let environmentUnit = (Environment.value("LS_BLOCK_SIZE") ?? Environment.value("BLOCK_SIZE")).flatMap(SizeUnit.parse)
         let blockUnit = options.blockUnit ?? environmentUnit ?? Environment.value("BLOCKSIZE").flatMap(SizeUnit.parse) ?? .kibibytes
         nameFormatter = NameCellFormatter(decoration: decoration)
@@ -88,12 +92,14 @@ struct ListingContext {
     }
 
     /// How names look: `-F` indicators, `LS_COLORS` when colour is on, links with `links`.
-    static func decoration(for options: CommandLineOptions, useColor: Bool, links: Bool = false) -> NameDecoration {
+    static func decoration(for options: CommandLineOptions, useColor: Bool, links: Bool = false, escapesExactNames: Bool = false)
+        -> NameDecoration
+    {
         var decoration = NameDecoration()
         decoration.typeIndicators = options.typeIndicators
         decoration.indicatorStyle = options.indicatorStyle
         decoration.colors = useColor ? ColorScheme(lsColors: Environment.value("LS_COLORS")) : nil
-        decoration.quoting = options.quoting
+        decoration.quoting = escapesExactNames && options.quoting == .exact ? nil : options.quoting
         decoration.hyperlinks = links ? FileHyperlinks() : nil
         return decoration
     }

@@ -68,8 +68,12 @@ struct ModelPrinter {
                 }
             }
         case .print0:
+            // Exact bytes for a program; at a terminal a name's control bytes would act on it: escaped there.
+            let escapes = context.writesToTerminal
             for row in 0..<model.rowCount {
-                if pathsForPrint0 {
+                if escapes {
+                    context.output.write(NameEscaping.escape(pathsForPrint0 ? model.path(ofRow: row) : model.name(ofRow: row)))
+                } else if pathsForPrint0 {
                     context.output.buffer.append(model.path(ofRow: row))
                 } else {
                     model.withName(ofRow: row) { context.output.buffer.append($0) }
