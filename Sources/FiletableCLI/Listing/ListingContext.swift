@@ -92,7 +92,9 @@ struct ListingContext {
     }
 
     /// How names look: `-F` indicators, `LS_COLORS` when colour is on, links with `links`.
-    static func decoration(for options: CommandLineOptions, useColor: Bool, links: Bool = false, escapesExactNames: Bool = false)
+    static func decoration(
+        for options: CommandLineOptions, useColor: Bool, links: Bool = false, escapesExactNames: Bool = false
+    )
         -> NameDecoration
     {
         var decoration = NameDecoration()
