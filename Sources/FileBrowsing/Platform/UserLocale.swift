@@ -2,7 +2,7 @@ import Glibc
 
 /// The character set of the locale the environment names (`LC_ALL`, then
 /// `LC_CTYPE`, then `LANG`, as `setlocale(LC_CTYPE, "")` reads them),
-/// asked of the C library without changing the process's own locale.
+/// asked of the C library once; the process's own locale is set back at once.
 ///
 /// filetable reads names as UTF-8 whatever the locale; only `--tree`
 /// follows it, as tree does: ASCII lines and octal escapes in the C locale
