@@ -90,6 +90,21 @@ enum CommandRunner {
         return CommandResult(stdout: outData, stderr: String(decoding: errData, as: UTF8.self), status: status)
     }
 
+    /// Runs each script twice in one shell each, `TOOL` standing for
+    /// `filetable` (with `mode`, as `--xxd`) and then for `peer`, and asserts
+    /// the outputs are the same, each failure named by its script's `label`.
+    static func assertSameAsPeer(
+        _ scripts: [String], peer: String, mode: String = "", in directory: URL, label: (Int) -> String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let filetable = "\"$FILETABLE\"" + (mode.isEmpty ? "" : " " + mode)
+        let ours = try shellBatch(scripts.map { $0.replacingOccurrences(of: "TOOL", with: filetable) }, in: directory)
+        let theirs = try shellBatch(scripts.map { $0.replacingOccurrences(of: "TOOL", with: peer) }, in: directory)
+        for index in scripts.indices {
+            XCTAssertEqual(ours[index].text, theirs[index].text, label(index), file: file, line: line)
+        }
+    }
+
     /// Runs several shell commands in one shell (one process start for all,
     /// where a test compares hundreds of runs): each command's output,
     /// errors and status kept apart, byte for byte, as `shell` gives them.

@@ -85,10 +85,6 @@ final class LsColorIndicatorsEndToEndTests: XCTestCase {
                 scripts.append("LS_COLORS='\(lsColors)' TOOL \(letters) --color=always")
             }
         }
-        let ours = try CommandRunner.shellBatch(scripts.map { $0.replacingOccurrences(of: "TOOL", with: "\"$FILETABLE\"") }, in: temp.url)
-        let theirs = try CommandRunner.shellBatch(scripts.map { $0.replacingOccurrences(of: "TOOL", with: "ls") }, in: temp.url)
-        for index in scripts.indices {
-            XCTAssertEqual(ours[index].text, theirs[index].text, scripts[index])
-        }
+        try CommandRunner.assertSameAsPeer(scripts, peer: "ls", in: temp.url) { scripts[$0] }
     }
 }

@@ -56,11 +56,7 @@ final class XxdRevertEndToEndTests: XCTestCase {
         for arguments in ["back.txt", "odd.txt", "-c 4 odd.txt", "-s 5 odd.txt", "-s -4 odd.txt", "-p odd.txt"] {
             scripts.append("TOOL -r \(arguments) | od -An -tx1")
         }
-        let ours = try CommandRunner.shellBatch(scripts.map { $0.replacingOccurrences(of: "TOOL", with: "\"$FILETABLE\" --xxd") }, in: temp.url)
-        let theirs = try CommandRunner.shellBatch(scripts.map { $0.replacingOccurrences(of: "TOOL", with: "xxd") }, in: temp.url)
-        for index in scripts.indices {
-            XCTAssertEqual(ours[index].text, theirs[index].text, scripts[index])
-        }
+        try CommandRunner.assertSameAsPeer(scripts, peer: "xxd", mode: "--xxd", in: temp.url) { scripts[$0] }
     }
 
     /// OUTFILE is written only when new; one that is there is refused and

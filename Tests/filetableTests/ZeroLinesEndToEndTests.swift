@@ -59,10 +59,6 @@ final class ZeroLinesEndToEndTests: XCTestCase {
             "--zero -d dir plain", "--zero -Q", "-Q --zero", "--zero -1 --quoting-style=c",
         ]
         let scripts = letters.map { "TOOL \($0) | od -c" }
-        let ours = try CommandRunner.shellBatch(scripts.map { $0.replacingOccurrences(of: "TOOL", with: "\"$FILETABLE\"") }, in: temp.url)
-        let theirs = try CommandRunner.shellBatch(scripts.map { $0.replacingOccurrences(of: "TOOL", with: "ls") }, in: temp.url)
-        for index in scripts.indices {
-            XCTAssertEqual(ours[index].text, theirs[index].text, letters[index])
-        }
+        try CommandRunner.assertSameAsPeer(scripts, peer: "ls", in: temp.url) { letters[$0] }
     }
 }

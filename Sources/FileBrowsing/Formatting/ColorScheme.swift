@@ -7,10 +7,6 @@
 public struct ColorScheme: Sendable {
     private var byKey: [String: String]
     private var byExtension: [String: String] = [:]
-    /// `no=` colours every name (`LsColorIndicators.normalIsColored`): a
-    /// flag, not the indicators, so the scheme a row's decoration copies
-    /// stays small.
-    public let normalIsColored: Bool
 
     /// ls's built-in colours (ls.c), used for every key `LS_COLORS` leaves out.
     public static let defaults: [String: String] = [
@@ -20,7 +16,6 @@ public struct ColorScheme: Sendable {
 
     public init(lsColors: String?) {
         byKey = Self.defaults
-        normalIsColored = LsColorIndicators(lsColors: lsColors).normalIsColored
         guard let lsColors, !lsColors.isEmpty else { return }
         for item in LsColorIndicators.items(of: lsColors) {
             guard let equals = item.firstIndex(of: "=") else { continue }
@@ -43,6 +38,13 @@ public struct ColorScheme: Sendable {
     /// orphan (`or`), as given (nil when not set).
     public var missing: String? { byKey["mi"] }
     public var orphan: String? { byKey["or"] }
+
+    /// `no=` colours every name (ls's `is_colored (C_NORM)`).
+    public var normalIsColored: Bool { isColored("no") }
+
+    /// How colour sequences start and end, read from the same setting
+    /// (`lc`, `rc`, `ec`, `rs`, `no`, `cl`).
+    public var indicators: LsColorIndicators { LsColorIndicators(values: byKey) }
 
     /// ls's `is_colored`: set, and not empty, `0` or `00`.
     func isColored(_ key: String) -> Bool {

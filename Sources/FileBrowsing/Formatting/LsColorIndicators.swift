@@ -16,20 +16,23 @@ public struct LsColorIndicators: Sendable, Equatable {
 
     /// Reads the indicators of `LS_COLORS` (values in dircolors' escapes).
     public init(lsColors: String?) {
-        guard let lsColors else { return }
-        for item in Self.items(of: lsColors) {
+        var values: [String: String] = [:]
+        for item in lsColors.map(Self.items) ?? [] {
             guard let equals = item.firstIndex(of: "="), !item.hasPrefix("*") else { continue }
-            let value = Self.decoded(item[item.index(after: equals)...])
-            switch item[..<equals] {
-            case "lc": left = value
-            case "rc": right = value
-            case "ec": end = value
-            case "rs": reset = value
-            case "no": normal = value
-            case "cl": clearToEndOfLine = value
-            default: break
-            }
+            values[String(item[..<equals])] = Self.decoded(item[item.index(after: equals)...])
         }
+        self.init(values: values)
+    }
+
+    /// The indicators among `LS_COLORS`' keys and their decoded values
+    /// (`ColorScheme` holds them so).
+    init(values: [String: String]) {
+        if let value = values["lc"] { left = value }
+        if let value = values["rc"] { right = value }
+        end = values["ec"]
+        if let value = values["rs"] { reset = value }
+        normal = values["no"]
+        if let value = values["cl"] { clearToEndOfLine = value }
     }
 
     /// ls's `is_colored (C_NORM)`: `no` set, and not empty, `0` or `00`.

@@ -9,8 +9,16 @@ struct HexDumpCommand {
     let output: OutputSink
     let diagnostics: Diagnostics
     let useColor: Bool
-    /// Standard output is a terminal: drawn format strings show control bytes (asked once).
-    private let showsControls = StandardStream.output.isTerminal
+    /// `output` is a terminal: drawn format strings show control bytes (asked once).
+    private let showsControls: Bool
+
+    init(options: CommandLineOptions, output: OutputSink, diagnostics: Diagnostics, useColor: Bool) {
+        self.options = options
+        self.output = output
+        self.diagnostics = diagnostics
+        self.useColor = useColor
+        showsControls = Descriptor(output.fd).isTerminal
+    }
 
     var format: HexFormat { DumpLayoutChoice(options: options).fastFormat }
 
@@ -26,8 +34,8 @@ struct HexDumpCommand {
             return XxdRevertCommand(options: options, operands: operands, output: output, diagnostics: diagnostics).run()
         }
         operands.writing(to: output, diagnostics: diagnostics) { sink in
-            let useColor = sink === output ? useColor : ListingContext.usesColor(options.color, on: sink)
-            HexDumpCommand(options: options, output: sink, diagnostics: diagnostics, useColor: useColor).dump([operands.input])
+            HexDumpCommand(options: options, output: sink, diagnostics: diagnostics, useColor: ListingContext.usesColor(options.color, on: sink))
+                .dump([operands.input])
         }
     }
 

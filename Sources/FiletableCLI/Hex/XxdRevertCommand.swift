@@ -60,14 +60,16 @@ struct XxdRevertCommand {
     }
 
     /// A jump in the dump's offsets: `count` zeros after `pending`, out a
-    /// piece at a time, never held whole.
+    /// piece at a time from one buffer, never held whole.
     private static func addZeros(_ count: Int64, after pending: inout [UInt8], to destination: OutputSink) {
+        deliver(&pending, to: destination)
         var left = count
-        while left > 0 && !destination.failed {
-            let piece = Int(min(left, Int64(zeros.count)))
-            pending += zeros[..<piece]
-            left -= Int64(piece)
-            deliver(&pending, to: destination)
+        zeros.withUnsafeBytes { zeros in
+            while left > 0 && !destination.failed {
+                let piece = Int(min(left, Int64(zeros.count)))
+                destination.write(raw: UnsafeRawBufferPointer(rebasing: zeros[..<piece]))
+                left -= Int64(piece)
+            }
         }
     }
 }

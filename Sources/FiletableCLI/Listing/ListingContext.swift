@@ -29,15 +29,14 @@ struct ListingContext {
         self.output = output
         self.diagnostics = diagnostics
         useColor = Self.usesColor(options.color, on: output) && Self.lsColoursThisTerminal
-        let colours =
-            useColor
-            ? TerminalStyle.lsMarkup(LsColorIndicators(lsColors: Environment.value("LS_COLORS")), lineWidth: Self.lineWidth(for: options)) : nil
-        styleMarkup = colours?.markup
-        colourEnding = colours?.atExit
         let links = Self.usesHyperlinks(options.hyperlink, on: output)
         linkMarkup = links ? TerminalStyle.linkMarkup : nil
         writesToTerminal = Descriptor(output.fd).isTerminal
         decoration = Self.decoration(for: options, useColor: useColor, links: links, escapesExactNames: writesToTerminal)
+        // The markup from the same reading of LS_COLORS as the names' colours.
+        let colours = decoration.colors.map { TerminalStyle.lsMarkup($0.indicators, lineWidth: Self.lineWidth(for: options)) }
+        styleMarkup = colours?.markup
+        colourEnding = colours?.atExit
         let environmentUnit = (Environment.value("LS_BLOCK_SIZE") ?? Environment.value("BLOCK_SIZE")).flatMap(SizeUnit.parse)
         let blockUnit = options.blockUnit ?? environmentUnit ?? Environment.value("BLOCKSIZE").flatMap(SizeUnit.parse) ?? .kibibytes
         nameFormatter = NameCellFormatter(decoration: decoration)

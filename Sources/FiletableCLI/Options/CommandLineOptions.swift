@@ -27,9 +27,9 @@ struct CommandLineOptions {
         /// ls's words for WHEN (`OptionTable.colorWords`): always, yes,
         /// force; never, no, none; anything else (auto, tty, if-tty) auto.
         init(word: String) {
-            switch word {
-            case "always", "yes", "force": self = .always
-            case "never", "no", "none": self = .never
+            switch OptionTable.meaning(ofWord: word) {
+            case "always": self = .always
+            case "never": self = .never
             default: self = .auto
             }
         }

@@ -189,10 +189,10 @@ extension OptionTable {
             valueName: "WORD", section: .selection,
             "the time shown and sorted by, as ls: atime (-u), ctime (-c), mtime, or birth (when each file was made, where the file system keeps it)"
         ) { options, argument in
-            switch argument.word {
-            case "atime", "access", "use": options.chooseTime(.access)
-            case "ctime", "status": options.chooseTime(.change)
-            case "birth", "creation": options.chooseTime(.birth)
+            switch OptionTable.meaning(ofWord: argument.word) {
+            case "atime": options.chooseTime(.access)
+            case "ctime": options.chooseTime(.change)
+            case "birth": options.chooseTime(.birth)
             default: options.listOptions.timeField = .modification
             }
         },

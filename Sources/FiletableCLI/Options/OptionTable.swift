@@ -69,10 +69,10 @@ enum OptionTable {
         "format", value: .word(["verbose", "long", "commas", "horizontal", "across", "vertical", "single-column"]), valueName: "WORD",
         section: .formats, modes: [.listing], "ls's --format: long (verbose), commas, across (horizontal), vertical, single-column"
     ) { options, argument in
-        switch argument.word {
-        case "verbose", "long": options.setFormat(.long)
+        switch meaning(ofWord: argument.word) {
+        case "long": options.setFormat(.long)
         case "commas": options.setFormat(.commas)
-        case "horizontal", "across": options.setFormat(.across)
+        case "across": options.setFormat(.across)
         case "vertical": options.setFormat(.columns)
         default: options.setFormat(.oneLine)
         }
@@ -86,9 +86,9 @@ enum OptionTable {
         switch argument {
         case .none: options.duTime = .modification
         case .text(let word):
-            switch word {
-            case "atime", "access", "use": options.duTime = .access
-            case "ctime", "status": options.duTime = .change
+            switch meaning(ofWord: word) {
+            case "atime": options.duTime = .access
+            case "ctime": options.duTime = .change
             default:
                 throw UsageError(
                     message: "invalid argument '\(word)' for '--time'", hint: "Valid arguments are: atime, access, use, ctime, status (du's words).")
@@ -165,7 +165,8 @@ enum OptionTable {
     static let quotingWords = QuotingStyle.lsStyles.map(\.rawValue)
 
     /// Words that mean the same as another of their option's words, as ls's
-    /// argmatch groups them (an abbreviation of several is still one).
+    /// argmatch groups them (an abbreviation of several is still one): the
+    /// one word each option's reading switches on.
     static func meaning(ofWord word: String) -> String {
         let synonyms = [
             "yes": "always", "force": "always", "no": "never", "none": "never", "tty": "auto", "if-tty": "auto",

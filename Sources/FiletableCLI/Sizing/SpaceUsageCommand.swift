@@ -22,9 +22,6 @@ struct SpaceUsageCommand {
             ?? .kibibytes
     }
 
-    /// The PATHs: the operands, or with `--files0-from` the names in that
-    /// file, NUL-separated (an empty name is an error, as du's); nil when
-    /// they cannot be read.
     /// A PATH as du's walk (fts) names it: two or more trailing slashes
     /// are one (`du -d1 dir//` prints `dir/` and `dir/sub`).
     static func trimmingTrailingSlashes(_ path: [UInt8]) -> [UInt8] {
@@ -35,6 +32,9 @@ struct SpaceUsageCommand {
         return Array(path[..<end])
     }
 
+    /// The PATHs: the operands, or with `--files0-from` the names in that
+    /// file, NUL-separated (an empty name is an error, as du's); nil when
+    /// they cannot be read.
     private func operands() -> [[UInt8]]? {
         guard let file = options.spaceOperandsFile else { return options.paths }
         if options.operandsGiven {
