@@ -148,13 +148,15 @@ public struct SavedScan: Sendable, Equatable {
     /// Reads a saved scan; a damaged or foreign file is an error naming the
     /// byte where it goes wrong. Memory is bounded by the file's size.
     public init(decoding bytes: [UInt8]) throws(SavedScanError) {
-        var reader = try SavedScanReader(bytes)
+        let reader = try SavedScanReader(bytes)
         root = reader.root
         savedAt = reader.savedAt
         rootTotals = reader.rootTotals
         var entries: [Entry] = []
         entries.reserveCapacity(reader.count)
-        while try reader.next() { entries.append(Entry(path: reader.path, kind: reader.kind, totals: reader.totals)) }
+        try reader.forEachEntry { (entry) throws(SavedScanError) in
+            entries.append(Entry(path: Array(entry.path), kind: entry.kind, totals: entry.totals))
+        }
         self.entries = entries
     }
 }

@@ -57,18 +57,15 @@ public final class ScanIndex: Sendable {
     /// only the entries at most `depth` levels below the root are kept (1:
     /// the root's own), though every entry is read and checked.
     public convenience init(decoding bytes: [UInt8], findsByName: Bool = true, depth: Int = .max) throws(SavedScanError) {
-        var reader = try SavedScanReader(bytes)
+        let reader = try SavedScanReader(bytes)
         var columns = Columns(expected: depth == .max ? reader.count : 0, nameBytes: depth == .max ? bytes.count : 0)
         // The kept entry last added at each depth: a kept entry's parent is the one a level up.
         var lastKept: [Int32] = []
-        while try reader.next() {
-            let level = reader.depth
-            guard level < depth else { continue }
-            let name = reader.nameRange
+        try reader.forEachEntry { (entry) throws(SavedScanError) in
+            let level = entry.depth
+            guard level < depth else { return }
             let parent = level == 0 ? Self.root : lastKept[level - 1]
-            let ordinal = reader.path.withUnsafeBufferPointer { path in
-                columns.add(parent: parent, name: UnsafeBufferPointer(rebasing: path[name]), kind: reader.kind, totals: reader.totals)
-            }
+            let ordinal = columns.add(parent: parent, name: entry.name, kind: entry.kind, totals: entry.totals)
             if lastKept.count <= level { lastKept.append(ordinal) } else { lastKept[level] = ordinal }
         }
         self.init(columns, root: reader.root, savedAt: reader.savedAt, rootTotals: reader.rootTotals, findsByName: findsByName)

@@ -13,10 +13,26 @@ extension Syscalls {
             }
         return opened.flatMap { fd in
             defer { if fd != 0 { Syscalls.close(fd) } }
-            if case .success(let status) = Syscalls.status(of: fd), FileKind(mode: status.st_mode) == .directory {
-                return .failure(.isADirectory)
+            var expected = 0
+            if case .success(let status) = Syscalls.status(of: fd) {
+                if FileKind(mode: status.st_mode) == .directory { return .failure(.isADirectory) }
+                if FileKind(mode: status.st_mode) == .file { expected = Int(max(0, status.st_size)) }
             }
-            var bytes: [UInt8] = []
+            // A regular file is read straight into one array of its size (one copy, no growing); what follows
+            // its size (a file that grew meanwhile) and any other input come a chunk at a time.
+            var failure: Errno?
+            var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
+                while initialized < expected {
+                    switch Syscalls.read(fd, into: buffer.baseAddress! + initialized, count: expected - initialized) {
+                    case .success(0): return
+                    case .success(let count): initialized += count
+                    case .failure(let errno):
+                        failure = errno
+                        return
+                    }
+                }
+            }
+            if let failure { return .failure(failure) }
             var chunk = [UInt8](repeating: 0, count: 65536)
             while true {
                 switch chunk.withUnsafeMutableBytes({ Syscalls.read(fd, into: $0.baseAddress!, count: $0.count) }) {
