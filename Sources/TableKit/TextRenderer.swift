@@ -38,6 +38,8 @@ public struct RenderOptions: Sendable {
 /// and separated by one space; text is never cut unless `truncatesText` is set.
 public struct TextRenderer {
     public var options: RenderOptions
+    /// When set, each row's text and line are measured into it (`ls --dired`).
+    public var nameSpans: NameSpans?
 
     public init(options: RenderOptions = RenderOptions()) {
         self.options = options
@@ -81,7 +83,11 @@ public struct TextRenderer {
                         continue
                     }
                     if measures == nil { measures = measure(items) }
-                    renderRow(cell, flatRow: flatRow, measures: measures!, into: &output)
+                    if let nameSpans {
+                        renderMeasuredRow(cell, measures: measures!, spans: nameSpans, into: &output)
+                    } else {
+                        renderRow(cell, flatRow: flatRow, measures: measures!, into: &output)
+                    }
                 }
             }
         }
@@ -139,7 +145,7 @@ public struct TextRenderer {
     @inline(__always)
     private func isPlain(_ cell: Cell) -> Bool {
         cell.style == .default && !cell.hasExtras && cell.columns.isEmpty && !options.showsRowNumbers
-            && !options.truncatesText && !(options.styleMarkup?.marksEveryRow ?? false)
+            && !options.truncatesText && !(options.styleMarkup?.marksEveryRow ?? false) && nameSpans == nil
     }
 
     /// One row's leading columns, text and suffix, without a line end, and
@@ -250,10 +256,33 @@ public struct TextRenderer {
         }
     }
 
+    /// A row of a long listing whose text's place is asked for (`nameSpans`:
+    /// `ls --dired`): the spans' line prefix, the leading columns, the text
+    /// and its suffix, the line's end (no row number, image or accessory:
+    /// a listing has none). The text's place and the line's length, in bytes
+    /// of text, go into `spans`.
+    private func renderMeasuredRow(_ cell: Cell, measures: PageMeasures, spans: NameSpans, into output: inout ByteBuffer) {
+        var entryMarkupBytes = 0
+        if let opening = options.styleMarkup?.entryOpening?() {
+            append(opening, to: &output)
+            entryMarkupBytes = opening.utf8.count
+        }
+        let tally = RowTally(entryMarkupBytes: entryMarkupBytes)
+        let lineStart = output.count
+        append(spans.linePrefix, to: &output)
+        if measures.showsColumns { appendColumns(of: cell, widths: measures.widths, to: &output) }
+        appendText(cell, room: nil, startColumn: output.count - lineStart, tally: tally, to: &output)
+        output.append(options.lineEnd)
+        let padded = cell.textBytes.withUnsafeBytes { $0.first == 0x20 }
+        record(tally, lineStart: lineStart, lineEnd: output.count, in: spans, textStartsWithSpace: padded)
+    }
+
     /// Appends the cell's text and suffix, shortened to `room` columns when
     /// truncation is on; returns the columns used (measured only when `measure`).
     @discardableResult
-    private func appendText(_ cell: Cell, room: Int?, startColumn: Int = 0, measure: Bool = false, to output: inout ByteBuffer) -> Int {
+    private func appendText(
+        _ cell: Cell, room: Int?, startColumn: Int = 0, measure: Bool = false, tally: RowTally? = nil, to output: inout ByteBuffer
+    ) -> Int {
         // Only a shortened text is made as a String; otherwise the cell's bytes go out as they are.
         var shortened: String?
         var suffix = cell.textSuffix
@@ -267,30 +296,33 @@ public struct TextRenderer {
             if suffixWidth > room - nameRoom { suffix = TextWidth.truncatingTail(suffix, to: max(0, room - nameRoom)) }
         }
         let opening = cell.textStyle.flatMap { style in options.styleMarkup?.opening(style) }
-        if let opening { append(opening, to: &output) }
+        if let opening { appendMarkup(opening, tally, to: &output) }
         // A link inside the colour, as ls draws it.
         let link = cell.textLink.flatMap { target in options.linkMarkup.map { ($0.opening(target), $0.closing) } }
-        if let link { append(link.0, to: &output) }
+        if let link { appendMarkup(link.0, tally, to: &output) }
+        tally?.textOffset = output.count
+        tally?.markupBeforeText = tally?.markupBytes ?? 0
         if let shortened { append(shortened, to: &output) } else { output.append(cell.textBytes) }
-        if let link { append(link.1, to: &output) }
+        tally?.textByteCount = output.count - (tally?.textOffset ?? 0)
+        if let link { appendMarkup(link.1, tally, to: &output) }
         if let markup = options.styleMarkup {
             if opening != nil {
-                append(markup.closing, to: &output)
+                appendMarkup(markup.closing, tally, to: &output)
             } else if let closing = markup.plainClosing {
-                append(closing, to: &output)
+                appendMarkup(closing, tally, to: &output)
             }
             let byteCount = shortened?.utf8.count ?? cell.textBytes.count
             if opening != nil || markup.plainClosing != nil, byteCount > 0, let clear = markup.wrapClearing?(startColumn, byteCount) {
-                append(clear, to: &output)
+                appendMarkup(clear, tally, to: &output)
             }
         }
-        if !suffix.isEmpty { appendSuffix(suffix, of: cell, to: &output) }
+        if !suffix.isEmpty { appendSuffix(suffix, of: cell, tally: tally, to: &output) }
         return measure ? TextWidth.of(shortened ?? cell.text) + TextWidth.of(suffix) : 0
     }
 
     /// The suffix, its styled and linked stretch (if any, and as far as a
     /// cut suffix still holds it) in the markups: the colour outside the link.
-    private func appendSuffix(_ suffix: String, of cell: Cell, to output: inout ByteBuffer) {
+    private func appendSuffix(_ suffix: String, of cell: Cell, tally: RowTally?, to output: inout ByteBuffer) {
         let style = cell.suffixStyle.flatMap { span in
             options.styleMarkup.flatMap { markup in
                 span.style == .plain ? markup.plainClosing.map { _ in "" } : markup.opening(span.style)
@@ -306,12 +338,12 @@ public struct TextRenderer {
         let end = min(span.1 + span.2, characters.count)
         append(String(characters[..<start]), to: &output)
         if end > start {
-            if let style { append(style.0, to: &output) }
-            if let link { append(link.0, to: &output) }
+            if let style { appendMarkup(style.0, tally, to: &output) }
+            if let link { appendMarkup(link.0, tally, to: &output) }
             append(String(characters[start..<end]), to: &output)
-            if link != nil, let markup = options.linkMarkup { append(markup.closing, to: &output) }
+            if link != nil, let markup = options.linkMarkup { appendMarkup(markup.closing, tally, to: &output) }
             if style != nil, let markup = options.styleMarkup {
-                append(cell.suffixStyle?.style == .plain ? markup.plainClosing ?? "" : markup.closing, to: &output)
+                appendMarkup(cell.suffixStyle?.style == .plain ? markup.plainClosing ?? "" : markup.closing, tally, to: &output)
             }
         }
         append(String(characters[end...]), to: &output)
@@ -325,6 +357,22 @@ public struct TextRenderer {
         append(opening, to: &output)
         append(text, to: &output)
         append(markup.closing, to: &output)
+    }
+
+    /// Markup: written, and counted in the row's tally (not text).
+    private func appendMarkup(_ text: String, _ tally: RowTally?, to output: inout ByteBuffer) {
+        append(text, to: &output)
+        tally?.markup(text)
+    }
+
+    /// A row's text and line, in bytes of text, into `spans`. The entry's
+    /// opening came before `lineStart`: only markup inside the line moves the text.
+    private func record(_ tally: RowTally, lineStart: Int, lineEnd: Int, in spans: NameSpans, textStartsWithSpace: Bool) {
+        var start = tally.textOffset - lineStart - (tally.markupBeforeText - tally.entryMarkupBytes)
+        let end = start + tally.textByteCount
+        if spans.skipsPaddingSpace, textStartsWithSpace, end > start { start += 1 }
+        let length = lineEnd - lineStart - (tally.markupBytes - tally.entryMarkupBytes)
+        spans.record(NameSpans.Row(textStart: start, textEnd: end, lineLength: length), markupBytes: tally.markupBytes)
     }
 
     @inline(__always)

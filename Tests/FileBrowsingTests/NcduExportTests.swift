@@ -31,6 +31,27 @@ final class NcduExportTests: XCTestCase {
         XCTAssertEqual(scan.entries[0].totals.files, 2)
     }
 
+    /// JSON can spell a NUL, which no file name holds: such an entry is left
+    /// out (as one with a `/`), so a path never comes twice apart in the
+    /// index (a NUL sorted beside a `/`; found by FuzzSavedScan).
+    func testANameHoldingNulIsLeftOut() throws {
+        let export = """
+            [1,2,{"progname":"ncdu","progver":"1.18","timestamp":1},
+            [{"name":"/r","asize":1,"dsize":4096},
+            [{"name":"b\\u0000x","asize":1,"dsize":4096},{"name":"f","asize":1}],
+            [{"name":"b","asize":1,"dsize":4096},{"name":"f","asize":1}],
+            [{"name":"b\\u0000x","asize":1,"dsize":4096}],
+            {"name":"a\\u0000","asize":1}
+            ]]
+            """
+        let scan = try SavedScan.load(Array(export.utf8))
+        XCTAssertEqual(scan.entries.map { String(decoding: $0.path, as: UTF8.self) }, ["b", "b/f"])
+        let index = try ScanIndex.load(Array(export.utf8))
+        for ordinal in 0..<Int32(index.count) {
+            XCTAssertEqual(index.lookup(parent: index.parent(of: ordinal), name: index.name(of: ordinal)), ordinal)
+        }
+    }
+
     func testAScanWrittenAsAnExportReadsBackTheSame() throws {
         let scan = try SavedScan.load(Array(export.utf8))
         let again = try SavedScan.load(NcduExport.encode(scan))

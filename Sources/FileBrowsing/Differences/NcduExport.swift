@@ -106,6 +106,11 @@ public enum NcduExport {
         return SavedScan(root: rootName, savedAt: savedAt, rootTotals: rootTotals, entries: entries)
     }
 
+    /// Whether an export's name can be a file's: not empty, no `/`, no NUL
+    /// (JSON can spell `\u0000`; a name holding one would sort beside a
+    /// `/`, and the same path could come twice apart). Others are left out.
+    private static func isName(_ name: [UInt8]) -> Bool { !name.isEmpty && !name.contains(0x2F) && !name.contains(0) }
+
     /// Adds a directory's entries (paths below the root) and returns its totals.
     private static func walk(_ directory: [JSONReader.Value], below path: [UInt8], into entries: inout [SavedScan.Entry]) -> SpaceTotals {
         var totals = SpaceTotals()
@@ -113,16 +118,14 @@ public enum NcduExport {
         for item in directory.dropFirst() {
             switch item {
             case .object(let info):
-                guard case .string(let name)? = info["name"], !name.isEmpty, !name.contains(0x2F) else { continue }
+                guard case .string(let name)? = info["name"], isName(name) else { continue }
                 var own = sizes(info)
                 own.files = 1
                 let notRegular = info["notreg"] == .bool(true)
                 entries.append(SavedScan.Entry(path: path.isEmpty ? name : path + [0x2F] + name, kind: notRegular ? .unknown : .file, totals: own))
                 totals += own
             case .array(let inner):
-                guard case .object(let info)? = inner.first, case .string(let name)? = info["name"], !name.isEmpty, !name.contains(0x2F) else {
-                    continue
-                }
+                guard case .object(let info)? = inner.first, case .string(let name)? = info["name"], isName(name) else { continue }
                 let childPath = path.isEmpty ? name : path + [0x2F] + name
                 let at = entries.count
                 entries.append(SavedScan.Entry(path: childPath, kind: .directory, totals: SpaceTotals()))

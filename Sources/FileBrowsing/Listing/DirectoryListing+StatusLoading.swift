@@ -32,7 +32,7 @@ extension DirectoryListing {
                 results.store(result, at: index)
                 guard checkingACLs, case .success(let status) = result, status.kind != .symlink else { continue }
                 let path = arena.withName(at: index) { PathBytes.join(directoryPath, $0) }
-                if aclCheck.hasACL(path, isDirectory: status.kind == .directory) { withACL.insert(status.identity) }
+                if aclCheck.hasACL(path, isDirectory: status.kind == .directory, device: status.identity.device) { withACL.insert(status.identity) }
             }
             return withACL
         }

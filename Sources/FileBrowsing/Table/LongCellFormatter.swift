@@ -230,7 +230,7 @@ public final class LongCellFormatter: EntryCellFormatter {
             }
             if status.kind != .symlink,
                 knownACLs.map({ $0.contains(status.identity) })
-                    ?? aclCheck.hasACL(model.path(ofRow: row), isDirectory: status.kind == .directory)
+                    ?? aclCheck.hasACL(model.path(ofRow: row), isDirectory: status.kind == .directory, device: status.identity.device)
             {
                 filesWithACL.insert(status.identity)
             }

@@ -7,7 +7,7 @@ struct Lister {
     let context: ListingContext
 
     func run() {
-        defer { if let ending = context.colourEnding?() { context.output.write(ending) } }
+        defer { writeClosing() }
         let options = context.options
         var files = NameArena()
         var directoryOperands = NameArena()
@@ -86,11 +86,21 @@ struct Lister {
         }
     }
 
+    /// What ls writes after the last listing: the colours' ending, then dired's places.
+    private func writeClosing() {
+        if let ending = context.colourEnding?() { context.output.write(ending) }
+        context.dired?.write(to: context.output)
+    }
+
     /// `PATH:` above a directory's listing, after a blank line unless it comes first.
     func writeHeader(_ path: [UInt8], separateFromAbove: Bool) {
         guard context.options.format != .json && context.options.format != .print0 else { return }
         if separateFromAbove { context.output.write("\n") }
         let shown = context.decoration.displayText(path)
+        if let dired = context.dired {
+            context.output.write(DiredLog.indent)
+            dired.header(at: dired.position(context.output), count: shown.utf8.count)
+        }
         // Linked to the directory, the colon outside, as ls -R --hyperlink draws it.
         if let markup = context.linkMarkup, let uri = context.decoration.hyperlinks?.uri(forPath: path) {
             context.output.write(markup.opening(uri) + shown + markup.closing + ":\n")

@@ -18,6 +18,8 @@ struct ListingContext {
     /// Standard output is a terminal: `--print0`'s and `--zero`'s exact
     /// names are escaped there (a name's control bytes would act on it).
     let writesToTerminal: Bool
+    /// `--dired` with `-l` (and no links): where the names went (nil otherwise).
+    let dired: DiredLog?
     /// One table, and one formatter per format, serve every directory of a
     /// listing, so a recursive listing reuses its cells across directories.
     let table = TableView(pageHeight: ListingContext.pageHeight)
@@ -33,6 +35,7 @@ struct ListingContext {
         linkMarkup = links ? TerminalStyle.linkMarkup : nil
         writesToTerminal = Descriptor(output.fd).isTerminal
         decoration = Self.decoration(for: options, useColor: useColor, links: links, escapesExactNames: writesToTerminal)
+        dired = options.dired && options.format == .long && !links && !options.tree ? DiredLog(quoting: decoration.quoting) : nil
         // The markup from the same reading of LS_COLORS as the names' colours.
         let colours = decoration.colors.map { TerminalStyle.lsMarkup($0.indicators, lineWidth: Self.lineWidth(for: options)) }
         styleMarkup = colours?.markup

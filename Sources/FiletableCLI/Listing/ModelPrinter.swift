@@ -53,9 +53,10 @@ struct ModelPrinter {
             let measured = measuredOver ?? model
             let (widths, total) = formatter.measure(measured)
             if !isOperandList {
-                context.output.write("total \(total)")
+                context.output.write((context.dired == nil ? "" : DiredLog.indent) + "total \(total)")
                 context.output.buffer.append(context.options.lineEnd)
             }
+            context.dired?.spans.skipsPaddingSpace = formatter.decoration.padsUnquotedNames
             printTable(model, formatter: formatter, widths: widths)
         case .json:
             let json = JSONLines()
@@ -102,13 +103,19 @@ struct ModelPrinter {
         renderOptions.lineEnd = context.options.lineEnd
         renderOptions.columnWidths = widths
         renderOptions.columnAlignments = formatter.columnAlignments
-        return TextRenderer(options: renderOptions)
+        var renderer = TextRenderer(options: renderOptions)
+        if let dired = context.dired {
+            renderer.nameSpans = dired.spans
+        }
+        return renderer
     }
 
     private func printTable(_ model: any FileRows, formatter: EntryCellFormatter, widths: [Int]? = nil) {
         let renderer = showInTable(model, formatter: formatter, widths: widths)
         context.table.forEachPage { items in
+            let start = context.dired?.position(context.output)
             renderer.render(items, into: &context.output.buffer)
+            if let start { context.dired?.takeRows(from: start) }
             context.output.flushIfFull()
         }
     }

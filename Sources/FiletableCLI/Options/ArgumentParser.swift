@@ -56,6 +56,8 @@ struct ArgumentParser {
             options.setTimeStyle(style)
         }
         try refuseTwoModes()
+        // As ls: dired's places count lines, which NUL-ended lines do not make.
+        if options.dired && options.format == .long && options.lineEnd == 0 { throw UsageError(message: "--dired and --zero are incompatible") }
         if options.hexDump, let conflict = DumpLayoutChoice(options: options, arguments: arguments).conflict { throw conflict }
         if options.treeJSON, options.followSymlinks || options.prunesEmptyDirectories {
             throw UsageError(

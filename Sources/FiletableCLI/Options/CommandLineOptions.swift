@@ -119,6 +119,8 @@ struct CommandLineOptions {
     /// What ends each line of a listing: a newline, or NUL after `--zero`
     /// (headers and the blank lines between directories keep newlines, as ls).
     var lineEnd: UInt8 = 0x0A
+    /// `--dired` (`-D`): names' places after a long listing, for Emacs (`DiredLog`).
+    var dired = false
     /// How `-l` writes times (`--time-style`, `--full-time`).
     var timeLayout = TimeFormat.Layout.style(.locale)
     /// An inode column (`-i`).
@@ -225,6 +227,8 @@ struct CommandLineOptions {
             if quoting == nil { quoting = UserLocale.isUTF8 ? .treeCharacters : .treeBytes }
         }
         if timeFieldAsked && format != .long && !sortChosen { listOptions.sortKey = .time }
+        // Dired reads names back by their bytes: ls's quoting where it writes (names exact into a pipe, shell-escape at a terminal).
+        if dired && format == .long && quoting == nil { quoting = StandardStream.output.isTerminal ? .shellEscape : .exact }
         if listOptions.sortKey == .none {
             listOptions.reversed = false
             listOptions.directoriesFirst = false

@@ -70,6 +70,12 @@ extension OptionTable {
             options.color = .never
             options.quoting = .exact
         },
+        OptionSpec(
+            "dired", "D", section: .formats, modes: [.listing],
+            "with -l: each line indented, then each name's place in bytes (//DIRED//, //SUBDIRED// for headers, //DIRED-OPTIONS//), for Emacs' dired, as ls --dired; names exact into a pipe unless a quoting style is chosen"
+        ) { options, _ in
+            options.dired = true
+        },
         OptionSpec("print0", "0", section: .formats, modes: [.listing, .du], "exact names separated by NUL (paths with -R), for xargs -0") {
             options, _ in
             options.setFormat(.print0)

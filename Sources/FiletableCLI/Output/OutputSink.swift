@@ -11,6 +11,10 @@ final class OutputSink {
     private let flushThreshold = 1 << 16
     /// The first write error met, if any.
     private(set) var writeError: Int32?
+    /// Bytes handed on (written, or captured) so far; with `buffer`, every
+    /// byte this sink was given (`ls --dired` counts positions by it).
+    private(set) var flushedCount = 0
+    var writtenCount: Int { flushedCount + buffer.count }
 
     init(fd: Int32) {
         self.fd = fd
@@ -49,6 +53,7 @@ final class OutputSink {
     func write(raw: UnsafeRawBufferPointer) {
         if raw.isEmpty { return noticeClosedReader() }
         flush()
+        flushedCount += raw.count
         if captured != nil {
             captured!.append(contentsOf: raw)
             return
@@ -92,6 +97,7 @@ final class OutputSink {
 
     func flush() {
         guard !buffer.isEmpty else { return }
+        flushedCount += buffer.count
         if captured != nil {
             buffer.withUnsafeBytes { captured!.append(contentsOf: $0) }
             buffer.removeAll()
