@@ -23,6 +23,23 @@ final class ScanComparisonTests: XCTestCase {
         return (saved, result.changes)
     }
 
+    /// A kept scan's files come out in byte order, however their names
+    /// share their beginnings or differ in length: the scan sorts each
+    /// directory's names by their first six bytes first, then whole.
+    func testKeptFilesAreInByteOrder() throws {
+        let tree = try TemporaryTree()
+        let names = [
+            "abcdefgh2", "abcdefgh10", "abcdef", "abcde", "abcdefg", "b", "abcdef\u{FF}x", "abcdef-", "Z", "a b", "aaaaaaaaaaaa", "aaaaaa",
+        ]
+        for name in names { tree.file(name) }
+        _ = tree.file(Array("abcdef".utf8) + [0xFF, 0x01])
+        _ = tree.file(Array("abcdef".utf8) + [0xFE])
+        let (saved, _) = try scan(tree, keeps: true)
+        let paths = saved.entries.map(\.path)
+        XCTAssertEqual(paths.count, names.count + 2)
+        XCTAssertEqual(paths, paths.sorted { $0.lexicographicallyPrecedes($1) })
+    }
+
     private func names(_ changes: [ScanChange]) -> [String] {
         changes.map { "\($0.state.rawValue) \(String(decoding: $0.path, as: UTF8.self))" }
     }

@@ -4,6 +4,13 @@ extension SavedScan {
     /// down the scan's tree (each directory's subdirectories and its batch
     /// of files, already in name order, merged by name), with the path kept
     /// in one buffer: no path array, entry or node is made for a file.
+    ///
+    /// This walk runs after the scan, on one thread, so all its cost is
+    /// wall time: the bytes go into a buffer of its own (`EncodedBytes`: one
+    /// capacity check an entry, then plain stores) and a batch's files are
+    /// reached through raw buffers (`FileBatch.withColumns`), never through
+    /// the batch's arrays a field at a time (1,270 instructions an entry
+    /// through arrays).
     public static func encoded(_ result: SpaceScan.Result, root: [UInt8], savedAt: Int64) -> [UInt8] {
         let directories = result.directoryEntries
         let batches = result.fileBatches
@@ -17,59 +24,146 @@ extension SavedScan {
         var batchOf = [Int](repeating: -1, count: last + 1)
         for (index, batch) in batches.enumerated() { batchOf[batch.directory] = index }
 
-        var out = magic
         let count = result.recordedCount
-        out.reserveCapacity(count * 12 + root.count + 32)
-        Varint.append(UInt64(root.count), to: &out)
-        out += root
-        Varint.append(UInt64(max(0, savedAt)), to: &out)
-        appendTotals(result.root, to: &out)
-        Varint.append(UInt64(count), to: &out)
+        var out = EncodedBytes(capacity: count * 12 + root.count + 64)
+        out.ensure(room: magic.count + root.count + 80)
+        for byte in magic { out.store(byte) }
+        out.storeNumber(UInt64(root.count))
+        for byte in root { out.store(byte) }
+        out.storeNumber(UInt64(max(0, savedAt)))
+        out.storeTotals(result.root)
+        out.storeNumber(UInt64(count))
         var writer = PathWriter()
         // A directory being walked: its number, its path's length, the next subdirectory and file.
         var stack: [(node: Int, length: Int, nextDirectory: Int, nextFile: Int)] = [(0, 0, 0, 0)]
         while var frame = stack.popLast() {
-            let subdirectoriesHere = subdirectories[frame.node]
-            let batch = batchOf[frame.node] >= 0 ? batches[batchOf[frame.node]] : nil
-            let directory = frame.nextDirectory < subdirectoriesHere.count ? directories[subdirectoriesHere[frame.nextDirectory]] : nil
-            let file = batch.flatMap { frame.nextFile < $0.count ? frame.nextFile : nil }
-            guard directory != nil || file != nil else { continue }
-            // The smaller name of the next subdirectory and the next file.
-            let takesFile: Bool
-            if let directory, let batch, let file {
-                takesFile = batch.withName(file) { name in
-                    directory.node.component.withUnsafeBufferPointer { name.lexicographicallyPrecedes($0) }
+            let batch = batchOf[frame.node]
+            let here = subdirectories[frame.node]
+            // This directory's entries merged by name, up to its next subdirectory (whose own entries come next).
+            let next =
+                batch >= 0
+                ? batches[batch].withColumns { files in
+                    writeFiles(files, upTo: here, in: directories, from: &frame, with: &writer, to: &out)
                 }
-            } else {
-                takesFile = file != nil
-            }
-            if takesFile, let batch, let file {
-                frame.nextFile += 1
-                stack.append(frame)
-                batch.withName(file) { writer.write($0, below: frame.length, to: &out) }
-                out.append(batch.kind(file).rawValue)
-                appendTotals(batch.totals(file), to: &out)
-            } else if let directory {
-                frame.nextDirectory += 1
-                stack.append(frame)
-                directory.node.component.withUnsafeBufferPointer { writer.write($0, below: frame.length, to: &out) }
-                out.append(FileKind.directory.rawValue)
-                appendTotals(directory.totals, to: &out)
-                stack.append((directory.scanNode, writer.length, 0, 0))
-            }
+                : writeFiles(.none, upTo: here, in: directories, from: &frame, with: &writer, to: &out)
+            guard let directory = next else { continue }
+            directories[directory].node.component.withUnsafeBufferPointer { writer.write($0, below: frame.length, to: &out) }
+            out.ensure(room: 41)
+            out.store(FileKind.directory.rawValue)
+            out.storeTotals(directories[directory].totals)
+            // Its own entries next, then this directory's again.
+            stack.append(frame)
+            stack.append((directories[directory].scanNode, writer.length, 0, 0))
         }
-        return out
+        return out.finish()
+    }
+
+    /// Writes a directory's files (`files`, in name order) from where `frame`
+    /// stands, merged by name with its subdirectories (`here`), until the
+    /// next subdirectory comes: its number (`frame` moved past it), or nil
+    /// when the directory is done.
+    private static func writeFiles(
+        _ files: SpaceScan.FileBatch.Columns, upTo here: [Int], in directories: [SpaceScan.Entry],
+        from frame: inout (node: Int, length: Int, nextDirectory: Int, nextFile: Int), with writer: inout PathWriter,
+        to out: inout EncodedBytes
+    ) -> Int? {
+        while frame.nextFile < files.count || frame.nextDirectory < here.count {
+            let directory = frame.nextDirectory < here.count ? here[frame.nextDirectory] : -1
+            let file = frame.nextFile
+            let takesFile =
+                file < files.count
+                && (directory < 0
+                    || directories[directory].node.component.withUnsafeBufferPointer { files.name(file).lexicographicallyPrecedes($0) })
+            guard takesFile else {
+                frame.nextDirectory += 1
+                return directory
+            }
+            frame.nextFile += 1
+            writer.write(files.name(file), below: frame.length, to: &out)
+            out.ensure(room: 41)
+            out.store(files.kind(file).rawValue)
+            out.storeNumber(UInt64(max(0, files.diskBytes(file))) / 512)
+            out.storeNumber(UInt64(max(0, files.apparentBytes(file))))
+            out.storeNumber(1)
+            out.storeNumber(0)
+        }
+        return nil
+    }
+
+    /// The scan file's bytes as they are written: a buffer this encoding
+    /// owns, grown by `ensure(room:)` (once an entry), then stored into
+    /// without further checks; `finish()` hands them over as an array.
+    private struct EncodedBytes: ~Copyable {
+        private var base: UnsafeMutablePointer<UInt8>
+        private var capacity: Int
+        private var count = 0
+
+        init(capacity: Int) {
+            self.capacity = max(64, capacity)
+            base = .allocate(capacity: self.capacity)
+        }
+
+        deinit { base.deallocate() }
+
+        /// Room for `room` more bytes (a path's rest and its two numbers; a
+        /// kind and four numbers).
+        @inline(__always)
+        mutating func ensure(room: Int) {
+            guard capacity - count < room else { return }
+            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: max(count + room, capacity * 2))
+            grown.update(from: base, count: count)
+            base.deallocate()
+            base = grown
+            capacity = max(count + room, capacity * 2)
+        }
+
+        @inline(__always)
+        mutating func store(_ byte: UInt8) {
+            base[count] = byte
+            count += 1
+        }
+
+        @inline(__always)
+        mutating func store(_ bytes: UnsafePointer<UInt8>, count byteCount: Int) {
+            for index in 0..<byteCount { base[count + index] = bytes[index] }
+            count += byteCount
+        }
+
+        /// A LEB128 number (at most 10 bytes).
+        @inline(__always)
+        mutating func storeNumber(_ value: UInt64) {
+            var value = value
+            while value >= 0x80 {
+                store(UInt8(value & 0x7F) | 0x80)
+                value >>= 7
+            }
+            store(UInt8(value))
+        }
+
+        /// Sizes and counts as `SavedScan.appendTotals` writes them (40 bytes at most).
+        mutating func storeTotals(_ totals: SpaceTotals) {
+            ensure(room: 40)
+            storeNumber(UInt64(max(0, totals.diskBytes)) / 512)
+            storeNumber(UInt64(max(0, totals.apparentBytes)))
+            storeNumber(UInt64(max(0, totals.files)))
+            storeNumber(UInt64(max(0, totals.directories)))
+        }
+
+        consuming func finish() -> [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
     }
 
     /// The path of the entry written last, and how the next one's is
-    /// written: the bytes it shares with it, then the rest.
-    private struct PathWriter {
-        private var path: [UInt8] = []
+    /// written: the bytes it shares with it, then the rest. Owns its buffer.
+    private struct PathWriter: ~Copyable {
+        private var path = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        private var capacity = 256
         private(set) var length = 0
+
+        deinit { path.deallocate() }
 
         /// Writes the path made of the first `parentLength` bytes of the
         /// last one (its directory's path) and `name`.
-        mutating func write(_ name: UnsafeBufferPointer<UInt8>, below parentLength: Int, to out: inout [UInt8]) {
+        mutating func write(_ name: UnsafeBufferPointer<UInt8>, below parentLength: Int, to out: inout EncodedBytes) {
             let start = parentLength == 0 ? 0 : parentLength + 1
             var shared = min(parentLength, length)
             if length > parentLength {
@@ -78,14 +172,19 @@ extension SavedScan {
                 while shared < length, shared - start < name.count, path[shared] == name[shared - start] { shared += 1 }
             }
             let newLength = start + name.count
-            if path.count < newLength { path += repeatElement(0, count: newLength - path.count) }
-            path.withUnsafeMutableBufferPointer { path in
-                if parentLength > 0 { path[parentLength] = 0x2F }
-                if !name.isEmpty { (path.baseAddress! + start).update(from: name.baseAddress!, count: name.count) }
+            if newLength > capacity {
+                let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: max(newLength, capacity * 2))
+                grown.update(from: path, count: length)
+                path.deallocate()
+                path = grown
+                capacity = max(newLength, capacity * 2)
             }
-            Varint.append(UInt64(shared), to: &out)
-            Varint.append(UInt64(newLength - shared), to: &out)
-            path.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[shared..<newLength])) }
+            if parentLength > 0 { path[parentLength] = 0x2F }
+            for index in 0..<name.count { path[start + index] = name[index] }
+            out.ensure(room: newLength - shared + 20)
+            out.storeNumber(UInt64(shared))
+            out.storeNumber(UInt64(newLength - shared))
+            out.store(path + shared, count: newLength - shared)
             length = newLength
         }
     }

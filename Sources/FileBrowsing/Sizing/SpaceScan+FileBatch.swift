@@ -12,29 +12,67 @@ extension SpaceScan {
         private let names: NameArena
         private let order: [Int32]
         /// Each file's sizes (a file counts one file, no directory).
-        private let apparentBytes: [Int64]
-        private let diskBytes: [Int64]
-        /// Each file's time, when the scan reads times (`du --time`), else empty.
-        private let latestTimes: [Timestamp]
+        private let sizes: Sizes
 
-        /// A directory read's recorded files (`names[i]` with `totals[i]`),
+        /// The recorded files' sizes, a column a field, in the order read.
+        struct Sizes {
+            var apparentBytes: [Int64] = []
+            var diskBytes: [Int64] = []
+            /// Each file's time, when the scan reads times (`du --time`), else empty.
+            var latestTimes: [Timestamp] = []
+
+            mutating func append(_ totals: SpaceTotals) {
+                apparentBytes.append(totals.apparentBytes)
+                diskBytes.append(totals.diskBytes)
+                if let time = totals.latestTime { latestTimes.append(time) }
+            }
+        }
+
+        /// A directory read's recorded files (`names[i]` with `sizes`' `i`th),
         /// their order by name found here.
-        init(directory: Int, path: PathNode, names: NameArena, totals: [SpaceTotals]) {
+        init(directory: Int, path: PathNode, names: NameArena, sizes: Sizes) {
             self.directory = directory
             directoryPath = path
             self.names = names
-            order = names.bytes.withUnsafeBufferPointer { bytes in
+            self.sizes = sizes
+            order = Self.byteOrder(of: names)
+        }
+
+        /// The names' order, byte by byte. Each name's first six bytes and
+        /// its number are one 64-bit value, put in order by those six bytes
+        /// (`ByteRadixSort`: no comparison, no `memcmp`); only names that
+        /// share their first six bytes are then compared whole. A directory of more than 65,535 files sorts
+        /// by the whole names.
+        private static func byteOrder(of names: NameArena) -> [Int32] {
+            names.bytes.withUnsafeBufferPointer { bytes in
                 names.starts.withUnsafeBufferPointer { starts in
                     // Each name without its NUL.
-                    func name(_ index: Int32) -> UnsafeBufferPointer<UInt8> {
-                        UnsafeBufferPointer(rebasing: bytes[Int(starts[Int(index)])..<Int(starts[Int(index) + 1]) - 1])
+                    func name(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+                        UnsafeBufferPointer(rebasing: bytes[Int(starts[index])..<Int(starts[index + 1]) - 1])
                     }
-                    return (0..<Int32(names.count)).sorted { NaturalOrder.compareBytes(name($0), name($1)) < 0 }
+                    func precedes(_ a: Int, _ b: Int) -> Bool { NaturalOrder.compareBytes(name(a), name(b)) < 0 }
+                    let count = names.count
+                    guard count <= 0xFFFF else { return (0..<count).sorted(by: precedes).map { Int32($0) } }
+                    var packed = (0..<count).map { index in
+                        var prefix: UInt64 = 0
+                        let name = name(index)
+                        // Shorter names end in zeros, which sort first, as a name that ends does.
+                        for position in 0..<6 { prefix = prefix << 8 | UInt64(position < name.count ? name[position] : 0) }
+                        return prefix << 16 | UInt64(index)
+                    }
+                    ByteRadixSort.sort(&packed, byteCount: 6)
+                    var order = packed.map { Int32(truncatingIfNeeded: $0 & 0xFFFF) }
+                    // Runs that share their first six bytes: in order by the whole names.
+                    var start = 0
+                    while start < count {
+                        var end = start + 1
+                        while end < count, packed[end] >> 16 == packed[start] >> 16 { end += 1 }
+                        if end - start > 1 { order[start..<end].sort { precedes(Int($0), Int($1)) } }
+                        start = end
+                    }
+                    return order
                 }
             }
-            apparentBytes = totals.map(\.apparentBytes)
-            diskBytes = totals.map(\.diskBytes)
-            latestTimes = totals.first?.latestTime == nil ? [] : totals.map { $0.latestTime ?? Timestamp(seconds: 0) }
         }
 
         var count: Int { order.count }
@@ -44,9 +82,61 @@ extension SpaceScan {
         func kind(_ position: Int) -> FileKind { names.kind(at: Int(order[position])) }
         func totals(_ position: Int) -> SpaceTotals {
             let index = Int(order[position])
-            var totals = SpaceTotals(apparentBytes: apparentBytes[index], diskBytes: diskBytes[index], files: 1)
-            if !latestTimes.isEmpty { totals.latestTime = latestTimes[index] }
+            var totals = SpaceTotals(apparentBytes: sizes.apparentBytes[index], diskBytes: sizes.diskBytes[index], files: 1)
+            if !sizes.latestTimes.isEmpty { totals.latestTime = sizes.latestTimes[index] }
             return totals
+        }
+
+        /// The batch's columns as raw buffers, valid only inside `body`: for
+        /// a walk over every file (`SavedScan.encoded`) that reaches each
+        /// by pointer, not through this struct's arrays a field at a time.
+        func withColumns<R>(_ body: (Columns) -> R) -> R {
+            names.bytes.withUnsafeBufferPointer { bytes in
+                names.starts.withUnsafeBufferPointer { starts in
+                    names.kinds.withUnsafeBufferPointer { kinds in
+                        order.withUnsafeBufferPointer { order in
+                            sizes.apparentBytes.withUnsafeBufferPointer { apparent in
+                                sizes.diskBytes.withUnsafeBufferPointer { disk in
+                                    body(Columns(bytes: bytes, starts: starts, kinds: kinds, order: order, apparentBytes: apparent, diskBytes: disk))
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
+        /// A batch's files by pointer (`withColumns`), `position`th by name.
+        struct Columns {
+            let bytes: UnsafeBufferPointer<UInt8>
+            let starts: UnsafeBufferPointer<UInt32>
+            let kinds: UnsafeBufferPointer<FileKind>
+            let order: UnsafeBufferPointer<Int32>
+            let apparentBytes: UnsafeBufferPointer<Int64>
+            let diskBytes: UnsafeBufferPointer<Int64>
+
+            var count: Int { order.count }
+
+            /// No files (a directory without a batch).
+            static var none: Columns {
+                Columns(
+                    bytes: .init(start: nil, count: 0), starts: .init(start: nil, count: 0), kinds: .init(start: nil, count: 0),
+                    order: .init(start: nil, count: 0), apparentBytes: .init(start: nil, count: 0), diskBytes: .init(start: nil, count: 0))
+            }
+
+            /// The name, without its NUL.
+            @inline(__always)
+            func name(_ position: Int) -> UnsafeBufferPointer<UInt8> {
+                let index = Int(order[position])
+                return UnsafeBufferPointer(rebasing: bytes[Int(starts[index])..<Int(starts[index + 1]) - 1])
+            }
+
+            @inline(__always)
+            func kind(_ position: Int) -> FileKind { kinds[Int(order[position])] }
+            @inline(__always)
+            func apparentBytes(_ position: Int) -> Int64 { apparentBytes[Int(order[position])] }
+            @inline(__always)
+            func diskBytes(_ position: Int) -> Int64 { diskBytes[Int(order[position])] }
         }
 
         /// The `position`th file by name as an entry (a path node made for it).

@@ -111,9 +111,10 @@ extension SpaceScan {
         var children: [(name: [UInt8], identity: FileIdentity, totals: SpaceTotals, earlier: Int32)] = []
         /// The directory's path (its node: the files recorded link to it).
         let path: PathNode
-        /// The files to record: names (with kinds) and totals.
+        /// The files to record: names (with kinds) and sizes, a column a
+        /// field (no `SpaceTotals` of 64 bytes a file), times only when read.
         var recordedNames = NameArena()
-        var recordedTotals: [SpaceTotals] = []
+        var recordedSizes = FileBatch.Sizes()
         var regularFiles = RecordedFiles.Batch()
         var unreadableEntries: [(name: [UInt8], errno: Errno)] = []
         var failure: Errno?
@@ -214,7 +215,7 @@ extension SpaceScan {
         bytesSeen.add(sizes.diskBytes, ordering: .relaxed)
         if recordsFiles {
             reading.recordedNames.append(nameBytes.assumingMemoryBound(to: UInt8.self), kind: found.kind)
-            reading.recordedTotals.append(sizes)
+            reading.recordedSizes.append(sizes)
         }
         if options.earlier != nil && depth < options.earlierDepth { reading.earlier.pending.append((nameBytes, found.kind, sizes)) }
     }
@@ -227,8 +228,8 @@ extension SpaceScan {
         var own = reading.own
         // Put in name order here, outside the lock.
         let batch =
-            reading.recordedTotals.isEmpty
-            ? nil : FileBatch(directory: index, path: reading.path, names: reading.recordedNames, totals: reading.recordedTotals)
+            reading.recordedNames.count == 0
+            ? nil : FileBatch(directory: index, path: reading.path, names: reading.recordedNames, sizes: reading.recordedSizes)
         return state.withLock { state in
             let parent = state.nodes[index].path
             if let batch { state.fileBatches.append(batch) }
