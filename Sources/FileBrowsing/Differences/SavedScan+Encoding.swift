@@ -120,13 +120,13 @@ extension SavedScan {
         @inline(__always)
         mutating func store(_ byte: UInt8) {
             base[count] = byte
-            count += 1
+            count &+= 1
         }
 
         @inline(__always)
         mutating func store(_ bytes: UnsafePointer<UInt8>, count byteCount: Int) {
-            for index in 0..<byteCount { base[count + index] = bytes[index] }
-            count += byteCount
+            for index in 0..<byteCount { base[count &+ index] = bytes[index] }
+            count &+= byteCount
         }
 
         /// A LEB128 number (at most 10 bytes).
@@ -163,13 +163,15 @@ extension SavedScan {
 
         /// Writes the path made of the first `parentLength` bytes of the
         /// last one (its directory's path) and `name`.
+        @inline(__always)
         mutating func write(_ name: UnsafeBufferPointer<UInt8>, below parentLength: Int, to out: inout EncodedBytes) {
             let start = parentLength == 0 ? 0 : parentLength + 1
             var shared = min(parentLength, length)
             if length > parentLength {
                 // The last path went on below the same directory: the `/` and what the names share.
                 shared = start
-                while shared < length, shared - start < name.count, path[shared] == name[shared - start] { shared += 1 }
+                let end = min(length, start &+ name.count)
+                while shared < end, path[shared] == name[shared &- start] { shared &+= 1 }
             }
             let newLength = start + name.count
             if newLength > capacity {
@@ -180,7 +182,7 @@ extension SavedScan {
                 capacity = max(newLength, capacity * 2)
             }
             if parentLength > 0 { path[parentLength] = 0x2F }
-            for index in 0..<name.count { path[start + index] = name[index] }
+            for index in 0..<name.count { path[start &+ index] = name[index] }
             out.ensure(room: newLength - shared + 20)
             out.storeNumber(UInt64(shared))
             out.storeNumber(UInt64(newLength - shared))
