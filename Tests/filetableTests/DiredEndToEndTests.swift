@@ -73,6 +73,19 @@ final class DiredEndToEndTests: XCTestCase {
             ["'bad'$'\\377''byte'", "link", "plain", "sub", "'tab'$'\\t''here'", "'with space'"])
     }
 
+    /// A header is a path's bytes too: a directory whose name is not UTF-8
+    /// keeps its bytes (with `--zero` as well), never U+FFFD.
+    func testAHeaderThatIsNotUTF8KeepsItsBytes() throws {
+        let temp = try TemporaryTree()
+        let directory = Array("d".utf8) + [0xFF]
+        _ = try CommandRunner.shell("mkdir \"$(printf 'd\\377')\" && touch \"$(printf 'd\\377')/f\"", in: temp.url)
+        let dired = try CommandRunner.run(["-lRD", "--time-style=+T"], in: temp.url)
+        XCTAssertEqual(namesByPlace(dired.stdout, "//SUBDIRED//"), [Array(".".utf8), Array("./".utf8) + directory])
+        XCTAssertEqual(namesByPlace(dired.stdout, "//DIRED//"), [directory, Array("f".utf8)])
+        let zero = try CommandRunner.run(["-R", "--zero"], in: temp.url)
+        XCTAssertEqual([UInt8](zero.stdout), Array(".:\n".utf8) + directory + [0, 0x0A] + Array("./".utf8) + directory + Array(":\nf".utf8) + [0])
+    }
+
     func testColoursAreNotCounted() throws {
         let temp = try makeTree()
         let plain = try CommandRunner.run(["-lD", "--time-style=+T"], in: temp.url)

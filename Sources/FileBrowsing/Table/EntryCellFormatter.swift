@@ -151,6 +151,14 @@ public struct NameDecoration: Sendable {
         return quoting.string(bytes)
     }
 
+    /// The name or path as shown, as bytes: `displayText`, except that the
+    /// exact style (`--zero`, `--dired` into a pipe) keeps a name that is
+    /// not UTF-8 as its bytes, where text would hold U+FFFD.
+    public func displayBytes(_ bytes: [UInt8]) -> [UInt8] {
+        guard let quoting else { return Array(NameEscaping.escape(bytes).utf8) }
+        return quoting.quote(bytes).text
+    }
+
     /// Whether any name of the listing comes out quoted, which makes ls pad
     /// the others (see `padsUnquotedNames`).
     /// A directory's listing through code compiled for its own type (a million names).

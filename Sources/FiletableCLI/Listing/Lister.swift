@@ -96,17 +96,17 @@ struct Lister {
     func writeHeader(_ path: [UInt8], separateFromAbove: Bool) {
         guard context.options.format != .json && context.options.format != .print0 else { return }
         if separateFromAbove { context.output.write("\n") }
-        let shown = context.decoration.displayText(path)
+        let shown = context.decoration.displayBytes(path)
         if let dired = context.dired {
             context.output.write(DiredLog.indent)
-            dired.header(at: dired.position(context.output), count: shown.utf8.count)
+            dired.header(at: dired.position(context.output), count: shown.count)
         }
         // Linked to the directory, the colon outside, as ls -R --hyperlink draws it.
-        if let markup = context.linkMarkup, let uri = context.decoration.hyperlinks?.uri(forPath: path) {
-            context.output.write(markup.opening(uri) + shown + markup.closing + ":\n")
-        } else {
-            context.output.write(shown + ":\n")
-        }
+        let link = context.linkMarkup.flatMap { markup in context.decoration.hyperlinks?.uri(forPath: path).map { (markup, $0) } }
+        if let (markup, uri) = link { context.output.write(markup.opening(uri)) }
+        context.output.write(bytes: shown)
+        if let (markup, _) = link { context.output.write(markup.closing) }
+        context.output.write(":\n")
     }
 
     /// Whether an operand is a directory to list or a file to show. Symlinks to
