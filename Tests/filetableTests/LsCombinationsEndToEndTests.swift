@@ -189,6 +189,18 @@ final class LsCombinationsEndToEndTests: XCTestCase {
         XCTAssertTrue(lines.contains { $0.hasPrefix("-rw-r--r--  1 12345 54321 ") }, long.text)
     }
 
+    /// `--author`: the owner again after the group (Linux keeps no other
+    /// author), an id without a name right-aligned as the owner's is.
+    func testAuthorColumnAsLsShowsIt() throws {
+        let long = try CommandRunner.run(["-l", "--author", "india", "alpha"], in: temp.url)
+        XCTAssertTrue(long.text.split(separator: "\n").contains { $0.hasPrefix("-rw-r--r-- 1 12345 54321 12345 0 ") }, long.text)
+        XCTAssertTrue(long.text.split(separator: "\n").contains { $0.hasPrefix("-rw-r--r-- 1 root  root  root  5 ") }, long.text)
+        assertMatchesLs([
+            ["-l", "--author"], ["-lg", "--author"], ["-lo", "--author"], ["-n", "--author"], ["-lG", "--author"], ["-lgG", "--author"],
+            ["-li", "--author"], ["-ls", "--author", "-h"], ["--author", "-1"], ["--author", "-C", "-w", "80"],
+        ])
+    }
+
     /// Results filled in from several threads, read after they are done.
     private final class ConcurrentResults: @unchecked Sendable {
         typealias Pair = (String?, Int32?, String?, Int32?)

@@ -28,6 +28,9 @@ public final class LongCellFormatter: EntryCellFormatter {
     /// The owner column (not with `-g`) and the group column (not with `-o`, `-G`).
     public var showsOwner = true
     public var showsGroup = true
+    /// The author column after the group (`--author`: the owner again, as
+    /// Linux keeps no other author, as ls writes it).
+    public var showsAuthor = false
     /// Told about every row whose status could not be read.
     public var onError: ((FileError) -> Void)?
     /// The six columns always shown: permissions, links, owner, group, size, time.
@@ -40,6 +43,7 @@ public final class LongCellFormatter: EntryCellFormatter {
         var result: [ColumnAlignment] = (showsInode ? [.trailing] : []) + (showsAllocatedSize ? [.trailing] : []) + [.leading, .trailing]
         if showsOwner { result.append(.leading) }
         if showsGroup { result.append(.leading) }
+        if showsAuthor { result.append(.leading) }
         return result + [.trailing, .leading]
     }
 
@@ -47,10 +51,11 @@ public final class LongCellFormatter: EntryCellFormatter {
     private var permissionsColumn: Int { (showsInode ? 1 : 0) + (showsAllocatedSize ? 1 : 0) }
     private var ownerColumn: Int? { showsOwner ? permissionsColumn + 2 : nil }
     private var groupColumn: Int? { showsGroup ? permissionsColumn + (showsOwner ? 3 : 2) : nil }
+    private var authorColumn: Int? { showsAuthor ? permissionsColumn + 2 + (showsOwner ? 1 : 0) + (showsGroup ? 1 : 0) : nil }
 
     /// What `measure` learnt about the listing being printed.
     private struct Layout {
-        var ownerWidth = 0, groupWidth = 0
+        var ownerWidth = 0, groupWidth = 0, authorWidth = 0
         var majorWidth = 0, minorWidth = 0
         var timeWidth = 0
         /// `measure` read the listing and reported what it could not read, as ls does before printing.
@@ -162,6 +167,9 @@ public final class LongCellFormatter: EntryCellFormatter {
         if showsGroup {
             columns.append(account(status.groupID, name: numericIDs ? nil : accounts.groupName(for: status.groupID), width: layout.groupWidth))
         }
+        if showsAuthor {
+            columns.append(account(status.userID, name: numericIDs ? nil : accounts.userName(for: status.userID), width: layout.authorWidth))
+        }
         columns.append(sizeText(status))
         if timeField == .birth && status.birthTime == nil {
             // A birth time the file system does not keep: ls's question mark, right-aligned.
@@ -254,6 +262,7 @@ public final class LongCellFormatter: EntryCellFormatter {
         }
         layout.ownerWidth = ownerColumn.map { widths[$0] } ?? 0
         layout.groupWidth = groupColumn.map { widths[$0] } ?? 0
+        layout.authorWidth = authorColumn.map { widths[$0] } ?? 0
         layout.timeWidth = widths[count - 1]
         // ls pads no time: its own styles have one width, a +FORMAT's may not.
         if case .custom = timeLayout { widths[count - 1] = 0 }
@@ -276,6 +285,7 @@ public final class LongCellFormatter: EntryCellFormatter {
         fit(Self.digits(status.linkCount))
         if showsOwner { fit(accountWidth(status.userID, isGroup: false)) }
         if showsGroup { fit(accountWidth(status.groupID, isGroup: true)) }
+        if showsAuthor { fit(accountWidth(status.userID, isGroup: false)) }
         if status.kind == .characterDevice || status.kind == .blockDevice {
             fit(layout.majorWidth + 2 + layout.minorWidth)
         } else {

@@ -55,6 +55,7 @@ struct ListingContext {
         longFormatter.numericIDs = options.numericIDs
         longFormatter.showsOwner = options.showsOwner
         longFormatter.showsGroup = options.showsGroup
+        longFormatter.showsAuthor = options.showsAuthor
         let diagnostics = diagnostics
         longFormatter.onError = { diagnostics.report($0, severity: .minorTrouble) }
     }

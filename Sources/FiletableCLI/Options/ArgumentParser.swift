@@ -106,7 +106,10 @@ struct ArgumentParser {
     /// Why a letter is not read in this mode: the peer's meaning when it is
     /// one filetable does not take, or the mode whose letter it is.
     private func refusal(of letter: Character) -> UsageError {
-        if let flag = mode.flag, let meaning = OptionTable.peerMeaning(of: letter, in: mode) {
+        if let meaning = OptionTable.peerMeaning(of: letter, in: mode) {
+            guard let flag = mode.flag else {
+                return UsageError(message: "invalid option -- '\(letter)'", hint: "-\(letter) is ls's \(meaning), which filetable does not take.")
+            }
             return UsageError(
                 message: "invalid option -- '\(letter)'",
                 hint:
@@ -149,11 +152,12 @@ struct ArgumentParser {
         }
         switch peer {
         case .refused(let meaning)?:
+            guard let flag = mode.flag else {
+                throw UsageError(message: "unrecognized option '--\(name)'", hint: "--\(name) is \(meaning), which filetable does not take.")
+            }
             throw UsageError(
                 message: "unrecognized option '--\(name)'",
-                hint:
-                    "--\(name) is \(meaning), which filetable \(mode.flag ?? "") does not take; after \(mode.flag ?? "") the options are \(mode.peer)."
-            )
+                hint: "--\(name) is \(meaning), which filetable \(flag) does not take; after \(flag) the options are \(mode.peer).")
         case .means(let peerSpec)?:
             if inline != nil { throw UsageError(message: "option '--\(name)' doesn't allow an argument") }
             try peerSpec.apply(&options, .none)

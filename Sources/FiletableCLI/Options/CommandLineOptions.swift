@@ -55,6 +55,8 @@ struct CommandLineOptions {
     /// The long format's owner column (not with `-g`) and group column (not with `-o`, `-G`).
     var showsOwner = true
     var showsGroup = true
+    /// `--author`: -l's author column (the owner, as Linux keeps no other).
+    var showsAuthor = false
     /// The width `-C` and `-x` fill (`--width`; 0 for no limit); nil to ask `COLUMNS` and the terminal.
     var lineWidth: Int?
     /// Tab stops `-C` and `-x` align with (`--tabsize`, `TABSIZE`; 0 for spaces only).

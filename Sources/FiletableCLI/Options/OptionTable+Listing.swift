@@ -44,6 +44,10 @@ extension OptionTable {
         OptionSpec("no-group", "G", section: .formats, "no group column in -l") { options, _ in
             options.showsGroup = false
         },
+        OptionSpec("author", section: .formats, "with -l, each file's author after the group (the owner: Linux keeps no other), as ls --author") {
+            options, _ in
+            options.showsAuthor = true
+        },
         OptionSpec(
             "compare", section: .formats, "how two trees A B differ, as diff -rq A B prints it (--json: an object a difference)",
             details:

@@ -43,7 +43,10 @@ enum OptionTable {
                 "R": "colour option (use --color)", "E": "EBCDIC option", "v": "version option (use --version)", "h": "help option (use --help)",
             ]
             return meanings[letter]
-        case .listing, .repl:
+        case .listing:
+            // SELinux's labels: none on the systems filetable is built for here, and a getxattr a file to read them.
+            return letter == "Z" ? "security context (SELinux) of each file" : nil
+        case .repl:
             return nil
         }
     }
@@ -124,6 +127,7 @@ enum OptionTable {
         // ls's links to each name: a listing's, never silently dropped by another mode.
         case (.du, "hyperlink"), (.tree, "hyperlink"), (.hex, "hyperlink"), (.xxd, "hyperlink"):
             return .refused("ls's --hyperlink (each name a link to its file)")
+        case (.listing, "context"): return .refused("ls's -Z, the security context (SELinux) of each file")
         default: return nil
         }
     }
