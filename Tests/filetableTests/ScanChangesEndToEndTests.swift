@@ -83,6 +83,25 @@ final class ScanChangesEndToEndTests: XCTestCase {
         XCTAssertLessThan(size, 40 * 2020, "\(size) bytes for 2,020 entries")
     }
 
+    /// A scan is written as it is encoded, yet appears whole or not at all:
+    /// a write that fails midway (`ulimit -f`) leaves no file and no
+    /// temporary one, and an earlier saved scan as it was.
+    func testASaveThatCannotBeWrittenLeavesNothingBehind() throws {
+        let temp = try TemporaryTree.inMemory()
+        _ = try CommandRunner.shell(
+            "for d in $(seq 1 20); do mkdir -p big/dir-$d; for f in $(seq 1 100); do : > big/dir-$d/file-$f.txt; done; done", in: temp.url)
+        let failed = try CommandRunner.shell("ulimit -f 8; \"$FILETABLE\" --du --save scan big", in: temp.url)
+        XCTAssertNotEqual(failed.status, 0)
+        XCTAssertTrue(failed.stderr.hasPrefix("filetable: scan: "), failed.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temp.path).sorted(), ["big"])
+        // An earlier scan stays whole when its replacement cannot be written.
+        _ = try CommandRunner.run(["--du", "--save", "scan", "big/dir-1"], in: temp.url)
+        let before = FileManager.default.contents(atPath: temp.path + "/scan")
+        XCTAssertNotEqual(try CommandRunner.shell("ulimit -f 8; \"$FILETABLE\" --du --save scan big", in: temp.url).status, 0)
+        XCTAssertEqual(FileManager.default.contents(atPath: temp.path + "/scan"), before)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temp.path).sorted(), ["big", "scan"])
+    }
+
     /// At the prompt: `du --save FILE` keeps the level's scan, `du --since
     /// FILE` opens a level of what changed, growth first, and `mark new`
     /// marks what appeared; a removed entry is a row with its figures.

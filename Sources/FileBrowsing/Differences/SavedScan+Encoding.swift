@@ -12,6 +12,22 @@ extension SavedScan {
     /// the batch's arrays a field at a time (1,270 instructions an entry
     /// through arrays).
     public static func encoded(_ result: SpaceScan.Result, root: [UInt8], savedAt: Int64) -> [UInt8] {
+        var bytes: [UInt8] = []
+        _ = encode(result, root: root, savedAt: savedAt) { chunk in
+            bytes.append(contentsOf: chunk)
+            return nil
+        }
+        return bytes
+    }
+
+    /// The same bytes as `encoded(_:root:savedAt:)`, handed to `emit` a
+    /// chunk of at most 256 KiB at a time as they are made (a kept scan is
+    /// written to its file so, never held whole: no 2 MB buffer and copy
+    /// for 200,000 entries). The first error `emit` gives ends the walk and
+    /// is returned.
+    static func encode(
+        _ result: SpaceScan.Result, root: [UInt8], savedAt: Int64, emit: @escaping (UnsafeRawBufferPointer) -> Errno?
+    ) -> Errno? {
         let directories = result.directoryEntries
         let batches = result.fileBatches
         let last = max(directories.lazy.map(\.scanNode).max() ?? 0, batches.lazy.map(\.directory).max() ?? 0)
@@ -25,7 +41,7 @@ extension SavedScan {
         for (index, batch) in batches.enumerated() { batchOf[batch.directory] = index }
 
         let count = result.recordedCount
-        var out = EncodedBytes(capacity: count * 12 + root.count + 64)
+        var out = EncodedBytes(capacity: min(count * 12 + root.count + 64, 1 << 18), emit: emit)
         out.ensure(room: magic.count + root.count + 80)
         for byte in magic { out.store(byte) }
         out.storeNumber(UInt64(root.count))
@@ -36,7 +52,7 @@ extension SavedScan {
         var writer = PathWriter()
         // A directory being walked: its number, its path's length, the next subdirectory and file.
         var stack: [(node: Int, length: Int, nextDirectory: Int, nextFile: Int)] = [(0, 0, 0, 0)]
-        while var frame = stack.popLast() {
+        while out.failure == nil, var frame = stack.popLast() {
             let batch = batchOf[frame.node]
             let here = subdirectories[frame.node]
             // This directory's entries merged by name, up to its next subdirectory (whose own entries come next).
@@ -70,51 +86,65 @@ extension SavedScan {
         while frame.nextFile < files.count || frame.nextDirectory < here.count {
             let directory = frame.nextDirectory < here.count ? here[frame.nextDirectory] : -1
             let file = frame.nextFile
+            // The file's place in the batch's columns, and its name, found once.
+            let index = file < files.count ? Int(files.order[file]) : -1
+            let name = index >= 0 ? files.name(at: index) : UnsafeBufferPointer(start: nil, count: 0)
             let takesFile =
-                file < files.count
-                && (directory < 0
-                    || directories[directory].node.component.withUnsafeBufferPointer { files.name(file).lexicographicallyPrecedes($0) })
+                index >= 0
+                && (directory < 0 || directories[directory].node.component.withUnsafeBufferPointer { name.lexicographicallyPrecedes($0) })
             guard takesFile else {
                 frame.nextDirectory += 1
                 return directory
             }
             frame.nextFile += 1
-            writer.write(files.name(file), below: frame.length, to: &out)
+            writer.write(name, below: frame.length, to: &out)
             out.ensure(room: 41)
-            out.store(files.kind(file).rawValue)
-            out.storeNumber(UInt64(max(0, files.diskBytes(file))) / 512)
-            out.storeNumber(UInt64(max(0, files.apparentBytes(file))))
-            out.storeNumber(1)
-            out.storeNumber(0)
+            out.store(files.kinds[index].rawValue)
+            out.storeNumber(UInt64(max(0, files.diskBytes[index])) / 512)
+            out.storeNumber(UInt64(max(0, files.apparentBytes[index])))
+            // One file, no directory.
+            out.store(1)
+            out.store(0)
         }
         return nil
     }
 
     /// The scan file's bytes as they are written: a buffer this encoding
-    /// owns, grown by `ensure(room:)` (once an entry), then stored into
-    /// without further checks; `finish()` hands them over as an array.
+    /// owns, handed on (`emit`) when `ensure(room:)` (once an entry) finds it
+    /// full, then stored into without further checks; `finish()` hands on
+    /// the rest and says how the writing went.
     private struct EncodedBytes: ~Copyable {
         private var base: UnsafeMutablePointer<UInt8>
         private var capacity: Int
         private var count = 0
+        private let emit: (UnsafeRawBufferPointer) -> Errno?
+        /// The first error `emit` gave; nothing more is handed on after it.
+        private(set) var failure: Errno?
 
-        init(capacity: Int) {
+        init(capacity: Int, emit: @escaping (UnsafeRawBufferPointer) -> Errno?) {
             self.capacity = max(64, capacity)
             base = .allocate(capacity: self.capacity)
+            self.emit = emit
         }
 
         deinit { base.deallocate() }
 
         /// Room for `room` more bytes (a path's rest and its two numbers; a
-        /// kind and four numbers).
+        /// kind and four numbers): what is held goes on first, and only a
+        /// room larger than the buffer grows it.
         @inline(__always)
         mutating func ensure(room: Int) {
             guard capacity - count < room else { return }
-            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: max(count + room, capacity * 2))
-            grown.update(from: base, count: count)
+            handOn()
+            guard capacity < room else { return }
             base.deallocate()
-            base = grown
-            capacity = max(count + room, capacity * 2)
+            base = .allocate(capacity: room)
+            capacity = room
+        }
+
+        private mutating func handOn() {
+            if failure == nil, count > 0 { failure = emit(UnsafeRawBufferPointer(start: base, count: count)) }
+            count = 0
         }
 
         @inline(__always)
@@ -149,7 +179,10 @@ extension SavedScan {
             storeNumber(UInt64(max(0, totals.directories)))
         }
 
-        consuming func finish() -> [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+        consuming func finish() -> Errno? {
+            handOn()
+            return failure
+        }
     }
 
     /// The path of the entry written last, and how the next one's is

@@ -32,16 +32,31 @@ extension SavedScan {
     {
         if format == .ncdu {
             try SavedScan(result, scanned: scanned, root: root, savedAt: savedAt).write(to: path, as: .ncdu)
-        } else {
-            try write(encoded(result, root: root, savedAt: savedAt), to: path)
+            return
         }
+        // Written as it is encoded, a chunk at a time, into the temporary file put in place at the end.
+        let earlier = try writableCheck(path)
+        let written = OwnFiles.writeNew(path, replace: earlier) { fd in
+            let failure = encode(result, root: root, savedAt: savedAt) { chunk in
+                if case .failure(let errno) = Syscalls.writeAll(fd, chunk) { return errno }
+                return nil
+            }
+            return failure.map { .failure($0) } ?? .success(true)
+        }
+        if case .failure(let failure) = written { throw FileError(path: path, reason: .custom(failure.description)) }
+    }
+
+    /// Whether a scan may be written at `path` (true: it replaces an earlier saved scan there).
+    private static func writableCheck(_ path: [UInt8]) throws(FileError) -> Bool {
+        let earlier = startsAsSavedScan(path)
+        guard earlier != false else { throw FileError(path: path, reason: .custom("exists and is not a saved scan; name a new file")) }
+        return earlier == true
     }
 
     /// Writes a scan's bytes at `path`: a new file, or an earlier saved scan replaced whole.
     private static func write(_ contents: [UInt8], to path: [UInt8]) throws(FileError) {
-        let earlier = startsAsSavedScan(path)
-        guard earlier != false else { throw FileError(path: path, reason: .custom("exists and is not a saved scan; name a new file")) }
-        if case .failure(let failure) = OwnFiles.writeNew(path, contents: contents, replace: earlier == true) {
+        let earlier = try writableCheck(path)
+        if case .failure(let failure) = OwnFiles.writeNew(path, contents: contents, replace: earlier) {
             throw FileError(path: path, reason: .custom(failure.description))
         }
     }

@@ -106,7 +106,8 @@ extension SpaceScan {
             }
         }
 
-        /// A batch's files by pointer (`withColumns`), `position`th by name.
+        /// A batch's files by pointer (`withColumns`): the columns in the
+        /// order read, `order` their places by name.
         struct Columns {
             let bytes: UnsafeBufferPointer<UInt8>
             let starts: UnsafeBufferPointer<UInt32>
@@ -124,19 +125,12 @@ extension SpaceScan {
                     order: .init(start: nil, count: 0), apparentBytes: .init(start: nil, count: 0), diskBytes: .init(start: nil, count: 0))
             }
 
-            /// The name, without its NUL.
+            /// The name of the file at `index` in the columns (`order[position]`
+            /// for the `position`th by name), without its NUL.
             @inline(__always)
-            func name(_ position: Int) -> UnsafeBufferPointer<UInt8> {
-                let index = Int(order[position])
-                return UnsafeBufferPointer(rebasing: bytes[Int(starts[index])..<Int(starts[index + 1]) - 1])
+            func name(at index: Int) -> UnsafeBufferPointer<UInt8> {
+                UnsafeBufferPointer(rebasing: bytes[Int(starts[index])..<Int(starts[index + 1]) - 1])
             }
-
-            @inline(__always)
-            func kind(_ position: Int) -> FileKind { kinds[Int(order[position])] }
-            @inline(__always)
-            func apparentBytes(_ position: Int) -> Int64 { apparentBytes[Int(order[position])] }
-            @inline(__always)
-            func diskBytes(_ position: Int) -> Int64 { diskBytes[Int(order[position])] }
         }
 
         /// The `position`th file by name as an entry (a path node made for it).
