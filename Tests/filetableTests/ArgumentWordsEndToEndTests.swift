@@ -22,6 +22,8 @@ final class ArgumentWordsEndToEndTests: XCTestCase {
             (["--format=c"], ["-m"]), (["--format=l", "--time-style=+T"], ["-l", "--time-style=+T"]), (["--format=s"], ["-1"]),
             (["--format=a", "-w", "20"], ["-x", "-w", "20"]), (["--format=vert", "-w", "20"], ["-C", "-w", "20"]),
             (["--indicator-style=s"], ["-p"]), (["--quoting-style=c"], ["-Q"]),
+            // ls's word or option among filetable's own: ls's none and --group-directories-first; longer, filetable's name.
+            (["--sort=n"], ["-U"]), (["--sort=na"], ["--sort=name"]), (["--gr"], ["--group-directories-first"]),
         ]
         for (abbreviated, full) in same {
             XCTAssertEqual(
@@ -42,7 +44,7 @@ final class ArgumentWordsEndToEndTests: XCTestCase {
         let letters = [
             "--sort=s", "--sort=t", "--sort=e", "--sort=v", "--sort=w", "--format=l", "--format=c", "--format=h", "--format=a",
             "--format=s", "--format=vert -w 20", "--color=al --format=c", "--color=n", "--indicator-style=s", "--indicator-style=c",
-            "--quoting-style=e", "--quoting-style=c", "--time-style=f -l", "--time=a -l", "--hyperlink=n",
+            "--quoting-style=e", "--quoting-style=c", "--time-style=f -l", "--time=a -l", "--hyperlink=n", "--sort=n -l", "--gr",
         ]
         let scripts = letters.map { "TOOL \($0) --time-style=+T 2>/dev/null; echo $?" }
         try CommandRunner.assertSameAsPeer(scripts, peer: "ls", in: temp.url) { letters[$0] }

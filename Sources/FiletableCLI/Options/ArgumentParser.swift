@@ -209,6 +209,9 @@ struct ArgumentParser {
         var candidates = OptionTable.all.filter { $0.long?.hasPrefix(name) ?? false }
         let inMode = candidates.filter { $0.modes.contains(mode) }
         if candidates.count > 1 && inMode.count == 1 { candidates = inMode }
+        // ls's letters are read as ls reads them: among several, ls's own option (`--gr` is its --group-directories-first).
+        let lsOwn = candidates.filter { OptionTable.lsLongOptions.contains($0.long ?? "") }
+        if mode == .listing && candidates.count > 1 && lsOwn.count == 1 { candidates = lsOwn }
         if candidates.count > 1 {
             let names = candidates.compactMap(\.long).map { "'--\($0)'" }.joined(separator: " ")
             throw UsageError(message: "option '--\(name)' is ambiguous; possibilities: \(names)", hint: UsageError.seeHelp)
@@ -263,6 +266,9 @@ struct ArgumentParser {
             // (`--format=c` is ls's commas, not a hex dump's canonical).
             let beginning = text.isEmpty || !spec.modes.contains(mode) ? [] : words.filter { $0.hasPrefix(text) }
             if let first = beginning.first, Set(beginning.map(OptionTable.meaning(ofWord:))).count == 1 { return .word(first) }
+            // In a listing, ls's word among filetable's own (`--sort=n` is ls's none; `na` is name).
+            let lsWords = mode == .listing ? beginning.filter { OptionTable.lsWords[spec.long ?? ""]?.contains($0) ?? false } : []
+            if lsWords.count == 1 { return .word(lsWords[0]) }
             let hint = Int(text).flatMap { _ in spec.hintForANumber } ?? "Valid arguments are: " + words.joined(separator: ", ")
             throw UsageError(message: "\(beginning.isEmpty ? "invalid" : "ambiguous") argument '\(text)' for '\(flag)'", hint: hint)
         }

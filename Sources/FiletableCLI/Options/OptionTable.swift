@@ -181,6 +181,19 @@ enum OptionTable {
     }
     static let hexFormatWords = ["canonical", "xxd", "plain"]
 
+    /// ls 9.1's long options: in a listing an abbreviation several options
+    /// share stands for ls's, when one of them is (`--gr`: ls's only `--gr…`).
+    static let lsLongOptions: Set<String> = [
+        "all", "escape", "directory", "dired", "full-time", "group-directories-first", "human-readable", "inode", "kibibytes",
+        "numeric-uid-gid", "no-group", "hide-control-chars", "reverse", "size", "width", "almost-all", "ignore-backups", "classify",
+        "file-type", "si", "dereference-command-line", "dereference-command-line-symlink-to-dir", "hide", "ignore", "indicator-style",
+        "dereference", "literal", "quote-name", "quoting-style", "recursive", "format", "show-control-chars", "sort", "tabsize", "time",
+        "time-style", "zero", "color", "hyperlink", "block-size", "context", "author", "help", "version",
+    ]
+    /// ls 9.1's words for its options where filetable adds its own
+    /// (`--sort=name`, `bytes`): an abbreviation they share stands for ls's.
+    static let lsWords: [String: Set<String>] = ["sort": ["none", "time", "size", "extension", "version", "width"]]
+
     /// hexdump's long names for its letters, read after `--hex`.
     static let hexdumpLongNames: [String: Character] = [
         "one-byte-octal": "b", "one-byte-char": "c", "canonical": "C", "two-bytes-decimal": "d", "two-bytes-octal": "o",
