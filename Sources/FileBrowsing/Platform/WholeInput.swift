@@ -16,7 +16,8 @@ extension Syscalls {
             var expected = 0
             if case .success(let status) = Syscalls.status(of: fd) {
                 if FileKind(mode: status.st_mode) == .directory { return .failure(.isADirectory) }
-                if FileKind(mode: status.st_mode) == .file { expected = Int(max(0, status.st_size)) }
+                // At most 256 MiB ahead: a sparse file may claim any size; past that the chunks grow the array as read.
+                if FileKind(mode: status.st_mode) == .file { expected = Int(min(max(0, status.st_size), 1 << 28)) }
             }
             // A regular file is read straight into one array of its size (one copy, no growing); what follows
             // its size (a file that grew meanwhile) and any other input come a chunk at a time.
