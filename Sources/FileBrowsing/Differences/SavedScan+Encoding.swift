@@ -188,11 +188,8 @@ extension SavedScan {
     /// The path of the entry written last, and how the next one's is
     /// written: the bytes it shares with it, then the rest. Owns its buffer.
     private struct PathWriter: ~Copyable {
-        private var path = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
-        private var capacity = 256
+        private var path = PathBuffer()
         private(set) var length = 0
-
-        deinit { path.deallocate() }
 
         /// Writes the path made of the first `parentLength` bytes of the
         /// last one (its directory's path) and `name`.
@@ -207,19 +204,13 @@ extension SavedScan {
                 while shared < end, path[shared] == name[shared &- start] { shared &+= 1 }
             }
             let newLength = start + name.count
-            if newLength > capacity {
-                let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: max(newLength, capacity * 2))
-                grown.update(from: path, count: length)
-                path.deallocate()
-                path = grown
-                capacity = max(newLength, capacity * 2)
-            }
+            path.reserve(newLength, keeping: length)
             if parentLength > 0 { path[parentLength] = 0x2F }
             for index in 0..<name.count { path[start &+ index] = name[index] }
             out.ensure(room: newLength - shared + 20)
             out.storeNumber(UInt64(shared))
             out.storeNumber(UInt64(newLength - shared))
-            out.store(path + shared, count: newLength - shared)
+            out.store(path.bytes + shared, count: newLength - shared)
             length = newLength
         }
     }

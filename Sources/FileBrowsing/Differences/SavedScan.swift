@@ -189,48 +189,4 @@ enum Varint {
         }
         out.append(UInt8(value))
     }
-
-    struct Reader {
-        let bytes: [UInt8]
-        var offset = 0
-
-        init(_ bytes: [UInt8]) { self.bytes = bytes }
-
-        mutating func byte(what: String) throws(SavedScanError) -> UInt8 {
-            guard offset < bytes.count else { throw SavedScanError(offset: offset, "the file ends before \(what) (a truncated file)") }
-            offset += 1
-            return bytes[offset - 1]
-        }
-
-        @inline(__always)
-        mutating func number(what: String) throws(SavedScanError) -> UInt64 {
-            // Most numbers are one byte (lengths, counts).
-            if offset < bytes.count, bytes[offset] < 0x80 {
-                offset += 1
-                return UInt64(bytes[offset - 1])
-            }
-            return try longNumber(what: what)
-        }
-
-        private mutating func longNumber(what: String) throws(SavedScanError) -> UInt64 {
-            let start = offset
-            var value: UInt64 = 0
-            var shift: UInt64 = 0
-            while true {
-                let byte = try self.byte(what: what)
-                guard shift < 64, shift < 63 || byte <= 1 else { throw SavedScanError(offset: start, "\(what) is too large") }
-                value |= UInt64(byte & 0x7F) << shift
-                if byte & 0x80 == 0 { return value }
-                shift += 7
-            }
-        }
-
-        mutating func bytes(count: UInt64, what: String) throws(SavedScanError) -> [UInt8] {
-            guard count <= UInt64(bytes.count - offset) else {
-                throw SavedScanError(offset: offset, "the file ends inside \(what) (a truncated file)")
-            }
-            defer { offset += Int(count) }
-            return Array(bytes[offset..<offset + Int(count)])
-        }
-    }
 }

@@ -1,15 +1,15 @@
 extension SavedScanReader {
-    /// The reading state of `forEachEntry`: where it is in the file, the
-    /// current path and the chain of entries down to it. Works on raw
-    /// pointers: the file's (borrowed for the walk) and two buffers of its
-    /// own, which `release()` frees. Not copyable in spirit: one walk owns it.
-    struct EntryCursor {
+    /// The reading state of a kept scan's bytes: where it is in the file
+    /// (the header's fields, then `next` an entry at a time), the current
+    /// path and the chain of entries down to it. Works on raw pointers: the
+    /// file's (borrowed while it reads) and two buffers of its own, freed
+    /// when it goes.
+    struct EntryCursor: ~Copyable {
         private let file: UnsafeBufferPointer<UInt8>
         private(set) var offset: Int
-        /// The current path (`pathCount` bytes of `pathCapacity`).
-        private var path: UnsafeMutablePointer<UInt8>
+        /// The current path (`pathCount` bytes).
+        private var path = PathBuffer()
         private var pathCount = 0
-        private var pathCapacity = 256
         /// The entries on the current path, its own last.
         private var chain: UnsafeMutablePointer<Link>
         private var chainCount = 0
@@ -25,13 +25,28 @@ extension SavedScanReader {
         init(_ file: UnsafeBufferPointer<UInt8>, at offset: Int) {
             self.file = file
             self.offset = offset
-            path = .allocate(capacity: pathCapacity)
             chain = .allocate(capacity: chainCapacity)
         }
 
-        func release() {
-            path.deallocate()
-            chain.deallocate()
+        deinit { chain.deallocate() }
+
+        /// `count` bytes (the header's root path).
+        mutating func bytes(count: UInt64, what: StaticString) throws(SavedScanError) -> [UInt8] {
+            guard count <= UInt64(file.count - offset) else {
+                throw SavedScanError(offset: offset, "the file ends inside \(what) (a truncated file)")
+            }
+            defer { offset += Int(count) }
+            return Array(UnsafeBufferPointer(rebasing: file[offset..<offset + Int(count)]))
+        }
+
+        /// Sizes and counts as `SavedScan.appendTotals` writes them.
+        @inline(__always)
+        mutating func totals() throws(SavedScanError) -> SpaceTotals {
+            let blocks = try number(what: "a size on disk")
+            guard blocks <= UInt64(Int64.max / 512) else { throw SavedScanError(offset: offset, "a size on disk too large") }
+            return SpaceTotals(
+                apparentBytes: Int64(clamping: try number(what: "an apparent size")), diskBytes: Int64(blocks) * 512,
+                files: Int(clamping: try number(what: "a file count")), directories: Int(clamping: try number(what: "a directory count")))
         }
 
         /// Reads the entry at `offset`, numbered `ordinal`.
@@ -60,13 +75,15 @@ extension SavedScanReader {
             }
             offset += 1
             chain[chainCount - 1].kind = kind
+            // `totals()`'s reads, written out here: as a call, a throwing one, it costs the walk a tenth more.
             let blocks = try number(what: "a size on disk")
             guard blocks <= UInt64(Int64.max / 512) else { throw SavedScanError(offset: offset, "a size on disk too large") }
+            let apparent = Int64(clamping: try number(what: "an apparent size"))
             let totals = SpaceTotals(
-                apparentBytes: Int64(clamping: try number(what: "an apparent size")), diskBytes: Int64(blocks) * 512,
-                files: Int(clamping: try number(what: "a file count")), directories: Int(clamping: try number(what: "a directory count")))
+                apparentBytes: apparent, diskBytes: Int64(blocks) * 512, files: Int(clamping: try number(what: "a file count")),
+                directories: Int(clamping: try number(what: "a directory count")))
             return Entry(
-                path: UnsafeBufferPointer(start: path, count: pathCount), nameStart: chainCount >= 2 ? chain[chainCount - 2].end + 1 : 0,
+                path: UnsafeBufferPointer(start: path.bytes, count: pathCount), nameStart: chainCount >= 2 ? chain[chainCount - 2].end + 1 : 0,
                 depth: chainCount - 1, ordinal: ordinal, parentOrdinal: chainCount >= 2 ? chain[chainCount - 2].ordinal : -1, kind: kind,
                 totals: totals)
         }
@@ -88,18 +105,12 @@ extension SavedScanReader {
         @inline(__always)
         private mutating func replacePath(after shared: Int, with rest: Range<Int>) {
             let needed = shared + rest.count
-            if needed > pathCapacity {
-                let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: max(needed, pathCapacity * 2))
-                grown.update(from: path, count: shared)
-                path.deallocate()
-                path = grown
-                pathCapacity = max(needed, pathCapacity * 2)
-            }
+            path.reserve(needed, keeping: shared)
             // Names are short: a loop beats a call to memmove.
             if rest.count <= 32 {
                 for index in 0..<rest.count { path[shared + index] = file[rest.lowerBound + index] }
             } else {
-                (path + shared).update(from: file.baseAddress! + rest.lowerBound, count: rest.count)
+                (path.bytes + shared).update(from: file.baseAddress! + rest.lowerBound, count: rest.count)
             }
             pathCount = needed
         }
@@ -137,7 +148,7 @@ extension SavedScanReader {
         /// A LEB128 number; most are one byte (lengths, counts). `what` is a
         /// `StaticString`, not a `String`: nothing to retain a call.
         @inline(__always)
-        private mutating func number(what: StaticString) throws(SavedScanError) -> UInt64 {
+        mutating func number(what: StaticString) throws(SavedScanError) -> UInt64 {
             if offset < file.count, file[offset] < 0x80 {
                 offset += 1
                 return UInt64(file[offset - 1])

@@ -39,21 +39,25 @@ struct SavedScanReader {
 
     init(_ bytes: [UInt8]) throws(SavedScanError) {
         self.bytes = bytes
-        var reader = Varint.Reader(bytes)
         guard bytes.starts(with: SavedScan.magic) else {
             throw SavedScanError(offset: 0, "not a scan filetable saved (it starts FTSCAN1; save one with --du --save FILE)")
         }
-        reader.offset = SavedScan.magic.count
-        root = try reader.bytes(count: reader.number(what: "the root's length"), what: "the root")
-        savedAt = Int64(clamping: try reader.number(what: "the time saved"))
-        rootTotals = try Self.readTotals(&reader)
-        let count = try reader.number(what: "the entry count")
-        // Each entry takes at least 8 bytes: a count larger than the file allows is damage, not a reason to reserve.
-        guard count <= UInt64(bytes.count - reader.offset) / 8 + 1, count < UInt64(Int32.max) else {
-            throw SavedScanError(offset: reader.offset, "the entry count \(count) is more than the file holds")
+        // The header, read as the entries are.
+        let header = try bytes.withUnsafeBufferPointer { (file) throws(SavedScanError) in
+            var cursor = EntryCursor(file, at: SavedScan.magic.count)
+            let root = try cursor.bytes(count: cursor.number(what: "the root's length"), what: "the root")
+            let savedAt = Int64(clamping: try cursor.number(what: "the time saved"))
+            let totals = try cursor.totals()
+            let count = try cursor.number(what: "the entry count")
+            return (root: root, savedAt: savedAt, totals: totals, count: count, end: cursor.offset)
         }
-        self.count = Int(count)
-        entriesStart = reader.offset
+        (root, savedAt, rootTotals) = (header.root, header.savedAt, header.totals)
+        // Each entry takes at least 8 bytes: a count larger than the file allows is damage, not a reason to reserve.
+        guard header.count <= UInt64(bytes.count - header.end) / 8 + 1, header.count < UInt64(Int32.max) else {
+            throw SavedScanError(offset: header.end, "the entry count \(header.count) is more than the file holds")
+        }
+        count = Int(header.count)
+        entriesStart = header.end
     }
 
     /// Reads every entry in the file's order, handing each to `body`; the
@@ -61,7 +65,6 @@ struct SavedScanReader {
     func forEachEntry(_ body: (Entry) throws(SavedScanError) -> Void) throws(SavedScanError) {
         try bytes.withUnsafeBufferPointer { (file) throws(SavedScanError) in
             var cursor = EntryCursor(file, at: entriesStart)
-            defer { cursor.release() }
             for ordinal in 0..<count {
                 let entry = try cursor.next(ordinal: Int32(ordinal))
                 try body(entry)
@@ -72,11 +75,4 @@ struct SavedScanReader {
         }
     }
 
-    static func readTotals(_ reader: inout Varint.Reader) throws(SavedScanError) -> SpaceTotals {
-        let blocks = try reader.number(what: "a size on disk")
-        guard blocks <= UInt64(Int64.max / 512) else { throw SavedScanError(offset: reader.offset, "a size on disk too large") }
-        return SpaceTotals(
-            apparentBytes: Int64(clamping: try reader.number(what: "an apparent size")), diskBytes: Int64(blocks) * 512,
-            files: Int(clamping: try reader.number(what: "a file count")), directories: Int(clamping: try reader.number(what: "a directory count")))
-    }
 }
