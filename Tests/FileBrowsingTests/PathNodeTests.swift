@@ -40,7 +40,8 @@ final class PathNodeTests: XCTestCase {
             let isDirectory = Bool.random(using: &generator)
             let own = isDirectory ? parents.count : -1
             entries.append(
-                SpaceScan.Entry(node: child, directory: number, scanNode: own, kind: isDirectory ? .directory : .file, totals: SpaceTotals()))
+                SpaceScan.Entry(
+                    node: child, directory: number, scanNode: own, kind: isDirectory ? .directory : .file, totals: SpaceTotals(), position: 0))
             if isDirectory { parents.append((child, own)) }
         }
         let byOrder = SpaceScan.Entry.nameOrder(entries)

@@ -20,11 +20,14 @@ extension SpaceScan {
             var diskBytes: [Int64] = []
             /// Each file's time, when the scan reads times (`du --time`), else empty.
             var latestTimes: [Timestamp] = []
+            /// Each file's place in the reading, when asked for (`Options.recordsPositions`), else empty.
+            var positions: [Int32] = []
 
-            mutating func append(_ totals: SpaceTotals) {
+            mutating func append(_ totals: SpaceTotals, position: Int32?) {
                 apparentBytes.append(totals.apparentBytes)
                 diskBytes.append(totals.diskBytes)
                 if let time = totals.latestTime { latestTimes.append(time) }
+                if let position { positions.append(position) }
             }
         }
 
@@ -135,9 +138,10 @@ extension SpaceScan {
 
         /// The `position`th file by name as an entry (a path node made for it).
         func entry(_ position: Int) -> Entry {
-            Entry(
+            let index = Int(order[position])
+            return Entry(
                 node: PathNode(parent: directoryPath, component: withName(position) { Array($0) }), directory: directory, scanNode: -1,
-                kind: kind(position), totals: totals(position))
+                kind: kind(position), totals: totals(position), position: sizes.positions.isEmpty ? 0 : sizes.positions[index])
         }
     }
 }

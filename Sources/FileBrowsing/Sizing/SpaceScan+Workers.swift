@@ -108,7 +108,9 @@ extension SpaceScan {
     /// What reading one directory found, to be recorded under the lock.
     private struct DirectoryReading {
         var own = SpaceTotals()
-        var children: [(name: [UInt8], identity: FileIdentity, totals: SpaceTotals, earlier: Int32)] = []
+        var children: [(name: [UInt8], identity: FileIdentity, totals: SpaceTotals, earlier: Int32, position: Int32)] = []
+        /// Entries met so far: the next one's place in the reading (`Entry.position`).
+        var entriesMet: Int32 = 0
         /// The directory's path (its node: the files recorded link to it).
         let path: PathNode
         /// The files to record: names (with kinds) and sizes, a column a
@@ -161,6 +163,8 @@ extension SpaceScan {
         into reading: inout DirectoryReading
     ) {
         if record.isDotEntry { return }
+        let position = reading.entriesMet
+        reading.entriesMet &+= 1
         // The record's name is NUL-terminated in the buffer.
         let namePointer = UnsafeRawPointer(record.name.baseAddress!).assumingMemoryBound(to: CChar.self)
         let found: ExtendedStatusRecord
@@ -195,7 +199,7 @@ extension SpaceScan {
             let compared = depth < options.earlierDepth
             let earlier =
                 compared ? options.earlier?.lookup(parent: reading.earlier.directory, name: nameBytes) ?? ScanIndex.absent : ScanIndex.absent
-            reading.children.append((Array(nameBytes), identity, sizes, earlier))
+            reading.children.append((Array(nameBytes), identity, sizes, earlier, position))
             return
         }
         if options.recordsRegularFiles, found.kind == .file, found.size >= options.smallestRecordedSize,
@@ -215,7 +219,7 @@ extension SpaceScan {
         bytesSeen.add(sizes.diskBytes, ordering: .relaxed)
         if recordsFiles {
             reading.recordedNames.append(nameBytes.assumingMemoryBound(to: UInt8.self), kind: found.kind)
-            reading.recordedSizes.append(sizes)
+            reading.recordedSizes.append(sizes, position: options.recordsPositions ? position : nil)
         }
         if options.earlier != nil && depth < options.earlierDepth { reading.earlier.pending.append((nameBytes, found.kind, sizes)) }
     }
@@ -250,6 +254,7 @@ extension SpaceScan {
                     node.identity = child.identity
                     node.own = child.totals
                     node.earlier = child.earlier
+                    node.position = child.position
                     state.nodes.append(node)
                     state.pending.append(state.nodes.count - 1)
                     state.nodes[index].childrenLeft += 1

@@ -48,7 +48,7 @@ extension OptionTable {
         OptionSpec("summarize", "s", section: .du, "only each PATH's total (du -s)") { options, _ in
             options.spaceDepth = 0
         },
-        OptionSpec(nil, "a", section: .du, "every file and directory below each PATH, not only its entries (du -a); largest first") {
+        OptionSpec(nil, "a", section: .du, "every file and directory below each PATH, not only its entries (du -a), in du's order") {
             options, _ in
             options.spaceListsEverything = true
         },

@@ -41,8 +41,11 @@ struct LoadedScanCommand {
         }
     }
 
-    /// The entries down to the depth asked for, largest first (ties in the
-    /// scan's path order, which is name by name), then the root.
+    /// The entries down to the depth asked for, then the root: in du's
+    /// shapes in du's walk order as far as a kept scan knows it (each
+    /// directory's entries by name, a directory after what it holds: the
+    /// order they were read in is not kept), else largest first (ties in the
+    /// scan's path order, which is name by name).
     private func write(_ scan: ScanIndex) {
         let depth = du.listedDepth
         let depths = scan.depths()
@@ -51,10 +54,27 @@ struct LoadedScanCommand {
             return depth == Int.max || Int(depths[index]) < depth
         }
         // The scan keeps its entries in name order: an entry's number is its rank.
-        for index in du.largestFirst(listed, totals: { scan.totals(of: Int32($0)) }, rank: { $0 }) {
+        let order =
+            du.listsInWalkOrder
+            ? Self.postOrder(listed, depths: depths) : du.largestFirst(listed, totals: { scan.totals(of: Int32($0)) }, rank: { $0 })
+        for index in order {
             let entry = Int32(index)
             du.line(PathBytes.join(scan.root, scan.path(of: entry)), kind: scan.kind(of: entry), totals: scan.totals(of: entry))
         }
         du.line(scan.root, kind: .directory, totals: scan.rootTotals)
+    }
+
+    /// Entries in path order (a directory before what it holds) put in walk
+    /// order: each one after those below it, which follow it in path order.
+    static func postOrder(_ entries: [Int], depths: [Int32]) -> [Int] {
+        var order: [Int] = []
+        order.reserveCapacity(entries.count)
+        var open: [Int] = []
+        for index in entries {
+            while let last = open.last, depths[last] >= depths[index] { order.append(open.removeLast()) }
+            open.append(index)
+        }
+        order.append(contentsOf: open.reversed())
+        return order
     }
 }

@@ -175,6 +175,7 @@ struct SpaceUsageCommand {
         scanOptions.earlier = earlier
         scanOptions.earlierDepth = listedDepth
         scanOptions.recordedDepth = options.spaceSaveFile != nil ? Int.max : earlier != nil ? 0 : listedDepth
+        scanOptions.recordsPositions = listsInWalkOrder
         let scan = SpaceScan(options: scanOptions)
         let showsProgress = StandardStream.error.isTerminal
         var progress = ScanProgress()
@@ -189,10 +190,16 @@ struct SpaceUsageCommand {
         // Only the entries listed are ranked (a kept scan recorded every one).
         let depth = listedDepth
         let all = result.entries(toDepth: depth)
-        // Ties in size go by name (ranks found once: comparing paths made
-        // per comparison took three times the scan's instructions).
-        let ranks = SpaceScan.Entry.nameOrderRanks(all)
-        let order = largestFirst(Array(all.indices), totals: { all[$0].totals }, rank: { ranks[$0] })
+        // du's shapes in du's walk order; filetable's own, largest first, ties
+        // by name (ranks found once: comparing paths made per comparison took
+        // three times the scan's instructions).
+        let order: [Int]
+        if listsInWalkOrder {
+            order = SpaceScan.Entry.walkOrder(all)
+        } else {
+            let ranks = SpaceScan.Entry.nameOrderRanks(all)
+            order = largestFirst(Array(all.indices), totals: { all[$0].totals }, rank: { ranks[$0] })
+        }
         for index in order where !listsDirectoriesOnly || all[index].kind == .directory {
             let entry = all[index]
             line(entry.path, kind: entry.kind, totals: entry.totals)
@@ -213,6 +220,11 @@ struct SpaceUsageCommand {
 
     /// du's -d N without -a lists directories only (du's shape); --depth N lists every entry.
     var listsDirectoriesOnly: Bool { options.spaceDepth != nil && !options.spaceListsEverything }
+
+    /// du's shapes (`-a`, `-d N`, `-s`) are listed in du's order: each
+    /// directory's entries as its reading met them, a directory after what
+    /// it holds. Filetable's own (a PATH's entries; `--depth N`) go largest first.
+    var listsInWalkOrder: Bool { (options.spaceDepth != nil || options.spaceListsEverything) && options.maxDepth == nil }
 
     /// `entries` in du's listing order here: largest figure first, ties by
     /// `rank` (their names' order).
