@@ -34,6 +34,29 @@ final class DuWalkOrderEndToEndTests: XCTestCase {
         XCTAssertEqual(entries.first?.hasSuffix("\tt/a"), true, "\(entries)")
     }
 
+    /// A file with several links is counted where du's walk meets it first
+    /// (not where a worker did): the same lines every run, and du's.
+    func testHardLinksAreCountedWhereDuCountsThem() throws {
+        let temp = try TemporaryTree()
+        var script = "mkdir -p s1/x s2/y s3 && "
+        for i in 1...40 { script += "head -c \(i * 1000) /dev/zero > s1/x/f\(i) && ln s1/x/f\(i) s2/y/g\(i) && ln s1/x/f\(i) s3/h\(i) && " }
+        XCTAssertEqual(try CommandRunner.shell(script + "true", in: temp.url).status, 0)
+        for letters in [["--du", "."], ["--du", "-a", "."], ["--du", "-d", "1", "."]] {
+            let first = try CommandRunner.run(letters, in: temp.url).text
+            for _ in 0..<4 { XCTAssertEqual(try CommandRunner.run(letters, in: temp.url).text, first, "\(letters): the same every run") }
+            // Each file counted once, in one of the three places.
+            let lines = first.split(separator: "\n")
+            if letters.contains("-a") { XCTAssertEqual(lines.filter { $0.contains("/f") || $0.contains("/g") || $0.contains("/h") }.count, 40) }
+        }
+        guard CommandRunner.isInstalled("du") else { throw XCTSkip("du is not installed; the lines held steady above") }
+        let letters = ["-a .", "-d 1 .", "-d 2 .", "-a -d 2 .", "-S -a .", "-ab .", "--inodes -a .", "-a s2 s1", "-s -c s3 s1"]
+        try CommandRunner.assertSameAsPeer(letters.map { "TOOL \($0)" }, peer: "du", mode: "--du", in: temp.url) { letters[$0] }
+        // filetable's own shape carries each file where du does too.
+        XCTAssertEqual(
+            Set(try CommandRunner.run(["--du", "."], in: temp.url).text.split(separator: "\n")),
+            Set(try CommandRunner.shell("du -d 1 .", in: temp.url).text.split(separator: "\n")))
+    }
+
     func testDuShapesAreDuWhereDuIsInstalled() throws {
         guard CommandRunner.isInstalled("du") else { throw XCTSkip("du is not installed; the walk's shape is checked above") }
         let temp = try makeTree()

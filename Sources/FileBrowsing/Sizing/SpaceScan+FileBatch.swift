@@ -158,9 +158,15 @@ extension SpaceScan.Result {
     /// files of deeper directories are not made into entries at all.
     public func entries(toDepth depth: Int) -> [SpaceScan.Entry] {
         var entries = depth == .max ? directoryEntries : directoryEntries.filter { $0.depth <= depth }
+        // A file with several links is listed where du counts it (`linkMoves`).
+        let removed = Dictionary(grouping: linkMoves, by: \.removedDirectory).mapValues { Set($0.map(\.removedName)) }
         for batch in fileBatches where depth == .max || batch.directoryPath.depth < depth {
-            for index in 0..<batch.count { entries.append(batch.entry(index)) }
+            let gone = removed[batch.directory]
+            for index in 0..<batch.count where gone.map({ names in !batch.withName(index) { names.contains(Array($0)) } }) ?? true {
+                entries.append(batch.entry(index))
+            }
         }
+        entries += linkMoves.map(\.added).filter { depth == .max || $0.depth <= depth }
         return entries
     }
 }

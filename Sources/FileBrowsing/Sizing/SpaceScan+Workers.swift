@@ -111,6 +111,8 @@ extension SpaceScan {
         var children: [(name: [UInt8], identity: FileIdentity, totals: SpaceTotals, earlier: Int32, position: Int32)] = []
         /// Entries met so far: the next one's place in the reading (`Entry.position`).
         var entriesMet: Int32 = 0
+        /// Files with several links met here, counted or not (`SpaceScan+LinkAttribution.swift`).
+        var linkOccurrences: [LinkOccurrence] = []
         /// The directory's path (its node: the files recorded link to it).
         let path: PathNode
         /// The files to record: names (with kinds) and sizes, a column a
@@ -211,6 +213,12 @@ extension SpaceScan {
         }
         if (found.linkCount > 1 && !options.countsEveryLink) || options.remembersEveryFile {
             let first = hardLinks.withLock { $0.insert(identity).inserted }
+            if options.attributesLinksInWalkOrder && found.linkCount > 1 && !options.countsEveryLink {
+                var counted = sizes
+                counted.files = 1
+                reading.linkOccurrences.append(
+                    LinkOccurrence(identity: identity, name: Array(nameBytes), kind: found.kind, position: position, sizes: counted, counted: first))
+            }
             if !first { return }
         }
         sizes.files = 1
@@ -237,6 +245,10 @@ extension SpaceScan {
         return state.withLock { state in
             let parent = state.nodes[index].path
             if let batch { state.fileBatches.append(batch) }
+            for var occurrence in reading.linkOccurrences {
+                occurrence.directory = index
+                state.linkOccurrences.append(occurrence)
+            }
             if !reading.regularFiles.isEmpty { state.files.add(reading.regularFiles, in: parent) }
             if let earlier = options.earlier { state.note(reading.earlier, of: index, earlier: earlier) }
             if let failure = reading.failure {

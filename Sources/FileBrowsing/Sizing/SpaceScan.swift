@@ -24,6 +24,11 @@ public final class SpaceScan: Sendable {
         /// Each recorded entry's place in its directory's reading
         /// (`Entry.position`), for du's walk order (`Entry.walkOrder`).
         public var recordsPositions = false
+        /// A file with several links counted where du's walk meets it
+        /// first, not where a worker did (`SpaceScan+LinkAttribution.swift`):
+        /// the same totals every run. Not with a kept scan written from the
+        /// batches or compared while scanning (`earlier`).
+        public var attributesLinksInWalkOrder = false
         /// Worker threads; by default one a core and one more (a thread waiting
         /// in the kernel leaves a core idle otherwise: measured 0.61x of
         /// `du -s /usr` with two on two cores, 0.57x with three), at most four.
@@ -116,6 +121,8 @@ public final class SpaceScan: Sendable {
         /// recorded, a batch a directory (`entries` has them all as entries).
         public var directoryEntries: [Entry] = []
         public var fileBatches: [FileBatch] = []
+        /// Files with several links moved to where du's walk meets them first (`entries` applies them).
+        public var linkMoves: [LinkMove] = []
         /// Every directory's totals, by identity: a subdirectory's figures
         /// are known without scanning it again.
         public var directories: [FileIdentity: SpaceTotals] = [:]
@@ -238,6 +245,10 @@ public final class SpaceScan: Sendable {
         for thread in threads { thread.join() }
         return state.withLock { state in
             var result = Result()
+            // Before any total is read: files with several links counted where du counts them.
+            if options.attributesLinksInWalkOrder && !cancelFlag.load(ordering: .relaxed) {
+                result.linkMoves = state.attributeLinksInWalkOrder()
+            }
             result.root = state.nodes[0].total
             result.rootOwn = state.nodes[0].own
             result.fileBatches = state.fileBatches
@@ -319,6 +330,8 @@ public final class SpaceScan: Sendable {
         /// Directories not yet complete; the scan ends at zero.
         var unfinished = 0
         var fileBatches: [FileBatch] = []
+        /// Files with several links, each place met (`SpaceScan+LinkAttribution.swift`).
+        var linkOccurrences: [LinkOccurrence] = []
         var files = RecordedFiles()
         var errors: [FileError] = []
         /// With an earlier scan: which of its entries were met, and the changes found.

@@ -176,6 +176,8 @@ struct SpaceUsageCommand {
         scanOptions.earlierDepth = listedDepth
         scanOptions.recordedDepth = options.spaceSaveFile != nil ? Int.max : earlier != nil ? 0 : listedDepth
         scanOptions.recordsPositions = listsInWalkOrder
+        // Which directory carries a file with several links: du's, the same every run (not when kept or compared).
+        scanOptions.attributesLinksInWalkOrder = options.spaceSaveFile == nil && earlier == nil
         let scan = SpaceScan(options: scanOptions)
         let showsProgress = StandardStream.error.isTerminal
         var progress = ScanProgress()
