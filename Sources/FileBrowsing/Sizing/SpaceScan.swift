@@ -243,37 +243,41 @@ public final class SpaceScan: Sendable {
             if now - cancelledAt! > 0.5 { return abandon(threads) }
         }
         for thread in threads { thread.join() }
-        return state.withLock { state in
-            var result = Result()
-            // Before any total is read: files with several links counted where du counts them.
-            if options.attributesLinksInWalkOrder && !cancelFlag.load(ordering: .relaxed) {
-                result.linkMoves = state.attributeLinksInWalkOrder()
-            }
-            result.root = state.nodes[0].total
-            result.rootOwn = state.nodes[0].own
-            result.fileBatches = state.fileBatches
-            result.errors = state.errors
-            result.files = state.files
-            result.cancelled = cancelFlag.load(ordering: .relaxed)
-            for (index, node) in state.nodes.enumerated() where node.complete {
-                if let identity = node.identity {
-                    result.directories[identity] = node.total
-                    _ = options.countedBefore?.count(identity, isDirectory: true)
-                }
-                if node.depth >= 1 && node.depth <= options.recordedDepth {
-                    result.directoryEntries.append(
-                        Entry(
-                            node: node.path, directory: node.parent, scanNode: index, kind: .directory,
-                            totals: options.separatesDirectories ? node.own : node.total, position: node.position))
-                }
-            }
-            for index in state.openNodes { state.closeDescriptor(of: index) }
-            if let earlier = options.earlier, !result.cancelled {
-                result.changes = state.finishComparing(
-                    with: earlier, toDepth: options.earlierDepth, separatesDirectories: options.separatesDirectories)
-            }
-            return result
+        return state.withLock { state in finish(&state) }
+    }
+
+    /// What the finished scan found, made from `state` (the lock held): the
+    /// links moved where du counts them first, then every total read.
+    private func finish(_ state: inout State) -> Result {
+        var result = Result()
+        // Before any total is read: files with several links counted where du counts them.
+        if options.attributesLinksInWalkOrder && !cancelFlag.load(ordering: .relaxed) {
+            result.linkMoves = state.attributeLinksInWalkOrder()
         }
+        result.root = state.nodes[0].total
+        result.rootOwn = state.nodes[0].own
+        result.fileBatches = state.fileBatches
+        result.errors = state.errors
+        result.files = state.files
+        result.cancelled = cancelFlag.load(ordering: .relaxed)
+        for (index, node) in state.nodes.enumerated() where node.complete {
+            if let identity = node.identity {
+                result.directories[identity] = node.total
+                _ = options.countedBefore?.count(identity, isDirectory: true)
+            }
+            if node.depth >= 1 && node.depth <= options.recordedDepth {
+                result.directoryEntries.append(
+                    Entry(
+                        node: node.path, directory: node.parent, scanNode: index, kind: .directory,
+                        totals: options.separatesDirectories ? node.own : node.total, position: node.position))
+            }
+        }
+        for index in state.openNodes { state.closeDescriptor(of: index) }
+        if let earlier = options.earlier, !result.cancelled {
+            result.changes = state.finishComparing(
+                with: earlier, toDepth: options.earlierDepth, separatesDirectories: options.separatesDirectories)
+        }
+        return result
     }
 
     /// The result of a cancelled scan whose workers did not all stop: they
