@@ -28,6 +28,26 @@ extension SpaceScan {
 }
 
 extension SpaceScan.State {
+    /// Places noted at most: about 100 bytes each, so a tree of millions of
+    /// links (a backup's snapshots) holds at most 50 MB of them; past that
+    /// the scan's own counting stands (the totals are still right, though
+    /// which directory carries a shared file may then differ from du's).
+    static let mostLinkOccurrences = 500_000
+
+    /// Notes the places of `occurrences` (met reading directory `index`).
+    mutating func note(_ occurrences: [SpaceScan.LinkOccurrence], in index: Int) {
+        guard !occurrences.isEmpty, !linkOccurrencesDropped else { return }
+        guard linkOccurrences.count + occurrences.count <= Self.mostLinkOccurrences else {
+            linkOccurrencesDropped = true
+            linkOccurrences = []
+            return
+        }
+        for var occurrence in occurrences {
+            occurrence.directory = index
+            linkOccurrences.append(occurrence)
+        }
+    }
+
     /// Moves each file counted at another place than du's first one (see
     /// above), adjusting the directories' totals, and says what moved.
     mutating func attributeLinksInWalkOrder() -> [SpaceScan.LinkMove] {

@@ -245,10 +245,7 @@ extension SpaceScan {
         return state.withLock { state in
             let parent = state.nodes[index].path
             if let batch { state.fileBatches.append(batch) }
-            for var occurrence in reading.linkOccurrences {
-                occurrence.directory = index
-                state.linkOccurrences.append(occurrence)
-            }
+            state.note(reading.linkOccurrences, in: index)
             if !reading.regularFiles.isEmpty { state.files.add(reading.regularFiles, in: parent) }
             if let earlier = options.earlier { state.note(reading.earlier, of: index, earlier: earlier) }
             if let failure = reading.failure {

@@ -336,6 +336,7 @@ public final class SpaceScan: Sendable {
         var fileBatches: [FileBatch] = []
         /// Files with several links, each place met (`SpaceScan+LinkAttribution.swift`).
         var linkOccurrences: [LinkOccurrence] = []
+        var linkOccurrencesDropped = false
         var files = RecordedFiles()
         var errors: [FileError] = []
         /// With an earlier scan: which of its entries were met, and the changes found.
