@@ -87,6 +87,7 @@ final class ScanChangesEndToEndTests: XCTestCase {
     /// a write that fails midway (`ulimit -f`) leaves no file and no
     /// temporary one, and an earlier saved scan as it was.
     func testASaveThatCannotBeWrittenLeavesNothingBehind() throws {
+        try XCTSkipIf(CommandRunner.executable.path.contains(".build-thread"), "skipped under ThreadSanitizer: its runtime dies under ulimit -f")
         let temp = try TemporaryTree.inMemory()
         _ = try CommandRunner.shell(
             "for d in $(seq 1 20); do mkdir -p big/dir-$d; for f in $(seq 1 100); do : > big/dir-$d/file-$f.txt; done; done", in: temp.url)
