@@ -44,8 +44,9 @@ extension SpaceScan {
         /// The names' order, byte by byte. Each name's first six bytes and
         /// its number are one 64-bit value, put in order by those six bytes
         /// (`ByteRadixSort`: no comparison, no `memcmp`); only names that
-        /// share their first six bytes are then compared whole. A directory of more than 65,535 files sorts
-        /// by the whole names.
+        /// share their first six bytes are then compared whole. A directory
+        /// of more than 65,535 files (too many for the number's 16 bits)
+        /// sorts by the whole names.
         private static func byteOrder(of names: NameArena) -> [Int32] {
             names.bytes.withUnsafeBufferPointer { bytes in
                 names.starts.withUnsafeBufferPointer { starts in
