@@ -36,22 +36,15 @@ public final class NameSpans {
     }
 }
 
-/// A row's markup bytes and where its text went in the output buffer, while
-/// the row is rendered (only when `NameSpans` are asked for).
+/// The markup bytes written inside a row's line and where its text went in
+/// the output buffer, while the row is rendered (only when `NameSpans` are
+/// asked for).
 final class RowTally {
     var markupBytes = 0
-    /// The entry's opening, written before its line starts.
-    var entryMarkupBytes = 0
     /// Where the text starts in the output, and the markup written before it on the line.
     var textOffset = 0
     var markupBeforeText = 0
     var textByteCount = 0
-
-    /// A row whose entry opening (markup before its line) took `entryMarkupBytes`.
-    init(entryMarkupBytes: Int) {
-        self.entryMarkupBytes = entryMarkupBytes
-        markupBytes = entryMarkupBytes
-    }
 
     func markup(_ text: String) { markupBytes += text.utf8.count }
 }

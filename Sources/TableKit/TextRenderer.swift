@@ -267,14 +267,14 @@ public struct TextRenderer {
             append(opening, to: &output)
             entryMarkupBytes = opening.utf8.count
         }
-        let tally = RowTally(entryMarkupBytes: entryMarkupBytes)
+        let tally = RowTally()
         let lineStart = output.count
         append(spans.linePrefix, to: &output)
         if measures.showsColumns { appendColumns(of: cell, widths: measures.widths, to: &output) }
         appendText(cell, room: nil, startColumn: output.count - lineStart, tally: tally, to: &output)
         output.append(options.lineEnd)
         let padded = cell.textBytes.withUnsafeBytes { $0.first == 0x20 }
-        record(tally, lineStart: lineStart, lineEnd: output.count, in: spans, textStartsWithSpace: padded)
+        record(tally, lineStart: lineStart, lineEnd: output.count, in: spans, textStartsWithSpace: padded, entryMarkupBytes: entryMarkupBytes)
     }
 
     /// Appends the cell's text and suffix, shortened to `room` columns when
@@ -366,13 +366,16 @@ public struct TextRenderer {
     }
 
     /// A row's text and line, in bytes of text, into `spans`. The entry's
-    /// opening came before `lineStart`: only markup inside the line moves the text.
-    private func record(_ tally: RowTally, lineStart: Int, lineEnd: Int, in spans: NameSpans, textStartsWithSpace: Bool) {
-        var start = tally.textOffset - lineStart - (tally.markupBeforeText - tally.entryMarkupBytes)
+    /// opening came before `lineStart`: it counts as markup, but only markup
+    /// inside the line (the tally's) moves the text.
+    private func record(
+        _ tally: RowTally, lineStart: Int, lineEnd: Int, in spans: NameSpans, textStartsWithSpace: Bool, entryMarkupBytes: Int
+    ) {
+        var start = tally.textOffset - lineStart - tally.markupBeforeText
         let end = start + tally.textByteCount
         if spans.skipsPaddingSpace, textStartsWithSpace, end > start { start += 1 }
-        let length = lineEnd - lineStart - (tally.markupBytes - tally.entryMarkupBytes)
-        spans.record(NameSpans.Row(textStart: start, textEnd: end, lineLength: length), markupBytes: tally.markupBytes)
+        let length = lineEnd - lineStart - tally.markupBytes
+        spans.record(NameSpans.Row(textStart: start, textEnd: end, lineLength: length), markupBytes: entryMarkupBytes + tally.markupBytes)
     }
 
     @inline(__always)
