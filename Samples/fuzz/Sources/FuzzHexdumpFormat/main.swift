@@ -4,7 +4,8 @@ import FuzzSupport
 
 /// hexdump's format strings: any bytes read as format strings never crash
 /// the reader, and a format it accepts draws the same text whether the
-/// input comes whole or in pieces of any size. hexdump's own views drawn
+/// input comes whole or in pieces of any size, and through the compiled
+/// program or step by step. hexdump's own views drawn
 /// through their format strings equal the views drawn natively
 /// (`HexdumpView`, compared with hexdump by the tests).
 ///
@@ -24,6 +25,8 @@ runFuzzer { data, count in
         let whole = draw(format, bytes, squeezes: squeezes, piece: bytes.count + 1)
         let pieces = draw(format, bytes, squeezes: squeezes, piece: piece)
         if whole != pieces { fatalError("pieces of \(piece) drew other text than the whole input") }
+        let stepByStep = draw(format, bytes, squeezes: squeezes, piece: piece, compiled: false)
+        if stepByStep != pieces { fatalError("the compiled program drew other text than the step-by-step drawer") }
     }
 
     // The views through their strings against the native views.
@@ -51,8 +54,8 @@ func cheap(_ format: HexdumpFormat) -> Bool {
     return true
 }
 
-func draw(_ format: HexdumpFormat, _ bytes: [UInt8], squeezes: Bool, piece: Int) -> [UInt8] {
-    var dump = HexdumpFormatDump(format: format, startOffset: 0, squeezes: squeezes)
+func draw(_ format: HexdumpFormat, _ bytes: [UInt8], squeezes: Bool, piece: Int, compiled: Bool = true) -> [UInt8] {
+    var dump = HexdumpFormatDump(format: format, startOffset: 0, squeezes: squeezes, compiled: compiled)
     var text: [UInt8] = []
     var start = 0
     while start < bytes.count {

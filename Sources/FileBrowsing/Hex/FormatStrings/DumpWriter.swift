@@ -14,7 +14,22 @@ struct DumpWriter: ~Copyable {
         cursor = base
     }
 
+    /// A writer into `buffer`, which it now owns (freed with the writer unless surrendered).
+    init(adopting buffer: UnsafeMutableBufferPointer<UInt8>) {
+        base = buffer.baseAddress!
+        capacity = buffer.count
+        cursor = base
+    }
+
     deinit { base.deallocate() }
+
+    /// Ends the writer without freeing its buffer: the buffer (the
+    /// caller's to free or adopt again) and how many bytes were written.
+    consuming func surrender() -> (buffer: UnsafeMutableBufferPointer<UInt8>, written: Int) {
+        let result = (UnsafeMutableBufferPointer(start: base, count: capacity), written)
+        discard self
+        return result
+    }
 
     /// Bytes written since the last flush.
     var written: Int { cursor - base }

@@ -7,7 +7,7 @@ struct HexdumpBlockDrawer: ~Copyable {
     private(set) var plan: HexdumpFormatPlan
     let blockSize: Int
     let squeezes: Bool
-    var writer = DumpWriter()
+    var writer: DumpWriter
     /// The offset of the next block's first byte.
     var address: UInt64
     /// Set by the short last block: the offset past the input.
@@ -49,7 +49,8 @@ struct HexdumpBlockDrawer: ~Copyable {
 
     private var buffers: Buffers
 
-    init(plan: HexdumpFormatPlan, blockSize: Int, squeezes: Bool, address: UInt64) {
+    init(plan: HexdumpFormatPlan, blockSize: Int, squeezes: Bool, address: UInt64, writer: consuming DumpWriter = DumpWriter()) {
+        self.writer = writer
         self.plan = plan
         self.blockSize = blockSize
         self.squeezes = squeezes
@@ -59,7 +60,7 @@ struct HexdumpBlockDrawer: ~Copyable {
 
     /// Room for `count` more bytes, the text so far handed to `sink` first
     /// when the buffer holds `flushSize`.
-    private mutating func room(_ count: Int) {
+    mutating func room(_ count: Int) {
         if writer.written >= Self.flushSize, let sink { writer.flush(sink) }
         writer.reserve(count)
     }

@@ -11,6 +11,9 @@ public struct HexdumpFormatDump: ~Copyable {
     public let format: HexdumpFormat
     private var drawer: HexdumpBlockDrawer
     private var pending: [UInt8] = []
+    /// The second thread's text buffer, kept from one large piece to the
+    /// next (a fresh one would be grown, copied and faulted in each time).
+    private var secondText: UnsafeMutableBufferPointer<UInt8>?
 
     /// Bytes of whole blocks worth drawing on two threads.
     static let pairedDrawing = 64 * 1024
@@ -20,11 +23,22 @@ public struct HexdumpFormatDump: ~Copyable {
     /// The most text one block can make (held at `Int.max / 2`).
     private let largestBlockText: Int
 
+    /// Whole blocks go through the plan's compiled program (else step by step, for tests to compare).
+    private let compiled: Bool
+
     public init(format: HexdumpFormat, startOffset: UInt64, squeezes: Bool) {
+        self.init(format: format, startOffset: startOffset, squeezes: squeezes, compiled: true)
+    }
+
+    init(format: HexdumpFormat, startOffset: UInt64, squeezes: Bool, compiled: Bool) {
         self.format = format
-        drawer = HexdumpBlockDrawer(plan: HexdumpFormatPlan(format), blockSize: format.blockSize, squeezes: squeezes, address: startOffset)
+        self.compiled = compiled
+        drawer = HexdumpBlockDrawer(
+            plan: HexdumpFormatPlan(format, compiled: compiled), blockSize: format.blockSize, squeezes: squeezes, address: startOffset)
         largestBlockText = Self.largestText(of: format)
     }
+
+    deinit { secondText?.deallocate() }
 
     /// An upper bound of the text a block makes, from each print unit's widest output.
     private static func largestText(of format: HexdumpFormat) -> Int {
@@ -75,10 +89,10 @@ public struct HexdumpFormatDump: ~Copyable {
         let (pairedText, overflow) = largestBlockText.multipliedReportingOverflow(by: blocks)
         if blocks >= 4 && blocks * size >= Self.pairedDrawing && !overflow && pairedText <= Self.largestPairedText {
             // A large input: worth the two-byte tables.
-            if drawer.plan.wantsWordTables && !drawer.plan.hasWordTables { drawer.use(HexdumpFormatPlan(format, wordTables: true)) }
+            if drawer.plan.wantsWordTables && !drawer.plan.hasWordTables { drawer.use(HexdumpFormatPlan(format, wordTables: true, compiled: compiled)) }
             drawInTwo(UnsafeRawBufferPointer(start: rest, count: blocks * size), emit: emit)
         } else {
-            for index in 0..<blocks { drawer.drawWhole(rest + index * size) }
+            drawer.drawRun(rest, count: blocks)
             drawer.writer.flush(emit)
         }
         rest += blocks * size
@@ -103,13 +117,16 @@ public struct HexdumpFormatDump: ~Copyable {
         }
         let start = SecondHalf(
             plan: drawer.plan, blockSize: size, squeezes: drawer.squeezes, address: drawer.address + UInt64(firstCount),
-            starred: drawer.squeezes && starredBefore, blocks: SharedMemory(UnsafeRawBufferPointer(rebasing: blocks[(firstCount - size)...])))
-        let secondText = TwoThreads.run(
+            starred: drawer.squeezes && starredBefore, blocks: SharedMemory(UnsafeRawBufferPointer(rebasing: blocks[(firstCount - size)...])),
+            buffer: SharedMemory(secondText), largestText: min(1 << 24, largestBlockText * (blocks.count - firstCount) / size))
+        secondText = nil
+        let second = TwoThreads.run(
             {
-                for offset in stride(from: 0, to: firstCount, by: size) { drawer.drawWhole(base + offset) }
+                drawer.drawRun(base, count: firstCount / size)
             }, alongside: { start.draw() })
         drawer.writer.flush(emit)
-        secondText.withUnsafeBytes(emit)
+        emit(UnsafeRawBufferPointer(start: second.pointer.buffer.baseAddress, count: second.pointer.written))
+        secondText = second.pointer.buffer
         // The state after both halves: the last block, and whether it repeated the one before.
         let last = base + blocks.count - size
         drawer.address += UInt64(blocks.count - firstCount)
@@ -156,18 +173,22 @@ private struct SecondHalf: Sendable {
     let address: UInt64
     let starred: Bool
     let blocks: SharedMemory<UnsafeRawBufferPointer>
+    /// The buffer to draw into (else a new one), and the most text the half can make.
+    let buffer: SharedMemory<UnsafeMutableBufferPointer<UInt8>?>
+    let largestText: Int
 
-    func draw() -> [UInt8] {
-        var drawer = HexdumpBlockDrawer(plan: plan, blockSize: blockSize, squeezes: squeezes, address: address)
+    /// The text drawn: the buffer that holds it (the caller's) and its length.
+    func draw() -> SharedMemory<(buffer: UnsafeMutableBufferPointer<UInt8>, written: Int)> {
+        let writer = buffer.pointer.map { DumpWriter(adopting: $0) } ?? DumpWriter(capacity: largestText + HexdumpBlockProgram.slack)
+        var drawer = HexdumpBlockDrawer(plan: plan, blockSize: blockSize, squeezes: squeezes, address: address, writer: writer)
+        drawer.room(largestText)
         let bytes = blocks.pointer
         if squeezes {
             drawer.previous = Array(UnsafeRawBufferPointer(rebasing: bytes[0..<blockSize]))
             drawer.hasDrawn = true
             drawer.starred = starred
         }
-        for offset in stride(from: blockSize, to: bytes.count, by: blockSize) { drawer.drawWhole(bytes.baseAddress! + offset) }
-        var text: [UInt8] = []
-        drawer.writer.flush(into: &text)
-        return text
+        drawer.drawRun(bytes.baseAddress! + blockSize, count: bytes.count / blockSize - 1)
+        return SharedMemory(drawer.writer.surrender())
     }
 }

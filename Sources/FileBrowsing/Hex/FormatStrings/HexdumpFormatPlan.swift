@@ -64,10 +64,15 @@ final class HexdumpFormatPlan: @unchecked Sendable {
     let hasWordTables: Bool
     /// Some two-byte unit would have a table.
     let wantsWordTables: Bool
+    /// Whole blocks laid out as steps, when that pays; set in `init` only.
+    private(set) var program: HexdumpBlockProgram?
 
-    init(_ format: HexdumpFormat, wordTables: Bool = false) {
+    /// `compiled: false` leaves the program out, so every block is drawn
+    /// step by step (tests compare the two).
+    init(_ format: HexdumpFormat, wordTables: Bool = false, compiled: Bool = true) {
         var builder = Builder()
         builder.makesWordTables = wordTables
+        builder.drawsHexRuns = compiled
         var strings: [Range<Int>] = []
         for string in format.strings {
             let first = builder.units.count
@@ -84,6 +89,7 @@ final class HexdumpFormatPlan: @unchecked Sendable {
         prints = Self.buffer(builder.prints)
         units = Self.buffer(builder.units)
         self.strings = Self.buffer(strings)
+        if compiled { program = HexdumpBlockProgram.compile(self, blockSize: format.blockSize) }
     }
 
     deinit {
@@ -115,6 +121,9 @@ private struct Builder {
     /// Two-byte tables are made (else only noted as wanted).
     var makesWordTables = false
     var wantsWordTables = false
+    /// The compiled program draws zero-padded hex of two bytes from
+    /// digit pairs (`HexdumpBlockProgram`): no table for those.
+    var drawsHexRuns = false
 
     mutating func add(_ unit: HexdumpFormat.FormatUnit) -> HexdumpFormatPlan.Unit {
         let first = prints.count
@@ -152,6 +161,10 @@ private struct Builder {
         let valueBytes = unit.prints[0].byteCount
         switch (conversion, valueBytes) {
         case (.integer, 1), (.character, 1), (.printable, 1), (.escapedCharacter, 1), (.asciiName, 1): break
+        case (.integer(signed: false, let radix), 2)
+        where drawsHexRuns && (radix == .hex || radix == .upperHex) && (HexdumpBlockProgram.fixedHexDigits(unit.prints[0].field) ?? 0) >= 4
+            && unit.prints.allSatisfy({ $0.text.count <= 16 }):
+            return nil
         case (.integer, 2) where wordTables < 4:
             wantsWordTables = true
             guard makesWordTables else { return nil }

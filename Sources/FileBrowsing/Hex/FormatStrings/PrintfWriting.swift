@@ -116,8 +116,8 @@ public enum PrintfWriting {
 
     /// Each byte's two hex digits, as they lie in memory (first digit
     /// first); written once, then only read, by any thread.
-    nonisolated(unsafe) private static let lowerHexPairs = hexPairs(Array("0123456789abcdef".utf8))
-    nonisolated(unsafe) private static let upperHexPairs = hexPairs(Array("0123456789ABCDEF".utf8))
+    nonisolated(unsafe) static let lowerHexPairs = hexPairs(Array("0123456789abcdef".utf8))
+    nonisolated(unsafe) static let upperHexPairs = hexPairs(Array("0123456789ABCDEF".utf8))
 
     private static func hexPairs(_ digits: [UInt8]) -> UnsafePointer<UInt16> {
         let table = UnsafeMutablePointer<UInt16>.allocate(capacity: 256)

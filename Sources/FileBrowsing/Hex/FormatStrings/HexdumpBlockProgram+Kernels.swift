@@ -1,0 +1,206 @@
+/// What each kind of step writes, as small values loaded from the step
+/// once (for one block, or for a column of blocks) and a `draw` that
+/// writes at a cursor with room for the step's text and `slack` after
+/// it: the wide stores may write past their text, never past that.
+extension HexdumpBlockProgram {
+    /// `text`: literal bytes, 16 at a time when they fit (the program's text has slack after it).
+    struct TextKernel {
+        let bytes: UnsafePointer<UInt8>
+        let count: Int
+
+        @inline(__always)
+        init(_ step: UnsafePointer<Step>, text: UnsafePointer<UInt8>) {
+            bytes = text + Int(step.pointee.textStart)
+            count = Int(step.pointee.textCount)
+        }
+
+        @inline(__always)
+        func draw(to cursor: inout UnsafeMutablePointer<UInt8>) {
+            Self.copy(bytes, count: count, to: &cursor)
+        }
+
+        @inline(__always)
+        static func copy(_ source: UnsafePointer<UInt8>, count: Int, to cursor: inout UnsafeMutablePointer<UInt8>) {
+            if count <= 16 {
+                let raw = UnsafeRawPointer(source)
+                let out = UnsafeMutableRawPointer(cursor)
+                out.storeBytes(of: raw.loadUnaligned(as: UInt64.self), as: UInt64.self)
+                out.storeBytes(of: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
+            } else {
+                cursor.update(from: source, count: count)
+            }
+            cursor += count
+        }
+    }
+
+    /// `table`: each value's entry from the plan's tables.
+    struct TableKernel {
+        let slots: UnsafeRawPointer
+        let lengths: UnsafePointer<UInt8>
+        let repeats: Int
+        let slot: Int
+        /// 0 when entries differ in length.
+        let fixedLength: Int
+        let twoBytes: Bool
+        let trim: Int
+
+        @inline(__always)
+        init(_ step: UnsafePointer<Step>, plan: HexdumpFormatPlan) {
+            slots = UnsafeRawPointer(plan.tables.baseAddress! + Int(step.pointee.tableStart))
+            lengths = UnsafePointer(plan.tableLengths.baseAddress! + Int(step.pointee.lengthsStart))
+            repeats = Int(step.pointee.repeats)
+            slot = Int(step.pointee.slot)
+            fixedLength = Int(step.pointee.fixedLength)
+            twoBytes = step.pointee.valueBytes == 2
+            trim = Int(step.pointee.trim)
+        }
+
+        @inline(__always)
+        func draw(_ block: UnsafeRawPointer, to cursor: inout UnsafeMutablePointer<UInt8>) {
+            let bytes = block.assumingMemoryBound(to: UInt8.self)
+            if twoBytes {
+                for index in 0..<repeats {
+                    let value = Int(UInt16(littleEndian: block.loadUnaligned(fromByteOffset: 2 * index, as: UInt16.self)))
+                    UnsafeMutableRawPointer(cursor).copyMemory(from: slots + value * slot, byteCount: slot)
+                    cursor += Int(lengths[value])
+                }
+            } else if slot == 8 && fixedLength > 0 {
+                for index in 0..<repeats {
+                    let entry = slots.loadUnaligned(fromByteOffset: Int(bytes[index]) * 8, as: UInt64.self)
+                    UnsafeMutableRawPointer(cursor + index * fixedLength).storeBytes(of: entry, as: UInt64.self)
+                }
+                cursor += repeats * fixedLength
+            } else if slot == 8 {
+                for index in 0..<repeats {
+                    let value = Int(bytes[index])
+                    UnsafeMutableRawPointer(cursor).storeBytes(of: slots.loadUnaligned(fromByteOffset: value * 8, as: UInt64.self), as: UInt64.self)
+                    cursor += Int(lengths[value])
+                }
+            } else {
+                for index in 0..<repeats {
+                    let value = Int(bytes[index])
+                    UnsafeMutableRawPointer(cursor).copyMemory(from: slots + value * slot, byteCount: slot)
+                    cursor += Int(lengths[value])
+                }
+            }
+            cursor -= trim
+        }
+    }
+
+    /// `hexDigits`: zero-padded hex integers, each its prefix, zeros,
+    /// digits (`HexDigitWords`) and suffix. The common shape (no prefix,
+    /// no zeros, a suffix of at most 8 bytes: `%08x `, `%04x `) is two
+    /// stores an integer.
+    struct HexKernel {
+        let letters: UInt64
+        let valueBytes: Int
+        let repeats: Int
+        let prefix: UnsafePointer<UInt8>
+        let prefixCount: Int
+        let suffix: UnsafePointer<UInt8>
+        let suffixCount: Int
+        let zeros: Int
+        let trim: Int
+
+        @inline(__always)
+        init(_ step: UnsafePointer<Step>, text: UnsafePointer<UInt8>) {
+            letters = step.pointee.upper ? HexDigitWords.upperLetters : HexDigitWords.lowerLetters
+            valueBytes = Int(step.pointee.valueBytes)
+            repeats = Int(step.pointee.repeats)
+            prefix = text + Int(step.pointee.textStart)
+            prefixCount = Int(step.pointee.textCount)
+            suffix = text + Int(step.pointee.suffixStart)
+            suffixCount = Int(step.pointee.suffixCount)
+            zeros = Int(step.pointee.zeros)
+            trim = Int(step.pointee.trim)
+        }
+
+        @inline(__always)
+        func draw(_ block: UnsafeRawPointer, to cursor: inout UnsafeMutablePointer<UInt8>) {
+            if prefixCount == 0 && zeros == 0 && suffixCount <= 8 {
+                drawPlain(block, to: &cursor)
+            } else {
+                drawPadded(block, to: &cursor)
+            }
+            cursor -= trim
+        }
+
+        @inline(__always)
+        private func drawPlain(_ block: UnsafeRawPointer, to cursor: inout UnsafeMutablePointer<UInt8>) {
+            let suffixWord = UnsafeRawPointer(suffix).loadUnaligned(as: UInt64.self)
+            let stride = 2 * valueBytes + suffixCount
+            var out = UnsafeMutableRawPointer(cursor)
+            switch valueBytes {
+            case 2:
+                for index in 0..<repeats {
+                    let value = UInt32(UInt16(littleEndian: block.loadUnaligned(fromByteOffset: 2 * index, as: UInt16.self)))
+                    out.storeBytes(of: UInt32(truncatingIfNeeded: HexDigitWords.of(value, letters: letters) >> 32), as: UInt32.self)
+                    out.storeBytes(of: suffixWord, toByteOffset: 4, as: UInt64.self)
+                    out += stride
+                }
+            case 4:
+                for index in 0..<repeats {
+                    let value = UInt32(littleEndian: block.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self))
+                    out.storeBytes(of: HexDigitWords.of(value, letters: letters), as: UInt64.self)
+                    out.storeBytes(of: suffixWord, toByteOffset: 8, as: UInt64.self)
+                    out += stride
+                }
+            default:
+                for index in 0..<repeats {
+                    HexDigitWords.write(block + index * valueBytes, count: valueBytes, letters: letters, to: out)
+                    out.storeBytes(of: suffixWord, toByteOffset: 2 * valueBytes, as: UInt64.self)
+                    out += stride
+                }
+            }
+            cursor = out.assumingMemoryBound(to: UInt8.self)
+        }
+
+        private func drawPadded(_ block: UnsafeRawPointer, to cursor: inout UnsafeMutablePointer<UInt8>) {
+            for index in 0..<repeats {
+                if prefixCount > 0 { TextKernel.copy(prefix, count: prefixCount, to: &cursor) }
+                if zeros > 0 {
+                    if zeros <= 8 {
+                        UnsafeMutableRawPointer(cursor).storeBytes(of: 0x3030_3030_3030_3030 as UInt64, as: UInt64.self)
+                    } else {
+                        cursor.update(repeating: 0x30, count: zeros)
+                    }
+                    cursor += zeros
+                }
+                HexDigitWords.write(block + index * valueBytes, count: valueBytes, letters: letters, to: UnsafeMutableRawPointer(cursor))
+                cursor += 2 * valueBytes
+                if suffixCount > 0 { TextKernel.copy(suffix, count: suffixCount, to: &cursor) }
+            }
+        }
+    }
+
+    /// `address` when the offset fits its digits: the last `digits` hex digits.
+    @inline(__always)
+    static func drawAddress(_ value: UInt64, digits: Int, upper: Bool, to cursor: inout UnsafeMutablePointer<UInt8>) {
+        HexDigitWords.writeLast(digits, of: value, letters: upper ? HexDigitWords.upperLetters : HexDigitWords.lowerLetters, to: cursor)
+        cursor += digits
+    }
+
+    /// A conversion with no step of its own, as `HexdumpBlockDrawer.drawPrint` draws it within a whole block.
+    static func drawConversion(
+        _ print: HexdumpFormatPlan.Print, plan: HexdumpFormatPlan, block: UnsafeRawPointer, offset: Int, blockSize: Int, address: UInt64,
+        to cursor: inout UnsafeMutablePointer<UInt8>
+    ) {
+        let bytes = block + offset
+        switch print.conversion {
+        case .string?:
+            let available = blockSize - offset
+            let length = UnsafeRawBufferPointer(start: bytes, count: available).firstIndex(of: 0) ?? available
+            PrintfWriting.writeString(UnsafeRawBufferPointer(start: bytes, count: length), field: print.field, to: &cursor)
+        case .floatingPoint?:
+            let value = HexdumpConversionWriting.floatingPoint(at: bytes, count: print.byteCount)
+            for byte in FloatingPointText.format(value, as: plan.floatFormats[print.floatFormat]) {
+                cursor.pointee = byte
+                cursor += 1
+            }
+        case let conversion?:
+            HexdumpConversionWriting.write(conversion, of: bytes, count: print.byteCount, address: address, field: print.field, to: &cursor)
+        case nil:
+            break
+        }
+    }
+}
