@@ -101,6 +101,37 @@ final class HexdumpFormatEndToEndTests: XCTestCase {
 
     /// `-f FILE` (comments and blank lines skipped), `--format-file`, the
     /// views' letters among format strings in the order given, standard input.
+    /// A regular file of 4 MiB or more is read and drawn by several
+    /// threads: the same text as standard input's in-order dump, and as
+    /// hexdump's where installed, for blocks drawn in columns, in rows
+    /// (`%d`), squeezed runs, and ranges that end inside a block.
+    func testLargeFilesDrawnInParallelAreTheSameDump() throws {
+        let temp = try TemporaryTree()
+        var bytes = (0..<(5 << 20) + 13).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 11) }
+        for start in stride(from: 100_000, to: bytes.count - 70_000, by: 1_300_017) {
+            bytes.replaceSubrange(start..<start + 70_000, with: repeatElement(0x2A, count: 70_000))
+        }
+        _ = write(bytes, named: "large.bin", in: temp)
+        let runs: [[String]] = [
+            ["-e", #"16/1 "%02x" "\n""#], ["-e", #"4/4 "%08x " "\n""#], ["-e", #""%07.7_Ax\n""#, "-e", #""%07.7_ax " 8/2 "%04x " "\n""#],
+            ["-e", #""%08.8_Ax\n""#, "-e", #""%08.8_ax  " 8/1 "%02x " "  " 8/1 "%02x ""#, "-e", #""  |" 16/1 "%_p" "|\n""#],
+            ["-v", "-e", #""%_ad " 3/4 "%+d " "\n""#, "-e", #""%_Ad\n""#], ["-s", "77", "-n", "4500001", "-e", #"5/1 "%02X" "|\n""#],
+        ]
+        let quoted = runs.map { $0.map(Self.shellQuoted).joined(separator: " ") }
+        let parallel = try CommandRunner.shellBatch(quoted.map { "\"$FILETABLE\" --hex \($0) large.bin" }, in: temp.url)
+        let inOrder = try CommandRunner.shellBatch(quoted.map { "\"$FILETABLE\" --hex \($0) - < large.bin" }, in: temp.url)
+        for index in runs.indices {
+            XCTAssertEqual(parallel[index].status, 0, parallel[index].stderr)
+            XCTAssertGreaterThan(parallel[index].text.utf8.count, 1 << 20, quoted[index])
+            XCTAssertTrue(parallel[index].text == inOrder[index].text, "--hex \(quoted[index]): the file and standard input differ")
+        }
+        guard CommandRunner.isInstalled("hexdump") else { return }
+        let theirs = try CommandRunner.shellBatch(quoted.map { "hexdump \($0) large.bin" }, in: temp.url)
+        for index in runs.indices {
+            XCTAssertTrue(parallel[index].text == theirs[index].text, "hexdump \(quoted[index]) large.bin differs")
+        }
+    }
+
     func testFormatFilesAndViewsAmongStrings() throws {
         let temp = try TemporaryTree()
         _ = write(Self.sample, named: "g.bin", in: temp)

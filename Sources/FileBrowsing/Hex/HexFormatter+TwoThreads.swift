@@ -68,7 +68,7 @@ extension HexFormatter {
     /// smaller offset, `precedingLines` being the whole lines (up to two) just
     /// before `offset`, which squeezing needs: a worker of `ParallelHexDump`
     /// starts its chunk from it.
-    func resumed(at offset: UInt64, after precedingLines: UnsafeRawBufferPointer?) -> HexFormatter {
+    public func resumed(at offset: UInt64, after precedingLines: UnsafeRawBufferPointer?) -> HexFormatter {
         var next = precedingLines.map { continuing(after: $0) } ?? self
         next.offset = offset
         next.hadLine = hadLine || offset > self.offset

@@ -40,9 +40,9 @@ public struct ParallelHexDump: Sendable {
     /// chunk's output to `write`, in order, from whichever worker made it
     /// (one call at a time; `write` returns false to stop). Leaves
     /// `formatter` as it is after the last byte, for `finish`.
-    public func run(_ formatter: inout HexFormatter, write: (UnsafeRawBufferPointer) -> Bool) throws(FileError) {
-        let lineLength = max(1, formatter.format.lineLength)
-        let chunk = max(1, chunkBytes / lineLength) * lineLength
+    public func run<Formatter: ChunkFormatter>(_ formatter: inout Formatter, write: (UnsafeRawBufferPointer) -> Bool) throws(FileError) {
+        let unit = max(1, formatter.chunkUnit)
+        let chunk = max(1, chunkBytes / unit) * unit
         // `write` is called only by the worker holding the turn, and every
         // worker is joined before this function returns.
         try withoutActuallyEscaping(write) { write throws(FileError) in
@@ -50,7 +50,9 @@ public struct ParallelHexDump: Sendable {
         }
     }
 
-    private func run(formatter: inout HexFormatter, chunk: Int, sink: SharedMemory<(UnsafeRawBufferPointer) -> Bool>) throws(FileError) {
+    private func run<Formatter: ChunkFormatter>(
+        formatter: inout Formatter, chunk: Int, sink: SharedMemory<(UnsafeRawBufferPointer) -> Bool>
+    ) throws(FileError) {
         let shared = Shared(initial: formatter)
         var threads: [JoinableThread] = []
         for worker in 1..<workers {
@@ -75,10 +77,12 @@ public struct ParallelHexDump: Sendable {
     /// One worker's loop: read and format its next chunk, wait for the turn,
     /// write, pass the turn on. Every pass takes and passes the turn, even
     /// once the dump has stopped, so no worker waits for ever.
-    private func work(as worker: Int, chunk: Int, shared: Shared, sink: SharedMemory<(UnsafeRawBufferPointer) -> Bool>) {
-        let lookback = shared.initial.squeezes ? 2 * 16 : 0
+    private func work<Formatter: ChunkFormatter>(
+        as worker: Int, chunk: Int, shared: Shared<Formatter>, sink: SharedMemory<(UnsafeRawBufferPointer) -> Bool>
+    ) {
+        let lookback = shared.initial.lookback
         let input = UnsafeMutableRawBufferPointer.allocate(byteCount: lookback + chunk, alignment: 16)
-        let output = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: shared.initial.outputCapacity(for: chunk))
+        var output = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: shared.initial.outputCapacity(for: chunk))
         defer {
             input.deallocate()
             output.deallocate()
@@ -90,7 +94,7 @@ public struct ParallelHexDump: Sendable {
             // Read and format before waiting for the turn: the overlap.
             let prepared =
                 shared.isStopped
-                ? nil : prepare(index: index, chunk: chunk, lookback: lookback, input: input, output: output, initial: shared.initial)
+                ? nil : prepare(index: index, chunk: chunk, lookback: lookback, input: input, output: &output, initial: shared.initial)
             shared.waitForTurn(worker)
             if shared.isStopped {
                 ended = true
@@ -115,10 +119,10 @@ public struct ParallelHexDump: Sendable {
     /// Reads chunk `index` (and, when squeezing, up to two lines before it)
     /// and formats it: the bytes written, the formatter after it, and whether
     /// it is the last chunk (a short read, or the end of the range).
-    private func prepare(
+    private func prepare<Formatter: ChunkFormatter>(
         index: Int, chunk: Int, lookback: Int, input: UnsafeMutableRawBufferPointer,
-        output: UnsafeMutableBufferPointer<UInt8>, initial: HexFormatter
-    ) -> Result<(Int, HexFormatter, Bool), FileError> {
+        output: inout UnsafeMutableBufferPointer<UInt8>, initial: Formatter
+    ) -> Result<(Int, Formatter, Bool), FileError> {
         let (relative, overflow) = UInt64(index).multipliedReportingOverflow(by: UInt64(chunk))
         var wanted = UInt64(chunk)
         if let length { wanted = length > relative ? min(wanted, length - relative) : 0 }
@@ -137,23 +141,23 @@ public struct ParallelHexDump: Sendable {
         let got = max(0, filled - before)
         let preceding = UnsafeRawBufferPointer(rebasing: input[0..<min(filled, before)])
         var formatter = index == 0 ? initial : initial.resumed(at: start + relative, after: preceding)
-        let written = got > 0 ? formatter.format(UnsafeRawBufferPointer(rebasing: input[before..<(before + got)]), into: output) : 0
+        let written = got > 0 ? formatter.format(UnsafeRawBufferPointer(rebasing: input[before..<(before + got)]), into: &output) : 0
         let isLast = UInt64(got) < wanted || length.map { relative + wanted >= $0 } == true
         return .success((written, formatter, isLast))
     }
 
     /// What the workers share: the turn semaphores, the stop flag and the outcome.
-    private final class Shared: @unchecked Sendable {
-        let initial: HexFormatter
+    private final class Shared<Formatter: ChunkFormatter>: @unchecked Sendable {
+        let initial: Formatter
         /// A turn semaphore for each worker of the ring, made by `start`;
         /// the first worker's starts with the first turn.
         private var turns: [Semaphore] = []
         private let started = Semaphore()
         private let ringSize = Locked(1)
         private let stopped = Locked(false)
-        let outcome: Locked<(formatter: HexFormatter, error: FileError?)>
+        let outcome: Locked<(formatter: Formatter, error: FileError?)>
 
-        init(initial: HexFormatter) {
+        init(initial: Formatter) {
             self.initial = initial
             outcome = Locked((initial, nil))
         }
@@ -174,7 +178,7 @@ public struct ParallelHexDump: Sendable {
 
         func passTurn(from worker: Int) { turns[(worker + 1) % turns.count].signal() }
 
-        func finish(formatter: HexFormatter) {
+        func finish(formatter: Formatter) {
             outcome.withLock { $0.formatter = formatter }
             stopped.withLock { $0 = true }
         }

@@ -143,8 +143,25 @@ struct HexDumpCommand {
 
     /// Streams one file through hexdump's format strings; at a terminal
     /// control bytes (a `%c` of the data) are shown as `cat -v` shows them.
+    /// A large regular file is read and drawn by several threads
+    /// (`ParallelHexDump`), whole blocks; its short last block and the
+    /// `%_A` unit after.
     private func dump(_ reader: HexDumpReader, through format: HexdumpFormat) throws(FileError) {
         guard options.hexLength != 0 else { return }
+        if let parallel = reader.parallelDump(),
+            var chunks = HexdumpChunkFormatter(format: format, startOffset: reader.startOffset, squeezes: options.hexSqueeze)
+        {
+            try reader.keepingOpen { () throws(FileError) in
+                try parallel.run(&chunks) { text in
+                    write(text)
+                    return !output.failed
+                }
+            }
+            if output.failed { return }
+            var dump = HexdumpFormatDump(resuming: chunks)
+            dump.finish { write($0) }
+            return
+        }
         var dump = HexdumpFormatDump(format: format, startOffset: reader.startOffset, squeezes: options.hexSqueeze)
         var more = true
         while more && !output.failed {

@@ -8,6 +8,21 @@ enum HexDigitWords {
     static let lowerLetters: UInt64 = 0x27
     static let upperLetters: UInt64 = 0x07
 
+    /// Every two-byte value's four digits as they lie in memory (256 KiB
+    /// each), made on first use by the first dump of a large input, then
+    /// only read, by any thread: a four-byte value's eight digits are two
+    /// look-ups.
+    nonisolated(unsafe) static let lowerQuads = quads(letters: lowerLetters)
+    nonisolated(unsafe) static let upperQuads = quads(letters: upperLetters)
+
+    private static func quads(letters: UInt64) -> UnsafePointer<UInt32> {
+        let table = UnsafeMutablePointer<UInt32>.allocate(capacity: 1 << 16)
+        for value in 0..<(1 << 16) {
+            table[value] = UInt32(truncatingIfNeeded: of(UInt32(value), letters: letters) >> 32)
+        }
+        return UnsafePointer(table)
+    }
+
     /// The eight digits of `value`, as a word to store.
     @inline(__always)
     static func of(_ value: UInt32, letters: UInt64) -> UInt64 {

@@ -74,23 +74,13 @@ extension HexdumpBlockDrawer {
             let input = Int(step.pointee.input)
             switch step.pointee.kind {
             case .text:
-                let kernel = HexdumpBlockProgram.TextKernel(step, text: text)
-                for index in 0..<count {
-                    var cursor = out + index * stride + column
-                    kernel.draw(to: &cursor)
-                }
+                HexdumpBlockProgram.TextKernel(step, text: text).drawColumn(count: count, out: out + column, stride: stride)
             case .table:
-                let kernel = HexdumpBlockProgram.TableKernel(step, plan: plan)
-                for index in 0..<count {
-                    var cursor = out + index * stride + column
-                    kernel.draw(blocks + index * size + input, to: &cursor)
-                }
+                HexdumpBlockProgram.TableKernel(step, plan: plan).drawColumn(
+                    blocks + input, count: count, blockSize: size, out: out + column, stride: stride)
             case .hexDigits:
-                let kernel = HexdumpBlockProgram.HexKernel(step, text: text)
-                for index in 0..<count {
-                    var cursor = out + index * stride + column
-                    kernel.draw(blocks + index * size + input, to: &cursor)
-                }
+                HexdumpBlockProgram.HexKernel(step, text: text, plan: plan).drawColumn(
+                    blocks + input, count: count, blockSize: size, out: out + column, stride: stride)
             case .address:
                 let (digits, upper) = (Int(step.pointee.digits), step.pointee.upper)
                 for index in 0..<count {
@@ -155,13 +145,14 @@ extension HexdumpBlockDrawer {
             case .table:
                 HexdumpBlockProgram.TableKernel(step, plan: plan).draw(block + input, to: &cursor)
             case .hexDigits:
-                HexdumpBlockProgram.HexKernel(step, text: text).draw(block + input, to: &cursor)
+                HexdumpBlockProgram.HexKernel(step, text: text, plan: plan).draw(block + input, to: &cursor)
             case .address:
                 let value = address + UInt64(input)
                 let digits = Int(step.pointee.digits)
                 if digits < 16 && value >> UInt64(4 * digits) != 0 {
                     let print = plan.prints[Int(step.pointee.print)]
-                    HexdumpBlockProgram.drawConversion(print, plan: plan, block: block, offset: input, blockSize: blockSize, address: value, to: &cursor)
+                    HexdumpBlockProgram.drawConversion(
+                        print, plan: plan, block: block, offset: input, blockSize: blockSize, address: value, to: &cursor)
                 } else {
                     HexdumpBlockProgram.drawAddress(value, digits: digits, upper: step.pointee.upper, to: &cursor)
                 }

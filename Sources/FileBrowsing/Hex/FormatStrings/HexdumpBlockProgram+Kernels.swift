@@ -19,6 +19,21 @@ extension HexdumpBlockProgram {
             Self.copy(bytes, count: count, to: &cursor)
         }
 
+        /// The text into `count` blocks' texts, `stride` apart from `out`.
+        func drawColumn(count blocks: Int, out: UnsafeMutablePointer<UInt8>, stride: Int) {
+            guard count <= 16 else {
+                for index in 0..<blocks { (out + index * stride).update(from: bytes, count: count) }
+                return
+            }
+            let first = UnsafeRawPointer(bytes).loadUnaligned(as: UInt64.self)
+            let second = UnsafeRawPointer(bytes).loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            for index in 0..<blocks {
+                let target = UnsafeMutableRawPointer(out + index * stride)
+                target.storeBytes(of: first, as: UInt64.self)
+                target.storeBytes(of: second, toByteOffset: 8, as: UInt64.self)
+            }
+        }
+
         @inline(__always)
         static func copy(_ source: UnsafePointer<UInt8>, count: Int, to cursor: inout UnsafeMutablePointer<UInt8>) {
             if count <= 16 {
@@ -85,6 +100,26 @@ extension HexdumpBlockProgram {
             }
             cursor -= trim
         }
+
+        /// The step over `count` blocks `blockSize` apart from `blocks`,
+        /// their texts `stride` apart from `out`; entries of one length.
+        func drawColumn(_ blocks: UnsafeRawPointer, count: Int, blockSize: Int, out: UnsafeMutablePointer<UInt8>, stride: Int) {
+            if slot == 8 && fixedLength > 0 && !twoBytes {
+                for block in 0..<count {
+                    let bytes = (blocks + block * blockSize).assumingMemoryBound(to: UInt8.self)
+                    let target = UnsafeMutableRawPointer(out + block * stride)
+                    for index in 0..<repeats {
+                        let entry = slots.loadUnaligned(fromByteOffset: Int(bytes[index]) * 8, as: UInt64.self)
+                        target.storeBytes(of: entry, toByteOffset: index * fixedLength, as: UInt64.self)
+                    }
+                }
+                return
+            }
+            for block in 0..<count {
+                var cursor = out + block * stride
+                draw(blocks + block * blockSize, to: &cursor)
+            }
+        }
     }
 
     /// `hexDigits`: zero-padded hex integers, each its prefix, zeros,
@@ -93,6 +128,8 @@ extension HexdumpBlockProgram {
     /// stores an integer.
     struct HexKernel {
         let letters: UInt64
+        /// `HexDigitWords`' quads when the plan is for a large input, else digits are worked out.
+        let quads: UnsafePointer<UInt32>?
         let valueBytes: Int
         let repeats: Int
         let prefix: UnsafePointer<UInt8>
@@ -103,8 +140,9 @@ extension HexdumpBlockProgram {
         let trim: Int
 
         @inline(__always)
-        init(_ step: UnsafePointer<Step>, text: UnsafePointer<UInt8>) {
+        init(_ step: UnsafePointer<Step>, text: UnsafePointer<UInt8>, plan: HexdumpFormatPlan) {
             letters = step.pointee.upper ? HexDigitWords.upperLetters : HexDigitWords.lowerLetters
+            quads = plan.hasWordTables ? (step.pointee.upper ? HexDigitWords.upperQuads : HexDigitWords.lowerQuads) : nil
             valueBytes = Int(step.pointee.valueBytes)
             repeats = Int(step.pointee.repeats)
             prefix = text + Int(step.pointee.textStart)
@@ -125,6 +163,55 @@ extension HexdumpBlockProgram {
             cursor -= trim
         }
 
+        /// The step over `count` blocks `blockSize` apart from `blocks`,
+        /// their texts `stride` apart from `out`.
+        func drawColumn(_ blocks: UnsafeRawPointer, count: Int, blockSize: Int, out: UnsafeMutablePointer<UInt8>, stride: Int) {
+            guard prefixCount == 0 && zeros == 0 && suffixCount <= 8 && (valueBytes == 2 || valueBytes == 4) else {
+                for block in 0..<count {
+                    var cursor = out + block * stride
+                    draw(blocks + block * blockSize, to: &cursor)
+                }
+                return
+            }
+            let suffixWord = UnsafeRawPointer(suffix).loadUnaligned(as: UInt64.self)
+            let each = 2 * valueBytes + suffixCount
+            if valueBytes == 4 {
+                for block in 0..<count {
+                    let bytes = blocks + block * blockSize
+                    let target = UnsafeMutableRawPointer(out + block * stride)
+                    for index in 0..<repeats {
+                        let value = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self))
+                        target.storeBytes(of: digits(of: value), toByteOffset: index * each, as: UInt64.self)
+                        target.storeBytes(of: suffixWord, toByteOffset: index * each + 8, as: UInt64.self)
+                    }
+                }
+            } else {
+                for block in 0..<count {
+                    let bytes = blocks + block * blockSize
+                    let target = UnsafeMutableRawPointer(out + block * stride)
+                    for index in 0..<repeats {
+                        let value = UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: 2 * index, as: UInt16.self))
+                        target.storeBytes(of: digits(of: value), toByteOffset: index * each, as: UInt32.self)
+                        target.storeBytes(of: suffixWord, toByteOffset: index * each + 4, as: UInt64.self)
+                    }
+                }
+            }
+        }
+
+        /// A two-byte value's four digits, as a word to store.
+        @inline(__always)
+        private func digits(of value: UInt16) -> UInt32 {
+            if let quads { return quads[Int(value)] }
+            return UInt32(truncatingIfNeeded: HexDigitWords.of(UInt32(value), letters: letters) >> 32)
+        }
+
+        /// A four-byte value's eight digits, as a word to store.
+        @inline(__always)
+        private func digits(of value: UInt32) -> UInt64 {
+            if let quads { return UInt64(quads[Int(value >> 16)]) | UInt64(quads[Int(value & 0xFFFF)]) << 32 }
+            return HexDigitWords.of(value, letters: letters)
+        }
+
         @inline(__always)
         private func drawPlain(_ block: UnsafeRawPointer, to cursor: inout UnsafeMutablePointer<UInt8>) {
             let suffixWord = UnsafeRawPointer(suffix).loadUnaligned(as: UInt64.self)
@@ -133,15 +220,15 @@ extension HexdumpBlockProgram {
             switch valueBytes {
             case 2:
                 for index in 0..<repeats {
-                    let value = UInt32(UInt16(littleEndian: block.loadUnaligned(fromByteOffset: 2 * index, as: UInt16.self)))
-                    out.storeBytes(of: UInt32(truncatingIfNeeded: HexDigitWords.of(value, letters: letters) >> 32), as: UInt32.self)
+                    let value = UInt16(littleEndian: block.loadUnaligned(fromByteOffset: 2 * index, as: UInt16.self))
+                    out.storeBytes(of: digits(of: value), as: UInt32.self)
                     out.storeBytes(of: suffixWord, toByteOffset: 4, as: UInt64.self)
                     out += stride
                 }
             case 4:
                 for index in 0..<repeats {
                     let value = UInt32(littleEndian: block.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self))
-                    out.storeBytes(of: HexDigitWords.of(value, letters: letters), as: UInt64.self)
+                    out.storeBytes(of: digits(of: value), as: UInt64.self)
                     out.storeBytes(of: suffixWord, toByteOffset: 8, as: UInt64.self)
                     out += stride
                 }

@@ -23,6 +23,17 @@ public struct HexdumpFormatDump: ~Copyable {
     /// The most text one block can make (held at `Int.max / 2`).
     private let largestBlockText: Int
 
+    /// Goes on where a parallel dump of whole blocks stopped: its state,
+    /// its short last block pending, for `finish`.
+    public init(resuming chunks: HexdumpChunkFormatter) {
+        self.init(format: chunks.format, startOffset: chunks.address, squeezes: chunks.squeezes, compiled: true)
+        drawer.use(chunks.plan)
+        drawer.previous = chunks.previous
+        drawer.hasDrawn = chunks.hasDrawn
+        drawer.starred = chunks.starred
+        pending = chunks.pending
+    }
+
     /// Whole blocks go through the plan's compiled program (else step by step, for tests to compare).
     private let compiled: Bool
 
@@ -89,7 +100,9 @@ public struct HexdumpFormatDump: ~Copyable {
         let (pairedText, overflow) = largestBlockText.multipliedReportingOverflow(by: blocks)
         if blocks >= 4 && blocks * size >= Self.pairedDrawing && !overflow && pairedText <= Self.largestPairedText {
             // A large input: worth the two-byte tables.
-            if drawer.plan.wantsWordTables && !drawer.plan.hasWordTables { drawer.use(HexdumpFormatPlan(format, wordTables: true, compiled: compiled)) }
+            if drawer.plan.wantsLargeInputTables && !drawer.plan.hasWordTables {
+                drawer.use(HexdumpFormatPlan(format, wordTables: true, compiled: compiled))
+            }
             drawInTwo(UnsafeRawBufferPointer(start: rest, count: blocks * size), emit: emit)
         } else {
             drawer.drawRun(rest, count: blocks)

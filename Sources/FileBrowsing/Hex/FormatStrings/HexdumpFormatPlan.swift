@@ -58,9 +58,10 @@ final class HexdumpFormatPlan: @unchecked Sendable {
     /// The unit drawn once after the input.
     let endUnit: Unit?
 
-    /// Whether two-byte units have their tables: a MiB each, some
+    /// Whether two-byte units have their tables (a MiB each, some
     /// milliseconds to fill, so a dump starts without them and asks for
-    /// them once the input is large.
+    /// them once the input is large), and hex runs read their digits from
+    /// `HexDigitWords.quads`.
     let hasWordTables: Bool
     /// Some two-byte unit would have a table.
     let wantsWordTables: Bool
@@ -90,6 +91,12 @@ final class HexdumpFormatPlan: @unchecked Sendable {
         units = Self.buffer(builder.units)
         self.strings = Self.buffer(strings)
         if compiled { program = HexdumpBlockProgram.compile(self, blockSize: format.blockSize) }
+    }
+
+    /// Tables worth making once the input is large: two-byte units'
+    /// tables, and for hex runs the digits of every two-byte value.
+    var wantsLargeInputTables: Bool {
+        wantsWordTables || (program?.steps.contains { $0.kind == .hexDigits && $0.valueBytes >= 2 } ?? false)
     }
 
     deinit {
