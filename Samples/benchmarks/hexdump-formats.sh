@@ -3,7 +3,7 @@
 # 16 MiB of random bytes (output to /dev/null): the script one-liner, the
 # canonical dump spelled as format strings, hexdump's default (two-byte
 # words), four-byte words, and -C for the ratio filetable keeps there.
-# Usage: Samples/benchmarks/hexdump-formats.sh [WORKDIR]  (needs hyperfine, hexdump)
+# Usage: Samples/benchmarks/hexdump-formats.sh [WORKDIR]  (needs hyperfine, hexdump, python3)
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
 work=${1:-/tmp/hexdump-formats}
@@ -29,9 +29,13 @@ for format in "${formats[@]}"; do
         exit 1
     fi
     echo "##$args"
-    hyperfine -N -w 1 -r 10 "$ft --hex $args random16" 2>&1 | grep -E "Time \(mean"
-    hyperfine -N -r 2 "hexdump $args random16" 2>&1 | grep -E "Time \(mean"
+    ours=$(hyperfine -N -w 3 -r 30 --export-json /tmp/hexdump-formats-ours.json "$ft --hex $args random16" 2>&1 | grep -E "Time \(mean")
+    theirs=$(hyperfine -N -r 3 --export-json /tmp/hexdump-formats-theirs.json "hexdump $args random16" 2>&1 | grep -E "Time \(mean")
+    echo "filetable $ours"
+    echo "hexdump   $theirs"
+    python3 -c 'import json,sys; m=lambda f: json.load(open(f))["results"][0]["mean"]; print("  hexdump / filetable: %.1fx" % (m(sys.argv[2]) / m(sys.argv[1])))' \
+        /tmp/hexdump-formats-ours.json /tmp/hexdump-formats-theirs.json
 done
 echo "## -C"
-hyperfine -N -w 1 -r 10 "$ft --hex random16" 2>&1 | grep -E "Time \(mean"
-hyperfine -N -r 2 "hexdump -C random16" 2>&1 | grep -E "Time \(mean"
+hyperfine -N -w 3 -r 30 "$ft --hex random16" 2>&1 | grep -E "Time \(mean"
+hyperfine -N -r 3 "hexdump -C random16" 2>&1 | grep -E "Time \(mean"

@@ -106,13 +106,13 @@ final class DumpLettersEndToEndTests: XCTestCase {
         let temp = try TemporaryTree()
         _ = write(Self.sample, named: "g.bin", in: temp)
         let refusals: [([String], String)] = [
-            (["--hex", "-L", "g.bin"], "-L is hexdump's colour option"),
+            (["--hex", "-Lsometimes", "g.bin"], "invalid argument 'sometimes' for '-L'"),
             (["--xxd", "-E", "g.bin"], "-E is xxd's EBCDIC option"),
             (["--hex", "--xxd", "g.bin"], "--hex and --xxd cannot be combined"),
             (["--xxd", "-b", "-e", "g.bin"], "xxd's -b and -e cannot be combined"),
             (["--xxd", "-i", "-p", "g.bin"], "xxd's -i and -p cannot be combined"),
             (["--xxd", "-e", "-g", "3", "g.bin"], "number of octets per group must be a power of 2 with -e"),
-            (["--hex", "--format", "xxd", "-x", "g.bin"], "hexdump's views (-b -c -d -o -x) cannot be drawn in the xxd layout"),
+            (["--hex", "--format", "xxd", "-x", "g.bin"], "hexdump's views (-b -X -c -d -o -x) cannot be drawn in the xxd layout"),
         ]
         for (arguments, message) in refusals {
             let result = try CommandRunner.run(arguments, in: temp.url)

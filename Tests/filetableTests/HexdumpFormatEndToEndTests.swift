@@ -172,7 +172,6 @@ final class HexdumpFormatEndToEndTests: XCTestCase {
             (["-e", #"99999999/1 "%x""#], "is more than filetable repeats"),
             (["-f", "missing.fmt"], "filetable: missing.fmt: No such file or directory"),
             (["-e", #""%x""#, "-p"], "hexdump's format strings (-e, -f) cannot be drawn in the plain layout"),
-            (["-L"], "-L is hexdump's colour option"),
         ]
         for (arguments, message) in refusals {
             let result = try CommandRunner.run(["--hex"] + arguments + ["g.bin"], in: temp.url)

@@ -106,7 +106,13 @@ enum CompletionScript {
             default: break
             }
             if case .optionalWord = spec.value {
-                lines.append("    '--\(spec.long!)=-\(help)::\(quoted(spec.valueName)):(\(values(of: spec)!.joined(separator: " ")))'")
+                let words = "::\(quoted(spec.valueName)):(\((values(of: spec) ?? []).joined(separator: " ")))"
+                if let long = spec.long {
+                    lines.append("    '--\(long)=-\(help)\(words)'")
+                } else if let short = letter(of: spec) {
+                    // A short letter's optional value is joined to it (-Lalways), as getopt's `L::`.
+                    lines.append("    '-\(short)-\(help)\(words)'")
+                }
                 continue
             }
             let suffix = spec.value.takesValue ? "+" : ""

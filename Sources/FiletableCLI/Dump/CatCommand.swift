@@ -42,10 +42,18 @@ struct CatCommand {
     }
 
     /// `bytes` with each control byte but tab and newline as `^X` (`^?`
-    /// for DEL), as `cat -v` writes them.
-    static func appendShowingControls(_ bytes: UnsafeRawBufferPointer, to shown: inout [UInt8]) {
-        for byte in bytes {
-            if byte < 0x20 && byte != 0x09 && byte != 0x0A {
+    /// for DEL), as `cat -v` writes them; with `keepingColors`, a colour
+    /// change (`ESC [ 1;31 m`, hexdump's colour units) passes as it is.
+    static func appendShowingControls(_ bytes: UnsafeRawBufferPointer, to shown: inout [UInt8], keepingColors: Bool = false) {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            if keepingColors, byte == 0x1B, let length = colorSequenceLength(bytes, at: index - 1) {
+                // A colour change (ESC [ digits and ; m) passes as it is: it only colours.
+                shown += bytes[(index - 1)..<(index - 1 + length)]
+                index += length - 1
+            } else if byte < 0x20 && byte != 0x09 && byte != 0x0A {
                 shown += [0x5E, byte + 0x40]
             } else if byte == 0x7F {
                 shown += [0x5E, 0x3F]
@@ -53,5 +61,14 @@ struct CatCommand {
                 shown.append(byte)
             }
         }
+    }
+
+    /// The length of the SGR sequence (`ESC [ 1;31 m`) at `start`, if one is there.
+    private static func colorSequenceLength(_ bytes: UnsafeRawBufferPointer, at start: Int) -> Int? {
+        guard start + 2 < bytes.count, bytes[start + 1] == 0x5B else { return nil }
+        var index = start + 2
+        while index < bytes.count, (0x30...0x39).contains(bytes[index]) || bytes[index] == 0x3B { index += 1 }
+        guard index < bytes.count, bytes[index] == 0x6D else { return nil }
+        return index + 1 - start
     }
 }

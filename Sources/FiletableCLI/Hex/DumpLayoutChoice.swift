@@ -76,7 +76,7 @@ struct DumpLayoutChoice {
         }
         if options.hexViews.contains(where: { $0 != .canonical }), options.hexFormatName != "canonical" {
             return UsageError(
-                message: "hexdump's views (-b -c -d -o -x) cannot be drawn in the \(options.hexFormatName) layout",
+                message: "hexdump's views (-b -X -c -d -o -x) cannot be drawn in the \(options.hexFormatName) layout",
                 hint: "They are hexdump's; for xxd's letters of the same names use --xxd.")
         }
         let variants = [

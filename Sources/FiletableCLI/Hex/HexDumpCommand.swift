@@ -116,6 +116,12 @@ struct HexDumpCommand {
         }
     }
 
+    /// Colour units of format strings are drawn (`_L[...]`), as hexdump
+    /// draws them: `-L[WHEN]`, else `--color`; on a terminal unless always.
+    private var drawsColorUnits: Bool {
+        options.hexdumpColorUnits.map { ListingContext.usesColor($0, on: output) } ?? useColor
+    }
+
     /// hexdump's format strings and views in the order given, each file or
     /// format read once; nil (reported, status 2) when one cannot be read.
     private func readFormatStrings() -> HexdumpFormat? {
@@ -134,7 +140,7 @@ struct HexDumpCommand {
             }
         }
         do {
-            return try HexdumpFormat(parsing: sources)
+            return try HexdumpFormat(parsing: sources, colors: drawsColorUnits)
         } catch {
             diagnostics.report(error.message, severity: .seriousTrouble)
             return nil
@@ -180,7 +186,7 @@ struct HexDumpCommand {
     private func write(_ text: UnsafeRawBufferPointer) {
         guard showsControls else { return output.write(raw: text) }
         var shown: [UInt8] = []
-        CatCommand.appendShowingControls(text, to: &shown)
+        CatCommand.appendShowingControls(text, to: &shown, keepingColors: drawsColorUnits)
         output.write(bytes: shown)
     }
 

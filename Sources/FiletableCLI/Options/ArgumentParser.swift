@@ -97,6 +97,11 @@ struct ArgumentParser {
             }
             // Every letter before this one was ASCII, one byte each.
             let rest = Array(argument.dropFirst(2 + offset))
+            // getopt's optional value (`L::`): only the rest of the cluster, never the next argument.
+            if case .optionalWord(_, let implied) = spec.value {
+                try spec.apply(&options, try read(rest.isEmpty ? Array(implied.utf8) : rest, for: spec, named: "-\(letter)"))
+                return
+            }
             let value = rest.isEmpty ? try takeNext(orSay: "option requires an argument -- '\(letter)'") : rest
             try spec.apply(&options, try read(value, for: spec, named: "-\(letter)"))
             return

@@ -186,6 +186,8 @@ struct CommandLineOptions {
     /// -x`, and `-C` among them), in the order given: with a format string
     /// among them, all are drawn as strings.
     var hexdumpFormatSources: [HexdumpFormatSource] = []
+    /// hexdump's `-L[WHEN]`: colour units of format strings only (nil: `--color` decides).
+    var hexdumpColorUnits: ColorMode?
     /// hexdump's views alone, in the order given.
     var hexViews: [HexdumpView] { hexdumpFormatSources.compactMap(\.view) }
     /// xxd's variants: `-e`, `-b`, `-d`, `-o N`, `-a`, `-i` (with `-n NAME`, `-C`).

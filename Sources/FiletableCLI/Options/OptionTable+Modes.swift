@@ -227,7 +227,8 @@ extension OptionTable {
 
     /// hexdump's view letters, each a view of its own line a block.
     private static let hexdumpViewLetters: [(Character, HexdumpView, String)] = [
-        ("b", .octalBytes, "one-byte octal view (hexdump -b)"), ("c", .characters, "one-byte character view (hexdump -c)"),
+        ("b", .octalBytes, "one-byte octal view (hexdump -b)"), ("X", .hexBytes, "one-byte hexadecimal view (hexdump -X)"),
+        ("c", .characters, "one-byte character view (hexdump -c)"),
         ("d", .decimalWords, "two-byte decimal view (hexdump -d)"), ("o", .octalWords, "two-byte octal view (hexdump -o)"),
         ("x", .hexWords, "two-byte hexadecimal view (hexdump -x)"),
     ]
@@ -237,7 +238,7 @@ extension OptionTable {
             OptionSpec(
                 "hex", section: .hex, "dump each FILE as hexdump -C does, byte for byte; the letters below mean this only after --hex",
                 details:
-                    "With --hex the letters are hexdump's (-s skip, -n length, -v, -C, -b, -c, -d, -o, -x, -e FORMAT, -f FILE); without it they are ls's (-s sizes, -n numeric ids, -c ctime). xxd's letters are read after --xxd."
+                    "With --hex the letters are hexdump's (-s skip, -n length, -v, -C, -b, -X, -c, -d, -o, -x, -e FORMAT, -f FILE, -L); without it they are ls's (-s sizes, -n numeric ids, -c ctime). xxd's letters are read after --xxd."
             ) { options, _ in
                 options.hexDump = true
             },
@@ -262,7 +263,7 @@ extension OptionTable {
                 nil, "e", value: .path, valueName: "FORMAT", section: .hex, modes: [.hex],
                 "draw each block through hexdump's format string (hexdump -e, --format); several are drawn in turn",
                 details:
-                    "As util-linux hexdump reads it: units of 'iterations/bytes \"text\"', conversions %d %i %o %u %x %X %c %s %e %f %g %E %G, %_a and %_A offsets, %_c %_p %_u; the letters -b -c -d -o -x -C among them add their own strings in order."
+                    "As util-linux hexdump reads it: units of 'iterations/bytes \"text\"', conversions %d %i %o %u %x %X %c %s %e %f %g %E %G, %_a and %_A offsets, %_c %_p %_u, _L[...] colour units (with -L or --color); the letters -b -X -c -d -o -x -C among them add their own strings in order."
             ) { options, argument in
                 if case .bytes(let format) = argument { options.hexdumpFormatSources.append(.string(format)) }
             },
@@ -294,6 +295,12 @@ extension OptionTable {
             },
             OptionSpec("no-squeeze", "v", section: .hex, "print repeated lines instead of '*'") { options, _ in
                 options.hexSqueeze = false
+            },
+            OptionSpec(
+                nil, "L", value: .optionalWord(colorWords, implied: "auto"), valueName: "WHEN", section: .hex, modes: [.hex],
+                "colour units of format strings (%02x_L[red:0x41]): auto (on a terminal), or -Lalways, -Lnever; --color also (hexdump -L)"
+            ) { options, argument in
+                options.hexdumpColorUnits = .init(word: argument.word)
             },
         ]
 

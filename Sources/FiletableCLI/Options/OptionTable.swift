@@ -34,10 +34,7 @@ enum OptionTable {
             ]
             return meanings[letter]
         case .hex:
-            let meanings: [Character: String] = [
-                "L": "colour option (%_L colour units; use --color for filetable's colours)"
-            ]
-            return meanings[letter]
+            return nil
         case .xxd:
             let meanings: [Character: String] = [
                 "R": "colour option (use --color)", "E": "EBCDIC option", "v": "version option (use --version)", "h": "help option (use --help)",
@@ -196,7 +193,7 @@ enum OptionTable {
 
     /// hexdump's long names for its letters, read after `--hex`.
     static let hexdumpLongNames: [String: Character] = [
-        "one-byte-octal": "b", "one-byte-char": "c", "canonical": "C", "two-bytes-decimal": "d", "two-bytes-octal": "o",
+        "one-byte-octal": "b", "one-byte-hex": "X", "one-byte-char": "c", "canonical": "C", "two-bytes-decimal": "d", "two-bytes-octal": "o",
         "two-bytes-hex": "x", "no-squeezing": "v",
     ]
     static let shells = ["bash", "zsh", "fish"]

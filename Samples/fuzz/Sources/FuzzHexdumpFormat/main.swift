@@ -30,8 +30,8 @@ runFuzzer { data, count in
     }
 
     // The views through their strings against the native views.
-    let all: [HexdumpView] = [.octalBytes, .characters, .decimalWords, .octalWords, .hexWords, .canonical]
-    let views = all.enumerated().filter { flags >> 2 & (1 << ($0.offset % 6)) != 0 || $0.offset == Int(flags) % 6 }.map(\.element)
+    let all: [HexdumpView] = [.octalBytes, .characters, .decimalWords, .octalWords, .hexWords, .canonical, .hexBytes]
+    let views = all.enumerated().filter { flags >> 2 & (1 << ($0.offset % 6)) != 0 || $0.offset == Int(flags) % 7 }.map(\.element)
     let format = try! HexdumpFormat(parsing: views.flatMap(HexdumpFormat.sources(of:)))
     let drawn = draw(format, bytes, squeezes: squeezes, piece: piece)
     var lines = LineDump(layout: .hexdump(views, squeezes: squeezes), startOffset: 0)

@@ -84,11 +84,14 @@ struct HexdumpBlockDrawer: ~Copyable {
             let print = plan.prints[index]
             switch print.conversion {
             case nil, .address?:
-                room(print.largestOutput)
+                room(print.largestOutput + Self.colorRoom)
+                let zeros = [UInt8](repeating: 0, count: print.byteCount + 8)
+                let color = zeros.withUnsafeBytes { colorOn(print, address: endAddress!, bytes: $0.baseAddress!) }
                 writeText(print, droppingLast: false)
                 if case .address(let radix)? = print.conversion {
                     HexdumpConversionWriting.writeAddress(endAddress!, radix: radix, field: print.field, to: &writer.cursor)
                 }
+                if color { writer.write(HexdumpColorCondition.reset) }
             default: continue
             }
         }
@@ -243,8 +246,32 @@ struct HexdumpBlockDrawer: ~Copyable {
         if unit.dropsLastBlank && unit.iterations > 0 { writer.cursor -= 1 }
     }
 
-    /// One print unit at `offset` in the block.
+    /// Room for a colour's sequence and the reset after it.
+    private static let colorRoom = 32
+
+    /// Turns on the print unit's colour at `address` when one of its
+    /// conditions holds for `bytes`; returns whether it did (a reset is then due).
+    private mutating func colorOn(_ print: HexdumpFormatPlan.Print, address: UInt64, bytes: UnsafeRawPointer) -> Bool {
+        guard let conditions = print.colors else { return false }
+        var isAddress = false
+        if case .address? = print.conversion { isAddress = true }
+        guard
+            let sequence = HexdumpColorCondition.sequence(
+                of: conditions, address: address, bytes: bytes, byteCount: print.byteCount, isAddress: isAddress)
+        else { return false }
+        writer.write(sequence)
+        return true
+    }
+
+    /// One print unit at `offset` in the block, in its colour when it has one.
     private mutating func drawPrint(_ print: HexdumpFormatPlan.Print, block: UnsafeRawPointer, offset: Int, droppingLast: Bool) {
+        guard print.colors != nil else { return drawPlain(print, block: block, offset: offset, droppingLast: droppingLast) }
+        let color = colorOn(print, address: address + UInt64(offset), bytes: block + offset)
+        drawPlain(print, block: block, offset: offset, droppingLast: droppingLast)
+        if color { writer.write(HexdumpColorCondition.reset) }
+    }
+
+    private mutating func drawPlain(_ print: HexdumpFormatPlan.Print, block: UnsafeRawPointer, offset: Int, droppingLast: Bool) {
         guard let conversion = print.conversion else {
             room(print.textCount)
             writeText(print, droppingLast: droppingLast)

@@ -103,6 +103,8 @@ final class HexdumpBlockProgram: @unchecked Sendable {
 
     /// The program of `plan`'s whole blocks, nil when it would be too large to pay.
     static func compile(_ plan: HexdumpFormatPlan, blockSize: Int) -> HexdumpBlockProgram? {
+        // Colours are worked out a print unit at a time, by the step-by-step drawer.
+        guard !plan.prints.contains(where: { $0.colors != nil }) else { return nil }
         var compiler = Compiler(plan: plan, blockSize: blockSize)
         for string in plan.strings {
             var offset = 0

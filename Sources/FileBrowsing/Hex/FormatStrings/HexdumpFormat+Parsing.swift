@@ -93,7 +93,7 @@ extension HexdumpFormat {
     /// A unit's text cut into print units: text up to a `%`, then the
     /// conversion with its flags, width and precision; the byte count each
     /// takes from the one written or the conversion's own.
-    static func formatUnit(_ written: FormatUnitText) throws(HexdumpFormatError) -> FormatUnit {
+    static func formatUnit(_ written: FormatUnitText, colors: Bool) throws(HexdumpFormatError) -> FormatUnit {
         var unit = FormatUnit()
         unit.iterations = written.iterations
         unit.iterationsGiven = written.iterationsGiven
@@ -120,10 +120,14 @@ extension HexdumpFormat {
                 conversions += 1
                 if conversions > 1 { throw .byteCountWithSeveralConversions }
             }
-            // A colour unit (`_L[...]`) after a conversion: hexdump skips it
-            // to the last `]` when it draws no colour, and filetable draws none.
+            // A colour unit (`_L[...]`) after a conversion: from its `[` to
+            // the unit's last `]`, read when colours are wanted, else skipped.
             if end + 1 < text.count, text[end] == 0x5F, text[end + 1] == 0x4C {
                 guard let close = text.lastIndex(of: 0x5D), close > end else { throw .badConversion("_L") }
+                if colors {
+                    guard let open = text[end..<close].firstIndex(of: 0x5B) else { throw .badConversion("_L") }
+                    print.colors = try HexdumpColorCondition.conditions(text[(open + 1)..<close], byteCount: print.byteCount)
+                }
                 end = close + 1
             }
             unit.prints.append(print)

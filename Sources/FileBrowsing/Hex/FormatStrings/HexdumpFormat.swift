@@ -33,6 +33,8 @@ public struct HexdumpFormat: Sendable {
         public var conversion: Conversion?
         public var field = PrintfField()
         public var byteCount = 0
+        /// Its colour unit (`_L[...]`) when colours are wanted and every colour name is known.
+        public var colors: [HexdumpColorCondition]?
 
         /// The most bytes it writes, a `%s` taking at most `blockSize`.
         func largestOutput(blockSize: Int) -> Int {
@@ -75,6 +77,8 @@ public struct HexdumpFormat: Sendable {
     public let strings: [FormatString]
     /// Bytes a block: the largest string's count.
     public let blockSize: Int
+    /// Some print unit has a colour unit.
+    public var hasColors: Bool { strings.contains { $0.units.contains { $0.prints.contains { $0.colors != nil } } } }
     /// The unit drawn after the input, with the offset past its end.
     public let endUnit: FormatUnit?
 
@@ -82,14 +86,16 @@ public struct HexdumpFormat: Sendable {
     public static let largestBlock = 1 << 24
 
     /// Reads `sources` (each an `-e` string or a `-f` line) as hexdump
-    /// does: every string's syntax first, then its conversions.
-    public init(parsing sources: [[UInt8]]) throws(HexdumpFormatError) {
+    /// does: every string's syntax first, then its conversions. Colour
+    /// units (`_L[...]`) are read when `colors` is set (hexdump's `-L`,
+    /// `--color`), else skipped unread, as hexdump skips them.
+    public init(parsing sources: [[UInt8]], colors: Bool = false) throws(HexdumpFormatError) {
         var written: [[FormatUnitText]] = []
         for source in sources { written.append(try Self.units(of: source)) }
         var strings: [FormatString] = []
         for units in written {
             var string = FormatString()
-            for unit in units { string.units.append(try Self.formatUnit(unit)) }
+            for unit in units { string.units.append(try Self.formatUnit(unit, colors: colors)) }
             strings.append(string)
         }
         let blockSize = strings.map(\.byteCount).max() ?? 0
@@ -116,11 +122,12 @@ public struct HexdumpFormat: Sendable {
         }
     }
 
-    /// The strings hexdump uses for its own letters (`-b -c -d -o -x -C`).
+    /// The strings hexdump uses for its own letters (`-b -X -c -d -o -x -C`).
     public static func sources(of view: HexdumpView) -> [[UInt8]] {
         let offsets = #""%07.7_Ax\n""#
         switch view {
         case .octalBytes: return [offsets, #""%07.7_ax " 16/1 "%03o " "\n""#].map { Array($0.utf8) }
+        case .hexBytes: return [offsets, #""%07.7_ax " 16/1 " %02x " "\n""#].map { Array($0.utf8) }
         case .characters: return [offsets, #""%07.7_ax " 16/1 "%3_c " "\n""#].map { Array($0.utf8) }
         case .decimalWords: return [offsets, #""%07.7_ax " 8/2 "  %05u " "\n""#].map { Array($0.utf8) }
         case .octalWords: return [offsets, #""%07.7_ax " 8/2 " %06o " "\n""#].map { Array($0.utf8) }

@@ -15,6 +15,8 @@ final class HexdumpFormatPlan: @unchecked Sendable {
         var largestOutput: Int
         /// `%e`-like conversions: the index of the C format printf is given in `floatFormats`.
         var floatFormat: Int
+        /// Its colour unit's conditions (colours wanted): drawn step by step.
+        var colors: [HexdumpColorCondition]? = nil
     }
 
     struct Unit {
@@ -144,13 +146,15 @@ private struct Builder {
             prints.append(
                 HexdumpFormatPlan.Print(
                     textStart: text.count, textCount: print.text.count, conversion: print.conversion, byteCount: print.byteCount,
-                    field: print.field, largestOutput: print.largestOutput(blockSize: 0), floatFormat: floatFormat))
+                    field: print.field, largestOutput: print.largestOutput(blockSize: 0), floatFormat: floatFormat, colors: print.colors))
             text += print.text
         }
         var planned = HexdumpFormatPlan.Unit(
             prints: first..<prints.count, iterations: unit.iterations, dropsLastBlank: unit.dropsLastBlank, endsDump: unit.endsDump)
-        planned.table = addTable(unit)
-        if planned.table == nil, case .integer? = unit.prints.first?.conversion, unit.prints.count <= 2,
+        // A coloured print unit is drawn step by step, its colour worked out each time.
+        let colored = unit.prints.contains { $0.colors != nil }
+        planned.table = colored ? nil : addTable(unit)
+        if planned.table == nil, !colored, case .integer? = unit.prints.first?.conversion, unit.prints.count <= 2,
             unit.prints.dropFirst().allSatisfy({ $0.conversion == nil })
         {
             planned.integerRun = true

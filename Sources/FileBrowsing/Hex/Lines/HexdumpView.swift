@@ -1,10 +1,12 @@
 /// One of hexdump's own views of a 16-byte block (util-linux `hexdump -b
-/// -c -d -o -x -C`), drawn byte for byte as hexdump draws it: each view
+/// -X -c -d -o -x -C`), drawn byte for byte as hexdump draws it: each view
 /// gives the block a line of its own, views in the order their letters
 /// were given, short blocks padded to the full width.
 public enum HexdumpView: Sendable, Equatable {
     /// `-b`: one-byte octal (` 110 145 …`).
     case octalBytes
+    /// `-X`: one-byte hexadecimal (`  48  65`), util-linux 2.39 on.
+    case hexBytes
     /// `-c`: one-byte characters (`   H   e  \n  \0 001`).
     case characters
     /// `-d`: two-byte unsigned decimal, little-endian (`   25928`).
@@ -34,6 +36,18 @@ public enum HexdumpView: Sendable, Equatable {
                 } else {
                     output.append(contentsOf: [0x20, 0x20, 0x20])
                 }
+            }
+        case .hexBytes:
+            // `"%07.7_ax " 16/1 " %02x "`: the repeated unit's last blank left out.
+            output.append(0x20)
+            for index in 0..<16 {
+                output.append(0x20)
+                if index < block.count {
+                    HexDigits.appendHex(UInt32(block[index]), digits: 2, uppercase: false, to: &output)
+                } else {
+                    output.append(contentsOf: [0x20, 0x20])
+                }
+                if index < 15 { output.append(0x20) }
             }
         case .characters:
             for index in 0..<16 {
