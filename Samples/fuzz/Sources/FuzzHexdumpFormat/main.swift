@@ -5,7 +5,8 @@ import FuzzSupport
 /// hexdump's format strings: any bytes read as format strings never crash
 /// the reader, and a format it accepts draws the same text whether the
 /// input comes whole or in pieces of any size, and through the compiled
-/// program or step by step. hexdump's own views drawn
+/// program or step by step; colour units (`_L[...]`) are read and drawn
+/// for a third of the inputs. hexdump's own views drawn
 /// through their format strings equal the views drawn natively
 /// (`HexdumpView`, compared with hexdump by the tests).
 ///
@@ -20,8 +21,10 @@ runFuzzer { data, count in
     let bytes = Array(body[split...].dropFirst())
     let squeezes = flags & 1 != 0
     let piece = max(1, Int(flags >> 1 & 7) * 5)
+    // Colour units read (as with -L) for a third of the inputs.
+    let colors = bytes.count % 3 == 0
 
-    if let format = try? HexdumpFormat(parsing: sources), cheap(format) {
+    if let format = try? HexdumpFormat(parsing: sources, colors: colors), cheap(format) {
         let whole = draw(format, bytes, squeezes: squeezes, piece: bytes.count + 1)
         let pieces = draw(format, bytes, squeezes: squeezes, piece: piece)
         if whole != pieces { fatalError("pieces of \(piece) drew other text than the whole input") }
