@@ -10,7 +10,8 @@ import XCTest
 /// line, one to four workers, ranges that start and end inside lines, and
 /// runs of repeated lines that cross chunk boundaries.
 final class ParallelHexDumpTests: XCTestCase {
-    private func sampleBytes() -> [UInt8] {
+    /// Bytes with repeated runs at, just before and just after chunk edges (also `ParallelHexdumpFormatTests`').
+    static func sampleBytes() -> [UInt8] {
         var bytes = (0..<9_000).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) }
         // Repeated lines at, just before and just after chunk boundaries (multiples of 48 and 4096).
         for start in [0, 32, 4_064, 4_096, 4_112, 6_000, 8_160] {
@@ -40,7 +41,7 @@ final class ParallelHexDumpTests: XCTestCase {
 
     func testEveryLayoutChunkSizeAndWorkerCountMatchesOneFormatter() throws {
         let tree = try TemporaryTree()
-        let bytes = sampleBytes()
+        let bytes = Self.sampleBytes()
         let fd = openFile(bytes, in: tree)
         defer { close(fd) }
         let formats: [(HexFormat, Bool, Bool)] = [
@@ -76,7 +77,7 @@ final class ParallelHexDumpTests: XCTestCase {
 
     func testAWriterThatStopsEndsTheDumpAfterThatChunk() throws {
         let tree = try TemporaryTree()
-        let fd = openFile(sampleBytes(), in: tree)
+        let fd = openFile(Self.sampleBytes(), in: tree)
         defer { close(fd) }
         var calls = 0
         var formatter = HexFormatter(format: .canonical, squeezes: false)

@@ -11,14 +11,6 @@ import XCTest
 /// workers, ranges that start and end inside blocks, squeezing on and off
 /// with repeated blocks across chunk edges.
 final class ParallelHexdumpFormatTests: XCTestCase {
-    private func sampleBytes() -> [UInt8] {
-        var bytes = (0..<9_000).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) }
-        for start in [0, 32, 4_064, 4_096, 4_112, 6_000, 8_160] {
-            for i in 0..<80 where start + i < bytes.count { bytes[start + i] = 0x41 }
-        }
-        return bytes + [UInt8](repeating: 0, count: 3_000) + [1, 2, 3, 4, 5, 6, 7]
-    }
-
     private func inOrder(_ bytes: ArraySlice<UInt8>, _ format: HexdumpFormat, start: UInt64, squeezes: Bool) -> [UInt8] {
         var dump = HexdumpFormatDump(format: format, startOffset: start, squeezes: squeezes)
         var text: [UInt8] = []
@@ -29,7 +21,7 @@ final class ParallelHexdumpFormatTests: XCTestCase {
 
     func testWorkersDrawWhatOneDumpDraws() throws {
         let tree = try TemporaryTree()
-        let bytes = sampleBytes()
+        let bytes = ParallelHexDumpTests.sampleBytes()
         let path = tree.path + "/data"
         _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
         let fd = open(path, O_RDONLY)

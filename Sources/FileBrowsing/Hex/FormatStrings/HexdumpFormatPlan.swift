@@ -103,6 +103,8 @@ final class HexdumpFormatPlan: @unchecked Sendable {
 
     deinit {
         text.deallocate()
+        // A print unit's colour conditions are arrays: released before the memory is.
+        _ = prints.deinitialize()
         prints.deallocate()
         units.deallocate()
         strings.deallocate()
