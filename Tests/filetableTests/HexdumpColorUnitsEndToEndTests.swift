@@ -48,6 +48,10 @@ final class HexdumpColorUnitsEndToEndTests: XCTestCase {
             XCTAssertFalse(result.text.contains("\u{1B}"), "\(flags): \(result.text)")
             XCTAssertTrue(result.text.hasPrefix("41 42 43 44"), "\(flags): \(result.text)")
         }
+        // An offset near 2^63 matches nothing, and overflows nothing.
+        let far = try CommandRunner.run(["--hex", "-Lalways", "-e", #"4/1 "%02x_L[red@9223372036854775807] ""#, "c.bin"], in: temp.url)
+        XCTAssertEqual(far.status, 0, far.stderr)
+        XCTAssertTrue(far.text.hasPrefix("41 42 43 44"), far.text)
         let always = try CommandRunner.run(["--hex", "-Lalways", "-e", #"4/1 "%02x_L[red:A] ""#, "c.bin"], in: temp.url)
         XCTAssertTrue(always.text.hasPrefix("\(red)41\(reset) 42"), always.text)
     }

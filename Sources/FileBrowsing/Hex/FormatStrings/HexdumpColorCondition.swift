@@ -157,7 +157,9 @@ public struct HexdumpColorCondition: Sendable, Equatable {
         let here = Int64(bitPattern: address)
         for condition in conditions {
             let offset = condition.offset ?? here
-            guard offset >= here, offset + Int64(condition.range) <= here + Int64(byteCount) else { continue }
+            // An offset written near 2^63 must not overflow the sum.
+            let (end, overflow) = offset.addingReportingOverflow(Int64(condition.range))
+            guard !overflow, offset >= here, end <= here &+ Int64(byteCount) else { continue }
             var matches = false
             if let string = condition.string {
                 if !isAddress {

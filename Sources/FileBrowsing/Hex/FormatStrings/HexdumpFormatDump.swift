@@ -131,7 +131,7 @@ public struct HexdumpFormatDump: ~Copyable {
         let start = SecondHalf(
             plan: drawer.plan, blockSize: size, squeezes: drawer.squeezes, address: drawer.address + UInt64(firstCount),
             starred: drawer.squeezes && starredBefore, blocks: SharedMemory(UnsafeRawBufferPointer(rebasing: blocks[(firstCount - size)...])),
-            buffer: SharedMemory(secondText), largestText: min(1 << 24, largestBlockText * (blocks.count - firstCount) / size))
+            buffer: SharedMemory(secondText), largestText: min(1 << 24, largestBlockText * ((blocks.count - firstCount) / size)))
         secondText = nil
         let second = TwoThreads.run(
             {
