@@ -40,6 +40,9 @@ final class DumpLettersEndToEndTests: XCTestCase {
                 "unsigned char g_bin[] = {\n  0x48, 0x69, 0x00, 0x01, 0x09, 0xff, 0x7f, 0x5a\n};\nunsigned int g_bin_len = 8;\n"
             ),
             (["--xxd", "-a", "-c", "4"], "00000000: 4869 0001  Hi..\n00000004: 09ff 7f5a  ...Z\n"),
+            // xxd reads one letter an argument: `-ub` is -u, `-b1` is -b.
+            (["--xxd", "-ub", "-c", "4"], "00000000: 4869 0001  Hi..\n00000004: 09FF 7F5A  ...Z\n"),
+            (["--xxd", "-pz"], "4869000109ff7f5a\n"),
         ]
         for (arguments, output) in expected {
             let result = try CommandRunner.run(arguments + ["g.bin"], in: temp.url)
@@ -71,7 +74,7 @@ final class DumpLettersEndToEndTests: XCTestCase {
         let xxdLetters = [
             ["-e"], ["-e", "-g", "2"], ["-e", "-g", "8"], ["-e", "-u"], ["-b"], ["-b", "-g", "2"], ["-b", "-c", "4"], ["-d"], ["-o", "100"],
             ["-d", "-o", "100"], ["-a"], ["-a", "-c", "8"], ["-a", "-b"], ["-i"], ["-i", "-C", "-n", "my_name"], ["-i", "-c", "5"], ["-i", "-u"],
-            ["-s", "+3", "-e"], ["-s", "-5", "-b"], ["-l", "7", "-i"], ["-s", "20", "-a"],
+            ["-s", "+3", "-e"], ["-s", "-5", "-b"], ["-l", "7", "-i"], ["-s", "20", "-a"], ["-ub"], ["-bu"], ["-b1"], ["-au", "-c", "8"],
         ]
         // Every run of one file in one shell: hundreds of runs, two process starts a file.
         for path in files {

@@ -86,13 +86,16 @@ struct ArgumentParser {
     }
 
     /// `-laS`, and `-bFILE` / `-b FILE` for the letters that take a value
-    /// (the rest of the cluster, or the next argument).
+    /// (the rest of the cluster, or the next argument). After `--xxd` a
+    /// flag is one letter an argument, the rest ignored, as xxd reads it.
     private mutating func parseShortCluster(_ argument: [UInt8]) throws(UsageError) {
         let cluster = NameEscaping.typedText(Array(argument.dropFirst()))
         for (offset, letter) in cluster.enumerated() {
             guard let spec = OptionTable.option(short: letter, in: mode) else { throw refusal(of: letter) }
             guard spec.value.takesValue else {
                 try spec.apply(&options, .none)
+                // xxd reads one letter an argument and ignores the rest (`-ub` is -u, `-b1` -b).
+                if mode == .xxd { return }
                 continue
             }
             // Every letter before this one was ASCII, one byte each.
