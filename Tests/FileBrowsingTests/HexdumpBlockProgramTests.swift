@@ -76,6 +76,17 @@ final class HexdumpBlockProgramTests: XCTestCase {
         XCTAssertGreaterThan(compiledFormats, 150, "most of these formats should have a program")
     }
 
+    /// A unit of text repeated millions of times has no program and is
+    /// not laid out in memory to find that out (it was: a GiB for this one).
+    func testRepeatedTextIsNotLaidOutWhole() throws {
+        let format = try HexdumpFormat(parsing: [
+            Array(#"16777216 "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx""#.utf8), Array(#"1/1 "%x""#.utf8),
+        ])
+        let start = Date()
+        XCTAssertNil(HexdumpFormatPlan(format).program)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5, "a bound, not a benchmark: laying out a GiB takes minutes in a debug build")
+    }
+
     /// The shapes scripts use get the fast steps: no conversion is left to the general path.
     func testCommonFormatsCompileToFastSteps() throws {
         let formats: [[String]] = [

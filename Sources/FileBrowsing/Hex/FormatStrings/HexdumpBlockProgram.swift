@@ -176,7 +176,8 @@ private struct Compiler {
                 addConversion(conversion, of: print, index: index, at: offset)
                 offset += print.byteCount
             }
-            if steps.count > HexdumpBlockProgram.largestStepCount { break }
+            // Text alone joins one step and adds no step: the text's bound stops it too.
+            if steps.count > HexdumpBlockProgram.largestStepCount || bound > HexdumpBlockProgram.largestBlockTextDrawn { break }
         }
         return offset
     }
