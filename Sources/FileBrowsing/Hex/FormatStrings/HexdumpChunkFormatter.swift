@@ -19,9 +19,10 @@ public struct HexdumpChunkFormatter: ChunkFormatter {
     var pending: [UInt8] = []
 
     /// Nil when the format has no compiled program (a block may write
-    /// any amount of text): such a dump is drawn in order.
+    /// any amount of text) or its blocks are large (each worker holds a
+    /// chunk and two blocks before it): such a dump is drawn in order.
     public init?(format: HexdumpFormat, startOffset: UInt64, squeezes: Bool) {
-        guard format.blockSize > 0 else { return nil }
+        guard format.blockSize > 0, format.blockSize <= Self.largestBlock else { return nil }
         let plan = HexdumpFormatPlan(format, wordTables: true)
         guard plan.program != nil else { return nil }
         self.plan = plan
@@ -30,6 +31,9 @@ public struct HexdumpChunkFormatter: ChunkFormatter {
         self.squeezes = squeezes
         address = startOffset
     }
+
+    /// The largest block drawn by several workers.
+    static let largestBlock = 1 << 16
 
     public var chunkUnit: Int { blockSize }
     public var lookback: Int { squeezes ? 2 * blockSize : 0 }
