@@ -134,7 +134,7 @@ struct OptionSpec: Sendable {
         mode == .listing || mode == .repl ? !modes.isDisjoint(with: [.listing, .repl]) : modes.contains(mode)
     }
 
-    /// How help shows the option's names: `-s, --skip N`, `    --tree`, `-1`.
+    /// How help shows the option's names: `-s, --skip N`, `    --tree`, `-1`, `-L[WHEN]`.
     var synopsis: String {
         var names: [String] = []
         if let short { names.append("-\(short)") }
@@ -144,6 +144,9 @@ struct OptionSpec: Sendable {
             } else {
                 names.append("--\(long)" + (value.takesValue ? " \(valueName)" : ""))
             }
+        } else if case .optionalWord = value {
+            // A letter's optional value is joined to it (`-Lalways`).
+            names[names.count - 1] += "[\(valueName)]"
         } else if value.takesValue {
             names[names.count - 1] += " \(valueName)"
         }
