@@ -34,16 +34,12 @@ struct HexdumpBlockDrawer: ~Copyable {
         let units: UnsafeMutableBufferPointer<HexdumpFormatPlan.Unit>
         let strings: UnsafeMutableBufferPointer<Range<Int>>
         let text: UnsafeMutablePointer<UInt8>
-        let tables: UnsafeRawPointer
-        let tableLengths: UnsafeMutablePointer<UInt8>
 
         init(_ plan: HexdumpFormatPlan) {
             prints = plan.prints.baseAddress!
             units = plan.units
             strings = plan.strings
             text = plan.text.baseAddress!
-            tables = UnsafeRawPointer(plan.tables.baseAddress!)
-            tableLengths = plan.tableLengths.baseAddress!
         }
     }
 
@@ -199,47 +195,16 @@ struct HexdumpBlockDrawer: ~Copyable {
         return unit.iterations * count
     }
 
-    /// A unit with a table, each iteration its value's entry.
+    /// A unit with a table, each iteration its value's entry
+    /// (`HexdumpBlockProgram.TableKernel`), a batch of iterations at a time.
     @inline(__always)
     private mutating func drawFromTable(_ table: HexdumpFormatPlan.ValueTable, of unit: HexdumpFormatPlan.Unit, block: UnsafeRawPointer) {
-        let slot = table.slot
-        let slots = buffers.tables + table.start
-        let lengths = buffers.tableLengths + table.lengthsStart
-        let bytes = block.assumingMemoryBound(to: UInt8.self)
         var first = 0
         while first < unit.iterations {
             let last = min(unit.iterations, first + Self.batch)
-            room((last - first) * slot + slot)
-            var cursor = writer.cursor
-            switch (table.valueBytes, slot) {
-            case (1, 8) where table.fixedLength != nil:
-                let length = table.fixedLength!
-                let start = UnsafeMutableRawPointer(cursor)
-                for index in first..<last {
-                    let entry = slots.loadUnaligned(fromByteOffset: Int(bytes[index]) * 8, as: UInt64.self)
-                    (start + (index - first) * length).storeBytes(of: entry, as: UInt64.self)
-                }
-                cursor += (last - first) * length
-            case (1, 8):
-                for index in first..<last {
-                    let value = Int(bytes[index])
-                    UnsafeMutableRawPointer(cursor).storeBytes(of: slots.loadUnaligned(fromByteOffset: value * 8, as: UInt64.self), as: UInt64.self)
-                    cursor += Int(lengths[value])
-                }
-            case (1, _):
-                for index in first..<last {
-                    let value = Int(bytes[index])
-                    UnsafeMutableRawPointer(cursor).copyMemory(from: slots + value * slot, byteCount: slot)
-                    cursor += Int(lengths[value])
-                }
-            default:
-                for index in first..<last {
-                    let value = Int(UInt16(littleEndian: block.loadUnaligned(fromByteOffset: 2 * index, as: UInt16.self)))
-                    UnsafeMutableRawPointer(cursor).copyMemory(from: slots + value * slot, byteCount: slot)
-                    cursor += Int(lengths[value])
-                }
-            }
-            writer.cursor = cursor
+            room((last - first) * table.slot + table.slot)
+            HexdumpBlockProgram.TableKernel(table, repeats: last - first, trim: 0, plan: plan)
+                .draw(block + first * table.valueBytes, to: &writer.cursor)
             first = last
         }
         // The last iteration's trailing blank is the last byte written.

@@ -48,7 +48,8 @@ extension HexdumpBlockProgram {
         }
     }
 
-    /// `table`: each value's entry from the plan's tables.
+    /// `table`: each value's entry from the plan's tables (also the
+    /// step-by-step drawer's, for a unit with a table).
     struct TableKernel {
         let slots: UnsafeRawPointer
         let lengths: UnsafePointer<UInt8>
@@ -61,30 +62,48 @@ extension HexdumpBlockProgram {
 
         @inline(__always)
         init(_ step: UnsafePointer<Step>, plan: HexdumpFormatPlan) {
-            slots = UnsafeRawPointer(plan.tables.baseAddress! + Int(step.pointee.tableStart))
-            lengths = UnsafePointer(plan.tableLengths.baseAddress! + Int(step.pointee.lengthsStart))
-            repeats = Int(step.pointee.repeats)
-            slot = Int(step.pointee.slot)
-            fixedLength = Int(step.pointee.fixedLength)
-            twoBytes = step.pointee.valueBytes == 2
-            trim = Int(step.pointee.trim)
+            self.init(
+                start: Int(step.pointee.tableStart), lengthsStart: Int(step.pointee.lengthsStart), slot: Int(step.pointee.slot),
+                fixedLength: Int(step.pointee.fixedLength), valueBytes: Int(step.pointee.valueBytes), repeats: Int(step.pointee.repeats),
+                trim: Int(step.pointee.trim), plan: plan)
         }
+
+        /// `repeats` values through `table`, `trim` bytes taken back after them.
+        @inline(__always)
+        init(_ table: HexdumpFormatPlan.ValueTable, repeats: Int, trim: Int, plan: HexdumpFormatPlan) {
+            self.init(
+                start: table.start, lengthsStart: table.lengthsStart, slot: table.slot, fixedLength: table.fixedLength ?? 0,
+                valueBytes: table.valueBytes, repeats: repeats, trim: trim, plan: plan)
+        }
+
+        @inline(__always)
+        private init(
+            start: Int, lengthsStart: Int, slot: Int, fixedLength: Int, valueBytes: Int, repeats: Int, trim: Int, plan: HexdumpFormatPlan
+        ) {
+            slots = UnsafeRawPointer(plan.tables.baseAddress! + start)
+            lengths = UnsafePointer(plan.tableLengths.baseAddress! + lengthsStart)
+            self.repeats = repeats
+            self.slot = slot
+            self.fixedLength = fixedLength
+            twoBytes = valueBytes == 2
+            self.trim = trim
+        }
+
+        /// One-byte values into entries of one length in 8-byte slots: a store each.
+        private var storesWords: Bool { slot == 8 && fixedLength > 0 && !twoBytes }
 
         @inline(__always)
         func draw(_ block: UnsafeRawPointer, to cursor: inout UnsafeMutablePointer<UInt8>) {
             let bytes = block.assumingMemoryBound(to: UInt8.self)
-            if twoBytes {
+            if storesWords {
+                drawWords(block, count: 1, blockSize: 0, out: cursor, stride: 0)
+                cursor += repeats * fixedLength
+            } else if twoBytes {
                 for index in 0..<repeats {
                     let value = Int(UInt16(littleEndian: block.loadUnaligned(fromByteOffset: 2 * index, as: UInt16.self)))
                     UnsafeMutableRawPointer(cursor).copyMemory(from: slots + value * slot, byteCount: slot)
                     cursor += Int(lengths[value])
                 }
-            } else if slot == 8 && fixedLength > 0 {
-                for index in 0..<repeats {
-                    let entry = slots.loadUnaligned(fromByteOffset: Int(bytes[index]) * 8, as: UInt64.self)
-                    UnsafeMutableRawPointer(cursor + index * fixedLength).storeBytes(of: entry, as: UInt64.self)
-                }
-                cursor += repeats * fixedLength
             } else if slot == 8 {
                 for index in 0..<repeats {
                     let value = Int(bytes[index])
@@ -104,20 +123,23 @@ extension HexdumpBlockProgram {
         /// The step over `count` blocks `blockSize` apart from `blocks`,
         /// their texts `stride` apart from `out`; entries of one length.
         func drawColumn(_ blocks: UnsafeRawPointer, count: Int, blockSize: Int, out: UnsafeMutablePointer<UInt8>, stride: Int) {
-            if slot == 8 && fixedLength > 0 && !twoBytes {
-                for block in 0..<count {
-                    let bytes = (blocks + block * blockSize).assumingMemoryBound(to: UInt8.self)
-                    let target = UnsafeMutableRawPointer(out + block * stride)
-                    for index in 0..<repeats {
-                        let entry = slots.loadUnaligned(fromByteOffset: Int(bytes[index]) * 8, as: UInt64.self)
-                        target.storeBytes(of: entry, toByteOffset: index * fixedLength, as: UInt64.self)
-                    }
-                }
-                return
-            }
+            if storesWords { return drawWords(blocks, count: count, blockSize: blockSize, out: out, stride: stride) }
             for block in 0..<count {
                 var cursor = out + block * stride
                 draw(blocks + block * blockSize, to: &cursor)
+            }
+        }
+
+        /// `storesWords`' loop over `count` blocks (one block: `count` 1).
+        @inline(__always)
+        private func drawWords(_ blocks: UnsafeRawPointer, count: Int, blockSize: Int, out: UnsafeMutablePointer<UInt8>, stride: Int) {
+            for block in 0..<count {
+                let bytes = (blocks + block * blockSize).assumingMemoryBound(to: UInt8.self)
+                let target = UnsafeMutableRawPointer(out + block * stride)
+                for index in 0..<repeats {
+                    let entry = slots.loadUnaligned(fromByteOffset: Int(bytes[index]) * 8, as: UInt64.self)
+                    target.storeBytes(of: entry, toByteOffset: index * fixedLength, as: UInt64.self)
+                }
             }
         }
     }
@@ -153,10 +175,14 @@ extension HexdumpBlockProgram {
             trim = Int(step.pointee.trim)
         }
 
+        /// No prefix, no zeros, a suffix of at most 8 bytes: two stores an integer.
+        private var isPlain: Bool { prefixCount == 0 && zeros == 0 && suffixCount <= 8 }
+
         @inline(__always)
         func draw(_ block: UnsafeRawPointer, to cursor: inout UnsafeMutablePointer<UInt8>) {
-            if prefixCount == 0 && zeros == 0 && suffixCount <= 8 {
-                drawPlain(block, to: &cursor)
+            if isPlain {
+                drawPlain(block, count: 1, blockSize: 0, out: cursor, stride: 0)
+                cursor += repeats * (2 * valueBytes + suffixCount)
             } else {
                 drawPadded(block, to: &cursor)
             }
@@ -166,35 +192,10 @@ extension HexdumpBlockProgram {
         /// The step over `count` blocks `blockSize` apart from `blocks`,
         /// their texts `stride` apart from `out`.
         func drawColumn(_ blocks: UnsafeRawPointer, count: Int, blockSize: Int, out: UnsafeMutablePointer<UInt8>, stride: Int) {
-            guard prefixCount == 0 && zeros == 0 && suffixCount <= 8 && (valueBytes == 2 || valueBytes == 4) else {
-                for block in 0..<count {
-                    var cursor = out + block * stride
-                    draw(blocks + block * blockSize, to: &cursor)
-                }
-                return
-            }
-            let suffixWord = UnsafeRawPointer(suffix).loadUnaligned(as: UInt64.self)
-            let each = 2 * valueBytes + suffixCount
-            if valueBytes == 4 {
-                for block in 0..<count {
-                    let bytes = blocks + block * blockSize
-                    let target = UnsafeMutableRawPointer(out + block * stride)
-                    for index in 0..<repeats {
-                        let value = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self))
-                        target.storeBytes(of: digits(of: value), toByteOffset: index * each, as: UInt64.self)
-                        target.storeBytes(of: suffixWord, toByteOffset: index * each + 8, as: UInt64.self)
-                    }
-                }
-            } else {
-                for block in 0..<count {
-                    let bytes = blocks + block * blockSize
-                    let target = UnsafeMutableRawPointer(out + block * stride)
-                    for index in 0..<repeats {
-                        let value = UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: 2 * index, as: UInt16.self))
-                        target.storeBytes(of: digits(of: value), toByteOffset: index * each, as: UInt32.self)
-                        target.storeBytes(of: suffixWord, toByteOffset: index * each + 4, as: UInt64.self)
-                    }
-                }
+            if isPlain { return drawPlain(blocks, count: count, blockSize: blockSize, out: out, stride: stride) }
+            for block in 0..<count {
+                var cursor = out + block * stride
+                drawPadded(blocks + block * blockSize, to: &cursor)
             }
         }
 
@@ -212,34 +213,43 @@ extension HexdumpBlockProgram {
             return HexDigitWords.of(value, letters: letters)
         }
 
+        /// The plain shape over `count` blocks (one block: `count` 1): the
+        /// value's size chosen once, outside the loops.
         @inline(__always)
-        private func drawPlain(_ block: UnsafeRawPointer, to cursor: inout UnsafeMutablePointer<UInt8>) {
+        private func drawPlain(_ blocks: UnsafeRawPointer, count: Int, blockSize: Int, out: UnsafeMutablePointer<UInt8>, stride: Int) {
             let suffixWord = UnsafeRawPointer(suffix).loadUnaligned(as: UInt64.self)
-            let stride = 2 * valueBytes + suffixCount
-            var out = UnsafeMutableRawPointer(cursor)
             switch valueBytes {
             case 2:
-                for index in 0..<repeats {
-                    let value = UInt16(littleEndian: block.loadUnaligned(fromByteOffset: 2 * index, as: UInt16.self))
-                    out.storeBytes(of: digits(of: value), as: UInt32.self)
-                    out.storeBytes(of: suffixWord, toByteOffset: 4, as: UInt64.self)
-                    out += stride
+                eachValue(blocks, count: count, blockSize: blockSize, out: out, stride: stride) { bytes, target in
+                    target.storeBytes(of: digits(of: UInt16(littleEndian: bytes.loadUnaligned(as: UInt16.self))), as: UInt32.self)
+                    target.storeBytes(of: suffixWord, toByteOffset: 4, as: UInt64.self)
                 }
             case 4:
-                for index in 0..<repeats {
-                    let value = UInt32(littleEndian: block.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self))
-                    out.storeBytes(of: digits(of: value), as: UInt64.self)
-                    out.storeBytes(of: suffixWord, toByteOffset: 8, as: UInt64.self)
-                    out += stride
+                eachValue(blocks, count: count, blockSize: blockSize, out: out, stride: stride) { bytes, target in
+                    target.storeBytes(of: digits(of: UInt32(littleEndian: bytes.loadUnaligned(as: UInt32.self))), as: UInt64.self)
+                    target.storeBytes(of: suffixWord, toByteOffset: 8, as: UInt64.self)
                 }
             default:
-                for index in 0..<repeats {
-                    HexDigitWords.write(block + index * valueBytes, count: valueBytes, letters: letters, to: out)
-                    out.storeBytes(of: suffixWord, toByteOffset: 2 * valueBytes, as: UInt64.self)
-                    out += stride
+                let digitBytes = 2 * valueBytes
+                eachValue(blocks, count: count, blockSize: blockSize, out: out, stride: stride) { bytes, target in
+                    HexDigitWords.write(bytes, count: valueBytes, letters: letters, to: target)
+                    target.storeBytes(of: suffixWord, toByteOffset: digitBytes, as: UInt64.self)
                 }
             }
-            cursor = out.assumingMemoryBound(to: UInt8.self)
+        }
+
+        /// `body` for each value of `count` blocks: its bytes, and where its text goes.
+        @inline(__always)
+        private func eachValue(
+            _ blocks: UnsafeRawPointer, count: Int, blockSize: Int, out: UnsafeMutablePointer<UInt8>, stride: Int,
+            _ body: (UnsafeRawPointer, UnsafeMutableRawPointer) -> Void
+        ) {
+            let each = 2 * valueBytes + suffixCount
+            for block in 0..<count {
+                let bytes = blocks + block * blockSize
+                let target = UnsafeMutableRawPointer(out + block * stride)
+                for index in 0..<repeats { body(bytes + index * valueBytes, target + index * each) }
+            }
         }
 
         private func drawPadded(_ block: UnsafeRawPointer, to cursor: inout UnsafeMutablePointer<UInt8>) {

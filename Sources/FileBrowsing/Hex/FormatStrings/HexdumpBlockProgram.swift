@@ -126,6 +126,26 @@ final class HexdumpBlockProgram: @unchecked Sendable {
         if let precision = field.precision { return field.width <= precision ? precision : nil }
         return field.zeroPadded && !field.leftAligned ? field.width : nil
     }
+
+    /// The digits an unsigned hex integer of `byteCount` bytes always
+    /// writes, every value's digits fitting (`%08x` of 4 bytes), else nil.
+    static func fixedHexDigits(_ conversion: HexdumpFormat.Conversion?, field: PrintfField, byteCount: Int) -> Int? {
+        guard case .integer(signed: false, let radix)? = conversion, radix == .hex || radix == .upperHex, byteCount >= 1,
+            let digits = fixedHexDigits(field), digits >= 2 * byteCount
+        else { return nil }
+        return digits
+    }
+
+    /// A unit drawn as one hex-run step: one such conversion of 2, 4 or 8
+    /// bytes after at most 16 bytes of text, and at most 16 bytes of text
+    /// after it (`8/2 "%04x "`, `4/4 "%08x "`): the digits an iteration
+    /// writes, else nil. The plan makes no two-byte table for such a unit.
+    static func hexRunDigits(of prints: [(conversion: HexdumpFormat.Conversion?, field: PrintfField, byteCount: Int, textCount: Int)]) -> Int? {
+        guard let first = prints.first, prints.count <= 2, first.byteCount >= 2, first.textCount <= 16,
+            prints.dropFirst().allSatisfy({ $0.conversion == nil && $0.textCount <= 16 })
+        else { return nil }
+        return fixedHexDigits(first.conversion, field: first.field, byteCount: first.byteCount)
+    }
 }
 
 /// The steps while they are laid out, and a bound of one block's text.
@@ -182,20 +202,10 @@ private struct Compiler {
         return offset
     }
 
-    /// A unit that is one zero-padded hex conversion of 2, 4 or 8 bytes
-    /// and at most some text after it (`8/2 "%04x "`, `4/4 "%08x "`):
-    /// the digits each iteration writes, else nil. Drawn as one step,
-    /// before a two-byte table (a MiB read at random).
+    /// `HexdumpBlockProgram.hexRunDigits` of the unit's print units.
     private func hexRunDigits(_ unit: HexdumpFormatPlan.Unit) -> Int? {
-        guard !unit.prints.isEmpty else { return nil }
-        let first = plan.prints[unit.prints.lowerBound]
-        guard unit.prints.count <= 2, case .integer(signed: false, let radix)? = first.conversion, radix == .hex || radix == .upperHex,
-            first.byteCount >= 2, let digits = HexdumpBlockProgram.fixedHexDigits(first.field), digits >= 2 * first.byteCount,
-            first.textCount <= 16
-        else { return nil }
-        let suffix = unit.prints.count == 2 ? plan.prints[unit.prints.lowerBound + 1] : nil
-        guard suffix?.conversion == nil, (suffix?.textCount ?? 0) <= 16 else { return nil }
-        return digits
+        HexdumpBlockProgram.hexRunDigits(
+            of: unit.prints.map { (plan.prints[$0].conversion, plan.prints[$0].field, plan.prints[$0].byteCount, plan.prints[$0].textCount) })
     }
 
     /// The step of a unit `hexRunDigits` accepts; its texts are appended to the program's.
@@ -241,8 +251,8 @@ private struct Compiler {
     private mutating func addConversion(_ conversion: HexdumpFormat.Conversion, of print: HexdumpFormatPlan.Print, index: Int, at offset: Int) {
         let largest = print.largestOutput - print.textCount
         switch conversion {
-        case .integer(signed: false, let radix) where radix == .hex || radix == .upperHex:
-            if let digits = HexdumpBlockProgram.fixedHexDigits(print.field), digits >= 2 * print.byteCount, print.byteCount >= 1 {
+        case .integer(signed: false, let radix):
+            if let digits = HexdumpBlockProgram.fixedHexDigits(conversion, field: print.field, byteCount: print.byteCount) {
                 var step = HexdumpBlockProgram.Step(kind: .hexDigits, input: offset)
                 step.valueBytes = UInt8(print.byteCount)
                 step.zeros = Int32(digits - 2 * print.byteCount)
@@ -263,17 +273,12 @@ private struct Compiler {
                 bound += max(digits, largest)
                 return
             }
-        case .string:
-            bound += max(print.field.width, blockSize) + 4
-            var step = HexdumpBlockProgram.Step(kind: .conversion, input: offset)
-            step.print = Int32(index)
-            steps.append(step)
-            return
         default: break
         }
         var step = HexdumpBlockProgram.Step(kind: .conversion, input: offset)
         step.print = Int32(index)
         steps.append(step)
-        bound += largest
+        // A %s's own length is the block's (the plan's bound leaves it out).
+        bound += conversion == .string ? max(print.field.width, blockSize) + 4 : largest
     }
 }

@@ -25,11 +25,17 @@ public struct HexdumpChunkFormatter: ChunkFormatter {
         guard format.blockSize > 0, format.blockSize <= Self.largestBlock else { return nil }
         let plan = HexdumpFormatPlan(format, wordTables: true)
         guard plan.program != nil else { return nil }
+        self.init(plan: plan, format: format, squeezes: squeezes, address: startOffset)
+    }
+
+    /// Through `plan`, whatever it is (`HexdumpFormatDump` draws the
+    /// second half of a large piece with one, program or not).
+    init(plan: HexdumpFormatPlan, format: HexdumpFormat, squeezes: Bool, address: UInt64) {
         self.plan = plan
         self.format = format
         blockSize = format.blockSize
         self.squeezes = squeezes
-        address = startOffset
+        self.address = address
     }
 
     /// The largest block drawn by several workers.

@@ -114,40 +114,37 @@ public struct HexdumpFormatDump: ~Copyable {
     }
 
     /// Whole blocks in two halves at once: the second half on a second
-    /// thread, from the squeeze state its two blocks before give (the
-    /// last block drawn has the content of the block just before, drawn or
-    /// folded; `*` is pending when that block repeated the one before it).
+    /// thread, by a `HexdumpChunkFormatter` resumed from the two blocks
+    /// before it, whose state after it is the dump's.
     private mutating func drawInTwo(_ blocks: UnsafeRawBufferPointer, emit: (UnsafeRawBufferPointer) -> Void) {
         let size = format.blockSize
+        // At least two blocks a half (callers give four or more).
         let firstCount = blocks.count / size / 2 * size
         let base = blocks.baseAddress!
-        let lastOfFirst = base + firstCount - size
-        let starredBefore: Bool
-        if firstCount >= 2 * size {
-            starredBefore = Syscalls.compareMemory(lastOfFirst, lastOfFirst - size, size) == 0
-        } else {
-            starredBefore = drawer.hasDrawn && drawer.previous.withUnsafeBytes { Syscalls.compareMemory(lastOfFirst, $0.baseAddress!, size) == 0 }
-        }
-        let start = SecondHalf(
-            plan: drawer.plan, blockSize: size, squeezes: drawer.squeezes, address: drawer.address + UInt64(firstCount),
-            starred: drawer.squeezes && starredBefore, blocks: SharedMemory(UnsafeRawBufferPointer(rebasing: blocks[(firstCount - size)...])),
-            buffer: SharedMemory(secondText), largestText: min(1 << 24, largestBlockText * ((blocks.count - firstCount) / size)))
+        let second = HexdumpChunkFormatter(plan: drawer.plan, format: format, squeezes: drawer.squeezes, address: drawer.address)
+            .resumed(at: drawer.address + UInt64(firstCount), after: UnsafeRawBufferPointer(rebasing: blocks[(firstCount - 2 * size)..<firstCount]))
+        let input = SharedMemory(UnsafeRawBufferPointer(rebasing: blocks[firstCount...]))
+        let buffer = SharedMemory(secondText ?? .allocate(capacity: second.outputCapacity(for: input.pointer.count)))
         secondText = nil
-        let second = TwoThreads.run(
+        let drawn = TwoThreads.run(
             {
                 drawer.drawRun(base, count: firstCount / size)
-            }, alongside: { start.draw() })
+            },
+            alongside: {
+                var formatter = second
+                var text = buffer.pointer
+                let written = formatter.format(input.pointer, into: &text)
+                return SharedMemory((formatter: formatter, text: text, written: written))
+            })
         drawer.writer.flush(emit)
-        emit(UnsafeRawBufferPointer(start: second.pointer.buffer.baseAddress, count: second.pointer.written))
-        secondText = second.pointer.buffer
-        // The state after both halves: the last block, and whether it repeated the one before.
-        let last = base + blocks.count - size
-        drawer.address += UInt64(blocks.count - firstCount)
-        if drawer.squeezes {
-            drawer.starred = Syscalls.compareMemory(last, last - size, size) == 0
-            drawer.previous = Array(UnsafeRawBufferPointer(start: last, count: size))
-        }
-        drawer.hasDrawn = true
+        let (after, text, written) = drawn.pointer
+        emit(UnsafeRawBufferPointer(start: text.baseAddress, count: written))
+        secondText = text
+        // The state after both halves is the second's.
+        drawer.address = after.address
+        drawer.previous = after.previous
+        drawer.starred = after.starred
+        drawer.hasDrawn = after.hasDrawn
     }
 
     /// The short last block, then the `%_A` unit: its offsets are the
@@ -173,35 +170,5 @@ public struct HexdumpFormatDump: ~Copyable {
             drawer.address += UInt64(format.blockSize)
         }
         drawer.drawEndUnit()
-    }
-}
-
-/// The second half of a large piece, drawn on the second thread: its
-/// blocks start with the last block of the first half, which only sets
-/// the squeeze state.
-private struct SecondHalf: Sendable {
-    let plan: HexdumpFormatPlan
-    let blockSize: Int
-    let squeezes: Bool
-    let address: UInt64
-    let starred: Bool
-    let blocks: SharedMemory<UnsafeRawBufferPointer>
-    /// The buffer to draw into (else a new one), and the most text the half can make.
-    let buffer: SharedMemory<UnsafeMutableBufferPointer<UInt8>?>
-    let largestText: Int
-
-    /// The text drawn: the buffer that holds it (the caller's) and its length.
-    func draw() -> SharedMemory<(buffer: UnsafeMutableBufferPointer<UInt8>, written: Int)> {
-        let writer = buffer.pointer.map { DumpWriter(adopting: $0) } ?? DumpWriter(capacity: largestText + HexdumpBlockProgram.slack)
-        var drawer = HexdumpBlockDrawer(plan: plan, blockSize: blockSize, squeezes: squeezes, address: address, writer: writer)
-        drawer.room(largestText)
-        let bytes = blocks.pointer
-        if squeezes {
-            drawer.previous = Array(UnsafeRawBufferPointer(rebasing: bytes[0..<blockSize]))
-            drawer.hasDrawn = true
-            drawer.starred = starred
-        }
-        drawer.drawRun(bytes.baseAddress! + blockSize, count: bytes.count / blockSize - 1)
-        return SharedMemory(drawer.writer.surrender())
     }
 }

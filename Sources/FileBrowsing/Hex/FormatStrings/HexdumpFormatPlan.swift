@@ -174,9 +174,9 @@ private struct Builder {
         let valueBytes = unit.prints[0].byteCount
         switch (conversion, valueBytes) {
         case (.integer, 1), (.character, 1), (.printable, 1), (.escapedCharacter, 1), (.asciiName, 1): break
-        case (.integer(signed: false, let radix), 2)
-        where drawsHexRuns && (radix == .hex || radix == .upperHex) && (HexdumpBlockProgram.fixedHexDigits(unit.prints[0].field) ?? 0) >= 4
-            && unit.prints.allSatisfy({ $0.text.count <= 16 }):
+        case (.integer, 2)
+        where drawsHexRuns
+            && HexdumpBlockProgram.hexRunDigits(of: unit.prints.map { ($0.conversion, $0.field, $0.byteCount, $0.text.count) }) != nil:
             return nil
         case (.integer, 2) where wordTables < 4:
             wantsWordTables = true
