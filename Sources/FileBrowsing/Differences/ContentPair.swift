@@ -22,8 +22,8 @@ final class ContentPair {
     /// `secondDirectory`, whose statuses (links followed) were `firstStatus`
     /// and `secondStatus`. Throws which side could not be read.
     func compare(
-        _ firstName: [UInt8], in firstDirectory: Int32, status firstStatus: FileStatus, with secondName: [UInt8], in secondDirectory: Int32,
-        status secondStatus: FileStatus
+        _ firstName: UnsafePointer<CChar>, in firstDirectory: Int32, status firstStatus: FileStatus, with secondName: UnsafePointer<CChar>,
+        in secondDirectory: Int32, status secondStatus: FileStatus
     ) throws(ContentPairFailure) -> Verdict {
         // One file under two names holds the same bytes.
         if firstStatus.identity == secondStatus.identity { return .same }
@@ -32,6 +32,19 @@ final class ContentPair {
         defer { Syscalls.close(a) }
         let b = try open(secondName, in: secondDirectory, side: 1)
         defer { Syscalls.close(b) }
+        return try compare(open: a, status: firstStatus, with: b, status: secondStatus)
+    }
+
+    /// Compares two open regular files (the caller owns and closes both
+    /// descriptors) whose statuses were `firstStatus` and `secondStatus`,
+    /// taken before either was read. Throws which side could not be read.
+    func compare(
+        open a: Int32, status firstStatus: FileStatus, with b: Int32, status secondStatus: FileStatus
+    )
+        throws(ContentPairFailure) -> Verdict
+    {
+        if firstStatus.identity == secondStatus.identity { return .same }
+        if firstStatus.size != secondStatus.size { return .differ }
         // Read up to the size seen: a file that grew or shrank meanwhile fails the check after.
         let size = UInt64(firstStatus.size)
         var offset: UInt64 = 0
@@ -48,8 +61,8 @@ final class ContentPair {
         return .same
     }
 
-    private func open(_ name: [UInt8], in directory: Int32, side: Int) throws(ContentPairFailure) -> Int32 {
-        switch withCString(name, { Syscalls.openFile(at: directory, name: $0) }) {
+    private func open(_ name: UnsafePointer<CChar>, in directory: Int32, side: Int) throws(ContentPairFailure) -> Int32 {
+        switch Syscalls.openFile(at: directory, name: name) {
         case .success(let fd): return fd
         case .failure(let errno): throw ContentPairFailure(side: side, errno: errno)
         }

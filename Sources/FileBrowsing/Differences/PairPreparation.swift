@@ -1,78 +1,84 @@
-import Synchronization
-
 /// What a comparison learns about a name in both trees before it reports:
 /// both statuses (links followed), and for two regular files of different
-/// identities the verdict on their bytes. Worked out for a directory's
-/// names at once, on several threads (the reads are where the time goes),
-/// then reported in order by the walk.
+/// identities the verdict on their bytes. Worked out ahead of the walk, on
+/// several threads (the reads are where the time goes), then reported in
+/// order by the walk.
 struct PreparedPair: Sendable {
     var first: Result<FileStatus, Errno>
     var second: Result<FileStatus, Errno>
     var verdict: Result<ContentPair.Verdict, ContentPairFailure>?
 }
 
-/// Prepares the pairs of a directory on up to `threads` threads, each with
-/// its own `ContentPair` (buffers are per thread).
-final class PairPreparation: @unchecked Sendable {
-    /// One comparer a thread, made once and used by that slice only.
-    private let comparers: [ContentPair]
-
-    init(threads: Int) {
-        comparers = (0..<max(1, threads)).map { _ in ContentPair() }
-    }
-
-    /// The pairs for `names` (each in both directories, `first` and
-    /// `second` open descriptors), in the order given.
-    func prepare(_ names: [[UInt8]], first: Int32, second: Int32, isCancelled: @escaping @Sendable () -> Bool) -> [PreparedPair] {
-        let count = names.count
-        var results = [PreparedPair?](repeating: nil, count: count)
-        // A small directory is not worth a thread.
-        let slices = count < 16 ? 1 : min(comparers.count, count)
-        results.withUnsafeMutableBufferPointer { buffer in
-            let shared = SharedSlots(buffer)
-            let work: @Sendable (Int) -> Void = { slice in
-                let comparer = self.comparers[slice]
-                var index = slice
-                // Interleaved, so large and small files spread over the threads.
-                while index < count {
-                    if isCancelled() { return }
-                    shared.store(Self.prepare(names[index], first: first, second: second, with: comparer), at: index)
-                    index += slices
+/// Prepares the names in both sides of a listed directory pair, a range of
+/// slots at a time, with one `ContentPair` (so one thread) per preparer.
+enum PairPreparation {
+    /// Fills slots `range` of `listing`, stopping early (slots left nil)
+    /// when `isCancelled` says so.
+    static func prepare(_ listing: DirectoryPairListing, slots range: Range<Int>, with comparer: ContentPair, isCancelled: () -> Bool) {
+        let firstFD = listing.first.fd
+        let secondFD = listing.second.fd
+        for slot in range {
+            if isCancelled() { return }
+            let entry = listing.entries[Int(listing.common[slot])]
+            let a = Int(entry.first)
+            let b = Int(entry.second)
+            let bothFiles = listing.firstNames.kind(at: a) == .file && listing.secondNames.kind(at: b) == .file
+            listing.prepared[slot] = listing.firstNames.withCName(at: a) { firstName in
+                listing.secondNames.withCName(at: b) { secondName in
+                    if bothFiles,
+                        let pair = preparedOpening(firstName, in: firstFD, with: secondName, in: secondFD, comparer: comparer)
+                    {
+                        return pair
+                    }
+                    return preparedByStatus(firstName, in: firstFD, with: secondName, in: secondFD, comparer: comparer)
                 }
             }
-            var threads: [JoinableThread] = []
-            // A slice whose thread could not be made runs here.
-            var here = [0]
-            for slice in 1..<slices {
-                if let thread = JoinableThread({ work(slice) }) { threads.append(thread) } else { here.append(slice) }
-            }
-            for slice in here { work(slice) }
-            for thread in threads { thread.join() }
         }
-        return results.map { $0 ?? PreparedPair(first: .failure(.interrupted), second: .failure(.interrupted), verdict: nil) }
     }
 
-    private static func prepare(_ name: [UInt8], first: Int32, second: Int32, with comparer: ContentPair) -> PreparedPair {
-        let a = withCString(name) { Syscalls.status(at: first, name: $0, followSymlink: true) }.map(FileStatus.init)
-        let b = withCString(name) { Syscalls.status(at: second, name: $0, followSymlink: true) }.map(FileStatus.init)
+    /// Two names the directories call regular files: each opened and its
+    /// status taken from the open file (one name look-up a side, not two),
+    /// then compared. Nil when either cannot be opened or read for its
+    /// status: `preparedByStatus` then tells which side and why.
+    private static func preparedOpening(
+        _ firstName: UnsafePointer<CChar>, in firstFD: Int32, with secondName: UnsafePointer<CChar>, in secondFD: Int32,
+        comparer: ContentPair
+    ) -> PreparedPair? {
+        guard case .success(let a) = Syscalls.openFile(at: firstFD, name: firstName) else { return nil }
+        defer { Syscalls.close(a) }
+        guard case .success(let b) = Syscalls.openFile(at: secondFD, name: secondName) else { return nil }
+        defer { Syscalls.close(b) }
+        guard case .success(let rawFirst) = Syscalls.status(of: a), case .success(let rawSecond) = Syscalls.status(of: b) else { return nil }
+        let x = FileStatus(rawFirst)
+        let y = FileStatus(rawSecond)
+        var pair = PreparedPair(first: .success(x), second: .success(y), verdict: nil)
+        // Replaced by something else since the directory was read: the walk says what each is.
+        guard x.kind == .file, y.kind == .file, x.identity != y.identity else { return pair }
+        do throws(ContentPairFailure) {
+            pair.verdict = .success(try comparer.compare(open: a, status: x, with: b, status: y))
+        } catch {
+            pair.verdict = .failure(error)
+        }
+        return pair
+    }
+
+    /// Any other pair: both statuses by name (links followed), then, for two
+    /// regular files, their bytes.
+    private static func preparedByStatus(
+        _ firstName: UnsafePointer<CChar>, in firstFD: Int32, with secondName: UnsafePointer<CChar>, in secondFD: Int32,
+        comparer: ContentPair
+    ) -> PreparedPair {
+        let a = Syscalls.status(at: firstFD, name: firstName, followSymlink: true).map(FileStatus.init)
+        let b = Syscalls.status(at: secondFD, name: secondName, followSymlink: true).map(FileStatus.init)
         var pair = PreparedPair(first: a, second: b, verdict: nil)
         if case .success(let x) = a, case .success(let y) = b, x.kind == .file, y.kind == .file, x.identity != y.identity {
             do throws(ContentPairFailure) {
-                pair.verdict = .success(try comparer.compare(name, in: first, status: x, with: name, in: second, status: y))
+                pair.verdict = .success(
+                    try comparer.compare(firstName, in: firstFD, status: x, with: secondName, in: secondFD, status: y))
             } catch {
                 pair.verdict = .failure(error)
             }
         }
         return pair
     }
-}
-
-/// Slots of an array the preparing threads fill, each its own indices; the
-/// array outlives them (they are joined before it is let go).
-private final class SharedSlots: @unchecked Sendable {
-    private let buffer: UnsafeMutableBufferPointer<PreparedPair?>
-
-    init(_ buffer: UnsafeMutableBufferPointer<PreparedPair?>) { self.buffer = buffer }
-
-    func store(_ pair: PreparedPair, at index: Int) { buffer[index] = pair }
 }

@@ -27,8 +27,19 @@ public final class TreeComparison {
 
     public typealias Report = (TreeDifference, _ first: DirectoryHandle, _ second: DirectoryHandle) -> Void
 
-    /// Statuses and contents of a directory's common names, on every core.
-    private let preparation = PairPreparation(threads: min(4, Processors.online))
+    /// Threads preparing names ahead of the walk: a core each but the
+    /// walk's, which helps while it waits (more threads than cores made the
+    /// kernel's side slower: two workers and the walk on two cores took 10%
+    /// longer than one worker and the walk).
+    private let workers = max(1, min(4, Processors.online) - 1)
+    /// Whether directories are read ahead of the walk, at most `lookahead`
+    /// listings ahead (off: the walk lists and prepares each itself; the
+    /// tests compare the two). A listing holds a descriptor a side: the
+    /// look-ahead takes at most an eighth of the open-file limit.
+    var readsAhead = true
+    var lookahead = min(64, max(2, Syscalls.openFileLimit() / 16))
+    /// The walk's own comparer, for a pair the read-ahead did not list.
+    private let ownComparer = ContentPair()
     /// Asked between entries with what was found so far (a progress line
     /// can show it): whether to stop.
     private let isCancelled: (Totals) -> Bool
@@ -43,15 +54,11 @@ public final class TreeComparison {
 
     /// One directory pair on the way down: the names still to look at.
     private struct Frame {
-        let first: DirectoryHandle
-        let second: DirectoryHandle
-        /// Below the tops ("" for the tops).
-        let directory: [UInt8]
-        let names: [(name: [UInt8], inFirst: Bool, inSecond: Bool)]
-        /// For each name in both, what was learnt of it (by its index in `names`).
-        let prepared: [Int: PreparedPair]
+        let listing: DirectoryPairListing
         var next = 0
-        let identities: (FileIdentity?, FileIdentity?)
+        var first: DirectoryHandle { listing.first }
+        var second: DirectoryHandle { listing.second }
+        var directory: [UInt8] { listing.directory }
     }
 
     /// Walks the trees at `first` and `second`. `report` hears each
@@ -59,7 +66,9 @@ public final class TreeComparison {
     /// prints `diff: PATH: reason`), after which the walk goes on.
     public func run(first: DirectoryHandle, second: DirectoryHandle, report: Report, trouble: (FileError) -> Void) {
         totals = Totals()
-        guard let top = frame(first, second, directory: [], trouble: trouble) else { return }
+        let readAhead = readsAhead ? ComparisonReadAhead(first: first, second: second, workers: workers, lookahead: lookahead) : nil
+        defer { readAhead?.finish() }
+        guard let top = frame(first, second, directory: [], readAhead: readAhead, trouble: trouble) else { return }
         var stack = [top]
         while !stack.isEmpty {
             if isCancelled(totals) {
@@ -67,23 +76,23 @@ public final class TreeComparison {
                 return
             }
             let index = stack.count - 1
-            guard stack[index].next < stack[index].names.count else {
+            guard stack[index].next < stack[index].listing.entries.count else {
                 stack.removeLast()
                 continue
             }
-            let entry = stack[index].names[stack[index].next]
-            stack[index].next += 1
             let here = stack[index]
+            let entry = here.listing.entries[here.next]
+            stack[index].next += 1
             if !entry.inSecond {
-                report(TreeDifference(kind: .onlyInFirst, directory: here.directory, name: entry.name), here.first, here.second)
+                report(TreeDifference(kind: .onlyInFirst, directory: here.directory, name: here.listing.name(of: entry)), here.first, here.second)
                 continue
             }
             if !entry.inFirst {
-                report(TreeDifference(kind: .onlyInSecond, directory: here.directory, name: entry.name), here.first, here.second)
+                report(TreeDifference(kind: .onlyInSecond, directory: here.directory, name: here.listing.name(of: entry)), here.first, here.second)
                 continue
             }
-            guard let pair = here.prepared[here.next - 1] else { continue }
-            if let deeper = compare(entry.name, pair, in: here, ancestors: stack, report: report, trouble: trouble) {
+            guard let pair = here.listing.prepared[Int(entry.slot)] else { continue }
+            if let deeper = compare(entry, pair, in: here, ancestors: stack, readAhead: readAhead, report: report, trouble: trouble) {
                 stack.append(deeper)
             }
         }
@@ -92,9 +101,10 @@ public final class TreeComparison {
     /// One name in both directories: reported, compared, or (two
     /// directories) the frame to walk next.
     private func compare(
-        _ name: [UInt8], _ pair: PreparedPair, in here: Frame, ancestors: [Frame], report: Report, trouble: (FileError) -> Void
+        _ entry: DirectoryPairListing.Entry, _ pair: PreparedPair, in here: Frame, ancestors: [Frame], readAhead: ComparisonReadAhead?,
+        report: Report, trouble: (FileError) -> Void
     ) -> Frame? {
-        let path = here.directory.isEmpty ? name : here.directory + [0x2F] + name
+        let name = here.listing.name(of: entry)
         let firstStatus = status(pair.first, name, in: here.first, trouble: trouble)
         let secondStatus = status(pair.second, name, in: here.second, trouble: trouble)
         guard let firstStatus, let secondStatus else { return nil }
@@ -105,15 +115,22 @@ public final class TreeComparison {
         }
         if firstStatus.kind == .directory && secondStatus.kind == .directory {
             // A directory that is its own ancestor (through a link): diff's loop.
-            if ancestors.contains(where: { $0.identities.0 == firstStatus.identity }) {
+            if ancestors.contains(where: { $0.first.identity == firstStatus.identity }) {
                 trouble(FileError(path: PathBytes.join(here.first.path, name), reason: .custom("recursive directory loop")))
                 totals.troubles += 1
                 return nil
             }
-            if ancestors.contains(where: { $0.identities.1 == secondStatus.identity }) {
+            if ancestors.contains(where: { $0.second.identity == secondStatus.identity }) {
                 trouble(FileError(path: PathBytes.join(here.second.path, name), reason: .custom("recursive directory loop")))
                 totals.troubles += 1
                 return nil
+            }
+            let path = here.directory.isEmpty ? name : here.directory + [0x2F] + name
+            // Read ahead, unless the tree changed under the read-ahead.
+            if let listing = readAhead?.take(directory: path), listing.first.identity == firstStatus.identity,
+                listing.second.identity == secondStatus.identity
+            {
+                return frame(listing, trouble: trouble)
             }
             let first: DirectoryHandle
             let second: DirectoryHandle
@@ -125,7 +142,7 @@ public final class TreeComparison {
                 totals.troubles += 1
                 return nil
             }
-            return frame(first, second, directory: path, trouble: trouble)
+            return frame(first, second, directory: path, readAhead: nil, trouble: trouble)
         }
         guard firstStatus.kind == .file && secondStatus.kind == .file else {
             let kind = TreeDifference.Kind.typesDiffer(
@@ -169,54 +186,32 @@ public final class TreeComparison {
         }
     }
 
-    /// The pair's names, merged in byte order; nil after telling `trouble`
-    /// which side could not be read.
-    private func frame(_ first: DirectoryHandle, _ second: DirectoryHandle, directory: [UInt8], trouble: (FileError) -> Void) -> Frame? {
-        let firstNames: NameArena
-        let secondNames: NameArena
-        do throws(FileError) {
-            firstNames = try DirectoryEnumerator.list(first)
-            secondNames = try DirectoryEnumerator.list(second)
-        } catch {
-            trouble(error)
+    /// The pair's names, merged in byte order and prepared: from the
+    /// read-ahead when it has them, else listed and prepared here; nil
+    /// after telling `trouble` which side could not be read.
+    private func frame(
+        _ first: DirectoryHandle, _ second: DirectoryHandle, directory: [UInt8], readAhead: ComparisonReadAhead?, trouble: (FileError) -> Void
+    ) -> Frame? {
+        if let listing = readAhead?.take(directory: directory) { return frame(listing, trouble: trouble) }
+        let listing = DirectoryPairListing(first: first, second: second, directory: directory)
+        if listing.failure == nil {
+            PairPreparation.prepare(listing, slots: 0..<listing.common.count, with: ownComparer) { Interruption.isRequested }
+        }
+        return frame(listing, trouble: trouble)
+    }
+
+    private func frame(_ listing: DirectoryPairListing, trouble: (FileError) -> Void) -> Frame? {
+        if let failure = listing.failure {
+            trouble(failure)
             totals.troubles += 1
             return nil
         }
         totals.directories += 1
-        let a = Self.sortedNames(firstNames)
-        let b = Self.sortedNames(secondNames)
-        var merged: [(name: [UInt8], inFirst: Bool, inSecond: Bool)] = []
-        merged.reserveCapacity(max(a.count, b.count))
-        var i = 0
-        var j = 0
-        while i < a.count || j < b.count {
-            if j == b.count || (i < a.count && a[i].lexicographicallyPrecedes(b[j])) {
-                merged.append((a[i], true, false))
-                i += 1
-            } else if i == a.count || b[j].lexicographicallyPrecedes(a[i]) {
-                merged.append((b[j], false, true))
-                j += 1
-            } else {
-                merged.append((a[i], true, true))
-                i += 1
-                j += 1
-            }
-        }
-        let identities = (first.identity, second.identity)
-        let common = merged.indices.filter { merged[$0].inFirst && merged[$0].inSecond }
-        let pairs = preparation.prepare(common.map { merged[$0].name }, first: first.fd, second: second.fd) { Interruption.isRequested }
-        var prepared: [Int: PreparedPair] = [:]
-        prepared.reserveCapacity(common.count)
-        for (index, pair) in zip(common, pairs) {
-            prepared[index] = pair
-            if case .success(let verdict)? = pair.verdict, verdict == .same, case .success(let status) = pair.first {
+        for pair in listing.prepared {
+            if case .success(let verdict)? = pair?.verdict, verdict == .same, case .success(let status)? = pair?.first {
                 totals.bytesCompared += status.size
             }
         }
-        return Frame(first: first, second: second, directory: directory, names: merged, prepared: prepared, identities: identities)
-    }
-
-    private static func sortedNames(_ arena: NameArena) -> [[UInt8]] {
-        (0..<arena.count).map { arena.name(at: $0) }.sorted { $0.lexicographicallyPrecedes($1) }
+        return Frame(listing: listing)
     }
 }

@@ -34,6 +34,14 @@ final class Monitor: @unchecked Sendable {
         return try body()
     }
 
+    /// Runs `body` with the lock let go (called holding it, as inside
+    /// `withLock`); holds it again after.
+    func unlocked(_ body: () -> Void) {
+        pthread_mutex_unlock(mutex)
+        defer { pthread_mutex_lock(mutex) }
+        body()
+    }
+
     /// Waits on condition `condition` (the lock is let go meanwhile).
     func wait(_ condition: Int = 0) {
         pthread_cond_wait(conditions + condition, mutex)
