@@ -86,8 +86,8 @@ extension SavedScan {
         while frame.nextFile < files.count || frame.nextDirectory < here.count {
             let directory = frame.nextDirectory < here.count ? here[frame.nextDirectory] : -1
             let file = frame.nextFile
-            // The file's place in the batch's columns, and its name, found once.
-            let index = file < files.count ? Int(files.order[file]) : -1
+            // The file's place in the batch's columns (in name order), and its name, found once.
+            let index = file < files.count ? file : -1
             let name = index >= 0 ? files.name(at: index) : UnsafeBufferPointer(start: nil, count: 0)
             let takesFile =
                 index >= 0

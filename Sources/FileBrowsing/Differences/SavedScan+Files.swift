@@ -37,11 +37,11 @@ extension SavedScan {
         // Written as it is encoded, a chunk at a time, into the temporary file put in place at the end.
         let earlier = try writableCheck(path)
         let written = OwnFiles.writeNew(path, replace: earlier) { fd in
-            let failure = encode(result, root: root, savedAt: savedAt) { chunk in
-                if case .failure(let errno) = Syscalls.writeAll(fd, chunk) { return errno }
-                return nil
-            }
-            return failure.map { .failure($0) } ?? .success(true)
+            // Encoded here, written meanwhile by another thread; a failed write stops the encoding
+            // (`interrupted` only ends the walk: `finish` says what went wrong).
+            let writer = BackgroundFileWriter(fd: fd)
+            _ = encode(result, root: root, savedAt: savedAt) { chunk in writer.write(chunk) ? nil : .interrupted }
+            return writer.finish().map { .failure($0) } ?? .success(true)
         }
         if case .failure(let failure) = written { throw FileError(path: path, reason: .custom(failure.description)) }
     }

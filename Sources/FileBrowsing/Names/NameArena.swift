@@ -15,6 +15,14 @@ public struct NameArena: Sendable {
 
     public init() {}
 
+    /// An arena of these parts (`NameRecorder.arena()`): `starts` one more
+    /// than `kinds`, from 0 to the end of `bytes`.
+    init(bytes: [UInt8], starts: [UInt32], kinds: [FileKind]) {
+        self.bytes = bytes
+        self.starts = starts
+        self.kinds = kinds
+    }
+
     public var count: Int { kinds.count }
     /// The bytes the names take, NULs included.
     public var byteCount: Int { bytes.count }

@@ -84,6 +84,10 @@ final class BoundedQueue<Element>: @unchecked Sendable {
         }
     }
 
+    /// Whether nothing waits in the queue at this moment (another thread
+    /// may push or pop right after).
+    var isEmptyNow: Bool { monitor.withLock { count == 0 } }
+
     /// No more pushes: a waiting producer returns false, the consumer takes
     /// what is left and then nil. Elements left behind are dropped with the queue.
     func close() {

@@ -1,20 +1,23 @@
 extension SpaceScan {
     /// The files one directory's read recorded (`Options.recordedDepth`):
-    /// their names in one arena, in name order (sorted by the worker that
-    /// read them, outside the lock), and their totals. No array or path
-    /// node a file: `Result.entries` makes those when asked, and a kept scan
-    /// is written from the batches as they are (`SavedScan.encoded(_:root:savedAt:)`).
+    /// their names in one arena and their totals, a column a field, all in
+    /// name order (sorted and laid out so by the worker that read them,
+    /// outside the lock, while its cache still holds them: a kept scan's
+    /// encoding then reads each column front to back, where reading them
+    /// through an order spent 40% of its time waiting for memory). No array
+    /// or path node a file: `Result.entries` makes those when asked, and a
+    /// kept scan is written from the batches as they are
+    /// (`SavedScan.encoded(_:root:savedAt:)`).
     public struct FileBatch: Sendable {
         /// The scan's number of the directory, and its path.
         let directory: Int
         let directoryPath: PathNode
-        /// The names (with their kinds) as read, and their order by name.
+        /// The names (with their kinds), in name order.
         private let names: NameArena
-        private let order: [Int32]
         /// Each file's sizes (a file counts one file, no directory).
         private let sizes: Sizes
 
-        /// The recorded files' sizes, a column a field, in the order read.
+        /// The recorded files' sizes, a column a field.
         struct Sizes {
             var apparentBytes: [Int64] = []
             var diskBytes: [Int64] = []
@@ -29,16 +32,24 @@ extension SpaceScan {
                 if let time = totals.latestTime { latestTimes.append(time) }
                 if let position { positions.append(position) }
             }
+
+            /// The columns in the order `order` gives.
+            func reordered(_ order: [Int32]) -> Sizes {
+                func column<T>(_ values: [T]) -> [T] { values.isEmpty ? [] : order.map { values[Int($0)] } }
+                return Sizes(
+                    apparentBytes: column(apparentBytes), diskBytes: column(diskBytes), latestTimes: column(latestTimes),
+                    positions: column(positions))
+            }
         }
 
-        /// A directory read's recorded files (`names[i]` with `sizes`' `i`th),
-        /// their order by name found here.
-        init(directory: Int, path: PathNode, names: NameArena, sizes: Sizes) {
+        /// A directory read's recorded files (`names`' `i`th with `sizes`'
+        /// `i`th, in the order read), put in name order here.
+        init(directory: Int, path: PathNode, names: NameRecorder, sizes: Sizes) {
             self.directory = directory
             directoryPath = path
-            self.names = names
-            self.sizes = sizes
-            order = Self.byteOrder(of: names)
+            let order = names.withBuffers { Self.byteOrder(bytes: $0, starts: $1) }
+            self.names = names.arena(in: order)
+            self.sizes = sizes.reordered(order)
         }
 
         /// The names' order, byte by byte. Each name's first six bytes and
@@ -47,47 +58,42 @@ extension SpaceScan {
         /// share their first six bytes are then compared whole. A directory
         /// of more than 65,535 files (too many for the number's 16 bits)
         /// sorts by the whole names.
-        private static func byteOrder(of names: NameArena) -> [Int32] {
-            names.bytes.withUnsafeBufferPointer { bytes in
-                names.starts.withUnsafeBufferPointer { starts in
-                    // Each name without its NUL.
-                    func name(_ index: Int) -> UnsafeBufferPointer<UInt8> {
-                        UnsafeBufferPointer(rebasing: bytes[Int(starts[index])..<Int(starts[index + 1]) - 1])
-                    }
-                    func precedes(_ a: Int, _ b: Int) -> Bool { NaturalOrder.compareBytes(name(a), name(b)) < 0 }
-                    let count = names.count
-                    guard count <= 0xFFFF else { return (0..<count).sorted(by: precedes).map { Int32($0) } }
-                    var packed = (0..<count).map { index in
-                        var prefix: UInt64 = 0
-                        let name = name(index)
-                        // Shorter names end in zeros, which sort first, as a name that ends does.
-                        for position in 0..<6 { prefix = prefix << 8 | UInt64(position < name.count ? name[position] : 0) }
-                        return prefix << 16 | UInt64(index)
-                    }
-                    ByteRadixSort.sort(&packed, byteCount: 6)
-                    var order = packed.map { Int32(truncatingIfNeeded: $0 & 0xFFFF) }
-                    // Runs that share their first six bytes: in order by the whole names.
-                    var start = 0
-                    while start < count {
-                        var end = start + 1
-                        while end < count, packed[end] >> 16 == packed[start] >> 16 { end += 1 }
-                        if end - start > 1 { order[start..<end].sort { precedes(Int($0), Int($1)) } }
-                        start = end
-                    }
-                    return order
-                }
+        private static func byteOrder(bytes: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<UInt32>) -> [Int32] {
+            // Each name without its NUL.
+            func name(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+                UnsafeBufferPointer(rebasing: bytes[Int(starts[index])..<Int(starts[index + 1]) - 1])
             }
+            func precedes(_ a: Int, _ b: Int) -> Bool { NaturalOrder.compareBytes(name(a), name(b)) < 0 }
+            let count = max(0, starts.count - 1)
+            guard count <= 0xFFFF else { return (0..<count).sorted(by: precedes).map { Int32($0) } }
+            var packed = (0..<count).map { index in
+                var prefix: UInt64 = 0
+                let name = name(index)
+                // Shorter names end in zeros, which sort first, as a name that ends does.
+                for position in 0..<6 { prefix = prefix << 8 | UInt64(position < name.count ? name[position] : 0) }
+                return prefix << 16 | UInt64(index)
+            }
+            ByteRadixSort.sort(&packed, byteCount: 6)
+            var order = packed.map { Int32(truncatingIfNeeded: $0 & 0xFFFF) }
+            // Runs that share their first six bytes: in order by the whole names.
+            var start = 0
+            while start < count {
+                var end = start + 1
+                while end < count, packed[end] >> 16 == packed[start] >> 16 { end += 1 }
+                if end - start > 1 { order[start..<end].sort { precedes(Int($0), Int($1)) } }
+                start = end
+            }
+            return order
         }
 
-        var count: Int { order.count }
+        var count: Int { names.count }
 
         /// The `position`th file by name: its name, kind and totals.
-        func withName<R>(_ position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R { names.withName(at: Int(order[position]), body) }
-        func kind(_ position: Int) -> FileKind { names.kind(at: Int(order[position])) }
+        func withName<R>(_ position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R { names.withName(at: position, body) }
+        func kind(_ position: Int) -> FileKind { names.kind(at: position) }
         func totals(_ position: Int) -> SpaceTotals {
-            let index = Int(order[position])
-            var totals = SpaceTotals(apparentBytes: sizes.apparentBytes[index], diskBytes: sizes.diskBytes[index], files: 1)
-            if !sizes.latestTimes.isEmpty { totals.latestTime = sizes.latestTimes[index] }
+            var totals = SpaceTotals(apparentBytes: sizes.apparentBytes[position], diskBytes: sizes.diskBytes[position], files: 1)
+            if !sizes.latestTimes.isEmpty { totals.latestTime = sizes.latestTimes[position] }
             return totals
         }
 
@@ -98,11 +104,9 @@ extension SpaceScan {
             names.bytes.withUnsafeBufferPointer { bytes in
                 names.starts.withUnsafeBufferPointer { starts in
                     names.kinds.withUnsafeBufferPointer { kinds in
-                        order.withUnsafeBufferPointer { order in
-                            sizes.apparentBytes.withUnsafeBufferPointer { apparent in
-                                sizes.diskBytes.withUnsafeBufferPointer { disk in
-                                    body(Columns(bytes: bytes, starts: starts, kinds: kinds, order: order, apparentBytes: apparent, diskBytes: disk))
-                                }
+                        sizes.apparentBytes.withUnsafeBufferPointer { apparent in
+                            sizes.diskBytes.withUnsafeBufferPointer { disk in
+                                body(Columns(bytes: bytes, starts: starts, kinds: kinds, apparentBytes: apparent, diskBytes: disk))
                             }
                         }
                     }
@@ -110,27 +114,24 @@ extension SpaceScan {
             }
         }
 
-        /// A batch's files by pointer (`withColumns`): the columns in the
-        /// order read, `order` their places by name.
+        /// A batch's files by pointer (`withColumns`), in name order.
         struct Columns {
             let bytes: UnsafeBufferPointer<UInt8>
             let starts: UnsafeBufferPointer<UInt32>
             let kinds: UnsafeBufferPointer<FileKind>
-            let order: UnsafeBufferPointer<Int32>
             let apparentBytes: UnsafeBufferPointer<Int64>
             let diskBytes: UnsafeBufferPointer<Int64>
 
-            var count: Int { order.count }
+            var count: Int { kinds.count }
 
             /// No files (a directory without a batch).
             static var none: Columns {
                 Columns(
                     bytes: .init(start: nil, count: 0), starts: .init(start: nil, count: 0), kinds: .init(start: nil, count: 0),
-                    order: .init(start: nil, count: 0), apparentBytes: .init(start: nil, count: 0), diskBytes: .init(start: nil, count: 0))
+                    apparentBytes: .init(start: nil, count: 0), diskBytes: .init(start: nil, count: 0))
             }
 
-            /// The name of the file at `index` in the columns (`order[position]`
-            /// for the `position`th by name), without its NUL.
+            /// The name of the `index`th file by name, without its NUL.
             @inline(__always)
             func name(at index: Int) -> UnsafeBufferPointer<UInt8> {
                 UnsafeBufferPointer(rebasing: bytes[Int(starts[index])..<Int(starts[index + 1]) - 1])
@@ -139,10 +140,9 @@ extension SpaceScan {
 
         /// The `position`th file by name as an entry (a path node made for it).
         func entry(_ position: Int) -> Entry {
-            let index = Int(order[position])
-            return Entry(
+            Entry(
                 node: PathNode(parent: directoryPath, component: withName(position) { Array($0) }), directory: directory, scanNode: -1,
-                kind: kind(position), totals: totals(position), position: sizes.positions.isEmpty ? 0 : sizes.positions[index])
+                kind: kind(position), totals: totals(position), position: sizes.positions.isEmpty ? 0 : sizes.positions[position])
         }
     }
 }

@@ -117,7 +117,7 @@ extension SpaceScan {
         let path: PathNode
         /// The files to record: names (with kinds) and sizes, a column a
         /// field (no `SpaceTotals` of 64 bytes a file), times only when read.
-        var recordedNames = NameArena()
+        let recordedNames = NameRecorder()
         var recordedSizes = FileBatch.Sizes()
         var regularFiles = RecordedFiles.Batch()
         var unreadableEntries: [(name: [UInt8], errno: Errno)] = []

@@ -1,0 +1,83 @@
+import Foundation
+import TestSupport
+import XCTest
+
+@testable import FileBrowsing
+
+/// How a scan keeps what it found for a kept scan: a worker's names
+/// recorded then laid out in name order (`NameRecorder`, `FileBatch`), and
+/// the kept scan written by a thread of its own (`BackgroundFileWriter`)
+/// whose first error reaches the caller.
+final class ScanRecordingTests: XCTestCase {
+    /// Names of every length (past the first buffers), recorded then laid
+    /// out in a given order: the same arena as appending in that order.
+    func testRecordedNamesComeOutInTheOrderAsked() {
+        var generator = SystemRandomNumberGenerator()
+        let names: [[UInt8]] = (0..<700).map { index in
+            let length = index % 97 == 0 ? 300 + index : 1 + Int.random(in: 0..<12, using: &generator)
+            return (0..<length).map { _ in UInt8.random(in: 1...255, using: &generator) }
+        }
+        let kinds: [FileKind] = names.indices.map { FileKind.allCases[$0 % FileKind.allCases.count] }
+        let recorder = NameRecorder()
+        XCTAssertEqual(recorder.arena(in: []).count, 0, "nothing recorded: an empty arena")
+        for (name, kind) in zip(names, kinds) { name.withUnsafeBufferPointer { recorder.append($0, kind: kind) } }
+        XCTAssertEqual(recorder.count, names.count)
+        let order = names.indices.shuffled().map { Int32($0) }
+        let arena = recorder.arena(in: order)
+        var expected = NameArena()
+        for index in order { expected.append(names[Int(index)], kind: kinds[Int(index)]) }
+        XCTAssertEqual(arena.count, expected.count)
+        for position in 0..<arena.count {
+            XCTAssertEqual(arena.name(at: position), expected.name(at: position))
+            XCTAssertEqual(arena.kind(at: position), expected.kind(at: position))
+        }
+        XCTAssertEqual(arena.byteCount, expected.byteCount)
+    }
+
+    /// A scan's files come out in name order, whatever order the directory
+    /// gave them in, each with its own sizes.
+    func testAScansFilesAreKeptInNameOrderWithTheirSizes() throws {
+        let temp = try TemporaryTree.inMemory()
+        let names = ["b", "a", "ab", "B", "a b", "zz", "aaaaaaa", "aaaaaab", "aaaaaa"]
+        for (index, name) in names.enumerated() { temp.file(name, size: 1000 * (index + 1)) }
+        var options = SpaceScan.Options()
+        options.recordedDepth = .max
+        let result = SpaceScan(options: options).run(try DirectoryHandle.open(Array(temp.path.utf8)))
+        let files = result.entries.filter { $0.kind == .file }
+        XCTAssertEqual(
+            files.map { String(decoding: $0.node.component, as: UTF8.self) },
+            names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
+        for file in files {
+            let index = names.firstIndex(of: String(decoding: file.node.component, as: UTF8.self))!
+            XCTAssertEqual(file.totals.apparentBytes, Int64(1000 * (index + 1)), "sizes stay with their names")
+        }
+    }
+
+    func testChunksArriveInOrderAndAFailedWriteIsTold() throws {
+        let temp = try TemporaryTree.inMemory()
+        let path = temp.path + "/out"
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        let writer = BackgroundFileWriter(fd: fd)
+        var expected: [UInt8] = []
+        for chunk in 0..<40 {
+            let bytes = (0..<(1000 + chunk * 977)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ chunk) }
+            expected += bytes
+            XCTAssertTrue(bytes.withUnsafeBytes { writer.write($0) })
+        }
+        XCTAssertNil(writer.finish())
+        close(fd)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), Data(expected))
+
+        let full = open("/dev/full", O_WRONLY)
+        try XCTSkipIf(full < 0, "skipped: no /dev/full")
+        defer { close(full) }
+        let failing = BackgroundFileWriter(fd: full)
+        var accepted = 0
+        let chunk = [UInt8](repeating: 7, count: 1 << 16)
+        // The first chunks may be taken before the first write fails; then every hand-over is refused.
+        for _ in 0..<20 where chunk.withUnsafeBytes({ failing.write($0) }) { accepted += 1 }
+        XCTAssertLessThan(accepted, 20)
+        XCTAssertEqual(failing.finish(), Errno(ENOSPC))
+    }
+}
