@@ -97,16 +97,33 @@ extension SavedScan {
                 return directory
             }
             frame.nextFile += 1
-            writer.write(name, below: frame.length, to: &out)
-            out.ensure(room: 41)
-            out.store(files.kinds[index].rawValue)
-            out.storeNumber(UInt64(max(0, files.diskBytes[index])) / 512)
-            out.storeNumber(UInt64(max(0, files.apparentBytes[index])))
-            // One file, no directory.
-            out.store(1)
-            out.store(0)
+            writeFile(index, named: name, of: files, below: frame.length, with: &writer, to: &out)
         }
         return nil
+    }
+
+    /// One file's entry: its path (as `PathWriter` writes it), kind, sizes,
+    /// and a count of one file, no directory; stored through a local
+    /// pointer (through `out` each store wrote its count back to memory).
+    @inline(__always)
+    private static func writeFile(
+        _ index: Int, named name: UnsafeBufferPointer<UInt8>, of files: SpaceScan.FileBatch.Columns, below parentLength: Int,
+        with writer: inout PathWriter, to out: inout EncodedBytes
+    ) {
+        let (shared, length) = writer.move(to: name, below: parentLength)
+        let path = writer.bytes
+        out.append(atMost: length - shared + 43) { start in
+            var to = EncodedBytes.put(UInt64(shared), at: start)
+            to = EncodedBytes.put(UInt64(length - shared), at: to)
+            for offset in 0..<(length - shared) { to[offset] = path[shared &+ offset] }
+            to += length - shared
+            to[0] = files.kinds[index].rawValue
+            to = EncodedBytes.put(UInt64(max(0, files.diskBytes[index])) / 512, at: to + 1)
+            to = EncodedBytes.put(UInt64(max(0, files.apparentBytes[index])), at: to)
+            to[0] = 1
+            to[1] = 0
+            return to + 2 - start
+        }
     }
 
     /// The scan file's bytes as they are written: a buffer this encoding
@@ -145,6 +162,28 @@ extension SavedScan {
         private mutating func handOn() {
             if failure == nil, count > 0 { failure = emit(UnsafeRawBufferPointer(start: base, count: count)) }
             count = 0
+        }
+
+        /// Hands `body` room for at most `room` bytes at the end; it
+        /// returns how many it wrote.
+        @inline(__always)
+        mutating func append(atMost room: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+            ensure(room: room)
+            count &+= body(base + count)
+        }
+
+        /// Puts `value` as a LEB128 number at `to`; where the next byte goes.
+        @inline(__always)
+        static func put(_ value: UInt64, at to: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+            var value = value
+            var to = to
+            while value >= 0x80 {
+                to.pointee = UInt8(value & 0x7F) | 0x80
+                to += 1
+                value >>= 7
+            }
+            to.pointee = UInt8(value)
+            return to + 1
         }
 
         @inline(__always)
@@ -195,6 +234,20 @@ extension SavedScan {
         /// last one (its directory's path) and `name`.
         @inline(__always)
         mutating func write(_ name: UnsafeBufferPointer<UInt8>, below parentLength: Int, to out: inout EncodedBytes) {
+            let (shared, newLength) = move(to: name, below: parentLength)
+            out.ensure(room: newLength - shared + 20)
+            out.storeNumber(UInt64(shared))
+            out.storeNumber(UInt64(newLength - shared))
+            out.store(path.bytes + shared, count: newLength - shared)
+        }
+
+        /// The path's bytes (`length` of them).
+        var bytes: UnsafeMutablePointer<UInt8> { path.bytes }
+
+        /// Makes the path the first `parentLength` bytes of the last one and
+        /// `name`: how many bytes it shares with the last, and its length.
+        @inline(__always)
+        mutating func move(to name: UnsafeBufferPointer<UInt8>, below parentLength: Int) -> (shared: Int, length: Int) {
             let start = parentLength == 0 ? 0 : parentLength + 1
             var shared = min(parentLength, length)
             if length > parentLength {
@@ -207,11 +260,8 @@ extension SavedScan {
             path.reserve(newLength, keeping: length)
             if parentLength > 0 { path[parentLength] = 0x2F }
             for index in 0..<name.count { path[start &+ index] = name[index] }
-            out.ensure(room: newLength - shared + 20)
-            out.storeNumber(UInt64(shared))
-            out.storeNumber(UInt64(newLength - shared))
-            out.store(path.bytes + shared, count: newLength - shared)
             length = newLength
+            return (shared, newLength)
         }
     }
 }

@@ -41,22 +41,30 @@ final class NameRecorder {
     }
 
     /// The names recorded, as an arena in the order `order` gives (each
-    /// entry number once; the recorder is left as it is).
+    /// recorded entry number once; the recorder is left as it is).
     func arena(in order: [Int32]) -> NameArena {
         guard count > 0, let bytes, let starts, let kinds else { return NameArena() }
-        var newStarts = [UInt32](repeating: 0, count: order.count + 1)
-        var newKinds = [FileKind](repeating: .unknown, count: order.count)
-        var newBytes = [UInt8](repeating: 0, count: byteCount)
-        newBytes.withUnsafeMutableBufferPointer { to in
-            var end = 0
-            for (position, entry) in order.enumerated() {
-                let index = Int(entry)
-                let start = Int(starts[index])
-                let length = Int(starts[index + 1]) - start
-                (to.baseAddress! + end).update(from: bytes + start, count: length)
-                end += length
-                newStarts[position + 1] = UInt32(end)
-                newKinds[position] = kinds[index]
+        let count = order.count
+        let newKinds = [FileKind](unsafeUninitializedCapacity: count) { to, made in
+            for (position, index) in order.enumerated() { to[position] = kinds[Int(index)] }
+            made = count
+        }
+        var newStarts = [UInt32](unsafeUninitializedCapacity: count + 1) { to, made in
+            to[0] = 0
+            made = count + 1
+        }
+        let newBytes = [UInt8](unsafeUninitializedCapacity: byteCount) { to, made in
+            newStarts.withUnsafeMutableBufferPointer { newStarts in
+                var end = 0
+                for (position, entry) in order.enumerated() {
+                    let start = Int(starts[Int(entry)])
+                    let length = Int(starts[Int(entry) + 1]) - start
+                    // Names are short: a loop, not a call a name.
+                    for offset in 0..<length { to[end &+ offset] = bytes[start &+ offset] }
+                    end += length
+                    newStarts[position + 1] = UInt32(end)
+                }
+                made = end
             }
         }
         return NameArena(bytes: newBytes, starts: newStarts, kinds: newKinds)

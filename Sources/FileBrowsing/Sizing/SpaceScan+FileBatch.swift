@@ -35,7 +35,15 @@ extension SpaceScan {
 
             /// The columns in the order `order` gives.
             func reordered(_ order: [Int32]) -> Sizes {
-                func column<T>(_ values: [T]) -> [T] { values.isEmpty ? [] : order.map { values[Int($0)] } }
+                func column<T>(_ values: [T]) -> [T] {
+                    guard !values.isEmpty else { return [] }
+                    return values.withUnsafeBufferPointer { from in
+                        [T](unsafeUninitializedCapacity: order.count) { to, made in
+                            for (position, index) in order.enumerated() { (to.baseAddress! + position).initialize(to: from[Int(index)]) }
+                            made = order.count
+                        }
+                    }
+                }
                 return Sizes(
                     apparentBytes: column(apparentBytes), diskBytes: column(diskBytes), latestTimes: column(latestTimes),
                     positions: column(positions))
