@@ -4,9 +4,25 @@
 /// several threads (the reads are where the time goes), then reported in
 /// order by the walk.
 struct PreparedPair: Sendable {
-    var first: Result<FileStatus, Errno>
-    var second: Result<FileStatus, Errno>
+    var first: Result<PairSide, Errno>
+    var second: Result<PairSide, Errno>
     var verdict: Result<ContentPair.Verdict, ContentPairFailure>?
+}
+
+/// What the walk needs of one side's status (links followed): a third of
+/// a `FileStatus`, so a directory's prepared pairs stay small enough for
+/// the heap to reuse (500 full statuses took 130 KB, a fresh mapping and
+/// 30 page faults a directory).
+struct PairSide: Sendable, Equatable {
+    let kind: FileKind
+    let identity: FileIdentity
+    let size: Int64
+
+    init(_ status: FileStatus) {
+        kind = status.kind
+        identity = status.identity
+        size = status.size
+    }
 }
 
 /// Prepares the names in both sides of a listed directory pair, a range of
@@ -51,7 +67,7 @@ enum PairPreparation {
         guard case .success(let rawFirst) = Syscalls.status(of: a), case .success(let rawSecond) = Syscalls.status(of: b) else { return nil }
         let x = FileStatus(rawFirst)
         let y = FileStatus(rawSecond)
-        var pair = PreparedPair(first: .success(x), second: .success(y), verdict: nil)
+        var pair = PreparedPair(first: .success(PairSide(x)), second: .success(PairSide(y)), verdict: nil)
         // Replaced by something else since the directory was read: the walk says what each is.
         guard x.kind == .file, y.kind == .file, x.identity != y.identity else { return pair }
         do throws(ContentPairFailure) {
@@ -70,7 +86,7 @@ enum PairPreparation {
     ) -> PreparedPair {
         let a = Syscalls.status(at: firstFD, name: firstName, followSymlink: true).map(FileStatus.init)
         let b = Syscalls.status(at: secondFD, name: secondName, followSymlink: true).map(FileStatus.init)
-        var pair = PreparedPair(first: a, second: b, verdict: nil)
+        var pair = PreparedPair(first: a.map(PairSide.init), second: b.map(PairSide.init), verdict: nil)
         if case .success(let x) = a, case .success(let y) = b, x.kind == .file, y.kind == .file, x.identity != y.identity {
             do throws(ContentPairFailure) {
                 pair.verdict = .success(

@@ -146,7 +146,8 @@ public final class TreeComparison {
         }
         guard firstStatus.kind == .file && secondStatus.kind == .file else {
             let kind = TreeDifference.Kind.typesDiffer(
-                first: TreeDifference.typeName(firstStatus), second: TreeDifference.typeName(secondStatus))
+                first: TreeDifference.typeName(kind: firstStatus.kind, size: firstStatus.size),
+                second: TreeDifference.typeName(kind: secondStatus.kind, size: secondStatus.size))
             report(TreeDifference(kind: kind, directory: here.directory, name: name), here.first, here.second)
             return nil
         }
@@ -173,9 +174,9 @@ public final class TreeComparison {
 
     /// The entry's status, links followed (as diff follows them); nil after telling `trouble` why not.
     private func status(
-        _ read: Result<FileStatus, Errno>, _ name: [UInt8], in directory: DirectoryHandle, trouble: (FileError) -> Void
+        _ read: Result<PairSide, Errno>, _ name: [UInt8], in directory: DirectoryHandle, trouble: (FileError) -> Void
     )
-        -> FileStatus?
+        -> PairSide?
     {
         switch read {
         case .success(let status): return status

@@ -36,9 +36,12 @@ public struct TreeDifference: Sendable, Equatable {
 
     /// What a file is, in diff's words (its `file_type`): a regular file
     /// is "regular empty file" when empty.
-    public static func typeName(_ status: FileStatus) -> String {
-        switch status.kind {
-        case .file: return status.size == 0 ? "regular empty file" : "regular file"
+    public static func typeName(_ status: FileStatus) -> String { typeName(kind: status.kind, size: status.size) }
+
+    /// What a file of `kind` and `size` bytes is, in diff's words.
+    public static func typeName(kind: FileKind, size: Int64) -> String {
+        switch kind {
+        case .file: return size == 0 ? "regular empty file" : "regular file"
         case .directory: return "directory"
         case .symlink: return "symbolic link"
         case .fifo: return "fifo"
