@@ -42,6 +42,7 @@ enum CommandRunner {
         env["TZ"] = "UTC"
         env.removeValue(forKey: "NO_COLOR")
         env.removeValue(forKey: "LS_COLORS")
+        env.removeValue(forKey: "TREE_COLORS")
         // ls colours only a terminal type it knows: the same one everywhere.
         if env["TERM"] == nil { env["TERM"] = "xterm" }
         useChildSanitizerOptions(&env)

@@ -9,6 +9,8 @@ struct ListingContext {
     let diagnostics: Diagnostics
     let decoration: NameDecoration
     let useColor: Bool
+    /// --tree's colours, as tree chooses them (`-C`, or colour at a terminal with a setting).
+    let treeColors: TreeColorScheme?
     /// The colours' markup, ls's reset before the first (nil without colour).
     let styleMarkup: StyleMarkup?
     /// What ls writes at the end of a coloured listing, if anything.
@@ -30,7 +32,12 @@ struct ListingContext {
         self.options = options
         self.output = output
         self.diagnostics = diagnostics
-        useColor = Self.usesColor(options.color, on: output) && Self.lsColoursThisTerminal
+        var colouring = options.treeColour ?? (Self.usesColor(options.color, on: output) && Self.lsColoursThisTerminal)
+        // At a terminal tree colours only when TREE_COLORS or LS_COLORS says how.
+        if options.tree, options.treeColour == nil, options.color == .auto, ArgumentParser.treeColourSetting?.isEmpty ?? true { colouring = false }
+        // --tree colours as tree does when TREE_COLORS or LS_COLORS says how; the names then carry no ls colours.
+        treeColors = options.tree && colouring ? TreeColorScheme(setting: ArgumentParser.treeColourSetting) : nil
+        useColor = colouring && treeColors == nil
         let links = Self.usesHyperlinks(options.hyperlink, on: output)
         linkMarkup = links ? TerminalStyle.linkMarkup : nil
         writesToTerminal = Descriptor(output.fd).isTerminal

@@ -123,7 +123,14 @@ struct TreeListing {
             json.beginRoot(name: path, fields: rootStatus.map { details.jsonFields(for: $0, accounts: accounts, times: times) } ?? "")
         } else {
             let bracket = rootStatus.map { details.bracket(for: $0, accounts: accounts, times: times) } ?? ""
-            context.output.write(bracket + context.decoration.displayText(path) + (context.decoration.typeIndicators ? "/" : "") + "\n")
+            var root = context.decoration.displayText(path)
+            // tree colours the root as the directory it is.
+            if let scheme = context.treeColors, case .success(let status) = handle.status(),
+                let sgr = path.withUnsafeBufferPointer({ scheme.sgr(status: status, name: $0, orphan: false, isTarget: false) })
+            {
+                root = "\u{1B}[" + sgr + "m" + root + "\u{1B}[0m"
+            }
+            context.output.write(bracket + root + (context.decoration.typeIndicators ? "/" : "") + "\n")
         }
         var walk = Walk()
         // tree's -a shows hidden files, never `.` and `..`.
@@ -316,13 +323,34 @@ struct TreeListing {
         let decoration = formatter.decoration
         decoration.decorate(cell, row: row, in: model)
         if let suffix = decoration.linkTargetSuffix(row: row, in: model) { cell.textSuffix = suffix }
+        if let scheme = context.treeColors { paint(cell, row: row, in: model, with: scheme) }
         return cell
+    }
+
+    /// tree's colours (`-C`): the name by what it is (a link by itself,
+    /// or with `ln=target` by its target), and a link's target after ` -> `
+    /// by what the target is (`mi` or `no` when it is missing).
+    private func paint<Rows: FileRows>(_ cell: Cell, row: Int, in model: Rows, with scheme: TreeColorScheme) {
+        let isLink = model.kind(ofRow: row) == .symlink
+        var target: FileStatus?
+        if isLink, case .success(let status) = model.targetStatus(ofRow: row) { target = status }
+        let orphan = isLink && target == nil
+        let own = try? model.status(ofRow: row).get()
+        let name = model.name(ofRow: row)
+        let sgr = name.withUnsafeBufferPointer { name in
+            scheme.sgr(status: isLink && scheme.coloursLinksAsTargets ? target : own, name: name, orphan: orphan, isTarget: false)
+        }
+        cell.textStyle = sgr.map(TextStyle.named)
+        guard isLink, case .success(let link) = model.linkTarget(ofRow: row) else { return }
+        let shown = context.decoration.quoting.map { $0.string(link) } ?? NameEscaping.escape(link)
+        let targetSGR = link.withUnsafeBufferPointer { scheme.sgr(status: target, name: $0, orphan: orphan, isTarget: true) }
+        if let targetSGR { cell.suffixStyle = (.named(targetSGR), 4, shown.count) }
     }
 
     private func writeLine(prefix: String, cell: Cell) {
         context.output.write(prefix)
         var options = RenderOptions()
-        options.styleMarkup = context.useColor ? TerminalStyle.markup : nil
+        options.styleMarkup = context.useColor || context.treeColors != nil ? TerminalStyle.markup : nil
         TextRenderer(options: options).render([.row(IndexPath(row: 0, section: 0), flatRow: 0, cell: cell)], into: &context.output.buffer)
         context.output.flushIfFull()
     }

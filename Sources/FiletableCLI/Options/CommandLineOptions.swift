@@ -71,6 +71,9 @@ struct CommandLineOptions {
     var treeNoIndentation = false
     /// tree's `--noreport`: no summary.
     var treeNoReport = false
+    /// tree's `-C` (colour always, in tree's colours) or `-n` (never); nil
+    /// when neither was given. `-C` wins over `-n` in either order, as in tree.
+    var treeColour: Bool?
     /// tree's `-p -u -g -s -h --si -D --timefmt`: the bracket before each name.
     var treeDetails = TreeEntryDetails()
     /// tree's `--charset=ascii`: `|--` and `` `-- `` lines.

@@ -156,6 +156,12 @@ extension OptionTable {
         OptionSpec(nil, "a", section: .tree, "hidden files too (tree -a)") { options, _ in
             options.listOptions.hidden = .shown
         },
+        OptionSpec(nil, "C", section: .tree, "colour always, in tree's colours from TREE_COLORS or LS_COLORS (tree -C)") { options, _ in
+            options.treeColour = true
+        },
+        OptionSpec(nil, "n", section: .tree, "colour never (tree -n; -C wins)") { options, _ in
+            if options.treeColour != true { options.treeColour = false }
+        },
         OptionSpec(nil, "d", section: .tree, "directories only (tree -d)") { options, _ in
             options.treeDirectoriesOnly = true
         },

@@ -27,7 +27,7 @@ enum OptionTable {
             return meanings[letter]
         case .tree:
             let meanings: [Character: String] = [
-                "X": "XML output", "H": "HTML output", "C": "colour always", "n": "colour never",
+                "X": "XML output", "H": "HTML output",
                 "x": "stay on one file system", "q": "? for control bytes",
                 "N": "names printed as they are", "o": "output to a file", "Q": "names in double quotes",
                 "A": "ANSI line graphics", "S": "CP437 line graphics", "R": "an HTML page a level",
