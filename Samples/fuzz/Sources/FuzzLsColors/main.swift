@@ -1,4 +1,5 @@
 import FuzzSupport
+import Glibc
 
 @testable import FileBrowsing
 
@@ -6,12 +7,27 @@ import FuzzSupport
 /// indicators without a crash; a value without `\` or `^` reads as itself;
 /// any ASCII bytes written as dircolors' octal escapes (`\ooo`) read back
 /// as those bytes, and as `^X` carets where they are control characters.
+/// The same text read as tree reads it (`TreeColorScheme`) colours any
+/// kind of entry, any name (empty, shorter than an extension), without a crash.
 runFuzzer { data, count in
 
     let bytes = fuzzInput(data, count)
     let text = String(decoding: bytes, as: UTF8.self)
     _ = ColorScheme(lsColors: text)
     _ = LsColorIndicators(lsColors: text)
+    if let tree = TreeColorScheme(setting: text) {
+        for mode in [S_IFREG | 0o4755, S_IFREG | 0o644, S_IFDIR | 0o1777, S_IFDIR | 0o755, S_IFLNK | 0o777, S_IFIFO | 0o644, 0] {
+            var raw = stat()
+            raw.st_mode = mode
+            let status = FileStatus(raw)
+            for name in [[UInt8](), Array("a.tar".utf8), Array(bytes.prefix(9))] {
+                name.withUnsafeBufferPointer { name in
+                    _ = tree.sgr(status: status, name: name, orphan: false, isTarget: false)
+                    _ = tree.sgr(status: nil, name: name, orphan: true, isTarget: true)
+                }
+            }
+        }
+    }
     if !bytes.contains(0x5C) && !bytes.contains(0x5E) {
         guard LsColorIndicators.decoded(Substring(text)) == text else { fatalError("a plain value changed: \(text.debugDescription)") }
     }
