@@ -5,15 +5,18 @@
 /// matched exactly, the one defined last first (`ls` folds case), and a
 /// link's target coloured by what it is. tree's built-in table for when
 /// neither variable is set is not carried: the caller refuses `-C` then.
-public struct TreeColorScheme: Sendable {
-    private var byKey: [String: String] = [:]
+/// A class, so a listing that asks for it on every row passes a pointer.
+public final class TreeColorScheme: Sendable {
+    private let byKey: [String: String]
     /// Extensions (with their `.`) and their colours, the last defined first.
-    private var byExtension: [(suffix: [UInt8], sgr: String)] = []
+    private let byExtension: [(suffix: [UInt8], sgr: String)]
 
     /// The scheme `setting` describes (dircolors' `key=value:` list); nil
     /// when it is empty.
     public init?(setting: String?) {
         guard let setting, !setting.isEmpty else { return nil }
+        var byKey: [String: String] = [:]
+        var byExtension: [(suffix: [UInt8], sgr: String)] = []
         for item in LsColorIndicators.items(of: setting) {
             guard let equals = item.firstIndex(of: "=") else { continue }
             let key = String(item[..<equals])
@@ -26,6 +29,8 @@ public struct TreeColorScheme: Sendable {
                 byKey[key] = value
             }
         }
+        self.byKey = byKey
+        self.byExtension = byExtension
     }
 
     /// The setting tree reads: `TREE_COLORS`, else `LS_COLORS`.
