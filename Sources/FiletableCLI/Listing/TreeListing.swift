@@ -137,7 +137,8 @@ final class TreeListing {
             if let scheme = treeColors, case .success(let status) = handle.status(),
                 let sgr = path.withUnsafeBufferPointer({ scheme.sgr(status: status, name: $0, orphan: false, isTarget: false) })
             {
-                root = "\u{1B}[" + sgr + "m" + root + "\u{1B}[0m"
+                let markup = TerminalStyle.markup
+                root = (markup.opening(.named(sgr)) ?? "") + root + markup.closing
             }
             context.output.write(bracket + root + (context.decoration.typeIndicators ? "/" : "") + "\n")
         }
