@@ -38,7 +38,10 @@ final class ScanRecordingTests: XCTestCase {
     /// gave them in, each with its own sizes.
     func testAScansFilesAreKeptInNameOrderWithTheirSizes() throws {
         let temp = try TemporaryTree.inMemory()
-        let names = ["b", "a", "ab", "B", "a b", "zz", "aaaaaaa", "aaaaaab", "aaaaaa"]
+        // Names sharing their first six bytes or fewer, shorter than six, and with bytes over 0x7F.
+        let names = [
+            "b", "a", "ab", "B", "a b", "zz", "aaaaaaa", "aaaaaab", "aaaaaa", "aaaaa", "\u{E9}", "a\u{E9}", "\u{E9}t\u{E9}", "~", "aaaaaa\u{E9}",
+        ]
         for (index, name) in names.enumerated() { temp.file(name, size: 1000 * (index + 1)) }
         var options = SpaceScan.Options()
         options.recordedDepth = .max

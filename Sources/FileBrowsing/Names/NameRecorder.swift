@@ -14,6 +14,9 @@ final class NameRecorder {
     private var kinds: UnsafeMutablePointer<FileKind>?
     private var capacity = 0
     private(set) var count = 0
+    /// Bytes kept readable past the last name: eight bytes may be loaded
+    /// from any name's start at once (`withBuffers`).
+    static let slack = 8
 
     deinit {
         bytes?.deallocate()
@@ -25,7 +28,7 @@ final class NameRecorder {
     @inline(__always)
     func append(_ name: UnsafeBufferPointer<UInt8>, kind: FileKind) {
         if count == capacity { growEntries() }
-        if byteCount + name.count + 1 > byteCapacity { growBytes(toHold: byteCount + name.count + 1) }
+        if byteCount + name.count + 1 + Self.slack > byteCapacity { growBytes(toHold: byteCount + name.count + 1 + Self.slack) }
         let to = bytes.unsafelyUnwrapped + byteCount
         if let from = name.baseAddress { to.update(from: from, count: name.count) }
         to[name.count] = 0
@@ -35,7 +38,9 @@ final class NameRecorder {
         starts.unsafelyUnwrapped[count] = UInt32(byteCount)
     }
 
-    /// The names recorded and their starts (`starts[count]` the end), valid inside `body` only.
+    /// The names recorded and their starts (`starts[count]` the end), valid
+    /// inside `body` only. Eight bytes may be read from any name's start,
+    /// past the names' end (`slack`).
     func withBuffers<R>(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt32>) -> R) -> R {
         body(UnsafeBufferPointer(start: bytes, count: byteCount), UnsafeBufferPointer(start: starts, count: count == 0 ? 0 : count + 1))
     }
@@ -94,6 +99,8 @@ final class NameRecorder {
             newBytes.update(from: bytes, count: byteCount)
             bytes.deallocate()
         }
+        // The rest zeroed: the slack read past the last name is never uninitialised memory.
+        (newBytes + byteCount).initialize(repeating: 0, count: grown - byteCount)
         bytes = newBytes
         byteCapacity = grown
     }

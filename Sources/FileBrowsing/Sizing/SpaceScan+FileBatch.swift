@@ -65,7 +65,8 @@ extension SpaceScan {
         /// (`ByteRadixSort`: no comparison, no `memcmp`); only names that
         /// share their first six bytes are then compared whole. A directory
         /// of more than 65,535 files (too many for the number's 16 bits)
-        /// sorts by the whole names.
+        /// sorts by the whole names. `bytes` is a `NameRecorder`'s: eight
+        /// bytes may be read from any name's start.
         private static func byteOrder(bytes: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<UInt32>) -> [Int32] {
             // Each name without its NUL.
             func name(_ index: Int) -> UnsafeBufferPointer<UInt8> {
@@ -74,12 +75,21 @@ extension SpaceScan {
             func precedes(_ a: Int, _ b: Int) -> Bool { NaturalOrder.compareBytes(name(a), name(b)) < 0 }
             let count = max(0, starts.count - 1)
             guard count <= 0xFFFF else { return (0..<count).sorted(by: precedes).map { Int32($0) } }
-            var packed = (0..<count).map { index in
-                var prefix: UInt64 = 0
-                let name = name(index)
-                // Shorter names end in zeros, which sort first, as a name that ends does.
-                for position in 0..<6 { prefix = prefix << 8 | UInt64(position < name.count ? name[position] : 0) }
-                return prefix << 16 | UInt64(index)
+            // A name's first eight bytes in one load (`NameRecorder` keeps eight
+            // readable past each start), the first six kept, in order, high
+            // byte first; a shorter name's are followed by zeros, which sort
+            // first, as a name that ends does.
+            let base = UnsafeRawPointer(bytes.baseAddress!)
+            var packed = [UInt64](unsafeUninitializedCapacity: count) { to, made in
+                for index in 0..<count {
+                    let start = Int(starts[index])
+                    let length = Int(starts[index + 1]) - 1 - start
+                    let first = (base + start).loadUnaligned(as: UInt64.self).bigEndian
+                    let kept = min(length, 6)
+                    let prefix = kept == 0 ? 0 : (first & (~UInt64(0) << (64 - 8 * kept))) >> 16
+                    to[index] = prefix << 16 | UInt64(index)
+                }
+                made = count
             }
             ByteRadixSort.sort(&packed, byteCount: 6)
             var order = packed.map { Int32(truncatingIfNeeded: $0 & 0xFFFF) }
