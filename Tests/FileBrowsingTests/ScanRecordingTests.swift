@@ -83,4 +83,39 @@ final class ScanRecordingTests: XCTestCase {
         XCTAssertLessThan(accepted, 20)
         XCTAssertEqual(failing.finish(), Errno(ENOSPC))
     }
+
+    /// A kept scan encoded in two halves on two threads holds the same
+    /// bytes as one walk's, wherever the split falls: trees with files
+    /// between the root's subdirectories, empty directories and deep last
+    /// entries on either side of it, one subdirectory (no split) or none.
+    func testTwoHalvesEncodeAsOneWalk() throws {
+        var generator = SystemRandomNumberGenerator()
+        defer { SavedScan.parallelThreshold = 50_000 }
+        for round in 0..<12 {
+            let temp = try TemporaryTree.inMemory()
+            let fm = FileManager.default
+            let subdirectories = [0, 1, 2, 3, 7, 20][round % 6]
+            for index in 0..<subdirectories {
+                let name = "d\(Int.random(in: 0..<1000, using: &generator))-\(index)"
+                var path = temp.path + "/" + name
+                for depth in 0..<Int.random(in: 0...3, using: &generator) { path += "/e\(depth)" }
+                try fm.createDirectory(atPath: path, withIntermediateDirectories: true)
+                for file in 0..<Int.random(in: 0...4, using: &generator) {
+                    fm.createFile(atPath: path + "/f\(file)", contents: Data(count: file * 100))
+                }
+            }
+            for file in 0..<Int.random(in: 0...6, using: &generator) {
+                fm.createFile(
+                    atPath: temp.path + "/\(["a", "d5", "e", "z", "d"].randomElement(using: &generator)!)\(file)", contents: Data(count: 10))
+            }
+            var options = SpaceScan.Options()
+            options.recordedDepth = .max
+            let result = SpaceScan(options: options).run(try DirectoryHandle.open(Array(temp.path.utf8)))
+            SavedScan.parallelThreshold = .max
+            let one = SavedScan.encoded(result, root: Array(temp.path.utf8), savedAt: 7)
+            SavedScan.parallelThreshold = 1
+            let halves = SavedScan.encoded(result, root: Array(temp.path.utf8), savedAt: 7)
+            XCTAssertEqual(halves, one, "round \(round): \(subdirectories) subdirectories")
+        }
+    }
 }

@@ -28,18 +28,7 @@ extension SavedScan {
     static func encode(
         _ result: SpaceScan.Result, root: [UInt8], savedAt: Int64, emit: @escaping (UnsafeRawBufferPointer) -> Errno?
     ) -> Errno? {
-        let directories = result.directoryEntries
-        let batches = result.fileBatches
-        let last = max(directories.lazy.map(\.scanNode).max() ?? 0, batches.lazy.map(\.directory).max() ?? 0)
-        // By the scan's number of a directory: its subdirectories in name order, its batch.
-        var subdirectories = [[Int]](repeating: [], count: last + 1)
-        for (index, entry) in directories.enumerated() where entry.directory >= 0 { subdirectories[entry.directory].append(index) }
-        for node in subdirectories.indices where subdirectories[node].count > 1 {
-            subdirectories[node].sort { directories[$0].node.component.lexicographicallyPrecedes(directories[$1].node.component) }
-        }
-        var batchOf = [Int](repeating: -1, count: last + 1)
-        for (index, batch) in batches.enumerated() { batchOf[batch.directory] = index }
-
+        let tree = EncodingTree(result)
         let count = result.recordedCount
         var out = EncodedBytes(capacity: min(count * 12 + root.count + 64, 1 << 18), emit: emit)
         out.ensure(room: magic.count + root.count + 80)
@@ -49,17 +38,36 @@ extension SavedScan {
         out.storeNumber(UInt64(max(0, savedAt)))
         out.storeTotals(result.root)
         out.storeNumber(UInt64(count))
+        if count >= parallelThreshold, let split = tree.rootSplit() {
+            return encodeInHalves(tree, split: split, to: out, emit: emit)
+        }
         var writer = PathWriter()
-        // A directory being walked: its number, its path's length, the next subdirectory and file.
-        var stack: [(node: Int, length: Int, nextDirectory: Int, nextFile: Int)] = [(0, 0, 0, 0)]
+        walk(tree, from: EncodingTree.Frame(node: 0, length: 0, nextDirectory: 0, nextFile: 0), rootLimit: nil, with: &writer, to: &out)
+        return out.finish()
+    }
+
+    /// Entries at least this many are encoded in two halves on two threads.
+    nonisolated(unsafe) static var parallelThreshold = 50_000
+
+    /// Writes the entries below `first` (a directory's frame), depth first in
+    /// name order; for the root, only its first `rootLimit` subdirectories and
+    /// files when given (the first half of `encodeInHalves`).
+    static func walk(
+        _ tree: EncodingTree, from first: EncodingTree.Frame, rootLimit: (directories: Int, files: Int)?, with writer: inout PathWriter,
+        to out: inout EncodedBytes
+    ) {
+        let directories = tree.directories
+        var stack = [first]
         while out.failure == nil, var frame = stack.popLast() {
-            let batch = batchOf[frame.node]
-            let here = subdirectories[frame.node]
+            let batch = tree.batchOf[frame.node]
+            var here = tree.subdirectories[frame.node]
+            let limit = frame.node == 0 ? rootLimit : nil
+            if let limit { here = Array(here.prefix(limit.directories)) }
             // This directory's entries merged by name, up to its next subdirectory (whose own entries come next).
             let next =
                 batch >= 0
-                ? batches[batch].withColumns { files in
-                    writeFiles(files, upTo: here, in: directories, from: &frame, with: &writer, to: &out)
+                ? tree.batches[batch].withColumns { files in
+                    writeFiles(limit.map { files.prefix($0.files) } ?? files, upTo: here, in: directories, from: &frame, with: &writer, to: &out)
                 }
                 : writeFiles(.none, upTo: here, in: directories, from: &frame, with: &writer, to: &out)
             guard let directory = next else { continue }
@@ -69,9 +77,8 @@ extension SavedScan {
             out.storeTotals(directories[directory].totals)
             // Its own entries next, then this directory's again.
             stack.append(frame)
-            stack.append((directories[directory].scanNode, writer.length, 0, 0))
+            stack.append(EncodingTree.Frame(node: directories[directory].scanNode, length: writer.length, nextDirectory: 0, nextFile: 0))
         }
-        return out.finish()
     }
 
     /// Writes a directory's files (`files`, in name order) from where `frame`
@@ -80,7 +87,7 @@ extension SavedScan {
     /// when the directory is done.
     private static func writeFiles(
         _ files: SpaceScan.FileBatch.Columns, upTo here: [Int], in directories: [SpaceScan.Entry],
-        from frame: inout (node: Int, length: Int, nextDirectory: Int, nextFile: Int), with writer: inout PathWriter,
+        from frame: inout EncodingTree.Frame, with writer: inout PathWriter,
         to out: inout EncodedBytes
     ) -> Int? {
         while frame.nextFile < files.count || frame.nextDirectory < here.count {
@@ -130,7 +137,7 @@ extension SavedScan {
     /// owns, handed on (`emit`) when `ensure(room:)` (once an entry) finds it
     /// full, then stored into without further checks; `finish()` hands on
     /// the rest and says how the writing went.
-    private struct EncodedBytes: ~Copyable {
+    struct EncodedBytes: ~Copyable {
         private var base: UnsafeMutablePointer<UInt8>
         private var capacity: Int
         private var count = 0
@@ -226,9 +233,19 @@ extension SavedScan {
 
     /// The path of the entry written last, and how the next one's is
     /// written: the bytes it shares with it, then the rest. Owns its buffer.
-    private struct PathWriter: ~Copyable {
+    struct PathWriter: ~Copyable {
         private var path = PathBuffer()
         private(set) var length = 0
+
+        init() {}
+
+        /// A writer whose last path was `last` (the second half of
+        /// `encodeInHalves` goes on from the first half's last entry).
+        init(after last: [UInt8]) {
+            path.reserve(last.count, keeping: 0)
+            for (index, byte) in last.enumerated() { path[index] = byte }
+            length = last.count
+        }
 
         /// Writes the path made of the first `parentLength` bytes of the
         /// last one (its directory's path) and `name`.

@@ -149,6 +149,15 @@ extension SpaceScan {
                     apparentBytes: .init(start: nil, count: 0), diskBytes: .init(start: nil, count: 0))
             }
 
+            /// The first `count` files by name.
+            func prefix(_ count: Int) -> Columns {
+                Columns(
+                    bytes: bytes, starts: UnsafeBufferPointer(rebasing: starts.prefix(count + 1)),
+                    kinds: UnsafeBufferPointer(rebasing: kinds.prefix(count)),
+                    apparentBytes: UnsafeBufferPointer(rebasing: apparentBytes.prefix(count)),
+                    diskBytes: UnsafeBufferPointer(rebasing: diskBytes.prefix(count)))
+            }
+
             /// The name of the `index`th file by name, without its NUL.
             @inline(__always)
             func name(at index: Int) -> UnsafeBufferPointer<UInt8> {
