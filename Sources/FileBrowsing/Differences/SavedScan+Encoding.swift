@@ -5,8 +5,9 @@ extension SavedScan {
     /// of files, already in name order, merged by name), with the path kept
     /// in one buffer: no path array, entry or node is made for a file.
     ///
-    /// This walk runs after the scan, on one thread, so all its cost is
-    /// wall time: the bytes go into a buffer of its own (`EncodedBytes`: one
+    /// This walk runs after the scan (a large scan's two halves on two
+    /// threads: `SavedScan+Halves.swift`), so all its cost is wall time:
+    /// the bytes go into a buffer of its own (`EncodedBytes`: one
     /// capacity check an entry, then plain stores) and a batch's files are
     /// reached through raw buffers (`FileBatch.withColumns`), never through
     /// the batch's arrays a field at a time (1,270 instructions an entry
