@@ -34,13 +34,9 @@ final class ComparisonReadAhead: @unchecked Sendable {
 
     private let lookahead: Int
     /// Listings not yet taken by the walk, in walk order (behind `monitor`).
-    private var ready: [DirectoryPairListing] = []
-    private var readyHead = 0
+    private var ready = FIFO<DirectoryPairListing>()
     /// Ranges still to prepare, oldest first (behind `monitor`).
-    private var jobs: [Job] = []
-    private var jobsHead = 0
-    /// Ranges of each listing not yet prepared, by object (behind `monitor`).
-    private var pending: [ObjectIdentifier: Int] = [:]
+    private var jobs = FIFO<Job>()
     private var listerDone = false
     private var stopped = false
     private var threads: [JoinableThread] = []
@@ -71,8 +67,7 @@ final class ComparisonReadAhead: @unchecked Sendable {
     func take(directory: [UInt8]) -> DirectoryPairListing? {
         monitor.withLock {
             while true {
-                if readyHead < ready.count {
-                    let head = ready[readyHead]
+                if let head = ready.first {
                     let order = Self.walkOrder(head.directory, directory)
                     if order > 0 { return nil }
                     if order < 0 {
@@ -80,7 +75,7 @@ final class ComparisonReadAhead: @unchecked Sendable {
                         continue
                     }
                     // Help with the ranges still queued, then wait for those being prepared.
-                    if pending[ObjectIdentifier(head), default: 0] > 0 {
+                    if head.rangesLeft > 0 {
                         if !prepareOne() { monitor.wait(Self.listingChanged) }
                         continue
                     }
@@ -103,11 +98,8 @@ final class ComparisonReadAhead: @unchecked Sendable {
         for thread in threads { thread.join() }
         threads = []
         monitor.withLock {
-            ready = []
-            readyHead = 0
-            jobs = []
-            jobsHead = 0
-            pending = [:]
+            ready = FIFO()
+            jobs = FIFO()
         }
     }
 
@@ -128,13 +120,7 @@ final class ComparisonReadAhead: @unchecked Sendable {
     // MARK: The walk's side, behind the lock
 
     private func dropHead() {
-        let head = ready[readyHead]
-        pending[ObjectIdentifier(head)] = nil
-        readyHead += 1
-        if readyHead == ready.count {
-            ready.removeAll(keepingCapacity: true)
-            readyHead = 0
-        }
+        ready.removeFirst().isWanted = false
         monitor.signal(Self.roomMade)
     }
 
@@ -165,25 +151,18 @@ final class ComparisonReadAhead: @unchecked Sendable {
 
     /// The oldest range still wanted, taken off the queue (lock held).
     private func nextJob() -> Job? {
-        while jobsHead < jobs.count {
-            let job = jobs[jobsHead]
-            jobsHead += 1
-            if jobsHead == jobs.count {
-                jobs.removeAll(keepingCapacity: true)
-                jobsHead = 0
-            }
+        while !jobs.isEmpty {
+            let job = jobs.removeFirst()
             // A listing let go needs no more work.
-            if pending[ObjectIdentifier(job.listing)] != nil { return job }
+            if job.listing.isWanted { return job }
         }
         return nil
     }
 
     /// A range is in (lock held).
     private func completed(_ job: Job) {
-        let key = ObjectIdentifier(job.listing)
-        guard let left = pending[key] else { return }
-        pending[key] = left - 1
-        if left == 1 { monitor.broadcast(Self.listingChanged) }
+        job.listing.rangesLeft -= 1
+        if job.listing.rangesLeft == 0 { monitor.broadcast(Self.listingChanged) }
     }
 }
 
@@ -250,7 +229,7 @@ extension ComparisonReadAhead {
     /// Waits until fewer than `lookahead` listings wait for the walk; false once stopped.
     private func waitForRoom() -> Bool {
         monitor.withLock {
-            while !stopped && ready.count - readyHead >= lookahead { monitor.wait(Self.roomMade) }
+            while !stopped && ready.count >= lookahead { monitor.wait(Self.roomMade) }
             return !stopped
         }
     }
@@ -258,12 +237,10 @@ extension ComparisonReadAhead {
     /// Hands a listing to the walk and its ranges to the workers.
     private func publish(_ listing: DirectoryPairListing) -> DirectoryPairListing {
         monitor.withLock {
-            var ranges = 0
             for start in stride(from: 0, to: listing.common.count, by: Self.slotsPerJob) {
                 jobs.append(Job(listing: listing, slots: start..<min(start + Self.slotsPerJob, listing.common.count)))
-                ranges += 1
+                listing.rangesLeft += 1
             }
-            pending[ObjectIdentifier(listing)] = ranges
             ready.append(listing)
             monitor.broadcast(Self.jobsArrived)
             monitor.broadcast(Self.listingChanged)
@@ -280,5 +257,29 @@ private struct Sendable2: @unchecked Sendable {
     init(_ first: DirectoryHandle, _ second: DirectoryHandle) {
         self.first = first
         self.second = second
+    }
+}
+
+/// A first-in, first-out list over an array: taken from the front by
+/// moving an index, the array emptied (keeping its room) when all is taken.
+private struct FIFO<Element> {
+    private var items: [Element] = []
+    private var head = 0
+
+    var isEmpty: Bool { head == items.count }
+    var count: Int { items.count - head }
+    var first: Element? { isEmpty ? nil : items[head] }
+
+    mutating func append(_ element: Element) { items.append(element) }
+
+    /// The oldest element, taken off (the list must not be empty).
+    mutating func removeFirst() -> Element {
+        let element = items[head]
+        head += 1
+        if head == items.count {
+            items.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        return element
     }
 }

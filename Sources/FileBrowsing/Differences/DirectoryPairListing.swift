@@ -4,8 +4,10 @@
 /// whoever prepares it (`ComparisonReadAhead`'s workers, or the walk).
 ///
 /// Thread contract: made on one thread, then shared; every field but the
-/// slots is fixed. Each slot is written by one preparer, and read only
-/// after every range is in (the read-ahead's lock orders the two).
+/// slots and the read-ahead's two counters is fixed. Each slot is written
+/// by one preparer, and read only after every range is in; `rangesLeft`
+/// and `isWanted` are read and written behind the read-ahead's lock, which
+/// orders the slots' writes before the walk's reads.
 final class DirectoryPairListing: @unchecked Sendable {
     /// A name of the merged listing: its entry number on each side (-1 on
     /// the side without it) and, for a name in both, its slot.
@@ -32,6 +34,10 @@ final class DirectoryPairListing: @unchecked Sendable {
     /// What was learnt of each name in both, by slot; nil until prepared
     /// (and for good when the comparison was interrupted first).
     let prepared: UnsafeMutableBufferPointer<PreparedPair?>
+    /// Ranges of slots not yet prepared (`ComparisonReadAhead`'s, behind its lock).
+    var rangesLeft = 0
+    /// Whether the walk may still take it; a listing it passed by needs no more work.
+    var isWanted = true
 
     /// Lists both sides and merges their names. A side that cannot be read
     /// gives a listing of no names that carries the error.
@@ -97,36 +103,11 @@ final class DirectoryPairListing: @unchecked Sendable {
 
     /// The arena's entry numbers with their names in byte order.
     private static func byteOrder(_ arena: NameArena) -> [Int32] {
-        var order = (0..<Int32(arena.count)).map { $0 }
-        arena.bytes.withUnsafeBufferPointer { bytes in
-            arena.starts.withUnsafeBufferPointer { starts in
-                order.sort { compareNames(bytes, starts, Int($0), bytes, starts, Int($1)) < 0 }
-            }
-        }
-        return order
+        (0..<Int32(arena.count)).sorted { compare(arena, $0, arena, $1) < 0 }
     }
 
+    /// Byte order of two names (a name is a prefix of a longer one: first).
     private static func compare(_ a: NameArena, _ i: Int32, _ b: NameArena, _ j: Int32) -> Int {
-        a.bytes.withUnsafeBufferPointer { x in
-            a.starts.withUnsafeBufferPointer { xs in
-                b.bytes.withUnsafeBufferPointer { y in
-                    b.starts.withUnsafeBufferPointer { ys in compareNames(x, xs, Int(i), y, ys, Int(j)) }
-                }
-            }
-        }
-    }
-
-    /// Byte order of two names in arenas' storage (a name is a prefix of a longer one: first).
-    @inline(__always)
-    private static func compareNames(
-        _ x: UnsafeBufferPointer<UInt8>, _ xs: UnsafeBufferPointer<UInt32>, _ i: Int,
-        _ y: UnsafeBufferPointer<UInt8>, _ ys: UnsafeBufferPointer<UInt32>, _ j: Int
-    ) -> Int {
-        let xStart = Int(xs[i])
-        let yStart = Int(ys[j])
-        let xCount = Int(xs[i + 1]) - 1 - xStart
-        let yCount = Int(ys[j + 1]) - 1 - yStart
-        let order = Syscalls.compareMemory(x.baseAddress! + xStart, y.baseAddress! + yStart, min(xCount, yCount))
-        return order != 0 ? Int(order) : xCount - yCount
+        a.withName(at: Int(i)) { x in b.withName(at: Int(j)) { y in NaturalOrder.compareBytes(x, y) } }
     }
 }

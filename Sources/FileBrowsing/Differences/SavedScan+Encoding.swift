@@ -43,7 +43,7 @@ extension SavedScan {
             return encodeInHalves(tree, split: split, to: out, emit: emit)
         }
         var writer = PathWriter()
-        walk(tree, from: EncodingTree.Frame(node: 0, length: 0, nextDirectory: 0, nextFile: 0), rootLimit: nil, with: &writer, to: &out)
+        walk(tree, from: .root(), rootLimit: nil, with: &writer, to: &out)
         return out.finish()
     }
 

@@ -12,6 +12,11 @@ extension SavedScan {
             var length: Int
             var nextDirectory: Int
             var nextFile: Int
+
+            /// The root's frame, from its `nextDirectory`th subdirectory and `nextFile`th file.
+            static func root(nextDirectory: Int = 0, nextFile: Int = 0) -> Frame {
+                Frame(node: 0, length: 0, nextDirectory: nextDirectory, nextFile: nextFile)
+            }
         }
 
         let directories: [SpaceScan.Entry]
@@ -98,13 +103,13 @@ extension SavedScan {
                 return nil
             }
             walk(
-                tree, from: EncodingTree.Frame(node: 0, length: 0, nextDirectory: split.directories, nextFile: split.files), rootLimit: nil,
+                tree, from: .root(nextDirectory: split.directories, nextFile: split.files), rootLimit: nil,
                 with: &writer, to: &bytes)
             _ = bytes.finish()
         }
         var writer = PathWriter()
         walk(
-            tree, from: EncodingTree.Frame(node: 0, length: 0, nextDirectory: 0, nextFile: 0),
+            tree, from: .root(),
             rootLimit: (split.directories, split.files), with: &writer, to: &out)
         if let failure = out.finish() {
             thread?.join()
@@ -115,7 +120,7 @@ extension SavedScan {
             var writer = PathWriter(after: split.last)
             var rest = EncodedBytes(capacity: 1 << 18, emit: emit)
             walk(
-                tree, from: EncodingTree.Frame(node: 0, length: 0, nextDirectory: split.directories, nextFile: split.files), rootLimit: nil,
+                tree, from: .root(nextDirectory: split.directories, nextFile: split.files), rootLimit: nil,
                 with: &writer, to: &rest)
             return rest.finish()
         }

@@ -17,11 +17,8 @@ public struct ColorScheme: Sendable {
     public init(lsColors: String?) {
         byKey = Self.defaults
         guard let lsColors, !lsColors.isEmpty else { return }
-        for item in LsColorIndicators.items(of: lsColors) {
-            guard let equals = item.firstIndex(of: "=") else { continue }
-            let key = String(item[..<equals])
-            // Values in dircolors' escapes, read as ls reads them.
-            let value = LsColorIndicators.decoded(item[item.index(after: equals)...])
+        // Values in dircolors' escapes, read as ls reads them.
+        for (key, value) in LsColorIndicators.settings(of: lsColors) {
             if key.hasPrefix("*") {
                 byExtension[String(key.dropFirst()).lowercased()] = value
             } else {

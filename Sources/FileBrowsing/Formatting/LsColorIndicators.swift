@@ -17,10 +17,7 @@ public struct LsColorIndicators: Sendable, Equatable {
     /// Reads the indicators of `LS_COLORS` (values in dircolors' escapes).
     public init(lsColors: String?) {
         var values: [String: String] = [:]
-        for item in lsColors.map(Self.items) ?? [] {
-            guard let equals = item.firstIndex(of: "="), !item.hasPrefix("*") else { continue }
-            values[String(item[..<equals])] = Self.decoded(item[item.index(after: equals)...])
-        }
+        for setting in lsColors.map(Self.settings) ?? [] where !setting.key.hasPrefix("*") { values[setting.key] = setting.value }
         self.init(values: values)
     }
 
@@ -70,6 +67,16 @@ public struct LsColorIndicators: Sendable, Equatable {
         }
         if start < lsColors.endIndex { items.append(lsColors[start...]) }
         return items
+    }
+
+    /// The `key=value` settings of `LS_COLORS` (or `TREE_COLORS`) in order,
+    /// each value read from dircolors' escapes (`decoded`); an item without
+    /// `=` is left out. Extensions keep their `*` (`*.tar`).
+    public static func settings(of lsColors: String) -> [(key: String, value: String)] {
+        items(of: lsColors).compactMap { item in
+            guard let equals = item.firstIndex(of: "=") else { return nil }
+            return (String(item[..<equals]), decoded(item[item.index(after: equals)...]))
+        }
     }
 
     /// A value with dircolors' escapes read as ls's `get_funky_string` reads

@@ -17,12 +17,8 @@ public final class TreeColorScheme: Sendable {
         guard let setting, !setting.isEmpty else { return nil }
         var byKey: [String: String] = [:]
         var byExtension: [(suffix: [UInt8], sgr: String)] = []
-        for item in LsColorIndicators.items(of: setting) {
-            guard let equals = item.firstIndex(of: "=") else { continue }
-            let key = String(item[..<equals])
-            let value = LsColorIndicators.decoded(item[item.index(after: equals)...])
-            // tree reads `fi=` as not set at all.
-            if value.isEmpty { continue }
+        // tree reads `fi=` as not set at all.
+        for (key, value) in LsColorIndicators.settings(of: setting) where !value.isEmpty {
             if key.hasPrefix("*") {
                 byExtension.insert((Array(key.utf8.dropFirst()), value), at: 0)
             } else {

@@ -31,8 +31,11 @@ final class BackgroundFileWriter: @unchecked Sendable {
             if failure == nil, case .failure(let errno) = Syscalls.writeAll(fd, chunk) { failure = errno }
             return failure == nil
         }
+        // A buffer written already, else a new one (three at most), else wait for one.
         var buffer: [UInt8]
-        if buffersMade < 3 && written.isEmptyNow {
+        if let reused = written.tryPop() {
+            buffer = reused
+        } else if buffersMade < 3 {
             buffersMade += 1
             buffer = []
         } else {

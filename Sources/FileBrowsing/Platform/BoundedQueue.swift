@@ -66,27 +66,34 @@ final class BoundedQueue<Element>: @unchecked Sendable {
                 }
                 consumerWaits = false
             }
-            guard count > 0 else { return nil }
-            let (element, elementWeight) = items[head]
-            // The slot lets go of the element at once (it may hold memory or descriptors).
-            items[head].element = nil
-            head += 1
-            if head == items.count {
-                items.removeAll(keepingCapacity: true)
-                head = 0
-            }
-            weight -= elementWeight
-            if producerWaits {
-                producerWaits = false
-                monitor.signal(roomMade)
-            }
-            return element
+            return takeOldest()
         }
     }
 
-    /// Whether nothing waits in the queue at this moment (another thread
-    /// may push or pop right after).
-    var isEmptyNow: Bool { monitor.withLock { count == 0 } }
+    /// The oldest element if one waits, without waiting; nil otherwise.
+    func tryPop() -> Element? {
+        monitor.withLock { count > 0 ? takeOldest() : nil }
+    }
+
+    /// Takes the oldest element off, if any, and lets a waiting producer
+    /// go (lock held).
+    private func takeOldest() -> Element? {
+        guard count > 0 else { return nil }
+        let (element, elementWeight) = items[head]
+        // The slot lets go of the element at once (it may hold memory or descriptors).
+        items[head].element = nil
+        head += 1
+        if head == items.count {
+            items.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        weight -= elementWeight
+        if producerWaits {
+            producerWaits = false
+            monitor.signal(roomMade)
+        }
+        return element
+    }
 
     /// No more pushes: a waiting producer returns false, the consumer takes
     /// what is left and then nil. Elements left behind are dropped with the queue.
