@@ -56,6 +56,68 @@ final class ScanRecordingTests: XCTestCase {
         }
     }
 
+    /// A worker's recorders serve all its directories: a large directory
+    /// read before small ones leaves nothing behind in them, and each
+    /// file keeps its own size. A file of 5 GiB (sparse) makes its batch
+    /// keep 64-bit sizes; the others keep 32.
+    func testEachDirectoryKeepsOnlyItsOwnFilesAndExactSizes() throws {
+        let temp = try TemporaryTree.inMemory()
+        let counts = ["big": 900, "small": 3, "one": 1, "mid": 40, "none": 0]
+        for (folder, count) in counts {
+            try temp.folder(folder)
+            for index in 0..<count { temp.file("\(folder)-\(index)", size: index % 7 * 100, in: folder) }
+        }
+        let huge = temp.path + "/mid/huge"
+        let fd = open(huge, O_CREAT | O_WRONLY, 0o644)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        XCTAssertEqual(ftruncate(fd, 5 << 30), 0)
+        close(fd)
+        var options = SpaceScan.Options()
+        options.recordedDepth = .max
+        let result = SpaceScan(options: options).run(try DirectoryHandle.open(Array(temp.path.utf8)))
+        let files = result.entries.filter { $0.kind == .file }
+        for (folder, count) in counts {
+            let here = files.filter { $0.node.parent?.component == Array(folder.utf8) }
+            let names = Set(here.map { String(decoding: $0.node.component, as: UTF8.self) }).subtracting(["huge"])
+            XCTAssertEqual(names, Set((0..<count).map { "\(folder)-\($0)" }), folder)
+            for file in here where file.node.component != Array("huge".utf8) {
+                let index = Int(String(decoding: file.node.component, as: UTF8.self).split(separator: "-").last!)!
+                XCTAssertEqual(file.totals.apparentBytes, Int64(index % 7 * 100), "\(folder): each file its own size")
+            }
+        }
+        let big = try XCTUnwrap(files.first { $0.node.component == Array("huge".utf8) })
+        XCTAssertEqual(big.totals.apparentBytes, 5 << 30, "over 4 GiB: kept whole")
+        var status = stat()
+        XCTAssertEqual(stat(huge, &status), 0)
+        XCTAssertEqual(big.totals.diskBytes, Int64(status.st_blocks) * 512)
+        // Kept and read back: the same figures, wide and narrow.
+        let kept = try SavedScan(decoding: SavedScan.encoded(result, root: Array(temp.path.utf8), savedAt: 7))
+        let keptHuge = try XCTUnwrap(kept.entries.first { $0.path == Array("mid/huge".utf8) })
+        XCTAssertEqual(keptHuge.totals.apparentBytes, 5 << 30)
+        XCTAssertEqual(kept.entries.first { $0.path == Array("mid/mid-3".utf8) }?.totals.apparentBytes, 300)
+        XCTAssertEqual(kept.entries.first { $0.path == Array("big/big-899".utf8) }?.totals.apparentBytes, 300)
+    }
+
+    /// The radix sort orders values by the bytes asked for, whatever they
+    /// share: against a sort by those bytes, for every byte count.
+    func testRadixSortOrdersByTheTopBytes() {
+        var generator = SystemRandomNumberGenerator()
+        for byteCount in 1...8 {
+            for size in [0, 1, 2, 3, 17, 300, 5000] {
+                // Values sharing some bytes (as names sharing a prefix do), or none.
+                let shared = UInt64.random(in: 0...UInt64.max, using: &generator)
+                let mask = UInt64.random(in: 0...UInt64.max, using: &generator)
+                var values = (0..<size).map { _ in (UInt64.random(in: 0...UInt64.max, using: &generator) & mask) | (shared & ~mask) }
+                let keep = byteCount == 8 ? UInt64.max : ~(UInt64.max >> UInt64(8 * byteCount))
+                let expected = values.map { $0 & keep }.sorted()
+                let before = values.sorted()
+                ByteRadixSort.sort(&values, byteCount: byteCount)
+                XCTAssertEqual(values.map { $0 & keep }, expected, "\(byteCount) bytes, \(size) values")
+                XCTAssertEqual(values.sorted(), before, "the same values, reordered")
+            }
+        }
+    }
+
     func testChunksArriveInOrderAndAFailedWriteIsTold() throws {
         let temp = try TemporaryTree.inMemory()
         let path = temp.path + "/out"

@@ -22,7 +22,7 @@ extension SavedScan {
     }
 
     /// The same bytes as `encoded(_:root:savedAt:)`, handed to `emit` a
-    /// chunk of at most 256 KiB at a time as they are made (a kept scan is
+    /// chunk of at most 64 KiB at a time as they are made (a kept scan is
     /// written to its file so, never held whole: no 2 MB buffer and copy
     /// for 200,000 entries). The first error `emit` gives ends the walk and
     /// is returned.
@@ -31,7 +31,7 @@ extension SavedScan {
     ) -> Errno? {
         let tree = EncodingTree(result)
         let count = result.recordedCount
-        var out = EncodedBytes(capacity: min(count * 12 + root.count + 64, 1 << 18), emit: emit)
+        var out = EncodedBytes(capacity: min(count * 12 + root.count + 64, EncodedBytes.chunkCapacity), emit: emit)
         out.ensure(room: magic.count + root.count + 80)
         for byte in magic { out.store(byte) }
         out.storeNumber(UInt64(root.count))
@@ -85,29 +85,25 @@ extension SavedScan {
     /// Writes a directory's files (`files`, in name order) from where `frame`
     /// stands, merged by name with its subdirectories (`here`), until the
     /// next subdirectory comes: its number (`frame` moved past it), or nil
-    /// when the directory is done.
+    /// when the directory is done. The files before a subdirectory are
+    /// found by one binary search, not a comparison a file.
     private static func writeFiles(
         _ files: SpaceScan.FileBatch.Columns, upTo here: [Int], in directories: [SpaceScan.Entry],
         from frame: inout EncodingTree.Frame, with writer: inout PathWriter,
         to out: inout EncodedBytes
     ) -> Int? {
-        while frame.nextFile < files.count || frame.nextDirectory < here.count {
-            let directory = frame.nextDirectory < here.count ? here[frame.nextDirectory] : -1
-            let file = frame.nextFile
-            // The file's place in the batch's columns (in name order), and its name, found once.
-            let index = file < files.count ? file : -1
-            let name = index >= 0 ? files.name(at: index) : UnsafeBufferPointer(start: nil, count: 0)
-            let takesFile =
-                index >= 0
-                && (directory < 0 || directories[directory].node.component.withUnsafeBufferPointer { name.lexicographicallyPrecedes($0) })
-            guard takesFile else {
-                frame.nextDirectory += 1
-                return directory
-            }
-            frame.nextFile += 1
-            writeFile(index, named: name, of: files, below: frame.length, with: &writer, to: &out)
+        let directory = frame.nextDirectory < here.count ? here[frame.nextDirectory] : nil
+        let end =
+            directory.map { directory in
+                directories[directory].node.component.withUnsafeBufferPointer { files.firstIndex(from: frame.nextFile, notBefore: $0) }
+            } ?? files.count
+        while frame.nextFile < end {
+            let index = frame.nextFile
+            writeFile(index, named: files.name(at: index), of: files, below: frame.length, with: &writer, to: &out)
+            frame.nextFile = index + 1
         }
-        return nil
+        if directory != nil { frame.nextDirectory += 1 }
+        return directory
     }
 
     /// One file's entry: its path (as `PathWriter` writes it), kind, sizes,
@@ -126,8 +122,8 @@ extension SavedScan {
             for offset in 0..<(length - shared) { to[offset] = path[shared &+ offset] }
             to += length - shared
             to[0] = files.kinds[index].rawValue
-            to = EncodedBytes.put(UInt64(max(0, files.diskBytes[index])) / 512, at: to + 1)
-            to = EncodedBytes.put(UInt64(max(0, files.apparentBytes[index])), at: to)
+            to = EncodedBytes.put(files.diskBlocks(at: index), at: to + 1)
+            to = EncodedBytes.put(files.apparentBytes(at: index), at: to)
             to[0] = 1
             to[1] = 0
             return to + 2 - start
@@ -145,6 +141,12 @@ extension SavedScan {
         private let emit: (UnsafeRawBufferPointer) -> Errno?
         /// The first error `emit` gave; nothing more is handed on after it.
         private(set) var failure: Errno?
+
+        /// A chunk's bytes: small enough that the few buffers going round
+        /// come from the heap and cost few page faults (256 KiB buffers
+        /// were mapped afresh each, 65 faults apiece), large enough that a
+        /// write a chunk is cheap.
+        static let chunkCapacity = 1 << 16
 
         init(capacity: Int, emit: @escaping (UnsafeRawBufferPointer) -> Errno?) {
             self.capacity = max(64, capacity)

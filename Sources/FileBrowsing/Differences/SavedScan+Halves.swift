@@ -98,7 +98,7 @@ extension SavedScan {
         let second = SecondHalf()
         let thread = JoinableThread {
             var writer = PathWriter(after: split.last)
-            var bytes = EncodedBytes(capacity: 1 << 18) { chunk in
+            var bytes = EncodedBytes(capacity: EncodedBytes.chunkCapacity) { chunk in
                 second.chunks.append(Array(chunk.bindMemory(to: UInt8.self)))
                 return nil
             }
@@ -118,7 +118,7 @@ extension SavedScan {
         guard let thread else {
             // No second thread: the rest here, after the first half.
             var writer = PathWriter(after: split.last)
-            var rest = EncodedBytes(capacity: 1 << 18, emit: emit)
+            var rest = EncodedBytes(capacity: EncodedBytes.chunkCapacity, emit: emit)
             walk(
                 tree, from: .root(nextDirectory: split.directories, nextFile: split.files), rootLimit: nil,
                 with: &writer, to: &rest)

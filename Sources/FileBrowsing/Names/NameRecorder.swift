@@ -3,8 +3,9 @@
 /// asked (by name, for a scan's batch): plain stores into
 /// buffers it owns, where appending to the arena's arrays checked each
 /// array's uniqueness and room a name (188 instructions a name against
-/// about 30 here). Used by one thread at a time; nothing is allocated until
-/// the first name.
+/// about 30 here). A scan's worker keeps one for all its directories
+/// (`removeAll()` keeps the room). Used by one thread at a time; nothing is
+/// allocated until the first name.
 final class NameRecorder {
     private var bytes: UnsafeMutablePointer<UInt8>?
     private var byteCapacity = 0
@@ -36,6 +37,13 @@ final class NameRecorder {
         kinds.unsafelyUnwrapped[count] = kind
         count += 1
         starts.unsafelyUnwrapped[count] = UInt32(byteCount)
+    }
+
+    /// Forgets the names recorded, keeping the room for the next directory.
+    /// The bytes past the end stay readable (old names' bytes or zeros).
+    func removeAll() {
+        count = 0
+        byteCount = 0
     }
 
     /// The names recorded and their starts (`starts[count]` the end), valid

@@ -17,47 +17,40 @@ extension SpaceScan {
         /// Each file's sizes (a file counts one file, no directory).
         private let sizes: Sizes
 
-        /// The recorded files' sizes, a column a field.
+        /// The recorded files' sizes, a column a field (made by
+        /// `SizeRecorder`): 32 bits each when every file of the batch fits
+        /// (under 4 GiB, and 2 TiB on disk: nearly every batch; 8 bytes a
+        /// file, where 16 made a third of a kept scan's memory and its page
+        /// faults), else 64.
         struct Sizes {
-            var apparentBytes: [Int64] = []
-            var diskBytes: [Int64] = []
+            /// Narrow: apparent bytes and 512-byte blocks on disk, else empty.
+            var narrowApparentBytes: [UInt32] = []
+            var narrowDiskBlocks: [UInt32] = []
+            /// Wide: apparent and disk bytes, when a file does not fit narrow, else empty.
+            var wideApparentBytes: [Int64] = []
+            var wideDiskBytes: [Int64] = []
             /// Each file's time, when the scan reads times (`du --time`), else empty.
             var latestTimes: [Timestamp] = []
             /// Each file's place in the reading, when asked for (`Options.recordsPositions`), else empty.
             var positions: [Int32] = []
 
-            mutating func append(_ totals: SpaceTotals, position: Int32?) {
-                apparentBytes.append(totals.apparentBytes)
-                diskBytes.append(totals.diskBytes)
-                if let time = totals.latestTime { latestTimes.append(time) }
-                if let position { positions.append(position) }
+            var isNarrow: Bool { wideApparentBytes.isEmpty }
+
+            func apparentBytes(_ position: Int) -> Int64 {
+                isNarrow ? Int64(narrowApparentBytes[position]) : wideApparentBytes[position]
             }
 
-            /// The columns in the order `order` gives.
-            func reordered(_ order: [Int32]) -> Sizes {
-                func column<T>(_ values: [T]) -> [T] {
-                    guard !values.isEmpty else { return [] }
-                    return values.withUnsafeBufferPointer { from in
-                        [T](unsafeUninitializedCapacity: order.count) { to, made in
-                            for (position, index) in order.enumerated() { (to.baseAddress! + position).initialize(to: from[Int(index)]) }
-                            made = order.count
-                        }
-                    }
-                }
-                return Sizes(
-                    apparentBytes: column(apparentBytes), diskBytes: column(diskBytes), latestTimes: column(latestTimes),
-                    positions: column(positions))
-            }
+            func diskBytes(_ position: Int) -> Int64 { isNarrow ? Int64(narrowDiskBlocks[position]) * 512 : wideDiskBytes[position] }
         }
 
         /// A directory read's recorded files (`names`' `i`th with `sizes`'
         /// `i`th, in the order read), put in name order here.
-        init(directory: Int, path: PathNode, names: NameRecorder, sizes: Sizes) {
+        init(directory: Int, path: PathNode, names: NameRecorder, sizes: SizeRecorder) {
             self.directory = directory
             directoryPath = path
             let order = names.withBuffers { Self.byteOrder(bytes: $0, starts: $1) }
             self.names = names.arena(in: order)
-            self.sizes = sizes.reordered(order)
+            self.sizes = sizes.sizes(in: order)
         }
 
         /// The names' order, byte by byte. Each name's first six bytes and
@@ -110,7 +103,7 @@ extension SpaceScan {
         func withName<R>(_ position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R { names.withName(at: position, body) }
         func kind(_ position: Int) -> FileKind { names.kind(at: position) }
         func totals(_ position: Int) -> SpaceTotals {
-            var totals = SpaceTotals(apparentBytes: sizes.apparentBytes[position], diskBytes: sizes.diskBytes[position], files: 1)
+            var totals = SpaceTotals(apparentBytes: sizes.apparentBytes(position), diskBytes: sizes.diskBytes(position), files: 1)
             if !sizes.latestTimes.isEmpty { totals.latestTime = sizes.latestTimes[position] }
             return totals
         }
@@ -122,9 +115,16 @@ extension SpaceScan {
             names.bytes.withUnsafeBufferPointer { bytes in
                 names.starts.withUnsafeBufferPointer { starts in
                     names.kinds.withUnsafeBufferPointer { kinds in
-                        sizes.apparentBytes.withUnsafeBufferPointer { apparent in
-                            sizes.diskBytes.withUnsafeBufferPointer { disk in
-                                body(Columns(bytes: bytes, starts: starts, kinds: kinds, apparentBytes: apparent, diskBytes: disk))
+                        sizes.narrowApparentBytes.withUnsafeBufferPointer { narrowApparent in
+                            sizes.narrowDiskBlocks.withUnsafeBufferPointer { narrowDisk in
+                                sizes.wideApparentBytes.withUnsafeBufferPointer { wideApparent in
+                                    sizes.wideDiskBytes.withUnsafeBufferPointer { wideDisk in
+                                        body(
+                                            Columns(
+                                                bytes: bytes, starts: starts, kinds: kinds, narrowApparentBytes: narrowApparent,
+                                                narrowDiskBlocks: narrowDisk, wideApparentBytes: wideApparent, wideDiskBytes: wideDisk))
+                                    }
+                                }
                             }
                         }
                     }
@@ -137,16 +137,31 @@ extension SpaceScan {
             let bytes: UnsafeBufferPointer<UInt8>
             let starts: UnsafeBufferPointer<UInt32>
             let kinds: UnsafeBufferPointer<FileKind>
-            let apparentBytes: UnsafeBufferPointer<Int64>
-            let diskBytes: UnsafeBufferPointer<Int64>
+            /// One pair of the sizes' columns (`Sizes`), the other empty.
+            let narrowApparentBytes: UnsafeBufferPointer<UInt32>
+            let narrowDiskBlocks: UnsafeBufferPointer<UInt32>
+            let wideApparentBytes: UnsafeBufferPointer<Int64>
+            let wideDiskBytes: UnsafeBufferPointer<Int64>
 
             var count: Int { kinds.count }
+
+            /// The `index`th file's apparent bytes and 512-byte blocks on disk.
+            @inline(__always)
+            func apparentBytes(at index: Int) -> UInt64 {
+                wideApparentBytes.isEmpty ? UInt64(narrowApparentBytes[index]) : UInt64(max(0, wideApparentBytes[index]))
+            }
+
+            @inline(__always)
+            func diskBlocks(at index: Int) -> UInt64 {
+                wideDiskBytes.isEmpty ? UInt64(narrowDiskBlocks[index]) : UInt64(max(0, wideDiskBytes[index])) / 512
+            }
 
             /// No files (a directory without a batch).
             static var none: Columns {
                 Columns(
                     bytes: .init(start: nil, count: 0), starts: .init(start: nil, count: 0), kinds: .init(start: nil, count: 0),
-                    apparentBytes: .init(start: nil, count: 0), diskBytes: .init(start: nil, count: 0))
+                    narrowApparentBytes: .init(start: nil, count: 0), narrowDiskBlocks: .init(start: nil, count: 0),
+                    wideApparentBytes: .init(start: nil, count: 0), wideDiskBytes: .init(start: nil, count: 0))
             }
 
             /// The first `count` files by name.
@@ -154,8 +169,23 @@ extension SpaceScan {
                 Columns(
                     bytes: bytes, starts: UnsafeBufferPointer(rebasing: starts.prefix(count + 1)),
                     kinds: UnsafeBufferPointer(rebasing: kinds.prefix(count)),
-                    apparentBytes: UnsafeBufferPointer(rebasing: apparentBytes.prefix(count)),
-                    diskBytes: UnsafeBufferPointer(rebasing: diskBytes.prefix(count)))
+                    narrowApparentBytes: UnsafeBufferPointer(rebasing: narrowApparentBytes.prefix(count)),
+                    narrowDiskBlocks: UnsafeBufferPointer(rebasing: narrowDiskBlocks.prefix(count)),
+                    wideApparentBytes: UnsafeBufferPointer(rebasing: wideApparentBytes.prefix(count)),
+                    wideDiskBytes: UnsafeBufferPointer(rebasing: wideDiskBytes.prefix(count)))
+            }
+
+            /// The first file from `start` on whose name does not come
+            /// before `name` byte by byte (`count` when none): a binary
+            /// search, the names being in order.
+            func firstIndex(from start: Int, notBefore name: UnsafeBufferPointer<UInt8>) -> Int {
+                var low = start
+                var high = count
+                while low < high {
+                    let middle = low + (high - low) / 2
+                    if NaturalOrder.compareBytes(self.name(at: middle), name) < 0 { low = middle + 1 } else { high = middle }
+                }
+                return low
             }
 
             /// The name of the `index`th file by name, without its NUL.

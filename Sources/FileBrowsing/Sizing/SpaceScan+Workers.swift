@@ -7,6 +7,7 @@ extension SpaceScan {
     func workLoop(rootDevice: UInt64) {
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: 64 * 1024, alignment: 8)
         let status = UnsafeMutableRawPointer.allocate(byteCount: 256, alignment: 8)
+        let recorders = Recorders()
         defer {
             buffer.deallocate()
             status.deallocate()
@@ -48,7 +49,7 @@ extension SpaceScan {
                 parentFD = fd
                 reopen(due)
             }
-            var reading = DirectoryReading(path: path)
+            var reading = DirectoryReading(path: path, recorders: recorders)
             reading.earlier.directory = earlier
             if options.followsLinks && options.countsEveryLink { reading.ancestors = state.withLock { $0.identities(upFrom: index) } }
             scan(index, parentFD: parentFD, depth: depth, rootDevice: rootDevice, into: reading, buffer: buffer, status: status)
@@ -117,8 +118,9 @@ extension SpaceScan {
         let path: PathNode
         /// The files to record: names (with kinds) and sizes, a column a
         /// field (no `SpaceTotals` of 64 bytes a file), times only when read.
-        let recordedNames = NameRecorder()
-        var recordedSizes = FileBatch.Sizes()
+        /// The worker's own recorders (`Recorders`), emptied for this directory.
+        let recordedNames: NameRecorder
+        let recordedSizes: SizeRecorder
         var regularFiles = RecordedFiles.Batch()
         var unreadableEntries: [(name: [UInt8], errno: Errno)] = []
         var failure: Errno?
@@ -127,6 +129,23 @@ extension SpaceScan {
         /// The directory and those above it, when links are followed and
         /// every link counted (`du -L -l`): a link back up to one is a loop.
         var ancestors: Set<FileIdentity> = []
+
+        init(path: PathNode, recorders: Recorders) {
+            self.path = path
+            recorders.names.removeAll()
+            recorders.sizes.removeAll()
+            recordedNames = recorders.names
+            recordedSizes = recorders.sizes
+        }
+    }
+
+    /// A worker's recorders of the files it reads, one pair for all its
+    /// directories: their room is kept from one directory to the next (a
+    /// pair a directory grew its buffers from nothing each time, 7,000
+    /// allocations and copies for 200,000 files in 400 directories).
+    private struct Recorders {
+        let names = NameRecorder()
+        let sizes = SizeRecorder()
     }
 
     /// Reads the directory open at `fd` (without the lock): each entry's
