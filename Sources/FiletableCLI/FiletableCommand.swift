@@ -9,7 +9,7 @@ public enum FiletableCommand {
         ThisProcess.holdStandardDescriptors()
         SessionLauncher.claimStatusChannel()
         ThisProcess.prepare()
-        let status = run(arguments: ThisProcess.arguments)
+        let status = run(arguments: ThisProcess.arguments, calledAs: CalledAs(programPath: ThisProcess.programPath))
         // A REPL child says it is done first: its process may outlive a stuck call.
         if SessionLauncher.isChild { SessionLauncher.report(status) }
         ThisProcess.exit(status.rawValue)
@@ -17,26 +17,32 @@ public enum FiletableCommand {
 
     /// Runs the arguments; the status in the peer's numbers of the mode
     /// they select (`PeerExitStatus`).
-    static func run(arguments: [[UInt8]]) -> ExitStatus {
+    /// Run through a link named after a peer (`calledAs`), the arguments
+    /// are read as that peer's (`CalledAs`).
+    static func run(arguments: [[UInt8]], calledAs: CalledAs? = nil) -> ExitStatus {
         let output = OutputSink(fd: 1)
         let diagnostics = Diagnostics(flushing: output)
-        let mode = OptionSpec.Mode.peer(of: arguments)
+        if let calledAs { diagnostics.programName = calledAs.rawValue }
+        let mode = OptionSpec.Mode.peer(of: calledAs?.arguments(arguments) ?? arguments)
         diagnostics.usageLines = mode.usageLines
-        let status = run(arguments: arguments, output: output, diagnostics: diagnostics)
+        let status = run(arguments: arguments, calledAs: calledAs, output: output, diagnostics: diagnostics)
         return mode.peerStatus(status, badCommandLine: diagnostics.sawBadCommandLine)
     }
 
-    private static func run(arguments: [[UInt8]], output: OutputSink, diagnostics: Diagnostics) -> ExitStatus {
+    /// `arguments` as given (a child started for a stuck file system gets
+    /// them so, with this program's name).
+    private static func run(arguments: [[UInt8]], calledAs: CalledAs?, output: OutputSink, diagnostics: Diagnostics) -> ExitStatus {
         let options: CommandLineOptions
+        let read = calledAs?.arguments(arguments) ?? arguments
         do {
-            options = try ArgumentParser.parse(arguments)
+            options = try ArgumentParser.parse(read, calledAs: calledAs)
         } catch {
             diagnostics.report(error)
             return diagnostics.status
         }
         switch options.request {
         case .help:
-            output.write(HelpText.usage(for: OptionSpec.Mode.of(arguments)) + "\n")
+            output.write(HelpText.usage(for: OptionSpec.Mode.of(read)) + "\n")
             return diagnostics.finish()
         case .version:
             output.write(HelpText.version + "\n")
@@ -76,14 +82,13 @@ public enum FiletableCommand {
             return CopiesCommand(options: options, output: output, diagnostics: diagnostics).run()
         } else if options.formatRequested {
             Lister(context: ListingContext(options: options, output: output, diagnostics: diagnostics)).run()
+        } else if options.listsWithoutLetters {
+            listAsLs(options, output: output, diagnostics: diagnostics)
         } else if let standardInput = sessionInput(options) {
             guard !standardInput.holdsACommand(), standardInput.readError == nil else {
                 return max(runREPL(options, output: output, diagnostics: diagnostics, standardInput: standardInput), diagnostics.finish())
             }
-            // As ls lists with no format letter: columns at a terminal, one a line elsewhere.
-            var listing = options
-            listing.format = StandardStream.output.isTerminal ? .columns : .oneLine
-            Lister(context: ListingContext(options: listing, output: output, diagnostics: diagnostics)).run()
+            listAsLs(options, output: output, diagnostics: diagnostics)
             // `filetable -c 'cmd' DIR`, from before -c was ls's ctime, lists nothing useful: say why.
             if diagnostics.status != .success { hintAtCommandLetter(options, diagnostics) }
         } else {
@@ -97,6 +102,13 @@ public enum FiletableCommand {
             return max(status, diagnostics.finish())
         }
         return diagnostics.finish()
+    }
+
+    /// As ls lists with no format letter: columns at a terminal, one a line elsewhere.
+    private static func listAsLs(_ options: CommandLineOptions, output: OutputSink, diagnostics: Diagnostics) {
+        var listing = options
+        listing.format = StandardStream.output.isTerminal ? .columns : .oneLine
+        Lister(context: ListingContext(options: listing, output: output, diagnostics: diagnostics)).run()
     }
 
     /// At a terminal, the first level's directory on a file system that can

@@ -73,6 +73,10 @@ public final class Cell {
     /// A stretch of `textSuffix` linked to a URI of its own (a link's
     /// target, as `ls -l --hyperlink` draws it): `count` characters from `start`.
     public var suffixLink: (target: String, start: Int, count: Int)? { didSet { hasExtras = true } }
+    /// Whether the text's first byte is a padding space (ls's space before a
+    /// name left unquoted among quoted ones): drawn before the colour and
+    /// link, as ls draws it, not inside them.
+    public var leadsWithPadding = false { didSet { hasExtras = true } }
     /// Whether anything but the text and columns was set since the last
     /// reuse: a cell that carries just its text (most rows of a listing) is
     /// reset by forgetting its text.
@@ -98,6 +102,7 @@ public final class Cell {
         if !textSuffix.isEmpty { textSuffix = "" }
         if suffixStyle != nil { suffixStyle = nil }
         if textLink != nil { textLink = nil }
+        if leadsWithPadding { leadsWithPadding = false }
         if suffixLink != nil { suffixLink = nil }
         hasExtras = false
     }

@@ -45,6 +45,8 @@ final class RowTally {
     var textOffset = 0
     var markupBeforeText = 0
     var textByteCount = 0
+    /// The text's padding space went out before the markup (`Cell.leadsWithPadding`).
+    var paddingBeforeMarkup = false
 
     func markup(_ text: String) { markupBytes += text.utf8.count }
 }

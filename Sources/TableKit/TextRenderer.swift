@@ -273,7 +273,7 @@ public struct TextRenderer {
         if measures.showsColumns { appendColumns(of: cell, widths: measures.widths, to: &output) }
         appendText(cell, room: nil, startColumn: output.count - lineStart, tally: tally, to: &output)
         output.append(options.lineEnd)
-        let padded = cell.textBytes.withUnsafeBytes { $0.first == 0x20 }
+        let padded = cell.textBytes.withUnsafeBytes { $0.first == 0x20 } && !tally.paddingBeforeMarkup
         record(tally, lineStart: lineStart, lineEnd: output.count, in: spans, textStartsWithSpace: padded, entryMarkupBytes: entryMarkupBytes)
     }
 
@@ -296,13 +296,25 @@ public struct TextRenderer {
             if suffixWidth > room - nameRoom { suffix = TextWidth.truncatingTail(suffix, to: max(0, room - nameRoom)) }
         }
         let opening = cell.textStyle.flatMap { style in options.styleMarkup?.opening(style) }
-        if let opening { appendMarkup(opening, tally, to: &output) }
         // A link inside the colour, as ls draws it.
         let link = cell.textLink.flatMap { target in options.linkMarkup.map { ($0.opening(target), $0.closing) } }
+        // ls's padding space goes before the colour and the link.
+        let paddingFirst = cell.leadsWithPadding && shortened == nil && (opening != nil || link != nil) && !cell.textBytes.isEmpty
+        if paddingFirst {
+            output.append(0x20)
+            tally?.paddingBeforeMarkup = true
+        }
+        if let opening { appendMarkup(opening, tally, to: &output) }
         if let link { appendMarkup(link.0, tally, to: &output) }
         tally?.textOffset = output.count
         tally?.markupBeforeText = tally?.markupBytes ?? 0
-        if let shortened { append(shortened, to: &output) } else { output.append(cell.textBytes) }
+        if let shortened {
+            append(shortened, to: &output)
+        } else if paddingFirst {
+            cell.textBytes.withUnsafeBytes { bytes in output.append(UnsafeBufferPointer(rebasing: bytes.dropFirst())) }
+        } else {
+            output.append(cell.textBytes)
+        }
         tally?.textByteCount = output.count - (tally?.textOffset ?? 0)
         if let link { appendMarkup(link.1, tally, to: &output) }
         if let markup = options.styleMarkup {

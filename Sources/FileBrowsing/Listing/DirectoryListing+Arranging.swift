@@ -203,6 +203,8 @@ extension DirectoryListing {
                     arena.withName(at: Int(b.index)) { y in key == .bytes ? x.lexicographicallyPrecedes(y) : VersionOrder.precedes(x, y) }
                 }
             }
+        } else if options.namesInByteOrder && key != .none && key != .name {
+            items = sortedByNumberThenBytes(items, numbers: numbers, key: key)
         } else if key != .none {
             var comparator = NameComparator()
             func byName(_ a: SortItem, _ b: SortItem) -> Bool { comparator.precedes(a, b, in: arena) }
@@ -239,6 +241,27 @@ extension DirectoryListing {
         var result = items.map(\.index)
         reverseWithinGroups(&result, firstOther: items.firstIndex { $0.group != 0 } ?? items.count)
         return result
+    }
+
+    /// ls's and tree's order in the C locale (`ListOptions.namesInByteOrder`):
+    /// the size, time or width first, then an extension, then the name,
+    /// each compared byte by byte.
+    private func sortedByNumberThenBytes(_ items: [SortItem], numbers: [Int64], key: SortKey) -> [SortItem] {
+        let arena = self.arena
+        return items.sorted { a, b in
+            if a.group != b.group { return a.group < b.group }
+            if key != .ext, !numbers.isEmpty, numbers[Int(a.index)] != numbers[Int(b.index)] {
+                return numbers[Int(a.index)] < numbers[Int(b.index)]
+            }
+            if key == .ext {
+                let order = Self.withExtension(of: Int(a.index), in: arena) { x in
+                    Self.withExtension(of: Int(b.index), in: arena) { y in NaturalOrder.compareBytes(x, y) }
+                }
+                if order != 0 { return order < 0 }
+            }
+            let order = arena.withName(at: Int(a.index)) { x in arena.withName(at: Int(b.index)) { y in NaturalOrder.compareBytes(x, y) } }
+            return order != 0 ? order < 0 : a.index < b.index
+        }
     }
 
     /// A time as one number that sorts like it, without overflow: seconds

@@ -45,6 +45,10 @@ public enum HiddenEntries: Sendable {
 /// rearranges the rows without reading the directory again.
 public struct ListOptions: Sendable, Equatable {
     public var sortKey: SortKey = .name
+    /// Names compared byte by byte wherever names decide (ties of the size,
+    /// time, width and extension sorts, and extensions), as ls and tree
+    /// compare them in the C locale; filetable's natural order otherwise.
+    public var namesInByteOrder = false
     public var reversed = false
     public var directoriesFirst = false
     /// Files before directories (tree's `--filesfirst`), each group sorted.
@@ -81,6 +85,7 @@ public struct ListOptions: Sendable, Equatable {
     public static func sortingOnly(from options: ListOptions) -> ListOptions {
         var result = ListOptions()
         result.sortKey = options.sortKey
+        result.namesInByteOrder = options.namesInByteOrder
         result.reversed = options.reversed
         result.directoriesFirst = options.directoriesFirst
         result.filesFirst = options.filesFirst

@@ -20,5 +20,20 @@ public struct GlobPattern: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// du's `--exclude`: the pattern matches the whole path or what follows
+    /// any `/` in it (gnulib's unanchored exclude: `x` leaves out `a/x`,
+    /// `a/u` leaves out `a/u`, `b/c` leaves out `a/b/c`).
+    public func matchesPathOrSuffix(_ path: [UInt8]) -> Bool {
+        (path + [0]).withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { start in
+                if matches(cName: start) { return true }
+                for index in 0..<(path.count - 1) where path[index] == 0x2F && path[index + 1] != 0x2F {
+                    if matches(cName: start + index + 1) { return true }
+                }
+                return false
+            }
+        }
+    }
+
     public var description: String { pattern }
 }

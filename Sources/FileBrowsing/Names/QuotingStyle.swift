@@ -16,7 +16,11 @@ public enum QuotingStyle: String, CaseIterable, Sendable {
     case shellEscapeAlways = "shell-escape-always"
     case c
     case escape
+    /// Between the locale's quotation marks: `‘’` in a UTF-8 locale, else
+    /// `'` (`locale`) or `"` (`clocale`), as gnulib's quotearg picks them
+    /// when gettext has no translation of them.
     case locale
+    case clocale
     /// tree's names in the C locale (`QuotingStyle+Tree.swift`); not an ls word.
     case treeBytes = "tree-bytes"
     /// tree's names in a UTF-8 locale; not an ls word.
@@ -34,12 +38,18 @@ public enum QuotingStyle: String, CaseIterable, Sendable {
     public var alignsUnquotedNames: Bool { self == .shell || self == .shellEscape }
 
     /// The name as this style writes it, and whether it came out quoted.
-    public func quote(_ name: UnsafeBufferPointer<UInt8>) -> (text: [UInt8], quoted: Bool) {
+    public func quote(_ name: UnsafeBufferPointer<UInt8>) -> (text: [UInt8], quoted: Bool) { quote(name, alsoEscaping: "") }
+
+    /// `quote`, with the characters of `also` backslashed too in the
+    /// escaping styles (a header's `:`).
+    private func quote(_ name: UnsafeBufferPointer<UInt8>, alsoEscaping also: String) -> (text: [UInt8], quoted: Bool) {
         switch self {
         case .literal: return (Self.questionMarks(name), false)
-        case .c: return (Self.backslashed(name, open: "\"", close: "\"", escapes: "\"\\"), true)
-        case .escape: return (Self.backslashed(name, open: "", close: "", escapes: "\\ "), false)
-        case .locale: return (Self.backslashed(name, open: "\u{2018}", close: "\u{2019}", escapes: "\\"), true)
+        case .c: return (Self.backslashed(name, open: "\"", close: "\"", escapes: "\"\\" + also), true)
+        case .escape: return (Self.backslashed(name, open: "", close: "", escapes: "\\ " + also), false)
+        case .locale, .clocale:
+            let (open, close) = UserLocale.isUTF8 ? ("\u{2018}", "\u{2019}") : self == .locale ? ("'", "'") : ("\"", "\"")
+            return (Self.backslashed(name, open: open, close: close, escapes: "\\" + (UserLocale.isUTF8 ? "" : open) + also), true)
         case .treeBytes: return (Self.treeBytes(name), false)
         case .treeCharacters: return (Self.treeCharacters(name), false)
         case .exact: return (Array(name), false)
@@ -52,6 +62,18 @@ public enum QuotingStyle: String, CaseIterable, Sendable {
 
     public func quote(_ name: [UInt8]) -> (text: [UInt8], quoted: Bool) {
         name.withUnsafeBufferPointer { quote($0) }
+    }
+
+    /// A directory's name above its listing (`dir:`): as `quote`, except
+    /// that a colon counts as special, as ls's headers have it: the shell
+    /// styles quote the name, the escaping ones write `\:`.
+    public func quoteHeader(_ name: [UInt8]) -> [UInt8] {
+        guard name.contains(0x3A) else { return quote(name).text }
+        switch self {
+        case .shell: return QuotingStyle.shellAlways.quote(name).text
+        case .shellEscape: return QuotingStyle.shellEscapeAlways.quote(name).text
+        default: return name.withUnsafeBufferPointer { quote($0, alsoEscaping: ":").text }
+        }
     }
 
     /// The quoted name as text (valid UTF-8 by construction).
@@ -123,8 +145,9 @@ public enum QuotingStyle: String, CaseIterable, Sendable {
             if NameEscaping.isEscaped(name, start: start, length: length) {
                 hasControl = true
                 // Only escapes need quotes around them; `?` needs them only
-                // for the controls C names (`\n`, `\t`), as in ls.
-                if escapesControls || (length == 1 && (7...13).contains(name[start])) { needsQuotes = true }
+                // for tab, newline and carriage return, as in ls (quotearg
+                // counts them as white space; `\a`, `\b`, `\v`, `\f` stay bare).
+                if escapesControls || (length == 1 && [9, 10, 13].contains(name[start])) { needsQuotes = true }
                 return
             }
             guard length == 1 else { return }

@@ -32,7 +32,11 @@ public enum ChildSession {
     /// the terminal is saved and put back if the child ends without a word.
     /// A child ended by a signal ends this process the same way.
     /// Call from the main thread, before any other thread is started.
-    public static func run(arguments: [[UInt8]], statusVariable: String, endsOnSignals: Bool) -> Outcome? {
+    /// `programName` is the child's `argv[0]` (the name filetable was run
+    /// by: as `ls`, the child is `ls` too).
+    public static func run(arguments: [[UInt8]], programName: [UInt8] = Array("filetable".utf8), statusVariable: String, endsOnSignals: Bool)
+        -> Outcome?
+    {
         var fds: [Int32] = [-1, -1]
         guard Glibc.pipe(&fds) == 0 else { return nil }
         let (readEnd, writeEnd) = (fds[0], fds[1])
@@ -62,8 +66,8 @@ public enum ChildSession {
         // "3:PID": only a child of this process takes it as its channel.
         variables.append(strdup("\(statusVariable)=3:\(getpid())"))
         variables.append(nil)
-        var argv: [UnsafeMutablePointer<CChar>?] = [strdup("filetable")]
-        for argument in arguments {
+        var argv: [UnsafeMutablePointer<CChar>?] = []
+        for argument in [programName.isEmpty ? Array("filetable".utf8) : programName] + arguments {
             argv.append((argument + [0]).withUnsafeBufferPointer { strdup(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self)) })
         }
         argv.append(nil)

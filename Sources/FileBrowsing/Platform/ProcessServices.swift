@@ -58,6 +58,9 @@ public enum ThisProcess {
     /// The command-line arguments as bytes (names need not be UTF-8).
     public static var arguments: [[UInt8]] { Syscalls.argumentBytes() }
 
+    /// The path the program was run by (`argv[0]`), as bytes.
+    public static var programPath: [UInt8] { Syscalls.programPathBytes() }
+
     /// Ends the process with `status`.
     public static func exit(_ status: Int32) -> Never { Syscalls.exitProcess(status) }
 

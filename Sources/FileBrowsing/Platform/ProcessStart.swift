@@ -70,6 +70,12 @@ extension Syscalls {
         }
     }
 
+    /// `argv[0]` as bytes (empty when the program was run without one).
+    public static func programPathBytes() -> [UInt8] {
+        guard CommandLine.argc > 0, let raw = CommandLine.unsafeArgv[0] else { return [] }
+        return Array(UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw)))
+    }
+
     /// The environment variable `name`, nil when it is not set.
     public static func environment(_ name: String) -> String? {
         guard let value = getenv(name) else { return nil }

@@ -202,8 +202,9 @@ extension SpaceScan {
         let nameBytes = UnsafeRawBufferPointer(record.name)
         if options.skipsHidden && nameBytes.first == 0x2E { return }
         if !options.excluded.isEmpty {
-            let name = Array(nameBytes)
-            if options.excluded.contains(where: { $0.matches(name) }) { return }
+            // Matched as du matches them: the path from the operand on, or any part of it after a `/`.
+            let path = PathBytes.join(reading.path.bytes, Array(nameBytes))
+            if options.excluded.contains(where: { $0.matchesPathOrSuffix(path) }) { return }
         }
         if found.isDirectory {
             guard !options.oneFileSystem || found.device == rootDevice else { return }

@@ -64,7 +64,8 @@ public final class SpaceScan: Sendable {
         public var countsEveryLink = false
         /// A directory's figures leave out its subdirectories (`du -S`).
         public var separatesDirectories = false
-        /// Files and directories whose names match one of these are neither
+        /// Files and directories whose paths match one of these (whole, or
+        /// from any `/` on: `GlobPattern.matchesPathOrSuffix`) are neither
         /// counted nor entered (`du --exclude`).
         public var excluded: [GlobPattern] = []
         /// Directories neither counted nor entered, by identity: the pseudo

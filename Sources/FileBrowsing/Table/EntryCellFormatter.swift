@@ -89,14 +89,14 @@ public struct NameDecoration: Sendable {
     @inline(__always)
     func decorate<Rows: FileRows>(_ cell: Cell, row: Int, rows model: Rows) {
         guard needsStatus || disclosesDirectories || hyperlinks != nil else {
-            model.withName(ofRow: row) { appendName($0, to: &cell.textBytes) }
+            model.withName(ofRow: row) { _ = appendName($0, to: &cell.textBytes) }
             return
         }
         let kind = model.kind(ofRow: row)
         // No kind passed: with -L a row's kind is its target's, and a link is linked to what it resolves to.
         if let hyperlinks { cell.textLink = hyperlinks.uri(forPath: model.path(ofRow: row)) }
         model.withName(ofRow: row) { name in
-            appendName(name, to: &cell.textBytes)
+            if appendName(name, to: &cell.textBytes) { cell.leadsWithPadding = true }
             guard needsStatus else { return }
             var status: FileStatus?
             if kind == .file || kind == .directory || kind == .unknown, case .success(let s) = model.status(ofRow: row) {
@@ -128,21 +128,25 @@ public struct NameDecoration: Sendable {
         if marksSymlinks && !typeIndicators && kind == .symlink { cell.textSuffix = "@" }
     }
 
-    /// The name as shown: escaped, or quoted in the chosen style.
+    /// The name as shown: escaped, or quoted in the chosen style; true when
+    /// a padding space went first (`padsUnquotedNames`).
     @inline(__always)
-    func appendName(_ name: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) {
+    @discardableResult
+    func appendName(_ name: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) -> Bool {
         guard let quoting else {
             NameEscaping.appendEscaped(name, to: &out)
-            return
+            return false
         }
         // tree's styles leave most names as they are: those go out without a copy.
         if quoting.leavesAsItIs(name) {
             out.append(name)
-            return
+            return false
         }
         let (text, quoted) = quoting.quote(name)
-        if padsUnquotedNames && !quoted { out.append(0x20) }
+        let pads = padsUnquotedNames && !quoted
+        if pads { out.append(0x20) }
         out.append(text)
+        return pads
     }
 
     /// The name or path as shown, as text (headers, link targets).
@@ -157,6 +161,13 @@ public struct NameDecoration: Sendable {
     public func displayBytes(_ bytes: [UInt8]) -> [UInt8] {
         guard let quoting else { return Array(NameEscaping.escape(bytes).utf8) }
         return quoting.quote(bytes).text
+    }
+
+    /// A directory's path above its listing (`PATH:`), as ls writes it: a
+    /// colon in it counts as special (`QuotingStyle.quoteHeader`).
+    public func headerBytes(_ path: [UInt8]) -> [UInt8] {
+        guard let quoting else { return Array(NameEscaping.escape(path).utf8) }
+        return quoting.quoteHeader(path)
     }
 
     /// Whether any name of the listing comes out quoted, which makes ls pad

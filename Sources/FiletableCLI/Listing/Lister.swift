@@ -96,7 +96,7 @@ struct Lister {
     func writeHeader(_ path: [UInt8], separateFromAbove: Bool) {
         guard context.options.format != .json && context.options.format != .print0 else { return }
         if separateFromAbove { context.output.write("\n") }
-        let shown = context.decoration.displayBytes(path)
+        let shown = context.decoration.headerBytes(path)
         if let dired = context.dired {
             context.output.write(DiredLog.indent)
             dired.header(at: dired.position(context.output), count: shown.count)

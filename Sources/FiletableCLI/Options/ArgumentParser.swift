@@ -12,9 +12,13 @@ struct ArgumentParser {
     /// Whose letters these are: hexdump's after `--hex`, xxd's after `--xxd`,
     /// du's after `--du`, tree's after `--tree`, ls's otherwise.
     private let mode: OptionSpec.Mode
+    /// The peer filetable runs as, if any (`CalledAs`).
+    private var calledAs: CalledAs?
 
-    static func parse(_ arguments: [[UInt8]]) throws(UsageError) -> CommandLineOptions {
+    /// Run as a peer (`calledAs`), the peer's long names and defaults apply.
+    static func parse(_ arguments: [[UInt8]], calledAs: CalledAs? = nil) throws(UsageError) -> CommandLineOptions {
         var parser = ArgumentParser(arguments: arguments)
+        parser.calledAs = calledAs
         return try parser.run()
     }
 
@@ -45,6 +49,7 @@ struct ArgumentParser {
                 try parseShortCluster(argument)
             }
         }
+        calledAs?.adoptDefaults(&options)
         options.settle()
         // ls's default --time-style, for the listings that print times.
         if options.formatRequested, !options.timeStyleChosen, let style = Environment.value("TIME_STYLE"), !style.isEmpty {
@@ -157,6 +162,7 @@ struct ArgumentParser {
             name = NameEscaping.typedText(argument)
         }
         if name == "colour" { name = "color" }
+        if let calledAs { name = calledAs.longOptionName(name) }
         // The peer's meaning for its name, or for the name an abbreviation stands for.
         var peer = OptionTable.peerLongOption(name, in: mode)
         if peer == nil, let full = (try? Self.longOption(named: name, in: mode))??.long, let fullPeer = OptionTable.peerLongOption(full, in: mode) {
@@ -242,8 +248,8 @@ struct ArgumentParser {
             return .bytes(value)
         case .text:
             return .text(text)
-        case .number(let range, let what):
-            switch UserNumber.parse(text, in: range, what: what) {
+        case .number(let range, let what, let cPrefixes):
+            switch UserNumber.parse(text, in: range, what: what, cPrefixes: cPrefixes) {
             case .success(let number): return .number(number)
             case .failure(let problem): throw UsageError(message: problem.message)
             }
@@ -262,6 +268,14 @@ struct ArgumentParser {
                 )
             }
             return .offset(count, fromEnd: fromEnd)
+        case .duSize:
+            // du's words, the option named as given, and no hint (du gives none).
+            guard let size = DuThreshold.parse(text) else {
+                // du names -0 by its long name whichever way it came.
+                let refusedZero = text.hasPrefix("-") && DuThreshold.parse(String(text.dropFirst())) == 0
+                throw UsageError(message: "invalid \(refusedZero ? "--threshold" : flag) argument '\(text)'")
+            }
+            return .number(Int(size))
         case .sizeUnit:
             guard let unit = SizeUnit.parse(text) else {
                 throw UsageError(
@@ -282,9 +296,21 @@ struct ArgumentParser {
             // In a listing, ls's word among filetable's own (`--sort=n` is ls's none; `na` is name).
             let lsWords = mode == .listing ? beginning.filter { OptionTable.lsWords[spec.long ?? ""]?.contains($0) ?? false } : []
             if lsWords.count == 1 { return .word(lsWords[0]) }
+            if mode == .listing && spec.long == "time-style" { throw Self.lsTimeStyleError(text) }
             let hint = Int(text).flatMap { _ in spec.hintForANumber } ?? "Valid arguments are: " + words.joined(separator: ", ")
-            throw UsageError(message: "\(beginning.isEmpty ? "invalid" : "ambiguous") argument '\(text)' for '\(flag)'", hint: hint)
+            // ls's argmatch exits 1 (its `usage (EXIT_FAILURE)`), not 2.
+            throw UsageError(
+                message: "\(beginning.isEmpty ? "invalid" : "ambiguous") argument '\(text)' for '\(flag)'", hint: hint,
+                status: mode == .listing && OptionTable.lsArgmatchOptions.contains(spec.long ?? "") ? .minorTrouble : .seriousTrouble)
         }
+    }
+
+    /// ls's own words for a time style it does not know (status 2, as ls).
+    private static func lsTimeStyleError(_ text: String) -> UsageError {
+        let styles = ["[posix-]full-iso", "[posix-]long-iso", "[posix-]iso", "[posix-]locale", "+FORMAT (e.g., +%H:%M) for a 'date'-style format"]
+        return UsageError(
+            message: "invalid argument '\(text)' for 'time style'",
+            hint: (["Valid arguments are:"] + styles.map { "  - " + $0 } + [UsageError.seeHelp]).joined(separator: "\n"))
     }
 
     /// The next argument as an option's value, or a usage error saying `missing`.

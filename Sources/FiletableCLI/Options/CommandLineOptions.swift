@@ -38,6 +38,8 @@ struct CommandLineOptions {
     var format = Format.oneLine
     /// Whether any listing-format flag was given (a later REPL starts otherwise).
     var formatRequested = false
+    /// Lists as ls does even without a format flag (run as `ls`: `CalledAs`).
+    var listsWithoutLetters = false
     var recursive = false
     var tree = false
     var maxDepth: Int?
@@ -275,10 +277,14 @@ struct CommandLineOptions {
 struct UsageError: Error, Equatable, CustomStringConvertible {
     let message: String
     var hint: String?
+    /// The exit status it gives: 2, as a bad option; 1 for a word ls's
+    /// argmatch does not know (`ls --sort=bogus` exits 1).
+    var status = ExitStatus.seriousTrouble
 
-    init(message: String, hint: String? = nil) {
+    init(message: String, hint: String? = nil, status: ExitStatus = .seriousTrouble) {
         self.message = message
         self.hint = hint
+        self.status = status
     }
 
     /// The usual hint after a misspelt or incomplete option.

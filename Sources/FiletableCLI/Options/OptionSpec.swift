@@ -10,7 +10,9 @@ struct OptionSpec: Sendable {
         /// A flag: no value.
         case none
         /// A whole number in a range (`--depth N`); `what` names it in errors.
-        case number(ClosedRange<Int>, what: String)
+        /// With `cPrefixes`, `0x` hex and `0` octal too, as ls reads `-w`
+        /// and `-T` (`-T0x10 -w010`).
+        case number(ClosedRange<Int>, what: String, cPrefixes: Bool = false)
         /// A byte count: decimal, 0x hex, 0 octal, with k/m/g (`--skip N`).
         case byteCount
         /// A byte offset as `byteCount`, or with a leading `-` counted back
@@ -25,6 +27,9 @@ struct OptionSpec: Sendable {
         case wordOrFormat([String])
         /// ls's `--block-size` (`K`, `1M`, `KiB`, `si`).
         case sizeUnit
+        /// du's `-t SIZE`: a size with a unit, negative for "at most"
+        /// (`DuThreshold`), handed on as a number of bytes.
+        case duSize
         /// A path, kept as exact bytes (`--batch FILE`).
         case path
         /// Free text (`--command 'CMD; CMD'`, `--filter GLOB`).

@@ -76,13 +76,9 @@ extension OptionTable {
             options.spaceGrandTotal = true
         },
         OptionSpec(
-            "threshold", "t", value: .text, valueName: "SIZE", section: .du, "only entries of at least SIZE (K, M, G...), at most -SIZE (du -t)"
-        ) { options, argument throws(UsageError) in
-            guard let size = DuThreshold.parse(argument.text) else {
-                throw UsageError(
-                    message: "invalid --threshold argument '\(argument.text)'", hint: "Expected a size such as 100K, 2M or -1G, as du -t.")
-            }
-            options.spaceThreshold = size
+            "threshold", "t", value: .duSize, valueName: "SIZE", section: .du, "only entries of at least SIZE (K, M, G...), at most -SIZE (du -t)"
+        ) { options, argument in
+            options.spaceThreshold = Int64(argument.number)
         },
         OptionSpec(
             "save", value: .path, valueName: "FILE", section: .du,

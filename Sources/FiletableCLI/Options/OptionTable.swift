@@ -191,6 +191,10 @@ enum OptionTable {
     /// (`--sort=name`, `bytes`): an abbreviation they share stands for ls's.
     static let lsWords: [String: Set<String>] = ["sort": ["none", "time", "size", "extension", "version", "width"]]
 
+    /// ls's options whose words its argmatch checks: a word it does not
+    /// know exits 1 there, where a bad option exits 2.
+    static let lsArgmatchOptions: Set<String> = ["color", "format", "sort", "time", "quoting-style", "indicator-style", "hyperlink", "classify"]
+
     /// hexdump's long names for its letters, read after `--hex`.
     static let hexdumpLongNames: [String: Character] = [
         "one-byte-octal": "b", "one-byte-hex": "X", "one-byte-char": "c", "canonical": "C", "two-bytes-decimal": "d", "two-bytes-octal": "o",

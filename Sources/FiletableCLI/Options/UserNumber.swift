@@ -25,13 +25,23 @@ enum UserNumber {
     static let hexGroup = 0...256
 
     /// `text` as a whole number inside `range`, or a message saying what was
-    /// expected (`what` names the number: "page size", "depth").
-    static func parse(_ text: String, in range: ClosedRange<Int>, what: String) -> Result<Int, NumberProblem> {
-        guard let value = Int(text), range.contains(value) else {
+    /// expected (`what` names the number: "page size", "depth"). With
+    /// `cPrefixes`, `0x1F` is hex and `017` octal, as C's `strtoul` with
+    /// base 0 reads them (ls's `-w`, `-T`).
+    static func parse(_ text: String, in range: ClosedRange<Int>, what: String, cPrefixes: Bool = false) -> Result<Int, NumberProblem> {
+        guard let value = cPrefixes ? cNumber(text) : Int(text), range.contains(value) else {
             return .failure(
                 NumberProblem(message: "invalid \(what) '\(text)': expected a whole number from \(range.lowerBound) to \(range.upperBound)"))
         }
         return .success(value)
+    }
+
+    /// `0x` or `0X` and hex digits, `0` and octal digits, or decimal.
+    private static func cNumber(_ text: String) -> Int? {
+        let lowered = text.lowercased()
+        if lowered.hasPrefix("0x") { return lowered.count > 2 ? Int(lowered.dropFirst(2), radix: 16) : nil }
+        if text.count > 1 && text.hasPrefix("0") { return Int(text.dropFirst(), radix: 8) }
+        return Int(text)
     }
 
     /// A number from the environment (`LINES`, `COLUMNS`): nil when unset or

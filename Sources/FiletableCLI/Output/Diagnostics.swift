@@ -13,7 +13,8 @@ enum ExitStatus: Int32, Comparable {
     static func < (lhs: ExitStatus, rhs: ExitStatus) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
-/// Writes `filetable: …` messages to stderr and remembers the worst status.
+/// Writes `filetable: …` messages to stderr (`du: …` when run as du:
+/// `CalledAs`) and remembers the worst status.
 /// Every message passes `NameEscaping.terminalSafe` on its way out: whatever
 /// a message quotes (a typed word, an argument, a pressed arrow key) reaches
 /// the terminal escaped, never as a control sequence.
@@ -24,6 +25,9 @@ final class Diagnostics {
     /// Lines written between a bad command line's message and its hint
     /// (xxd's usage after `--xxd`), if any.
     var usageLines: String?
+    /// The name messages begin with: the peer's when run as one, as every
+    /// tool names itself by the name it was run as.
+    var programName = "filetable"
     private let output: OutputSink
 
     /// `output` is flushed before each message so the two streams interleave
@@ -39,15 +43,21 @@ final class Diagnostics {
     /// A bad command line: the message, the mode's usage lines if it has
     /// them, then the hint on a line of its own.
     func report(_ error: UsageError) {
-        report(error.message, severity: .seriousTrouble)
+        report(error.message, severity: error.status)
         sawBadCommandLine = true
         if let usageLines { writeLine(usageLines) }
-        if let hint = error.hint { writeLine(NameEscaping.terminalSafe(hint)) }
+        if let hint = error.hint {
+            let named = hint.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+                line == UsageError.seeHelp ? "Try '\(programName) --help' for more information." : String(line)
+            }.joined(separator: "\n")
+            // A hint of several lines (du's after an extra operand) line by line, each made safe.
+            for line in named.split(separator: "\n", omittingEmptySubsequences: false) { writeLine(NameEscaping.terminalSafe(String(line))) }
+        }
     }
 
     func report(_ message: String, severity: ExitStatus) {
         output.flush()
-        writeLine("filetable: " + NameEscaping.terminalSafe(message))
+        writeLine(programName + ": " + NameEscaping.terminalSafe(message))
         status = max(status, severity)
     }
 

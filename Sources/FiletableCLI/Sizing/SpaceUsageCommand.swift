@@ -38,18 +38,29 @@ struct SpaceUsageCommand {
     private func operands() -> [[UInt8]]? {
         guard let file = options.spaceOperandsFile else { return options.paths }
         if options.operandsGiven {
+            // du's three lines, and its status.
+            let name = QuotingStyle.shellEscapeAlways.string(options.paths[0])
             diagnostics.report(
-                "extra operand \(NameEscaping.escape(options.paths[0])): file operands cannot be combined with --files0-from",
-                severity: .seriousTrouble)
+                UsageError(
+                    message: "extra operand \(name)",
+                    hint: "file operands cannot be combined with --files0-from\nTry '\(diagnostics.programName) --help' for more information."))
             return nil
         }
         switch Descriptor.readWhole(file) {
         case .success(let bytes):
             var names = bytes.split(separator: 0, omittingEmptySubsequences: false).map(Array.init)
             if names.last == [] { names.removeLast() }
-            return names
+            // As du words it: each empty name by its source and number, `-` refused in a list read from standard input.
+            let source = QuotingStyle.shellEscape.string(file)
+            for (index, name) in names.enumerated() where name.isEmpty {
+                diagnostics.report("\(source):\(index + 1): invalid zero-length file name", severity: .minorTrouble)
+            }
+            if file == [0x2D], names.contains([0x2D]) {
+                diagnostics.report("when reading file names from stdin, no file name of '-' allowed", severity: .minorTrouble)
+            }
+            return names.filter { !$0.isEmpty && !(file == [0x2D] && $0 == [0x2D]) }
         case .failure(let errno):
-            diagnostics.report(FileError(path: file == [0x2D] ? Array("standard input".utf8) : file, errno: errno), severity: .seriousTrouble)
+            diagnostics.report("cannot open \(QuotingStyle.shellEscapeAlways.string(file)) for reading: \(errno)", severity: .seriousTrouble)
             return nil
         }
     }
@@ -59,6 +70,9 @@ struct SpaceUsageCommand {
 
     func run() {
         guard !ranAnotherWay() else { return }
+        if options.spaceCountsInodes && options.apparentSize {
+            diagnostics.report("warning: options --apparent-size and -b are ineffective with --inodes", severity: .success)
+        }
         if let file = options.spaceSaveFile {
             guard options.paths.count == 1, options.spaceOperandsFile == nil else {
                 diagnostics.report("--save keeps the scan of one PATH; give one", severity: .seriousTrouble)
@@ -82,6 +96,8 @@ struct SpaceUsageCommand {
                 diagnostics.report("invalid zero-length file name", severity: .minorTrouble)
                 continue
             }
+            // An operand an --exclude pattern matches is left out whole, as du leaves it.
+            if options.spaceExcluded.contains(where: { $0.matchesPathOrSuffix(path) }) { continue }
             switch PathResolution.status(of: path, followingLastLink: options.spaceFollowsOperandLinks || options.spaceFollowsLinks) {
             // With -l nothing is counted once: an operand inside another is counted again, as du -l.
             case .success(let status)
@@ -245,7 +261,9 @@ struct SpaceUsageCommand {
     /// One line, unless `-t` leaves it out (never the grand total).
     func line(_ path: [UInt8], kind: FileKind, totals: SpaceTotals, isGrandTotal: Bool = false) {
         guard isGrandTotal || DuThreshold.shows(figure(totals), threshold: options.spaceThreshold) else { return }
-        var shown = options.spaceCountsInodes ? String(figure(totals)) : unit.format(figure(totals))
+        var shown = unit.format(figure(totals))
+        // --inodes: counts as they are, or human figures with -h and --si (du ignores -B for counts).
+        if options.spaceCountsInodes, case .fixed = unit.scale { shown = String(figure(totals)) }
         // du --time: the latest time in the tree between the size and the name.
         if options.duTime != nil, let time = totals.latestTime { shown += "\t" + DuTimeStyle(options.duTimeStyle).format(time) }
         if options.format == .json {

@@ -29,7 +29,9 @@ enum SessionLauncher {
     }
 
     private static func run(arguments: [[UInt8]], endsOnSignals: Bool) -> ExitStatus? {
-        switch ChildSession.run(arguments: arguments, statusVariable: statusVariable, endsOnSignals: endsOnSignals) {
+        switch ChildSession.run(
+            arguments: arguments, programName: ThisProcess.programPath, statusVariable: statusVariable, endsOnSignals: endsOnSignals)
+        {
         case nil: return nil
         case .word(let byte): return ExitStatus(rawValue: Int32(byte)) ?? .seriousTrouble
         case .exited(let code): return ExitStatus(rawValue: code) ?? .seriousTrouble

@@ -1,0 +1,61 @@
+import FileBrowsing
+
+/// The peer filetable is run as: through a link named `ls`, `du`, `tree`,
+/// `hexdump` or `xxd` (`ln -s "$(command -v filetable)" ~/bin/ls`) it is
+/// a drop-in for that tool. It reads that tool's letters (as `--du`,
+/// `--tree`, `--hex` and `--xxd` select them) and takes its defaults where
+/// filetable's own differ: ls's and tree's name order (byte by byte, the
+/// order of the C and C.UTF-8 locales), names and ties compared so in
+/// every sort; du's line for every directory; a listing even without a
+/// letter (never the session); ls's `--group` (its abbreviation of
+/// `--group-directories-first`). Under its own name filetable keeps its
+/// defaults (natural order, a PATH's entries largest first, the session).
+enum CalledAs: String, CaseIterable, Sendable {
+    case ls, du, tree, hexdump, xxd
+
+    /// The peer a program path names (its last component), if any.
+    init?(programPath: [UInt8]) {
+        guard let name = programPath.split(separator: 0x2F).last else { return nil }
+        self.init(rawValue: String(decoding: name, as: UTF8.self))
+    }
+
+    /// The option that selects the peer's letters, put before the arguments
+    /// (nil for ls: its letters are filetable's first reading).
+    var modeFlag: [UInt8]? {
+        switch self {
+        case .ls: return nil
+        case .du: return Array("--du".utf8)
+        case .tree: return Array("--tree".utf8)
+        case .hexdump: return Array("--hex".utf8)
+        case .xxd: return Array("--xxd".utf8)
+        }
+    }
+
+    /// The arguments as filetable reads them when run as this peer.
+    func arguments(_ given: [[UInt8]]) -> [[UInt8]] {
+        modeFlag.map { [$0] + given } ?? given
+    }
+
+    /// A long option's name as this peer reads it: ls takes `--group` for
+    /// the one option it begins (`--group-directories-first`), where
+    /// filetable has a `--group` of its own.
+    func longOptionName(_ name: String) -> String {
+        self == .ls && name == "group" ? "group-directories-first" : name
+    }
+
+    /// The peer's defaults over filetable's, where the arguments chose none;
+    /// called once every argument is read, before the options settle.
+    func adoptDefaults(_ options: inout CommandLineOptions) {
+        switch self {
+        case .ls, .tree:
+            options.listOptions.namesInByteOrder = true
+            if !options.sortChosen { options.listOptions.sortKey = .bytes }
+            if self == .ls { options.listsWithoutLetters = true }
+        case .du:
+            // du's shape: every directory's line, in du's order (`-d` with no limit); -s and -d N still choose.
+            if options.spaceDepth == nil { options.spaceDepth = .max }
+        case .hexdump, .xxd:
+            break
+        }
+    }
+}
