@@ -57,7 +57,8 @@ final class CalledAsPeerEndToEndTests: XCTestCase {
 
     func testTreeHexdumpAndXxdTakeTheirLetters() throws {
         XCTAssertEqual(
-            try run("LC_ALL=C.UTF-8 tree --noreport -n").text, ".\n├── File2\n├── a.txt\n├── b.TXT\n├── d\n│\u{A0}\u{A0} └── e\n│\u{A0}\u{A0}     └── f\n├── file10\n└── file9\n",
+            try run("LC_ALL=C.UTF-8 tree --noreport -n").text,
+            ".\n├── File2\n├── a.txt\n├── b.TXT\n├── d\n│\u{A0}\u{A0} └── e\n│\u{A0}\u{A0}     └── f\n├── file10\n└── file9\n",
             "tree's lines (no-break spaces after │), names in byte order")
         XCTAssertEqual(try run("hexdump -C d/e/f").text, try run("\"$FILETABLE\" --hex -C d/e/f").text)
         XCTAssertEqual(try run("xxd d/e/f").text, "00000000: 6865 6c6c 6f0a                           hello.\n")

@@ -34,7 +34,9 @@ public enum ChildSession {
     /// Call from the main thread, before any other thread is started.
     /// `programName` is the child's `argv[0]` (the name filetable was run
     /// by: as `ls`, the child is `ls` too).
-    public static func run(arguments: [[UInt8]], programName: [UInt8] = Array("filetable".utf8), statusVariable: String, endsOnSignals: Bool)
+    public static func run(
+        arguments: [[UInt8]], programName: [UInt8] = Array("filetable".utf8), statusVariable: String, endsOnSignals: Bool
+    )
         -> Outcome?
     {
         var fds: [Int32] = [-1, -1]
