@@ -15,8 +15,10 @@ enum CalledAs: String, CaseIterable, Sendable {
 
     /// The peer a program path names (its last component), if any.
     init?(programPath: [UInt8]) {
-        guard let name = programPath.split(separator: 0x2F).last else { return nil }
-        self.init(rawValue: String(decoding: name, as: UTF8.self))
+        // Compared as bytes: every start pays for this, and nearly always finds `filetable`.
+        let name = programPath.lastIndex(of: 0x2F).map { programPath[($0 + 1)...] } ?? programPath[...]
+        guard let peer = Self.allCases.first(where: { name.elementsEqual($0.rawValue.utf8) }) else { return nil }
+        self = peer
     }
 
     /// The option that selects the peer's letters, put before the arguments
