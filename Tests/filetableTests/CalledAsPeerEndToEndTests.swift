@@ -33,6 +33,8 @@ final class CalledAsPeerEndToEndTests: XCTestCase {
         XCTAssertEqual(try run("lsx -1").text, try run("\"$FILETABLE\" -1").text, "another name is filetable")
         XCTAssertEqual(try run("ls -S").text, "d\nFile2\na.txt\nb.TXT\nfile10\nfile9\n", "equal sizes: by bytes")
         XCTAssertEqual(try run("ls --group").text, "d\nFile2\na.txt\nb.TXT\nfile10\nfile9\n", "--group: ls's --group-directories-first")
+        XCTAssertEqual(try run("ls -b d/e").text, "f\n", "-b: ls's C escapes, not a batch file")
+        XCTAssertEqual(try run("ls -e x").status, 2, "the session's letters are not ls's")
         let error = try run("ls --sort=bogus")
         XCTAssertEqual(error.status, 1)
         XCTAssertTrue(error.stderr.hasPrefix("ls: invalid argument 'bogus' for '--sort'\n"), error.stderr)

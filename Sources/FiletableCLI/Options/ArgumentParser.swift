@@ -101,7 +101,8 @@ struct ArgumentParser {
     private mutating func parseShortCluster(_ argument: [UInt8]) throws(UsageError) {
         let cluster = NameEscaping.typedText(Array(argument.dropFirst()))
         for (offset, letter) in cluster.enumerated() {
-            guard let spec = OptionTable.option(short: letter, in: mode) else { throw refusal(of: letter) }
+            let found = calledAs.map { $0.option(short: letter, in: mode) } ?? OptionTable.option(short: letter, in: mode)
+            guard let spec = found else { throw refusal(of: letter) }
             guard spec.value.takesValue else {
                 try spec.apply(&options, .none)
                 // xxd reads one letter an argument and ignores the rest (`-ub` is -u, `-b1` -b).

@@ -7,9 +7,10 @@ import FileBrowsing
 /// filetable's own differ: ls's and tree's name order (byte by byte, the
 /// order of the C and C.UTF-8 locales), names and ties compared so in
 /// every sort; du's line for every directory; a listing even without a
-/// letter (never the session); ls's `--group` (its abbreviation of
-/// `--group-directories-first`). Under its own name filetable keeps its
-/// defaults (natural order, a PATH's entries largest first, the session).
+/// letter (never the session); ls's `-b` (C escapes) and `--group` (its
+/// abbreviation of `--group-directories-first`); the session's `-e` and
+/// `-y` refused. Under its own name filetable keeps its defaults (natural
+/// order, a PATH's entries largest first, the session).
 enum CalledAs: String, CaseIterable, Sendable {
     case ls, du, tree, hexdump, xxd
 
@@ -43,6 +44,18 @@ enum CalledAs: String, CaseIterable, Sendable {
     /// filetable has a `--group` of its own.
     func longOptionName(_ name: String) -> String {
         self == .ls && name == "group" ? "group-directories-first" : name
+    }
+
+    /// A letter as this peer reads it: ls's `-b` is its C escapes (under
+    /// filetable's name, the session's batch file), and the session's own
+    /// letters (`-e`, `-y`) are not ls's (nil: refused, as ls refuses them).
+    func option(short letter: Character, in mode: OptionSpec.Mode) -> OptionSpec? {
+        guard self == .ls, mode == .listing else { return OptionTable.option(short: letter, in: mode) }
+        switch letter {
+        case "b": return OptionTable.option(long: "escape")
+        case "e", "y": return nil
+        default: return OptionTable.option(short: letter, in: mode)
+        }
     }
 
     /// The peer's defaults over filetable's, where the arguments chose none;
