@@ -67,8 +67,8 @@ enum CalledAs: String, CaseIterable, Sendable {
             if !options.sortChosen { options.listOptions.sortKey = .bytes }
             if self == .ls { options.listsWithoutLetters = true }
         case .du:
-            // du's shape: every directory's line, in du's order (`-d` with no limit); -s and -d N still choose.
-            if options.spaceDepth == nil { options.spaceDepth = .max }
+            // du's shape: every directory's line, in du's order (`-d` with no limit); -s, -d N and --depth N still choose.
+            if options.spaceDepth == nil && options.maxDepth == nil { options.spaceDepth = .max }
         case .hexdump, .xxd:
             break
         }

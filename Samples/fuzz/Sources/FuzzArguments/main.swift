@@ -5,11 +5,14 @@ import FuzzSupport
 
 /// The command line: NUL-separated arguments. Parsing never crashes; every
 /// error message is one terminal-safe line; every number that parsed is
-/// inside its range.
+/// inside its range. A first argument that names a peer (`ls`, `du`…)
+/// runs the rest as filetable run by that name (`CalledAs`).
 runFuzzer { data, count in
 
     let bytes = fuzzInput(data, count)
-    let arguments = bytes.split(separator: 0, omittingEmptySubsequences: false).map(Array.init)
+    var arguments = bytes.split(separator: 0, omittingEmptySubsequences: false).map(Array.init)
+    let calledAs = arguments.first.flatMap { CalledAs(programPath: $0) }
+    if calledAs != nil { arguments = calledAs!.arguments(Array(arguments.dropFirst())) }
     // du's -t SIZE: any text parses to a size or to nothing, never to -0.
     if let size = DuThreshold.parse(String(decoding: arguments.first ?? [], as: UTF8.self)), size == 0,
         arguments.first?.first == 0x2D
@@ -17,10 +20,13 @@ runFuzzer { data, count in
         fatalError("-t -0 accepted")
     }
     do {
-        let options = try ArgumentParser.parse(arguments)
+        let options = try ArgumentParser.parse(arguments, calledAs: calledAs)
         if let size = options.pageSize, !UserNumber.pageSize.contains(size) { fatalError("page size \(size)") }
         if let depth = options.maxDepth, !UserNumber.depth.contains(depth) { fatalError("depth \(depth)") }
-        if let depth = options.spaceDepth, !(0...UserNumber.depth.upperBound).contains(depth) { fatalError("du depth \(depth)") }
+        // Run as du, no depth given means every directory (`.max`).
+        if let depth = options.spaceDepth, !(0...UserNumber.depth.upperBound).contains(depth), !(calledAs == .du && depth == .max) {
+            fatalError("du depth \(depth)")
+        }
         if let columns = options.hexColumns, !UserNumber.hexColumns.contains(columns) { fatalError("columns \(columns)") }
         if let group = options.hexGroup, !UserNumber.hexGroup.contains(group) { fatalError("group \(group)") }
     } catch let error as UsageError {
