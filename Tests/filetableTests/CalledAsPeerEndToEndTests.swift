@@ -45,7 +45,8 @@ final class CalledAsPeerEndToEndTests: XCTestCase {
         XCTAssertFalse(try run("du --inodes").text.contains("file10"), "du's lines: directories only")
         XCTAssertTrue(try run("\"$FILETABLE\" --du --inodes .").text.contains("file10"), "filetable's own: every entry of the PATH")
         XCTAssertEqual(try run("du -s --inodes d").text, "3\td\n")
-        XCTAssertEqual(try run("du --depth 1 --inodes .").text, try run("\"$FILETABLE\" --du --depth 1 --inodes .").text, "filetable's --depth still chooses")
+        XCTAssertEqual(
+            try run("du --depth 1 --inodes .").text, try run("\"$FILETABLE\" --du --depth 1 --inodes .").text, "filetable's --depth still chooses")
         XCTAssertEqual(try run("du --exclude=d d; du --exclude=d/e --inodes d").text, "1\td\n", "an excluded operand and a path")
         let threshold = try run("du -t SIZE d; du --threshold=-0 d")
         XCTAssertEqual(threshold.stderr, "du: invalid -t argument 'SIZE'\ndu: invalid --threshold argument '-0'\n")
