@@ -34,6 +34,10 @@ final class CalledAsPeerEndToEndTests: XCTestCase {
         XCTAssertEqual(try run("ls -S").text, "d\nFile2\na.txt\nb.TXT\nfile10\nfile9\n", "equal sizes: by bytes")
         XCTAssertEqual(try run("ls --group").text, "d\nFile2\na.txt\nb.TXT\nfile10\nfile9\n", "--group: ls's --group-directories-first")
         XCTAssertEqual(try run("ls -b d/e").text, "f\n", "-b: ls's C escapes, not a batch file")
+        try temp.folder("t/names")
+        for name in ["back\\slash", "sp ace", "bell\u{07}"] { temp.file(name, in: "t/names") }
+        XCTAssertEqual(try run("ls names").text, "back\\slash\nbell?\nsp ace\n", "ls's literal names into a pipe; a control byte still `?`")
+        XCTAssertEqual(try run("ls -b names").text, "back\\\\slash\nbell\\a\nsp\\ ace\n")
         XCTAssertEqual(try run("ls -e x").status, 2, "the session's letters are not ls's")
         let error = try run("ls --sort=bogus")
         XCTAssertEqual(error.status, 1)

@@ -7,7 +7,9 @@ import FileBrowsing
 /// filetable's own differ: ls's and tree's name order (byte by byte, the
 /// order of the C and C.UTF-8 locales), names and ties compared so in
 /// every sort; du's line for every directory; a listing even without a
-/// letter (never the session); ls's `-b` (C escapes) and `--group` (its
+/// letter (never the session); names quoted as ls quotes them by default
+/// (shell-escape at a terminal, literal elsewhere, a control byte still
+/// never written raw); ls's `-b` (C escapes) and `--group` (its
 /// abbreviation of `--group-directories-first`); the session's `-e` and
 /// `-y` refused. Under its own name filetable keeps its defaults (natural
 /// order, a PATH's entries largest first, the session).
@@ -65,7 +67,12 @@ enum CalledAs: String, CaseIterable, Sendable {
         case .ls, .tree:
             options.listOptions.namesInByteOrder = true
             if !options.sortChosen { options.listOptions.sortKey = .bytes }
-            if self == .ls { options.listsWithoutLetters = true }
+            if self == .ls {
+                options.listsWithoutLetters = true
+                // ls's names: shell-escape at a terminal, literal elsewhere (control bytes still `?`, never raw);
+                // `--dired` keeps its own choice (exact bytes into a pipe).
+                if options.quoting == nil && !options.dired { options.quoting = StandardStream.output.isTerminal ? .shellEscape : .literal }
+            }
         case .du:
             // du's shape: every directory's line, in du's order (`-d` with no limit); -s, -d N and --depth N still choose.
             if options.spaceDepth == nil && options.maxDepth == nil { options.spaceDepth = .max }
