@@ -10,11 +10,12 @@
 # a copy there if the checkout has none). Nothing is built: the scripts'
 # `path_prepend_ ./src` finds a `src/` of two links, `ls` and `du`, to
 # filetable (run by those names it is a drop-in for them: `CalledAs`) or
-# to the installed tools. Every
-# other program the scripts call is the system's. A line a script and side:
+# to the installed tools. Every other program the scripts call is the
+# system's. A line a script and side:
 # the side, the script, its exit status (0 pass, 77 skipped, anything else
-# a failure), then its compares that were identical and that differed.
-# FILETABLE names the binary (default: the release build).
+# a failure), then its compares that were identical and that differed;
+# then a total a tool and side. FILETABLE names the binary (default: the
+# release build).
 set -u
 checkout=$(cd "${1:?usage: $0 COREUTILS_CHECKOUT [ours|theirs|both] [TEST...]}" && pwd)
 which=${2:-both}
@@ -83,7 +84,17 @@ INIT
     echo "$side: logs in $work"
 }
 
+# Totals a tool and side: scripts run (not skipped) and passing, outputs identical.
+summarize() {
+    awk '$1 == "ours" || $1 == "theirs" {
+        tool = ($2 ~ /(^|\/)du\//) ? "du" : "ls"; key = tool " " $1
+        if ($3 != 77) { run[key]++; passed[key] += ($3 == 0) }
+        same[key] += $4; total[key] += $4 + $5
+    }
+    END { for (key in run) printf "%s: %d of %d scripts pass, %d of %d outputs identical\n", key, passed[key], run[key], same[key], total[key] }'
+}
+
 for side in ours theirs; do
     [ "$which" = both ] || [ "$which" = "$side" ] || continue
     run_side "$side"
-done
+done | tee /dev/stderr | summarize
