@@ -71,6 +71,18 @@ final class LsSuiteEndToEndTests: XCTestCase {
         XCTAssertEqual(try run("TOOL -w 08 2>&1 >/dev/null; echo $?", in: temp).suffix(2), "2\n", "08 is not octal: refused")
     }
 
+    /// `-Z`: each entry's security context, `?` where it has none (no
+    /// SELinux here), before the name, and with `-l` after the group.
+    func testContextsAsLsShowsThem() throws {
+        let temp = try TemporaryTree()
+        for name in ["a", "bb"] { temp.file(name, contents: "x") }
+        let context = SecurityContextProbe.of(temp.path + "/a")
+        try XCTSkipIf(context != "?", "skipped: this file system labels files (\(context)); the live comparison below covers it")
+        XCTAssertEqual(try run("TOOL -Z -1", in: temp), "? a\n? bb\n")
+        XCTAssertEqual(try run("TOOL -Zm", in: temp), "? a, ? bb\n")
+        XCTAssertEqual(try run("TOOL -lZ -n --time-style=+T a", in: temp), "-rw-r--r-- 1 0 0 ? 1 T a\n")
+    }
+
     /// ls's argmatch exits 1 for a word it does not know; a bad option is 2.
     func testUnknownWordsExitOneAsLs() throws {
         let temp = try TemporaryTree()
@@ -98,7 +110,18 @@ final class LsSuiteEndToEndTests: XCTestCase {
         }
         try temp.folder("plain")
         for name in ["aaaa", "bbbb", "cccc"] { temp.file(name, in: "plain") }
+        scripts += ["TOOL -Z plain", "TOOL -lZ --time-style=+T plain", "TOOL -Zm plain", "TOOL -Zi -1 plain", "TOOL -Zs -x plain"]
         scripts += ["TOOL -x -T0x10 -w010 plain", "TOOL --classify=invalid 2>/dev/null; echo $?", "TOOL --sort=x 2>/dev/null; echo $?"]
         try CommandRunner.assertSameAsPeer(scripts, peer: "ls", in: temp.url) { scripts[$0] }
+    }
+}
+
+/// What the file system says of a file's SELinux label (`?` for none), to
+/// know whether the goldens above apply.
+private enum SecurityContextProbe {
+    static func of(_ path: String) -> String {
+        let result = try? CommandRunner.shell("ls -Zd '\(path)' 2>/dev/null | cut -d' ' -f1")
+        let text = result?.text.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        return text.isEmpty ? "?" : text
     }
 }

@@ -244,10 +244,17 @@ public final class NameCellFormatter: EntryCellFormatter {
     /// The allocated size as a column before the name (`-s`), written as `blockUnit` says.
     public var showsAllocatedSize = false
     public var blockUnit = SizeUnit.kibibytes
+    /// The security context as a column before the name (`-Z`; `?` without one),
+    /// of what a link leads to with `contextFollowsLinks` (`-L`).
+    public var showsContext = false
+    public var contextFollowsLinks = false
     /// The leading columns, when shown, are right-aligned as ls aligns them.
     public var columnAlignments: [ColumnAlignment] {
-        [ColumnAlignment](repeating: .trailing, count: (showsInode ? 1 : 0) + (showsAllocatedSize ? 1 : 0))
+        [ColumnAlignment](repeating: .trailing, count: (showsInode ? 1 : 0) + (showsAllocatedSize ? 1 : 0) + (showsContext ? 1 : 0))
     }
+
+    /// Whether any column comes before the name.
+    private var hasLeadingColumns: Bool { showsInode || showsAllocatedSize || showsContext }
 
     public init(decoration: NameDecoration = NameDecoration()) {
         self.decoration = decoration
@@ -255,7 +262,7 @@ public final class NameCellFormatter: EntryCellFormatter {
     }
 
     /// A cell is the escaped name and nothing else.
-    private var showsBareNames: Bool { namesOnly && !showsInode && !showsAllocatedSize }
+    private var showsBareNames: Bool { namesOnly && !hasLeadingColumns }
 
     public func configure(_ cell: Cell, row: Int, in source: FileTableSource) {
         if let listing = source.listing {
@@ -263,7 +270,7 @@ public final class NameCellFormatter: EntryCellFormatter {
         } else {
             decoration.decorate(cell, row: row, rows: source.rows)
         }
-        if showsInode || showsAllocatedSize { cell.columns.append(contentsOf: leadingColumns(row: row, in: source.rows)) }
+        if hasLeadingColumns { cell.columns.append(contentsOf: leadingColumns(row: row, in: source.rows)) }
     }
 
     /// A page of cells: bare names in one loop, anything more row by row.
@@ -275,13 +282,16 @@ public final class NameCellFormatter: EntryCellFormatter {
         source.setEscapedNames(of: cells, rows: rows)
     }
 
-    /// The inode and allocated-size texts of a row, as asked.
+    /// The inode, allocated-size and context texts of a row, as asked.
     private func leadingColumns(row: Int, in model: any FileRows) -> [String] {
-        guard showsInode || showsAllocatedSize else { return [] }
-        let status = try? model.status(ofRow: row).get()
+        guard hasLeadingColumns else { return [] }
         var columns: [String] = []
-        if showsInode { columns.append(status.map { String($0.inode) } ?? "?") }
-        if showsAllocatedSize { columns.append(status.map { blockUnit.format($0.blocks * 512) } ?? "?") }
+        if showsInode || showsAllocatedSize {
+            let status = try? model.status(ofRow: row).get()
+            if showsInode { columns.append(status.map { String($0.inode) } ?? "?") }
+            if showsAllocatedSize { columns.append(status.map { blockUnit.format($0.blocks * 512) } ?? "?") }
+        }
+        if showsContext { columns.append(SecurityContext.of(model.path(ofRow: row), followingLinks: contextFollowsLinks)) }
         return columns
     }
 
@@ -296,7 +306,7 @@ public final class NameCellFormatter: EntryCellFormatter {
 
     @inline(__always)
     private func measure<Rows: FileRows>(rows model: Rows) -> (widths: [Int]?, total: String) {
-        guard showsInode || showsAllocatedSize else { return (nil, "") }
+        guard hasLeadingColumns else { return (nil, "") }
         var widths = [Int](repeating: 0, count: columnAlignments.count)
         var blocks: Int64 = 0
         for row in 0..<model.rowCount {

@@ -31,6 +31,10 @@ public final class LongCellFormatter: EntryCellFormatter {
     /// The author column after the group (`--author`: the owner again, as
     /// Linux keeps no other author, as ls writes it).
     public var showsAuthor = false
+    /// The security context column after the owner, group and author (`-Z`),
+    /// of what a link leads to with `contextFollowsLinks` (`-L`).
+    public var showsContext = false
+    public var contextFollowsLinks = false
     /// Told about every row whose status could not be read.
     public var onError: ((FileError) -> Void)?
     /// The six columns always shown: permissions, links, owner, group, size, time.
@@ -44,6 +48,7 @@ public final class LongCellFormatter: EntryCellFormatter {
         if showsOwner { result.append(.leading) }
         if showsGroup { result.append(.leading) }
         if showsAuthor { result.append(.leading) }
+        if showsContext { result.append(.leading) }
         return result + [.trailing, .leading]
     }
 
@@ -118,7 +123,7 @@ public final class LongCellFormatter: EntryCellFormatter {
     private func appendColumns<Rows: FileRows>(to cell: Cell, row: Int, rows model: Rows) -> Errno? {
         switch model.status(ofRow: row) {
         case .success(let status):
-            cell.columns.append(contentsOf: columns(for: status))
+            cell.columns.append(contentsOf: columns(for: status, context: context(ofRow: row, in: model)))
             if status.kind == .symlink, let suffix = decoration.linkTargetSuffix(row: row, in: model) {
                 cell.textSuffix = suffix
                 // The target in its own colour and linked, as ls -l draws it: after " -> ", up to any indicator.
@@ -152,7 +157,13 @@ public final class LongCellFormatter: EntryCellFormatter {
         return columns
     }
 
-    public func columns(for status: FileStatus) -> [String] {
+    /// A row's security context when `-Z` asks for it.
+    private func context<Rows: FileRows>(ofRow row: Int, in model: Rows) -> String? {
+        showsContext ? SecurityContext.of(model.path(ofRow: row), followingLinks: contextFollowsLinks) : nil
+    }
+
+    /// The columns for a status; `context` is the row's security context (`-Z`).
+    public func columns(for status: FileStatus, context: String? = nil) -> [String] {
         var columns: [String] = []
         columns.reserveCapacity(8)
         if showsInode { columns.append(String(status.inode)) }
@@ -170,6 +181,7 @@ public final class LongCellFormatter: EntryCellFormatter {
         if showsAuthor {
             columns.append(account(status.userID, name: numericIDs ? nil : accounts.userName(for: status.userID), width: layout.authorWidth))
         }
+        if showsContext { columns.append(context ?? "?") }
         columns.append(sizeText(status))
         if timeField == .birth && status.birthTime == nil {
             // A birth time the file system does not keep: ls's question mark, right-aligned.
@@ -250,7 +262,7 @@ public final class LongCellFormatter: EntryCellFormatter {
         var widths = [Int](repeating: 0, count: count)
         for row in 0..<model.rowCount {
             guard case .success(let status) = model.status(ofRow: row) else { continue }
-            widen(&widths, for: status)
+            widen(&widths, for: status, context: context(ofRow: row, in: model))
         }
         if anyFailure {
             let unknown = Self.unknownColumns(kind: .file, count: count, permissionsAt: permissionsColumn)
@@ -273,7 +285,7 @@ public final class LongCellFormatter: EntryCellFormatter {
     /// Widens the columns to fit one row: the widths `columns(for:)` would
     /// give, counted without making the texts where they are numbers,
     /// names already seen or times of a fixed width.
-    private func widen(_ widths: inout [Int], for status: FileStatus) {
+    private func widen(_ widths: inout [Int], for status: FileStatus, context: String?) {
         var i = 0
         func fit(_ width: Int) {
             if widths[i] < width { widths[i] = width }
@@ -286,6 +298,7 @@ public final class LongCellFormatter: EntryCellFormatter {
         if showsOwner { fit(accountWidth(status.userID, isGroup: false)) }
         if showsGroup { fit(accountWidth(status.groupID, isGroup: true)) }
         if showsAuthor { fit(accountWidth(status.userID, isGroup: false)) }
+        if showsContext { fit(TextWidth.of(context ?? "?")) }
         if status.kind == .characterDevice || status.kind == .blockDevice {
             fit(layout.majorWidth + 2 + layout.minorWidth)
         } else {

@@ -51,6 +51,8 @@ struct ListingContext {
         let blockUnit = options.blockUnit ?? environmentUnit ?? Environment.value("BLOCKSIZE").flatMap(SizeUnit.parse) ?? .kibibytes
         nameFormatter = NameCellFormatter(decoration: decoration)
         nameFormatter.showsInode = options.showsInode
+        nameFormatter.showsContext = options.showsContext
+        nameFormatter.contextFollowsLinks = options.listOptions.dereferencesSymlinks
         nameFormatter.showsAllocatedSize = options.showsAllocatedSize
         nameFormatter.blockUnit = blockUnit
         longFormatter = LongCellFormatter(decoration: decoration, sizeUnit: options.sizeUnit ?? environmentUnit ?? .bytes)
@@ -58,6 +60,8 @@ struct ListingContext {
         longFormatter.timeField = options.listOptions.timeField
         longFormatter.timeLayout = options.timeLayout
         longFormatter.showsInode = options.showsInode
+        longFormatter.showsContext = options.showsContext
+        longFormatter.contextFollowsLinks = options.listOptions.dereferencesSymlinks
         longFormatter.showsAllocatedSize = options.showsAllocatedSize
         longFormatter.numericIDs = options.numericIDs
         longFormatter.showsOwner = options.showsOwner

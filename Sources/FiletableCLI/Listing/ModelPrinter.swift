@@ -181,12 +181,12 @@ struct ModelPrinter {
     }
 
     /// With `-L`, a symlink whose target is missing is an error, where the
-    /// listing needs its status (as ls reports it): `-s`, `-i`, `-F` or colour.
+    /// listing needs its status (as ls reports it): `-s`, `-i`, `-Z`, `-F` or colour.
     /// `-l` reports it as it draws the row.
     private func reportDanglingLinks(in model: any FileRows) {
         let options = context.options
         guard options.followSymlinks, options.format != .long,
-            options.showsAllocatedSize || options.showsInode || options.typeIndicators || context.useColor
+            options.showsAllocatedSize || options.showsInode || options.showsContext || options.typeIndicators || context.useColor
         else { return }
         for row in 0..<model.rowCount where model.kind(ofRow: row) == .symlink {
             if case .failure(let errno) = model.targetStatus(ofRow: row) {

@@ -132,6 +132,8 @@ struct CommandLineOptions {
     var timeLayout = TimeFormat.Layout.style(.locale)
     /// An inode column (`-i`).
     var showsInode = false
+    /// `-Z`: each entry's security context.
+    var showsContext = false
     /// Directories named on the command line are listed as themselves (`-d`).
     var listsDirectoriesThemselves = false
     /// `-u` or `-c` was given: that time; without `-l`, and with no other order asked for, sorted by it.

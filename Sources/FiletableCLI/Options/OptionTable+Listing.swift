@@ -298,6 +298,13 @@ extension OptionTable {
         ) { options, argument in
             options.hyperlink = .init(word: argument.word)
         },
+        OptionSpec(
+            "context", "Z", section: .appearance,
+            "each entry's security context (SELinux label; ? where it has none), before the name (with -l, after the group)"
+        ) { options, _ in
+            options.showsContext = true
+            options.formatRequested = true
+        },
         OptionSpec("inode", "i", section: .appearance, "the inode number of each entry, first (with -l, before the permissions)") { options, _ in
             options.showsInode = true
             options.formatRequested = true

@@ -41,8 +41,7 @@ enum OptionTable {
             ]
             return meanings[letter]
         case .listing:
-            // SELinux's labels: none on the systems filetable is built for here, and a getxattr a file to read them.
-            return letter == "Z" ? "security context (SELinux) of each file" : nil
+            return nil
         case .repl:
             return nil
         }
@@ -124,7 +123,6 @@ enum OptionTable {
         // ls's links to each name: a listing's, never silently dropped by another mode.
         case (.du, "hyperlink"), (.tree, "hyperlink"), (.hex, "hyperlink"), (.xxd, "hyperlink"):
             return .refused("ls's --hyperlink (each name a link to its file)")
-        case (.listing, "context"): return .refused("ls's -Z, the security context (SELinux) of each file")
         default: return nil
         }
     }
