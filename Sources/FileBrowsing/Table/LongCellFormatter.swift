@@ -123,7 +123,7 @@ public final class LongCellFormatter: EntryCellFormatter {
     private func appendColumns<Rows: FileRows>(to cell: Cell, row: Int, rows model: Rows) -> Errno? {
         switch model.status(ofRow: row) {
         case .success(let status):
-            cell.columns.append(contentsOf: columns(for: status, context: context(ofRow: row, in: model)))
+            cell.columns.append(contentsOf: showsContext ? columns(for: status, context: context(ofRow: row, in: model)) : columns(for: status))
             if status.kind == .symlink, let suffix = decoration.linkTargetSuffix(row: row, in: model) {
                 cell.textSuffix = suffix
                 // The target in its own colour and linked, as ls -l draws it: after " -> ", up to any indicator.
@@ -262,7 +262,7 @@ public final class LongCellFormatter: EntryCellFormatter {
         var widths = [Int](repeating: 0, count: count)
         for row in 0..<model.rowCount {
             guard case .success(let status) = model.status(ofRow: row) else { continue }
-            widen(&widths, for: status, context: context(ofRow: row, in: model))
+            widen(&widths, for: status, context: showsContext ? context(ofRow: row, in: model) : nil)
         }
         if anyFailure {
             let unknown = Self.unknownColumns(kind: .file, count: count, permissionsAt: permissionsColumn)
