@@ -27,7 +27,7 @@ public struct GlobPattern: Sendable, Equatable, CustomStringConvertible {
         (path + [0]).withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { start in
                 if matches(cName: start) { return true }
-                for index in 0..<(path.count - 1) where path[index] == 0x2F && path[index + 1] != 0x2F {
+                for index in path.indices.dropLast() where path[index] == 0x2F && path[index + 1] != 0x2F {
                     if matches(cName: start + index + 1) { return true }
                 }
                 return false

@@ -26,3 +26,24 @@ public enum SecurityContext {
         return label.isEmpty ? "?" : NameEscaping.escape(Array(label))
     }
 }
+
+extension SecurityContext {
+    /// Contexts read once a listing: a listing measures its rows' columns,
+    /// then draws them, and both ask; one attribute read a file, not two.
+    /// Emptied when the next listing is measured (`forget`). Used by one
+    /// thread at a time.
+    public final class Lookup {
+        private var known: [[UInt8]: String] = [:]
+
+        public init() {}
+
+        public func of(_ path: [UInt8], followingLinks: Bool) -> String {
+            if let context = known[path] { return context }
+            let context = SecurityContext.of(path, followingLinks: followingLinks)
+            known[path] = context
+            return context
+        }
+
+        public func forget() { known.removeAll(keepingCapacity: true) }
+    }
+}

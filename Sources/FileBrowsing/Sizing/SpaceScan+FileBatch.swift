@@ -41,6 +41,23 @@ extension SpaceScan {
             }
 
             func diskBytes(_ position: Int) -> Int64 { isNarrow ? Int64(narrowDiskBlocks[position]) * 512 : wideDiskBytes[position] }
+
+            /// The pair of columns in use as raw buffers, the other pair
+            /// empty, valid only inside `body`.
+            func withBuffers<R>(
+                _ body: (UnsafeBufferPointer<UInt32>, UnsafeBufferPointer<UInt32>, UnsafeBufferPointer<Int64>, UnsafeBufferPointer<Int64>) -> R
+            ) -> R {
+                if isNarrow {
+                    return narrowApparentBytes.withUnsafeBufferPointer { apparent in
+                        narrowDiskBlocks.withUnsafeBufferPointer { disk in
+                            body(apparent, disk, .init(start: nil, count: 0), .init(start: nil, count: 0))
+                        }
+                    }
+                }
+                return wideApparentBytes.withUnsafeBufferPointer { apparent in
+                    wideDiskBytes.withUnsafeBufferPointer { disk in body(.init(start: nil, count: 0), .init(start: nil, count: 0), apparent, disk) }
+                }
+            }
         }
 
         /// A directory read's recorded files (`names`' `i`th with `sizes`'
@@ -115,17 +132,11 @@ extension SpaceScan {
             names.bytes.withUnsafeBufferPointer { bytes in
                 names.starts.withUnsafeBufferPointer { starts in
                     names.kinds.withUnsafeBufferPointer { kinds in
-                        sizes.narrowApparentBytes.withUnsafeBufferPointer { narrowApparent in
-                            sizes.narrowDiskBlocks.withUnsafeBufferPointer { narrowDisk in
-                                sizes.wideApparentBytes.withUnsafeBufferPointer { wideApparent in
-                                    sizes.wideDiskBytes.withUnsafeBufferPointer { wideDisk in
-                                        body(
-                                            Columns(
-                                                bytes: bytes, starts: starts, kinds: kinds, narrowApparentBytes: narrowApparent,
-                                                narrowDiskBlocks: narrowDisk, wideApparentBytes: wideApparent, wideDiskBytes: wideDisk))
-                                    }
-                                }
-                            }
+                        sizes.withBuffers { narrowApparent, narrowDisk, wideApparent, wideDisk in
+                            body(
+                                Columns(
+                                    bytes: bytes, starts: starts, kinds: kinds, narrowApparentBytes: narrowApparent,
+                                    narrowDiskBlocks: narrowDisk, wideApparentBytes: wideApparent, wideDiskBytes: wideDisk))
                         }
                     }
                 }

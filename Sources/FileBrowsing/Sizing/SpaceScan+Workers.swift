@@ -116,6 +116,8 @@ extension SpaceScan {
         var linkOccurrences: [LinkOccurrence] = []
         /// The directory's path (its node: the files recorded link to it).
         let path: PathNode
+        /// Its bytes, made on first need (`--exclude` matches whole paths).
+        var pathBytes: [UInt8]?
         /// The files to record: names (with kinds) and sizes, a column a
         /// field (no `SpaceTotals` of 64 bytes a file), times only when read.
         /// The worker's own recorders (`Recorders`), emptied for this directory.
@@ -202,8 +204,10 @@ extension SpaceScan {
         let nameBytes = UnsafeRawBufferPointer(record.name)
         if options.skipsHidden && nameBytes.first == 0x2E { return }
         if !options.excluded.isEmpty {
-            // Matched as du matches them: the path from the operand on, or any part of it after a `/`.
-            let path = PathBytes.join(reading.path.bytes, Array(nameBytes))
+            // Matched as du matches them: the path from the operand on, or any part of it after a `/`
+            // (the directory's path made once a directory).
+            if reading.pathBytes == nil { reading.pathBytes = reading.path.bytes }
+            let path = PathBytes.join(reading.pathBytes ?? [], Array(nameBytes))
             if options.excluded.contains(where: { $0.matchesPathOrSuffix(path) }) { return }
         }
         if found.isDirectory {

@@ -248,6 +248,7 @@ public final class NameCellFormatter: EntryCellFormatter {
     /// of what a link leads to with `contextFollowsLinks` (`-L`).
     public var showsContext = false
     public var contextFollowsLinks = false
+    private let contexts = SecurityContext.Lookup()
     /// The leading columns, when shown, are right-aligned as ls aligns them.
     public var columnAlignments: [ColumnAlignment] {
         [ColumnAlignment](repeating: .trailing, count: (showsInode ? 1 : 0) + (showsAllocatedSize ? 1 : 0) + (showsContext ? 1 : 0))
@@ -291,7 +292,7 @@ public final class NameCellFormatter: EntryCellFormatter {
             if showsInode { columns.append(status.map { String($0.inode) } ?? "?") }
             if showsAllocatedSize { columns.append(status.map { blockUnit.format($0.blocks * 512) } ?? "?") }
         }
-        if showsContext { columns.append(SecurityContext.of(model.path(ofRow: row), followingLinks: contextFollowsLinks)) }
+        if showsContext { columns.append(contexts.of(model.path(ofRow: row), followingLinks: contextFollowsLinks)) }
         return columns
     }
 
@@ -307,6 +308,7 @@ public final class NameCellFormatter: EntryCellFormatter {
     @inline(__always)
     private func measure<Rows: FileRows>(rows model: Rows) -> (widths: [Int]?, total: String) {
         guard hasLeadingColumns else { return (nil, "") }
+        contexts.forget()
         var widths = [Int](repeating: 0, count: columnAlignments.count)
         var blocks: Int64 = 0
         for row in 0..<model.rowCount {

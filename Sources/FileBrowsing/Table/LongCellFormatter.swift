@@ -35,6 +35,7 @@ public final class LongCellFormatter: EntryCellFormatter {
     /// of what a link leads to with `contextFollowsLinks` (`-L`).
     public var showsContext = false
     public var contextFollowsLinks = false
+    private let contexts = SecurityContext.Lookup()
     /// Told about every row whose status could not be read.
     public var onError: ((FileError) -> Void)?
     /// The six columns always shown: permissions, links, owner, group, size, time.
@@ -159,7 +160,7 @@ public final class LongCellFormatter: EntryCellFormatter {
 
     /// A row's security context when `-Z` asks for it.
     private func context<Rows: FileRows>(ofRow row: Int, in model: Rows) -> String? {
-        showsContext ? SecurityContext.of(model.path(ofRow: row), followingLinks: contextFollowsLinks) : nil
+        showsContext ? contexts.of(model.path(ofRow: row), followingLinks: contextFollowsLinks) : nil
     }
 
     /// The columns for a status; `context` is the row's security context (`-Z`).
@@ -228,6 +229,7 @@ public final class LongCellFormatter: EntryCellFormatter {
     @inline(__always)
     private func measure<Rows: FileRows>(rows model: Rows) -> (widths: [Int], total: String) {
         layout = Layout()
+        contexts.forget()
         var filesWithACL: Set<FileIdentity> = []
         var blocks: Int64 = 0
         var anyFailure = false

@@ -36,12 +36,9 @@ enum UserNumber {
         return .success(value)
     }
 
-    /// `0x` or `0X` and hex digits, `0` and octal digits, or decimal.
+    /// `0x` or `0X` and hex digits, `0` and octal digits, or decimal (`ByteCount.baseZero`).
     private static func cNumber(_ text: String) -> Int? {
-        let lowered = text.lowercased()
-        if lowered.hasPrefix("0x") { return lowered.count > 2 ? Int(lowered.dropFirst(2), radix: 16) : nil }
-        if text.count > 1 && text.hasPrefix("0") { return Int(text.dropFirst(), radix: 8) }
-        return Int(text)
+        ByteCount.baseZero(Substring(text.lowercased())).flatMap { Int(exactly: $0) }
     }
 
     /// A number from the environment (`LINES`, `COLUMNS`): nil when unset or
@@ -80,18 +77,17 @@ enum ByteCount {
             for _ in 0..<power { multiplier *= base }
             digits = digits.dropLast(suffix.count)
         }
-        let value: UInt64?
-        if digits.hasPrefix("0x") {
-            value = UInt64(digits.dropFirst(2), radix: 16)
-        } else if digits.count > 1 && digits.hasPrefix("0") {
-            // A leading 0 is octal, as in hexdump's and xxd's numbers (strtol base 0).
-            value = UInt64(digits.dropFirst(), radix: 8)
-        } else {
-            value = UInt64(digits)
-        }
-        guard let value else { return nil }
+        guard let value = baseZero(digits) else { return nil }
         let (product, overflow) = value.multipliedReportingOverflow(by: multiplier)
         return overflow ? nil : product
+    }
+
+    /// Digits as C's `strtoul` with base 0 reads them (lowercase): `0x` and
+    /// hex, a leading `0` and octal (hexdump's, xxd's and ls's `-w`), else decimal.
+    static func baseZero(_ digits: Substring) -> UInt64? {
+        if digits.hasPrefix("0x") { return UInt64(digits.dropFirst(2), radix: 16) }
+        if digits.count > 1 && digits.hasPrefix("0") { return UInt64(digits.dropFirst(), radix: 8) }
+        return UInt64(digits)
     }
 
     /// The offset just past `length` bytes from `offset`, saturating at the

@@ -46,12 +46,10 @@ final class Diagnostics {
         report(error.message, severity: error.status)
         sawBadCommandLine = true
         if let usageLines { writeLine(usageLines) }
-        if let hint = error.hint {
-            let named = hint.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-                line == UsageError.seeHelp ? "Try '\(programName) --help' for more information." : String(line)
-            }.joined(separator: "\n")
-            // A hint of several lines (du's after an extra operand) line by line, each made safe.
-            for line in named.split(separator: "\n", omittingEmptySubsequences: false) { writeLine(NameEscaping.terminalSafe(String(line))) }
+        // A hint of several lines (du's after an extra operand) line by line, each made safe;
+        // the usual "Try ... --help" names the program as it was run.
+        for line in error.hint?.split(separator: "\n", omittingEmptySubsequences: false) ?? [] {
+            writeLine(line == UsageError.seeHelp ? "Try '\(programName) --help' for more information." : NameEscaping.terminalSafe(String(line)))
         }
     }
 

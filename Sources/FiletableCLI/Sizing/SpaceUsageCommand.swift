@@ -43,7 +43,7 @@ struct SpaceUsageCommand {
             diagnostics.report(
                 UsageError(
                     message: "extra operand \(name)",
-                    hint: "file operands cannot be combined with --files0-from\nTry '\(diagnostics.programName) --help' for more information."))
+                    hint: "file operands cannot be combined with --files0-from\n" + UsageError.seeHelp))
             return nil
         }
         switch Descriptor.readWhole(file) {
