@@ -4,7 +4,8 @@ import FuzzSupport
 
 /// Name filters: a pattern and a name split at the first NUL. Glob
 /// matching: the two ways of matching (bytes, C string) agree, `*` matches
-/// every name, and a name with no special characters matches itself.
+/// every name, and a name with no special characters matches itself; du's
+/// path matching agrees with a whole-path match and takes any path.
 /// Substring filtering: the one pass over a listing's names (the name split
 /// at `/` into many, so names of every length sit next to each other and at
 /// the arena's end) flags exactly the names a search of each name finds.
@@ -19,6 +20,9 @@ runFuzzer { data, count in
         buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pattern.matches(cName: $0) }
     }
     if byBytes != byCString { fatalError("the two matchers disagree") }
+    // du's --exclude matching: a whole-path match is a match, and any path (the empty one too) is safe to ask about.
+    if byBytes && !pattern.matchesPathOrSuffix(name) { fatalError("a whole-path match was not a path match") }
+    _ = pattern.matchesPathOrSuffix([])
     if !GlobPattern("*").matches(name) && name.first != 0x2E { fatalError("* did not match \(name)") }
     let plain = name.filter { !"*?[]\\".utf8.contains($0) }
     if !plain.isEmpty, UTF8Validation.isValid(plain), !GlobPattern(String(decoding: plain, as: UTF8.self)).matches(plain) {
