@@ -24,7 +24,7 @@ public enum FiletableCommand {
         let diagnostics = Diagnostics(flushing: output)
         if let calledAs { diagnostics.programName = calledAs.rawValue }
         let mode = OptionSpec.Mode.peer(of: calledAs?.arguments(arguments) ?? arguments)
-        diagnostics.usageLines = mode.usageLines
+        diagnostics.usageLines = mode.usageLines(command: calledAs == .xxd ? "xxd" : "filetable --xxd")
         let status = run(arguments: arguments, calledAs: calledAs, output: output, diagnostics: diagnostics)
         return mode.peerStatus(status, badCommandLine: diagnostics.sawBadCommandLine)
     }
@@ -46,6 +46,10 @@ public enum FiletableCommand {
             return diagnostics.finish()
         case .version:
             output.write(HelpText.version + "\n")
+            return diagnostics.finish()
+        case .xxdVersion:
+            // xxd's -v: to standard error, as xxd writes it, naming the xxd whose output this copies.
+            diagnostics.note(HelpText.version + ", as xxd 2026-06-16 by Juergen Weigert et al.")
             return diagnostics.finish()
         case .manual:
             output.write(ManualPage.text())

@@ -110,7 +110,7 @@ final class DumpLettersEndToEndTests: XCTestCase {
         _ = write(Self.sample, named: "g.bin", in: temp)
         let refusals: [([String], String)] = [
             (["--hex", "-Lsometimes", "g.bin"], "invalid argument 'sometimes' for '-L'"),
-            (["--xxd", "-E", "g.bin"], "-E is xxd's EBCDIC option"),
+            (["--xxd", "-h", "g.bin"], "-h is xxd's help option"),
             (["--hex", "--xxd", "g.bin"], "--hex and --xxd cannot be combined"),
             (["--xxd", "-b", "-e", "g.bin"], "xxd's -b and -e cannot be combined"),
             (["--xxd", "-i", "-p", "g.bin"], "xxd's -i and -p cannot be combined"),

@@ -73,7 +73,7 @@ final class XxdRevertEndToEndTests: XCTestCase {
         XCTAssertEqual(refused.status, 2)
         XCTAssertTrue(refused.stderr.contains("there.bin: exists; --xxd writes OUTFILE only as a new file"), refused.stderr)
         XCTAssertEqual(FileManager.default.contents(atPath: temp.path + "/there.bin"), Data("keep me".utf8))
-        for letter in ["-b", "-i", "-e"] {
+        for letter in ["-i", "-e"] {
             let result = try CommandRunner.run(["--xxd", "-r", letter, "d.txt"], in: temp.url)
             XCTAssertEqual(result.status, 1, letter + ": a bad command line, xxd's status")
             XCTAssertTrue(result.stderr.contains("cannot revert this type of hexdump"), result.stderr)

@@ -9,8 +9,16 @@ public final class HexDumpReader {
     private static func offset(_ skip: UInt64, fromEnd: Bool, of status: FileStatus, path: [UInt8]) throws(FileError) -> UInt64 {
         guard fromEnd else { return skip }
         guard status.kind == .file else { throw FileError(path: path, reason: .custom("cannot count an offset from the end: not a regular file")) }
-        let size = UInt64(max(0, status.size))
-        return size > skip ? size - skip : 0
+        return try start(skip, beforeEndOf: UInt64(max(0, status.size)), path: path)
+    }
+
+    /// `skip` bytes before the end of `size` bytes; more than the file has
+    /// is refused, as xxd's seek fails there ("Sorry, cannot seek").
+    private static func start(_ skip: UInt64, beforeEndOf size: UInt64, path: [UInt8]) throws(FileError) -> UInt64 {
+        guard skip <= size else {
+            throw FileError(path: path, reason: .custom("cannot start \(skip) bytes before the end: it has \(size) bytes"))
+        }
+        return size - skip
     }
 
     /// Why a file cannot be dumped.
@@ -119,13 +127,13 @@ public final class HexDumpReader {
     public init(
         source: any ByteSource, skip: UInt64 = 0, skipFromEnd: Bool = false, length: UInt64? = nil, bufferSize: Int = 1 << 20
     ) throws(FileError) {
+        let size = source.size ?? 0
+        let start = skipFromEnd ? try Self.start(skip, beforeEndOf: size, path: source.path) : skip
         path = source.path
         fd = -1
         self.source = source
         remaining = length
         buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: min(bufferSize, ViewedFile.blockSize), alignment: 16)
-        let size = source.size ?? 0
-        let start = skipFromEnd ? (size > skip ? size - skip : 0) : skip
         if start >= size && start > 0 {
             startOffset = size
             if start > size { skippedPastEnd = size }

@@ -114,7 +114,8 @@ public struct HexFormatter: Sendable {
     }
 
     public func finish(into output: inout [UInt8]) {
-        if case .plain(0, _) = format, hadLine { output.append(0x0A) }
+        // As xxd -p -c0: its one line ends with a newline, even when empty.
+        if case .plain(0, _) = format { output.append(0x0A) }
         guard format == .canonical, hadLine || offset > 0 else { return }
         appendOffset(offset, minimumDigits: 8, to: &output)
         output.append(0x0A)

@@ -4,7 +4,9 @@
 /// (the text column after them is skipped); a jump in the offsets is
 /// filled with zero bytes, one back is an error. In the plain layout
 /// (`-r -p`) every pair of hex digits is a byte and the rest is ignored.
-/// Never seeks its output: the bytes come out in order.
+/// In the bit layout (`-r -b`) each eight `0`s and `1`s after a line's
+/// offset are a byte, up to `columns` a line. Never seeks its output: the
+/// bytes come out in order.
 public struct XxdReversal: Sendable {
     /// The dump's offsets go back, which bytes in order cannot do.
     public struct BackwardsOffset: Error, Sendable {
@@ -15,6 +17,10 @@ public struct XxdReversal: Sendable {
 
     private let columns: Int
     private let plain: Bool
+    private let bits: Bool
+    /// `-r -b`: the bits read so far (the low eight are the byte) and how many.
+    private var bitValue: UInt64 = 0
+    private var bitCount = 0
     /// `-s`: added to every offset of the dump.
     private let baseOffset: Int64
     /// The last three characters' hex values, newest first (-1: not a digit).
@@ -28,9 +34,10 @@ public struct XxdReversal: Sendable {
     private var wantedOffset: Int64 = 0
     private var writtenOffset: Int64 = 0
 
-    public init(columns: Int, plain: Bool, baseOffset: Int64) {
+    public init(columns: Int, plain: Bool, bits: Bool = false, baseOffset: Int64) {
         self.columns = columns
         self.plain = plain
+        self.bits = bits
         self.baseOffset = baseOffset
         position = columns
     }
@@ -54,15 +61,25 @@ public struct XxdReversal: Sendable {
         }
         if character == 0x0D { return }
         if plain && (character == 0x20 || character == 0x0A || character == 0x09) { return }
-        n3 = n2
-        n2 = n1
-        n1 = Self.hexValue(character)
-        if n1 < 0 && ignoresGarbage { return }
+        if bits {
+            n1 = Self.hexValue(character)
+            if n1 < 0 && ignoresGarbage { return }
+            if character == 0x30 || character == 0x31 {
+                bitValue = bitValue &<< 1 | UInt64(character - 0x30)
+                bitCount += 1
+            }
+        } else {
+            n3 = n2
+            n2 = n1
+            n1 = Self.hexValue(character)
+            if n1 < 0 && ignoresGarbage { return }
+        }
         ignoresGarbage = false
         if !plain && position >= columns {
             // The line's offset: its digits, up to the first other character.
             if n1 < 0 {
                 position = 0
+                bitCount = 0
             } else {
                 wantedOffset = wantedOffset &<< 4 | Int64(n1)
             }
@@ -74,7 +91,17 @@ public struct XxdReversal: Sendable {
             zeros(target - writtenOffset, &output)
             writtenOffset = target
         }
-        if n2 >= 0 && n1 >= 0 {
+        if bits {
+            if bitCount == 8 {
+                output.append(UInt8(truncatingIfNeeded: bitValue))
+                writtenOffset += 1
+                wantedOffset += 1
+                bitValue = 0
+                bitCount = 0
+                position += 1
+                if position >= columns { return skip(from: character) }
+            }
+        } else if n2 >= 0 && n1 >= 0 {
             output.append(UInt8(n2 << 4 | n1))
             writtenOffset += 1
             wantedOffset += 1

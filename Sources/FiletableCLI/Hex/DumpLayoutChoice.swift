@@ -29,27 +29,46 @@ struct DumpLayoutChoice {
 
     /// The line-at-a-time layout, when the letters ask for one; `name` is
     /// the operand as typed (xxd -i names its array after it), nil for
-    /// standard input.
-    func lineLayout(name: [UInt8]?) -> LineDump.Layout? {
+    /// standard input. `xxdColored`: xxd's colours were chosen (`xxdColors`).
+    func lineLayout(name: [UInt8]?, xxdColored: Bool = false) -> LineDump.Layout? {
         if options.xxdInclude {
             var include = CIncludeLayout()
-            include.columns = options.hexColumns.flatMap { $0 == 0 ? nil : $0 } ?? 12
+            include.columns = options.hexColumns.flatMap { $0 == 0 ? nil : $0 } ?? (options.xxdBits ? 6 : 12)
             include.uppercase = options.hexUppercase
             include.capitalized = options.xxdCapitalized
+            include.bits = options.xxdBits
+            include.terminated = options.xxdTerminated
+            include.length = options.hexLength
             include.name = options.xxdName ?? name
             return .cInclude(include)
         }
         if options.hexViews.contains(where: { $0 != .canonical }) {
             return .hexdump(options.hexViews, squeezes: options.hexSqueeze)
         }
-        if let line = xxdLine { return .xxd(line, autoskip: options.xxdAutoskip) }
+        if var line = xxdLine(colored: xxdColored) {
+            line.colored = xxdColored
+            return .xxd(line, autoskip: options.xxdAutoskip)
+        }
         return nil
     }
 
-    /// xxd's line when a variant is asked for (-e, -b, -d, -o, -a).
-    private var xxdLine: XxdLineLayout? {
+    /// xxd's colours (`-R`, or `--color` after `--xxd`): `always`; `never`;
+    /// `auto` on a terminal whose TERM is set and not `dumb`; and by default
+    /// auto unless NO_COLOR is set. Never into OUTFILE unless `always`.
+    static func xxdColors(_ options: CommandLineOptions, on output: OutputSink, intoNamedFile: Bool) -> Bool {
+        let asked = options.xxdColor ?? (options.color == .auto ? nil : options.color)
+        if asked == .always { return true }
+        if asked == .never || intoNamedFile { return false }
+        if asked == nil, let noColor = Environment.value("NO_COLOR"), !noColor.isEmpty { return false }
+        let term = Environment.value("TERM") ?? ""
+        return Descriptor(output.fd).isTerminal && !term.isEmpty && term != "dumb"
+    }
+
+    /// xxd's line when a variant is asked for (-e, -b, -d, -o, -a, -E, or colours).
+    private func xxdLine(colored: Bool) -> XxdLineLayout? {
         guard options.hexFormatName == "xxd",
             options.xxdLittleEndian || options.xxdBits || options.xxdDecimalOffsets || options.xxdDisplacement != 0 || options.xxdAutoskip
+                || options.xxdEbcdic || colored
         else { return nil }
         let columns = options.hexColumns.flatMap { $0 == 0 ? nil : $0 } ?? (options.xxdBits ? 6 : 16)
         var line = XxdLineLayout(columns: columns, group: options.hexGroup ?? (options.xxdBits ? 1 : options.xxdLittleEndian ? 4 : 2))
@@ -58,6 +77,7 @@ struct DumpLayoutChoice {
         line.bits = options.xxdBits
         line.decimalOffsets = options.xxdDecimalOffsets
         line.displacement = options.xxdDisplacement
+        line.ebcdic = options.xxdEbcdic
         return line
     }
 
@@ -83,16 +103,17 @@ struct DumpLayoutChoice {
             (options.xxdBits, "-b"), (options.xxdLittleEndian, "-e"), (options.xxdInclude, "-i"),
             (options.xxdMode && options.hexFormatName == "plain", "-p"),
         ].filter(\.0).map(\.1)
-        if variants.count > 1 {
+        // -i -b is xxd's one pair: the array's bytes as binary literals.
+        if variants.count > 1 && variants != ["-b", "-i"] {
             return UsageError(
                 message: "xxd's \(variants.joined(separator: " and ")) cannot be combined", hint: "Each is a layout of its own; give one.")
         }
-        if options.hexFormatName == "xxd", let columns = options.hexColumns, !UserNumber.xxdColumns.contains(columns) {
+        if options.hexFormatName == "xxd", !options.xxdInclude, let columns = options.hexColumns, !UserNumber.xxdColumns.contains(columns) {
             return UsageError(
                 message: "invalid number of columns '\(columns)' for the xxd layout: expected 0 to 256, as xxd -c",
                 hint: "The plain layout (--format plain) takes longer lines.")
         }
-        if let line = xxdLine, let problem = line.problem { return UsageError(message: problem) }
+        if let line = xxdLine(colored: false), let problem = line.problem { return UsageError(message: problem) }
         return nil
     }
 }

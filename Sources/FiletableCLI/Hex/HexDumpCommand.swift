@@ -34,8 +34,8 @@ struct HexDumpCommand {
             return XxdRevertCommand(options: options, operands: operands, output: output, diagnostics: diagnostics).run()
         }
         operands.writing(to: output, diagnostics: diagnostics) { sink in
-            HexDumpCommand(options: options, output: sink, diagnostics: diagnostics, useColor: ListingContext.usesColor(options.color, on: sink))
-                .dump([operands.input])
+            let colored = DumpLayoutChoice.xxdColors(options, on: sink, intoNamedFile: operands.outputFile != nil)
+            HexDumpCommand(options: options, output: sink, diagnostics: diagnostics, useColor: colored).dump([operands.input])
         }
     }
 
@@ -62,7 +62,9 @@ struct HexDumpCommand {
                     output.write((headersWritten > 0 ? "\n" : "") + "==> " + name + " <==\n")
                     headersWritten += 1
                 }
-                let lineLayout = DumpLayoutChoice(options: options).lineLayout(name: isStandardInput ? nil : path)
+                // xxd's colours are its own, drawn a line at a time; --hex colours with the fast formatter.
+                let lineLayout = DumpLayoutChoice(options: options).lineLayout(
+                    name: isStandardInput ? nil : path, xxdColored: options.xxdMode && useColor)
                 // Past the end, standard output is the peer's (hexdump's lone
                 // closing offset, the file's size, in its last view's width;
                 // xxd's nothing), but a lone offset reads like an empty file:
@@ -215,9 +217,10 @@ struct HexDumpCommand {
     /// (`ParallelHexDump`), anything else read in order here; then the
     /// closing line.
     private func dump(_ reader: HexDumpReader) throws(FileError) {
+        // After --xxd colours are xxd's, drawn by `LineDump`; its plain layout has none.
         var formatter = HexFormatter(
             format: format, startOffset: reader.startOffset,
-            squeezes: options.hexSqueeze, colored: useColor)
+            squeezes: options.hexSqueeze, colored: useColor && !options.xxdMode)
         if options.hexLength == 0 { return }
         if let parallel = reader.parallelDump() {
             try reader.keepingOpen { () throws(FileError) in

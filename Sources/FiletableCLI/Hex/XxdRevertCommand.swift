@@ -1,6 +1,6 @@
 import FileBrowsing
 
-/// `filetable --xxd -r [-p] [-c N] [-s OFF] [INFILE [OUTFILE]]`: a hex
+/// `filetable --xxd -r [-p | -b] [-c N] [-s OFF] [INFILE [OUTFILE]]`: a hex
 /// dump read back into bytes as xxd reads it (`XxdReversal`), written in
 /// order to standard output, or to OUTFILE when it is a new file (xxd
 /// would patch an existing one in place; see `XxdOperands`).
@@ -11,16 +11,17 @@ struct XxdRevertCommand {
     let diagnostics: Diagnostics
 
     func run() {
-        if options.xxdBits || options.xxdInclude || options.xxdLittleEndian {
+        if options.xxdInclude || options.xxdLittleEndian {
             return diagnostics.report(
-                UsageError(message: "cannot revert this type of hexdump", hint: "xxd -r reads its plain (-p) and normal dumps only."))
+                UsageError(message: "cannot revert this type of hexdump", hint: "xxd -r reads its normal, plain (-p) and bit (-b) dumps only."))
         }
         operands.writing(to: output, diagnostics: diagnostics) { revert(into: $0) }
     }
 
     private func revert(into destination: OutputSink) {
         var reversal = XxdReversal(
-            columns: options.hexColumns.flatMap { $0 == 0 ? nil : $0 } ?? 16, plain: options.hexFormatName == "plain",
+            columns: options.hexColumns.flatMap { $0 == 0 ? nil : $0 } ?? (options.xxdBits ? 6 : 16), plain: options.hexFormatName == "plain",
+            bits: options.xxdBits,
             baseOffset: options.hexSkipFromEnd ? -Int64(clamping: options.hexSkip) : Int64(clamping: options.hexSkip))
         var pending: [UInt8] = []
         var backwards: XxdReversal.BackwardsOffset?

@@ -206,6 +206,12 @@ struct CommandLineOptions {
     var xxdInclude = false
     var xxdName: [UInt8]?
     var xxdCapitalized = false
+    /// xxd's `-t`: a 0 after the bytes of `-i`.
+    var xxdTerminated = false
+    /// xxd's `-E`: the text column as EBCDIC.
+    var xxdEbcdic = false
+    /// xxd's `-R WHEN` (nil: xxd's default, `--color` when given).
+    var xxdColor: ColorMode?
     /// `--du --time[=WORD]`: which time each line shows (the latest in its tree), and how.
     var duTime: TimeField?
     var duTimeStyle: String?
@@ -213,7 +219,8 @@ struct CommandLineOptions {
     var xxdRevert = false
     /// Something to print instead of browsing: help, the version, the man page, a completion script.
     enum Request: Equatable {
-        case none, help, version, manual
+        /// `xxdVersion`: xxd's `-v`, a line to standard error.
+        case none, help, version, xxdVersion, manual
         case completion(String)
     }
     var request = Request.none

@@ -349,8 +349,9 @@ extension OptionTable {
         OptionSpec(nil, "e", section: .xxd, "little-endian groups (xxd -e; groups of 4 unless -g)") { options, _ in options.xxdLittleEndian = true },
         OptionSpec(nil, "b", section: .xxd, "bits instead of hex (xxd -b; 6 bytes a line)") { options, _ in options.xxdBits = true },
         OptionSpec(nil, "d", section: .xxd, "offsets in decimal (xxd -d)") { options, _ in options.xxdDecimalOffsets = true },
-        OptionSpec(nil, "o", value: .byteCount, valueName: "N", section: .xxd, "add N to the offsets shown (xxd -o)") { options, argument in
-            options.xxdDisplacement = argument.byteCount
+        OptionSpec(nil, "o", value: .offset, valueName: "N", section: .xxd, "add N to the offsets shown (xxd -o; -N subtracts, wrapping as xxd)") {
+            options, argument in
+            if case .offset(let count, let negative) = argument { options.xxdDisplacement = negative ? 0 &- count : count }
         },
         OptionSpec(nil, "a", section: .xxd, "a run of all-zero lines as '*' (xxd -a)") { options, _ in options.xxdAutoskip = true },
         OptionSpec(nil, "i", section: .xxd, "a C array of the bytes (xxd -i; 12 a line)") { options, _ in options.xxdInclude = true },
@@ -358,5 +359,16 @@ extension OptionTable {
             options.xxdName = argument.bytes
         },
         OptionSpec(nil, "C", section: .xxd, "capitalized names with -i (xxd -C)") { options, _ in options.xxdCapitalized = true },
+        OptionSpec(nil, "t", section: .xxd, "end -i's array with a 0, not counted in its length (xxd -t)") { options, _ in
+            options.xxdTerminated = true
+        },
+        OptionSpec(nil, "E", section: .xxd, "the text column as EBCDIC (xxd -E)") { options, _ in options.xxdEbcdic = true },
+        OptionSpec(
+            nil, "R", value: .word(["always", "auto", "never"]), valueName: "WHEN", section: .xxd,
+            "xxd's colours: always, never, or auto (a terminal whose TERM is set and not dumb); by default auto unless NO_COLOR is set (xxd -R)"
+        ) { options, argument in
+            options.xxdColor = .init(word: argument.word)
+        },
+        OptionSpec(nil, "v", section: .xxd, "the version, to standard error (xxd -v)") { options, _ in options.request = .xxdVersion },
     ]
 }

@@ -37,7 +37,7 @@ enum OptionTable {
             return nil
         case .xxd:
             let meanings: [Character: String] = [
-                "R": "colour option (use --color)", "E": "EBCDIC option", "v": "version option (use --version)", "h": "help option (use --help)",
+                "h": "help option (use --help)"
             ]
             return meanings[letter]
         case .listing:

@@ -59,6 +59,10 @@ final class Diagnostics {
         status = max(status, severity)
     }
 
+    /// A line of the peer's own to standard error, as the peer writes it
+    /// (xxd's `-v`), without the program's name before it.
+    func note(_ text: String) { writeLine(text) }
+
     private func writeLine(_ text: String) {
         var line = text + "\n"
         line.withUTF8 { raw in _ = Descriptor(.error).writeAll(UnsafeRawBufferPointer(raw)) }

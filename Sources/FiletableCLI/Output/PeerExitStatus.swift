@@ -32,14 +32,15 @@ extension OptionSpec.Mode {
 
     /// What follows a bad command line's message before its hint: xxd's
     /// usage lines after `--xxd` (scripts and xxd's own tests look for
-    /// `Usage:` in the first lines), nothing in the other modes.
-    var usageLines: String? {
+    /// `Usage:` in the first lines), nothing in the other modes. `command`
+    /// is how the mode is run: `filetable --xxd`, or `xxd` through a link.
+    func usageLines(command: String = "filetable --xxd") -> String? {
         guard self == .xxd else { return nil }
         return """
             Usage:
-                   filetable --xxd [options] [infile [outfile]]
+                   \(command) [options] [infile [outfile]]
                 or
-                   filetable --xxd -r [-s [-]offset] [-c cols] [-ps] [infile [outfile]]
+                   \(command) -r [-s [-]offset] [-c cols] [-ps] [infile [outfile]]
             """
     }
 }

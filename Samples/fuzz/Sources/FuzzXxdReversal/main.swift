@@ -4,19 +4,41 @@ import FuzzSupport
 
 /// xxd -r's reader: any text read back gives the same bytes whole or in
 /// pieces, and stops on the same backwards offset; the input's bytes
-/// dumped in xxd's layout (and plain) and read back are the input.
+/// dumped in xxd's layout (and plain, and bits) and read back are the
+/// input. And xxd's coloured lines (-R) are its plain lines with escapes
+/// around runs, whatever the columns, groups, -e, -b or -E.
 ///
-/// Input: one flags byte (plain, columns, piece size), then the text.
+/// Input: a flags byte (plain, columns, piece size), a variant byte
+/// (bits read back; -e, -E, the group size), then the text.
 runFuzzer { data, count in
     let input = fuzzInput(data, count)
-    guard let flags = input.first else { return 0 }
-    let text = Array(input.dropFirst())
+    guard input.count >= 2 else { return 0 }
+    let flags = input[0]
+    let variant = input[1]
+    let text = Array(input.dropFirst(2))
     let plain = flags & 1 != 0
+    let bits = variant & 1 != 0 && !plain
     let columns = Int(flags >> 1 & 31) + 1
     let piece = Int(flags >> 6) * 3 + 1
-    let whole = reverse(text, columns: columns, plain: plain, piece: text.count + 1)
-    let pieces = reverse(text, columns: columns, plain: plain, piece: piece)
+    let whole = reverse(text, columns: columns, plain: plain, bits: bits, piece: text.count + 1)
+    let pieces = reverse(text, columns: columns, plain: plain, bits: bits, piece: piece)
     if whole.bytes != pieces.bytes || whole.backwards != pieces.backwards { fatalError("pieces of \(piece) read other bytes than the whole text") }
+
+    // A bit dump reads back to its bytes.
+    var bitLayout = XxdLineLayout(columns: columns, group: Int(variant >> 4))
+    bitLayout.bits = true
+    let bitDump = draw(text, bitLayout)
+    let bitsBack = reverse(bitDump, columns: columns, plain: false, bits: true, piece: bitDump.count + 1)
+    if bitsBack.bytes != text || bitsBack.backwards { fatalError("a bit dump did not read back to its bytes") }
+
+    // Colours only add escapes.
+    var layout = XxdLineLayout(columns: columns, group: Int(variant >> 4))
+    layout.littleEndian = variant & 2 != 0 && layout.problem == nil
+    layout.bits = variant & 4 != 0 && !layout.littleEndian
+    layout.ebcdic = variant & 8 != 0
+    let uncolored = draw(text, layout)
+    layout.colored = true
+    if withoutEscapes(draw(text, layout)) != uncolored { fatalError("coloured lines are not the plain lines with escapes") }
 
     // A dump of the text's bytes reads back to them.
     let layouts = [
@@ -28,7 +50,7 @@ runFuzzer { data, count in
         formatter.finish(into: &dumped)
         let isPlain: Bool
         if case .plain = format { isPlain = true } else { isPlain = false }
-        let back = reverse(dumped, columns: columns, plain: isPlain, piece: dumped.count + 1)
+        let back = reverse(dumped, columns: columns, plain: isPlain, bits: false, piece: dumped.count + 1)
         if back.bytes != text || back.backwards { fatalError("a \(format) dump did not read back to its bytes") }
     }
     return 0
@@ -36,8 +58,8 @@ runFuzzer { data, count in
 
 /// The bytes read back, a jump in the offsets as a marker and its length
 /// (a jump may be gigabytes: never held as zeros).
-func reverse(_ text: [UInt8], columns: Int, plain: Bool, piece: Int) -> (bytes: [UInt8], backwards: Bool) {
-    var reversal = XxdReversal(columns: columns, plain: plain, baseOffset: 0)
+func reverse(_ text: [UInt8], columns: Int, plain: Bool, bits: Bool, piece: Int) -> (bytes: [UInt8], backwards: Bool) {
+    var reversal = XxdReversal(columns: columns, plain: plain, bits: bits, baseOffset: 0)
     var bytes: [UInt8] = []
     var start = 0
     let zeros: (Int64, inout [UInt8]) -> Void = { count, bytes in
@@ -54,4 +76,28 @@ func reverse(_ text: [UInt8], columns: Int, plain: Bool, piece: Int) -> (bytes: 
         start = end
     }
     return (bytes, false)
+}
+
+/// `text` drawn in xxd's lines of `layout`.
+func draw(_ text: [UInt8], _ layout: XxdLineLayout) -> [UInt8] {
+    var lines = LineDump(layout: .xxd(layout, autoskip: false), startOffset: 0)
+    var output: [UInt8] = []
+    text.withUnsafeBytes { lines.append($0, into: &output) }
+    lines.finish(into: &output)
+    return output
+}
+
+/// `text` without its `ESC [ ... m` sequences.
+func withoutEscapes(_ text: [UInt8]) -> [UInt8] {
+    var result: [UInt8] = []
+    var index = 0
+    while index < text.count {
+        if text[index] == 0x1B, let end = text[index...].firstIndex(of: 0x6D) {
+            index = end + 1
+        } else {
+            result.append(text[index])
+            index += 1
+        }
+    }
+    return result
 }

@@ -26,6 +26,9 @@ public struct LineDump {
     private var zeroLinesSeen = 0
     private var heldZeroLine: [UInt8] = []
     private var lastLine: [UInt8] = []
+    /// xxd -a -R: the last line without its colours, as xxd writes it when
+    /// it flushes a run of zero lines at the end (its colours are cleared by then).
+    private var lastLineUncolored: [UInt8] = []
 
     public init(layout: Layout, startOffset: UInt64) {
         self.layout = layout
@@ -96,7 +99,7 @@ public struct LineDump {
                 pending = []
                 writeXxdLine(drawn, weight: 1, into: &output)
             } else if autoskip {
-                writeXxdLine(lastLine, weight: -1, into: &output)
+                writeXxdLine(line.colored ? lastLineUncolored : lastLine, weight: -1, into: &output)
             }
         }
     }
@@ -118,6 +121,10 @@ public struct LineDump {
         case .xxd(let line, let autoskip):
             var drawn: [UInt8] = []
             line.appendLine(block, offset: offset, to: &drawn)
+            if autoskip && line.colored {
+                lastLineUncolored.removeAll(keepingCapacity: true)
+                line.appendLine(block, offset: offset, to: &lastLineUncolored, colored: false)
+            }
             let weight = !autoskip || block.contains(where: { $0 != 0 }) ? 1 : 0
             writeXxdLine(drawn, weight: weight, into: &output)
         case .cInclude:
