@@ -24,12 +24,16 @@ runFuzzer { data, count in
     let pieces = reverse(text, columns: columns, plain: plain, bits: bits, piece: piece)
     if whole.bytes != pieces.bytes || whole.backwards != pieces.backwards { fatalError("pieces of \(piece) read other bytes than the whole text") }
 
-    // A bit dump reads back to its bytes.
+    // A bit dump reads back to its bytes, unless its short last line shows
+    // `0`s and `1`s in its text column: xxd reads those as bits too.
     var bitLayout = XxdLineLayout(columns: columns, group: Int(variant >> 4))
     bitLayout.bits = true
     let bitDump = draw(text, bitLayout)
     let bitsBack = reverse(bitDump, columns: columns, plain: false, bits: true, piece: bitDump.count + 1)
-    if bitsBack.bytes != text || bitsBack.backwards { fatalError("a bit dump did not read back to its bytes") }
+    let lastLine = text.suffix(text.count % columns)
+    if !lastLine.contains(0x30) && !lastLine.contains(0x31), bitsBack.bytes != text || bitsBack.backwards {
+        fatalError("a bit dump did not read back to its bytes")
+    }
 
     // Colours only add escapes.
     var layout = XxdLineLayout(columns: columns, group: Int(variant >> 4))
