@@ -37,7 +37,9 @@ runFuzzer { data, count in
 
     // Colours only add escapes.
     var layout = XxdLineLayout(columns: columns, group: Int(variant >> 4))
-    layout.littleEndian = variant & 2 != 0 && layout.problem == nil
+    // -e only where xxd draws it (a group it is given a power of two).
+    layout.littleEndian = variant & 2 != 0
+    if layout.problem != nil { layout.littleEndian = false }
     layout.bits = variant & 4 != 0 && !layout.littleEndian
     layout.ebcdic = variant & 8 != 0
     let uncolored = draw(text, layout)
