@@ -25,10 +25,9 @@ public struct LineDump {
     /// xxd -a: xxd's count of zero lines seen, and the last one held back.
     private var zeroLinesSeen = 0
     private var heldZeroLine: [UInt8] = []
-    private var lastLine: [UInt8] = []
-    /// xxd -a -R: the last line without its colours, as xxd writes it when
-    /// it flushes a run of zero lines at the end (its colours are cleared by then).
-    private var lastLineUncolored: [UInt8] = []
+    /// xxd: the last line's characters, and the colours xxd keeps from line to line (-R).
+    private var lastCharacters: [UInt8] = []
+    private var xxdColors: [UInt8] = []
 
     public init(layout: Layout, startOffset: UInt64) {
         self.layout = layout
@@ -93,13 +92,13 @@ public struct LineDump {
             output.append(0x0A)
         case .xxd(let line, let autoskip):
             if !pending.isEmpty {
-                var drawn: [UInt8] = []
-                pending.withUnsafeBytes { line.appendLine($0, offset: offset, to: &drawn) }
+                let characters = pending.withUnsafeBytes { line.characters(of: $0, offset: offset, colors: &xxdColors) }
                 offset += UInt64(pending.count)
                 pending = []
-                writeXxdLine(drawn, weight: 1, into: &output)
+                writeXxdLine(drawn(characters, line), held: nil, weight: 1, into: &output)
             } else if autoskip {
-                writeXxdLine(line.colored ? lastLineUncolored : lastLine, weight: -1, into: &output)
+                // xxd writes the last line again with the colours it has cleared by then.
+                writeXxdLine(drawn(lastCharacters, line), held: nil, weight: -1, into: &output)
             }
         }
     }
@@ -119,14 +118,13 @@ public struct LineDump {
             previousBlock = Array(block)
             for view in views { view.appendLine(block, offset: offset, to: &output) }
         case .xxd(let line, let autoskip):
-            var drawn: [UInt8] = []
-            line.appendLine(block, offset: offset, to: &drawn)
-            if autoskip && line.colored {
-                lastLineUncolored.removeAll(keepingCapacity: true)
-                line.appendLine(block, offset: offset, to: &lastLineUncolored, colored: false)
-            }
+            let characters = line.characters(of: block, offset: offset, colors: &xxdColors)
             let weight = !autoskip || block.contains(where: { $0 != 0 }) ? 1 : 0
-            writeXxdLine(drawn, weight: weight, into: &output)
+            // A zero line xxd may hold back is a copy whose end place has no colour.
+            let held = weight == 0 && line.colored ? drawn(characters, line, endColored: false) : nil
+            writeXxdLine(drawn(characters, line), held: held, weight: weight, into: &output)
+            lastCharacters = characters
+            if line.colored { XxdLineLayout.clearColors(&xxdColors, through: characters) }
         case .cInclude:
             break
         }
@@ -136,9 +134,9 @@ public struct LineDump {
     /// without -a), 0 for an all-zero line, -1 to flush at the end. The
     /// first zero line of a run shows, the second is held back, and a run
     /// longer than two becomes `*` before the next line shown.
-    private mutating func writeXxdLine(_ line: [UInt8], weight: Int, into output: inout [UInt8]) {
-        lastLine = line
-        if weight == 0 && zeroLinesSeen == 1 { heldZeroLine = line }
+    /// `held`: the line as xxd copies it when it holds it back (nil: `line`).
+    private mutating func writeXxdLine(_ line: [UInt8], held: [UInt8]?, weight: Int, into output: inout [UInt8]) {
+        if weight == 0 && zeroLinesSeen == 1 { heldZeroLine = held ?? line }
         let seenBefore = zeroLinesSeen
         if weight == 0 { zeroLinesSeen += 1 }
         guard weight != 0 || seenBefore == 0 else { return }
@@ -149,5 +147,13 @@ public struct LineDump {
         }
         if weight >= 0 || zeroLinesSeen > 0 { output.append(contentsOf: line) }
         if weight != 0 { zeroLinesSeen = 0 }
+    }
+
+    /// xxd's characters as written: in its colours when coloured.
+    private func drawn(_ characters: [UInt8], _ line: XxdLineLayout, endColored: Bool = true) -> [UInt8] {
+        guard line.colored else { return characters }
+        var output: [UInt8] = []
+        XxdColoring.appendColored(characters, colors: xxdColors, endColored: endColored, to: &output)
+        return output
     }
 }

@@ -33,15 +33,17 @@ enum XxdColoring {
     /// character its EBCDIC code stands for when that prints, else `.`.
     static func ebcdicShown(_ byte: UInt8) -> UInt8 { ebcdicText[Int(byte)] }
 
-    /// Writes `line` (up to its 0 terminator) with `colors`, one for each
-    /// character and one for the terminator's place, as xxd's
-    /// `print_colored_line` does: an escape opens where the colour changes
-    /// to one, and closes where it changes from one.
-    static func appendColored(_ line: [UInt8], colors: [UInt8], to output: inout [UInt8]) {
-        let end = line.firstIndex(of: 0) ?? line.count
+    /// Writes `line` (xxd's characters, through the newline) with
+    /// `colors`, one for each place and one for the place of xxd's
+    /// terminator after it, as xxd's `print_colored_line` does: an escape
+    /// opens where the colour changes to one and closes where it changes
+    /// from one, a last one after the newline when the terminator's place
+    /// has a colour (`endColored` false: a copy whose end place has none,
+    /// as xxd's held zero line).
+    static func appendColored(_ line: [UInt8], colors: [UInt8], endColored: Bool = true, to output: inout [UInt8]) {
         var previous = none
-        for index in 0..<end {
-            let color = colors[index]
+        for index in line.indices {
+            let color = index < colors.count ? colors[index] : none
             if color != previous || index == 0 {
                 if index > 0 && previous != none { output.append(contentsOf: reset) }
                 if color != none { output.append(contentsOf: [0x1B, 0x5B, 0x31, 0x3B, 0x33, color, 0x6D]) }
@@ -49,7 +51,7 @@ enum XxdColoring {
             output.append(line[index])
             previous = color
         }
-        if end < colors.count && colors[end] != none { output.append(contentsOf: reset) }
+        if endColored && line.count < colors.count && colors[line.count] != none { output.append(contentsOf: reset) }
     }
 
     private static let reset: [UInt8] = [0x1B, 0x5B, 0x30, 0x6D]

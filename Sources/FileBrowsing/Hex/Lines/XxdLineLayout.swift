@@ -34,10 +34,13 @@ public struct XxdLineLayout: Sendable, Equatable {
         return "number of octets per group must be a power of 2 with -e."
     }
 
-    /// Appends the line for `bytes` (at most `columns`) whose first byte is
-    /// at `offset`; `colored` nil draws in the layout's own colouring.
-    func appendLine(_ bytes: UnsafeRawBufferPointer, offset: UInt64, to output: inout [UInt8], colored: Bool? = nil) {
-        let colored = colored ?? self.colored
+    /// The characters of the line for `bytes` (at most `columns`) whose
+    /// first byte is at `offset`, through its newline, as xxd's line buffer
+    /// holds them. When `colored`, `colors` is xxd's colour for each place,
+    /// kept from line to line as xxd keeps it (a place past one line's end
+    /// keeps its colour into the next); the caller clears it after a full
+    /// line (`clearColors`) and writes the line with `XxdColoring`.
+    func characters(of bytes: UnsafeRawBufferPointer, offset: UInt64, colors: inout [UInt8]) -> [UInt8] {
         var address: [UInt8] = []
         let shown = offset &+ displacement
         if decimalOffsets {
@@ -46,14 +49,24 @@ public struct XxdLineLayout: Sendable, Equatable {
             HexDigits.appendHex(shown, digits: 8, uppercase: false, to: &address)
         }
         address.append(0x3A)
-        var cells = Cells(address: address, room: columns * 10 + 4, colored: colored)
+        var cells = Cells(address: address, room: columns * 10 + 4, colored: colored, colors: colors)
         place(bytes, in: &cells)
-        if colored {
-            if bytes.count < columns { fillShortLine(byteCount: bytes.count, in: &cells) }
-            XxdColoring.appendColored(cells.line, colors: cells.colors, to: &output)
-        } else {
-            output.append(contentsOf: cells.line[..<(cells.line.firstIndex(of: 0) ?? cells.line.count)])
-        }
+        if colored && bytes.count < columns { fillShortLine(byteCount: bytes.count, in: &cells) }
+        if colored { colors = cells.colors }
+        return Array(cells.line[..<(cells.line.firstIndex(of: 0) ?? cells.line.count)])
+    }
+
+    /// The line for `bytes` appended to `output`, without colours.
+    func appendLine(_ bytes: UnsafeRawBufferPointer, offset: UInt64, to output: inout [UInt8]) {
+        var none: [UInt8] = []
+        var plain = self
+        plain.colored = false
+        output.append(contentsOf: plain.characters(of: bytes, offset: offset, colors: &none))
+    }
+
+    /// After a full line xxd clears the colours of its places up to the line's end.
+    static func clearColors(_ colors: inout [UInt8], through characters: [UInt8]) {
+        for index in 0..<min(characters.count, colors.count) { colors[index] = XxdColoring.none }
     }
 
     /// xxd's line buffer: spaces after the address, the characters placed,
@@ -62,22 +75,25 @@ public struct XxdLineLayout: Sendable, Equatable {
         let addressLength: Int
         let colored: Bool
         var line: [UInt8]
-        var colors: [UInt8] = []
+        var colors: [UInt8]
 
-        init(address: [UInt8], room: Int, colored: Bool) {
+        init(address: [UInt8], room: Int, colored: Bool, colors: [UInt8]) {
             addressLength = address.count
             self.colored = colored
             line = address + [UInt8](repeating: 0x20, count: room)
-            if colored { colors = [UInt8](repeating: XxdColoring.none, count: line.count) }
+            self.colors = colors
+            if colored && self.colors.count < line.count + 1 {
+                self.colors += [UInt8](repeating: XxdColoring.none, count: line.count + 1 - self.colors.count)
+            }
         }
 
-        mutating func set(_ index: Int, _ character: UInt8, color: UInt8 = XxdColoring.none) {
-            if index >= line.count {
-                line += [UInt8](repeating: 0x20, count: index + 1 - line.count)
-                if colored { colors += [UInt8](repeating: XxdColoring.none, count: index + 1 - colors.count) }
-            }
+        /// Places `character`; a byte's (or a fill's) `color` too, while the
+        /// newline and the end leave the colour the place had, as xxd's do.
+        mutating func set(_ index: Int, _ character: UInt8, color: UInt8? = nil) {
+            if index >= line.count { line += [UInt8](repeating: 0x20, count: index + 1 - line.count) }
+            if colored && index + 1 >= colors.count { colors += [UInt8](repeating: XxdColoring.none, count: index + 2 - colors.count) }
             line[index] = character
-            if colored { colors[index] = color }
+            if colored, let color { colors[index] = color }
         }
     }
 
