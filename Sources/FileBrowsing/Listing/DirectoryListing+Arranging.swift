@@ -196,7 +196,9 @@ extension DirectoryListing {
         }
         let arena = self.arena
         var (items, numbers) = sortItems(candidates, key: key, grouped: needsGroups)
-        if key == .bytes || key == .version {
+        if options.namesByCollation && UserCollation.isActive && key != .none && key != .version {
+            items = sortedByCollation(items, numbers: numbers, key: key)
+        } else if key == .bytes || key == .version {
             items.sort { a, b in
                 if a.group != b.group { return a.group < b.group }
                 return arena.withName(at: Int(a.index)) { x in
@@ -254,14 +256,36 @@ extension DirectoryListing {
                 return numbers[Int(a.index)] < numbers[Int(b.index)]
             }
             if key == .ext {
-                let order = Self.withExtension(of: Int(a.index), in: arena) { x in
-                    Self.withExtension(of: Int(b.index), in: arena) { y in NaturalOrder.compareBytes(x, y) }
+                let order = Self.withExtension(of: Int(a.index), in: arena, asLs: true) { x in
+                    Self.withExtension(of: Int(b.index), in: arena, asLs: true) { y in NaturalOrder.compareBytes(x, y) }
                 }
                 if order != 0 { return order < 0 }
             }
             let order = arena.withName(at: Int(a.index)) { x in arena.withName(at: Int(b.index)) { y in NaturalOrder.compareBytes(x, y) } }
             return order != 0 ? order < 0 : a.index < b.index
         }
+    }
+
+    /// ls's and tree's order in a collating locale (`ListOptions.namesByCollation`):
+    /// the size, time or width first, then the extension, then the name,
+    /// each in the locale's order (`strcoll`'s, by `UserCollation` keys).
+    private func sortedByCollation(_ items: [SortItem], numbers: [Int64], key: SortKey) -> [SortItem] {
+        let arena = self.arena
+        let names = items.map { item in arena.withName(at: Int(item.index)) { UserCollation.key($0) } }
+        let extensions = key == .ext ? items.map { Self.withExtension(of: Int($0.index), in: arena, asLs: true) { UserCollation.key($0) } } : []
+        let byNumber = key != .ext && !numbers.isEmpty
+        let reversed = options.reversed
+        let order = items.indices.sorted { a, b in
+            let x = items[a]
+            let y = items[b]
+            if x.group != y.group { return x.group < y.group }
+            if byNumber, numbers[Int(x.index)] != numbers[Int(y.index)] { return numbers[Int(x.index)] < numbers[Int(y.index)] }
+            if key == .ext, extensions[a] != extensions[b] { return extensions[a].lexicographicallyPrecedes(extensions[b]) }
+            if names[a] != names[b] { return names[a].lexicographicallyPrecedes(names[b]) }
+            // Names the locale finds equal (invalid UTF-8 bytes) stay in directory order, reversed or not, as ls's and tree's stable sorts keep them.
+            return reversed ? x.index > y.index : x.index < y.index
+        }
+        return order.map { items[$0] }
     }
 
     /// A time as one number that sorts like it, without overflow: seconds
@@ -275,11 +299,15 @@ extension DirectoryListing {
     }
 
     /// Calls `body` with the bytes after a name's last dot (none for a name
-    /// without one, or whose only dot leads it).
-    private static func withExtension<R>(of index: Int, in arena: NameArena, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    /// without one, or whose only dot leads it); `asLs`, as ls's `-X` takes
+    /// it, from the last dot on, the dot included, a leading one too (`.x`
+    /// is its own extension, `a.` has `.`).
+    private static func withExtension<R>(
+        of index: Int, in arena: NameArena, asLs: Bool = false, _ body: (UnsafeBufferPointer<UInt8>) -> R
+    ) -> R {
         arena.withName(at: index) { name in
-            guard let dot = name.lastIndex(of: 0x2E), dot > 0 else { return body(UnsafeBufferPointer(rebasing: name[0..<0])) }
-            return body(UnsafeBufferPointer(rebasing: name[(dot + 1)...]))
+            guard let dot = name.lastIndex(of: 0x2E), asLs || dot > 0 else { return body(UnsafeBufferPointer(rebasing: name[0..<0])) }
+            return body(UnsafeBufferPointer(rebasing: name[(asLs ? dot : dot + 1)...]))
         }
     }
 

@@ -49,6 +49,10 @@ public struct ListOptions: Sendable, Equatable {
     /// time, width and extension sorts, and extensions), as ls and tree
     /// compare them in the C locale; filetable's natural order otherwise.
     public var namesInByteOrder = false
+    /// Names in the user's locale's collating order wherever names decide
+    /// (`UserCollation`: ls and tree in `en_US.UTF-8` sort with `strcoll`);
+    /// before `namesInByteOrder`, and only where that locale collates.
+    public var namesByCollation = false
     public var reversed = false
     public var directoriesFirst = false
     /// Files before directories (tree's `--filesfirst`), each group sorted.
@@ -86,6 +90,7 @@ public struct ListOptions: Sendable, Equatable {
         var result = ListOptions()
         result.sortKey = options.sortKey
         result.namesInByteOrder = options.namesInByteOrder
+        result.namesByCollation = options.namesByCollation
         result.reversed = options.reversed
         result.directoriesFirst = options.directoriesFirst
         result.filesFirst = options.filesFirst

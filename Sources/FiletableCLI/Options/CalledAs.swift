@@ -66,6 +66,8 @@ enum CalledAs: String, CaseIterable, Sendable {
         switch self {
         case .ls, .tree:
             options.listOptions.namesInByteOrder = true
+            // In a collating locale (en_US.UTF-8) names in its order, as ls's and tree's strcoll.
+            options.listOptions.namesByCollation = true
             if !options.sortChosen { options.listOptions.sortKey = .bytes }
             if self == .ls {
                 options.listsWithoutLetters = true
