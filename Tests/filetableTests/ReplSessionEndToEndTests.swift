@@ -226,11 +226,15 @@ final class ReplSessionEndToEndTests: XCTestCase {
 
     func testADirectoryThatVanishedSinceItWasListed() throws {
         let temp = try makeTree()
-        // The session reads its commands from a pipe; the directory is removed while it waits.
+        // The session reads its commands from a pipe; the directory is removed
+        // once it has shown `deep` (or after 5 s, when its output is held
+        // back), before the next command is sent: no race with a busy machine.
         let result = try CommandRunner.shell(
             """
-            { echo 'cd deep'; sleep 0.3; echo '-reload'; echo '-back'; echo '-open 5'; echo 'pwd'; } | "$FILETABLE" --page-size 3 . &
-            sleep 0.15; rm -r deep; wait
+            { echo 'cd deep'; i=0
+              until grep -q '/deep |' shown 2>/dev/null || [ $i -ge 500 ]; do sleep 0.01; i=$((i+1)); done
+              rm -r deep; echo '-reload'; echo '-back'; echo '-open 5'; echo 'pwd'; } | "$FILETABLE" --page-size 3 . > shown
+            status=$?; cat shown; rm shown; exit $status
             """, in: temp.url)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(
