@@ -39,7 +39,11 @@ final class CollatingLocaleEndToEndTests: XCTestCase {
             ("\(english) bin/ls -a d", ". .. 10 9 a A ä a-b a.b ab aB b B _c .d k K resume Resume résumé w.Txt x.TXT y.txt Z"),
             ("\(english) bin/ls -X d", "10 9 a A ä a-b ab aB b B _c k K resume Resume résumé Z a.b y.txt w.Txt x.TXT"),
             ("\(english) bin/ls -r d", "Z y.txt x.TXT w.Txt résumé Resume resume K k _c B b aB ab a.b a-b ä A a 9 10"),
-            ("\(english) bin/tree --noreport d", "d ├── 10 ├── 9 ├── a ├── A ├── ä ├── a-b ├── a.b ├── ab ├── aB ├── b ├── B ├── _c ├── k ├── K ├── resume ├── Resume ├── résumé ├── w.Txt ├── x.TXT ├── y.txt └── Z"),
+            (
+                "\(english) bin/tree --noreport d",
+                "d ├── 10 ├── 9 ├── a ├── A ├── ä ├── a-b ├── a.b ├── ab ├── aB ├── b ├── B ├── _c ├── k ├── K "
+                    + "├── resume ├── Resume ├── résumé ├── w.Txt ├── x.TXT ├── y.txt └── Z"
+            ),
             ("LC_ALL=C bin/ls d", "10 9 A B K Resume Z _c a a-b a.b aB ab b k resume résumé w.Txt x.TXT y.txt ä"),
             // filetable's own listing keeps its natural order in any locale.
             ("\(english) \"$FILETABLE\" -1 d", "9 10 _c A a a-b a.b aB ab B b K k Resume resume résumé w.Txt x.TXT y.txt Z ä"),
