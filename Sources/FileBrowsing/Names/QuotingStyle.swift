@@ -7,7 +7,10 @@ import TableKit
 /// The promise of `NameEscaping` holds in every style: no control byte,
 /// bidirectional override or invalid UTF-8 reaches the terminal. Styles
 /// that escape write such bytes as `\ooo` (octal, as ls does); the literal
-/// and plain shell styles show `?` for them, as ls does at a terminal.
+/// and plain shell styles show `?` for them, as ls does at a terminal. In a
+/// locale that is not UTF-8 (C, POSIX) the styles that escape also escape
+/// every byte above 0x7F, as ls does there, where they are not characters
+/// (`r\303\251sum\303\251`; the others write them as they are).
 public enum QuotingStyle: String, CaseIterable, Sendable {
     case literal
     case shell
@@ -97,13 +100,19 @@ public enum QuotingStyle: String, CaseIterable, Sendable {
         return out
     }
 
-    /// C escapes (`\n`, `\t`, `\ooo`) for what `NameEscaping` would escape,
-    /// a backslash before each character of `escapes`, between `open` and `close`.
+    /// What an escaping style escapes: what `NameEscaping` would, and in a
+    /// locale that is not UTF-8 any byte above 0x7F (ls's `isprint` there).
+    private static func escapes(_ name: UnsafeBufferPointer<UInt8>, start: Int, length: Int) -> Bool {
+        NameEscaping.isEscaped(name, start: start, length: length) || (name[start] >= 0x80 && !UserLocale.isUTF8)
+    }
+
+    /// C escapes (`\n`, `\t`, `\ooo`) for what `escapes` says, a backslash
+    /// before each character of `escapes`, between `open` and `close`.
     private static func backslashed(_ name: UnsafeBufferPointer<UInt8>, open: String, close: String, escapes: String) -> [UInt8] {
         var out = Array(open.utf8)
         let escaped = Array(escapes.utf8)
         NameEscaping.forEachSequence(name) { start, length in
-            if NameEscaping.isEscaped(name, start: start, length: length) {
+            if Self.escapes(name, start: start, length: length) {
                 for byte in name[start..<(start + max(1, length))] { appendCEscape(byte, to: &out) }
             } else if length == 1, escaped.contains(name[start]) {
                 out += [0x5C, name[start]]
@@ -141,8 +150,11 @@ public enum QuotingStyle: String, CaseIterable, Sendable {
         var hasSingleQuote = false
         var needsQuotes = alwaysQuoted || name.isEmpty
         var specialInDoubleQuotes = false
+        let isEscaped = { (start: Int, length: Int) in
+            escapesControls ? escapes(name, start: start, length: length) : NameEscaping.isEscaped(name, start: start, length: length)
+        }
         NameEscaping.forEachSequence(name) { start, length in
-            if NameEscaping.isEscaped(name, start: start, length: length) {
+            if isEscaped(start, length) {
                 hasControl = true
                 // Only escapes need quotes around them; `?` needs them only
                 // for tab, newline and carriage return, as in ls (quotearg
@@ -169,7 +181,7 @@ public enum QuotingStyle: String, CaseIterable, Sendable {
         // Inside `$'…`: the run of escapes goes on until a plain character closes it with `''`.
         var inEscapeRun = false
         NameEscaping.forEachSequence(name) { start, length in
-            if NameEscaping.isEscaped(name, start: start, length: length) {
+            if isEscaped(start, length) {
                 if escapesControls {
                     if !inEscapeRun { out += Array("'$'".utf8) }
                     inEscapeRun = true
