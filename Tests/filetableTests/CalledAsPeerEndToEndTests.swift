@@ -44,6 +44,46 @@ final class CalledAsPeerEndToEndTests: XCTestCase {
         XCTAssertTrue(error.stderr.hasPrefix("ls: invalid argument 'bogus' for '--sort'\n"), error.stderr)
     }
 
+    /// Run as ls, a file that cannot be reached is said in ls's words, the
+    /// name quoted as ls quotes it there; under filetable's own name, `PATH: reason`.
+    func testLsSaysItsOwnWordsForMissingFiles() throws {
+        let missing = try run("ls nope \"it's\" 'x\\001y' d")
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertEqual(
+            missing.stderr,
+            """
+            ls: cannot access 'nope': No such file or directory
+            ls: cannot access "it's": No such file or directory
+            ls: cannot access 'x\\001y': No such file or directory
+
+            """)
+        XCTAssertEqual(try run("\"$FILETABLE\" -1 nope").stderr, "filetable: nope: No such file or directory\n")
+        if CommandRunner.isInstalled("ls") {
+            let theirs = try CommandRunner.shell("ls nope \"it's\" 'x\\001y' d 2>&1 >/dev/null", in: temp.url.appendingPathComponent("t"))
+            XCTAssertEqual(try run("ls nope \"it's\" 'x\\001y' d 2>&1 >/dev/null").text, theirs.text)
+            let control = "ls \"$(printf 'x\\001y')\" 2>&1"
+            XCTAssertEqual(try run(control).text, try CommandRunner.shell(control, in: temp.url.appendingPathComponent("t")).text)
+        }
+    }
+
+    /// ls's escaping styles in the C locale escape the bytes of a
+    /// non-ASCII name (not characters there), in a UTF-8 locale they do not.
+    func testLsEscapesNonASCIIBytesInTheCLocale() throws {
+        try temp.folder("t/accents")
+        temp.file("résumé", in: "t/accents")
+        XCTAssertEqual(try run("LC_ALL=C ls -b accents").text, "r\\303\\251sum\\303\\251\n")
+        XCTAssertEqual(try run("LC_ALL=C ls --quoting-style=shell-escape accents").text, "'r'$'\\303\\251''sum'$'\\303\\251'\n")
+        XCTAssertEqual(try run("LC_ALL=C ls accents").text, "résumé\n", "literal: the bytes as they are")
+        XCTAssertEqual(try run("LC_ALL=C.UTF-8 ls -b accents").text, "résumé\n")
+        guard CommandRunner.isInstalled("ls") else { return }
+        for letters in ["-b", "--quoting-style=c", "--quoting-style=shell-escape-always", "--quoting-style=locale", "-Q"] {
+            for locale in ["C", "C.UTF-8"] {
+                let command = "LC_ALL=\(locale) ls \(letters) accents"
+                XCTAssertEqual(try run(command).text, try CommandRunner.shell(command, in: temp.url.appendingPathComponent("t")).text, command)
+            }
+        }
+    }
+
     func testDuGivesALineForEveryDirectoryInItsOrder() throws {
         XCTAssertEqual(try run("du --inodes d").text, "2\td/e\n3\td\n")
         XCTAssertFalse(try run("du --inodes").text.contains("file10"), "du's lines: directories only")

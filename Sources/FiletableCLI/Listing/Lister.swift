@@ -20,7 +20,7 @@ struct Lister {
                 // A path that goes on inside an archive (`backup.tgz/etc`) is listed from its index.
                 do throws(FileError) {
                     if try insideArchives.take(path, failure: error, listsDirectoriesThemselves: options.listsDirectoriesThemselves) { continue }
-                    context.diagnostics.report(error, severity: .seriousTrouble)
+                    context.diagnostics.report(error, severity: .seriousTrouble, while: .access)
                     treeRoots.append(.missing(path))
                 } catch {
                     context.diagnostics.report(error, severity: .seriousTrouble)
@@ -64,8 +64,14 @@ struct Lister {
                 printedSomething = true
                 continue
             }
+            let handle: DirectoryHandle
             do {
-                let handle = try DirectoryHandle.open(path)
+                handle = try DirectoryHandle.open(path)
+            } catch {
+                context.diagnostics.report(error, severity: .seriousTrouble, while: .openDirectory)
+                continue
+            }
+            do {
                 let model = try DirectoryListing(directory: handle, options: options.listOptions)
                 if headers { writeHeader(path, separateFromAbove: printedSomething) }
                 printer.print(model)

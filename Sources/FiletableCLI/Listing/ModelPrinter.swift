@@ -17,7 +17,7 @@ struct ModelPrinter {
         case .oneLine, .columns, .across, .commas:
             // -l reports what it cannot stat as it draws; -1 only stats to sort.
             for (path, errno) in (model as? DirectoryListing)?.sortStatusFailures ?? [] {
-                context.diagnostics.report(FileError(path: path, errno: errno), severity: .minorTrouble)
+                context.diagnostics.report(FileError(path: path, errno: errno), severity: .minorTrouble, while: .access)
             }
             let formatter = context.nameFormatter
             // ls prints an unsorted -1 directory listing as it reads it (no -s, no -R): each inode
@@ -65,7 +65,7 @@ struct ModelPrinter {
                 context.output.write("\n")
                 // The object says it in the data; the status and stderr say it as -l does.
                 if case .failure(let errno) = model.status(ofRow: row) {
-                    context.diagnostics.report(FileError(path: model.path(ofRow: row), errno: errno), severity: .minorTrouble)
+                    context.diagnostics.report(FileError(path: model.path(ofRow: row), errno: errno), severity: .minorTrouble, while: .access)
                 }
             }
         case .print0:
@@ -190,7 +190,7 @@ struct ModelPrinter {
         else { return }
         for row in 0..<model.rowCount where model.kind(ofRow: row) == .symlink {
             if case .failure(let errno) = model.targetStatus(ofRow: row) {
-                context.diagnostics.report(FileError(path: model.path(ofRow: row), errno: errno), severity: .minorTrouble)
+                context.diagnostics.report(FileError(path: model.path(ofRow: row), errno: errno), severity: .minorTrouble, while: .access)
             }
         }
     }

@@ -10,7 +10,7 @@ struct RecursiveListing {
         do {
             handle = try DirectoryHandle.open(path)
         } catch {
-            context.diagnostics.report(error, severity: .seriousTrouble)
+            context.diagnostics.report(error, severity: .seriousTrouble, while: .openDirectory)
             return
         }
         let printer = ModelPrinter(context: context)
@@ -41,7 +41,7 @@ struct RecursiveListing {
                 if case .alreadyListed = error.reason {
                     context.diagnostics.report(error, severity: .seriousTrouble)
                 } else {
-                    context.diagnostics.report(error, severity: .minorTrouble)
+                    context.diagnostics.report(error, severity: .minorTrouble, while: .openDirectory)
                 }
             case .entry, .leave:
                 break

@@ -40,6 +40,21 @@ final class Diagnostics {
         report(error.description, severity: severity)
     }
 
+    /// What was being done when a file failed: run as ls, a system error
+    /// is said in ls's words (`cannot access 'X': No such file or
+    /// directory`, `cannot open directory 'X': Permission denied`, the name
+    /// quoted as ls quotes it there); otherwise as `PATH: reason`.
+    enum FileAction {
+        case access, openDirectory
+    }
+
+    func report(_ error: FileError, severity: ExitStatus, while action: FileAction) {
+        guard programName == "ls", case .system = error.reason else { return report(error, severity: severity) }
+        let name = String(decoding: QuotingStyle.shellEscapeAlways.quote(error.path).text, as: UTF8.self)
+        let doing = action == .access ? "cannot access" : "cannot open directory"
+        report("\(doing) \(name): \(error.reasonText)", severity: severity)
+    }
+
     /// A bad command line: the message, the mode's usage lines if it has
     /// them, then the hint on a line of its own.
     func report(_ error: UsageError) {
