@@ -271,19 +271,32 @@ extension DirectoryListing {
     /// each in the locale's order (`strcoll`'s, by `UserCollation` keys).
     private func sortedByCollation(_ items: [SortItem], numbers: [Int64], key: SortKey) -> [SortItem] {
         let arena = self.arena
-        let names = items.map { item in arena.withName(at: Int(item.index)) { UserCollation.key($0) } }
-        let extensions = key == .ext ? items.map { Self.withExtension(of: Int($0.index), in: arena, asLs: true) { UserCollation.key($0) } } : []
+        var names = UserCollation.Keys(capacity: items.count)
+        var extensions = UserCollation.Keys(capacity: key == .ext ? items.count : 0)
+        for item in items {
+            arena.withName(at: Int(item.index)) { names.append($0) }
+            if key == .ext { Self.withExtension(of: Int(item.index), in: arena, asLs: true) { extensions.append($0) } }
+        }
         let byNumber = key != .ext && !numbers.isEmpty
         let reversed = options.reversed
-        let order = items.indices.sorted { a, b in
-            let x = items[a]
-            let y = items[b]
-            if x.group != y.group { return x.group < y.group }
-            if byNumber, numbers[Int(x.index)] != numbers[Int(y.index)] { return numbers[Int(x.index)] < numbers[Int(y.index)] }
-            if key == .ext, extensions[a] != extensions[b] { return extensions[a].lexicographicallyPrecedes(extensions[b]) }
-            if names[a] != names[b] { return names[a].lexicographicallyPrecedes(names[b]) }
-            // Names the locale finds equal (invalid UTF-8 bytes) stay in directory order, reversed or not, as ls's and tree's stable sorts keep them.
-            return reversed ? x.index > y.index : x.index < y.index
+        let order = names.withView { names in
+            extensions.withView { extensions in
+                items.indices.sorted { a, b in
+                    let x = items[a]
+                    let y = items[b]
+                    if x.group != y.group { return x.group < y.group }
+                    if byNumber, numbers[Int(x.index)] != numbers[Int(y.index)] { return numbers[Int(x.index)] < numbers[Int(y.index)] }
+                    if key == .ext {
+                        let byExtension = extensions.compare(a, b)
+                        if byExtension != 0 { return byExtension < 0 }
+                    }
+                    let byName = names.compare(a, b)
+                    if byName != 0 { return byName < 0 }
+                    // Names the locale finds equal (invalid UTF-8 bytes) stay in directory order,
+                    // reversed or not, as ls's and tree's stable sorts keep them.
+                    return reversed ? x.index > y.index : x.index < y.index
+                }
+            }
         }
         return order.map { items[$0] }
     }

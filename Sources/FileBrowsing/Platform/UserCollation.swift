@@ -29,19 +29,57 @@ public enum UserCollation {
     /// Whether the user's locale orders names other than byte by byte.
     public static var isActive: Bool { collating != nil }
 
-    /// The key whose byte order is the locale's order of `name` (its bytes
-    /// alone without a collating locale).
-    public static func key(_ name: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        guard let collating else { return Array(name) }
-        var terminated = [CChar](repeating: 0, count: name.count + 1)
-        for (index, byte) in name.enumerated() { terminated[index] = CChar(bitPattern: byte) }
-        var key = [CChar](repeating: 0, count: name.count * 4 + 16)
-        var needed = strxfrm_l(&key, terminated, key.count, collating.locale)
-        if needed >= key.count {
-            key = [CChar](repeating: 0, count: needed + 1)
-            needed = strxfrm_l(&key, terminated, key.count, collating.locale)
+    /// The keys of many names in one buffer: each name's `strxfrm_l` key
+    /// (its bytes alone without a collating locale), compared as `strcmp`
+    /// compares them, which is the locale's order of the names.
+    public struct Keys {
+        private var bytes: [UInt8] = []
+        private var starts: [Int] = [0]
+        /// The name with its terminating 0, and room for its key: reused.
+        private var name: [CChar] = []
+        private var key: [CChar] = []
+
+        public init(capacity: Int) {
+            starts.reserveCapacity(capacity + 1)
+            bytes.reserveCapacity(capacity * 24)
         }
-        return key.prefix(needed).map { UInt8(bitPattern: $0) }
+
+        /// Appends the key of `name`; keys are numbered from 0 in order.
+        public mutating func append(_ name: UnsafeBufferPointer<UInt8>) {
+            defer { starts.append(bytes.count) }
+            guard let collating else { return bytes.append(contentsOf: name) }
+            self.name.removeAll(keepingCapacity: true)
+            for byte in name { self.name.append(CChar(bitPattern: byte)) }
+            self.name.append(0)
+            if key.count < name.count * 4 + 16 { key = [CChar](repeating: 0, count: name.count * 4 + 16) }
+            var length = strxfrm_l(&key, self.name, key.count, collating.locale)
+            if length >= key.count {
+                key = [CChar](repeating: 0, count: length + 1)
+                length = strxfrm_l(&key, self.name, key.count, collating.locale)
+            }
+            key.withUnsafeBytes { bytes.append(contentsOf: $0.prefix(length)) }
+        }
+
+        /// Calls `body` with a view of the keys that compares them without
+        /// reference counting (for a sort's many comparisons).
+        public func withView<R>(_ body: (View) -> R) -> R {
+            bytes.withUnsafeBufferPointer { bytes in starts.withUnsafeBufferPointer { starts in body(View(bytes: bytes, starts: starts)) } }
+        }
+
+        /// The keys, valid inside `withView`.
+        public struct View {
+            let bytes: UnsafeBufferPointer<UInt8>
+            let starts: UnsafeBufferPointer<Int>
+
+            /// Key `a` against key `b`: below 0, 0 or above 0, as `strcmp`.
+            public func compare(_ a: Int, _ b: Int) -> Int {
+                let lengthA = starts[a + 1] - starts[a]
+                let lengthB = starts[b + 1] - starts[b]
+                guard let base = bytes.baseAddress else { return lengthA - lengthB }
+                let order = memcmp(base + starts[a], base + starts[b], min(lengthA, lengthB))
+                return order != 0 ? Int(order) : lengthA - lengthB
+            }
+        }
     }
 
     /// A `locale_t` made once and never freed or changed, so shared freely.
