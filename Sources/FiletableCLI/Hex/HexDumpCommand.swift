@@ -202,9 +202,15 @@ struct HexDumpCommand {
         while more && !output.failed {
             more = try reader.withNextChunk(lineLength: HexdumpView.blockSize) { chunk in
                 if chunk.isEmpty { return false }
-                lines.append(chunk, into: &text)
-                output.write(bytes: text)
-                text.removeAll(keepingCapacity: true)
+                // A piece at a time, so the drawn text (a dozen bytes a byte in colour) stays small.
+                var start = 0
+                while start < chunk.count && !output.failed {
+                    let end = min(chunk.count, start + Self.linePiece)
+                    lines.append(UnsafeRawBufferPointer(rebasing: chunk[start..<end]), into: &text)
+                    output.write(bytes: text)
+                    text.removeAll(keepingCapacity: true)
+                    start = end
+                }
                 return !output.failed
             }
         }
@@ -212,6 +218,9 @@ struct HexDumpCommand {
         lines.finish(into: &text)
         output.write(bytes: text)
     }
+
+    /// The bytes drawn a line at a time before their text is written.
+    private static let linePiece = 1 << 16
 
     /// Streams one file: a large regular file on a thread a core
     /// (`ParallelHexDump`), anything else read in order here; then the

@@ -22,13 +22,22 @@ enum HexDigits {
     }
 
     private static func append(_ value: UInt64, radix: UInt64, digits: Int, alphabet: [UInt8], to output: inout [UInt8]) {
-        var reversed: [UInt8] = []
-        var rest = value
-        repeat {
-            reversed.append(alphabet[Int(rest % radix)])
+        // The digits the value needs, then each written in place from the last (no array of its own).
+        var needed = 1
+        var rest = value / radix
+        while rest > 0 {
+            needed += 1
             rest /= radix
+        }
+        let count = max(needed, digits)
+        let start = output.count
+        output.append(contentsOf: repeatElement(0x30, count: count))
+        rest = value
+        var index = start + count - 1
+        repeat {
+            output[index] = alphabet[Int(rest % radix)]
+            rest /= radix
+            index -= 1
         } while rest > 0
-        if reversed.count < digits { output.append(contentsOf: repeatElement(0x30, count: digits - reversed.count)) }
-        output.append(contentsOf: reversed.reversed())
     }
 }

@@ -25,9 +25,8 @@ public struct LineDump {
     /// xxd -a: xxd's count of zero lines seen, and the last one held back.
     private var zeroLinesSeen = 0
     private var heldZeroLine: [UInt8] = []
-    /// xxd: the last line's characters, and the colours xxd keeps from line to line (-R).
-    private var lastCharacters: [UInt8] = []
-    private var xxdColors: [UInt8] = []
+    /// xxd's line buffer and colours, kept from line to line as xxd keeps them.
+    private var xxdLine = XxdLineBuffer()
 
     public init(layout: Layout, startOffset: UInt64) {
         self.layout = layout
@@ -92,13 +91,13 @@ public struct LineDump {
             output.append(0x0A)
         case .xxd(let line, let autoskip):
             if !pending.isEmpty {
-                let characters = pending.withUnsafeBytes { line.characters(of: $0, offset: offset, colors: &xxdColors) }
+                pending.withUnsafeBytes { line.draw($0, offset: offset, into: &xxdLine) }
                 offset += UInt64(pending.count)
                 pending = []
-                writeXxdLine(drawn(characters, line), held: nil, weight: 1, into: &output)
+                writeXxdLine(weight: 1, into: &output)
             } else if autoskip {
-                // xxd writes the last line again with the colours it has cleared by then.
-                writeXxdLine(drawn(lastCharacters, line), held: nil, weight: -1, into: &output)
+                // xxd writes the last line again, still in its buffer, with the colours it has cleared by then.
+                writeXxdLine(weight: -1, into: &output)
             }
         }
     }
@@ -118,13 +117,10 @@ public struct LineDump {
             previousBlock = Array(block)
             for view in views { view.appendLine(block, offset: offset, to: &output) }
         case .xxd(let line, let autoskip):
-            let characters = line.characters(of: block, offset: offset, colors: &xxdColors)
+            line.draw(block, offset: offset, into: &xxdLine)
             let weight = !autoskip || block.contains(where: { $0 != 0 }) ? 1 : 0
-            // A zero line xxd may hold back is a copy whose end place has no colour.
-            let held = weight == 0 && line.colored ? drawn(characters, line, endColored: false) : nil
-            writeXxdLine(drawn(characters, line), held: held, weight: weight, into: &output)
-            lastCharacters = characters
-            if line.colored { XxdLineLayout.clearColors(&xxdColors, through: characters) }
+            writeXxdLine(weight: weight, into: &output)
+            xxdLine.clearColors()
         case .cInclude:
             break
         }
@@ -134,9 +130,13 @@ public struct LineDump {
     /// without -a), 0 for an all-zero line, -1 to flush at the end. The
     /// first zero line of a run shows, the second is held back, and a run
     /// longer than two becomes `*` before the next line shown.
-    /// `held`: the line as xxd copies it when it holds it back (nil: `line`).
-    private mutating func writeXxdLine(_ line: [UInt8], held: [UInt8]?, weight: Int, into output: inout [UInt8]) {
-        if weight == 0 && zeroLinesSeen == 1 { heldZeroLine = held ?? line }
+    /// The line is the one in `xxdLine`; the one held back is copied as xxd
+    /// copies it (its end place without a colour).
+    private mutating func writeXxdLine(weight: Int, into output: inout [UInt8]) {
+        if weight == 0 && zeroLinesSeen == 1 {
+            heldZeroLine.removeAll(keepingCapacity: true)
+            xxdLine.append(to: &heldZeroLine, endColored: false)
+        }
         let seenBefore = zeroLinesSeen
         if weight == 0 { zeroLinesSeen += 1 }
         guard weight != 0 || seenBefore == 0 else { return }
@@ -145,15 +145,7 @@ public struct LineDump {
             if zeroLinesSeen == 2 { output.append(contentsOf: heldZeroLine) }
             if zeroLinesSeen > 2 { output.append(contentsOf: [0x2A, 0x0A]) }
         }
-        if weight >= 0 || zeroLinesSeen > 0 { output.append(contentsOf: line) }
+        if weight >= 0 || zeroLinesSeen > 0 { xxdLine.append(to: &output) }
         if weight != 0 { zeroLinesSeen = 0 }
-    }
-
-    /// xxd's characters as written: in its colours when coloured.
-    private func drawn(_ characters: [UInt8], _ line: XxdLineLayout, endColored: Bool = true) -> [UInt8] {
-        guard line.colored else { return characters }
-        var output: [UInt8] = []
-        XxdColoring.appendColored(characters, colors: xxdColors, endColored: endColored, to: &output)
-        return output
     }
 }

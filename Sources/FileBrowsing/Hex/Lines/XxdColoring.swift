@@ -33,28 +33,59 @@ enum XxdColoring {
     /// character its EBCDIC code stands for when that prints, else `.`.
     static func ebcdicShown(_ byte: UInt8) -> UInt8 { ebcdicText[Int(byte)] }
 
-    /// Writes `line` (xxd's characters, through the newline) with
-    /// `colors`, one for each place and one for the place of xxd's
-    /// terminator after it, as xxd's `print_colored_line` does: an escape
-    /// opens where the colour changes to one and closes where it changes
-    /// from one, a last one after the newline when the terminator's place
-    /// has a colour (`endColored` false: a copy whose end place has none,
-    /// as xxd's held zero line).
-    static func appendColored(_ line: [UInt8], colors: [UInt8], endColored: Bool = true, to output: inout [UInt8]) {
-        var previous = none
-        for index in line.indices {
-            let color = index < colors.count ? colors[index] : none
-            if color != previous || index == 0 {
-                if index > 0 && previous != none { output.append(contentsOf: reset) }
-                if color != none { output.append(contentsOf: [0x1B, 0x5B, 0x31, 0x3B, 0x33, color, 0x6D]) }
+    /// Writes the first `count` characters of `line` (xxd's, through the
+    /// newline) with `colors`, one for each place and one for the place of
+    /// xxd's terminator after them, as xxd's `print_colored_line` does: an
+    /// escape opens where the colour changes to one and closes where it
+    /// changes from one, a last one after the newline when the terminator's
+    /// place has a colour (`endColored` false: a copy whose end place has
+    /// none, as xxd's held zero line).
+    static func appendColored(
+        _ line: [UInt8], count: Int, colors: [UInt8], endColored: Bool = true, scratch: inout [UInt8], to output: inout [UInt8]
+    ) {
+        // At most a reset and an opening before each character, and a reset after them.
+        let bound = count * 12 + 4
+        if scratch.count < bound { scratch = [UInt8](repeating: 0, count: bound) }
+        var written = 0
+        scratch.withUnsafeMutableBufferPointer { out in
+            line.withUnsafeBufferPointer { line in
+                colors.withUnsafeBufferPointer { colors in
+                    // ESC [ 0 m
+                    func close() {
+                        out[written] = 0x1B
+                        out[written + 1] = 0x5B
+                        out[written + 2] = 0x30
+                        out[written + 3] = 0x6D
+                        written += 4
+                    }
+                    let coloredCount = min(count, colors.count)
+                    var previous = none
+                    for index in 0..<count {
+                        let color = index < coloredCount ? colors[index] : none
+                        if color != previous || index == 0 {
+                            if index > 0 && previous != none { close() }
+                            if color != none {
+                                // ESC [ 1 ; 3 N m
+                                out[written] = 0x1B
+                                out[written + 1] = 0x5B
+                                out[written + 2] = 0x31
+                                out[written + 3] = 0x3B
+                                out[written + 4] = 0x33
+                                out[written + 5] = color
+                                out[written + 6] = 0x6D
+                                written += 7
+                            }
+                        }
+                        out[written] = line[index]
+                        written += 1
+                        previous = color
+                    }
+                    if endColored && count < colors.count && colors[count] != none { close() }
+                }
             }
-            output.append(line[index])
-            previous = color
         }
-        if endColored && line.count < colors.count && colors[line.count] != none { output.append(contentsOf: reset) }
+        output.append(contentsOf: scratch[..<written])
     }
-
-    private static let reset: [UInt8] = [0x1B, 0x5B, 0x30, 0x6D]
 
     /// Green ranges of EBCDIC, yellow its HT (0x05), CR (0x0D) and LF (0x25).
     private static let ebcdicColors: [UInt8] = {

@@ -34,14 +34,14 @@ public struct XxdLineLayout: Sendable, Equatable {
         return "number of octets per group must be a power of 2 with -e."
     }
 
-    /// The characters of the line for `bytes` (at most `columns`) whose
-    /// first byte is at `offset`, through its newline, as xxd's line buffer
-    /// holds them. When `colored`, `colors` is xxd's colour for each place,
-    /// kept from line to line as xxd keeps it (a place past one line's end
-    /// keeps its colour into the next); the caller clears it after a full
-    /// line (`clearColors`) and writes the line with `XxdColoring`.
-    func characters(of bytes: UnsafeRawBufferPointer, offset: UInt64, colors: inout [UInt8]) -> [UInt8] {
+    /// Draws the line for `bytes` (at most `columns`) whose first byte is
+    /// at `offset` into `buffer`, through its newline, as xxd fills its line
+    /// buffer; when `colored`, with xxd's colour for each place. The caller
+    /// writes it (`XxdLineBuffer.append`) and after a full line clears its
+    /// colours, as xxd does.
+    func draw(_ bytes: UnsafeRawBufferPointer, offset: UInt64, into buffer: inout XxdLineBuffer) {
         var address: [UInt8] = []
+        address.reserveCapacity(24)
         let shown = offset &+ displacement
         if decimalOffsets {
             HexDigits.appendDecimal(shown, digits: 8, to: &address)
@@ -49,91 +49,65 @@ public struct XxdLineLayout: Sendable, Equatable {
             HexDigits.appendHex(shown, digits: 8, uppercase: false, to: &address)
         }
         address.append(0x3A)
-        var cells = Cells(address: address, room: columns * 10 + 4, colored: colored, colors: colors)
-        place(bytes, in: &cells)
-        if colored && bytes.count < columns { fillShortLine(byteCount: bytes.count, in: &cells) }
-        if colored { colors = cells.colors }
-        return Array(cells.line[..<(cells.line.firstIndex(of: 0) ?? cells.line.count)])
-    }
-
-    /// The line for `bytes` appended to `output`, without colours.
-    func appendLine(_ bytes: UnsafeRawBufferPointer, offset: UInt64, to output: inout [UInt8]) {
-        var none: [UInt8] = []
-        var plain = self
-        plain.colored = false
-        output.append(contentsOf: plain.characters(of: bytes, offset: offset, colors: &none))
-    }
-
-    /// After a full line xxd clears the colours of its places up to the line's end.
-    static func clearColors(_ colors: inout [UInt8], through characters: [UInt8]) {
-        for index in 0..<min(characters.count, colors.count) { colors[index] = XxdColoring.none }
-    }
-
-    /// xxd's line buffer: spaces after the address, the characters placed,
-    /// a newline and a 0 after the text; when coloured, a colour for each place.
-    private struct Cells {
-        let addressLength: Int
-        let colored: Bool
-        var line: [UInt8]
-        var colors: [UInt8]
-
-        init(address: [UInt8], room: Int, colored: Bool, colors: [UInt8]) {
-            addressLength = address.count
-            self.colored = colored
-            line = address + [UInt8](repeating: 0x20, count: room)
-            self.colors = colors
-            if colored && self.colors.count < line.count + 1 {
-                self.colors += [UInt8](repeating: XxdColoring.none, count: line.count + 1 - self.colors.count)
-            }
-        }
-
-        /// Places `character`; a byte's (or a fill's) `color` too, while the
-        /// newline and the end leave the colour the place had, as xxd's do.
-        mutating func set(_ index: Int, _ character: UInt8, color: UInt8? = nil) {
-            if index >= line.count { line += [UInt8](repeating: 0x20, count: index + 1 - line.count) }
-            if colored && index + 1 >= colors.count { colors += [UInt8](repeating: XxdColoring.none, count: index + 2 - colors.count) }
-            line[index] = character
-            if colored, let color { colors[index] = color }
-        }
+        address.withUnsafeBufferPointer { buffer.begin(address: $0, colored: colored) }
+        let textEnd = place(bytes, addressLength: address.count, in: &buffer)
+        if colored && bytes.count < columns { fillShortLine(byteCount: bytes.count, addressLength: address.count, in: &buffer) }
+        buffer.finish(from: textEnd)
     }
 
     /// Each byte's digits (or bits) at its place in its group, then its
     /// character in the text column, in xxd's order and arithmetic: with
     /// `-e` the text starts after the groups rounded up to whole ones.
-    private func place(_ bytes: UnsafeRawBufferPointer, in cells: inout Cells) {
-        let addressLength = cells.addressLength
+    /// Returns the place of the newline.
+    private func place(_ bytes: UnsafeRawBufferPointer, addressLength: Int, in buffer: inout XxdLineBuffer) -> Int {
         let size = bytesPerGroup
         let groupWidth = (bits ? 8 : 2) * size + 1
         let textStart =
             littleEndian
             ? addressLength + 2 + groupWidth * ((columns + size - 1) / size)
             : addressLength + 3 + (groupWidth * columns - 1) / size
+        let end = textStart + bytes.count
+        // Every place a byte can take: `-e` swaps within a group, so a place
+        // is below twice the columns (a power of two above them).
+        buffer.reserve(max(end + 2, addressLength + 1 + (groupWidth * 2 * columns) / size + 9))
         let digits = uppercase ? HexDigits.upper : HexDigits.lower
-        var end = textStart
-        for (position, byte) in bytes.enumerated() {
-            let color = cells.colored ? XxdColoring.color(of: byte, ebcdic: ebcdic) : XxdColoring.none
-            let place = littleEndian ? position ^ (size - 1) : position
-            let start = addressLength + 1 + (groupWidth * place) / size
-            if bits {
-                for bit in 0..<8 { cells.set(start + bit, byte & (0x80 >> bit) != 0 ? 0x31 : 0x30, color: color) }
-            } else {
-                cells.set(start, digits[Int(byte >> 4)], color: color)
-                cells.set(start + 1, digits[Int(byte & 0xF)], color: color)
+        let colored = self.colored
+        var highest = end + 2
+        buffer.withStorage { line, colors in
+            for (position, byte) in bytes.enumerated() {
+                let color = colored ? XxdColoring.color(of: byte, ebcdic: ebcdic) : XxdColoring.none
+                let place = littleEndian ? position ^ (size - 1) : position
+                let start = addressLength + 1 + (groupWidth * place) / size
+                if bits {
+                    for bit in 0..<8 { line[start + bit] = byte & (0x80 >> bit) != 0 ? 0x31 : 0x30 }
+                    if colored { for bit in 0..<8 { colors[start + bit] = color } }
+                    highest = max(highest, start + 8)
+                } else {
+                    line[start] = digits[Int(byte >> 4)]
+                    line[start + 1] = digits[Int(byte & 0xF)]
+                    if colored {
+                        colors[start] = color
+                        colors[start + 1] = color
+                    }
+                    highest = max(highest, start + 2)
+                }
+                let character = ebcdic ? XxdColoring.ebcdicShown(byte) : byte
+                line[textStart + position] = (0x20...0x7E).contains(character) ? character : 0x2E
+                if colored { colors[textStart + position] = color }
             }
-            let character = ebcdic ? XxdColoring.ebcdicShown(byte) : byte
-            cells.set(textStart + position, (0x20...0x7E).contains(character) ? character : 0x2E, color: color)
-            end = textStart + position + 1
+            // The newline and the terminator leave the colour their places had, as xxd's do.
+            line[end] = 0x0A
+            line[end + 1] = 0
         }
-        cells.set(end, 0x0A)
-        cells.set(end + 1, 0)
+        buffer.markWritten(through: highest)
+        return end
     }
 
     /// xxd's colouring of a short last line: red spaces where its missing
     /// bytes would go (a group's worth under `-e` first), placed by xxd's
     /// own arithmetic. A space that lands on the line's end makes the line
     /// run on to the end of xxd's buffer, as xxd's does.
-    private func fillShortLine(byteCount: Int, in cells: inout Cells) {
-        let addressLength = cells.addressLength
+    private func fillShortLine(byteCount: Int, addressLength: Int, in cells: inout XxdLineBuffer) {
         let size = bytesPerGroup
         let groupWidth = (bits ? 8 : 2) * size + 1
         var filled = byteCount
