@@ -6,8 +6,8 @@ import XCTest
 /// TREE_COLORS, else LS_COLORS, with no built-in colour for a key left out,
 /// the root coloured, a link's target coloured by what it is (`mi` when it
 /// is missing), `ln=target`, extensions matched exactly, `-C` winning over
-/// `-n` in either order; without either variable `-C` is refused by name
-/// (tree would use its own table). Checked against tree where installed,
+/// `-n` in either order; without either variable `-C` uses tree's own table.
+/// Checked against tree where installed,
 /// and against the lines tree 2.1 wrote otherwise.
 final class TreeColoursEndToEndTests: XCTestCase {
     private static let basic = "di=01;34:ln=01;36:ex=01;32:*.tar=01;31:fi=:no=0"
@@ -65,15 +65,36 @@ final class TreeColoursEndToEndTests: XCTestCase {
         XCTAssertFalse(try golden("targets-n").contains("\u{1B}"), "-n: no colour at all")
     }
 
-    func testColourWithoutASettingIsRefusedByName() throws {
+    /// Without either variable `-C` uses tree's own table; `lc`, `rc`,
+    /// `ec` and `rs` shape every colour as tree writes them; tree's rules
+    /// for CLICOLOR, CLICOLOR_FORCE, NO_COLOR and TERM. Goldens from tree 2.1.
+    func testBuiltInTableCodesAndTheEnvironmentAsTree() throws {
         let temp = try sample()
-        let refused = try CommandRunner.run(["--tree", "-C", "t"], in: temp.url)
-        XCTAssertEqual(refused.stdout, Data())
-        XCTAssertNotEqual(refused.status, 0)
-        XCTAssertTrue(refused.stderr.contains("-C: tree's colours come from TREE_COLORS or LS_COLORS, and neither is set"), refused.stderr)
-        XCTAssertTrue(refused.stderr.contains("dircolors"), refused.stderr)
-        // -n needs no setting, and without one a pipe gets no colour either way.
-        XCTAssertEqual(try CommandRunner.run(["--tree", "-n", "t"], in: temp.url).status, 0)
-        XCTAssertFalse(try CommandRunner.run(["--tree", "t"], in: temp.url, environment: ["LS_COLORS": Self.basic]).text.contains("\u{1B}"))
+        let cases: [(golden: String, environment: [String: String], flags: [String])] = [
+            ("builtin-C", [:], ["-C"]),
+            ("builtin-C", ["CLICOLOR_FORCE": "1"], []),
+            ("builtin-C", ["NO_COLOR": "1"], ["-C"]),
+            ("codes-C", ["TREE_COLORS": "lc=<:rc=>:ec=[END]:di=01;34:*.tar=31:ln=36"], ["-C"]),
+            ("reset-C", ["TREE_COLORS": "rs=7:di=01;34:*.tar=31"], ["-C"]),
+        ]
+        for (name, environment, flags) in cases {
+            let ours = try CommandRunner.run(["--tree"] + flags + ["t"], in: temp.url, environment: environment)
+            XCTAssertEqual(ours.status, 0, ours.stderr)
+            XCTAssertEqual(ours.text, try golden(name), "\(flags) \(environment)")
+        }
+        XCTAssertTrue(try golden("codes-C").contains("<01;34>d1[END]"))
+        // No colour: into a pipe without -C (CLICOLOR only picks the table), with -n, or without TERM.
+        for (environment, flags) in [(["CLICOLOR": "1"], []), (["CLICOLOR_FORCE": "1"], ["-n"]), (["CLICOLOR_FORCE": "1", "NO_COLOR": "1"], [])] {
+            let plain = try CommandRunner.run(["--tree"] + flags + ["t"], in: temp.url, environment: environment)
+            XCTAssertFalse(plain.text.contains("\u{1B}"), "\(flags) \(environment)")
+        }
+        let noTerminalType = try CommandRunner.shell("env -u TERM \"$FILETABLE\" --tree -C t", in: temp.url)
+        XCTAssertFalse(noTerminalType.text.contains("\u{1B}"))
+        guard CommandRunner.isInstalled("tree") else { return }
+        for (environment, flags) in [("", "-C"), ("CLICOLOR_FORCE=1", ""), ("TREE_COLORS='lc=<:rc=>:ec=[END]:di=01;34'", "-C"), ("-u TERM", "-C")] {
+            let command = "env -u LS_COLORS -u TREE_COLORS -u NO_COLOR LC_ALL=C.UTF-8 \(environment) TOOL \(flags) t"
+            let ours = try CommandRunner.shell(command.replacingOccurrences(of: "TOOL", with: "\"$FILETABLE\" --tree"), in: temp.url)
+            XCTAssertEqual(ours.text, try CommandRunner.shell(command.replacingOccurrences(of: "TOOL", with: "tree"), in: temp.url).text, command)
+        }
     }
 }

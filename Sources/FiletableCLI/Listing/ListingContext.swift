@@ -32,12 +32,10 @@ struct ListingContext {
         self.options = options
         self.output = output
         self.diagnostics = diagnostics
-        var colouring = options.treeColour ?? (Self.usesColor(options.color, on: output) && Self.lsColoursThisTerminal)
-        // At a terminal tree colours only when TREE_COLORS or LS_COLORS says how.
-        if options.tree, options.treeColour == nil, options.color == .auto, ArgumentParser.treeColourSetting?.isEmpty ?? true { colouring = false }
-        // --tree colours as tree does when TREE_COLORS or LS_COLORS says how; the names then carry no ls colours.
-        treeColors = options.tree && colouring ? TreeColorScheme(setting: ArgumentParser.treeColourSetting) : nil
-        useColor = colouring && treeColors == nil
+        // --tree colours as tree does (`treeColours`); the names then carry no ls colours.
+        treeColors = options.tree ? Self.treeColours(options, on: output) : nil
+        let colouring = !options.tree && Self.usesColor(options.color, on: output) && Self.lsColoursThisTerminal
+        useColor = colouring
         let links = Self.usesHyperlinks(options.hyperlink, on: output)
         linkMarkup = links ? TerminalStyle.linkMarkup : nil
         writesToTerminal = Descriptor(output.fd).isTerminal
@@ -94,6 +92,24 @@ struct ListingContext {
     /// ls's rule, even with `--color=always`: without `LS_COLORS` it colours
     /// only when `COLORTERM` is set or `TERM` is a type its colour database
     /// names (so `TERM=dumb`, or none, means no colour).
+    /// tree's colours, chosen as tree chooses them: none without TERM;
+    /// forced by `-C` (or `--color=always`, or CLICOLOR_FORCE without
+    /// NO_COLOR), refused by `-n` (or `--color=never`); else at a terminal
+    /// unless NO_COLOR is set. From TREE_COLORS, else LS_COLORS, else, when
+    /// forced or CLICOLOR is set, tree's own table.
+    static func treeColours(_ options: CommandLineOptions, on output: OutputSink) -> TreeColorScheme? {
+        guard Environment.value("TERM") != nil else { return nil }
+        let noColor = !(Environment.value("NO_COLOR") ?? "").isEmpty
+        let forced =
+            options.treeColour == true || (options.treeColour == nil && options.color == .always)
+            || (options.treeColour == nil && Environment.value("CLICOLOR_FORCE") != nil && !noColor)
+        let refused = options.treeColour == false || (options.treeColour == nil && options.color == .never)
+        var setting = Environment.value("TREE_COLORS") ?? Environment.value("LS_COLORS")
+        if setting?.isEmpty ?? true, forced || Environment.value("CLICOLOR") != nil { setting = TreeColorScheme.builtIn }
+        guard forced || (!refused && !noColor && Descriptor(output.fd).isTerminal) else { return nil }
+        return TreeColorScheme(setting: setting)
+    }
+
     static var lsColoursThisTerminal: Bool {
         if let colors = Environment.value("LS_COLORS"), !colors.isEmpty { return true }
         if let colorTerm = Environment.value("COLORTERM"), !colorTerm.isEmpty { return true }

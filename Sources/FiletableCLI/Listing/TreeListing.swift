@@ -137,7 +137,7 @@ final class TreeListing {
             if let scheme = treeColors, case .success(let status) = handle.status(),
                 let sgr = path.withUnsafeBufferPointer({ scheme.sgr(status: status, name: $0, orphan: false, isTarget: false) })
             {
-                let markup = TerminalStyle.markup
+                let markup = TerminalStyle.treeMarkup(scheme)
                 root = (markup.opening(.named(sgr)) ?? "") + root + markup.closing
             }
             context.output.write(bracket + root + (context.decoration.typeIndicators ? "/" : "") + "\n")
@@ -360,7 +360,7 @@ final class TreeListing {
     private func writeLine(prefix: String, cell: Cell) {
         context.output.write(prefix)
         var options = RenderOptions()
-        options.styleMarkup = context.useColor || treeColors != nil ? TerminalStyle.markup : nil
+        options.styleMarkup = treeColors.map(TerminalStyle.treeMarkup) ?? (context.useColor ? TerminalStyle.markup : nil)
         TextRenderer(options: options).render([.row(IndexPath(row: 0, section: 0), flatRow: 0, cell: cell)], into: &context.output.buffer)
         context.output.flushIfFull()
     }

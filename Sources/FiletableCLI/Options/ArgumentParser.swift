@@ -64,11 +64,6 @@ struct ArgumentParser {
         // As ls: dired's places count lines, which NUL-ended lines do not make.
         if options.dired && options.format == .long && options.lineEnd == 0 { throw UsageError(message: "--dired and --zero are incompatible") }
         if options.hexDump, let conflict = DumpLayoutChoice(options: options, arguments: arguments).conflict { throw conflict }
-        if options.tree, options.treeColour == true, TreeColorScheme(setting: Self.treeColourSetting) == nil {
-            throw UsageError(
-                message: "-C: tree's colours come from TREE_COLORS or LS_COLORS, and neither is set",
-                hint: "Without them tree uses a built-in table that filetable does not carry; set one (eval \"$(dircolors)\") or leave -C out.")
-        }
         if options.treeJSON, options.followSymlinks || options.prunesEmptyDirectories {
             throw UsageError(
                 message: "--tree -J cannot be combined with \(options.followSymlinks ? "-l" : "--prune") yet",
@@ -321,8 +316,4 @@ struct ArgumentParser {
         return arguments[position - 1]
     }
 
-    /// The setting tree reads its colours from: `TREE_COLORS`, else `LS_COLORS`.
-    static var treeColourSetting: String? {
-        TreeColorScheme.setting(treeColors: Environment.value("TREE_COLORS"), lsColors: Environment.value("LS_COLORS"))
-    }
 }

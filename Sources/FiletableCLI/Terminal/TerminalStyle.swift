@@ -42,6 +42,13 @@ enum TerminalStyle {
         return (markup, { first.used ? exitSequence : nil })
     }
 
+    /// The markup as tree writes its colours: `lc` COLOUR `rc`, and `ec`
+    /// after a coloured name (`TreeColorScheme`).
+    static func treeMarkup(_ scheme: TreeColorScheme) -> StyleMarkup {
+        let (left, right, end) = (scheme.left, scheme.right, scheme.end)
+        return StyleMarkup(opening: { style in left + parameters(style) + right }, closing: end)
+    }
+
     /// A link a terminal can open (OSC 8, ended by BEL as ls ends it):
     /// the URI, the text, then the link closed.
     static let linkMarkup = LinkMarkup(opening: { "\u{1B}]8;;" + $0 + "\u{07}" }, closing: "\u{1B}]8;;\u{07}")
