@@ -64,13 +64,7 @@ struct Lister {
                 printedSomething = true
                 continue
             }
-            let handle: DirectoryHandle
-            do {
-                handle = try DirectoryHandle.open(path)
-            } catch {
-                context.diagnostics.report(error, severity: .seriousTrouble, while: .openDirectory)
-                continue
-            }
+            guard let handle = context.openDirectory(path) else { continue }
             do {
                 let model = try DirectoryListing(directory: handle, options: options.listOptions)
                 if headers { writeHeader(path, separateFromAbove: printedSomething) }

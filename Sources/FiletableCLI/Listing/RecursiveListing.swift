@@ -6,13 +6,7 @@ struct RecursiveListing {
     let context: ListingContext
 
     func run(_ path: [UInt8], separateFromAbove: Bool) {
-        let handle: DirectoryHandle
-        do {
-            handle = try DirectoryHandle.open(path)
-        } catch {
-            context.diagnostics.report(error, severity: .seriousTrouble, while: .openDirectory)
-            return
-        }
+        guard let handle = context.openDirectory(path) else { return }
         let printer = ModelPrinter(context: context)
         let lister = Lister(context: context)
         // The filter picks names; every directory is still walked (find -name finds them all).
