@@ -117,6 +117,8 @@ enum Reference {
         if format == .canonical && (!data.isEmpty || start > 0) {
             text += hexOffset(start + UInt64(data.count)) + "\n"
         }
+        // xxd -p -c0 ends its one line with a newline, an empty one too.
+        if case .plain(0, _) = format, data.isEmpty { text += "\n" }
         return Array(text.utf8)
     }
 
