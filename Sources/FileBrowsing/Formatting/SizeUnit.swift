@@ -11,6 +11,9 @@ public struct SizeUnit: Sendable, Equatable {
     }
 
     public let scale: Scale
+    /// `'` before the unit: a figure's digits grouped as the locale groups
+    /// thousands (`UserDigitGrouping`), as ls and du write them.
+    public var groupsDigits = false
 
     public init(_ scale: Scale) { self.scale = scale }
 
@@ -25,8 +28,14 @@ public struct SizeUnit: Sendable, Equatable {
     /// The unit a `--block-size` argument (or `BLOCK_SIZE`) names: a number,
     /// a unit letter (K M G T P E) alone or followed by `iB` (powers of 1024)
     /// or `B` (powers of 1000), a number before the unit, `human-readable`
-    /// or `si`. Nil for anything else, or a zero unit.
+    /// or `si`, any of them after a `'` (digits grouped). Nil for anything
+    /// else, or a zero unit.
     public static func parse(_ text: String) -> SizeUnit? {
+        if text.hasPrefix("'") {
+            guard var unit = parse(String(text.dropFirst())) else { return nil }
+            unit.groupsDigits = true
+            return unit
+        }
         switch text {
         case "human-readable": return .human
         case "si": return .si
@@ -77,7 +86,8 @@ public struct SizeUnit: Sendable, Equatable {
         case .human(let base): return HumanSize.format(bytes, base: base)
         case .fixed(let factor, let suffix):
             let (quotient, remainder) = bytes.quotientAndRemainder(dividingBy: factor)
-            return String(quotient + (remainder > 0 ? 1 : 0)) + suffix
+            let figure = String(quotient + (remainder > 0 ? 1 : 0))
+            return (groupsDigits ? UserDigitGrouping.group(figure) : figure) + suffix
         }
     }
 }
