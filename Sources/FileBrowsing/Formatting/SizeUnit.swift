@@ -34,6 +34,7 @@ public struct SizeUnit: Sendable, Equatable {
         if text.hasPrefix("'") {
             guard var unit = parse(String(text.dropFirst())) else { return nil }
             unit.groupsDigits = true
+            UserDigitGrouping.prepare()
             return unit
         }
         switch text {

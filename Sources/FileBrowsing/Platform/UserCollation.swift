@@ -5,9 +5,10 @@ import Glibc
 /// for filetable run as ls or tree, which sort names with `strcoll` there:
 /// in `en_US.UTF-8` `a B c`, where the C locale's bytes give `B a c`.
 ///
-/// Asked once, on first use, by setting the process's `LC_COLLATE` from
-/// the environment and back (as `UserLocale` does for `LC_CTYPE`); then
-/// safe from any thread: the locale object is made once and only read.
+/// Asked once, while one thread runs (as filetable starts as ls or tree:
+/// `CalledAs`), by setting the process's `LC_COLLATE` from the environment
+/// and back (as `UserLocale` does for `LC_CTYPE`); then safe from any
+/// thread: the locale object is made once and only read.
 /// Names are compared by their `strxfrm_l` keys, whose byte order is the
 /// locale's (`strcoll`'s) order, so each name is transformed once, not once
 /// a comparison.

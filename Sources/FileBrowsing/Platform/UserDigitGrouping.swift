@@ -4,9 +4,9 @@ import Glibc
 /// names for numbers (`LC_ALL`, then `LC_NUMERIC`, then `LANG`), for sizes
 /// asked for with a `'` (`--block-size="'1"`, as ls and du group them:
 /// `1,234,567` in en_US.UTF-8, `1234567` in the C locale, which has no
-/// separator). Asked once, on first use, by setting the process's
-/// `LC_NUMERIC` from the environment and back (as `UserLocale` does for
-/// `LC_CTYPE`); then only read, from any thread.
+/// separator). Asked once (`prepare`, when a `'` unit is read), by setting
+/// the process's `LC_NUMERIC` from the environment and back (as
+/// `UserLocale` does for `LC_CTYPE`); then only read, from any thread.
 public enum UserDigitGrouping {
     /// The separator's bytes and the sizes of the groups from the right
     /// (the last repeats); nil when the locale groups nothing.
@@ -27,6 +27,10 @@ public enum UserDigitGrouping {
         guard !separator.isEmpty, !sizes.isEmpty else { return nil }
         return (separator, sizes)
     }()
+
+    /// Reads the locale's rule now: it sets the process's locale and back,
+    /// so it is asked while one thread runs (`SizeUnit.parse` does).
+    public static func prepare() { _ = rule }
 
     /// `digits` (a whole number's) with the locale's separators between groups.
     public static func group(_ digits: String) -> String {

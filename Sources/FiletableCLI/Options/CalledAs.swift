@@ -66,8 +66,9 @@ enum CalledAs: String, CaseIterable, Sendable {
         switch self {
         case .ls, .tree:
             options.listOptions.namesInByteOrder = true
-            // In a collating locale (en_US.UTF-8) names in its order, as ls's and tree's strcoll.
-            options.listOptions.namesByCollation = true
+            // In a collating locale (en_US.UTF-8) names in its order, as ls's and tree's strcoll;
+            // asked here, on the main thread before any other starts (it sets the locale and back).
+            options.listOptions.namesByCollation = UserCollation.isActive
             if !options.sortChosen { options.listOptions.sortKey = .bytes }
             if self == .ls {
                 options.listsWithoutLetters = true
