@@ -144,9 +144,6 @@ struct ListingContext {
         options.lineWidth ?? UserNumber.environment("COLUMNS", in: UserNumber.columns) ?? Terminal.size()?.columns ?? 80
     }
 
-    /// A model over the files named on the command line, in the listing's
-    /// order (or, `inGivenOrder`, as named: tree's roots) but unfiltered: an
-    /// operand is listed whatever its name.
     /// An operand directory opened to be listed, or nil when it cannot be:
     /// then reported (in ls's words when run as ls), status 2.
     func openDirectory(_ path: [UInt8]) -> DirectoryHandle? {
@@ -158,6 +155,9 @@ struct ListingContext {
         }
     }
 
+    /// A model over the files named on the command line, in the listing's
+    /// order (or, `inGivenOrder`, as named: tree's roots) but unfiltered: an
+    /// operand is listed whatever its name.
     func operandModel(_ names: NameArena, inGivenOrder: Bool = false) -> DirectoryListing {
         var operandOptions = ListOptions.sortingOnly(from: options.listOptions)
         if inGivenOrder {
