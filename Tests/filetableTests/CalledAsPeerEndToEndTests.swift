@@ -66,6 +66,30 @@ final class CalledAsPeerEndToEndTests: XCTestCase {
         }
     }
 
+    /// At a terminal ls lists in columns (with tabs) whatever other letters
+    /// say, and colours only with --color; `-q` shows a non-ASCII name's
+    /// bytes as `?` in the C locale, as ls.
+    func testLsAtATerminalAndItsQuestionMarks() throws {
+        try temp.folder("t/accents")
+        temp.file("résumé", in: "t/accents")
+        XCTAssertEqual(try run("LC_ALL=C ls -q accents").text, "r??sum??\n")
+        XCTAssertEqual(try run("LC_ALL=C.UTF-8 ls -q accents").text, "résumé\n")
+        guard CommandRunner.isInstalled("script") else { throw XCTSkip("script(1) is not installed: no terminal to list at") }
+        let atTerminal = { (command: String) throws -> String in
+            try self.run("env -u NO_COLOR TERM=xterm script -qec '\(command)' /dev/null").text
+        }
+        let columns = try atTerminal("ls -d d file10 file9 File2")
+        XCTAssertEqual(columns, "File2  d  file10  file9\r\n", "columns in byte order, no colour")
+        XCTAssertTrue(try atTerminal("ls --color -d d").contains("\u{1B}[01;34md"), "--color colours")
+        XCTAssertEqual(try atTerminal("LC_ALL=C ls -N -d accents/*"), "accents/r??sum??\r\n")
+        guard CommandRunner.isInstalled("ls") else { return }
+        for command in ["ls", "ls -d d file10 file9", "ls -R", "ls --color", "LC_ALL=C ls -N accents"] {
+            let theirs = try CommandRunner.shell(
+                "env -u NO_COLOR TERM=xterm script -qec '\(command)' /dev/null", in: temp.url.appendingPathComponent("t"))
+            XCTAssertEqual(try atTerminal(command), theirs.text, command)
+        }
+    }
+
     /// ls's escaping styles in the C locale escape the bytes of a
     /// non-ASCII name (not characters there), in a UTF-8 locale they do not.
     func testLsEscapesNonASCIIBytesInTheCLocale() throws {

@@ -65,6 +65,10 @@ public struct NameDecoration: Sendable {
     /// A space before names the quoting left bare, so they line up with
     /// quoted ones (set per directory, as ls does in `-l` and columns).
     public var padsUnquotedNames = false
+    /// ls's `-q` where bytes above 0x7F are not characters (a locale that
+    /// is not UTF-8): the literal and plain shell styles show each as `?`,
+    /// after the name is quoted, as ls does (`r??sum??`).
+    public var hidesNonASCIIBytes = false
 
     public init() {}
 
@@ -145,14 +149,15 @@ public struct NameDecoration: Sendable {
         let (text, quoted) = quoting.quote(name)
         let pads = padsUnquotedNames && !quoted
         if pads { out.append(0x20) }
-        out.append(text)
+        out.append(hidden(text))
         return pads
     }
 
     /// The name or path as shown, as text (headers, link targets).
     public func displayText(_ bytes: [UInt8]) -> String {
         guard let quoting else { return NameEscaping.escape(bytes) }
-        return quoting.string(bytes)
+        guard hidesNonASCIIBytes else { return quoting.string(bytes) }
+        return String(decoding: hidden(quoting.quote(bytes).text), as: UTF8.self)
     }
 
     /// The name or path as shown, as bytes: `displayText`, except that the
@@ -160,14 +165,21 @@ public struct NameDecoration: Sendable {
     /// not UTF-8 as its bytes, where text would hold U+FFFD.
     public func displayBytes(_ bytes: [UInt8]) -> [UInt8] {
         guard let quoting else { return Array(NameEscaping.escape(bytes).utf8) }
-        return quoting.quote(bytes).text
+        return hidden(quoting.quote(bytes).text)
     }
 
     /// A directory's path above its listing (`PATH:`), as ls writes it: a
     /// colon in it counts as special (`QuotingStyle.quoteHeader`).
     public func headerBytes(_ path: [UInt8]) -> [UInt8] {
         guard let quoting else { return Array(NameEscaping.escape(path).utf8) }
-        return quoting.quoteHeader(path)
+        return hidden(quoting.quoteHeader(path))
+    }
+
+    /// `text` with each byte above 0x7F as `?` when `hidesNonASCIIBytes`.
+    @inline(__always)
+    private func hidden(_ text: [UInt8]) -> [UInt8] {
+        guard hidesNonASCIIBytes, text.contains(where: { $0 >= 0x80 }) else { return text }
+        return text.map { $0 >= 0x80 ? 0x3F : $0 }
     }
 
     /// Whether any name of the listing comes out quoted, which makes ls pad

@@ -133,6 +133,10 @@ struct ListingContext {
         decoration.colors = useColor ? ColorScheme(lsColors: Environment.value("LS_COLORS")) : nil
         decoration.quoting = escapesExactNames && options.quoting == .exact ? nil : options.quoting
         decoration.hyperlinks = links ? FileHyperlinks() : nil
+        // ls's -q (at a terminal by default) where bytes above 0x7F are not characters: each one `?`.
+        if [.literal, .shell, .shellAlways].contains(options.quoting), !UserLocale.isUTF8 {
+            decoration.hidesNonASCIIBytes = options.hidesControlCharacters ?? StandardStream.output.isTerminal
+        }
         return decoration
     }
 

@@ -72,6 +72,9 @@ enum CalledAs: String, CaseIterable, Sendable {
             if !options.sortChosen { options.listOptions.sortKey = .bytes }
             if self == .ls {
                 options.listsWithoutLetters = true
+                // ls's default format: columns at a terminal, whatever other letters say; no colour unless --color.
+                if !options.formatChosen && StandardStream.output.isTerminal { options.format = .columns }
+                if !options.colorChosen { options.color = .never }
                 // ls's names: shell-escape at a terminal, literal elsewhere (control bytes still `?`, never raw);
                 // `--dired` keeps its own choice (exact bytes into a pipe).
                 if options.quoting == nil && !options.dired { options.quoting = StandardStream.output.isTerminal ? .shellEscape : .literal }

@@ -149,7 +149,11 @@ struct CommandLineOptions {
         typeIndicators = style != nil
         if let style { indicatorStyle = style }
     }
+    /// ls's `-q` (true) or `--show-control-chars` (false); nil: as ls, hidden at a terminal.
+    var hidesControlCharacters: Bool?
     var color = ColorMode.auto
+    /// `--color` was given (run as ls, colour is otherwise off, as ls's default).
+    var colorChosen = false
     /// `--hyperlink`: names as links to their files (OSC 8), as ls; off unless asked.
     var hyperlink = ColorMode.never
     var followSymlinks = false
@@ -278,7 +282,13 @@ struct CommandLineOptions {
     mutating func setFormat(_ format: Format) {
         self.format = format
         formatRequested = true
+        formatChosen = true
     }
+
+    /// A format letter or word was given (`-1`, `-l`, `-C`, `--format`), not
+    /// only a letter that lists (`-d`, `-R`): run as ls, the rest list in
+    /// columns at a terminal, as ls does.
+    var formatChosen = false
 }
 
 /// A command line that cannot be run, with the message to print (exit status 2)

@@ -291,6 +291,7 @@ extension OptionTable {
             "colour names: auto (the default: only on a terminal and never when NO_COLOR is set), always, or never; LS_COLORS is honoured"
         ) { options, argument in
             options.color = .init(word: argument.word)
+            options.colorChosen = true
         },
         OptionSpec(
             "hyperlink", value: .optionalWord(colorWords, implied: "always"), valueName: "WHEN", section: .appearance,
@@ -328,10 +329,14 @@ extension OptionTable {
         OptionSpec("hide-control-chars", "q", section: .appearance, "control characters as ? (ls -q: the literal style unless another is chosen)") {
             options, _ in
             if options.quoting == nil { options.quoting = .literal }
+            options.hidesControlCharacters = true
         },
         OptionSpec(
-            "show-control-chars", section: .appearance, "accepted for ls's sake: control characters are still escaped (they never reach the terminal)"
-        ) { _, _ in },
+            "show-control-chars", section: .appearance,
+            "control characters are still escaped (they never reach the terminal); bytes above 0x7F in a locale that is not UTF-8 as they are, as ls"
+        ) { options, _ in
+            options.hidesControlCharacters = false
+        },
         OptionSpec(
             "time-style", value: .wordOrFormat(timeStyleWords), valueName: "STYLE", section: .appearance,
             "times for -l: locale (Nov 22 01:39, the default), full-iso, long-iso, iso, posix-STYLE, or +FORMAT (strftime; +OLDER<newline>RECENT for two); default TIME_STYLE"
