@@ -197,7 +197,7 @@ extension DirectoryListing {
         let arena = self.arena
         var (items, numbers) = sortItems(candidates, key: key, grouped: needsGroups)
         if options.namesByCollation && UserCollation.isActive && key != .none && key != .version {
-            items = sortedByCollation(items, numbers: numbers, key: key)
+            items = sortedAsLs(items, numbers: numbers, key: key)
         } else if key == .bytes || key == .version {
             items.sort { a, b in
                 if a.group != b.group { return a.group < b.group }
@@ -206,7 +206,7 @@ extension DirectoryListing {
                 }
             }
         } else if options.namesInByteOrder && key != .none && key != .name {
-            items = sortedByNumberThenBytes(items, numbers: numbers, key: key)
+            items = sortedAsLs(items, numbers: numbers, key: key)
         } else if key != .none {
             var comparator = NameComparator()
             func byName(_ a: SortItem, _ b: SortItem) -> Bool { comparator.precedes(a, b, in: arena) }
@@ -245,58 +245,59 @@ extension DirectoryListing {
         return result
     }
 
-    /// ls's and tree's order in the C locale (`ListOptions.namesInByteOrder`):
-    /// the size, time or width first, then an extension, then the name,
-    /// each compared byte by byte.
-    private func sortedByNumberThenBytes(_ items: [SortItem], numbers: [Int64], key: SortKey) -> [SortItem] {
+    /// ls's and tree's order (`ListOptions.namesInByteOrder`,
+    /// `namesByCollation`): the size, time or width first, then the
+    /// extension, then the name; names and extensions compared byte by byte,
+    /// or in a collating locale in its order (`strcoll`'s, by `UserCollation`
+    /// keys, each name's made once).
+    private func sortedAsLs(_ items: [SortItem], numbers: [Int64], key: SortKey) -> [SortItem] {
         let arena = self.arena
-        return items.sorted { a, b in
-            if a.group != b.group { return a.group < b.group }
-            if key != .ext, !numbers.isEmpty, numbers[Int(a.index)] != numbers[Int(b.index)] {
-                return numbers[Int(a.index)] < numbers[Int(b.index)]
-            }
-            if key == .ext {
-                let order = Self.withExtension(of: Int(a.index), in: arena, asLs: true) { x in
-                    Self.withExtension(of: Int(b.index), in: arena, asLs: true) { y in NaturalOrder.compareBytes(x, y) }
-                }
-                if order != 0 { return order < 0 }
-            }
-            let order = arena.withName(at: Int(a.index)) { x in arena.withName(at: Int(b.index)) { y in NaturalOrder.compareBytes(x, y) } }
-            return order != 0 ? order < 0 : a.index < b.index
+        guard options.namesByCollation && UserCollation.isActive else {
+            return ordered(
+                items, numbers: numbers, key: key,
+                names: { a, b in
+                    arena.withName(at: Int(items[a].index)) { x in arena.withName(at: Int(items[b].index)) { y in NaturalOrder.compareBytes(x, y) } }
+                },
+                extensions: { a, b in
+                    Self.withExtension(of: Int(items[a].index), in: arena, asLs: true) { x in
+                        Self.withExtension(of: Int(items[b].index), in: arena, asLs: true) { y in NaturalOrder.compareBytes(x, y) }
+                    }
+                })
         }
-    }
-
-    /// ls's and tree's order in a collating locale (`ListOptions.namesByCollation`):
-    /// the size, time or width first, then the extension, then the name,
-    /// each in the locale's order (`strcoll`'s, by `UserCollation` keys).
-    private func sortedByCollation(_ items: [SortItem], numbers: [Int64], key: SortKey) -> [SortItem] {
-        let arena = self.arena
         var names = UserCollation.Keys(capacity: items.count)
         var extensions = UserCollation.Keys(capacity: key == .ext ? items.count : 0)
         for item in items {
             arena.withName(at: Int(item.index)) { names.append($0) }
             if key == .ext { Self.withExtension(of: Int(item.index), in: arena, asLs: true) { extensions.append($0) } }
         }
+        return names.withView { names in
+            extensions.withView { extensions in
+                ordered(items, numbers: numbers, key: key, names: names.compare, extensions: extensions.compare)
+            }
+        }
+    }
+
+    /// `items` in ls's order, `names` and `extensions` comparing two of them
+    /// by their places in `items` (below 0, 0 or above 0).
+    private func ordered(
+        _ items: [SortItem], numbers: [Int64], key: SortKey, names: (Int, Int) -> Int, extensions: (Int, Int) -> Int
+    ) -> [SortItem] {
         let byNumber = key != .ext && !numbers.isEmpty
         let reversed = options.reversed
-        let order = names.withView { names in
-            extensions.withView { extensions in
-                items.indices.sorted { a, b in
-                    let x = items[a]
-                    let y = items[b]
-                    if x.group != y.group { return x.group < y.group }
-                    if byNumber, numbers[Int(x.index)] != numbers[Int(y.index)] { return numbers[Int(x.index)] < numbers[Int(y.index)] }
-                    if key == .ext {
-                        let byExtension = extensions.compare(a, b)
-                        if byExtension != 0 { return byExtension < 0 }
-                    }
-                    let byName = names.compare(a, b)
-                    if byName != 0 { return byName < 0 }
-                    // Names the locale finds equal (invalid UTF-8 bytes) stay in directory order,
-                    // reversed or not, as ls's and tree's stable sorts keep them.
-                    return reversed ? x.index > y.index : x.index < y.index
-                }
+        let order = items.indices.sorted { a, b in
+            let x = items[a]
+            let y = items[b]
+            if x.group != y.group { return x.group < y.group }
+            if byNumber, numbers[Int(x.index)] != numbers[Int(y.index)] { return numbers[Int(x.index)] < numbers[Int(y.index)] }
+            if key == .ext {
+                let byExtension = extensions(a, b)
+                if byExtension != 0 { return byExtension < 0 }
             }
+            let byName = names(a, b)
+            if byName != 0 { return byName < 0 }
+            // Names that compare equal (the locale's, for invalid UTF-8 bytes; an operand
+            // named twice) stay in directory order, reversed or not, as ls's and tree's stable sorts keep them.
+            return reversed ? x.index > y.index : x.index < y.index
         }
         return order.map { items[$0] }
     }

@@ -45,10 +45,7 @@ struct DumpLayoutChoice {
         if options.hexViews.contains(where: { $0 != .canonical }) {
             return .hexdump(options.hexViews, squeezes: options.hexSqueeze)
         }
-        if var line = xxdLine(colored: xxdColored) {
-            line.colored = xxdColored
-            return .xxd(line, autoskip: options.xxdAutoskip)
-        }
+        if let line = xxdLine(colored: xxdColored) { return .xxd(line, autoskip: options.xxdAutoskip) }
         return nil
     }
 
@@ -78,6 +75,7 @@ struct DumpLayoutChoice {
         line.decimalOffsets = options.xxdDecimalOffsets
         line.displacement = options.xxdDisplacement
         line.ebcdic = options.xxdEbcdic
+        line.colored = colored
         return line
     }
 

@@ -34,8 +34,7 @@ struct ListingContext {
         self.diagnostics = diagnostics
         // --tree colours as tree does (`treeColours`); the names then carry no ls colours.
         treeColors = options.tree ? Self.treeColours(options, on: output) : nil
-        let colouring = !options.tree && Self.usesColor(options.color, on: output) && Self.lsColoursThisTerminal
-        useColor = colouring
+        useColor = !options.tree && Self.usesColor(options.color, on: output) && Self.lsColoursThisTerminal
         let links = Self.usesHyperlinks(options.hyperlink, on: output)
         linkMarkup = links ? TerminalStyle.linkMarkup : nil
         writesToTerminal = Descriptor(output.fd).isTerminal

@@ -34,7 +34,7 @@ extension OptionSpec.Mode {
     /// usage lines after `--xxd` (scripts and xxd's own tests look for
     /// `Usage:` in the first lines), nothing in the other modes. `command`
     /// is how the mode is run: `filetable --xxd`, or `xxd` through a link.
-    func usageLines(command: String = "filetable --xxd") -> String? {
+    func usageLines(command: String) -> String? {
         guard self == .xxd else { return nil }
         return """
             Usage:

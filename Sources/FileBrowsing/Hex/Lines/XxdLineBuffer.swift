@@ -12,22 +12,29 @@ public struct XxdLineBuffer {
     /// Places written since the line began, to draw the next over.
     private var written = 0
     private var colored = false
-    /// A coloured line's text before it is appended: reused.
+    /// A coloured line's text before it is appended, and a line's address: reused.
     private var rendered: [UInt8] = []
+    private var address: [UInt8] = []
 
     public init() {}
 
-    /// Starts a line: the address, then spaces over what the last line
-    /// wrote (every place past it is a space already).
-    mutating func begin(address: UnsafeBufferPointer<UInt8>, colored: Bool) {
+    /// Starts a line: the address `writeAddress` appends (into a buffer
+    /// kept for it), then spaces over what the last line wrote (every place
+    /// past it is a space already). Returns the address's length.
+    mutating func begin(colored: Bool, writeAddress: (inout [UInt8]) -> Void) -> Int {
         self.colored = colored
+        address.removeAll(keepingCapacity: true)
+        writeAddress(&address)
         reserve(address.count)
         let written = self.written
         line.withUnsafeMutableBufferPointer { line in
-            for index in 0..<address.count { line[index] = address[index] }
-            for index in address.count..<max(address.count, written) { line[index] = 0x20 }
+            address.withUnsafeBufferPointer { address in
+                for index in 0..<address.count { line[index] = address[index] }
+                for index in address.count..<max(address.count, written) { line[index] = 0x20 }
+            }
         }
         self.written = address.count
+        return address.count
     }
 
     /// Room for `count` places (spaces, and no colour).

@@ -27,6 +27,9 @@ public struct XxdLineLayout: Sendable, Equatable {
     /// The group size xxd uses: the line when 0 or too large.
     var bytesPerGroup: Int { group < 1 || group > columns ? columns : group }
 
+    /// A group's characters: its bytes' digits (or bits) and a space.
+    private var groupWidth: Int { (bits ? 8 : 2) * bytesPerGroup + 1 }
+
     /// Why xxd would refuse the layout, or nil: `-e` swaps bytes within a
     /// group it was given, which needs a power of two.
     public var problem: String? {
@@ -40,18 +43,17 @@ public struct XxdLineLayout: Sendable, Equatable {
     /// writes it (`XxdLineBuffer.append`) and after a full line clears its
     /// colours, as xxd does.
     func draw(_ bytes: UnsafeRawBufferPointer, offset: UInt64, into buffer: inout XxdLineBuffer) {
-        var address: [UInt8] = []
-        address.reserveCapacity(24)
         let shown = offset &+ displacement
-        if decimalOffsets {
-            HexDigits.appendDecimal(shown, digits: 8, to: &address)
-        } else {
-            HexDigits.appendHex(shown, digits: 8, uppercase: false, to: &address)
+        let addressLength = buffer.begin(colored: colored) { address in
+            if decimalOffsets {
+                HexDigits.appendDecimal(shown, digits: 8, to: &address)
+            } else {
+                HexDigits.appendHex(shown, digits: 8, uppercase: false, to: &address)
+            }
+            address.append(0x3A)
         }
-        address.append(0x3A)
-        address.withUnsafeBufferPointer { buffer.begin(address: $0, colored: colored) }
-        let textEnd = place(bytes, addressLength: address.count, in: &buffer)
-        if colored && bytes.count < columns { fillShortLine(byteCount: bytes.count, addressLength: address.count, in: &buffer) }
+        let textEnd = place(bytes, addressLength: addressLength, in: &buffer)
+        if colored && bytes.count < columns { fillShortLine(byteCount: bytes.count, addressLength: addressLength, in: &buffer) }
         buffer.finish(from: textEnd)
     }
 
@@ -61,7 +63,7 @@ public struct XxdLineLayout: Sendable, Equatable {
     /// Returns the place of the newline.
     private func place(_ bytes: UnsafeRawBufferPointer, addressLength: Int, in buffer: inout XxdLineBuffer) -> Int {
         let size = bytesPerGroup
-        let groupWidth = (bits ? 8 : 2) * size + 1
+        let groupWidth = self.groupWidth
         let textStart =
             littleEndian
             ? addressLength + 2 + groupWidth * ((columns + size - 1) / size)
@@ -109,7 +111,6 @@ public struct XxdLineLayout: Sendable, Equatable {
     /// run on to the end of xxd's buffer, as xxd's does.
     private func fillShortLine(byteCount: Int, addressLength: Int, in cells: inout XxdLineBuffer) {
         let size = bytesPerGroup
-        let groupWidth = (bits ? 8 : 2) * size + 1
         var filled = byteCount
         var place = byteCount
         if littleEndian {
