@@ -223,4 +223,33 @@ final class TreeComparisonEndToEndTests: XCTestCase {
         let itself = try CommandRunner.run(["-e", "compare .; mark same"], in: temp.url.appendingPathComponent("x"))
         XCTAssertEqual(itself.stderr, "filetable: line 2: mark same: no row to mark\n")
     }
+
+    /// The copy `mark same` keeps belongs to the plan: marking it later is
+    /// refused, and when it changes or goes, `marks verify` and `marks
+    /// export` refuse the plan (the export writes nothing).
+    func testTheCopyMarkSameKeepsIsWatchedByThePlan() throws {
+        let temp = try TemporaryTree.inMemory()
+        _ = try CommandRunner.shell("mkdir a b && echo same > a/f && echo same > b/f && echo other > a/g", in: temp.url)
+        let here = temp.url.appendingPathComponent("a")
+        let both = try CommandRunner.run(["-e", "compare ../b; mark same; back; mark f"], in: here)
+        XCTAssertNotEqual(both.status, 0)
+        XCTAssertTrue(
+            both.stderr.contains("mark: refused: that would put \(temp.path)/a/f (the copy kept for \(temp.path)/b/f) in the plan"), both.stderr)
+        let directory = try CommandRunner.run(["-e", "compare ../b; mark same; cd ..; mark a"], in: here, environment: ["HOME": temp.path])
+        XCTAssertTrue(directory.stderr.contains("mark: refused: that would put \(temp.path)/a/f"), "a directory holding it: \(directory.stderr)")
+        let changed = try CommandRunner.run(["-e", "compare ../b; mark same; !echo more >> f; marks verify"], in: here)
+        XCTAssertNotEqual(changed.status, 0)
+        XCTAssertTrue(changed.text.contains("verify: the plan takes the last copy of \(temp.path)/a/f"), changed.text)
+        let plan = temp.url.appendingPathComponent("plan.sh").path
+        _ = try CommandRunner.shell("echo same > a/f", in: temp.url)
+        let gone = try CommandRunner.run(["-e", "compare ../b; mark same; !mv f f.moved; marks export \(plan) --sh"], in: here)
+        XCTAssertNotEqual(gone.status, 0)
+        XCTAssertTrue(gone.stderr.contains("marks export: the plan takes the last copy of 1 file or group; nothing written"), gone.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: plan))
+        // Unchanged, the plan is exported as before.
+        _ = try CommandRunner.shell("mv a/f.moved a/f", in: temp.url)
+        let fine = try CommandRunner.run(["-e", "compare ../b; mark same; marks verify; marks export \(plan) --sh"], in: here)
+        XCTAssertEqual(fine.status, 0, fine.stderr)
+        XCTAssertTrue(try String(contentsOfFile: plan, encoding: .utf8).contains("/b/f"))
+    }
 }

@@ -114,6 +114,10 @@ public final class Archive {
         }
         switch format {
         case .tar:
+            // A member whose size runs past the archive's end is damage, not a shorter member.
+            if let size = source.size, member.dataOffset > size || member.size > size - member.dataOffset {
+                throw ArchiveError("the member runs past the archive's end (a truncated file)")
+            }
             return SliceBytes(path: path, of: source, from: member.dataOffset, length: member.size, modificationTime: member.modificationTime)
         case .tarGzip:
             // From the last checkpoint before the member: at most a spacing's worth decompressed to reach it.
@@ -132,7 +136,24 @@ public final class Archive {
             let start = try ZipIndex.dataStart(of: member, in: source)
             switch member.method {
             case 0:
-                return SliceBytes(path: path, of: source, from: start, length: member.size, modificationTime: member.modificationTime)
+                if let size = source.size, start > size || member.size > size - start {
+                    throw ArchiveError("the member runs past the archive's end (a truncated file)")
+                }
+                let slice = SliceBytes(path: path, of: source, from: start, length: member.size, modificationTime: member.modificationTime)
+                // Checked against its CRC as a deflated member is, up to the
+                // most held in memory (a larger stored member is read as it lies).
+                guard let expected = member.crc, member.size <= UInt64(Self.memberLimit) else { return slice }
+                let bytes: [UInt8]
+                do throws(FileError) {
+                    bytes = try slice.bytes(at: 0, count: Int(member.size))
+                } catch {
+                    throw ArchiveError(error.reasonText)
+                }
+                guard UInt64(bytes.count) == member.size else { throw ArchiveError.truncated }
+                var crc = CRC32()
+                bytes.withUnsafeBytes { crc.update($0) }
+                guard crc.value == expected else { throw ArchiveError("the member does not match its CRC (damaged)") }
+                return MemoryBytes(path: path, bytes: bytes, modificationTime: member.modificationTime)
             case 8:
                 var offset = start
                 let end = start + (member.compressedSize ?? 0)

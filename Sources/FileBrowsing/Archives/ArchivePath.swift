@@ -44,7 +44,9 @@ public struct ArchivePath {
             archive.reopen = { () throws(FileError) -> any ByteSource in try ViewedFile(path: prefix, name: name, in: directory) }
             let inside = Array(components[count...].joined(separator: [0x2F]))
             guard let node = archive.tree.node(at: inside) else {
-                throw ArchiveError("\(NameEscaping.escape(inside)): not in \(NameEscaping.escape(prefix))")
+                // Past the damage, "not in" alone would be a claim about members never read.
+                let why = archive.problem.map { " (read up to where it stopped: \($0.description))" } ?? ""
+                throw ArchiveError("\(NameEscaping.escape(inside)): not in \(NameEscaping.escape(prefix))\(why)")
             }
             return ArchivePath(archive: archive, node: node, archivePath: prefix, directory: directory)
         }

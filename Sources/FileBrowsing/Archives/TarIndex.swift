@@ -53,6 +53,7 @@ public enum TarIndex {
                     listing.problem = ArchiveError("a header at byte \(headerOffset) has no readable size")
                     break
                 }
+                guard size <= largestSize else { throw ArchiveError.doesNotFit("size", headerOffset: headerOffset) }
                 let padded = (size + 511) / 512 * 512
                 let type = block[156]
                 switch type {
@@ -75,12 +76,11 @@ public enum TarIndex {
                 }
                 // (Most tars have neither: no dictionary is made for each member then.)
                 let records = globalPax.isEmpty ? pax : globalPax.merging(pax) { $1 }
-                let member = member(
+                let member = try member(
                     block, size: size, records: records, longName: longName, longLink: longLink, headerOffset: headerOffset, dataOffset: offset)
-                let memberSize = member.size
                 // A link or a directory has no data in the archive, whatever its size says.
                 let dataSize =
-                    (type == UInt8(ascii: "1") || type == UInt8(ascii: "2") || type == UInt8(ascii: "5")) ? 0 : (memberSize + 511) / 512 * 512
+                    (type == UInt8(ascii: "1") || type == UInt8(ascii: "2") || type == UInt8(ascii: "5")) ? 0 : (member.size + 511) / 512 * 512
                 listing.members.append(member)
                 longName = nil
                 longLink = nil
@@ -91,26 +91,50 @@ public enum TarIndex {
         } catch {
             listing.problem = error
         }
+        if listing.problem == nil, stop() { listing.problem = .stopped(after: listing.members.count) }
         return listing
     }
+
+    /// The largest size a member may give: its data rounded up to whole
+    /// blocks, and any sum of sizes the archive's data can hold, stay within
+    /// `Int64` (a larger size is damage, named as such, never a trap).
+    static let largestSize = UInt64(Int64.max) - 511
 
     /// A member from its header `block` (the size read already), with the
     /// long name and link of GNU's `L`/`K` headers and pax records (`path`,
     /// `size`, `mtime`, `uid`, `gid`, `linkpath`) over the header's fields.
+    /// Throws where a pax number does not fit (a size past `largestSize`, a
+    /// time that is not a finite number of seconds within `Int64`).
     private static func member(
         _ block: [UInt8], size: UInt64, records: [String: [UInt8]], longName: [UInt8]?, longLink: [UInt8]?, headerOffset: UInt64,
         dataOffset offset: UInt64
-    ) -> ArchiveMember {
+    ) throws(ArchiveError) -> ArchiveMember {
         let type = block[156]
         var name = longName ?? records["path"] ?? fieldName(block)
         if longName == nil, records["path"] == nil, Array(block[257..<263]) == Array("ustar\0".utf8) {
             let prefix = field(block[345..<500])
             if !prefix.isEmpty { name = prefix + [0x2F] + name }
         }
-        let memberSize = records["size"].flatMap { UInt64(String(decoding: $0, as: UTF8.self)) } ?? size
-        let seconds =
-            records["mtime"].flatMap { Double(String(decoding: $0, as: UTF8.self)) }.map { Int64($0) }
-            ?? Int64(clamping: number(block[136..<148]) ?? 0)
+        var memberSize = size
+        if let text = records["size"] {
+            guard let value = UInt64(String(decoding: text, as: UTF8.self)), value <= largestSize else {
+                throw ArchiveError.doesNotFit("size", headerOffset: headerOffset)
+            }
+            memberSize = value
+        }
+        var seconds = Int64(clamping: number(block[136..<148]) ?? 0)
+        if let text = records["mtime"] {
+            // pax times are decimal seconds with an optional fraction; a
+            // Double conversion of NaN, an infinity or 1e300 would trap.
+            guard let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite, abs(value) < 0x1p62 else {
+                throw ArchiveError.doesNotFit("modification time", headerOffset: headerOffset)
+            }
+            seconds = Int64(value.rounded(.down))
+        }
+        // A hard link carries no data: its header's size is not the archive's
+        // to count (a tiny tar could claim any total). It is 0, as GNU tar
+        // writes it and `tar tvf` shows it.
+        if type == UInt8(ascii: "1") { memberSize = 0 }
         var member = ArchiveMember(
             path: name, kind: kind(type, name: name), size: type == UInt8(ascii: "5") ? 0 : memberSize,
             permissions: FilePermissions(rawValue: UInt32(truncatingIfNeeded: number(block[100..<108]) ?? 0)),

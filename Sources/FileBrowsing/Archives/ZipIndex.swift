@@ -56,6 +56,15 @@ public enum ZipIndex {
                 listing.problem = ArchiveError("a member's data lies outside the file (damaged)")
                 break
             }
+            // DEFLATE gives at most 1,032 bytes a stored byte; a stored member
+            // is its bytes. A size past what its data could give (a zip64
+            // field near 2^64) is damage: sums of sizes then stay within Int64.
+            if member.size > TarIndex.largestSize || (member.method == 0 && member.size > compressed)
+                || (member.method == 8 && member.size / 1032 > compressed)
+            {
+                listing.problem = ArchiveError("a central directory entry at byte \(position) gives a size that does not fit (damaged)")
+                break
+            }
             listing.members.append(member)
             position += 46 + UInt64(nameLength + extraLength + commentLength)
         }

@@ -57,6 +57,20 @@ struct ArchiveOperands {
         return true
     }
 
+    /// The archives the operands went through whose listing stopped early
+    /// (damage, or Ctrl-C), each once, as `ARCHIVE: reason`: said after the
+    /// listing, as tar says it, with tar's status 2.
+    var problems: [FileError] {
+        var seen = Set<[UInt8]>()
+        var problems: [FileError] = []
+        for place in directories + members {
+            let archive = place.found.archive
+            guard let problem = archive.problem, seen.insert(place.found.archivePath).inserted else { continue }
+            problems.append(FileError(path: place.found.archivePath, reason: .custom(problem.description)))
+        }
+        return problems
+    }
+
     /// The members named themselves, one set of rows an archive (an
     /// archive's members are sorted together, as ls sorts the files it is
     /// given), in the order their archives came.

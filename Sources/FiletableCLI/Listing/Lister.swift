@@ -12,6 +12,10 @@ struct Lister {
         var files = NameArena()
         var directoryOperands = NameArena()
         var insideArchives = ArchiveOperands()
+        // An archive that was damaged or stopped is said after what was listed of it.
+        defer {
+            for problem in insideArchives.problems { context.diagnostics.report(problem, severity: .seriousTrouble) }
+        }
         // tree's roots in the order given: files and directories alike.
         var treeRoots: [TreeListing.Root] = []
         for path in options.paths {

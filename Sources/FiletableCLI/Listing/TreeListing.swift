@@ -207,24 +207,34 @@ final class TreeListing {
             formatter: formatter, walk: &walk, counts: &counts)
     }
 
-    /// One directory of an archive at `depth` and, row by row, what is below each of its directories.
+    /// One directory of an archive at `depth` and, row by row, what is below
+    /// each of its directories: a loop over a stack of open levels, not a
+    /// recursion, so a member path of any depth (a 30 KB tar can hold
+    /// 10,000 levels) never runs out of the thread's stack.
     private func drawLevel(
         _ node: Int32, path: [UInt8], of archive: Archive, depth: Int, options: ListOptions, json: TreeJSONWriter?, cell: Cell,
         formatter: NameCellFormatter, walk: inout Walk, counts: inout Counts
     ) {
-        let rows = ArchiveRows(archive: archive, node: node, options: options)
-        rows.shownPath = path
-        enter(rows, depth: depth, kept: nil, json: json, walk: &walk)
-        for row in 0..<rows.rowCount {
-            if Interruption.isRequested { break }
+        var open: [(rows: ArchiveRows, next: Int, depth: Int)] = []
+        func enterLevel(_ node: Int32, path: [UInt8], depth: Int, walk: inout Walk) {
+            let rows = ArchiveRows(archive: archive, node: node, options: options)
+            rows.shownPath = path
+            enter(rows, depth: depth, kept: nil, json: json, walk: &walk)
+            open.append((rows, 0, depth))
+        }
+        enterLevel(node, path: path, depth: depth, walk: &walk)
+        while let (rows, row, depth) = open.last {
+            guard row < rows.rowCount, !Interruption.isRequested else {
+                leave(depth: depth, json: json, walk: &walk)
+                open.removeLast()
+                continue
+            }
+            open[open.count - 1].next += 1
             draw(row: row, of: rows, kept: nil, json: json, cell: cell, formatter: formatter, walk: &walk, counts: &counts)
             if rows.kind(ofRow: row) == .directory, context.options.maxDepth.map({ depth + 1 < $0 }) ?? true {
-                drawLevel(
-                    rows.treeNode(ofRow: row), path: rows.path(ofRow: row), of: archive, depth: depth + 1, options: options, json: json, cell: cell,
-                    formatter: formatter, walk: &walk, counts: &counts)
+                enterLevel(rows.treeNode(ofRow: row), path: rows.path(ofRow: row), depth: depth + 1, walk: &walk)
             }
         }
-        leave(depth: depth, json: json, walk: &walk)
     }
 
     /// A level's rows begin: the last one to draw is known, the drawing to the left grows.

@@ -51,6 +51,7 @@ extension CommandContext {
             }
             return try open(.number(number))
         }
+        if try changeDirectoryInsideArchive(NameEscaping.typedName(text)) { return }
         let absolute = try absolutePath(text, for: "cd")
         do {
             try push(absolute, command: "cd")

@@ -57,7 +57,24 @@ struct MarkCommand: RegisteredCommand {
         else { return false }
         let kept = chosen.kept > 0 ? "; \(chosen.kept) kept: the copy here is marked, or is among them" : ""
         guard !chosen.rows.isEmpty else { throw CommandError("mark \(word): no row to mark\(kept)") }
-        try context.mark(chosen.rows.map { .numbers(($0 + 1)...($0 + 1)) })
+        // The copies the marks count on belong to the plan before the marks are made.
+        var keeping: [KeptCopy] = []
+        for row in chosen.rows {
+            guard let here = level.kind.counterpart(ofRow: row, in: level)?.here else { continue }
+            guard let copy = KeptCopy.snapshot(of: here, keptFor: level.path(ofRow: row)) else {
+                throw CommandError("mark \(word): \(NameEscaping.escape(here)) cannot be read now; nothing marked (compare again)")
+            }
+            keeping.append(copy)
+        }
+        let plannedBefore = context.marks.count
+        context.deletionPlan.keep(keeping)
+        do {
+            try context.mark(chosen.rows.map { .numbers(($0 + 1)...($0 + 1)) })
+        } catch {
+            context.deletionPlan.forgetLastKept(keeping.count)
+            throw error
+        }
+        if context.marks.count == plannedBefore { context.deletionPlan.forgetLastKept(keeping.count) }
         if !kept.isEmpty { context.conversation.write("mark \(word): \(chosen.rows.count) marked" + kept) }
         return true
     }
@@ -105,9 +122,9 @@ extension CommandContext {
             }
         }
         // A mark here may cover the last copy of a group another level found (a directory holding it).
-        let problemsBefore = deletionPlan.copyLevels.isEmpty ? [] : Set(deletionPlan.lastCopyProblems(checkingFiles: false))
+        let problemsBefore = !deletionPlan.guardsCopies ? [] : Set(deletionPlan.lastCopyProblems(checkingFiles: false))
         let added = marks.add(batch)
-        if let problem = deletionPlan.copyLevels.isEmpty
+        if let problem = !deletionPlan.guardsCopies
             ? nil : deletionPlan.lastCopyProblems(checkingFiles: false).first(where: { !problemsBefore.contains($0) })
         {
             _ = marks.undo()

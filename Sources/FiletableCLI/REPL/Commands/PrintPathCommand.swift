@@ -36,6 +36,17 @@ struct PrintPathCommand: RegisteredCommand {
                     return level.title
                 }.joined(separator: " > "))
         }
+        // Inside an archive: the archive and the place in it, as the header
+        // says it (a member named `..` is never the archive's directory).
+        if let archive = current.kind as? ArchiveLevel {
+            let inside = ":/" + NameEscaping.escape(archive.rows.archive.tree.path(of: archive.rows.node))
+            say(NameEscaping.escape(archive.archivePath) + inside)
+            let (directory, name) = PathBytes.split(archive.archivePath)
+            if let physical = current.directory.physicalPath(), physical != directory {
+                say("physical: " + NameEscaping.escape(PathBytes.join(physical, name)) + inside)
+            }
+            return .keepGoing
+        }
         say(NameEscaping.escape(current.path))
         if let physical = current.directory.physicalPath(), physical != current.path {
             say("physical: " + NameEscaping.escape(physical))

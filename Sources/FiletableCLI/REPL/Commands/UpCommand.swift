@@ -32,6 +32,8 @@ extension CommandContext {
     func up() throws(CommandError) {
         // The root has no parent: another '/' on the stack would only hide the first.
         guard current.path != [0x2F] else { throw CommandError("up: already at /, which has no parent") }
+        // Inside an archive, the parent is the tree's, never the path's text.
+        if try upInsideArchive() { return }
         let child = PathBytes.split(current.path).name
         try push(DisplayPath.normalize(current.path + Array("/..".utf8)), command: "up", focus: child)
     }

@@ -62,6 +62,7 @@ final class ArchiveLevel: LevelKind, RowOpener {
     /// Where the listing stopped early, the reason under every page.
     var summary: (() -> [String])? {
         guard let problem = rows.archive.problem else { return nil }
+        if problem.isStop { return { ["partial: \(problem.description)"] } }
         return { ["damaged: \(problem.description); the members before it are listed"] }
     }
 

@@ -46,12 +46,12 @@ extension DeletionPlan {
 
     /// Groups of this session's tables whose every copy is in the plan or
     /// no longer what was compared (changed, moved, gone): what `marks` and
-    /// `marks verify` warn of. One line a group.
+    /// `marks verify` warn of, and kept copies likewise (`keptCopyProblems`). One line a group.
     /// Without `checkingFiles`, only what the plan covers is asked (no `lstat`).
     func lastCopyProblems(checkingFiles: Bool = true) -> [String] {
         guard !marks.isEmpty else { return [] }
         let markedDirectories = markedDirectoryPaths()
-        var problems: [String] = []
+        var problems = keptCopyProblems(checkingFiles: checkingFiles)
         var seen = Set<[UInt8]>()
         for table in copyLevels.map(\.table) {
             var keeps = [Bool](repeating: false, count: table.groups.count)

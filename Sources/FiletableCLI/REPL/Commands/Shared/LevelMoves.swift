@@ -18,7 +18,8 @@ extension CommandContext {
             guard let home = settings.home else { throw CommandError("\(command): HOME is not set") }
             bytes = home + bytes.dropFirst()
         }
-        return DisplayPath.normalize(bytes.first == 0x2F ? bytes : PathBytes.join(current.path, bytes))
+        // `..` past an archive file names a member, never the archive's directory.
+        return MemberPathRule.normalize(bytes.first == 0x2F ? bytes : PathBytes.join(current.path, bytes))
     }
 
     /// Opens the directory at `path` and pushes it, keeping the current sort

@@ -20,6 +20,14 @@ extension CommandContext {
                 "marks export: \(Plural.count(broken.count, "marked path")) no longer lead\(broken.count == 1 ? "s" : "") to the marked file; nothing written ('marks prune' drops them)"
             )
         }
+        // The last copy of anything is never in a written plan, --changed or not.
+        let copyProblems = deletionPlan.lastCopyProblems()
+        if !copyProblems.isEmpty {
+            for problem in copyProblems { write("marks export: " + problem) }
+            throw CommandError(
+                "marks export: the plan takes the last copy of \(Plural.count(copyProblems.count, "file or group", "files or groups")); nothing written"
+            )
+        }
         let changed = problems.filter { if case .changed = $0.problem { return true } else { return false } }
         if !changed.isEmpty {
             for (mark, problem) in changed { write(NameEscaping.escape(mark.path) + ": " + problem.description) }

@@ -1,0 +1,27 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Archives whose shape is hostile rather than their numbers: a member
+/// path thousands of levels deep is drawn, never recursed into.
+final class HostileArchiveShapesEndToEndTests: XCTestCase {
+    /// A 30 KB tar with a 10,000-level member path: `--tree` draws all of
+    /// it (a recursion a level a frame ended in SIGSEGV), as tree draws
+    /// 50,000 levels on disk.
+    func testTreeDrawsATenThousandLevelMemberPath() throws {
+        let temp = try ArchivesEndToEndTests.makeArchives(
+            """
+            with tarfile.open("deep.tar", "w", format=tarfile.PAX_FORMAT) as t:
+                add(t, "d/" * 10000 + "f", b"bottom\\n")
+            """)
+        let tree = try CommandRunner.run(["--tree", "--noreport", "-i", "deep.tar/"], in: temp.url)
+        XCTAssertEqual(tree.status, 0, tree.stderr)
+        let lines = tree.text.split(separator: "\n")
+        XCTAssertEqual(lines.count, 10_002, "the root, 10,000 directories and the file")
+        XCTAssertEqual(lines.last, "f")
+        let recursive = try CommandRunner.run(["-R", "deep.tar/"], in: temp.url)
+        XCTAssertEqual(recursive.status, 0, recursive.stderr)
+        let json = try CommandRunner.run(["--tree", "-J", "deep.tar/"], in: temp.url)
+        XCTAssertEqual(json.status, 0, json.stderr)
+    }
+}
