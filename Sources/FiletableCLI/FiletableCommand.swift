@@ -189,7 +189,9 @@ public enum FiletableCommand {
         } else if options.lineEditing, Environment.value("TERM").map({ $0 != "dumb" && !$0.isEmpty }) ?? false,
             StandardStream.output.isTerminal, RawTerminal.prepare(0)
         {
-            let history = History(file: History.defaultFile(environment: Environment.value))
+            let place = History.defaultFile(environment: Environment.value)
+            if let note = place.offBecause { diagnostics.report(note, severity: .success) }
+            let history = History(file: place.file)
             mode = .edited(LineEditor(terminal: RealTerminal(input: 0, output: output), history: history))
         } else {
             mode = .interactive

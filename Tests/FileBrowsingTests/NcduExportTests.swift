@@ -31,6 +31,29 @@ final class NcduExportTests: XCTestCase {
         XCTAssertEqual(scan.entries[0].totals.files, 2)
     }
 
+    /// A file with several links counts once, as `du` and `ncdu -f` count
+    /// it: a 1 MB file with five more links is 1 MB, not 6 MB (read once a
+    /// link, an unchanged `/usr/lib` compared with its export "shrank by 295M").
+    /// A link on another device (`dev` on its directory) is another file.
+    func testAHardLinkedFileCountsOnce() throws {
+        let links = (1...5).map { #"{"name":"link\#($0)","asize":1000000,"dsize":1003520,"ino":77,"hlnkc":true,"nlink":7}"# }
+        let export = """
+            [1,2,{"progname":"ncdu","progver":"1.18","timestamp":1},
+            [{"name":"/r","asize":4096,"dsize":4096,"dev":2049},
+            [{"name":"a","asize":4096,"dsize":4096},
+            {"name":"big","asize":1000000,"dsize":1003520,"ino":77,"hlnkc":true,"nlink":7}],
+            [{"name":"b","asize":4096,"dsize":4096},
+            \(links.joined(separator: ",\n"))],
+            [{"name":"other-disk","asize":4096,"dsize":4096,"dev":2050},
+            {"name":"big","asize":1000000,"dsize":1003520,"ino":77,"hlnkc":true,"nlink":2}]
+            ]]
+            """
+        let scan = try SavedScan.load(Array(export.utf8))
+        XCTAssertEqual(scan.rootTotals.diskBytes, 4 * 4096 + 2 * 1_003_520)
+        XCTAssertEqual(scan.rootTotals.apparentBytes, 4 * 4096 + 2 * 1_000_000)
+        XCTAssertEqual(scan.rootTotals.files, 7, "every name is still an entry")
+    }
+
     /// JSON can spell a NUL, which no file name holds: such an entry is left
     /// out (as one with a `/`), so a path never comes twice apart in the
     /// index (a NUL sorted beside a `/`; found by FuzzSavedScan).

@@ -71,3 +71,36 @@ final class CommandOutcomeTests: XCTestCase {
         XCTAssertTrue(text.contains("23"), "its size: \(text)")
     }
 }
+
+/// A comparison stopped by Ctrl-C is partial, and says so: its header and
+/// its empty table never claim "every file is the same" for pairs it
+/// never read.
+final class StoppedComparisonTests: XCTestCase {
+    func testAStoppedComparisonNeverSaysEveryFileIsTheSame() throws {
+        let temp = try TemporaryTree()
+        try temp.folder("a")
+        try temp.folder("b")
+        for index in 0..<50 {
+            temp.file("f\(index)", contents: "same\n", in: "a")
+            temp.file("f\(index)", contents: "same\n", in: "b")
+        }
+        let output = OutputSink(fd: -1)
+        output.startCapturing()
+        let session = try Session(path: Array((temp.path + "/a").utf8), output: output, settings: Session.Settings())
+        defer { Interruption.clear() }
+        // Ctrl-C as the first progress report arrives.
+        let (level, summary, _) = try ComparisonLevel.level(comparing: session.current, with: Array((temp.path + "/b").utf8)) { _ in
+            Interruption.request()
+        }
+        let kind = try XCTUnwrap(level.kind as? ComparisonLevel)
+        XCTAssertTrue(summary.hasSuffix("; stopped by Ctrl-C"), summary)
+        XCTAssertEqual(kind.headerParts(of: level).last, "partial: stopped by Ctrl-C ('reload' compares again)")
+        XCTAssertFalse(kind.emptyNote(of: level).contains("every file is the same"), kind.emptyNote(of: level))
+        // Whole, it says so.
+        Interruption.clear()
+        let (whole, _, _) = try ComparisonLevel.level(comparing: session.current, with: Array((temp.path + "/b").utf8)) { _ in }
+        let wholeKind = try XCTUnwrap(whole.kind as? ComparisonLevel)
+        XCTAssertEqual(wholeKind.emptyNote(of: whole), "(no differences: every file is the same on both sides)")
+        XCTAssertNil(wholeKind.partialBecause)
+    }
+}

@@ -210,7 +210,10 @@ final class LineEditingTests: XCTestCase {
         XCTAssertEqual(again.entries, ["view 1", "clear", "ls", "view 2", "sort size"])
         XCTAssertNil(again.save())
         XCTAssertEqual(History(file: repeats).entries, ["view 1", "clear", "ls", "view 2", "sort size"])
-        XCTAssertEqual(History.defaultFile { $0 == "XDG_STATE_HOME" ? "/x/state" : "/home/u" }, Array("/x/state/filetable/history".utf8))
+        let exists: ([UInt8]) -> Bool = { $0 == Array("/x".utf8) || $0 == Array("/home/u".utf8) }
+        XCTAssertEqual(
+            History.defaultFile(environment: { $0 == "XDG_STATE_HOME" ? "/x/state" : "/home/u" }, isDirectory: exists).file,
+            Array("/x/state/filetable/history".utf8))
         // A history file holding escape sequences reads back escaped, never raw.
         let hostile = temp.path + "/hostile"
         try Data([0x1B, 0x5D, 0x30, 0x3B, 0x78, 0x07, 0x0A, 0x6C, 0x73, 0x0A]).write(to: URL(fileURLWithPath: hostile))
@@ -218,7 +221,14 @@ final class LineEditingTests: XCTestCase {
         XCTAssertEqual(read.entries.count, 2)
         XCTAssertFalse(read.entries[0].unicodeScalars.contains { $0.value < 0x20 }, read.entries[0].debugDescription)
         XCTAssertEqual(read.entries[1], "ls")
-        XCTAssertEqual(History.defaultFile { $0 == "HOME" ? "/home/u" : nil }, Array("/home/u/.local/state/filetable/history".utf8))
+        XCTAssertEqual(
+            History.defaultFile(environment: { $0 == "HOME" ? "/home/u" : nil }, isDirectory: exists).file,
+            Array("/home/u/.local/state/filetable/history".utf8))
+        // A home that does not exist is never made: the history is off, and says so.
+        let missing = History.defaultFile(environment: { $0 == "HOME" ? "/nowhere" : nil }, isDirectory: exists)
+        XCTAssertNil(missing.file)
+        XCTAssertEqual(missing.offBecause, "history is off: HOME (/nowhere) does not exist, and filetable never makes it")
+        XCTAssertNil(History.defaultFile(environment: { $0 == "XDG_STATE_HOME" ? "/gone/state" : nil }, isDirectory: exists).file)
     }
 
     /// Two sessions at once both keep their lines (the last to quit used to

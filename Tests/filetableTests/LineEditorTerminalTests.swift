@@ -10,7 +10,7 @@ final class LineEditorTerminalTests: TmuxTestCase {
     func testALongLineScrollsBackWhenTheTerminalWidens() throws {
         let temp = try TemporaryTree()
         temp.file("a")
-        tmux.start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' .", columns: 30, rows: 10)
+        tmux.start("cd '\(temp.path)' && HOME=$(mktemp -d) '\(CommandRunner.executable.path)' .", columns: 30, rows: 10)
         tmux.waitFor("help")
         tmux.type(["info abcdefghijklmnopqrstuvwxyz0123456789"])
         let narrow = tmux.waitFor("0123456789")
@@ -28,7 +28,7 @@ final class LineEditorTerminalTests: TmuxTestCase {
         let temp = try TemporaryTree()
         temp.file("a")
         let log = temp.path + "/screen.log"
-        tmux.start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' .", columns: 80, rows: 24)
+        tmux.start("cd '\(temp.path)' && HOME=$(mktemp -d) '\(CommandRunner.executable.path)' .", columns: 80, rows: 24)
         tmux.waitFor("help")
         _ = CommandRunner.system("tmux pipe-pane -o -t \(tmux.session) 'cat >> \(log)'")
         tmux.type(["info a"])

@@ -13,7 +13,7 @@ final class MarkingTerminalTests: TmuxTestCase {
         let made = try CommandRunner.shell(
             "python3 -c 'import os\nfor i in range(200000): os.mknod(\"f%06d\" % i)'", in: temp.url)
         guard made.status == 0 else { throw XCTSkip("skipped: could not make the files with python3: \(made.stderr)") }
-        tmux.start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' .", columns: 100, rows: 24)
+        tmux.start("cd '\(temp.path)' && HOME=$(mktemp -d) '\(CommandRunner.executable.path)' .", columns: 100, rows: 24)
         tmux.waitFor("help --", seconds: 30)
         tmux.type(["mark all", "Enter"])
         usleep(50_000)
@@ -37,7 +37,7 @@ final class GatheredLevelsTerminalTests: TmuxTestCase {
     func testThePlanLevelFitsTheScreenAndPages() throws {
         let temp = try TemporaryTree()
         _ = try CommandRunner.shell("seq -f 'file%03g.txt' 300 | xargs touch; mkdir sub; touch sub/file-deep.txt", in: temp.url)
-        tmux.start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' .", columns: 80, rows: 24)
+        tmux.start("cd '\(temp.path)' && HOME=$(mktemp -d) '\(CommandRunner.executable.path)' .", columns: 80, rows: 24)
         tmux.waitFor("help --", seconds: 30)
         tmux.type(["mark file*", "Enter"])
         tmux.waitFor("for deletion? [y/N]", seconds: 15)

@@ -21,7 +21,7 @@ final class ScreenTerminalTests: TmuxTestCase {
     /// before it), its first frame shown.
     private func startScreen(in directory: String, environment: String = "", columns: Int = 80, rows: Int = 24) {
         tmux.start(
-            "cd '\(directory)' && HOME=/nonexistent \(environment) '\(CommandRunner.executable.path)' --screen .; sleep 30", columns: columns,
+            "cd '\(directory)' && HOME=$(mktemp -d) \(environment) '\(CommandRunner.executable.path)' --screen .; sleep 30", columns: columns,
             rows: rows)
         tmux.waitFor("? lists the keys; q leaves", seconds: 30)
     }
@@ -41,7 +41,7 @@ final class ScreenTerminalTests: TmuxTestCase {
         let elsewhere = try TemporaryTree()
         let stty = elsewhere.path + "/stty"
         tmux.start(
-            "cd '\(temp.path)' && stty -a > '\(stty).before'; HOME=/nonexistent '\(CommandRunner.executable.path)' .; stty -a > '\(stty).after'; sleep 30",
+            "cd '\(temp.path)' && stty -a > '\(stty).before'; HOME=$(mktemp -d) '\(CommandRunner.executable.path)' .; stty -a > '\(stty).after'; sleep 30",
             columns: 80, rows: 24)
         tmux.waitFor("help --", seconds: 30)
         tmux.type(["screen", "Enter"])
@@ -101,7 +101,7 @@ final class ScreenTerminalTests: TmuxTestCase {
     func testThePromptAfterTheScreenShowsThePageOfTheHighlightedRow() throws {
         let temp = try TemporaryTree()
         for index in 1...100 { temp.file(String(format: "f%03d", index), contents: "\(index)\n") }
-        tmux.start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' .", columns: 80, rows: 24)
+        tmux.start("cd '\(temp.path)' && HOME=$(mktemp -d) '\(CommandRunner.executable.path)' .", columns: 80, rows: 24)
         tmux.waitFor("help --", seconds: 30)
         tmux.type(["screen", "Enter"])
         tmux.waitFor("q leaves")
@@ -122,7 +122,7 @@ final class ScreenTerminalTests: TmuxTestCase {
     func testChangesFromOutsideShowAtOnce() throws {
         let temp = try makeTree()
         tmux.start(
-            "cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' --screen .; echo status=$?; sleep 30", columns: 200, rows: 60)
+            "cd '\(temp.path)' && HOME=$(mktemp -d) '\(CommandRunner.executable.path)' --screen .; echo status=$?; sleep 30", columns: 200, rows: 60)
         tmux.waitFor("? lists the keys; q leaves", seconds: 30)
         tmux.waitFor("│ first line")
         _ = try CommandRunner.shell("touch aaa-new", in: temp.url)
@@ -147,7 +147,7 @@ final class ScreenTerminalTests: TmuxTestCase {
         tmux.start("bash --norc -i", columns: 80, rows: 24)
         // (The keys are typed inside single quotes: none in them.)
         tmux.type(["PS1=ok: ; stty -a > \(temp.path)/../stty.before; cd \(temp.path)", "Enter"])
-        tmux.type(["HOME=/nonexistent \(CommandRunner.executable.path) --screen", "Enter"])
+        tmux.type(["HOME=$(mktemp -d) \(CommandRunner.executable.path) --screen", "Enter"])
         tmux.waitFor("? lists the keys; q leaves", seconds: 30)
         tmux.type([":"])
         tmux.waitFor("\n:")
@@ -179,7 +179,7 @@ final class ScreenTerminalTests: TmuxTestCase {
         try temp.folder("mnt")
         let hanging = try HangingFileSystem(at: mount)
         defer { hanging.unmount() }
-        tmux.start("cd / && HOME=/nonexistent '\(CommandRunner.executable.path)' --screen '\(mount)'; echo EXITED; sleep 3", columns: 200, rows: 60)
+        tmux.start("cd / && HOME=$(mktemp -d) '\(CommandRunner.executable.path)' --screen '\(mount)'; echo EXITED; sleep 3", columns: 200, rows: 60)
         tmux.waitFor("? lists the keys; q leaves", seconds: 5)
         // fine.txt, slow-dir, slow-read, slow-stat: down to slow-read, whose read does not answer.
         tmux.type(["j", "j"])
@@ -200,7 +200,7 @@ final class ScreenTerminalTests: TmuxTestCase {
     func testMarkingADirectoryAsksWithOneKey() throws {
         let temp = try makeTree()
         tmux.start(
-            "cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' --screen .; echo status=$?; sleep 30", columns: 100, rows: 24)
+            "cd '\(temp.path)' && HOME=$(mktemp -d) '\(CommandRunner.executable.path)' --screen .; echo status=$?; sleep 30", columns: 100, rows: 24)
         tmux.waitFor("? lists the keys; q leaves", seconds: 30)
         tmux.type(["j", "j"])
         waitForHighlight("3 docs")
@@ -234,7 +234,7 @@ extension ScreenTerminalTests {
     func testAPasteStartWithNoEndSwallowsNoKey() throws {
         let temp = try makeTree()
         let pasteStart = "1b 5b 32 30 30 7e 61 62 63"
-        tmux.start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' --screen .; echo screen-ended; sleep 30")
+        tmux.start("cd '\(temp.path)' && HOME=$(mktemp -d) '\(CommandRunner.executable.path)' --screen .; echo screen-ended; sleep 30")
         tmux.waitFor("? lists the keys; q leaves", seconds: 30)
         _ = CommandRunner.system("tmux send-keys -t \(tmux.session) -H \(pasteStart)")
         tmux.type(["Escape"])
@@ -243,7 +243,7 @@ extension ScreenTerminalTests {
         tmux.type(["q"])
         tmux.waitFor("screen-ended")
         tmux.kill()
-        tmux.start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' .; echo prompt-ended; sleep 30")
+        tmux.start("cd '\(temp.path)' && HOME=$(mktemp -d) '\(CommandRunner.executable.path)' .; echo prompt-ended; sleep 30")
         tmux.waitFor("help --", seconds: 30)
         _ = CommandRunner.system("tmux send-keys -t \(tmux.session) -H \(pasteStart)")
         tmux.type(["C-c"])
@@ -259,7 +259,7 @@ extension ScreenTerminalTests {
     func testFFollowsAGrowingFile() throws {
         let temp = try TemporaryTree()
         temp.file("log.txt", contents: "log 1\nlog 2\n")
-        tmux.start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' .; sleep 30")
+        tmux.start("cd '\(temp.path)' && HOME=$(mktemp -d) '\(CommandRunner.executable.path)' .; sleep 30")
         tmux.waitFor("help --", seconds: 30)
         tmux.type(["view log.txt", "Enter"])
         tmux.waitFor("-- end of file --")

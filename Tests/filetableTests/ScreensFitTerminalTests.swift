@@ -16,7 +16,7 @@ final class ScreensFitTerminalTests: TmuxTestCase {
 
     func testTheLongStyleAndTheMarkQuestionFit80Columns() throws {
         let temp = try makeTree()
-        tmux.start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' .", columns: 80, rows: 24)
+        tmux.start("cd '\(temp.path)' && HOME=$(mktemp -d) '\(CommandRunner.executable.path)' .", columns: 80, rows: 24)
         tmux.waitFor("help --", seconds: 30)
         tmux.type(["ls -l", "Enter"])
         var shown = tmux.waitFor("apropos -> whatis")
@@ -45,7 +45,7 @@ final class ScreensFitTerminalTests: TmuxTestCase {
             truncate -s 123456789 x86_64-linux-gnu-a-long-program-name-of-a-cross-toolchain
             chmod 4755 prog-1; chmod 2755 prog-2
             """, in: temp.url)
-        tmux.start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' .", columns: 80, rows: 24)
+        tmux.start("cd '\(temp.path)' && HOME=$(mktemp -d) '\(CommandRunner.executable.path)' .", columns: 80, rows: 24)
         tmux.waitFor("help --", seconds: 30)
         // The lasting form: `ls -l` lists once (issue 36), `style long` stays for the pages after.
         tmux.type(["style long", "Enter"])
@@ -67,7 +67,7 @@ final class ScreensFitTerminalTests: TmuxTestCase {
     /// columns' facts), and no row runs into the next line.
     func testTheLongStyleBesideTheDetailPaneFits80Columns() throws {
         let temp = try makeTree()
-        tmux.start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' .", columns: 80, rows: 24)
+        tmux.start("cd '\(temp.path)' && HOME=$(mktemp -d) '\(CommandRunner.executable.path)' .", columns: 80, rows: 24)
         tmux.waitFor("help --", seconds: 30)
         tmux.type(["style long", "Enter"])
         tmux.waitFor("apropos -> whatis")
@@ -103,7 +103,7 @@ final class ScreensFitTerminalTests: TmuxTestCase {
 
     func testStyleColumnsFillsAWideScreen() throws {
         let temp = try makeTree()
-        tmux.start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' .", columns: 160, rows: 45)
+        tmux.start("cd '\(temp.path)' && HOME=$(mktemp -d) '\(CommandRunner.executable.path)' .", columns: 160, rows: 45)
         tmux.waitFor("help --", seconds: 30)
         tmux.type(["style columns", "Enter"])
         // Row 1's line holds the rows down the next columns too (9, 17, 25).

@@ -16,7 +16,7 @@ final class SessionLauncherTerminalTests: TmuxTestCase {
 
     /// A shell in tmux, in `temp`, with a prompt the test can wait for.
     private func startShell(in temp: TemporaryTree) {
-        tmux.start("cd '\(temp.path)' && env -i PATH=/usr/bin:/bin TERM=xterm HOME=/nonexistent PS1='SHELL$ ' bash --norc --noprofile -i")
+        tmux.start("cd '\(temp.path)' && env -i PATH=/usr/bin:/bin TERM=xterm HOME=$(mktemp -d) PS1='SHELL$ ' bash --norc --noprofile -i")
         tmux.waitFor("SHELL$ ")
     }
 

@@ -36,7 +36,7 @@ final class TerminalSessionTests: XCTestCase {
         try temp.folder("big")
         temp.file("small", contents: "x")
         _ = try CommandRunner.shell("head -c 300000 /dev/zero > big/blob", in: temp.url)
-        start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' .")
+        start("cd '\(temp.path)' && HOME=$(mktemp -d) '\(CommandRunner.executable.path)' .")
         try waitFor("help --")
         try type("du", "Enter")
         let sized = try waitFor("] big >")
@@ -50,7 +50,7 @@ final class TerminalSessionTests: XCTestCase {
         try type("q", "Enter")
         XCTAssertTrue(sessionEnds())
         // A scan of / is long enough to interrupt (and crosses /proc): Ctrl-C ends it at once.
-        start("cd / && HOME=/nonexistent '\(CommandRunner.executable.path)' /")
+        start("cd / && HOME=$(mktemp -d) '\(CommandRunner.executable.path)' /")
         try waitFor("help --")
         try type("du", "Enter")
         try waitFor("scanning")
@@ -71,7 +71,7 @@ final class TerminalSessionTests: XCTestCase {
     func testTheTableFollowsItsDirectory() throws {
         let temp = try TemporaryTree()
         for name in ["a", "b", "keep"] { temp.file(name) }
-        start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' .")
+        start("cd '\(temp.path)' && HOME=$(mktemp -d) '\(CommandRunner.executable.path)' .")
         try waitFor("help --")
         try type("mark keep", "Enter")
         try waitFor("marked 1")
@@ -123,7 +123,7 @@ final class TerminalSessionTests: XCTestCase {
         temp.file("local", contents: "x")
         let hanging = try HangingFileSystem(at: mount)
         defer { hanging.unmount() }
-        start("cd / && HOME=/nonexistent '\(CommandRunner.executable.path)' '\(mount)'; echo EXITED; sleep 3")
+        start("cd / && HOME=$(mktemp -d) '\(CommandRunner.executable.path)' '\(mount)'; echo EXITED; sleep 3")
         let first = try waitFor("help --", seconds: 1)
         for name in ["fine.txt", "slow-dir", "slow-read", "slow-stat"] { XCTAssertTrue(first.contains(name), "\(name) missing: \(first)") }
         /// Types `line`; `what` is said not to respond, and Ctrl-C gives up.
@@ -186,7 +186,7 @@ final class TerminalSessionTests: XCTestCase {
         for flags in ["", "--screen"] {
             _ = CommandRunner.system("(stat '\(mount)/slow-stat' > /dev/null 2>&1 &)")
             usleep(200_000)
-            start("cd / && HOME=/nonexistent '\(CommandRunner.executable.path)' \(flags) '\(mount)'; echo EXITED \\$?; sleep 3")
+            start("cd / && HOME=$(mktemp -d) '\(CommandRunner.executable.path)' \(flags) '\(mount)'; echo EXITED \\$?; sleep 3")
             try waitFor("filetable: \(mount): not responding (still waiting; Ctrl-C to give up)", seconds: 2)
             try type("C-c")
             try waitFor("filetable: \(mount): gave up waiting (the file system has not answered)", seconds: 2)
@@ -212,7 +212,7 @@ final class TerminalSessionTests: XCTestCase {
         let temp = try TemporaryTree()
         temp.file("a")
         let executable = CommandRunner.executable.path
-        start("cd '\(temp.path)' && HOME=/nonexistent '\(executable)' '\(temp.path)'; echo EXITED \\$?; sleep 3")
+        start("cd '\(temp.path)' && HOME=$(mktemp -d) '\(executable)' '\(temp.path)'; echo EXITED \\$?; sleep 3")
         try waitFor("help --")
         let launcher = CommandRunner.system("pgrep -f -x \"\(executable) \(temp.path)\"").split(separator: "\n").first.map(String.init) ?? ""
         XCTAssertFalse(launcher.isEmpty, "no launcher process found")
@@ -227,7 +227,7 @@ final class TerminalSessionTests: XCTestCase {
         // A long operation to interrupt: 'find' for a near miss in long names.
         let longName = String(repeating: "a", count: 250)
         for i in 0..<20_000 { temp.file(longName.dropLast(5) + String(format: "%05d", i), in: "long") }
-        let command = "cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' ."
+        let command = "cd '\(temp.path)' && HOME=$(mktemp -d) '\(CommandRunner.executable.path)' ."
         start(command, columns: 100, rows: 14)
 
         var shown = try waitFor("\(temp.path)>")
@@ -274,7 +274,7 @@ final class TerminalSessionTests: XCTestCase {
         temp.file("notes.txt", contents: "notes")
         for name in ["main.c", "util.c", "util.h"] { temp.file(name, in: "src") }
         for name in ["x.c", "y.c"] { temp.file(name, in: "src/lib") }
-        let command = "cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' ."
+        let command = "cd '\(temp.path)' && HOME=$(mktemp -d) '\(CommandRunner.executable.path)' ."
         start(command)
         try waitFor("\(temp.path)>")
 
@@ -324,7 +324,7 @@ final class TerminalSessionTests: XCTestCase {
         temp.file("notebook")
         try temp.folder("subway")
         _ = CommandRunner.system(
-            "tmux new-session -d -s \(session) -x 80 -y 24 'env -i PATH=/usr/bin:/bin TERM=xterm HOME=/nonexistent PS1=\"$ \" bash --norc --noprofile -i'"
+            "tmux new-session -d -s \(session) -x 80 -y 24 'env -i PATH=/usr/bin:/bin TERM=xterm HOME=$(mktemp -d) PS1=\"$ \" bash --norc --noprofile -i'"
         )
         try waitFor("$ ")
         let start = "cd '\(temp.path)' && XDG_STATE_HOME='\(temp.path)/state' '\(CommandRunner.executable.path)' ."
@@ -450,7 +450,7 @@ final class TerminalSessionTests: XCTestCase {
         let temp = try TemporaryTree()
         try temp.link("tty", to: "/dev/tty")
         let executable = CommandRunner.executable.path
-        start("cd '\(temp.path)' && HOME=/nonexistent '\(executable)' .", columns: 100, rows: 20)
+        start("cd '\(temp.path)' && HOME=$(mktemp -d) '\(executable)' .", columns: 100, rows: 20)
         try waitFor("\(temp.path)>")
         try type("hex 1", "Enter")
         usleep(500_000)
@@ -503,7 +503,7 @@ final class TerminalSessionTests: XCTestCase {
         temp.file("needle-deep", in: "sub")
         try temp.link("lnk", to: "wide.txt")
         let executable = CommandRunner.executable.path
-        start("cd '\(temp.path)' && HOME=/nonexistent PAGER=less '\(executable)' .", columns: 80, rows: 24)
+        start("cd '\(temp.path)' && HOME=$(mktemp -d) PAGER=less '\(executable)' .", columns: 80, rows: 24)
         try waitFor("\(temp.path)>")
 
         // 14 sections of two rows: headers and footers count against the 24 rows.
@@ -582,7 +582,7 @@ final class TerminalSessionTests: XCTestCase {
     func testCompletionAsksBeforeAScreenOfCandidates() throws {
         let temp = try TemporaryTree()
         for i in 1...300 { temp.file("entry\(i)") }
-        start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' .", columns: 80, rows: 24)
+        start("cd '\(temp.path)' && HOME=$(mktemp -d) '\(CommandRunner.executable.path)' .", columns: 80, rows: 24)
         try waitFor("\(temp.path)>")
         try type("info ent", "Tab")
         try waitFor("info entry")

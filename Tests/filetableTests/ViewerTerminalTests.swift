@@ -19,7 +19,7 @@ final class ViewerTerminalTests: TmuxTestCase {
         }
         temp.file("services", contents: lines.joined(separator: "\n") + "\n")
         // Colour on whatever NO_COLOR the test runs with: the matches' reverse video is checked.
-        tmux.start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' --color=always .", columns: 80, rows: 24)
+        tmux.start("cd '\(temp.path)' && HOME=$(mktemp -d) '\(CommandRunner.executable.path)' --color=always .", columns: 80, rows: 24)
         tmux.waitFor("help --", seconds: 30)
         tmux.type(["view services", "Enter"])
         var shown = tmux.waitFor("services  lines 1-20 of 60  ")
@@ -63,7 +63,7 @@ final class ViewerTerminalTests: TmuxTestCase {
         blob[0] = 0
         blob.replaceSubrange(5000..<5004, with: [0xDE, 0xAD, 0xBE, 0xEF])
         _ = FileManager.default.createFile(atPath: temp.path + "/blob.bin", contents: Data(blob))
-        tmux.start("cd '\(temp.path)' && HOME=/nonexistent '\(CommandRunner.executable.path)' .", columns: 80, rows: 24)
+        tmux.start("cd '\(temp.path)' && HOME=$(mktemp -d) '\(CommandRunner.executable.path)' .", columns: 80, rows: 24)
         tmux.waitFor("help --", seconds: 30)
         tmux.type(["view blob.bin", "Enter"])
         var shown = tmux.waitFor("-- more from offset 0x140")

@@ -100,7 +100,8 @@ public enum NcduExport {
             throw SavedScanError(offset: 0, "the export's tree does not start with its root directory")
         }
         var entries: [SavedScan.Entry] = []
-        var rootTotals = walk(root, below: [], into: &entries)
+        var links = HardLinks()
+        var rootTotals = walk(root, below: [], device: 0, links: &links, into: &entries)
         // The root counts itself, as every directory below it does (and as a scan counts it).
         rootTotals.directories += 1
         return SavedScan(root: rootName, savedAt: savedAt, rootTotals: rootTotals, entries: entries)
@@ -111,15 +112,44 @@ public enum NcduExport {
     /// `/`, and the same path could come twice apart). Others are left out.
     private static func isName(_ name: [UInt8]) -> Bool { !name.isEmpty && !name.contains(0x2F) && !name.contains(0) }
 
-    /// Adds a directory's entries (paths below the root) and returns its totals.
-    private static func walk(_ directory: [JSONReader.Value], below path: [UInt8], into entries: inout [SavedScan.Entry]) -> SpaceTotals {
+    /// The hard-linked files already counted, by device and inode: a file
+    /// with several links counts once, as `du` and `ncdu -f` count it (an
+    /// export marks one with `hlnkc`, or from ncdu 2, `nlink` above 1).
+    private struct HardLinks {
+        var seen = Set<FileIdentity>()
+
+        /// Whether this link's file was counted already (and counts it now if not).
+        mutating func countedBefore(_ info: [String: JSONReader.Value], device: UInt64) -> Bool {
+            let linked = info["hlnkc"] == .bool(true) || (number(info["nlink"]).map { $0 > 1 } ?? false)
+            guard linked, let inode = number(info["ino"]) else { return false }
+            return !seen.insert(FileIdentity(device: number(info["dev"]) ?? device, inode: inode)).inserted
+        }
+
+        /// A JSON number that is a whole non-negative number within `UInt64`.
+        static func number(_ value: JSONReader.Value?) -> UInt64? {
+            guard case .number(let number)? = value, number >= 0, number < 1.8e19, number.rounded() == number else { return nil }
+            return UInt64(number)
+        }
+
+        private func number(_ value: JSONReader.Value?) -> UInt64? { Self.number(value) }
+    }
+
+    /// Adds a directory's entries (paths below the root) and returns its
+    /// totals; `device` is the directory's own (an entry without `dev` is on it).
+    private static func walk(
+        _ directory: [JSONReader.Value], below path: [UInt8], device: UInt64, links: inout HardLinks, into entries: inout [SavedScan.Entry]
+    ) -> SpaceTotals {
         var totals = SpaceTotals()
-        if case .object(let info)? = directory.first { totals = sizes(info) }
+        var device = device
+        if case .object(let info)? = directory.first {
+            totals = sizes(info)
+            device = HardLinks.number(info["dev"]) ?? device
+        }
         for item in directory.dropFirst() {
             switch item {
             case .object(let info):
                 guard case .string(let name)? = info["name"], isName(name) else { continue }
-                var own = sizes(info)
+                var own = links.countedBefore(info, device: device) ? SpaceTotals() : sizes(info)
                 own.files = 1
                 let notRegular = info["notreg"] == .bool(true)
                 entries.append(SavedScan.Entry(path: path.isEmpty ? name : path + [0x2F] + name, kind: notRegular ? .unknown : .file, totals: own))
@@ -129,7 +159,7 @@ public enum NcduExport {
                 let childPath = path.isEmpty ? name : path + [0x2F] + name
                 let at = entries.count
                 entries.append(SavedScan.Entry(path: childPath, kind: .directory, totals: SpaceTotals()))
-                var below = walk(inner, below: childPath, into: &entries)
+                var below = walk(inner, below: childPath, device: device, links: &links, into: &entries)
                 below += SpaceTotals(apparentBytes: 0, diskBytes: 0, directories: 1)
                 entries[at].totals = below
                 totals += below

@@ -40,7 +40,7 @@ struct SavedScanReader {
     init(_ bytes: [UInt8]) throws(SavedScanError) {
         self.bytes = bytes
         guard bytes.starts(with: SavedScan.magic) else {
-            throw SavedScanError(offset: 0, "not a scan filetable saved (it starts FTSCAN1; save one with --du --save FILE)")
+            throw SavedScanError.notAScan
         }
         // The header, read as the entries are.
         let header = try bytes.withUnsafeBufferPointer { (file) throws(SavedScanError) in

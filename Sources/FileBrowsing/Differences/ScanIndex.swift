@@ -35,7 +35,11 @@ public final class ScanIndex: Sendable {
     /// Reads a kept scan from `path`: filetable's own or an ncdu export
     /// (`findsByName`, `depth`: as for `init(decoding:findsByName:depth:)`).
     public static func read(from path: [UInt8], findsByName: Bool = true, depth: Int = .max) throws(FileError) -> ScanIndex {
-        switch Syscalls.readWholeInput(path) {
+        // The first bytes first: `/dev/zero` or `/dev/urandom` is refused at
+        // once, and a pipe or device that never ends stops at a bound.
+        switch Syscalls.readWholeInput(path, startsAs: SavedScan.mayStartAScan, bounded: true) {
+        case .failure(.unexpectedStart):
+            throw FileError(path: path, reason: .custom(SavedScanError.notAScan.description))
         case .failure(let errno): throw FileError(path: path, errno: errno)
         case .success(let bytes):
             do throws(SavedScanError) {

@@ -27,6 +27,8 @@ public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
     /// The message `strerror` gives, such as "No such file or directory".
     public var description: String {
         if self == .notResponding { return "not responding (the file system did not answer)" }
+        if self == .unexpectedStart { return "does not start as this input must (nothing more was read)" }
+        if self == .endlessInput { return "more than 1 GiB from a pipe or a device (an endless input?); save it to a file first" }
         guard let text = strerror(rawValue) else { return "error \(rawValue)" }
         return String(cString: text)
     }

@@ -131,6 +131,12 @@ extension Errno {
     /// A call on a file system that did not answer in time (see `HangGuard`):
     /// not a system error number, so it cannot be mistaken for one.
     public static let notResponding = Errno(-1000)
+    /// An input whose first bytes are not what its reader takes (see
+    /// `Syscalls.readWholeInput(_:startsAs:bounded:)`): nothing more was read.
+    public static let unexpectedStart = Errno(-1001)
+    /// An input that is not a regular file and went on past what a reader
+    /// holds (`/dev/zero` as a saved scan).
+    public static let endlessInput = Errno(-1002)
 }
 
 extension DirectoryHandle {

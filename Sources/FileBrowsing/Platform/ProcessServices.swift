@@ -112,6 +112,9 @@ public struct Descriptor: Sendable, Equatable {
         Syscalls.waitForReading(descriptors, milliseconds: milliseconds)
     }
 
+    /// Closes the descriptor; the caller owns it and uses it no more.
+    public func close() { Syscalls.close(number) }
+
     /// Opens `path` to read (a batch of commands, a list of names).
     public static func openForReading(_ path: [UInt8]) -> Result<Descriptor, Errno> { Syscalls.openForReading(path).map(Descriptor.init) }
 

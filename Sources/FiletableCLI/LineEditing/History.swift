@@ -46,13 +46,30 @@ final class History {
             .map { NameEscaping.terminalSafe(NameEscaping.typedText(Array($0))) }
     }
 
-    /// The history file's place from the environment, if one can be worked out.
-    static func defaultFile(environment: (String) -> String?) -> [UInt8]? {
+    /// The history file's place from the environment, or why there is none.
+    /// A home that does not exist is never made (nor the folder that would
+    /// hold `$XDG_STATE_HOME`): the history is then off, and `offBecause`
+    /// says so, once, at the prompt's start.
+    static func defaultFile(
+        environment: (String) -> String?, isDirectory: ([UInt8]) -> Bool = History.isDirectory
+    ) -> (file: [UInt8]?, offBecause: String?) {
         if let state = environment("XDG_STATE_HOME"), state.hasPrefix("/") {
-            return Array((state + "/filetable/history").utf8)
+            let holder = PathBytes.split(CanonicalPath.lexical(Array(state.utf8))).parent
+            guard isDirectory(holder.isEmpty ? [0x2F] : holder) else {
+                return (nil, "history is off: XDG_STATE_HOME (\(NameEscaping.escape(Array(state.utf8)))) is in a folder that does not exist")
+            }
+            return (Array((state + "/filetable/history").utf8), nil)
         }
-        guard let home = environment("HOME"), home.hasPrefix("/") else { return nil }
-        return Array((home + "/.local/state/filetable/history").utf8)
+        guard let home = environment("HOME"), home.hasPrefix("/") else { return (nil, nil) }
+        guard isDirectory(Array(home.utf8)) else {
+            return (nil, "history is off: HOME (\(NameEscaping.escape(Array(home.utf8)))) does not exist, and filetable never makes it")
+        }
+        return (Array((home + "/.local/state/filetable/history").utf8), nil)
+    }
+
+    private static func isDirectory(_ path: [UInt8]) -> Bool {
+        guard case .success(let status) = FileStatusReader.status(of: path, followSymlink: true) else { return false }
+        return status.kind == .directory
     }
 
     /// Adds a line typed at the prompt (not a space-led one, not a repeat).

@@ -32,11 +32,14 @@ struct SpaceUsageCommand {
         return Array(path[..<end])
     }
 
-    /// The PATHs: the operands, or with `--files0-from` the names in that
-    /// file, NUL-separated (an empty name is an error, as du's); nil when
-    /// they cannot be read.
-    private func operands() -> [[UInt8]]? {
-        guard let file = options.spaceOperandsFile else { return options.paths }
+    /// The PATHs, one at a time: the operands, or with `--files0-from` the
+    /// names in that file, NUL-separated, read as they are used (du streams
+    /// them: `/dev/zero` is never held whole); nil when they cannot be read.
+    private func operands() -> (() -> [UInt8]?)? {
+        guard let file = options.spaceOperandsFile else {
+            var remaining = options.paths[...]
+            return { remaining.popFirst() }
+        }
         if options.operandsGiven {
             // du's three lines, and its status.
             let name = QuotingStyle.shellEscapeAlways.string(options.paths[0])
@@ -46,21 +49,20 @@ struct SpaceUsageCommand {
                     hint: "file operands cannot be combined with --files0-from\n" + UsageError.seeHelp))
             return nil
         }
-        switch Descriptor.readWhole(file) {
-        case .success(let bytes):
-            var names = bytes.split(separator: 0, omittingEmptySubsequences: false).map(Array.init)
-            if names.last == [] { names.removeLast() }
-            // As du words it: each empty name by its source and number, `-` refused in a list read from standard input.
-            let source = QuotingStyle.shellEscape.string(file)
-            for (index, name) in names.enumerated() where name.isEmpty {
-                diagnostics.report("\(source):\(index + 1): invalid zero-length file name", severity: .minorTrouble)
+        let names: OperandNamesFile
+        do {
+            names = try OperandNamesFile(file)
+        } catch {
+            diagnostics.report(
+                "cannot open \(QuotingStyle.shellEscapeAlways.string(file)) for reading: \(error.reasonText)", severity: .seriousTrouble)
+            return nil
+        }
+        let diagnostics = self.diagnostics
+        return {
+            if let name = names.nextOperand(reportingTo: diagnostics) { return name }
+            if let failure = names.failure {
+                diagnostics.report("\(QuotingStyle.shellEscapeAlways.string(file)): read error: \(failure)", severity: .seriousTrouble)
             }
-            if file == [0x2D], names.contains([0x2D]) {
-                diagnostics.report("when reading file names from stdin, no file name of '-' allowed", severity: .minorTrouble)
-            }
-            return names.filter { !$0.isEmpty && !(file == [0x2D] && $0 == [0x2D]) }
-        case .failure(let errno):
-            diagnostics.report("cannot open \(QuotingStyle.shellEscapeAlways.string(file)) for reading: \(errno)", severity: .seriousTrouble)
             return nil
         }
     }
@@ -90,8 +92,14 @@ struct SpaceUsageCommand {
         // Each inode once across the operands, as du: an operand already
         // counted (inside an earlier one, or named twice) prints nothing.
         let counted = SpaceScan.Counted()
-        guard let paths = operands()?.map(Self.trimmingTrailingSlashes) else { return }
-        for path in paths {
+        guard let nextOperand = operands() else { return }
+        // One name read ahead: a scan's progress names its operand when there are several.
+        var upcoming = nextOperand().map(Self.trimmingTrailingSlashes)
+        var index = 0
+        while let path = upcoming {
+            upcoming = nextOperand().map(Self.trimmingTrailingSlashes)
+            index += 1
+            let severalOperands = index > 1 || upcoming != nil
             if path.isEmpty {
                 diagnostics.report("invalid zero-length file name", severity: .minorTrouble)
                 continue
@@ -123,7 +131,7 @@ struct SpaceUsageCommand {
                 diagnostics.report(error, severity: .seriousTrouble)
                 continue
             }
-            let result = scan(handle, counted: counted, severalOperands: paths.count > 1)
+            let result = scan(handle, counted: counted, severalOperands: severalOperands)
             for error in result.errors { diagnostics.report(error, severity: .minorTrouble) }
             if result.cancelled {
                 diagnostics.report("\(NameEscaping.escape(path)): interrupted; figures so far are not printed", severity: .seriousTrouble)

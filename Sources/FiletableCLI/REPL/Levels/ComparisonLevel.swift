@@ -24,16 +24,31 @@ final class ComparisonLevel: LevelKind {
     var rowsDescription: String { "the differences from \(NameEscaping.escape(other))" }
     var breadcrumb: String? { "compare" }
 
+    /// How many entries the last comparison could not read (their pairs were never compared).
+    fileprivate(set) var unreadCount = 0
+
+    /// Why the last comparison is not the whole answer, if it is not: a
+    /// stopped or unreadable comparison never claims "the same" for pairs
+    /// it did not read.
+    var partialBecause: String? {
+        if totals.interrupted { return "partial: stopped by Ctrl-C ('reload' compares again)" }
+        if unreadCount > 0 { return "partial: \(Plural.count(unreadCount, "entry", "entries")) could not be read" }
+        return nil
+    }
+
     func headerParts(of level: TableLevel) -> [String] {
         let same = level.model.sections.first(where: { $0.title == Self.titles[4] })?.rows.count ?? 0
         return [
             NameEscaping.escape(level.path),
             "compare with \(NameEscaping.escape(other)): \(Plural.count(level.model.rowCount - same, "difference"))",
             "\(Plural.count(totals.sameFiles, "file")) the same",
-        ]
+        ] + (partialBecause.map { [$0] } ?? [])
     }
 
-    func emptyNote(of level: TableLevel) -> String { "(no differences: every file is the same on both sides)" }
+    func emptyNote(of level: TableLevel) -> String {
+        guard let partialBecause else { return "(no differences: every file is the same on both sides)" }
+        return "(no differences in what was compared; \(partialBecause))"
+    }
 
     /// The sections, in the order they show.
     private static let titles = ["only here", "only there", "contents differ", "not the same type", "the same, there"]
@@ -113,6 +128,7 @@ final class ComparisonLevel: LevelKind {
             // A reload compares again: the kind learns what it found.
             kind?.totals = totals
             kind?.counterparts = counterparts
+            kind?.unreadCount = troubles.count
             report(totals)
             return sink.contents
         }
@@ -120,6 +136,7 @@ final class ComparisonLevel: LevelKind {
         let contents = gather(progress)
         let rows = PathRows(contents) { () throws(FileError) -> PathRows.Contents in gather { _ in } }
         let made = ComparisonLevel(other: other, totals: totals, counterparts: counterparts)
+        made.unreadCount = troubles.count
         kind = made
         let level = TableLevel(rows: rows, kind: made, in: first, path: origin.path, decoration: origin.formatter.decoration)
         let same = contents.sectionOfEntry.filter { $0 == 4 }.count
