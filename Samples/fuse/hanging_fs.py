@@ -1,13 +1,15 @@
 #!/usr/bin/python3
 """A FUSE file system that stops answering, for filetable's tests.
 
-    /usr/bin/python3 Samples/fuse/hanging_fs.py MOUNTPOINT [SECONDS]
+    /usr/bin/python3 Samples/fuse/hanging_fs.py MOUNTPOINT [SECONDS] [dead]
 
 It holds `fine.txt` (answers at once), `slow-stat` (getattr sleeps SECONDS,
 default 30) and `slow-read` (getattr answers, read sleeps SECONDS), and a
 directory `slow-dir` whose getattr sleeps. python3-fuse is libfuse 2, which
 serialises lookups in one directory: while `slow-stat` sleeps, its
 neighbours' getattr waits too, as a dead NFS server stalls a whole mount.
+With `dead`, every call sleeps, the root's getattr included: a dead
+sshfs or NFS mount point beside the files of an ordinary directory.
 Runs in the foreground until unmounted (fusermount -u MOUNTPOINT).
 """
 import errno
@@ -19,6 +21,7 @@ import fuse
 
 fuse.fuse_python_api = (0, 2)
 DELAY = 30.0
+DEAD = False
 
 
 class Stat(fuse.Stat):
@@ -42,6 +45,8 @@ FILES = {"fine.txt": b"fine\n", "slow-stat": b"slow\n", "slow-read": b"never\n"}
 class HangingFS(fuse.Fuse):
     def getattr(self, path):
         name = path.lstrip("/")
+        if DEAD:
+            time.sleep(DELAY)
         if path == "/":
             return Stat(stat.S_IFDIR | 0o755, 4096, 2)
         if name in ("slow-stat", "slow-dir"):
@@ -71,6 +76,8 @@ class HangingFS(fuse.Fuse):
 
 
 if __name__ == "__main__":
+    if len(sys.argv) > 3:
+        DEAD = sys.argv.pop(3) == "dead"
     if len(sys.argv) > 2:
         DELAY = float(sys.argv.pop(2))
     server = HangingFS(version="%prog " + fuse.__version__, usage=__doc__, dash_s_do="setsingle")

@@ -136,24 +136,7 @@ public final class Archive {
             let start = try ZipIndex.dataStart(of: member, in: source)
             switch member.method {
             case 0:
-                if let size = source.size, start > size || member.size > size - start {
-                    throw ArchiveError("the member runs past the archive's end (a truncated file)")
-                }
-                let slice = SliceBytes(path: path, of: source, from: start, length: member.size, modificationTime: member.modificationTime)
-                // Checked against its CRC as a deflated member is, up to the
-                // most held in memory (a larger stored member is read as it lies).
-                guard let expected = member.crc, member.size <= UInt64(Self.memberLimit) else { return slice }
-                let bytes: [UInt8]
-                do throws(FileError) {
-                    bytes = try slice.bytes(at: 0, count: Int(member.size))
-                } catch {
-                    throw ArchiveError(error.reasonText)
-                }
-                guard UInt64(bytes.count) == member.size else { throw ArchiveError.truncated }
-                var crc = CRC32()
-                bytes.withUnsafeBytes { crc.update($0) }
-                guard crc.value == expected else { throw ArchiveError("the member does not match its CRC (damaged)") }
-                return MemoryBytes(path: path, bytes: bytes, modificationTime: member.modificationTime)
+                return try Self.storedZipMember(member, at: start, in: source, path: path)
             case 8:
                 var offset = start
                 let end = start + (member.compressedSize ?? 0)
@@ -183,6 +166,30 @@ public final class Archive {
                     "compressed with zip method \(member.method) (\(Self.methodName(member.method))); filetable reads stored and deflated members")
             }
         }
+    }
+
+    /// A zip member stored as it is, from `start`: checked against its
+    /// CRC as a deflated member is, up to the most held in memory (a larger
+    /// stored member is read as it lies); refused when it runs past the file.
+    private static func storedZipMember(
+        _ member: ArchiveMember, at start: UInt64, in source: any ByteSource, path: [UInt8]
+    ) throws(ArchiveError) -> any ByteSource {
+        if let size = source.size, start > size || member.size > size - start {
+            throw ArchiveError("the member runs past the archive's end (a truncated file)")
+        }
+        let slice = SliceBytes(path: path, of: source, from: start, length: member.size, modificationTime: member.modificationTime)
+        guard let expected = member.crc, member.size <= UInt64(memberLimit) else { return slice }
+        let bytes: [UInt8]
+        do throws(FileError) {
+            bytes = try slice.bytes(at: 0, count: Int(member.size))
+        } catch {
+            throw ArchiveError(error.reasonText)
+        }
+        guard UInt64(bytes.count) == member.size else { throw ArchiveError.truncated }
+        var crc = CRC32()
+        bytes.withUnsafeBytes { crc.update($0) }
+        guard crc.value == expected else { throw ArchiveError("the member does not match its CRC (damaged)") }
+        return MemoryBytes(path: path, bytes: bytes, modificationTime: member.modificationTime)
     }
 
     private static func methodName(_ method: UInt16) -> String {

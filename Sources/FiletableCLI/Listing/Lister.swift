@@ -12,10 +12,7 @@ struct Lister {
         var files = NameArena()
         var directoryOperands = NameArena()
         var insideArchives = ArchiveOperands()
-        // An archive that was damaged or stopped is said after what was listed of it.
-        defer {
-            for problem in insideArchives.problems { context.diagnostics.report(problem, severity: .seriousTrouble) }
-        }
+        defer { reportProblems(of: insideArchives) }
         // tree's roots in the order given: files and directories alike.
         var treeRoots: [TreeListing.Root] = []
         for path in options.paths {
@@ -88,6 +85,11 @@ struct Lister {
             }
             printedSomething = true
         }
+    }
+
+    /// An archive that was damaged or stopped is said after what was listed of it, with tar's status 2.
+    private func reportProblems(of insideArchives: ArchiveOperands) {
+        for problem in insideArchives.problems { context.diagnostics.report(problem, severity: .seriousTrouble) }
     }
 
     /// What ls writes after the last listing: the colours' ending, then dired's places.
