@@ -297,9 +297,9 @@ public final class DirectoryListing: FileRows {
         _ names: NameArena, at position: Int, _ body: @escaping @Sendable (Int32, UnsafePointer<CChar>) -> Result<T, Errno>
     ) -> Result<T, Errno> {
         let fd = directory.fd
-        guard directory.isGuarded else { return names.withCName(at: position) { body(fd, $0) } }
+        guard directory.isGuarded || directory.holdsHangProneMounts else { return names.withCName(at: position) { body(fd, $0) } }
         let name = names.name(at: position)
-        return directory.guarded { withCString(name) { body(fd, $0) } }
+        return directory.guarded(on: name) { withCString(name) { body(fd, $0) } }
     }
 
     /// The row's status if it is already known; never causes a `stat`.

@@ -172,9 +172,9 @@ public final class PathRows: FileRows {
     ) -> Result<T, Errno> {
         let directory = directory(ofEntry: index)
         let fd = directory.fd
-        guard directory.isGuarded else { return contents.names.withCName(at: index) { body(fd, $0) } }
+        guard directory.isGuarded || directory.holdsHangProneMounts else { return contents.names.withCName(at: index) { body(fd, $0) } }
         let name = contents.names.name(at: index)
-        return directory.guarded { withCString(name) { body(fd, $0) } }
+        return directory.guarded(on: name) { withCString(name) { body(fd, $0) } }
     }
 
     // MARK: Arranging

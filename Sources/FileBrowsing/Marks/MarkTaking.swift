@@ -62,17 +62,17 @@ public struct MarkTaker {
     /// What `take` marks, without building the mark: the entry's status now,
     /// read through the directory, refused as `take` refuses it.
     public func snapshot(of name: UnsafeBufferPointer<UInt8>, shownInode: UInt64? = nil) -> Result<MarkSnapshot, MarkRefusal> {
-        guard directory.isGuarded else {
+        guard directory.isGuarded || (directory.holdsHangProneMounts && directory.guardsCalls(on: Array(name))) else {
             return Self.snapshot(of: name, in: directory.fd, device: directoryIdentity.device, shownInode: shownInode)
         }
         let fd = directory.fd
         let copy = Array(name)
-        let read = directory.guarded { withCString(copy) { Syscalls.markSnapshot(at: fd, name: $0) } }
+        let read = directory.guarded(on: copy) { withCString(copy) { Syscalls.markSnapshot(at: fd, name: $0) } }
         return Self.snapshot(from: read, device: directoryIdentity.device, shownInode: shownInode)
     }
 
     /// Whether the directory lies where calls can hang (read one at a time, guarded).
-    var isGuarded: Bool { directory.isGuarded }
+    var isGuarded: Bool { directory.isGuarded || directory.holdsHangProneMounts }
     /// The directory's descriptor, for readers on other threads.
     var descriptor: Int32 { directory.fd }
 

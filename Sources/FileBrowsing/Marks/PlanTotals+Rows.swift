@@ -20,7 +20,7 @@ extension PlanTotals {
     /// stopped the reading.
     private static func statuses(of contents: PathRows.Contents) -> [Found]? {
         let total = contents.names.count
-        let guarded = contents.places.contains { $0.directory.isGuarded }
+        let guarded = contents.places.contains { $0.directory.isGuarded || $0.directory.holdsHangProneMounts }
         let descriptors = contents.places.map(\.directory.fd)
         var found = [Found](repeating: Found(outcome: .vanished), count: total)
         let read = { (range: Range<Int>, out: UnsafeMutableBufferPointer<Found>) -> Bool in
@@ -32,7 +32,8 @@ extension PlanTotals {
                     let directory = contents.places[place].directory
                     let fd = directory.fd
                     let name = contents.names.name(at: index)
-                    status = directory.guarded { withCString(name) { Syscalls.status(at: fd, name: $0, followSymlink: false) } }.map(FileStatus.init)
+                    status = directory.guarded(on: name) { withCString(name) { Syscalls.status(at: fd, name: $0, followSymlink: false) } }.map(
+                        FileStatus.init)
                 } else {
                     status = contents.names.withName(at: index) { name in
                         withCString(name) { Syscalls.status(at: descriptors[place], name: $0, followSymlink: false) }

@@ -23,6 +23,13 @@ public final class DirectoryHandle {
     private let ownsDescriptor: Bool
     /// On a file system whose calls can hang (network, FUSE), asked once.
     public private(set) lazy var mayHang: Bool = fd >= 0 && HangProneFileSystems.contains(fd)
+    /// Its entries that are mount points of file systems that can stop
+    /// answering (see `guardsCalls(on:)`), asked once: empty, at no cost,
+    /// where the machine has no such mount.
+    private(set) lazy var hangProneMountNames: Set<[UInt8]> = {
+        guard HangProneFileSystems.anyMayHang, let physical = physicalPath() else { return [] }
+        return HangProneFileSystems.mountNames(in: physical)
+    }()
 
     convenience init(fd: Int32, path: [UInt8], owns: Bool) {
         self.init(fd: fd, node: PathNode(parent: nil, component: path), owns: owns)
@@ -84,19 +91,41 @@ public final class DirectoryHandle {
         let open: @Sendable () -> Result<Int32, Errno> = {
             withCString(name) { Syscalls.openDirectory(at: parentFD, name: $0, followSymlink: followSymlink) }
         }
-        let result = parent.map { $0.guarded(open) } ?? open()
+        let result =
+            parent.map { parent in
+                // The mount point of a file system that can stop answering opens
+                // at once (its root is known), then its first `fstat` or read
+                // waits on it: those are asked under the guard too.
+                guard !parent.isGuarded, parent.holdsHangProneMounts, parent.guardsCalls(on: name) else { return parent.guarded(on: name, open) }
+                return parent.guarded(on: name) { open().flatMap(answersFirstCalls) }
+            } ?? open()
         switch result {
         case .success(let fd): return DirectoryHandle(fd: fd, path: path, owns: true)
         case .failure(let errno): throw FileError(path: path, errno: errno)
         }
     }
 
+    /// `fd` when a directory there answers its first calls (`fstat`, `fstatfs`,
+    /// a read of its first entry); closed, with the failure, otherwise.
+    private static func answersFirstCalls(_ fd: Int32) -> Result<Int32, Errno> {
+        let answered = Syscalls.status(of: fd).flatMap { _ in probeEntries(fd) }
+        guard case .failure(let errno) = answered else {
+            _ = HangProneFileSystems.contains(fd)
+            return .success(fd)
+        }
+        Syscalls.close(fd)
+        return .failure(errno)
+    }
+
     /// Opens the directory entry `name` of `parent` (one component); its path
     /// is the parent's joined with `name`, kept as a link to the parent's.
     public static func open(child name: [UInt8], of parent: DirectoryHandle, followSymlink: Bool) throws(FileError) -> DirectoryHandle {
         let parentFD = parent.fd
-        let result = parent.guarded {
-            withCString(name) { Syscalls.openDirectory(at: parentFD, name: $0, followSymlink: followSymlink) }
+        let probesMount = !parent.isGuarded && parent.holdsHangProneMounts && parent.guardsCalls(on: name)
+        let result = parent.guarded(on: name) {
+            withCString(name) { Syscalls.openDirectory(at: parentFD, name: $0, followSymlink: followSymlink) }.flatMap { fd in
+                probesMount ? answersFirstCalls(fd) : .success(fd)
+            }
         }
         let node = PathNode(parent: parent.pathNode, component: name)
         switch result {

@@ -144,6 +144,30 @@ extension DirectoryHandle {
     /// directory lies on a file system that can stop answering.
     public var isGuarded: Bool { HangGuard.enabled && mayHang && identity != nil }
 
+    /// Whether a call on the entry `name` goes through `HangGuard`: the
+    /// directory's calls do, or the entry is the mount point of a file
+    /// system that can stop answering (a dead sshfs in an ordinary home:
+    /// `lstat` of the mount point waits on it, where the rest of the
+    /// directory answers at once). Where no such mount exists, as on most
+    /// machines, this asks nothing of the directory.
+    public func guardsCalls(on name: [UInt8]) -> Bool {
+        isGuarded || (HangGuard.enabled && hangProneMountNames.contains(name))
+    }
+
+    /// Whether some entry here is the mount point of a file system that can
+    /// stop answering, with the guard on (calls then look at each name).
+    public var holdsHangProneMounts: Bool { HangGuard.enabled && !hangProneMountNames.isEmpty }
+
+    /// `body` on the entry `name`, through `HangGuard` where `guardsCalls(on:)`
+    /// says so (keyed by the mount point when only it can hang, so its
+    /// neighbours still answer): `.notResponding` when it did not answer in time.
+    public func guarded<T: Sendable>(on name: [UInt8], _ body: @escaping @Sendable () -> Result<T, Errno>) -> Result<T, Errno> {
+        if isGuarded { return guarded(body) }
+        guard HangGuard.enabled, hangProneMountNames.contains(name) else { return body() }
+        let key = FileIdentity(device: .max - 3, inode: UInt64(truncatingIfNeeded: (path + [0x2F] + name).hashValue))
+        return HangGuard.run(in: key, body) ?? .failure(.notResponding)
+    }
+
     /// Reads the first entry of the directory open at `fd` through a
     /// descriptor of its own: a probe, run under the guard before work that
     /// would read the directory on the caller's thread (a reload, a path
@@ -223,6 +247,21 @@ public enum HangProneFileSystems {
         }
         return best.hangs
     }
+
+    /// The names in the directory at `physicalPath` that are mount points
+    /// of file systems that can stop answering (from the mount table: the
+    /// mount itself is never asked).
+    static func mountNames(in physicalPath: [UInt8]) -> Set<[UInt8]> {
+        var names = Set<[UInt8]>()
+        for mount in mounts where mount.hangs && mount.point.count > physicalPath.count {
+            let (parent, name) = PathBytes.split(mount.point)
+            if (parent.isEmpty ? [0x2F] : parent) == physicalPath { names.insert(name) }
+        }
+        return names
+    }
+
+    /// Whether any mount's file system can stop answering (most machines: none).
+    static var anyMayHang: Bool { mounts.contains(where: \.hangs) }
 
     /// Every mount point, and whether its file system can stop answering.
     private static let mounts: [(point: [UInt8], hangs: Bool)] = {

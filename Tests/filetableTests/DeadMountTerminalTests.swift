@@ -1,0 +1,43 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// A dead mount point in an ordinary directory (a home holding a dead
+/// sshfs, `/mnt`, `/media`): every call on the mount hangs, the rest of the
+/// directory answers. The session starts at once there, as `ls` lists at
+/// once; the mount point's row is the one that does not respond, and
+/// Ctrl-C gives back any wait on it.
+final class DeadMountTerminalTests: XCTestCase {
+    private let tmux = TmuxDriver(name: "filetable-dead-mount")
+
+    override func setUpWithError() throws {
+        try XCTSkipUnless(CommandRunner.isInstalled("tmux"), "skipped: tmux is not installed (apt-get install tmux)")
+    }
+
+    override func tearDown() { tmux.kill() }
+
+    func testADeadMountBesideTheStartNeverHoldsItUp() throws {
+        let temp = try TemporaryTree()
+        try temp.folder("mnt")
+        try temp.folder("sub")
+        temp.file("local.txt", contents: "here\n")
+        let hanging = try HangingFileSystem(at: temp.path + "/mnt", dead: true)
+        defer { hanging.unmount() }
+        tmux.start("cd '\(temp.path)' && HOME=$(mktemp -d) '\(CommandRunner.executable.path)' .")
+        // The first page within a second (it waited 30 s on the mount point's lstat).
+        let first = tmux.waitFor("help --", seconds: 1)
+        XCTAssertTrue(first.contains("local.txt") && first.contains("mnt") && first.contains("sub"), first)
+        tmux.type(["open mnt", "Enter"])
+        tmux.waitFor("open: \(temp.path)/mnt: not responding", seconds: 2)
+        tmux.type(["info mnt", "Enter"])
+        tmux.waitFor("mnt: not responding (still waiting; Ctrl-C to give up)", seconds: 2)
+        tmux.type(["C-c"])
+        tmux.waitFor("gave up waiting", seconds: 1)
+        // The rest of the directory answers as ever.
+        tmux.type(["view local.txt", "Enter"])
+        tmux.waitFor("1  here", seconds: 2)
+        tmux.type(["q", "Enter"])
+        tmux.type(["q", "Enter"])
+        XCTAssertTrue(tmux.ends())
+    }
+}
