@@ -24,4 +24,21 @@ final class HostileArchiveShapesEndToEndTests: XCTestCase {
         let json = try CommandRunner.run(["--tree", "-J", "deep.tar/"], in: temp.url)
         XCTAssertEqual(json.status, 0, json.stderr)
     }
+
+    /// Many operands inside one archive share one index and one descriptor:
+    /// 100 operands under `ulimit -n 64` are all listed, as ls lists them
+    /// (each operand opened the archive again and held it: 70 of them failed
+    /// with "Too many open files"; 1,000 of an 80,000-member tar took 109 s).
+    func testOperandsInsideOneArchiveShareItsIndex() throws {
+        let temp = try ArchivesEndToEndTests.makeArchives(
+            """
+            with tarfile.open("many.tar", "w") as t:
+                for i in range(2000):
+                    add(t, "d%d/f%d" % (i % 10, i), b"x")
+            """)
+        let operands = (0..<100).map { "many.tar/d\($0 % 10)/f\($0)" }.joined(separator: " ")
+        let result = try CommandRunner.shell("ulimit -n 64; '\(CommandRunner.executable.path)' -1 \(operands)", in: temp.url)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.text.split(separator: "\n").count, 100)
+    }
 }

@@ -16,7 +16,11 @@ public struct ArchivePath {
     /// one (a missing path, a plain file). A path naming the archive itself
     /// gives its top. Throws when the archive is found but cannot be read,
     /// or the rest of the path is not in it.
-    public static func resolve(_ path: [UInt8], stop: @escaping () -> Bool = { false }) throws(ArchiveError) -> ArchivePath? {
+    /// `opened`, when given, keeps each archive read once for the paths
+    /// that follow (1,000 operands inside one tar: one index, one descriptor).
+    public static func resolve(
+        _ path: [UInt8], opened: OpenedArchives? = nil, stop: @escaping () -> Bool = { false }
+    ) throws(ArchiveError) -> ArchivePath? {
         let absolute = path.first == 0x2F
         let components = path.split(separator: 0x2F)
         guard !components.isEmpty else { return nil }
@@ -25,6 +29,9 @@ public struct ArchivePath {
             guard case .success(let status) = FileStatusReader.status(of: prefix, followSymlink: true) else { return nil }
             if status.kind == .directory { continue }
             guard status.kind == .file else { return nil }
+            if let known = opened?.archive(at: prefix, identity: status.identity) {
+                return try place(in: known.archive, at: components[count...], archivePath: prefix, directory: known.directory)
+            }
             let (parentPath, name) = PathBytes.split(prefix)
             let directory: DirectoryHandle
             let bytes: ViewedFile
@@ -42,15 +49,23 @@ public struct ArchivePath {
                 return nil
             }
             archive.reopen = { () throws(FileError) -> any ByteSource in try ViewedFile(path: prefix, name: name, in: directory) }
-            let inside = Array(components[count...].joined(separator: [0x2F]))
-            guard let node = archive.tree.node(at: inside) else {
-                // Past the damage, "not in" alone would be a claim about members never read.
-                let why = archive.problem.map { " (read up to where it stopped: \($0.description))" } ?? ""
-                throw ArchiveError("\(NameEscaping.escape(inside)): not in \(NameEscaping.escape(prefix))\(why)")
-            }
-            return ArchivePath(archive: archive, node: node, archivePath: prefix, directory: directory)
+            opened?.keep(archive, at: prefix, identity: status.identity, directory: directory)
+            return try place(in: archive, at: components[count...], archivePath: prefix, directory: directory)
         }
         return nil
+    }
+
+    /// The place the components past the archive name in it.
+    private static func place(
+        in archive: Archive, at rest: ArraySlice<ArraySlice<UInt8>>, archivePath: [UInt8], directory: DirectoryHandle
+    ) throws(ArchiveError) -> ArchivePath {
+        let inside = Array(rest.joined(separator: [0x2F]))
+        guard let node = archive.tree.node(at: inside) else {
+            // Past the damage, "not in" alone would be a claim about members never read.
+            let why = archive.problem.map { " (read up to where it stopped: \($0.description))" } ?? ""
+            throw ArchiveError("\(NameEscaping.escape(inside)): not in \(NameEscaping.escape(archivePath))\(why)")
+        }
+        return ArchivePath(archive: archive, node: node, archivePath: archivePath, directory: directory)
     }
 
     /// The place itself when it is a directory; else the directory holding

@@ -30,6 +30,9 @@ struct ArchiveOperands {
         }
     }
 
+    /// Each archive read once, whatever the number of operands inside it.
+    private let opened = OpenedArchives()
+
     /// Directories inside archives, in the order given.
     private(set) var directories: [Place] = []
     /// Members named themselves (files, links; directories with `-d`).
@@ -43,7 +46,7 @@ struct ArchiveOperands {
         guard failure.reason == .system(.notADirectory) else { return false }
         let found: ArchivePath?
         do throws(ArchiveError) {
-            found = try ArchivePath.resolve(path, stop: { Interruption.isRequested })
+            found = try ArchivePath.resolve(path, opened: opened, stop: { Interruption.isRequested })
         } catch {
             throw FileError(path: path, reason: .custom(error.description))
         }
