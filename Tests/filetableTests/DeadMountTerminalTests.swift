@@ -31,8 +31,13 @@ final class DeadMountTerminalTests: XCTestCase {
         tmux.waitFor("open: \(temp.path)/mnt: not responding", seconds: 2)
         tmux.type(["info mnt", "Enter"])
         tmux.waitFor("mnt: not responding (still waiting; Ctrl-C to give up)", seconds: 2)
+        // Keys typed while it waits are not echoed: an escape sequence pasted
+        // meanwhile never reaches the screen as it is.
+        tmux.type(["XYZ"])
         tmux.type(["C-c"])
-        tmux.waitFor("gave up waiting", seconds: 1)
+        let gaveUp = tmux.waitFor("gave up waiting", seconds: 1)
+        XCTAssertFalse(gaveUp.contains("XYZ"), gaveUp)
+        XCTAssertFalse(gaveUp.contains("^C"), gaveUp)
         // The rest of the directory answers as ever.
         tmux.type(["view local.txt", "Enter"])
         tmux.waitFor("1  here", seconds: 2)

@@ -25,9 +25,30 @@ public enum RawTerminal {
         RawTerminalState.writeControl("\u{1B}[?2004h")
     }
 
-    /// The terminal's own settings again (for running a command); the
-    /// alternate screen, if shown, stays.
-    public static func leave() { RawTerminalState.restore() }
+    /// Out of raw mode while a command runs: the terminal's own settings
+    /// but for the echo, so keys typed during a long operation (a paste of
+    /// an escape sequence, a C1 CSI, an OSC title) are never written to the
+    /// screen as they are; Ctrl-C still interrupts (ISIG) and typed-ahead
+    /// lines wait for the prompt. The alternate screen, if shown, stays.
+    public static func leave() { RawTerminalState.quieten() }
+
+    /// The terminal's own settings, echo and all: for another program
+    /// (`!CMD`, a pager, an editor) and for a stop (Ctrl-Z); `enter` or
+    /// `leave` takes it back after.
+    public static func handOver() {
+        RawTerminalState.handedOver = RawTerminalState.isRaw || RawTerminalState.isQuiet
+        RawTerminalState.restore()
+    }
+
+    /// Back to the quiet of a running command after `handOver`, when it
+    /// was handed over from raw mode or the quiet (never where filetable
+    /// had left the terminal's settings alone).
+    public static func quietAgain() {
+        guard RawTerminalState.handedOver else { return }
+        RawTerminalState.handedOver = false
+        RawTerminalState.isRaw = true
+        RawTerminalState.quieten()
+    }
 
     /// The alternate screen, the cursor hidden (the full-screen view); left
     /// again by `leaveFullScreen` and on every way out `leave` covers. The
@@ -55,6 +76,8 @@ private enum RawTerminalState {
     /// (AddressSanitizer found it).
     nonisolated(unsafe) static let saved = zeroedSettings()
     nonisolated(unsafe) static let raw = zeroedSettings()
+    /// The terminal's own settings without echo (a command running).
+    nonisolated(unsafe) static let quiet = zeroedSettings()
 
     private static func zeroedSettings() -> UnsafeMutablePointer<termios> {
         let pointer = UnsafeMutablePointer<termios>.allocate(capacity: 1)
@@ -63,6 +86,10 @@ private enum RawTerminalState {
     }
     nonisolated(unsafe) static var fd: Int32 = -1
     nonisolated(unsafe) static var isRaw = false
+    /// In `quiet`'s settings (a command runs).
+    nonisolated(unsafe) static var isQuiet = false
+    /// The terminal was handed to a program from raw mode or the quiet.
+    nonisolated(unsafe) static var handedOver = false
     /// On the alternate screen: a signal or exit must leave it.
     nonisolated(unsafe) static var fullScreen = false
     nonisolated(unsafe) static var resized: sig_atomic_t = 0
@@ -94,6 +121,7 @@ private enum RawTerminalState {
         var continued = sigaction()
         continued.__sigaction_handler.sa_handler = { _ in
             if RawTerminalState.isRaw { tcsetattr(RawTerminalState.fd, TCSADRAIN, RawTerminalState.raw) }
+            if RawTerminalState.isQuiet { tcsetattr(RawTerminalState.fd, TCSADRAIN, RawTerminalState.quiet) }
             RawTerminalState.resized = 1
         }
         sigemptyset(&continued.sa_mask)
@@ -117,7 +145,21 @@ private enum RawTerminalState {
             cc[Int(VMIN)] = 1
             cc[Int(VTIME)] = 0
         }
-        if tcsetattr(fd, TCSADRAIN, raw) == 0 { isRaw = true }
+        if tcsetattr(fd, TCSADRAIN, raw) == 0 {
+            isRaw = true
+            isQuiet = false
+        }
+    }
+
+    /// From raw mode to the terminal's own settings less the echo.
+    static func quieten() {
+        guard fd >= 0, isRaw else { return }
+        writeControl("\u{1B}[?2004l")
+        UnsafeMutableRawPointer(quiet).copyMemory(from: saved, byteCount: MemoryLayout<termios>.stride)
+        quiet.pointee.c_lflag &= ~tcflag_t(ECHO | ECHONL)
+        tcsetattr(fd, TCSADRAIN, quiet)
+        isRaw = false
+        isQuiet = true
     }
 
     /// Everything as the shell had it: the normal screen too (exit, a signal, a crash).
@@ -131,10 +173,11 @@ private enum RawTerminalState {
 
     /// The terminal's own settings (the screen stays as it is).
     static func restore() {
-        guard fd >= 0, isRaw else { return }
-        writeControl("\u{1B}[?2004l")
+        guard fd >= 0, isRaw || isQuiet else { return }
+        if isRaw { writeControl("\u{1B}[?2004l") }
         tcsetattr(fd, TCSADRAIN, saved)
         isRaw = false
+        isQuiet = false
     }
 
     /// A terminal control sequence, written at once to standard output.

@@ -34,7 +34,7 @@ final class RealTerminal: TerminalDevice {
     }
 
     func suspend() {
-        RawTerminal.leave()
+        RawTerminal.handOver()
         ThisProcess.suspend(group: SessionLauncher.isChild)
         RawTerminal.enter()
     }

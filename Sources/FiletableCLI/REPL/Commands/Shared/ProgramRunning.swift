@@ -61,6 +61,10 @@ extension CommandContext {
     /// Runs `child` in `directory` (by default the level's own).
     private func runChild(_ child: ChildProcess, for command: String, in directory: DirectoryHandle? = nil) throws(CommandError) {
         output.flush()
+        // The program gets the terminal as the shell left it (echo on), and
+        // the quiet of a running command comes back after it.
+        RawTerminal.handOver()
+        defer { RawTerminal.quietAgain() }
         switch child.run(in: directory ?? current.directory) {
         case .failure(let errno):
             throw CommandError("\(command): cannot start /bin/sh: \(errno.description)")
