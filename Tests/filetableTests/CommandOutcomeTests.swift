@@ -87,17 +87,14 @@ final class StoppedComparisonTests: XCTestCase {
         let output = OutputSink(fd: -1)
         output.startCapturing()
         let session = try Session(path: Array((temp.path + "/a").utf8), output: output, settings: Session.Settings())
-        defer { Interruption.clear() }
-        // Ctrl-C as the first progress report arrives.
-        let (level, summary, _) = try ComparisonLevel.level(comparing: session.current, with: Array((temp.path + "/b").utf8)) { _ in
-            Interruption.request()
-        }
+        // Ctrl-C before the first entry was compared.
+        let (level, summary, _) = try ComparisonLevel.level(
+            comparing: session.current, with: Array((temp.path + "/b").utf8), progress: { _ in }, stopAsked: { true })
         let kind = try XCTUnwrap(level.kind as? ComparisonLevel)
         XCTAssertTrue(summary.hasSuffix("; stopped by Ctrl-C"), summary)
         XCTAssertEqual(kind.headerParts(of: level).last, "partial: stopped by Ctrl-C ('reload' compares again)")
         XCTAssertFalse(kind.emptyNote(of: level).contains("every file is the same"), kind.emptyNote(of: level))
         // Whole, it says so.
-        Interruption.clear()
         let (whole, _, _) = try ComparisonLevel.level(comparing: session.current, with: Array((temp.path + "/b").utf8)) { _ in }
         let wholeKind = try XCTUnwrap(whole.kind as? ComparisonLevel)
         XCTAssertEqual(wholeKind.emptyNote(of: whole), "(no differences: every file is the same on both sides)")

@@ -45,4 +45,27 @@ final class DeadMountTerminalTests: XCTestCase {
         tmux.type(["q", "Enter"])
         XCTAssertTrue(tmux.ends())
     }
+
+    /// A comparison that reaches a file the mount does not answer for ends
+    /// on Ctrl-C at once (it waited the whole stall, then said every file
+    /// was the same), saying that nothing was compared whole.
+    func testACompareStuckOnAMountEndsOnCtrlC() throws {
+        let temp = try TemporaryTree()
+        try temp.folder("mnt")
+        try temp.folder("here")
+        for name in ["fine.txt", "slow-stat", "slow-read"] { temp.file(name, contents: "x\n", in: "here") }
+        let hanging = try HangingFileSystem(at: temp.path + "/mnt")
+        defer { hanging.unmount() }
+        tmux.start("cd '\(temp.path)/here' && HOME=$(mktemp -d) '\(CommandRunner.executable.path)' .")
+        tmux.waitFor("help --", seconds: 2)
+        tmux.type(["compare ../mnt", "Enter"])
+        tmux.waitFor("compare ../mnt\n", seconds: 1)
+        let pressed = Date()
+        tmux.type(["C-c"])
+        let stopped = tmux.waitFor("nothing to show", seconds: 2)
+        XCTAssertLessThan(Date().timeIntervalSince(pressed), 1.5, "Ctrl-C came back late")
+        XCTAssertFalse(stopped.contains("the same on both sides"), stopped)
+        tmux.type(["pwd", "Enter"])
+        tmux.waitFor("\(temp.path)/here\n", seconds: 1)
+    }
 }

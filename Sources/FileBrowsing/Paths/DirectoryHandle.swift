@@ -143,7 +143,12 @@ public final class DirectoryHandle {
     /// kernel would find.
     public static func open(resolving path: [UInt8], displayPath: [UInt8]? = nil) throws(FileError) -> DirectoryHandle {
         let label = displayPath ?? path
-        let resolve: @Sendable () -> Result<Int32, Errno> = { PathResolution.openDirectory(path) }
+        // On a file system that can stop answering, the open alone proves
+        // nothing (a dead mount's root opens at once): its first calls are asked too.
+        let probes = HangGuard.enabled && HangProneFileSystems.mayHang(path: path)
+        let resolve: @Sendable () -> Result<Int32, Errno> = {
+            probes ? PathResolution.openDirectory(path).flatMap(answersFirstCalls) : PathResolution.openDirectory(path)
+        }
         // At the prompt, a path into a file system that stops answering must not freeze it:
         // the walk runs with a deadline, and the same path is not tried again while it hangs.
         let key = FileIdentity(device: .max, inode: UInt64(truncatingIfNeeded: path.hashValue))

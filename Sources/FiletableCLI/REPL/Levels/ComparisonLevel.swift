@@ -92,9 +92,10 @@ final class ComparisonLevel: LevelKind {
 
     /// The level of how `origin`'s directory differs from the tree at
     /// `other`, with the line that sums it up; `progress` hears the totals
-    /// now and then, and Ctrl-C stops it (what was found stays).
+    /// now and then, and Ctrl-C (`stopAsked`) stops it (what was found stays).
     static func level(
-        comparing origin: TableLevel, with other: [UInt8], progress: (TreeComparison.Totals) -> Void
+        comparing origin: TableLevel, with other: [UInt8], progress: (TreeComparison.Totals) -> Void,
+        stopAsked: () -> Bool = { Interruption.isRequested }
     ) throws(CommandError) -> (level: TableLevel, summary: String, troubles: [FileError]) {
         let first: DirectoryHandle
         let second: DirectoryHandle
@@ -104,38 +105,37 @@ final class ComparisonLevel: LevelKind {
         } catch {
             throw CommandError("compare: \(error.description)")
         }
-        var troubles: [FileError] = []
-        var totals = TreeComparison.Totals()
-        var counterparts: [EntryKey: EntryKey] = [:]
-        var kind: ComparisonLevel?
-        // (`report` is the first comparison's only: a reload's closure keeps
-        // no hold on the command that made the level.)
-        let gather: (_ report: (TreeComparison.Totals) -> Void) -> PathRows.Contents = { report in
-            troubles = []
-            var sink = ComparisonRows()
-            // The comparison holds its check only while it runs, in here.
-            withoutActuallyEscaping(report) { report in
-                let comparison = TreeComparison(isCancelled: { totals in
-                    report(totals)
-                    return Interruption.isRequested
-                })
-                comparison.reportsSameFiles = true
-                comparison.run(
-                    first: first, second: second, report: { sink.add($0, first: $1, second: $2) }, trouble: { troubles.append($0) })
-                totals = comparison.totals
-            }
-            counterparts = sink.counterparts
-            // A reload compares again: the kind learns what it found.
-            kind?.totals = totals
-            kind?.counterparts = counterparts
-            kind?.unreadCount = troubles.count
-            report(totals)
-            return sink.contents
-        }
+        // The first comparison runs on a thread of its own: Ctrl-C stops it
+        // at its next entry, or, stuck on a file system that stopped
+        // answering, leaves it (a reload compares on this thread, as ever).
         Interruption.clear()
-        let contents = gather(progress)
-        let rows = PathRows(contents) { () throws(FileError) -> PathRows.Contents in gather { _ in } }
-        let made = ComparisonLevel(other: other, totals: totals, counterparts: counterparts)
+        let token = OperationToken<TreeComparison.Totals>()
+        let compared = AbandonableOperation.run(
+            token: token,
+            { token in
+                Self.compare(first, second) { totals in
+                    token.report(totals)
+                    return token.isStopped
+                }
+            },
+            waiting: { totals in if let totals { progress(totals) } }, stopAsked: stopAsked)
+        guard let compared else {
+            Interruption.clear()
+            throw CommandError(
+                "compare: stopped (Ctrl-C) while \(NameEscaping.escape(other)) did not answer; nothing to show, since no pair was compared whole")
+        }
+        progress(compared.totals)
+        var kind: ComparisonLevel?
+        let rows = PathRows(compared.contents) { () throws(FileError) -> PathRows.Contents in
+            // A reload compares again: the kind learns what it found.
+            let again = Self.compare(first, second) { _ in Interruption.isRequested }
+            kind?.totals = again.totals
+            kind?.counterparts = again.counterparts
+            kind?.unreadCount = again.troubles.count
+            return again.contents
+        }
+        let (contents, totals, troubles) = (compared.contents, compared.totals, compared.troubles)
+        let made = ComparisonLevel(other: other, totals: totals, counterparts: compared.counterparts)
         made.unreadCount = troubles.count
         kind = made
         let level = TableLevel(rows: rows, kind: made, in: first, path: origin.path, decoration: origin.formatter.decoration)
@@ -145,6 +145,28 @@ final class ComparisonLevel: LevelKind {
         if !troubles.isEmpty { summary += "; \(troubles.count) could not be read" }
         if totals.interrupted { summary += "; stopped by Ctrl-C" }
         return (level, summary, troubles)
+    }
+
+    /// What one comparison found: the rows, which file there is the same as
+    /// which here, the totals, and what could not be read.
+    private struct Compared {
+        var contents: PathRows.Contents
+        var counterparts: [EntryKey: EntryKey]
+        var totals: TreeComparison.Totals
+        var troubles: [FileError]
+    }
+
+    /// Compares the trees at `first` and `second`; `isCancelled` is asked
+    /// between entries with the totals so far.
+    private static func compare(
+        _ first: DirectoryHandle, _ second: DirectoryHandle, isCancelled: @escaping (TreeComparison.Totals) -> Bool
+    ) -> Compared {
+        var sink = ComparisonRows()
+        var troubles: [FileError] = []
+        let comparison = TreeComparison(isCancelled: isCancelled)
+        comparison.reportsSameFiles = true
+        comparison.run(first: first, second: second, report: { sink.add($0, first: $1, second: $2) }, trouble: { troubles.append($0) })
+        return Compared(contents: sink.contents, counterparts: sink.counterparts, totals: comparison.totals, troubles: troubles)
     }
 
     /// The rows a comparison finds, gathered as it reports them.
