@@ -41,4 +41,39 @@ final class HostileArchiveShapesEndToEndTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.text.split(separator: "\n").count, 100)
     }
+
+    /// A compressed member past what is held in memory (64 MiB) is streamed
+    /// whole, as `unzip -p` and `tar xOf` give it (its first 64 MiB were
+    /// printed, status 0), in a tar.gz and a zip; a place near its end is
+    /// dumped as xxd dumps it, and its CRC is still checked.
+    func testALargeCompressedMemberIsStreamedWhole() throws {
+        let temp = try ArchivesEndToEndTests.makeArchives(
+            """
+            import hashlib
+            data = b"".join(b"%08d" % i + b"abcdefgh" * 131071 for i in range(70))
+            open("whole.md5", "w").write(hashlib.md5(data).hexdigest())
+            with tarfile.open("big.tgz", "w:gz") as t:
+                add(t, "big.bin", data)
+            with zipfile.ZipFile("big.zip", "w") as z:
+                z.writestr("big.bin", data, compress_type=zipfile.ZIP_DEFLATED)
+            z = bytearray(open("big.zip", "rb").read())
+            at = z.rfind(b"PK\\x01\\x02"); z[at + 16] ^= 0xFF
+            at = z.find(b"PK\\x03\\x04"); z[at + 14] ^= 0xFF
+            open("bad.zip", "wb").write(bytes(z))
+            """)
+        let expected = try String(contentsOf: temp.url.appendingPathComponent("whole.md5"), encoding: .utf8)
+        for member in ["big.tgz/big.bin", "big.zip/big.bin"] {
+            let whole = try CommandRunner.shell("'\(CommandRunner.executable.path)' --cat \(member) | md5sum", in: temp.url)
+            XCTAssertEqual(whole.text, expected + "  -\n", member)
+            let end = try CommandRunner.run(["--xxd", "-s", "73400000", "-l", "32", member], in: temp.url)
+            XCTAssertEqual(end.status, 0, end.stderr)
+            XCTAssertEqual(
+                end.text,
+                "045ffec0: 6162 6364 6566 6768 6162 6364 6566 6768  abcdefghabcdefgh\n"
+                    + "045ffed0: 6162 6364 6566 6768 6162 6364 6566 6768  abcdefghabcdefgh\n", member)
+        }
+        let bad = try CommandRunner.shell("'\(CommandRunner.executable.path)' --cat bad.zip/big.bin > /dev/null", in: temp.url)
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertTrue(bad.stderr.contains("bad.zip/big.bin: the member does not match its CRC (damaged)"), bad.stderr)
+    }
 }

@@ -119,6 +119,8 @@ public final class Archive {
                 throw ArchiveError("the member runs past the archive's end (a truncated file)")
             }
             return SliceBytes(path: path, of: source, from: member.dataOffset, length: member.size, modificationTime: member.modificationTime)
+        case .tarGzip where member.size > UInt64(Self.memberLimit):
+            return streamedTarMember(member, from: source, path: path)
         case .tarGzip:
             // From the last checkpoint before the member: at most a spacing's worth decompressed to reach it.
             let stream: GzipStream
@@ -137,6 +139,8 @@ public final class Archive {
             switch member.method {
             case 0:
                 return try Self.storedZipMember(member, at: start, in: source, path: path)
+            case 8 where member.size > UInt64(Self.memberLimit):
+                return Self.streamedZipMember(member, at: start, in: source, path: path)
             case 8:
                 var offset = start
                 let end = start + (member.compressedSize ?? 0)
@@ -165,6 +169,60 @@ public final class Archive {
                 throw ArchiveError(
                     "compressed with zip method \(member.method) (\(Self.methodName(member.method))); filetable reads stored and deflated members")
             }
+        }
+    }
+
+    /// A member of a compressed tar too large to hold, read a window at a
+    /// time from the checkpoint before the place asked for.
+    private func streamedTarMember(_ member: ArchiveMember, from source: any ByteSource, path: [UInt8]) -> StreamedBytes {
+        let checkpoints = self.checkpoints
+        return StreamedBytes(path: path, size: member.size, modificationTime: member.modificationTime) {
+            (offset) throws(ArchiveError) -> (reader: StreamedBytes.Reader, at: UInt64) in
+            let target = member.dataOffset + offset
+            let stream: GzipStream
+            if let checkpoint = checkpoints.last(where: { $0.output <= target && $0.output >= member.dataOffset }) {
+                stream = GzipStream(source: source, resumingAt: checkpoint)
+            } else {
+                stream = try GzipStream(source: source)
+                try stream.skip(member.dataOffset)
+            }
+            let at = stream.offset - member.dataOffset
+            return ({ (buffer) throws(ArchiveError) -> Int in try stream.read(into: buffer) }, at)
+        }
+    }
+
+    /// A deflated zip member too large to hold, decompressed from its start
+    /// as it is read (and checked against its CRC when read whole). The
+    /// read from the start keeps a checkpoint about every MiB, so a read
+    /// further back (the viewer going up from the end) resumes near it.
+    private static func streamedZipMember(_ member: ArchiveMember, at start: UInt64, in source: any ByteSource, path: [UInt8]) -> StreamedBytes {
+        let end = start + (member.compressedSize ?? 0)
+        // The decoder that read from the member's start, whose checkpoints later reads resume from.
+        var indexer: Inflater?
+        return StreamedBytes(path: path, size: member.size, modificationTime: member.modificationTime, crc: member.crc) {
+            (target) throws(ArchiveError) -> (reader: StreamedBytes.Reader, at: UInt64) in
+            let checkpoint = indexer?.checkpoints.last(where: { $0.output <= target })
+            var offset = start + (checkpoint?.input ?? 0)
+            let input = { () throws(ArchiveError) -> [UInt8]? in
+                guard offset < end else { return nil }
+                let chunk: [UInt8]
+                do throws(FileError) {
+                    chunk = try source.read(at: offset, count: Int(min(UInt64(1 << 16), end - offset))) { Array($0) }
+                } catch {
+                    throw ArchiveError(error.reasonText)
+                }
+                offset += UInt64(chunk.count)
+                return chunk
+            }
+            let inflater: Inflater
+            if let checkpoint {
+                inflater = Inflater(resumingAt: checkpoint, input: input)
+            } else {
+                inflater = Inflater(input: input)
+                inflater.checkpointSpacing = checkpointSpacing
+                indexer = inflater
+            }
+            return ({ (buffer) throws(ArchiveError) -> Int in try inflater.read(into: buffer) }, checkpoint?.output ?? 0)
         }
     }
 
