@@ -38,6 +38,10 @@ final class DeadMountTerminalTests: XCTestCase {
         let gaveUp = tmux.waitFor("gave up waiting", seconds: 1)
         XCTAssertFalse(gaveUp.contains("XYZ"), gaveUp)
         XCTAssertFalse(gaveUp.contains("^C"), gaveUp)
+        // du leaves the mount that does not answer out, says so, and sizes the rest
+        // (its mount point's statx held the scan for good).
+        tmux.type(["du", "Enter"])
+        tmux.waitFor("in 1 file; left out \(temp.path)/mnt: not responding", seconds: 3)
         // The rest of the directory answers as ever.
         tmux.type(["view local.txt", "Enter"])
         tmux.waitFor("1  here", seconds: 2)

@@ -260,6 +260,13 @@ public enum HangProneFileSystems {
         return names
     }
 
+    /// The mount points below `physicalPath` (a directory's own path, as
+    /// the kernel has it) of file systems that can stop answering.
+    public static func mountPoints(below physicalPath: [UInt8]) -> [[UInt8]] {
+        let prefix = physicalPath == [0x2F] ? physicalPath : physicalPath + [0x2F]
+        return mounts.filter { $0.hangs && $0.point.count > prefix.count && $0.point.starts(with: prefix) }.map(\.point)
+    }
+
     /// Whether any mount's file system can stop answering (most machines: none).
     static var anyMayHang: Bool { mounts.contains(where: \.hangs) }
 

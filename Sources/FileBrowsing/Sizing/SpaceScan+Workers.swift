@@ -190,6 +190,10 @@ extension SpaceScan {
         reading.entriesMet &+= 1
         // The record's name is NUL-terminated in the buffer.
         let namePointer = UnsafeRawPointer(record.name.baseAddress!).assumingMemoryBound(to: CChar.self)
+        if !options.skippedNames.isEmpty, options.skippedNames.contains(Array(UnsafeRawBufferPointer(record.name))) {
+            if reading.pathBytes == nil { reading.pathBytes = reading.path.bytes }
+            if options.skippedPaths.contains(PathBytes.join(reading.pathBytes ?? [], Array(UnsafeRawBufferPointer(record.name)))) { return }
+        }
         let found: ExtendedStatusRecord
         switch Syscalls.sizeStatus(at: fd, name: namePointer, buffer: status, followSymlink: options.followsLinks) {
         case .success(let record): found = record

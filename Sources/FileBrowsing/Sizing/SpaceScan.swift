@@ -71,6 +71,14 @@ public final class SpaceScan: Sendable {
         /// Directories neither counted nor entered, by identity: the pseudo
         /// file systems' mount points a scan of `/` leaves out (as gdu does).
         public var skippedDirectories: Set<FileIdentity> = []
+        /// Entries neither asked about nor entered, by their path as the
+        /// scan makes it (the scanned path, then names): the mount points of
+        /// file systems that did not answer, whose very `statx` would wait
+        /// for good. Looked at only for an entry whose name is in `skippedNames`.
+        public var skippedPaths: Set<[UInt8]> = [] {
+            didSet { skippedNames = Set(skippedPaths.map { PathBytes.split($0).name }) }
+        }
+        private(set) var skippedNames: Set<[UInt8]> = []
         /// An earlier scan of the same tree to compare with as the scan goes
         /// (`Result.changes`; see `SpaceScan+Earlier.swift`).
         public var earlier: ScanIndex?

@@ -113,6 +113,11 @@ extension CommandContext {
         // sizes are not disk space, and /proc alone holds thousands of entries.
         let leftOut = level.path == [0x2F] && !request.everything ? Self.pseudoFileSystems() : []
         options.skippedDirectories = Set(leftOut.map(\.identity))
+        // A network or FUSE mount below that does not answer would hold the
+        // scan for good (its mount point's `statx` waits): asked first, under
+        // the guard, and left out, said, when it does not answer.
+        let unanswering = Self.unansweringMounts(below: listing.directory)
+        options.skippedPaths = Set(unanswering.map { PathBytes.join(listing.directory.path, $0) })
         let scan = SpaceScan(options: options)
         var progress = ScanProgress()
         let result = scan.run(listing.directory) {
@@ -142,10 +147,12 @@ extension CommandContext {
         printPage()
         let unreadable = result.errors.count
         let skipped = leftOut.map { NameEscaping.escape($0.path) }.joined(separator: ", ")
+        let silent = unanswering.map { NameEscaping.escape(PathBytes.join(level.path, $0)) }.joined(separator: ", ")
         write(
             "du: \(HumanSize.withUnit(result.root.diskBytes)) on disk in \(Plural.count(result.root.files, "file"))"
                 + (unreadable > 0 ? "; \(Plural.count(unreadable, "entry", "entries")) could not be read ('du unreadable' lists them)" : "")
-                + (leftOut.isEmpty ? "" : "; left out \(skipped) ('du --everything' scans them)"))
+                + (leftOut.isEmpty ? "" : "; left out \(skipped) ('du --everything' scans them)")
+                + (unanswering.isEmpty ? "" : "; left out \(silent): not responding"))
     }
 
     /// `du --since FILE`: what changed in `level`'s entries between the
@@ -195,6 +202,22 @@ extension CommandContext {
             return
         }
         for error in errors { write(error.description) }
+    }
+
+    /// The mount points below `directory` of file systems that can stop
+    /// answering and do not answer now (each asked under the guard), as
+    /// paths below it: none where no such mount is.
+    static func unansweringMounts(below directory: DirectoryHandle) -> [[UInt8]] {
+        guard HangGuard.enabled, let physical = directory.physicalPath() else { return [] }
+        return HangProneFileSystems.mountPoints(below: physical).compactMap { (point) -> [UInt8]? in
+            do throws(FileError) {
+                _ = try DirectoryHandle.open(resolving: point)
+                return nil
+            } catch {
+                guard error.reason == .system(.notResponding) else { return nil }
+                return Array(point.dropFirst(physical == [0x2F] ? 1 : physical.count + 1))
+            }
+        }
     }
 
     /// The mount points of /proc, /sys, /dev and /run that exist, by identity.
