@@ -4,7 +4,8 @@
     /usr/bin/python3 Samples/fuse/hanging_fs.py MOUNTPOINT [SECONDS] [dead]
 
 It holds `fine.txt` (answers at once), `slow-stat` (getattr sleeps SECONDS,
-default 30) and `slow-read` (getattr answers, read sleeps SECONDS), and a
+default 30), `slow-read` (getattr answers, read sleeps SECONDS), `slow-tail`
+(1.1 MB: its first 256 KiB read at once, a read past them sleeps), and a
 directory `slow-dir` whose getattr sleeps. python3-fuse is libfuse 2, which
 serialises lookups in one directory: while `slow-stat` sleeps, its
 neighbours' getattr waits too, as a dead NFS server stalls a whole mount.
@@ -39,7 +40,14 @@ class Stat(fuse.Stat):
         self.st_ctime = now
 
 
-FILES = {"fine.txt": b"fine\n", "slow-stat": b"slow\n", "slow-read": b"never\n"}
+FILES = {
+    "fine.txt": b"fine\n",
+    "slow-stat": b"slow\n",
+    "slow-read": b"never\n",
+    # Its first 256 KiB answer; a read past them sleeps (a file whose reads
+    # stall midway; the kernel reads ahead 128 KiB at most).
+    "slow-tail": b"".join(b"line %06d\n" % i for i in range(100000)),
+}
 
 
 class HangingFS(fuse.Fuse):
@@ -70,7 +78,7 @@ class HangingFS(fuse.Fuse):
 
     def read(self, path, size, offset):
         name = path.lstrip("/")
-        if name == "slow-read":
+        if name == "slow-read" or (name == "slow-tail" and offset >= 256 << 10):
             time.sleep(DELAY)
         return FILES.get(name, b"")[offset:offset + size]
 

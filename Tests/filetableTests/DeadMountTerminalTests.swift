@@ -72,4 +72,24 @@ final class DeadMountTerminalTests: XCTestCase {
         tmux.type(["pwd", "Enter"])
         tmux.waitFor("\(temp.path)/here\n", seconds: 1)
     }
+
+    /// A file whose reads stall midway (its first 256 KiB answer): the
+    /// viewer, counting its lines before it draws, gives up on Ctrl-C at
+    /// once (it waited out the whole stall, 40 s and more).
+    func testAViewWhoseReadsStallMidwayEndsOnCtrlC() throws {
+        let temp = try TemporaryTree()
+        try temp.folder("mnt")
+        let hanging = try HangingFileSystem(at: temp.path + "/mnt")
+        defer { hanging.unmount() }
+        tmux.start("cd / && HOME=$(mktemp -d) '\(CommandRunner.executable.path)' '\(temp.path)/mnt'")
+        tmux.waitFor("help --", seconds: 2)
+        tmux.type(["view slow-tail", "Enter"])
+        tmux.waitFor("view slow-tail\n", seconds: 1)
+        let pressed = Date()
+        tmux.type(["C-c"])
+        tmux.waitFor("slow-tail: not responding", seconds: 2)
+        XCTAssertLessThan(Date().timeIntervalSince(pressed), 1.5, "Ctrl-C came back late")
+        tmux.type(["pwd", "Enter"])
+        tmux.waitFor("\(temp.path)/mnt\n", seconds: 1)
+    }
 }

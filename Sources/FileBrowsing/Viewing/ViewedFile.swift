@@ -20,6 +20,12 @@ public final class ViewedFile: ByteSource {
     /// Set once `pread` says the file cannot seek (a terminal, a pipe): it
     /// is then read in order, forward only, from this offset.
     private var sequentialOffset: UInt64?
+    /// On a file system that can stop answering, with the guard on: each
+    /// read runs on a worker with the guard's deadline, into a buffer of
+    /// its own, and Ctrl-C gives up on it (a stuck read used to hold the
+    /// viewer, counting lines before it drew, for the whole stall). The
+    /// file's identity keys it: once one read is stuck, the next fail at once.
+    private let guardKey: FileIdentity?
 
     /// The most bytes read to learn the length of a file that says it is empty.
     public static let probedLimit = 16 << 20
@@ -46,6 +52,7 @@ public final class ViewedFile: ByteSource {
         Syscalls.makeBlocking(fd)
         self.fd = fd
         isRegular = status.kind == .file
+        guardKey = HangGuard.enabled && (directory.mayHang || HangProneFileSystems.contains(fd)) ? status.identity : nil
         buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.blockSize, alignment: 16)
         try refresh()
     }
@@ -92,7 +99,10 @@ public final class ViewedFile: ByteSource {
         let wanted = min(count, buffer.count)
         var got = 0
         while got < wanted {
-            let result = Syscalls.positionedRead(fd, into: buffer.baseAddress! + got, count: wanted - got, at: offset + UInt64(got))
+            let result =
+                guardKey == nil
+                ? Syscalls.positionedRead(fd, into: buffer.baseAddress! + got, count: wanted - got, at: offset + UInt64(got))
+                : guardedRead(into: buffer.baseAddress! + got, count: wanted - got, at: offset + UInt64(got))
             switch result {
             case .failure(.illegalSeek) where got == 0:
                 sequentialOffset = 0
@@ -104,6 +114,27 @@ public final class ViewedFile: ByteSource {
             }
         }
         return body(UnsafeRawBufferPointer(rebasing: buffer[0..<got]))
+    }
+
+    /// One `pread` through `HangGuard`: the worker reads into bytes of its
+    /// own (it may finish after this gave up), copied into `destination`
+    /// when it answers in time; `.notResponding` when it did not, or Ctrl-C
+    /// gave up waiting.
+    private func guardedRead(into destination: UnsafeMutableRawPointer, count: Int, at offset: UInt64) -> Result<Int, Errno> {
+        guard let guardKey else { return .failure(.notResponding) }
+        let fd = self.fd
+        let answer = HangGuard.runWaiting(
+            in: guardKey,
+            { () -> Result<[UInt8], Errno> in
+                var bytes = [UInt8](repeating: 0, count: count)
+                let read = bytes.withUnsafeMutableBytes { Syscalls.positionedRead(fd, into: $0.baseAddress!, count: count, at: offset) }
+                return read.map { Array(bytes[0..<$0]) }
+            }, stillWaiting: { !Interruption.isRequested })
+        guard let answer else { return .failure(.notResponding) }
+        return answer.map { bytes in
+            if !bytes.isEmpty { bytes.withUnsafeBytes { destination.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) } }
+            return bytes.count
+        }
     }
 
     /// A file that cannot seek: one `read` at the current offset, after
