@@ -17,6 +17,24 @@ struct TreeEntryDetails: Equatable {
 
     var isEmpty: Bool { !(permissions || owner || group || size || humanSizes || siSizes || date) }
 
+    /// `format` as tree writes it: strftime into tree's 255-byte buffer,
+    /// so at most 254 bytes, a conversion or a literal byte kept only
+    /// whole (glibc's partial output that tree prints).
+    static func treeTime(_ format: String, _ time: Timestamp, times: TimeFormat) -> String {
+        let whole = times.strftime(format, time)
+        guard whole.utf8.count > 254 else { return whole }
+        var kept: [UInt8] = []
+        var rest = Substring(format)
+        while let first = rest.first {
+            let token: Substring = first == "%" ? rest.prefix(2) : rest.prefix(1)
+            rest = rest.dropFirst(token.count)
+            let piece = Array((token.first == "%" ? times.strftime(String(token), time) : String(token)).utf8)
+            guard kept.count + piece.count <= 254 else { break }
+            kept += piece
+        }
+        return String(decoding: kept, as: UTF8.self)
+    }
+
     /// The bracket and the two spaces after it, for an entry of `status`.
     func bracket(for status: FileStatus, accounts: AccountNames, times: TimeFormat) -> String {
         var fields = ""
@@ -24,7 +42,9 @@ struct TreeEntryDetails: Equatable {
         if owner { fields += " " + Self.padded(accounts.userName(status.userID)) }
         if group { fields += " " + Self.padded(accounts.groupName(status.groupID)) }
         if size || humanSizes || siSizes { fields += sizeField(status.size) }
-        if date { fields += " " + (timeFormat.map { times.strftime($0, status.modificationTime) } ?? times.treeStyle(status.modificationTime)) }
+        if date {
+            fields += " " + (timeFormat.map { Self.treeTime($0, status.modificationTime, times: times) } ?? times.treeStyle(status.modificationTime))
+        }
         return "[" + fields.dropFirst() + "]  "
     }
 
@@ -46,7 +66,7 @@ struct TreeEntryDetails: Equatable {
             fields += ",\"size\":\(status.size)"
         }
         if date {
-            let text = timeFormat.map { times.strftime($0, status.modificationTime) } ?? times.treeStyle(status.modificationTime)
+            let text = timeFormat.map { Self.treeTime($0, status.modificationTime, times: times) } ?? times.treeStyle(status.modificationTime)
             fields += ",\"time\":" + JSONLines.string(Array(text.utf8))
         }
         return fields

@@ -244,12 +244,14 @@ struct ArgumentParser {
             return .bytes(value)
         case .text:
             return .text(text)
-        case .number(let range, let what, let cPrefixes):
-            switch UserNumber.parse(text, in: range, what: what, cPrefixes: cPrefixes) {
+        case .number(let range, let what, let cPrefixes, let beyond):
+            switch UserNumber.parse(text, in: range, what: what, cPrefixes: cPrefixes, beyond: beyond) {
             case .success(let number): return .number(number)
             case .failure(let problem): throw UsageError(message: problem.message)
             }
-        case .byteCount:
+        case .byteCountOrUnlimited where text.hasPrefix("-") && ByteCount.parse(String(text.dropFirst())) != nil:
+            return .byteCount(.max)
+        case .byteCount, .byteCountOrUnlimited:
             guard let count = ByteCount.parse(text) else {
                 throw UsageError(message: "invalid byte count '\(text)' for \(flag): expected a number such as 4096, 0x1000, 010 (octal) or 4k")
             }

@@ -88,6 +88,8 @@ struct CommandLineOptions {
     var spaceDepth: Int?
     /// `--du -a`: every entry below, at any depth.
     var spaceListsEverything = false
+    /// `-s` was given (du refuses it with `-a`).
+    var spaceSummarizes = false
     /// `--du -c`: a grand total line after the PATHs.
     var spaceGrandTotal = false
     /// du's `-t SIZE`: only lines of at least SIZE bytes (at most -SIZE when negative).

@@ -12,7 +12,11 @@ struct OptionSpec: Sendable {
         /// A whole number in a range (`--depth N`); `what` names it in errors.
         /// With `cPrefixes`, `0x` hex and `0` octal too, as ls reads `-w`
         /// and `-T` (`-T0x10 -w010`).
-        case number(ClosedRange<Int>, what: String, cPrefixes: Bool = false)
+        /// With `beyond`, a whole number past the range (however large) is
+        /// taken as that value, as the peer takes it (ls's `-w 99999999999999999999`: no limit).
+        case number(ClosedRange<Int>, what: String, cPrefixes: Bool = false, beyond: Int? = nil)
+        /// A byte count as `byteCount`, or a negative number for no limit (xxd's `-l -1`).
+        case byteCountOrUnlimited
         /// A byte count: decimal, 0x hex, 0 octal, with k/m/g (`--skip N`).
         case byteCount
         /// A byte offset as `byteCount`, or with a leading `-` counted back

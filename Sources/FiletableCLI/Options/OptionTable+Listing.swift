@@ -18,13 +18,13 @@ extension OptionTable {
             options.setFormat(.commas)
         },
         OptionSpec(
-            "width", "w", value: .number(UserNumber.lineWidth, what: "line width", cPrefixes: true), valueName: "COLS", section: .formats,
+            "width", "w", value: .number(UserNumber.lineWidth, what: "line width", cPrefixes: true, beyond: 0), valueName: "COLS", section: .formats,
             "the width -C and -x fill (0: no limit; default: COLUMNS, the terminal, or 80)"
         ) { options, argument in
             options.lineWidth = argument.number
         },
         OptionSpec(
-            "tabsize", "T", value: .number(UserNumber.tabSize, what: "tab size", cPrefixes: true), valueName: "COLS", section: .formats,
+            "tabsize", "T", value: .number(UserNumber.tabSize, what: "tab size", cPrefixes: true, beyond: 0), valueName: "COLS", section: .formats,
             "tab stops every COLS columns in -C and -x gaps (default 8, or TABSIZE; 0 for spaces)"
         ) { options, argument in
             options.tabSize = argument.number

@@ -47,6 +47,7 @@ extension OptionTable {
     static let du: [OptionSpec] = [
         OptionSpec("summarize", "s", section: .du, "only each PATH's total (du -s)") { options, _ in
             options.spaceDepth = 0
+            options.spaceSummarizes = true
         },
         OptionSpec(nil, "a", section: .du, "every file and directory below each PATH, not only its entries (du -a), in du's order") {
             options, _ in
@@ -291,7 +292,10 @@ extension OptionTable {
             OptionSpec("length", "n", value: .byteCount, valueName: "N", section: .hex, "dump at most N bytes") { options, argument in
                 options.hexLength = argument.byteCount
             },
-            OptionSpec(nil, "l", value: .byteCount, valueName: "N", section: .hex, modes: [.hex, .xxd], "dump at most N bytes (xxd -l; as -n)") {
+            OptionSpec(
+                nil, "l", value: .byteCountOrUnlimited, valueName: "N", section: .hex, modes: [.hex, .xxd],
+                "dump at most N bytes (xxd -l; as -n; a negative N: no limit, as xxd)"
+            ) {
                 options, argument in
                 options.hexLength = argument.byteCount
             },
@@ -332,7 +336,8 @@ extension OptionTable {
             options.hexColumns = argument.number
         },
         OptionSpec(
-            "group-size", "g", value: .number(UserNumber.hexGroup, what: "group size"), valueName: "N", section: .xxd, modes: [.hex, .xxd],
+            "group-size", "g", value: .number(UserNumber.hexGroup, what: "group size", beyond: UserNumber.hexGroup.upperBound), valueName: "N",
+            section: .xxd, modes: [.hex, .xxd],
             "bytes a group (xxd -g; 0 for none)"
         ) { options, argument in
             options.hexGroup = argument.number

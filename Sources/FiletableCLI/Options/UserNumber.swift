@@ -28,12 +28,30 @@ enum UserNumber {
     /// expected (`what` names the number: "page size", "depth"). With
     /// `cPrefixes`, `0x1F` is hex and `017` octal, as C's `strtoul` with
     /// base 0 reads them (ls's `-w`, `-T`).
-    static func parse(_ text: String, in range: ClosedRange<Int>, what: String, cPrefixes: Bool = false) -> Result<Int, NumberProblem> {
+    /// With `beyond`, a whole number past the range's top (even past
+    /// `Int`) is taken as `beyond`, as a peer that reads any size takes it.
+    static func parse(
+        _ text: String, in range: ClosedRange<Int>, what: String, cPrefixes: Bool = false, beyond: Int? = nil
+    ) -> Result<Int, NumberProblem> {
+        if let beyond, isWholeNumber(text, cPrefixes: cPrefixes), (cPrefixes ? cNumber(text) : Int(text)).map({ $0 > range.upperBound }) ?? true {
+            return .success(beyond)
+        }
         guard let value = cPrefixes ? cNumber(text) : Int(text), range.contains(value) else {
             return .failure(
                 NumberProblem(message: "invalid \(what) '\(text)': expected a whole number from \(range.lowerBound) to \(range.upperBound)"))
         }
         return .success(value)
+    }
+
+    /// Whether `text` is written as a whole number (digits; with `cPrefixes`,
+    /// `0x` and hex digits too), whatever its size.
+    private static func isWholeNumber(_ text: String, cPrefixes: Bool) -> Bool {
+        let lowered = text.lowercased()
+        if cPrefixes, lowered.hasPrefix("0x") {
+            let digits = lowered.dropFirst(2)
+            return !digits.isEmpty && digits.allSatisfy(\.isHexDigit)
+        }
+        return !text.isEmpty && text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
     }
 
     /// `0x` or `0X` and hex digits, `0` and octal digits, or decimal (`ByteCount.baseZero`).

@@ -71,6 +71,11 @@ struct SpaceUsageCommand {
     var listedDepth: Int { options.spaceDepth ?? options.maxDepth ?? (options.spaceListsEverything ? Int.max : 1) }
 
     func run() {
+        // du's own refusal, word for word, status 1.
+        if options.spaceSummarizes && options.spaceListsEverything {
+            diagnostics.report(UsageError(message: "cannot both summarize and show all entries", hint: UsageError.seeHelp, status: .minorTrouble))
+            return
+        }
         guard !ranAnotherWay() else { return }
         if options.spaceCountsInodes && options.apparentSize {
             diagnostics.report("warning: options --apparent-size and -b are ineffective with --inodes", severity: .success)
