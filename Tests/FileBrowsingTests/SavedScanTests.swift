@@ -7,12 +7,12 @@ import XCTest
 final class SavedScanTests: XCTestCase {
     private let scan = SavedScan(
         root: Array("/srv/data".utf8), savedAt: 1_700_000_000,
-        rootTotals: SpaceTotals(apparentBytes: 9_000, diskBytes: 16_384, files: 3, directories: 1),
+        rootTotals: SpaceTotals(apparentBytes: 9_001, diskBytes: 16_384, files: 3, directories: 1),
         entries: [
             .init(path: Array("b/file".utf8), kind: .file, totals: SpaceTotals(apparentBytes: 5_000, diskBytes: 8_192, files: 1)),
             .init(path: Array("a".utf8), kind: .file, totals: SpaceTotals(apparentBytes: 1, diskBytes: 4_096, files: 1)),
             .init(path: Array("b".utf8), kind: .directory, totals: SpaceTotals(apparentBytes: 9_000, diskBytes: 12_288, files: 2, directories: 1)),
-            .init(path: Array("b/n\u{0}l\u{FF}".utf8), kind: .file, totals: SpaceTotals(apparentBytes: 0, diskBytes: 0, files: 1)),
+            .init(path: Array("b/n\u{1}l\u{FF}".utf8), kind: .file, totals: SpaceTotals(apparentBytes: 0, diskBytes: 0, files: 1)),
         ])
 
     func testRoundTrip() throws {
@@ -49,5 +49,26 @@ final class SavedScanTests: XCTestCase {
         let changes = ScanChange.changes(from: scan, to: later, depth: 1)
         XCTAssertEqual(changes.map { String(decoding: $0.path, as: UTF8.self) }, ["b", "c", "a"])
         XCTAssertEqual(changes.map(\.state), [.grown, .new, .removed])
+    }
+
+    /// No file is named `.` or `..` or holds a NUL, and a root's entries never
+    /// add up to more than its total: a scan that says otherwise is damaged
+    /// (`--since` said `removed T/.`, and "shrank by 8.0 EiB ... 32 KiB in all").
+    func testImpossibleEntriesAreDamage() {
+        for name in [".", "..", "b/.", "n\u{0}l"] {
+            let hostile = SavedScan(
+                root: Array("/r".utf8), savedAt: 1, rootTotals: SpaceTotals(apparentBytes: 9_000, diskBytes: 16_384),
+                entries: [
+                    .init(path: Array("b".utf8), kind: .directory, totals: SpaceTotals(apparentBytes: 0, diskBytes: 0, directories: 1)),
+                    .init(path: Array(name.utf8), kind: .file, totals: SpaceTotals(apparentBytes: 0, diskBytes: 0, files: 1)),
+                ])
+            XCTAssertThrowsError(try ScanIndex(decoding: hostile.encoded()), name)
+        }
+        let huge = SavedScan(
+            root: Array("/r".utf8), savedAt: 1, rootTotals: SpaceTotals(apparentBytes: 32_768, diskBytes: 32_768),
+            entries: [.init(path: Array("big".utf8), kind: .file, totals: SpaceTotals(apparentBytes: .max, diskBytes: .max / 1024, files: 1))])
+        XCTAssertThrowsError(try ScanIndex(decoding: huge.encoded())) { error in
+            XCTAssertTrue("\(error)".contains("add up to more than its total"), "\(error)")
+        }
     }
 }

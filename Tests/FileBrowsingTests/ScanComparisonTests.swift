@@ -108,7 +108,8 @@ final class ScanComparisonTests: XCTestCase {
                     .init(path: directory + Array("/f\(f)".utf8), kind: .file, totals: SpaceTotals(apparentBytes: Int64(f), diskBytes: 0, files: 1)))
             }
         }
-        let scan = SavedScan(root: Array("/r".utf8), savedAt: 5, rootTotals: SpaceTotals(), entries: entries)
+        let scan = SavedScan(
+            root: Array("/r".utf8), savedAt: 5, rootTotals: SpaceTotals(apparentBytes: 1 << 20, diskBytes: 1 << 20), entries: entries)
         for index in [try ScanIndex(decoding: scan.encoded()), ScanIndex(scan)] {
             XCTAssertEqual(index.count, entries.count)
             for ordinal in 0..<Int32(index.count) {

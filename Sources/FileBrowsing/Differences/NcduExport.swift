@@ -109,8 +109,11 @@ public enum NcduExport {
 
     /// Whether an export's name can be a file's: not empty, no `/`, no NUL
     /// (JSON can spell `\u0000`; a name holding one would sort beside a
-    /// `/`, and the same path could come twice apart). Others are left out.
-    private static func isName(_ name: [UInt8]) -> Bool { !name.isEmpty && !name.contains(0x2F) && !name.contains(0) }
+    /// `/`, and the same path could come twice apart), not `.` or `..` (no
+    /// file is named so: `--since` would say `removed T/.`). Others are left out.
+    private static func isName(_ name: [UInt8]) -> Bool {
+        !name.isEmpty && !name.contains(0x2F) && !name.contains(0) && name != [0x2E] && name != [0x2E, 0x2E]
+    }
 
     /// The hard-linked files already counted, by device and inode: a file
     /// with several links counts once, as `du` and `ncdu -f` count it (an

@@ -131,6 +131,14 @@ extension SavedScanReader {
             guard nameStart < pathCount, !holdsSlash else {
                 throw SavedScanError(offset: start, "an entry inside a directory the scan does not hold (or an empty name)")
             }
+            // No file is named `.` or `..`, nor holds a NUL: such a name would
+            // make `--since` say `removed T/.` of what no scan met.
+            let nameCount = pathCount - nameStart
+            var holdsNul = false
+            for index in nameStart..<pathCount where path[index] == 0 { holdsNul = true }
+            if holdsNul || (path[nameStart] == 0x2E && (nameCount == 1 || (nameCount == 2 && path[nameStart + 1] == 0x2E))) {
+                throw SavedScanError(offset: start, "an entry named '.' or '..', or holding a NUL: no file is (damaged)")
+            }
             if chainCount > 0, chain[chainCount - 1].kind != .directory {
                 throw SavedScanError(offset: start, "an entry inside one that is not a directory")
             }

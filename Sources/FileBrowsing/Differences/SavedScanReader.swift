@@ -61,17 +61,25 @@ struct SavedScanReader {
     }
 
     /// Reads every entry in the file's order, handing each to `body`; the
-    /// file must end after the last.
+    /// file must end after the last, and the root's own entries must not add
+    /// up to more than its total, which holds them (a hostile scan with
+    /// sizes of 8 EiB and a root of 32 KiB said "shrank by 8.0 EiB ... 32
+    /// KiB in all").
     func forEachEntry(_ body: (Entry) throws(SavedScanError) -> Void) throws(SavedScanError) {
+        var topLevel = SpaceTotals()
         try bytes.withUnsafeBufferPointer { (file) throws(SavedScanError) in
             var cursor = EntryCursor(file, at: entriesStart)
             for ordinal in 0..<count {
                 let entry = try cursor.next(ordinal: Int32(ordinal))
+                if entry.depth == 0 { topLevel += entry.totals }
                 try body(entry)
             }
             guard cursor.offset == file.count else {
                 throw SavedScanError(offset: cursor.offset, "\(file.count - cursor.offset) bytes follow the last entry")
             }
+        }
+        guard topLevel.diskBytes <= rootTotals.diskBytes, topLevel.apparentBytes <= rootTotals.apparentBytes else {
+            throw SavedScanError(offset: entriesStart, "the root's entries add up to more than its total (damaged)")
         }
     }
 
