@@ -76,4 +76,27 @@ final class HostileArchiveShapesEndToEndTests: XCTestCase {
         XCTAssertEqual(bad.status, 1)
         XCTAssertTrue(bad.stderr.contains("bad.zip/big.bin: the member does not match its CRC (damaged)"), bad.stderr)
     }
+
+    /// An archive replaced on disk while its level is open is not read at
+    /// the old index's offsets (the new file's bytes showed as the member,
+    /// and `reload` said `+0 -0`): a member's read and `reload` say it changed.
+    func testAnArchiveReplacedOnDiskIsNotReadByItsOldIndex() throws {
+        let temp = try ArchivesEndToEndTests.makeArchives(
+            """
+            with tarfile.open("a.tar", "w") as t:
+                add(t, "note.txt", b"the first archive\\n")
+            with tarfile.open("b.tar", "w") as t:
+                add(t, "other-name-here.txt", b"a second archive, longer\\n")
+            """)
+        let unchanged = try CommandRunner.script("open a.tar; view note.txt", in: temp)
+        XCTAssertTrue(unchanged.text.contains("1  the first archive"), unchanged.text)
+        _ = try CommandRunner.shell("cp a.tar first.tar", in: temp.url)
+        let view = try CommandRunner.script("open a.tar; !cp b.tar a.tar; view note.txt", in: temp)
+        XCTAssertNotEqual(view.status, 0)
+        XCTAssertTrue(view.stderr.contains("a.tar/note.txt: the archive changed on disk since it was listed; open it again"), view.stderr)
+        XCTAssertFalse(view.text.contains("second"), view.text)
+        _ = try CommandRunner.shell("cp first.tar a.tar", in: temp.url)
+        let reload = try CommandRunner.script("open a.tar; !cp b.tar a.tar; reload", in: temp)
+        XCTAssertTrue(reload.stderr.contains("reload: \(temp.path)/a.tar: the archive changed on disk"), reload.stderr)
+    }
 }

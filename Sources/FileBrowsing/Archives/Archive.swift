@@ -97,8 +97,30 @@ public final class Archive {
         return TarIndex.isHeader(start)
     }
 
+    /// Whether `other` is the file this archive was listed from: the same
+    /// file (device and inode, where known), size and modification time.
+    private func isListedFile(_ other: any ByteSource) -> Bool {
+        if let listed = source as? ViewedFile, let now = other as? ViewedFile, listed.identity != now.identity { return false }
+        return other.size == source.size && other.modificationTime == source.modificationTime
+    }
+
+    /// Why the archive on disk is no longer the one listed (replaced,
+    /// rewritten), if it is not: its index's offsets would read another
+    /// file's bytes as the member.
+    public func changeOnDisk() -> ArchiveError? {
+        guard let reopen else { return nil }
+        do throws(FileError) {
+            return isListedFile(try reopen()) ? nil : Self.changed
+        } catch {
+            return ArchiveError(error.reasonText)
+        }
+    }
+
+    static let changed = ArchiveError("the archive changed on disk since it was listed; open it again")
+
     /// The bytes of member `index` (shown as `path`). A hard link reads as
-    /// the member it names.
+    /// the member it names. Refused when the archive on disk is no longer
+    /// the file that was listed.
     public func contents(ofMember index: Int, path: [UInt8]) throws(ArchiveError) -> any ByteSource {
         let source: any ByteSource
         do {
@@ -106,6 +128,7 @@ public final class Archive {
         } catch {
             throw ArchiveError(error.reasonText)
         }
+        guard isListedFile(source) else { throw Self.changed }
         var member = members[index]
         if let target = member.linkTarget, member.kind == .file,
             let linked = members[..<index].lastIndex(where: { $0.path == target && $0.kind == .file })

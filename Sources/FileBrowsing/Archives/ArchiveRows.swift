@@ -179,7 +179,14 @@ public final class ArchiveRows: FileRows {
     public func location(ofRow row: Int) -> RowLocation? { nil }
     public func reportedInode(ofRow row: Int) -> UInt64? { nil }
     /// The archive's index was read once; a changed archive is opened again.
-    public func reload() throws(FileError) -> (added: Int, removed: Int) { (0, 0) }
+    /// The index is the archive's as listed: a reload says when the file
+    /// on disk is no longer that archive (never `+0 -0` for a replaced one).
+    public func reload() throws(FileError) -> (added: Int, removed: Int) {
+        if let change = archive.changeOnDisk() {
+            throw FileError(path: shownPath.isEmpty ? archive.source.path : shownPath, reason: .custom(change.description))
+        }
+        return (0, 0)
+    }
     public var entriesMaterialised: Int { 0 }
     public var cachedStatusCount: Int { 0 }
 

@@ -14,6 +14,8 @@ public final class ViewedFile: ByteSource {
     /// Counts the refreshes that found another size or modification time:
     /// what a viewer compares to know its line numbers may be stale.
     public private(set) var revision = 0
+    /// The file's device and inode, as opened.
+    public let identity: FileIdentity
     private let fd: Int32
     private let isRegular: Bool
     private var buffer: UnsafeMutableRawBufferPointer
@@ -52,6 +54,7 @@ public final class ViewedFile: ByteSource {
         Syscalls.makeBlocking(fd)
         self.fd = fd
         isRegular = status.kind == .file
+        identity = status.identity
         guardKey = HangGuard.enabled && (directory.mayHang || HangProneFileSystems.contains(fd)) ? status.identity : nil
         buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.blockSize, alignment: 16)
         try refresh()
