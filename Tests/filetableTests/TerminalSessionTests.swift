@@ -84,7 +84,9 @@ final class TerminalSessionTests: XCTestCase {
         _ = try CommandRunner.shell("echo more >> keep", in: temp.url)
         try waitFor("keep changed", seconds: 1)
         try type("C-u", "watch on", "Enter")
-        try waitFor("now show as they come")
+        // One append is one note (its modify and its close each said it).
+        let once = try waitFor("now show as they come")
+        XCTAssertEqual(once.components(separatedBy: "keep changed").count - 1, 1, once)
         _ = try CommandRunner.shell("touch late", in: temp.url)
         try waitFor(" late", seconds: 1)
         // The prompt is drawn again under the new page, without a key pressed.

@@ -22,6 +22,8 @@ final class LevelWatching: PromptEvents {
     private var redrawDue: Double?
     /// Watching stopped (the watch limit): said once.
     private var limitReported = false
+    /// When each note about a marked file was last said (a write's two events say it once).
+    private var markNotesSaid: [String: Double] = [:]
 
     /// The shortest time between two pages drawn for changes.
     static let redrawInterval = 0.25
@@ -93,7 +95,13 @@ final class LevelWatching: PromptEvents {
             if let identity = level.identity, change.name.withUnsafeBufferPointer({ session.marks.isMarked(directory: identity, name: $0) }) {
                 let path = NameEscaping.escape(change.name.withUnsafeBufferPointer { level.directory.childPath($0) })
                 let what = change.kind == .removed ? "vanished" : change.kind == .added ? "was replaced" : "changed"
-                lines.append("marked \(path) \(what)")
+                let line = "marked \(path) \(what)"
+                // One write makes two events (a modify, then the close): said once.
+                let now = MonotonicClock.seconds
+                if !lines.contains(line), now - (markNotesSaid[line] ?? -10) >= 1 {
+                    lines.append(line)
+                    markNotesSaid[line] = now
+                }
             }
             guard level === current else { continue }
             switch change.kind {
