@@ -99,4 +99,19 @@ final class HostileArchiveShapesEndToEndTests: XCTestCase {
         let reload = try CommandRunner.script("open a.tar; !cp b.tar a.tar; reload", in: temp)
         XCTAssertTrue(reload.stderr.contains("reload: \(temp.path)/a.tar: the archive changed on disk"), reload.stderr)
     }
+
+    /// A gzip-compressed text past 64 MiB is viewed to its last line (the
+    /// viewer said "end of file" at the first 64 MiB), as zless shows it.
+    func testALargeCompressedTextIsViewedToItsEnd() throws {
+        let temp = try ArchivesEndToEndTests.makeArchives(
+            """
+            import gzip
+            lines = b"".join(b"line %07d " % i + b"filler " * 16 + b"\\n" for i in range(600000))
+            open("big.log.gz", "wb").write(gzip.compress(lines, 1))
+            """)
+        let end = try CommandRunner.script("view big.log.gz; G", in: temp, pageSize: 3)
+        XCTAssertEqual(end.status, 0, end.stderr)
+        XCTAssertTrue(end.text.contains("line 0599999 filler"), end.text.suffix(400).description)
+        XCTAssertTrue(end.text.hasSuffix("-- end of file --\n"), end.text.suffix(200).description)
+    }
 }

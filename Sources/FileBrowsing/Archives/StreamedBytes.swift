@@ -44,14 +44,24 @@ public final class StreamedBytes: ByteSource {
 
     public func read<R>(at offset: UInt64, count: Int, _ body: (UnsafeRawBufferPointer) -> R) throws(FileError) -> R {
         guard let size, offset < size, count > 0 else { return body(UnsafeRawBufferPointer(start: nil, count: 0)) }
+        // As many bytes as asked (fewer only at the end), as every source gives them.
+        let wanted = Int(min(UInt64(min(count, ViewedFile.blockSize)), size - offset))
         do throws(ArchiveError) {
             try move(to: offset)
+            let start = Int(offset - windowStart)
+            if start + wanted <= window.count {
+                return window.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[start..<(start + wanted)])) }
+            }
+            var gathered = Array(window[start...])
+            while gathered.count < wanted {
+                try move(to: offset + UInt64(gathered.count))
+                let from = Int(offset + UInt64(gathered.count) - windowStart)
+                gathered += window[from..<min(window.count, from + wanted - gathered.count)]
+            }
+            return gathered.withUnsafeBytes { body($0) }
         } catch {
             throw FileError(path: path, reason: .custom(error.description))
         }
-        let start = Int(offset - windowStart)
-        let end = min(window.count, start + min(count, ViewedFile.blockSize))
-        return window.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[start..<end])) }
     }
 
     /// Makes the window hold `offset`.

@@ -78,7 +78,8 @@ extension CommandContext {
         var (file, path) = try viewedFile("view", row: row, there: there)
         var notices = 1
         do {
-            if let text = try CompressedText.text(of: file) {
+            Interruption.clear()
+            if let text = try CompressedText.text(of: file, stop: { Interruption.isRequested }) {
                 write("view: gzip-compressed text, shown decompressed ('hex \(row + 1)' shows the file's own bytes)")
                 file = text
                 notices += 1

@@ -125,7 +125,7 @@ struct DetailPane {
             do {
                 var file = try source.contents()
                 // Compressed text previews as its first lines (only as many bytes as a pane shows).
-                if let text = try? CompressedText.text(of: file, limit: 64 << 10) { file = text }
+                if let text = try? CompressedText.text(of: file, limit: 64 << 10, whole: false) { file = text }
                 switch ContentKind.of(file) {
                 case .success(.text):
                     var layout = TextLineLayout(width: width + 1, wraps: false)
