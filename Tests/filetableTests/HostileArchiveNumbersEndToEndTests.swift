@@ -125,6 +125,11 @@ final class HostileArchiveNumbersEndToEndTests: XCTestCase {
         }
         let listedBeforeDamage = try CommandRunner.run(["-1", "badsum.tar/d"], in: temp.url)
         XCTAssertEqual(listedBeforeDamage.text, "f0\nf1\n")
+        // In JSON the objects end with one that says the listing is partial.
+        let json = try CommandRunner.run(["--json", "badsum.tar/d"], in: temp.url)
+        XCTAssertEqual(
+            json.text.split(separator: "\n").last,
+            #"{"path":"badsum.tar","error":"a damaged header at byte 11264 (its checksum does not hold)","partial":true}"#)
         let crc = try CommandRunner.run(["--cat", "badcrc.zip/a.txt"], in: temp.url)
         XCTAssertEqual(crc.status, 1)
         XCTAssertEqual(crc.text, "")

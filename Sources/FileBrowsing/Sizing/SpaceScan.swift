@@ -64,17 +64,12 @@ public final class SpaceScan: Sendable {
         public var countsEveryLink = false
         /// A directory's figures leave out its subdirectories (`du -S`).
         public var separatesDirectories = false
-        /// Files and directories whose paths match one of these (whole, or
-        /// from any `/` on: `GlobPattern.matchesPathOrSuffix`) are neither
-        /// counted nor entered (`du --exclude`).
+        /// What is neither counted nor entered: paths matching one of these, whole or from
+        /// any `/` on (`du --exclude`); directories by identity (the pseudo file systems of `/`).
         public var excluded: [GlobPattern] = []
-        /// Directories neither counted nor entered, by identity: the pseudo
-        /// file systems' mount points a scan of `/` leaves out (as gdu does).
         public var skippedDirectories: Set<FileIdentity> = []
-        /// Entries neither asked about nor entered, by their path as the
-        /// scan makes it (the scanned path, then names): the mount points of
-        /// file systems that did not answer, whose very `statx` would wait
-        /// for good. Looked at only for an entry whose name is in `skippedNames`.
+        /// Entries never asked about, by the path the scan makes (mount points that did
+        /// not answer: their `statx` would wait for good); looked at by name first.
         public var skippedPaths: Set<[UInt8]> = [] {
             didSet { skippedNames = Set(skippedPaths.map { PathBytes.split($0).name }) }
         }

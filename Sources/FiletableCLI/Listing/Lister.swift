@@ -87,9 +87,18 @@ struct Lister {
         }
     }
 
-    /// An archive that was damaged or stopped is said after what was listed of it, with tar's status 2.
+    /// An archive that was damaged or stopped is said after what was listed
+    /// of it, with tar's status 2; in `--json`, also as a last line of its
+    /// own (`{"path":…,"error":…,"partial":true}`), so a script reading the
+    /// objects never takes the prefix for the whole.
     private func reportProblems(of insideArchives: ArchiveOperands) {
-        for problem in insideArchives.problems { context.diagnostics.report(problem, severity: .seriousTrouble) }
+        for problem in insideArchives.problems {
+            if context.options.format == .json, !context.options.tree {
+                let reason = JSONLines.string(Array(problem.reasonText.utf8))
+                context.output.write("{\"path\":\(JSONLines.string(problem.path)),\"error\":\(reason),\"partial\":true}\n")
+            }
+            context.diagnostics.report(problem, severity: .seriousTrouble)
+        }
     }
 
     /// What ls writes after the last listing: the colours' ending, then dired's places.

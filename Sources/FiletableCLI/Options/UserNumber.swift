@@ -51,6 +51,8 @@ enum UserNumber {
             let digits = lowered.dropFirst(2)
             return !digits.isEmpty && digits.allSatisfy(\.isHexDigit)
         }
+        // A leading 0 is octal to strtoul: `08` is no number at all.
+        if cPrefixes, text.hasPrefix("0") { return text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x37 } }
         return !text.isEmpty && text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
     }
 

@@ -113,9 +113,7 @@ extension CommandContext {
         // sizes are not disk space, and /proc alone holds thousands of entries.
         let leftOut = level.path == [0x2F] && !request.everything ? Self.pseudoFileSystems() : []
         options.skippedDirectories = Set(leftOut.map(\.identity))
-        // A network or FUSE mount below that does not answer would hold the
-        // scan for good (its mount point's `statx` waits): asked first, under
-        // the guard, and left out, said, when it does not answer.
+        // A network or FUSE mount below that does not answer is left out, said (its statx would hold the scan).
         let unanswering = Self.unansweringMounts(below: listing.directory)
         options.skippedPaths = Set(unanswering.map { PathBytes.join(listing.directory.path, $0) })
         let scan = SpaceScan(options: options)
