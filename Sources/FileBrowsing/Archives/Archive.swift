@@ -165,19 +165,7 @@ public final class Archive {
             case 8 where member.size > UInt64(Self.memberLimit):
                 return Self.streamedZipMember(member, at: start, in: source, path: path)
             case 8:
-                var offset = start
-                let end = start + (member.compressedSize ?? 0)
-                let inflater = Inflater { () throws(ArchiveError) -> [UInt8]? in
-                    guard offset < end else { return nil }
-                    let chunk: [UInt8]
-                    do throws(FileError) {
-                        chunk = try source.read(at: offset, count: Int(min(UInt64(1 << 16), end - offset))) { Array($0) }
-                    } catch {
-                        throw ArchiveError(error.reasonText)
-                    }
-                    offset += UInt64(chunk.count)
-                    return chunk
-                }
+                let inflater = Inflater(input: Self.compressedBytes(of: source, from: start, to: start + (member.compressedSize ?? 0)))
                 let bytes = try inflater.readUpTo(Self.memberLimit)
                 if inflater.isFinished || bytes.count < Self.memberLimit {
                     guard UInt64(bytes.count) == member.size else {
@@ -225,18 +213,7 @@ public final class Archive {
         return StreamedBytes(path: path, size: member.size, modificationTime: member.modificationTime, crc: member.crc) {
             (target) throws(ArchiveError) -> (reader: StreamedBytes.Reader, at: UInt64) in
             let checkpoint = indexer?.checkpoints.last(where: { $0.output <= target })
-            var offset = start + (checkpoint?.input ?? 0)
-            let input = { () throws(ArchiveError) -> [UInt8]? in
-                guard offset < end else { return nil }
-                let chunk: [UInt8]
-                do throws(FileError) {
-                    chunk = try source.read(at: offset, count: Int(min(UInt64(1 << 16), end - offset))) { Array($0) }
-                } catch {
-                    throw ArchiveError(error.reasonText)
-                }
-                offset += UInt64(chunk.count)
-                return chunk
-            }
+            let input = Self.compressedBytes(of: source, from: start + (checkpoint?.input ?? 0), to: end)
             let inflater: Inflater
             if let checkpoint {
                 inflater = Inflater(resumingAt: checkpoint, input: input)
@@ -246,6 +223,25 @@ public final class Archive {
                 indexer = inflater
             }
             return ({ (buffer) throws(ArchiveError) -> Int in try inflater.read(into: buffer) }, checkpoint?.output ?? 0)
+        }
+    }
+
+    /// The bytes of `source` from `start` to `end`, 64 KiB a call, then nil:
+    /// a compressed member's input to its decoder.
+    private static func compressedBytes(
+        of source: any ByteSource, from start: UInt64, to end: UInt64
+    ) -> () throws(ArchiveError) -> [UInt8]? {
+        var offset = start
+        return { () throws(ArchiveError) -> [UInt8]? in
+            guard offset < end else { return nil }
+            let chunk: [UInt8]
+            do throws(FileError) {
+                chunk = try source.read(at: offset, count: Int(min(UInt64(1 << 16), end - offset))) { Array($0) }
+            } catch {
+                throw ArchiveError(error.reasonText)
+            }
+            offset += UInt64(chunk.count)
+            return chunk
         }
     }
 
