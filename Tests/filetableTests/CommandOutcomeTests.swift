@@ -101,3 +101,33 @@ final class StoppedComparisonTests: XCTestCase {
         XCTAssertNil(wholeKind.partialBecause)
     }
 }
+
+/// An archive listing stopped by Ctrl-C is partial and says so: its
+/// problem is a stop, not damage, and its level is headed `partial: …`
+/// (it opened as "118 members" of 400 with no note).
+final class StoppedArchiveListingTests: XCTestCase {
+    func testAStoppedListingSaysItIsPartial() throws {
+        let temp = try ArchivesEndToEndTests.makeArchives(
+            """
+            with tarfile.open("many.tar", "w") as t:
+                for i in range(400):
+                    add(t, "m%03d" % i, b"x")
+            """)
+        let file = try ViewedFile(path: Array((temp.path + "/many.tar").utf8))
+        var asked = 0
+        let archive = try XCTUnwrap(
+            try Archive.open(
+                file,
+                stop: {
+                    asked += 1
+                    return asked > 118
+                }))
+        XCTAssertEqual(archive.members.count, 118)
+        let problem = try XCTUnwrap(archive.problem)
+        XCTAssertTrue(problem.isStop)
+        XCTAssertEqual(problem.description, "stopped (Ctrl-C) after 118 members; the rest were not read")
+        let rows = ArchiveRows(archive: archive, node: 0)
+        let level = ArchiveLevel(rows: rows, archivePath: Array("many.tar".utf8))
+        XCTAssertEqual(level.summary?(), ["partial: stopped (Ctrl-C) after 118 members; the rest were not read"])
+    }
+}

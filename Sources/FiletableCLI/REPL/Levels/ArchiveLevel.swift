@@ -147,14 +147,31 @@ final class ArchiveLevel: LevelKind, RowOpener {
         let path = opening.path
         guard let bytes = fileOnDisk(opening) else { return nil }
         Interruption.clear()
+        // The index is read on a thread of its own: Ctrl-C stops it between
+        // members (a partial listing, said so), or leaves it when a read is
+        // stuck on a file system that stopped answering.
+        let read = AbandonableOperation.run(
+            token: OperationToken<Int>(),
+            { token -> Result<Archive?, ArchiveError> in
+                do throws(ArchiveError) {
+                    return .success(try Archive.open(bytes, stop: { token.isStopped }))
+                } catch {
+                    return .failure(error)
+                }
+            }, waiting: { _ in }, stopAsked: { Interruption.isRequested })
         let archive: Archive
-        do {
-            guard let opened = try Archive.open(bytes, stop: { Interruption.isRequested }) else { return nil }
+        switch read {
+        case nil:
+            Interruption.clear()
+            throw CommandError("open: \(NameEscaping.escape(path)): stopped (Ctrl-C) while its reads did not answer; nothing to show")
+        case .failure(let error)?:
+            throw CommandError("open: \(NameEscaping.escape(path)): \(error.description)")
+        case .success(nil)?:
+            return nil
+        case .success(let opened?)?:
             // Each member read opens the file again: the detail pane reads on a worker thread.
             opened.reopen = model.contentsOpener(ofRow: opening.row, path: path)
             archive = opened
-        } catch {
-            throw CommandError("open: \(NameEscaping.escape(path)): \(error.description)")
         }
         var options = model.options
         options.filter = nil
