@@ -246,6 +246,11 @@ final class TreeComparisonEndToEndTests: XCTestCase {
         XCTAssertNotEqual(gone.status, 0)
         XCTAssertTrue(gone.stderr.contains("marks export: the plan takes the last copy of 1 file or group; nothing written"), gone.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: plan))
+        // A copy here that is a link: the file it leads to is what stays, and is watched.
+        _ = try CommandRunner.shell("mkdir l && echo same > l/real && ln -s real l/f", in: temp.url)
+        let linked = try CommandRunner.run(
+            ["-e", "compare ../b; mark same; !echo more >> real; marks verify"], in: temp.url.appendingPathComponent("l"))
+        XCTAssertTrue(linked.text.contains("verify: the plan takes the last copy of \(temp.path)/l/f"), linked.text + linked.stderr)
         // Unchanged, the plan is exported as before.
         _ = try CommandRunner.shell("mv a/f.moved a/f", in: temp.url)
         let fine = try CommandRunner.run(["-e", "compare ../b; mark same; marks verify; marks export \(plan) --sh"], in: here)

@@ -51,16 +51,17 @@ extension DeletionPlan {
     }
 
     private func isUnchanged(_ kept: KeptCopy) -> Bool {
-        guard case .success(let status) = PathResolution.status(of: kept.path) else { return false }
+        guard case .success(let status) = PathResolution.status(of: kept.path, followingLastLink: true) else { return false }
         return status.identity == kept.identity && status.size == kept.size && status.modificationTime == kept.modified
     }
 }
 
 extension KeptCopy {
-    /// The copy at `path` as it is now, kept for `markedCopy`; nil when it
-    /// cannot be read (then the mark is not made: nothing would keep it).
+    /// The copy at `path` as it is now (the file a link there leads to: its
+    /// bytes are what stays), kept for `markedCopy`; nil when it cannot be
+    /// read (then the mark is not made: nothing would keep it).
     static func snapshot(of path: [UInt8], keptFor markedCopy: [UInt8]) -> KeptCopy? {
-        guard case .success(let status) = PathResolution.status(of: path), status.kind == .file else { return nil }
+        guard case .success(let status) = PathResolution.status(of: path, followingLastLink: true), status.kind == .file else { return nil }
         return KeptCopy(path: path, identity: status.identity, size: status.size, modified: status.modificationTime, markedCopy: markedCopy)
     }
 }
