@@ -95,15 +95,25 @@ extension CommandContext {
         let listing = try origin.directoryListing(for: "find --all")
         let includesHidden = listing.options.hidden != .hidden
         let directory = (try? origin.directoryUnderItsPath()) ?? listing.directory
-        var gathering = MatchGathering(text: text, maxDepth: maxDepth, includesHidden: includesHidden)
         Interruption.clear()
         let progress: (Int) -> Void =
             settings.interactive
             ? { searched in Conversation.writeStatusLine("\rfind: \(Plural.count(searched, "directory", "directories")) searched (Ctrl-C stops)") }
             : { _ in }
-        let contents = gathering.gather(from: directory, progress: progress)
+        // On a thread of its own: Ctrl-C stops it between directories, or
+        // leaves it where a directory does not answer.
+        let found = AbandonableOperation.run(
+            token: OperationToken<Int>(),
+            { token -> (contents: PathRows.Contents, gathering: MatchGathering) in
+                var gathering = MatchGathering(text: text, maxDepth: maxDepth, includesHidden: includesHidden)
+                let contents = gathering.gather(from: directory, progress: { token.report($0) }, stopped: { token.isStopped })
+                return (contents, gathering)
+            }, waiting: { searched in if let searched { progress(searched) } }, stopAsked: { Interruption.isRequested })
         if settings.interactive { Conversation.writeStatusLine(TerminalControl.overwriteLine) }
         Interruption.clear()
+        guard let (contents, gathering) = found else {
+            throw CommandError("find: stopped (Ctrl-C) while a directory did not answer; nothing to show")
+        }
         // Kept short: the line stands under the page, within 80 columns.
         let notes =
             (gathering.unreadableDirectories > 0 ? ", \(gathering.unreadableDirectories) unreadable" : "")

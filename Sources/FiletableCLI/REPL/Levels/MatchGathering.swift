@@ -39,8 +39,11 @@ struct MatchGathering {
     }
 
     /// Walks below `start`; `progress` is told the directories read so far
-    /// now and then. Ctrl-C (`Interruption`) stops it with what was found.
-    mutating func gather(from start: DirectoryHandle, progress: (Int) -> Void = { _ in }) -> PathRows.Contents {
+    /// now and then. `stopped` (by default Ctrl-C, `Interruption`) stops it
+    /// with what was found.
+    mutating func gather(
+        from start: DirectoryHandle, progress: (Int) -> Void = { _ in }, stopped: () -> Bool = { Interruption.isRequested }
+    ) -> PathRows.Contents {
         let needle = NameNeedle(NameEscaping.typedName(text))
         var contents = PathRows.Contents()
         // A line a match, named by its path below the start, nearest first.
@@ -51,7 +54,7 @@ struct MatchGathering {
         while !level.isEmpty {
             var next: [Pending] = []
             for (directory, title) in level {
-                if Interruption.isRequested {
+                if stopped() {
                     interrupted = true
                     return contents
                 }
@@ -64,7 +67,7 @@ struct MatchGathering {
             level = []
             level.reserveCapacity(next.count)
             for pending in next {
-                if Interruption.isRequested {
+                if stopped() {
                     interrupted = true
                     return contents
                 }
