@@ -8,7 +8,18 @@ final class TmuxDriver {
 
     init(name: String = "filetable-test") {
         session = "\(name)-\(getpid())"
+        _ = Self.usePrivateServer
     }
+
+    /// Every tmux the tests start talks to a server of their own (its
+    /// socket in a folder of the tests'), never to a user's sessions, even
+    /// when the tests run inside tmux. Set once, for the whole process.
+    private static let usePrivateServer: Void = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("filetable-tests-tmux-\(getuid())").path
+        mkdir(folder, 0o700)
+        setenv("TMUX_TMPDIR", folder, 1)
+        unsetenv("TMUX")
+    }()
 
     /// Ends the tmux session (and whatever runs in it).
     func kill() {
