@@ -170,12 +170,27 @@ extension CommandContext {
         write("du --since: \(Plural.count(rows.rowCount, "change")) in \(level.title)'s entries ('mark new' marks what appeared)")
     }
 
-    /// The scan kept in `file` (relative to where filetable started).
+    /// The scan kept in `file` (relative to where filetable started), read
+    /// on a thread of its own: Ctrl-C leaves a read that does not answer (a
+    /// scan kept on a mount that stopped answering).
     static func savedScan(_ file: String) throws(CommandError) -> ScanIndex {
-        do {
-            return try ScanIndex.read(from: NameEscaping.typedName(file))
-        } catch {
-            throw CommandError("du --since: \(error.description)")
+        let path = NameEscaping.typedName(file)
+        Interruption.clear()
+        let read = AbandonableOperation.run(
+            token: OperationToken<Int>(),
+            { _ -> Result<ScanIndex, FileError> in
+                do throws(FileError) {
+                    return .success(try ScanIndex.read(from: path))
+                } catch {
+                    return .failure(error)
+                }
+            }, waiting: { _ in }, stopAsked: { Interruption.isRequested })
+        switch read {
+        case .success(let index)?: return index
+        case .failure(let error)?: throw CommandError("du --since: \(error.description)")
+        case nil:
+            Interruption.clear()
+            throw CommandError("du --since: \(NameEscaping.escape(path)): stopped (Ctrl-C) while it did not answer")
         }
     }
 
