@@ -5,7 +5,8 @@
 
 It holds `fine.txt` (answers at once), `slow-stat` (getattr sleeps SECONDS,
 default 30), `slow-read` (getattr answers, read sleeps SECONDS), `slow-tail`
-(1.1 MB: its first 256 KiB read at once, a read past them sleeps), and a
+(1.1 MB: its first 256 KiB read at once, a read past them sleeps), `slow.tar`
+(the same, an archive of 576 KiB), and a
 directory `slow-dir` whose getattr sleeps. python3-fuse is libfuse 2, which
 serialises lookups in one directory: while `slow-stat` sleeps, its
 neighbours' getattr waits too, as a dead NFS server stalls a whole mount.
@@ -14,8 +15,10 @@ sshfs or NFS mount point beside the files of an ordinary directory.
 Runs in the foreground until unmounted (fusermount -u MOUNTPOINT).
 """
 import errno
+import io
 import stat
 import sys
+import tarfile
 import time
 
 import fuse
@@ -40,6 +43,17 @@ class Stat(fuse.Stat):
         self.st_ctime = now
 
 
+def slow_tar():
+    """A tar of 64 members of 8 KiB: 576 KiB, its index read past 256 KiB stalls."""
+    out = io.BytesIO()
+    with tarfile.open(fileobj=out, mode="w") as archive:
+        for number in range(64):
+            info = tarfile.TarInfo("member-%02d" % number)
+            info.size = 8192
+            archive.addfile(info, io.BytesIO(b"x" * 8192))
+    return out.getvalue()
+
+
 FILES = {
     "fine.txt": b"fine\n",
     "slow-stat": b"slow\n",
@@ -47,6 +61,7 @@ FILES = {
     # Its first 256 KiB answer; a read past them sleeps (a file whose reads
     # stall midway; the kernel reads ahead 128 KiB at most).
     "slow-tail": b"".join(b"line %06d\n" % i for i in range(100000)),
+    "slow.tar": slow_tar(),
 }
 
 
@@ -78,7 +93,7 @@ class HangingFS(fuse.Fuse):
 
     def read(self, path, size, offset):
         name = path.lstrip("/")
-        if name == "slow-read" or (name == "slow-tail" and offset >= 256 << 10):
+        if name == "slow-read" or (name in ("slow-tail", "slow.tar") and offset >= 256 << 10):
             time.sleep(DELAY)
         return FILES.get(name, b"")[offset:offset + size]
 

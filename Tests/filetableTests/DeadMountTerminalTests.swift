@@ -92,4 +92,22 @@ final class DeadMountTerminalTests: XCTestCase {
         tmux.type(["pwd", "Enter"])
         tmux.waitFor("\(temp.path)/mnt\n", seconds: 1)
     }
+
+    /// An archive whose reads stall midway: `open` says it is not
+    /// responding, Ctrl-C gives the prompt back, and the members read before
+    /// the stall open as a level headed partial (it froze the prompt).
+    func testAnArchiveWhoseReadsStallOpensPartialOnCtrlC() throws {
+        let temp = try TemporaryTree()
+        try temp.folder("mnt")
+        let hanging = try HangingFileSystem(at: temp.path + "/mnt")
+        defer { hanging.unmount() }
+        // One row a page: the page's own stat of the sleeping files is not asked.
+        tmux.start("cd / && HOME=$(mktemp -d) '\(CommandRunner.executable.path)' --page-size 1 '\(temp.path)/mnt'")
+        tmux.waitFor("help --", seconds: 2)
+        tmux.type(["open slow.tar", "Enter"])
+        tmux.waitFor("slow.tar: not responding (still waiting; Ctrl-C to give up)", seconds: 2)
+        tmux.type(["C-c"])
+        let partial = tmux.waitFor("partial: not responding (the file system did not answer)", seconds: 2)
+        XCTAssertTrue(partial.contains("member-00"), partial)
+    }
 }

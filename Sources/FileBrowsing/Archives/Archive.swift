@@ -70,7 +70,7 @@ public final class Archive {
         do {
             first = try source.bytes(at: 0, count: 512)
         } catch {
-            throw ArchiveError(error.reasonText)
+            throw ArchiveError(reading: error)
         }
         if TarIndex.isHeader(first) {
             return Archive(format: .tar, source: source, listing: TarIndex.read(PlainStream(source), stop: stop))
@@ -112,7 +112,7 @@ public final class Archive {
         do throws(FileError) {
             return isListedFile(try reopen()) ? nil : Self.changed
         } catch {
-            return ArchiveError(error.reasonText)
+            return ArchiveError(reading: error)
         }
     }
 
@@ -126,7 +126,7 @@ public final class Archive {
         do {
             source = try reopen?() ?? self.source
         } catch {
-            throw ArchiveError(error.reasonText)
+            throw ArchiveError(reading: error)
         }
         guard isListedFile(source) else { throw Self.changed }
         var member = members[index]
@@ -238,7 +238,7 @@ public final class Archive {
             do throws(FileError) {
                 chunk = try source.read(at: offset, count: Int(min(UInt64(1 << 16), end - offset))) { Array($0) }
             } catch {
-                throw ArchiveError(error.reasonText)
+                throw ArchiveError(reading: error)
             }
             offset += UInt64(chunk.count)
             return chunk
@@ -260,7 +260,7 @@ public final class Archive {
         do throws(FileError) {
             bytes = try slice.bytes(at: 0, count: Int(member.size))
         } catch {
-            throw ArchiveError(error.reasonText)
+            throw ArchiveError(reading: error)
         }
         guard UInt64(bytes.count) == member.size else { throw ArchiveError.truncated }
         var crc = CRC32()
@@ -332,7 +332,7 @@ private final class PlainStream: TarIndex.Stream {
             do {
                 buffer = try source.bytes(at: offset, count: lastSkip > 1024 ? count : max(count, Self.readAhead))
             } catch {
-                throw ArchiveError(error.reasonText)
+                throw ArchiveError(reading: error)
             }
             bufferStart = offset
         }

@@ -16,6 +16,13 @@ public struct ArchiveError: Error, Equatable, CustomStringConvertible {
         isStop = true
     }
 
+    /// A read of the archive's file that failed: a file system that did not
+    /// answer stops the reading (what was read is partial, not damaged).
+    public init(reading error: FileError) {
+        self.description = error.reasonText
+        isStop = error.reason == .system(.notResponding)
+    }
+
     /// A listing stopped by Ctrl-C after `count` members.
     public static func stopped(after count: Int) -> ArchiveError {
         ArchiveError(stoppedWith: "stopped (Ctrl-C) after \(count) member\(count == 1 ? "" : "s"); the rest were not read")

@@ -52,7 +52,7 @@ public final class GzipStream {
         do {
             chunk = try source.read(at: inputOffset, count: 1 << 16) { Array($0) }
         } catch {
-            throw ArchiveError(error.reasonText)
+            throw ArchiveError(reading: error)
         }
         inputOffset += UInt64(chunk.count)
         return chunk

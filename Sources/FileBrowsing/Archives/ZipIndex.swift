@@ -164,7 +164,7 @@ public enum ZipIndex {
         do {
             return try source.bytes(at: offset, count: count)
         } catch {
-            throw ArchiveError(error.reasonText)
+            throw ArchiveError(reading: error)
         }
     }
 

@@ -37,7 +37,12 @@ extension CommandContext {
     func open(_ reference: RowReference) throws(CommandError) {
         let row = try row(reference, for: "open")
         let model = current.model
-        let opening = LevelOpening(level: current, row: row, decoration: settings.decoration)
+        var opening = LevelOpening(level: current, row: row, decoration: settings.decoration)
+        let context = self
+        opening.say = { line in
+            context.write(line)
+            context.output.flush()
+        }
         if let level = try current.kind.level(for: opening) {
             present(level)
             return

@@ -149,7 +149,9 @@ final class ArchiveLevel: LevelKind, RowOpener {
         Interruption.clear()
         // The index is read on a thread of its own: Ctrl-C stops it between
         // members (a partial listing, said so), or leaves it when a read is
-        // stuck on a file system that stopped answering.
+        // stuck on a file system that stopped answering (said once it is).
+        let stuckKey = (bytes as? ViewedFile)?.identity
+        var said = false
         let read = AbandonableOperation.run(
             token: OperationToken<Int>(),
             { token -> Result<Archive?, ArchiveError> in
@@ -158,7 +160,12 @@ final class ArchiveLevel: LevelKind, RowOpener {
                 } catch {
                     return .failure(error)
                 }
-            }, waiting: { _ in }, stopAsked: { Interruption.isRequested })
+            },
+            waiting: { _ in
+                guard !said, let stuckKey, HangGuard.isHung(stuckKey) else { return }
+                said = true
+                opening.say?("open: \(NameEscaping.escape(path)): not responding (still waiting; Ctrl-C to give up)")
+            }, stopAsked: { Interruption.isRequested })
         let archive: Archive
         switch read {
         case nil:

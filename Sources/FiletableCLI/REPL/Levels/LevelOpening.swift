@@ -9,6 +9,8 @@ struct LevelOpening {
     let row: Int
     /// How names are decorated in the new level.
     let decoration: NameDecoration
+    /// Where a long opening says it waits (the prompt's conversation); nil: silent.
+    var say: ((String) -> Void)?
 
     /// The row's path as the level shows it (for headers and messages).
     var path: [UInt8] { level.path(ofRow: row) }
