@@ -56,6 +56,20 @@ final class TreeComparisonTests: XCTestCase {
         return (lines, troubles, comparison.totals)
     }
 
+    /// Ctrl-C before the walk reads a pair: the result says it is not
+    /// whole (stopped, or a directory not read) and claims no pair the same.
+    func testAStoppedWalkNeverLooksWhole() throws {
+        let temp = try twoTrees()
+        Interruption.request()
+        defer { Interruption.clear() }
+        for readsAhead in [false, true] {
+            let (lines, troubles, totals) = try differences(temp, readsAhead: readsAhead)
+            XCTAssertTrue(totals.interrupted || totals.troubles > 0, "read ahead: \(readsAhead)")
+            XCTAssertEqual(totals.sameFiles, 0)
+            XCTAssertFalse(lines.contains { $0.hasPrefix("same") }, "\(lines) \(troubles)")
+        }
+    }
+
     func testReadingAheadFindsWhatTheWalkAloneFinds() throws {
         let temp = try twoTrees()
         let alone = try differences(temp, readsAhead: false)

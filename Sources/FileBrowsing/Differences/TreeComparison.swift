@@ -91,7 +91,12 @@ public final class TreeComparison {
                 report(TreeDifference(kind: .onlyInSecond, directory: here.directory, name: here.listing.name(of: entry)), here.first, here.second)
                 continue
             }
-            guard let pair = here.listing.prepared[Int(entry.slot)] else { continue }
+            // A pair left unprepared: its preparation was stopped (Ctrl-C).
+            // The walk stops too, partial, rather than pass it over as if compared.
+            guard let pair = here.listing.prepared[Int(entry.slot)] else {
+                totals.interrupted = true
+                return
+            }
             if let deeper = compare(entry, pair, in: here, ancestors: stack, readAhead: readAhead, report: report, trouble: trouble) {
                 stack.append(deeper)
             }
