@@ -16,6 +16,17 @@ final class DeadMountTerminalTests: XCTestCase {
 
     override func tearDown() { tmux.kill() }
 
+    /// A session started (`flags`) on a hanging mount of a tree of its own,
+    /// its first page drawn; the caller unmounts it.
+    private func sessionOnHangingMount(flags: String = "") throws -> (temp: TemporaryTree, hanging: HangingFileSystem) {
+        let temp = try TemporaryTree()
+        try temp.folder("mnt")
+        let hanging = try HangingFileSystem(at: temp.path + "/mnt")
+        tmux.start("cd / && HOME=$(mktemp -d) '\(CommandRunner.executable.path)' \(flags) '\(temp.path)/mnt'")
+        tmux.waitFor("help --", seconds: 2)
+        return (temp, hanging)
+    }
+
     func testADeadMountBesideTheStartNeverHoldsItUp() throws {
         let temp = try TemporaryTree()
         try temp.folder("mnt")
@@ -84,12 +95,8 @@ final class DeadMountTerminalTests: XCTestCase {
     /// viewer, counting its lines before it draws, gives up on Ctrl-C at
     /// once (it waited out the whole stall, 40 s and more).
     func testAViewWhoseReadsStallMidwayEndsOnCtrlC() throws {
-        let temp = try TemporaryTree()
-        try temp.folder("mnt")
-        let hanging = try HangingFileSystem(at: temp.path + "/mnt")
+        let (temp, hanging) = try sessionOnHangingMount()
         defer { hanging.unmount() }
-        tmux.start("cd / && HOME=$(mktemp -d) '\(CommandRunner.executable.path)' '\(temp.path)/mnt'")
-        tmux.waitFor("help --", seconds: 2)
         tmux.type(["view slow-tail", "Enter"])
         tmux.waitFor("view slow-tail\n", seconds: 1)
         let pressed = Date()
@@ -104,13 +111,9 @@ final class DeadMountTerminalTests: XCTestCase {
     /// responding, Ctrl-C gives the prompt back, and the members read before
     /// the stall open as a level headed partial (it froze the prompt).
     func testAnArchiveWhoseReadsStallOpensPartialOnCtrlC() throws {
-        let temp = try TemporaryTree()
-        try temp.folder("mnt")
-        let hanging = try HangingFileSystem(at: temp.path + "/mnt")
-        defer { hanging.unmount() }
         // One row a page: the page's own stat of the sleeping files is not asked.
-        tmux.start("cd / && HOME=$(mktemp -d) '\(CommandRunner.executable.path)' --page-size 1 '\(temp.path)/mnt'")
-        tmux.waitFor("help --", seconds: 2)
+        let (_, hanging) = try sessionOnHangingMount(flags: "--page-size 1")
+        defer { hanging.unmount() }
         tmux.type(["open slow.tar", "Enter"])
         tmux.waitFor("slow.tar: not responding (still waiting; Ctrl-C to give up)", seconds: 2)
         tmux.type(["C-c"])
