@@ -112,8 +112,9 @@ final class DeadMountTerminalTests: XCTestCase {
     /// the stall open as a level headed partial (it froze the prompt).
     func testAnArchiveWhoseReadsStallOpensPartialOnCtrlC() throws {
         // One row a page: the page's own stat of the sleeping files is not asked.
-        let (_, hanging) = try sessionOnHangingMount(flags: "--page-size 1")
-        defer { hanging.unmount() }
+        let (temp, hanging) = try sessionOnHangingMount(flags: "--page-size 1")
+        // The tree outlives the mount: removing it with the mount still there walks into it.
+        defer { withExtendedLifetime(temp) { hanging.unmount() } }
         tmux.type(["open slow.tar", "Enter"])
         tmux.waitFor("slow.tar: not responding (still waiting; Ctrl-C to give up)", seconds: 2)
         tmux.type(["C-c"])
