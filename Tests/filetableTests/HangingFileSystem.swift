@@ -27,8 +27,9 @@ struct HangingFileSystem {
         }
     }
 
-    /// Unmounts it (lazily: a call still stuck there finishes alone) and ends its process.
+    /// Unmounts it (lazily) and kills its process, so a call still stuck
+    /// there fails at once instead of sleeping on for its full delay.
     func unmount() {
-        _ = CommandRunner.system("fusermount -u -z '\(mount)' 2>/dev/null; pkill -f 'hanging_fs.py \(mount)'")
+        _ = CommandRunner.system("fusermount -u -z '\(mount)' 2>/dev/null; pkill -9 -f 'hanging_fs.py \(mount)'")
     }
 }
