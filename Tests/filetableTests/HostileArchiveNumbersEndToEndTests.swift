@@ -42,12 +42,7 @@ final class HostileArchiveNumbersEndToEndTests: XCTestCase {
     func testHostileNumbersAreDamageInEveryMode() throws {
         let temp = try ArchivesEndToEndTests.makeArchives(Self.hostileTars)
         for archive in ["huge-time.tar", "minus-infinity.tar", "pax-size.tar", "base256-63.tar", "base256-64.tar"] {
-            for mode in [["-l"], ["--tree"], ["-R"], ["--json"], ["-1"]] {
-                let result = try CommandRunner.run(mode + [archive + "/"], in: temp.url)
-                XCTAssertEqual(result.status, 2, "\(mode) \(archive): \(result.stderr)")
-                XCTAssertTrue(result.stderr.contains("filetable: \(archive): a header at byte"), result.stderr)
-                XCTAssertTrue(result.stderr.contains("does not fit (damaged)"), result.stderr)
-            }
+            try assertEveryListingSays(archive, "a header at byte", "does not fit (damaged)", in: temp)
             let cat = try CommandRunner.run(["--cat", archive + "/f.txt"], in: temp.url)
             XCTAssertEqual(cat.status, 1, cat.stderr)
             XCTAssertTrue(cat.stderr.contains("not in \(archive) (read up to where it stopped: a header at byte"), cat.stderr)
@@ -84,10 +79,7 @@ final class HostileArchiveNumbersEndToEndTests: XCTestCase {
     /// refuses it (status 1) instead of writing what is there as the whole.
     func testAMemberThatRunsPastTheEndIsRefused() throws {
         let temp = try ArchivesEndToEndTests.makeArchives(Self.hostileTars)
-        let cat = try CommandRunner.run(["--cat", "liar.tar/f.txt"], in: temp.url)
-        XCTAssertEqual(cat.status, 1)
-        XCTAssertEqual(cat.text, "")
-        XCTAssertTrue(cat.stderr.contains("liar.tar/f.txt: the member runs past the archive's end"), cat.stderr)
+        try assertCatRefuses("liar.tar/f.txt", saying: "liar.tar/f.txt: the member runs past the archive's end", in: temp)
         let list = try CommandRunner.run(["-1", "liar.tar/"], in: temp.url)
         XCTAssertEqual(list.text, "f.txt\n")
         XCTAssertEqual(list.status, 2, "the listing says the archive ends inside a member")
@@ -117,11 +109,7 @@ final class HostileArchiveNumbersEndToEndTests: XCTestCase {
             open("badcrc.zip", "wb").write(bytes(zipped))
             """)
         for (archive, reason) in [("truncated.tgz", "ends early"), ("badsum.tar", "a damaged header at byte 11264")] {
-            for mode in [["-l"], ["-R"], ["-1"], ["--json"], ["--tree"]] {
-                let result = try CommandRunner.run(mode + [archive + "/"], in: temp.url)
-                XCTAssertEqual(result.status, 2, "\(mode) \(archive)")
-                XCTAssertTrue(result.stderr.hasPrefix("filetable: \(archive): ") && result.stderr.contains(reason), result.stderr)
-            }
+            try assertEveryListingSays(archive, reason, in: temp)
         }
         let listedBeforeDamage = try CommandRunner.run(["-1", "badsum.tar/d"], in: temp.url)
         XCTAssertEqual(listedBeforeDamage.text, "f0\nf1\n")
@@ -130,11 +118,31 @@ final class HostileArchiveNumbersEndToEndTests: XCTestCase {
         XCTAssertEqual(
             json.text.split(separator: "\n").last,
             #"{"path":"badsum.tar","error":"a damaged header at byte 11264 (its checksum does not hold)","partial":true}"#)
-        let crc = try CommandRunner.run(["--cat", "badcrc.zip/a.txt"], in: temp.url)
-        XCTAssertEqual(crc.status, 1)
-        XCTAssertEqual(crc.text, "")
-        XCTAssertTrue(crc.stderr.contains("does not match its CRC"), crc.stderr)
+        try assertCatRefuses("badcrc.zip/a.txt", saying: "does not match its CRC", in: temp)
         let good = try CommandRunner.run(["--cat", "stored.zip/a.txt"], in: temp.url)
         XCTAssertEqual(good.text, "hello world\n")
+    }
+
+    /// Every listing of `archive` (`-l`, `-R`, `-1`, `--json`, `--tree`)
+    /// says its damage after what it listed (holding each of `words`), status 2.
+    private func assertEveryListingSays(
+        _ archive: String, _ words: String..., in temp: TemporaryTree, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        for mode in [["-l"], ["-R"], ["-1"], ["--json"], ["--tree"]] {
+            let result = try CommandRunner.run(mode + [archive + "/"], in: temp.url)
+            XCTAssertEqual(result.status, 2, "\(mode) \(archive): \(result.stderr)", file: file, line: line)
+            XCTAssertTrue(result.stderr.hasPrefix("filetable: \(archive): "), result.stderr, file: file, line: line)
+            for word in words { XCTAssertTrue(result.stderr.contains(word), result.stderr, file: file, line: line) }
+        }
+    }
+
+    /// `--cat` of `member` writes nothing, says why (holding `words`), status 1.
+    private func assertCatRefuses(
+        _ member: String, saying words: String, in temp: TemporaryTree, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let cat = try CommandRunner.run(["--cat", member], in: temp.url)
+        XCTAssertEqual(cat.status, 1, file: file, line: line)
+        XCTAssertEqual(cat.text, "", file: file, line: line)
+        XCTAssertTrue(cat.stderr.contains(words), cat.stderr, file: file, line: line)
     }
 }

@@ -67,4 +67,13 @@ public enum AbandonableOperation {
             })
         return result?.value
     }
+
+    /// `run` for a body that throws: its value or its error, as a
+    /// `Result`; nil when it was abandoned.
+    public static func run<Success, Failure: Error, Progress>(
+        token: OperationToken<Progress>, grace: Double = 0.3, catching body: @escaping (OperationToken<Progress>) throws(Failure) -> Success,
+        waiting: (Progress?) -> Void, stopAsked: () -> Bool
+    ) -> Result<Success, Failure>? {
+        run(token: token, grace: grace, { token in Result { () throws(Failure) in try body(token) } }, waiting: waiting, stopAsked: stopAsked)
+    }
 }

@@ -55,7 +55,7 @@ public final class ViewedFile: ByteSource {
         self.fd = fd
         isRegular = status.kind == .file
         identity = status.identity
-        guardKey = HangGuard.enabled && (directory.mayHang || HangProneFileSystems.contains(fd)) ? status.identity : nil
+        guardKey = directory.isGuarded ? status.identity : nil
         buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.blockSize, alignment: 16)
         try refresh()
     }

@@ -177,14 +177,8 @@ extension CommandContext {
         let path = NameEscaping.typedName(file)
         Interruption.clear()
         let read = AbandonableOperation.run(
-            token: OperationToken<Int>(),
-            { _ -> Result<ScanIndex, FileError> in
-                do throws(FileError) {
-                    return .success(try ScanIndex.read(from: path))
-                } catch {
-                    return .failure(error)
-                }
-            }, waiting: { _ in }, stopAsked: { Interruption.isRequested })
+            token: OperationToken<Int>(), catching: { (_) throws(FileError) -> ScanIndex in try ScanIndex.read(from: path) },
+            waiting: { _ in }, stopAsked: { Interruption.isRequested })
         switch read {
         case .success(let index)?: return index
         case .failure(let error)?: throw CommandError("du --since: \(error.description)")

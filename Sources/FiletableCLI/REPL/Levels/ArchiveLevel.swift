@@ -154,13 +154,7 @@ final class ArchiveLevel: LevelKind, RowOpener {
         var said = false
         let read = AbandonableOperation.run(
             token: OperationToken<Int>(),
-            { token -> Result<Archive?, ArchiveError> in
-                do throws(ArchiveError) {
-                    return .success(try Archive.open(bytes, stop: { token.isStopped }))
-                } catch {
-                    return .failure(error)
-                }
-            },
+            catching: { (token) throws(ArchiveError) -> Archive? in try Archive.open(bytes, stop: { token.isStopped }) },
             waiting: { _ in
                 guard !said, let stuckKey, HangGuard.isHung(stuckKey) else { return }
                 said = true

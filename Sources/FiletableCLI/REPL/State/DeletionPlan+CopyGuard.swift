@@ -28,12 +28,16 @@ extension DeletionPlan {
         let place = table.contents.places[Int(table.contents.placeOfEntry[entry])].directory
         let location = RowLocation(directory: place, name: table.contents.names.name(at: entry))
         if let key = location.entry, marks.mark(for: key) != nil { return true }
-        guard !markedDirectories.isEmpty else { return false }
-        // Each directory above the path, looked up in the set.
-        let path = table.pathOfEntry[entry]
+        return Self.isInside(table.pathOfEntry[entry], anyOf: markedDirectories)
+    }
+
+    /// Whether `path` lies below one of `directories` (each directory above
+    /// it looked up in the set): a mark on a directory covers what it holds.
+    static func isInside(_ path: [UInt8], anyOf directories: Set<[UInt8]>) -> Bool {
+        guard !directories.isEmpty else { return false }
         var end = path.count
         while let slash = path[..<end].lastIndex(of: 0x2F), slash > 0 {
-            if markedDirectories.contains(Array(path[..<slash])) { return true }
+            if directories.contains(Array(path[..<slash])) { return true }
             end = slash
         }
         return false
@@ -51,7 +55,7 @@ extension DeletionPlan {
     func lastCopyProblems(checkingFiles: Bool = true) -> [String] {
         guard !marks.isEmpty else { return [] }
         let markedDirectories = markedDirectoryPaths()
-        var problems = keptCopyProblems(checkingFiles: checkingFiles)
+        var problems = keptCopyProblems(checkingFiles: checkingFiles, markedDirectories: markedDirectories)
         var seen = Set<[UInt8]>()
         for table in copyLevels.map(\.table) {
             var keeps = [Bool](repeating: false, count: table.groups.count)
@@ -60,11 +64,7 @@ extension DeletionPlan {
                 let group = table.groupOfEntry[entry]
                 if isMarked(entry: entry, of: table, inside: markedDirectories) {
                     touched[group] = true
-                } else if !keeps[group],
-                    !checkingFiles
-                        || isUnchanged(
-                            table.groups[group].files[table.fileOfEntry[entry]], at: table.pathOfEntry[entry], size: table.groups[group].size)
-                {
+                } else if !keeps[group], !checkingFiles || isUnchanged(entry, of: table) {
                     keeps[group] = true
                 }
             }
@@ -81,9 +81,19 @@ extension DeletionPlan {
         return problems
     }
 
-    /// Whether `path` still leads to the file compared: same identity, size and time.
-    private func isUnchanged(_ file: CopyGroup.File, at path: [UInt8], size: Int64) -> Bool {
-        guard case .success(let status) = PathResolution.status(of: path) else { return false }
-        return status.identity == file.identity && status.size == size && status.modificationTime == file.modified
+    /// Whether a table's entry still leads to the file its group compared.
+    private func isUnchanged(_ entry: Int, of table: CopyTable) -> Bool {
+        let group = table.groups[table.groupOfEntry[entry]]
+        let file = group.files[table.fileOfEntry[entry]]
+        return Self.isUnchanged(table.pathOfEntry[entry], identity: file.identity, size: group.size, modified: file.modified)
+    }
+
+    /// Whether `path` still leads to the file compared: same identity, size
+    /// and time (through a last link when `followingLink`: a kept copy's bytes).
+    static func isUnchanged(
+        _ path: [UInt8], identity: FileIdentity, size: Int64, modified: Timestamp, followingLink: Bool = false
+    ) -> Bool {
+        guard case .success(let status) = PathResolution.status(of: path, followingLastLink: followingLink) else { return false }
+        return status.identity == identity && status.size == size && status.modificationTime == modified
     }
 }

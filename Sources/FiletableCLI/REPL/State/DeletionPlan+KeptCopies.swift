@@ -21,38 +21,23 @@ struct KeptCopy: Sendable {
 extension DeletionPlan {
     /// The kept copies whose mark is still in the plan and that are in the
     /// plan themselves, or (with `checkingFiles`) no longer the file that
-    /// was compared: one line each, as `lastCopyProblems` gives them.
-    func keptCopyProblems(checkingFiles: Bool) -> [String] {
+    /// was compared: one line each, as `lastCopyProblems` gives them
+    /// (`markedDirectories`: its `markedDirectoryPaths`, read once).
+    func keptCopyProblems(checkingFiles: Bool, markedDirectories: Set<[UInt8]>) -> [String] {
         guard !keptCopies.isEmpty, !marks.isEmpty else { return [] }
-        let all = marks.all
-        let markedPaths = Set(all.map(\.path))
-        let markedDirectories = Set(all.filter { $0.snapshot.kind == .directory }.map(\.path))
+        let markedPaths = Set(marks.all.map(\.path))
         var problems: [String] = []
         for kept in keptCopies where markedPaths.contains(kept.markedCopy) {
             let pair = "\(NameEscaping.escape(kept.path)) (the copy kept for \(NameEscaping.escape(kept.markedCopy)))"
             if markedPaths.contains(kept.path) || Self.isInside(kept.path, anyOf: markedDirectories) {
                 problems.append("that would put \(pair) in the plan with its copy; keep one")
-            } else if checkingFiles, !isUnchanged(kept) {
+            } else if checkingFiles,
+                !Self.isUnchanged(kept.path, identity: kept.identity, size: kept.size, modified: kept.modified, followingLink: true)
+            {
                 problems.append("the plan takes the last copy of \(pair): it changed or is gone since it was compared; unmark its copy")
             }
         }
         return problems
-    }
-
-    /// Whether `path` lies below one of `directories`.
-    private static func isInside(_ path: [UInt8], anyOf directories: Set<[UInt8]>) -> Bool {
-        guard !directories.isEmpty else { return false }
-        var end = path.count
-        while let slash = path[..<end].lastIndex(of: 0x2F), slash > 0 {
-            if directories.contains(Array(path[..<slash])) { return true }
-            end = slash
-        }
-        return false
-    }
-
-    private func isUnchanged(_ kept: KeptCopy) -> Bool {
-        guard case .success(let status) = PathResolution.status(of: kept.path, followingLastLink: true) else { return false }
-        return status.identity == kept.identity && status.size == kept.size && status.modificationTime == kept.modified
     }
 }
 
