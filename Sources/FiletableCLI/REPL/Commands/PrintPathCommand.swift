@@ -39,7 +39,7 @@ struct PrintPathCommand: RegisteredCommand {
         // Inside an archive: the archive and the place in it, as the header
         // says it (a member named `..` is never the archive's directory).
         if let archive = current.kind as? ArchiveLevel {
-            let inside = ":/" + NameEscaping.escape(archive.rows.archive.tree.path(of: archive.rows.node))
+            let inside = archive.placeInside
             say(NameEscaping.escape(archive.archivePath) + inside)
             let (directory, name) = PathBytes.split(archive.archivePath)
             if let physical = current.directory.physicalPath(), physical != directory {

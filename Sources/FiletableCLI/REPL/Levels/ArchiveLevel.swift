@@ -18,10 +18,13 @@ final class ArchiveLevel: LevelKind, RowOpener {
 
     var rowsDescription: String { "an archive's members" }
 
+    /// `:/etc/ssl`: where inside the archive the level is, as the header,
+    /// `pwd` and the prompt write it after the archive's path.
+    var placeInside: String { ":/" + NameEscaping.escape(rows.archive.tree.path(of: rows.node)) }
+
     /// `backup.tar.gz:/etc/ssl`: the archive, and where inside it.
     func headerParts(of level: TableLevel) -> [String] {
-        let inside = rows.archive.tree.path(of: rows.node)
-        let place = NameEscaping.escape(archivePath) + ":/" + NameEscaping.escape(inside)
+        let place = NameEscaping.escape(archivePath) + placeInside
         if let searched {
             return [place, "find '\(searched)': \(Plural.count(level.model.rowCount, "match", "matches"))"]
         }

@@ -87,7 +87,12 @@ struct ReplRunner {
         session.context.printPage()
         while true {
             Interruption.clear()
-            switch read(DisplayPath.prompt(session.current.path, home: session.settings.home) + "> ", true) {
+            // Inside an archive, its place as the header says it (`x.tar:/..`), never a path with `..`.
+            let archive = session.current.kind as? ArchiveLevel
+            let place =
+                archive.map { DisplayPath.prompt($0.archivePath, home: session.settings.home) + $0.placeInside }
+                ?? DisplayPath.prompt(session.current.path, home: session.settings.home)
+            switch read(place + "> ", true) {
             case .endOfInput:
                 // Ctrl-D quits as `quit` does: asking first when marks would be lost.
                 if inputGone() || session.context.mayQuit() { return readFailure(of: source) }
