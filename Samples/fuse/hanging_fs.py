@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """A FUSE file system that stops answering, for filetable's tests.
 
-    /usr/bin/python3 Samples/fuse/hanging_fs.py MOUNTPOINT [SECONDS] [dead]
+    /usr/bin/python3 Samples/fuse/hanging_fs.py MOUNTPOINT [SECONDS] [dead|reads]
 
 It holds `fine.txt` (answers at once), `slow-stat` (getattr sleeps SECONDS,
 default 30), `slow-read` (getattr answers, read sleeps SECONDS), `slow-tail`
@@ -12,6 +12,8 @@ serialises lookups in one directory: while `slow-stat` sleeps, its
 neighbours' getattr waits too, as a dead NFS server stalls a whole mount.
 With `dead`, every call sleeps, the root's getattr included: a dead
 sshfs or NFS mount point beside the files of an ordinary directory.
+With `reads`, only reads sleep (every getattr answers): a walk of the mount
+finishes, and what reads a file's bytes stalls.
 Runs in the foreground until unmounted (fusermount -u MOUNTPOINT).
 """
 import errno
@@ -26,6 +28,7 @@ import fuse
 fuse.fuse_python_api = (0, 2)
 DELAY = 30.0
 DEAD = False
+READS_ONLY = False
 
 
 class Stat(fuse.Stat):
@@ -72,7 +75,7 @@ class HangingFS(fuse.Fuse):
             time.sleep(DELAY)
         if path == "/":
             return Stat(stat.S_IFDIR | 0o755, 4096, 2)
-        if name in ("slow-stat", "slow-dir"):
+        if name in ("slow-stat", "slow-dir") and not READS_ONLY:
             time.sleep(DELAY)
         if name == "slow-dir":
             return Stat(stat.S_IFDIR | 0o755, 4096, 2)
@@ -100,7 +103,9 @@ class HangingFS(fuse.Fuse):
 
 if __name__ == "__main__":
     if len(sys.argv) > 3:
-        DEAD = sys.argv.pop(3) == "dead"
+        MODE = sys.argv.pop(3)
+        DEAD = MODE == "dead"
+        READS_ONLY = MODE == "reads"
     if len(sys.argv) > 2:
         DELAY = float(sys.argv.pop(2))
     server = HangingFS(version="%prog " + fuse.__version__, usage=__doc__, dash_s_do="setsingle")

@@ -32,7 +32,7 @@ final class DeadMountTerminalTests: XCTestCase {
         try temp.folder("mnt")
         try temp.folder("sub")
         temp.file("local.txt", contents: "here\n")
-        let hanging = try HangingFileSystem(at: temp.path + "/mnt", dead: true)
+        let hanging = try HangingFileSystem(at: temp.path + "/mnt", stalls: .every)
         defer { hanging.unmount() }
         tmux.start("cd '\(temp.path)' && HOME=$(mktemp -d) '\(CommandRunner.executable.path)' .")
         // The first page within a second (it waited 30 s on the mount point's lstat).

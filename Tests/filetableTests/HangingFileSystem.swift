@@ -8,9 +8,18 @@ import XCTest
 struct HangingFileSystem {
     let mount: String
 
-    /// `dead`: every call sleeps, the root's `getattr` too (a dead sshfs
-    /// mount point in an ordinary directory).
-    init(at mount: String, seconds: Int = 30, dead: Bool = false) throws {
+    /// Which calls sleep.
+    enum Stalls: String {
+        /// `getattr` of `slow-stat` and `slow-dir`, and the reads named above.
+        case some = ""
+        /// Every call, the root's `getattr` too (a dead sshfs mount point in
+        /// an ordinary directory).
+        case every = "dead"
+        /// Reads only: every `getattr` answers, so a walk of the mount ends.
+        case readsOnly = "reads"
+    }
+
+    init(at mount: String, seconds: Int = 30, stalls: Stalls = .some) throws {
         self.mount = mount
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Samples/fuse/hanging_fs.py").path
         guard FileManager.default.fileExists(atPath: "/dev/fuse"),
@@ -18,7 +27,7 @@ struct HangingFileSystem {
         else {
             throw XCTSkip("skipped: FUSE or python3-fuse is not available (apt-get install fuse3 python3-fuse)")
         }
-        _ = CommandRunner.system("/usr/bin/python3 '\(script)' '\(mount)' \(seconds)\(dead ? " dead" : "") >/dev/null 2>&1 &")
+        _ = CommandRunner.system("/usr/bin/python3 '\(script)' '\(mount)' \(seconds) \(stalls.rawValue) >/dev/null 2>&1 &")
         let deadline = Date().addingTimeInterval(5)
         while Date() < deadline, !CommandRunner.system("cat /proc/mounts").contains(mount) { usleep(50_000) }
         guard CommandRunner.system("cat /proc/mounts").contains(mount) else {

@@ -192,7 +192,7 @@ public final class CopyFinder: Sendable {
                 all.bytesRead += local.bytesRead
             }
         }
-        WorkerThreads.run(workerCount, waiting: waiting, body)
+        WorkerThreads.run(workerCount, waiting: waiting, isStopped: { cancelFlag.load(ordering: .relaxed) }, body)
         found.withLock { all in
             search.groups += all.groups
             search.changed += all.changed

@@ -44,7 +44,7 @@ struct HeadHashes {
                 found.bytes += bytes
             }
         }
-        WorkerThreads.run(min(threads, runs.count), waiting: waiting, body)
+        WorkerThreads.run(min(threads, runs.count), waiting: waiting, isStopped: isCancelled, body)
         self.hashes = hashes.withLock { $0 }
         (failures, bytesRead) = found.withLock { ($0.failures, $0.bytes) }
     }

@@ -241,10 +241,10 @@ public final class SpaceScan: Sendable {
             guard cancelFlag.load(ordering: .relaxed) else { continue }
             let now = Syscalls.monotonicSeconds()
             if cancelledAt == nil { cancelledAt = now }
-            // Cancelled, and a worker has not come back in half a second: it
+            // Cancelled, and a worker has not come back within the grace: it
             // is stuck in a call on a file system that stopped answering.
             // Leave it (it ends when the call returns) and report now.
-            if now - cancelledAt! > 0.5 { return abandon(threads) }
+            if now - cancelledAt! > WorkerThreads.stopGrace { return abandon(threads) }
         }
         for thread in threads { thread.join() }
         return state.withLock { state in finish(&state) }
