@@ -24,13 +24,13 @@ struct CopiesCommand {
         ThisProcess.returnLargeBlocksWhenFreed()
         let finder = CopyFinder(options: finderOptions)
         let showsProgress = StandardStream.error.isTerminal
-        var progress = CopyProgress()
+        var progress = ProgressLine.onStandardError()
         Interruption.install()
         let search = finder.run(roots) {
             if Interruption.isRequested { finder.cancel() }
-            if showsProgress, let line = progress.update(finder) { StandardStream.writeError(line) }
+            progress.update(OperationProgress(finder))
         }
-        if let erasure = progress.erasure { StandardStream.writeError(erasure) }
+        progress.finish()
         for error in search.errors { diagnostics.report(error, severity: .minorTrouble) }
         for path in search.changed {
             diagnostics.report("\(NameEscaping.escape(path)): changed while it was read; left out", severity: .minorTrouble)
@@ -96,25 +96,4 @@ struct CopiesCommand {
         }
         return "{\"size\":\(group.size),\"copies\":\(group.files.count),\"gain\":\(group.gain),\"files\":[" + files.joined(separator: ",") + "]}"
     }
-}
-
-/// The progress line of a search for copies, `\r`-drawn on standard error
-/// at most ten times a second: files met while walking, then files read,
-/// bytes read and groups found.
-struct CopyProgress {
-    private var lastShown = 0.0
-    private var shown = false
-
-    mutating func update(_ finder: CopyFinder) -> String? {
-        let now = MonotonicClock.seconds
-        guard now - lastShown >= 0.1 else { return nil }
-        lastShown = now
-        shown = true
-        let progress = finder.progress
-        if let walking = progress.walking { return TerminalControl.overwriteLine + "dupes: \(Plural.count(walking, "file")) met (Ctrl-C stops)" }
-        return TerminalControl.overwriteLine + "dupes: \(Plural.count(progress.files, "file")) read, \(HumanSize.withUnit(progress.bytes)), "
-            + "\(Plural.count(progress.groups, "group")) found (Ctrl-C stops)"
-    }
-
-    var erasure: String? { shown ? TerminalControl.overwriteLine : nil }
 }

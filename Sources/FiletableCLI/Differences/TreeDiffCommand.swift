@@ -31,10 +31,10 @@ struct TreeDiffCommand {
         }
         let escapes = StandardStream.output.isTerminal
         var differences = 0
-        var progress = ComparisonProgress(showing: StandardStream.error.isTerminal)
+        var progress = ProgressLine.onStandardError()
         Interruption.install()
         let comparison = TreeComparison(isCancelled: { totals in
-            progress.update(totals)
+            progress.update(OperationProgress(totals))
             return Interruption.isRequested
         })
         comparison.run(
@@ -95,30 +95,5 @@ struct TreeDiffCommand {
         var object = "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",")
         if let exact = JSONLines.hexField("path_hex", difference.path) { object += "," + exact }
         return object + "}"
-    }
-}
-
-/// The comparison's progress on a terminal's standard error, a tenth of a
-/// second apart: directories walked, files found the same, bytes read.
-struct ComparisonProgress {
-    let showing: Bool
-    private var last = 0.0
-    private var drawn = false
-
-    init(showing: Bool) { self.showing = showing }
-
-    mutating func update(_ totals: TreeComparison.Totals) {
-        guard showing else { return }
-        let now = MonotonicClock.seconds
-        guard now - last >= 0.1 else { return }
-        last = now
-        drawn = true
-        StandardStream.writeError(
-            TerminalControl.overwriteLine + "compare: \(Plural.count(totals.directories, "directory", "directories")), "
-                + "\(Plural.count(totals.sameFiles, "file")) the same, \(HumanSize.withUnit(totals.bytesCompared)) read (Ctrl-C stops)")
-    }
-
-    func finish() {
-        if drawn { StandardStream.writeError(TerminalControl.overwriteLine) }
     }
 }

@@ -21,6 +21,9 @@ protocol FrontEnd: AnyObject {
     var canAsk: Bool { get }
     /// A yes/no question put to that person; false when no one can answer.
     func ask(_ question: String) -> Bool
+    /// A long operation's progress, drawn in place of the last (nil: the
+    /// line taken away); called at most ten times a second (`ProgressLine`).
+    func showProgress(_ progress: OperationProgress?)
 }
 
 /// One thing a command says.

@@ -208,12 +208,11 @@ struct SpaceUsageCommand {
         // Which directory carries a file with several links: du's, the same every run (not when kept or compared).
         scanOptions.attributesLinksInWalkOrder = options.spaceSaveFile == nil && earlier == nil
         let scan = SpaceScan(options: scanOptions)
-        let showsProgress = StandardStream.error.isTerminal
-        var progress = ScanProgress()
+        var progress = ProgressLine.onStandardError()
         let result = scan.run(handle) {
-            if showsProgress, let line = progress.update(scan, scanning: handle.path) { StandardStream.writeError(line) }
+            progress.update(.scanning(place: handle.path, files: scan.progress.files, bytes: scan.progress.bytes))
         }
-        if let erasure = progress.erasure { StandardStream.writeError(erasure) }
+        progress.finish()
         return result
     }
 

@@ -44,7 +44,5 @@ struct CommandContext {
 
     func write(_ text: String) { conversation.write(text) }
     func writeComposed(_ line: String) { conversation.writeComposed(line) }
-    func writeProgress(_ line: String) { conversation.writeProgress(line) }
-    func showProgress(_ line: String) { conversation.showProgress(line) }
     func leaveShown(_ shown: SessionState.Shown) { modes.leaveShown(shown) }
 }

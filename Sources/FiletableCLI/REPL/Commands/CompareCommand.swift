@@ -25,18 +25,11 @@ struct CompareCommand: RegisteredCommand {
         let origin = context.current
         _ = try origin.directoryListing(for: "compare")
         let other = try context.absolutePath(path, for: "compare")
-        var shown = false
-        var last = MonotonicClock.seconds
+        var progress = context.conversation.progressLine()
         let found = try ComparisonLevel.level(comparing: origin, with: other) { totals in
-            // A tenth of a second apart, as every progress line.
-            let now = MonotonicClock.seconds
-            guard now - last >= 0.1 else { return }
-            last = now
-            shown = true
-            context.conversation.showProgress(
-                TerminalControl.overwriteLine + "compare: \(Plural.count(totals.sameFiles, "file")) the same so far (Ctrl-C stops)")
+            progress.update(OperationProgress(totals))
         }
-        if shown { context.conversation.showProgress(TerminalControl.overwriteLine) }
+        progress.finish()
         Interruption.clear()
         for trouble in found.troubles.prefix(5) { context.conversation.write(trouble.description) }
         if found.troubles.count > 5 { context.conversation.write("… and \(found.troubles.count - 5) more that could not be read") }

@@ -89,17 +89,13 @@ extension CommandContext {
         for options: CopyFinder.Options, in directory: DirectoryHandle, speaking conversation: Conversation
     ) -> CopySearch {
         let finder = CopyFinder(options: options)
-        var progress = CopyProgress()
+        var progress = conversation.progressLine()
         Interruption.clear()
         let search = finder.run([directory]) {
             if Interruption.isRequested { finder.cancel() }
-            if conversation.interactive, let line = progress.update(finder) {
-                conversation.writeProgress(line)
-            }
+            progress.update(OperationProgress(finder))
         }
-        if let erasure = progress.erasure {
-            conversation.writeProgress(erasure)
-        }
+        progress.finish()
         Interruption.clear()
         return search
     }

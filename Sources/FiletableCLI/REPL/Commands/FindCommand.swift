@@ -96,10 +96,7 @@ extension CommandContext {
         let includesHidden = listing.options.hidden != .hidden
         let directory = (try? origin.directoryUnderItsPath()) ?? listing.directory
         Interruption.clear()
-        let progress: (Int) -> Void =
-            settings.interactive
-            ? { searched in Conversation.writeStatusLine("\rfind: \(Plural.count(searched, "directory", "directories")) searched (Ctrl-C stops)") }
-            : { _ in }
+        var progress = conversation.progressLine()
         // On a thread of its own: Ctrl-C stops it between directories, or
         // leaves it where a directory does not answer.
         let found = AbandonableOperation.run(
@@ -108,8 +105,8 @@ extension CommandContext {
                 var gathering = MatchGathering(text: text, maxDepth: maxDepth, includesHidden: includesHidden)
                 let contents = gathering.gather(from: directory, progress: { token.report($0) }, stopped: { token.isStopped })
                 return (contents, gathering)
-            }, waiting: { searched in if let searched { progress(searched) } }, stopAsked: { Interruption.isRequested })
-        if settings.interactive { Conversation.writeStatusLine(TerminalControl.overwriteLine) }
+            }, waiting: { searched in if let searched { progress.update(.finding(directories: searched)) } }, stopAsked: { Interruption.isRequested })
+        progress.finish()
         Interruption.clear()
         guard let (contents, gathering) = found else {
             throw CommandError("find: stopped (Ctrl-C) while a directory did not answer; nothing to show")

@@ -108,20 +108,19 @@ extension CommandContext {
         let plan = PlanRows(marks)
         let rows = PathRows(plan.contents()) { () throws(FileError) -> PathRows.Contents in plan.contents() }
         // The level's summary holds the plan and the setting it needs, not the session's owners (the stack holds the level).
-        let kind = PlanLevel(plan: plan) { [deletionPlan, interactive = settings.interactive] in
-            Self.planSummary(plan, guarding: deletionPlan, interactive: interactive)
+        let kind = PlanLevel(plan: plan) { [deletionPlan, conversation] in
+            Self.planSummary(plan, guarding: deletionPlan, progress: conversation.progressLine())
         }
         present(TableLevel(rows: rows, kind: kind, in: current.directory, path: current.path, decoration: settings.decoration))
     }
 
     /// The lines under the plan: what vanished or was replaced, why the
     /// totals are a lower bound, and the `total:` line scripts read.
-    static func planSummary(_ plan: PlanRows, guarding deletionPlan: DeletionPlan, interactive: Bool) -> [String] {
+    static func planSummary(_ plan: PlanRows, guarding deletionPlan: DeletionPlan, progress: ProgressLine) -> [String] {
         Interruption.clear()
-        let progress: ((Int) -> Void)? =
-            interactive ? { counted in Conversation.writeStatusLine("\rcounting: \(counted) entries (Ctrl-C stops)") } : nil
-        let totals = plan.totals(progress: progress)
-        if interactive { Conversation.writeStatusLine(TerminalControl.overwriteLine) }
+        var progress = progress
+        let totals = plan.totals { counted in progress.update(.counting(entries: counted)) }
+        progress.finish()
         Interruption.clear()
         var lines: [String] = []
         if totals.vanished > 0 {

@@ -117,16 +117,12 @@ extension CommandContext {
         let unanswering = Self.unansweringMounts(below: listing.directory)
         options.skippedPaths = Set(unanswering.map { PathBytes.join(listing.directory.path, $0) })
         let scan = SpaceScan(options: options)
-        var progress = ScanProgress()
+        var progress = conversation.progressLine()
         let result = scan.run(listing.directory) {
             if Interruption.isRequested { scan.cancel() }
-            if settings.interactive, let line = progress.update(scan, scanning: level.path) {
-                writeProgress(line)
-            }
+            progress.update(.scanning(place: level.path, files: scan.progress.files, bytes: scan.progress.bytes))
         }
-        if let erasure = progress.erasure {
-            writeProgress(erasure)
-        }
+        progress.finish()
         if let stuck = result.errors.first(where: { $0.reason == .system(.notResponding) && $0.path == listing.directory.path }) {
             throw CommandError("du: \(stuck.description)")
         }

@@ -26,6 +26,13 @@ final class PromptFrontEnd: FrontEnd {
 
     func ask(_ question: String) -> Bool { self.question?(question) ?? false }
 
+    /// On the terminal's standard error, `\r`-drawn after what the output
+    /// holds, never into a capture.
+    func showProgress(_ progress: OperationProgress?) {
+        output.flush()
+        StandardStream.writeError(TerminalControl.overwriteLine + (progress?.text ?? ""))
+    }
+
     /// The page holding the level's current rows, with its header and footer.
     func showTable(_ level: TableLevel, state: SessionState, settings: Session.Settings) -> Bool {
         PageView(level: level, settings: settings, state: state).draw(into: output)

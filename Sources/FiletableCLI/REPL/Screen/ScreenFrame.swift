@@ -58,6 +58,19 @@ final class ScreenFrame {
         output.flush()
     }
 
+    /// Redraws the last line alone (a progress line while a command runs),
+    /// cut to the width; the next frame knows it is there.
+    func showLastLine(_ text: String, rows: Int, columns: Int) {
+        guard rows > 0 else { return }
+        let line = Line(text: TextWidth.truncatingTail(text, to: max(0, columns - 1)), inverse: false)
+        if shownSize.rows == rows, shownSize.columns == columns, shown.count == rows {
+            guard shown[rows - 1] != line else { return }
+            shown[rows - 1] = line
+        }
+        output.write(TerminalControl.moveTo(row: rows) + line.text + TerminalControl.eraseToEndOfLine + TerminalControl.moveTo(row: rows))
+        output.flush()
+    }
+
     /// The scroll that brings the lines on screen closest to `lines` (the
     /// region between the first and the last line: the header and status
     /// stay), written as control sequences, with `shown` moved to match;

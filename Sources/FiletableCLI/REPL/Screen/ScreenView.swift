@@ -327,4 +327,10 @@ extension ScreenView: FrontEnd {
 
     /// The next frame shows it (each key draws one).
     func showTable(_ level: TableLevel, state: SessionState, settings: Session.Settings) -> Bool { false }
+
+    /// On the status line, cut to its width; the rest of the frame stays.
+    func showProgress(_ progress: OperationProgress?) {
+        let (rows, columns) = size
+        frame.showLastLine(progress.map { NameEscaping.terminalSafe($0.text) } ?? status, rows: rows, columns: columns)
+    }
 }

@@ -106,24 +106,11 @@ final class Conversation {
     /// A yes/no question put to that person; false when no one can answer.
     func ask(_ question: String) -> Bool { frontEnd.ask(question) }
 
-    /// A transient line on standard error (progress), written at once.
-    static func writeStatusLine(_ text: String) {
-        StandardStream.writeError(text)
-    }
-
-    /// A long command's progress line (`\r`-drawn): to the terminal on
-    /// standard error after what the output holds, never into a capture,
-    /// so the full-screen view (which keeps a command's messages for its
-    /// status line) shows it on that line while the command runs.
-    func writeProgress(_ line: String) {
-        output.flush()
-        Self.writeStatusLine(line)
-    }
-
-    /// A progress line for a person at a terminal only.
-    func showProgress(_ line: String) {
-        guard interactive else { return }
-        writeProgress(line)
+    /// A progress line for a person at a terminal, drawn by the front end
+    /// speaking now; silent in a script.
+    func progressLine() -> ProgressLine {
+        guard interactive else { return ProgressLine(draw: { _ in }) }
+        return ProgressLine(draw: { [frontEnd] progress in frontEnd.showProgress(progress) })
     }
 
     /// Clears the terminal, the cursor at its top; nothing in a script.

@@ -8,13 +8,9 @@ extension CommandContext {
     /// Adds up marks, showing progress on a terminal (Ctrl-C stops).
     func countTotals(_ marked: [Mark]) -> PlanTotals {
         Interruption.clear()
-        let progress: ((Int) -> Void)? =
-            settings.interactive
-            ? { counted in
-                Conversation.writeStatusLine("\rcounting: \(counted) entries (Ctrl-C stops)")
-            } : nil
-        let totals = PlanTotals.count(marked, progress: progress)
-        if settings.interactive { Conversation.writeStatusLine(TerminalControl.overwriteLine) }
+        var progress = conversation.progressLine()
+        let totals = PlanTotals.count(marked) { counted in progress.update(.counting(entries: counted)) }
+        progress.finish()
         Interruption.clear()
         return totals
     }
