@@ -43,7 +43,7 @@ public enum AbandonableOperation {
     /// this thread about every tenth of a second with the latest progress;
     /// `stopAsked` says whether the user asked to stop (Ctrl-C).
     public static func run<Result, Progress>(
-        token: OperationToken<Progress>, grace: Double = 0.3, _ body: @escaping (OperationToken<Progress>) -> Result,
+        token: OperationToken<Progress>, grace: Double = 0.2, _ body: @escaping (OperationToken<Progress>) -> Result,
         waiting: (Progress?) -> Void, stopAsked: () -> Bool
     ) -> Result? {
         let work = Handoff(value: body)
@@ -71,7 +71,7 @@ public enum AbandonableOperation {
     /// `run` for a body that throws: its value or its error, as a
     /// `Result`; nil when it was abandoned.
     public static func run<Success, Failure: Error, Progress>(
-        token: OperationToken<Progress>, grace: Double = 0.3, catching body: @escaping (OperationToken<Progress>) throws(Failure) -> Success,
+        token: OperationToken<Progress>, grace: Double = 0.2, catching body: @escaping (OperationToken<Progress>) throws(Failure) -> Success,
         waiting: (Progress?) -> Void, stopAsked: () -> Bool
     ) -> Result<Success, Failure>? {
         run(token: token, grace: grace, { token in Result { () throws(Failure) in try body(token) } }, waiting: waiting, stopAsked: stopAsked)

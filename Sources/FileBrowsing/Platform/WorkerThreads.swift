@@ -6,7 +6,7 @@ enum WorkerThreads {
     /// How long threads asked to stop may take before they are left to
     /// finish alone: one stuck in a read on a file system that stopped
     /// answering cannot check, and Ctrl-C must give the prompt back within
-    /// 0.3 s.
+    /// 0.3 s (`AbandonableOperation` gives the same).
     static let stopGrace = 0.2
 
     /// Runs `count` copies of `body`, each on a thread, calling `waiting` on
