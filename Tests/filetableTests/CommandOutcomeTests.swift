@@ -89,7 +89,7 @@ final class StoppedComparisonTests: XCTestCase {
         let session = try Session(path: Array((temp.path + "/a").utf8), output: output, settings: Session.Settings())
         // Ctrl-C before the first entry was compared.
         let (level, summary, _) = try ComparisonLevel.level(
-            comparing: session.current, with: Array((temp.path + "/b").utf8), progress: { _ in }, stopAsked: { true })
+            comparing: session.current, with: Array((temp.path + "/b").utf8), progress: { _ in }, stop: StopSource(isRequested: { true }, forget: {}))
         let kind = try XCTUnwrap(level.kind as? ComparisonLevel)
         XCTAssertTrue(summary.hasSuffix("; stopped by Ctrl-C"), summary)
         XCTAssertEqual(kind.headerParts(of: level).last, "partial: stopped by Ctrl-C ('reload' compares again)")

@@ -59,7 +59,7 @@ extension CommandContext {
             // A path that goes on inside an archive (`cd backup.tgz/etc`); not
             // looked for where calls can hang (the error says what did not answer).
             guard !HangProneFileSystems.mayHang(path: absolute),
-                let level = try ArchiveLevel.level(throughArchiveAt: absolute, decoration: settings.decoration)
+                let level = try ArchiveLevel.level(throughArchiveAt: absolute, decoration: settings.decoration, stop: stop)
             else { throw error }
             present(level)
         }

@@ -41,6 +41,8 @@ struct CommandContext {
     var watching: LevelWatching? { conversation.watching }
     var history: History? { conversation.history }
     var drawsPages: Bool { conversation.drawsPages }
+    /// Where a stop of the running operation comes from.
+    var stop: StopSource { conversation.stop }
 
     func write(_ text: String) { conversation.write(text) }
     func writeComposed(_ line: String) { conversation.writeComposed(line) }

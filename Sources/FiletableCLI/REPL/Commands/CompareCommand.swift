@@ -26,11 +26,10 @@ struct CompareCommand: RegisteredCommand {
         _ = try origin.directoryListing(for: "compare")
         let other = try context.absolutePath(path, for: "compare")
         var progress = context.conversation.progressLine()
-        let found = try ComparisonLevel.level(comparing: origin, with: other) { totals in
-            progress.update(OperationProgress(totals))
-        }
+        let found = try ComparisonLevel.level(
+            comparing: origin, with: other, progress: { totals in progress.update(OperationProgress(totals)) }, stop: context.stop)
         progress.finish()
-        Interruption.clear()
+        context.stop.forget()
         for trouble in found.troubles.prefix(5) { context.conversation.write(trouble.description) }
         if found.troubles.count > 5 { context.conversation.write("… and \(found.troubles.count - 5) more that could not be read") }
         context.present(found.level)

@@ -71,17 +71,20 @@ extension CommandContext {
         // 'reload' searches again and the level's groups are the new ones
         // (the guard checks those, not every search ever made). The kind
         // weakly: the level holds it; the conversation holds no level.
-        let kind = CopiesLevel(table: table)
+        let again = "'reload' searches again"
+        let kind = CopiesLevel(table: table, end: OperationEnd(stopped: search.cancelled, again: again))
         let rows = PathRows(table.contents) { [weak kind, conversation] () throws(FileError) -> PathRows.Contents in
             guard let kind else { return table.contents }
-            kind.table = makeTable(of: Self.searchCopies(for: options, in: directory, speaking: conversation))
+            let search = Self.searchCopies(for: options, in: directory, speaking: conversation)
+            kind.table = makeTable(of: search)
+            kind.end = OperationEnd(stopped: search.cancelled, again: again)
             return kind.table.contents
         }
         let level = TableLevel(rows: rows, kind: kind, in: directory, path: origin.path, decoration: settings.decoration)
         deletionPlan.guardCopies(of: kind)
         // Each copy's date and links on its row: what the keep rules go by.
         present(level, style: current.style == .default ? .long : current.style)
-        write("dupes: " + summary + (search.cancelled ? "; stopped by Ctrl-C, these groups are partial" : ""))
+        write("dupes: " + summary + kind.end.summaryNote)
     }
 
     /// The search, with a progress line at a terminal and Ctrl-C to stop it.
@@ -90,13 +93,13 @@ extension CommandContext {
     ) -> CopySearch {
         let finder = CopyFinder(options: options)
         var progress = conversation.progressLine()
-        Interruption.clear()
+        conversation.stop.forget()
         let search = finder.run([directory]) {
-            if Interruption.isRequested { finder.cancel() }
+            if conversation.stop.isRequested() { finder.cancel() }
             progress.update(OperationProgress(finder))
         }
         progress.finish()
-        Interruption.clear()
+        conversation.stop.forget()
         return search
     }
 

@@ -95,7 +95,7 @@ extension CommandContext {
         let listing = try origin.directoryListing(for: "find --all")
         let includesHidden = listing.options.hidden != .hidden
         let directory = (try? origin.directoryUnderItsPath()) ?? listing.directory
-        Interruption.clear()
+        stop.forget()
         var progress = conversation.progressLine()
         // On a thread of its own: Ctrl-C stops it between directories, or
         // leaves it where a directory does not answer.
@@ -105,9 +105,9 @@ extension CommandContext {
                 var gathering = MatchGathering(text: text, maxDepth: maxDepth, includesHidden: includesHidden)
                 let contents = gathering.gather(from: directory, progress: { token.report($0) }, stopped: { token.isStopped })
                 return (contents, gathering)
-            }, waiting: { searched in if let searched { progress.update(.finding(directories: searched)) } }, stopAsked: { Interruption.isRequested })
+            }, waiting: { searched in if let searched { progress.update(.finding(directories: searched)) } }, stopAsked: stop.isRequested)
         progress.finish()
-        Interruption.clear()
+        stop.forget()
         guard let (contents, gathering) = found else {
             throw CommandError("find: stopped (Ctrl-C) while a directory did not answer; nothing to show")
         }
@@ -121,15 +121,20 @@ extension CommandContext {
                 gathering.interrupted
                     ? "find: interrupted before a match (\(searched))" : "find: no name contains '\(text)' (\(searched))")
         }
-        let rows = PathRows(contents) { () throws(FileError) -> PathRows.Contents in
-            var again = MatchGathering(text: text, maxDepth: maxDepth, includesHidden: includesHidden)
-            return again.gather(from: directory)
+        let again = "'reload' searches again"
+        let kind = MatchesLevel(text: text, end: OperationEnd(stopped: gathering.interrupted, again: again))
+        // A reload searches again; the kind weakly (the level holds it).
+        let rows = PathRows(contents) { [weak kind, conversation] () throws(FileError) -> PathRows.Contents in
+            var gatheringAgain = MatchGathering(text: text, maxDepth: maxDepth, includesHidden: includesHidden)
+            let found = gatheringAgain.gather(from: directory, stopped: conversation.stop.isRequested)
+            kind?.end = OperationEnd(stopped: gatheringAgain.interrupted, again: again)
+            return found
         }
-        let level = TableLevel(rows: rows, kind: MatchesLevel(text: text), in: directory, path: origin.path, decoration: settings.decoration)
+        let level = TableLevel(rows: rows, kind: kind, in: directory, path: origin.path, decoration: settings.decoration)
         present(level)
         write(
             "find: \(Plural.count(contents.names.count, "match", "matches")) in \(contents.places.count) of "
-                + searched + (gathering.interrupted ? "; stopped by Ctrl-C" : ""))
+                + searched + kind.end.summaryNote)
     }
 
     /// How the next match is asked for where the search was typed: `n` at

@@ -111,7 +111,7 @@ extension CommandContext {
         case .failure(.refused(let entry, let refusal)):
             throw CommandError("mark: \(NameEscaping.escape(level.path(ofRow: rows[entry]))): \(refusal.description)")
         case .failure(.interrupted(let read)):
-            Interruption.clear()
+            stop.forget()
             throw CommandError("mark: interrupted after reading \(read) of \(rows.count) entries; nothing marked")
         }
         let directories = (0..<batch.count).reduce(0) { $0 + (batch.kind(at: $1) == .directory ? 1 : 0) }

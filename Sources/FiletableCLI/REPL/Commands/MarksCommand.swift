@@ -109,19 +109,19 @@ extension CommandContext {
         let rows = PathRows(plan.contents()) { () throws(FileError) -> PathRows.Contents in plan.contents() }
         // The level's summary holds the plan and the setting it needs, not the session's owners (the stack holds the level).
         let kind = PlanLevel(plan: plan) { [deletionPlan, conversation] in
-            Self.planSummary(plan, guarding: deletionPlan, progress: conversation.progressLine())
+            Self.planSummary(plan, guarding: deletionPlan, progress: conversation.progressLine(), stop: conversation.stop)
         }
         present(TableLevel(rows: rows, kind: kind, in: current.directory, path: current.path, decoration: settings.decoration))
     }
 
     /// The lines under the plan: what vanished or was replaced, why the
     /// totals are a lower bound, and the `total:` line scripts read.
-    static func planSummary(_ plan: PlanRows, guarding deletionPlan: DeletionPlan, progress: ProgressLine) -> [String] {
-        Interruption.clear()
+    static func planSummary(_ plan: PlanRows, guarding deletionPlan: DeletionPlan, progress: ProgressLine, stop: StopSource) -> [String] {
+        stop.forget()
         var progress = progress
         let totals = plan.totals { counted in progress.update(.counting(entries: counted)) }
         progress.finish()
-        Interruption.clear()
+        stop.forget()
         var lines: [String] = []
         if totals.vanished > 0 {
             lines.append("vanished: \(Plural.count(totals.vanished, "marked path")) no longer exist\(totals.vanished == 1 ? "s" : "")")

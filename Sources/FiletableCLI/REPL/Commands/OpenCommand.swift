@@ -39,6 +39,7 @@ extension CommandContext {
         let model = current.model
         var opening = LevelOpening(level: current, row: row, decoration: settings.decoration)
         let context = self
+        opening.stop = stop
         opening.say = { line in
             context.write(line)
             context.output.flush()

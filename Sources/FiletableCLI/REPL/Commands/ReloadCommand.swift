@@ -27,7 +27,7 @@ extension Command {
 
 extension CommandContext {
     func reload() throws(CommandError) {
-        Interruption.clear()
+        stop.forget()
         guard let listing = current.listing else { return try reloadGathered() }
         let directory = listing.directory
         if directory.isGuarded {

@@ -88,9 +88,9 @@ extension CommandContext {
             return
         }
         let listing = try level.directoryListing(for: "du")
-        Interruption.clear()
+        stop.forget()
         // A saved scan, or one to compare with, starts from the file (read first: a bad one costs no scan).
-        let then = try request.sinceFile.map { file throws(CommandError) in try Self.savedScan(file) }
+        let then = try request.sinceFile.map { file throws(CommandError) in try Self.savedScan(file, stop: stop) }
         // A file --save may not replace is refused before the scan, as at the command line.
         if let file = request.saveFile {
             do {
@@ -119,7 +119,7 @@ extension CommandContext {
         let scan = SpaceScan(options: options)
         var progress = conversation.progressLine()
         let result = scan.run(listing.directory) {
-            if Interruption.isRequested { scan.cancel() }
+            if stop.isRequested() { scan.cancel() }
             progress.update(.scanning(place: level.path, files: scan.progress.files, bytes: scan.progress.bytes))
         }
         progress.finish()
@@ -127,7 +127,7 @@ extension CommandContext {
             throw CommandError("du: \(stuck.description)")
         }
         if result.cancelled {
-            Interruption.clear()
+            stop.forget()
             throw CommandError("du: interrupted; nothing was changed (du again to scan)")
         }
         space.record(result.directories.mapValues(\.diskBytes), unreadable: result.errors)
@@ -169,17 +169,17 @@ extension CommandContext {
     /// The scan kept in `file` (relative to where filetable started), read
     /// on a thread of its own: Ctrl-C leaves a read that does not answer (a
     /// scan kept on a mount that stopped answering).
-    static func savedScan(_ file: String) throws(CommandError) -> ScanIndex {
+    static func savedScan(_ file: String, stop: StopSource) throws(CommandError) -> ScanIndex {
         let path = NameEscaping.typedName(file)
-        Interruption.clear()
+        stop.forget()
         let read = AbandonableOperation.run(
             token: OperationToken<Int>(), catching: { (_) throws(FileError) -> ScanIndex in try ScanIndex.read(from: path) },
-            waiting: { _ in }, stopAsked: { Interruption.isRequested })
+            waiting: { _ in }, stopAsked: stop.isRequested)
         switch read {
         case .success(let index)?: return index
         case .failure(let error)?: throw CommandError("du --since: \(error.description)")
         case nil:
-            Interruption.clear()
+            stop.forget()
             throw CommandError("du --since: \(NameEscaping.escape(path)): stopped (Ctrl-C) while it did not answer")
         }
     }

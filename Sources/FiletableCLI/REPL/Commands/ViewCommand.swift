@@ -78,8 +78,8 @@ extension CommandContext {
         var (file, path) = try viewedFile("view", row: row, there: there)
         var notices = 1
         do {
-            Interruption.clear()
-            if let text = try CompressedText.text(of: file, stop: { Interruption.isRequested }) {
+            stop.forget()
+            if let text = try CompressedText.text(of: file, stop: stop.isRequested) {
                 write("view: gzip-compressed text, shown decompressed ('hex \(row + 1)' shows the file's own bytes)")
                 file = text
                 notices += 1

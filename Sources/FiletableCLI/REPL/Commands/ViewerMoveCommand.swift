@@ -66,15 +66,15 @@ extension CommandContext {
         }
         write("following \(NameEscaping.escape(text.file.path)) as it grows (Ctrl-C stops)")
         output.flush()
-        Interruption.clear()
-        while !Interruption.isRequested {
+        stop.forget()
+        while !stop.isRequested() {
             MonotonicClock.sleep(microseconds: 250_000)
             guard let added = try? text.linesAdded(after: next) else { break }
             added.rows.forEach { writeComposed($0) }
             if !added.rows.isEmpty { output.flush() }
             next = added.next
         }
-        Interruption.clear()
+        stop.forget()
         write("F: stopped following; the view's keys move it again")
     }
 

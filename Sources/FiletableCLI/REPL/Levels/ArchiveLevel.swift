@@ -103,11 +103,13 @@ final class ArchiveLevel: LevelKind, RowOpener {
     /// The level of a path that goes on past an archive file
     /// (`backup.tgz/etc/ssl`): the archive's directory at that place, or nil
     /// when no file on the path is an archive. `cd` goes through archives so.
-    static func level(throughArchiveAt path: [UInt8], decoration: NameDecoration) throws(CommandError) -> TableLevel? {
-        Interruption.clear()
+    static func level(
+        throughArchiveAt path: [UInt8], decoration: NameDecoration, stop: StopSource = .ctrlC
+    ) throws(CommandError) -> TableLevel? {
+        stop.forget()
         let found: ArchivePath
         do {
-            guard let resolved = try ArchivePath.resolve(path, stop: { Interruption.isRequested }) else { return nil }
+            guard let resolved = try ArchivePath.resolve(path, stop: stop.isRequested) else { return nil }
             found = resolved
         } catch {
             throw CommandError("cd: \(error.description)")
@@ -149,7 +151,7 @@ final class ArchiveLevel: LevelKind, RowOpener {
         let model = opening.level.model
         let path = opening.path
         guard let bytes = fileOnDisk(opening) else { return nil }
-        Interruption.clear()
+        opening.stop.forget()
         // The index is read on a thread of its own: Ctrl-C stops it between
         // members (a partial listing, said so), or leaves it when a read is
         // stuck on a file system that stopped answering (said once it is).
@@ -162,11 +164,11 @@ final class ArchiveLevel: LevelKind, RowOpener {
                 guard !said, let stuckKey, HangGuard.isHung(stuckKey) else { return }
                 said = true
                 opening.say?("open: \(NameEscaping.escape(path)): not responding (still waiting; Ctrl-C to give up)")
-            }, stopAsked: { Interruption.isRequested })
+            }, stopAsked: opening.stop.isRequested)
         let archive: Archive
         switch read {
         case nil:
-            Interruption.clear()
+            opening.stop.forget()
             throw CommandError("open: \(NameEscaping.escape(path)): stopped (Ctrl-C) while its reads did not answer; nothing to show")
         case .failure(let error)?:
             throw CommandError("open: \(NameEscaping.escape(path)): \(error.description)")

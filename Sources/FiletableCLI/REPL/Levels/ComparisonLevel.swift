@@ -30,10 +30,12 @@ final class ComparisonLevel: LevelKind {
     /// Why the last comparison is not the whole answer, if it is not: a
     /// stopped or unreadable comparison never claims "the same" for pairs
     /// it did not read.
-    var partialBecause: String? {
-        if totals.interrupted { return "partial: stopped by Ctrl-C ('reload' compares again)" }
-        if unreadCount > 0 { return "partial: \(Plural.count(unreadCount, "entry", "entries")) could not be read" }
-        return nil
+    var partialBecause: String? { end.headerNote }
+
+    /// How the last comparison ended.
+    var end: OperationEnd {
+        if totals.interrupted { return .stopped(again: "'reload' compares again") }
+        return unreadCount > 0 ? .unreadable(count: unreadCount) : .complete
     }
 
     func headerParts(of level: TableLevel) -> [String] {
@@ -92,10 +94,9 @@ final class ComparisonLevel: LevelKind {
 
     /// The level of how `origin`'s directory differs from the tree at
     /// `other`, with the line that sums it up; `progress` hears the totals
-    /// now and then, and Ctrl-C (`stopAsked`) stops it (what was found stays).
+    /// now and then, and a stop (`stop`: Ctrl-C) ends it (what was found stays).
     static func level(
-        comparing origin: TableLevel, with other: [UInt8], progress: (TreeComparison.Totals) -> Void,
-        stopAsked: () -> Bool = { Interruption.isRequested }
+        comparing origin: TableLevel, with other: [UInt8], progress: (TreeComparison.Totals) -> Void, stop: StopSource = .ctrlC
     ) throws(CommandError) -> (level: TableLevel, summary: String, troubles: [FileError]) {
         let first: DirectoryHandle
         let second: DirectoryHandle
@@ -108,7 +109,7 @@ final class ComparisonLevel: LevelKind {
         // The first comparison runs on a thread of its own: Ctrl-C stops it
         // at its next entry, or, stuck on a file system that stopped
         // answering, leaves it (a reload compares on this thread, as ever).
-        Interruption.clear()
+        stop.forget()
         let token = OperationToken<TreeComparison.Totals>()
         let compared = AbandonableOperation.run(
             token: token,
@@ -118,9 +119,9 @@ final class ComparisonLevel: LevelKind {
                     return token.isStopped
                 }
             },
-            waiting: { totals in if let totals { progress(totals) } }, stopAsked: stopAsked)
+            waiting: { totals in if let totals { progress(totals) } }, stopAsked: stop.isRequested)
         guard let compared else {
-            Interruption.clear()
+            stop.forget()
             throw CommandError(
                 "compare: stopped (Ctrl-C) while \(NameEscaping.escape(other)) did not answer; nothing to show, since no pair was compared whole")
         }
@@ -128,7 +129,7 @@ final class ComparisonLevel: LevelKind {
         var kind: ComparisonLevel?
         let rows = PathRows(compared.contents) { () throws(FileError) -> PathRows.Contents in
             // A reload compares again: the kind learns what it found.
-            let again = Self.compare(first, second) { _ in Interruption.isRequested }
+            let again = Self.compare(first, second) { _ in stop.isRequested() }
             kind?.totals = again.totals
             kind?.counterparts = again.counterparts
             kind?.unreadCount = again.troubles.count
@@ -143,7 +144,7 @@ final class ComparisonLevel: LevelKind {
         // Kept short: the line stands under the page, within 80 columns (the sections count the rest).
         var summary = "compare: \(Plural.count(contents.names.count - same, "difference")), \(Plural.count(totals.sameFiles, "file")) the same"
         if !troubles.isEmpty { summary += "; \(troubles.count) could not be read" }
-        if totals.interrupted { summary += "; stopped by Ctrl-C" }
+        summary += made.end.summaryNote
         return (level, summary, troubles)
     }
 

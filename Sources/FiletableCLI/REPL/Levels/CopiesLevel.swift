@@ -6,9 +6,12 @@ import FileBrowsing
 final class CopiesLevel: LevelKind {
     /// The groups the rows show, as last searched.
     var table: CopyTable
+    /// How the last search ended (a stopped one is headed partial).
+    var end: OperationEnd
 
-    init(table: CopyTable) {
+    init(table: CopyTable, end: OperationEnd = .complete) {
         self.table = table
+        self.end = end
     }
 
     var rowsDescription: String { "copies" }
@@ -20,6 +23,6 @@ final class CopiesLevel: LevelKind {
         return [
             NameEscaping.escape(level.path),
             "dupes: \(Plural.count(groups.count, "group")), \(HumanSize.withUnit(groups.totalGain)) to gain",
-        ]
+        ] + (end.headerNote.map { [$0] } ?? [])
     }
 }

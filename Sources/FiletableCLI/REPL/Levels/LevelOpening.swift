@@ -11,6 +11,8 @@ struct LevelOpening {
     let decoration: NameDecoration
     /// Where a long opening says it waits (the prompt's conversation); nil: silent.
     var say: ((String) -> Void)?
+    /// Where a stop of a long opening comes from.
+    var stop = StopSource.ctrlC
 
     /// The row's path as the level shows it (for headers and messages).
     var path: [UInt8] { level.path(ofRow: row) }

@@ -42,7 +42,7 @@ struct MatchGathering {
     /// now and then. `stopped` (by default Ctrl-C, `Interruption`) stops it
     /// with what was found.
     mutating func gather(
-        from start: DirectoryHandle, progress: (Int) -> Void = { _ in }, stopped: () -> Bool = { Interruption.isRequested }
+        from start: DirectoryHandle, progress: (Int) -> Void = { _ in }, stopped: () -> Bool
     ) -> PathRows.Contents {
         let needle = NameNeedle(NameEscaping.typedName(text))
         var contents = PathRows.Contents()

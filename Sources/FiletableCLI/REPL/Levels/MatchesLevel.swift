@@ -4,9 +4,12 @@ import FileBrowsing
 final class MatchesLevel: LevelKind {
     /// The text searched for, as typed.
     let text: String
+    /// How the last search ended (a stopped one is headed partial).
+    var end: OperationEnd
 
-    init(text: String) {
+    init(text: String, end: OperationEnd = .complete) {
         self.text = text
+        self.end = end
     }
 
     var rowsDescription: String { "the names holding '\(text)'" }
@@ -14,5 +17,6 @@ final class MatchesLevel: LevelKind {
 
     func headerParts(of level: TableLevel) -> [String] {
         [NameEscaping.escape(level.path), "find '\(text)': \(Plural.count(level.model.rowCount, "match", "matches"))"]
+            + (end.headerNote.map { [$0] } ?? [])
     }
 }

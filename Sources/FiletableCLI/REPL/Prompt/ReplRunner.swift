@@ -86,7 +86,7 @@ struct ReplRunner {
         }
         session.context.printPage()
         while true {
-            Interruption.clear()
+            session.context.stop.forget()
             // Inside an archive, its place as the header says it (`x.tar:/..`), never a path with `..`.
             let archive = session.current.kind as? ArchiveLevel
             let place =
@@ -130,7 +130,7 @@ struct ReplRunner {
     private func runBatch(_ source: LineSource) -> ExitStatus {
         var number = 0
         while true {
-            Interruption.clear()
+            session.context.stop.forget()
             guard case .text(let line) = source.next() else { return readFailure(of: source) }
             number += 1
             var trimmed = line.trimmingSpaces

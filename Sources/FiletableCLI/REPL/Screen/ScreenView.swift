@@ -277,14 +277,14 @@ final class ScreenView {
         said = []
         saidShown = 0
         var failure: String?
-        Interruption.clear()
+        session.context.stop.forget()
         terminal.leaveRaw()
         runningCommand = true
         let outcome = session.execute(command)
         failure = outcome.failure?.message
         runningCommand = false
         terminal.enterRaw()
-        Interruption.clear()
+        session.context.stop.forget()
         // Keys typed meanwhile were echoed where the cursor rests: all drawn anew.
         frame.invalidate()
         // The pane's facts are of a row that may have moved, gone or been marked.

@@ -24,7 +24,7 @@ final class ScreenViewerState {
         // Compressed text (a .gz changelog) is read as its text; x shows the file's bytes.
         if !asHex {
             do {
-                if let text = try CompressedText.text(of: file, stop: { Interruption.isRequested }) { file = text }
+                if let text = try CompressedText.text(of: file, stop: session.context.stop.isRequested) { file = text }
             } catch {
                 throw CommandError("view: \(NameEscaping.escape(path)): \(error.description)")
             }

@@ -17,6 +17,8 @@ final class Conversation {
     private(set) var frontEnd: any FrontEnd
     /// A person at a terminal: progress lines are drawn for them.
     let interactive: Bool
+    /// Where a stop of the running operation comes from (Ctrl-C; a test's own).
+    var stop = StopSource.ctrlC
     /// The lines typed at the prompt, when the line editor keeps them.
     private(set) var history: History?
     /// The levels' directories watched for changes (a terminal with the line editor only).

@@ -26,7 +26,7 @@ extension CommandContext {
         _ command: String, path: [UInt8], key: FileIdentity,
         gaveUp: String = "gave up waiting (the file system has not answered)", _ call: @escaping @Sendable () -> T
     ) throws(CommandError) -> T {
-        Interruption.clear()
+        stop.forget()
         var said = false
         let answer = HangGuard.runWaiting(in: key, call) {
             if !said {
@@ -34,10 +34,10 @@ extension CommandContext {
                 output.flush()
                 said = true
             }
-            return !Interruption.isRequested
+            return !stop.isRequested()
         }
         guard let answer else {
-            Interruption.clear()
+            stop.forget()
             throw CommandError("\(command): \(NameEscaping.escape(path)): \(gaveUp)")
         }
         return answer

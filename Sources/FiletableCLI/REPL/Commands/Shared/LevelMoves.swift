@@ -32,7 +32,7 @@ extension CommandContext {
         _ path: [UInt8], command: String, opening entry: ([UInt8], DirectoryHandle)? = nil,
         focus: [UInt8]? = nil
     ) throws(CommandError) {
-        Interruption.clear()
+        stop.forget()
         do {
             let handle =
                 if let (name, parent) = entry {

@@ -7,11 +7,11 @@ import TableKit
 extension CommandContext {
     /// Adds up marks, showing progress on a terminal (Ctrl-C stops).
     func countTotals(_ marked: [Mark]) -> PlanTotals {
-        Interruption.clear()
+        stop.forget()
         var progress = conversation.progressLine()
         let totals = PlanTotals.count(marked) { counted in progress.update(.counting(entries: counted)) }
         progress.finish()
-        Interruption.clear()
+        stop.forget()
         return totals
     }
 }

@@ -17,7 +17,7 @@ extension CommandContext {
             let typed = NameEscaping.typedName(text)
             var starting: [Int] = []
             for row in 0..<model.rowCount {
-                if row % 65536 == 0 && Interruption.isRequested { throw CommandError("\(command): interrupted") }
+                if row % 65536 == 0 && stop.isRequested() { throw CommandError("\(command): interrupted") }
                 if model.withName(ofRow: row, { $0.starts(with: typed) }) { starting.append(row) }
             }
             guard let first = starting.first else {
