@@ -4,8 +4,9 @@ import FileBrowsing
 /// the breadcrumb, what messages call it, what an empty table says), how
 /// marks show in it, and the data of its own it was made with (the plan's
 /// marks, the groups of copies). One conformer a kind of table, each in a
-/// file of its own here: a new kind of table is a new file, and the code
-/// that draws, marks or navigates asks the kind instead of testing a tag.
+/// file of its own here; the code that draws and marks asks the kind
+/// instead of testing a tag. Navigation still tests for `ArchiveLevel` in
+/// `cd`, `up`, `pwd` and the prompt (see ARCHITECTURE.md, "Adding a kind of table").
 protocol LevelKind: AnyObject {
     /// What the rows are, for messages: "a directory", "the deletion plan".
     var rowsDescription: String { get }
