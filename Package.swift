@@ -19,21 +19,23 @@ let package = Package(
     name: "filetable",
     products: [
         .executable(name: "filetable", targets: ["filetable"]),
+        .library(name: "SystemSeam", targets: ["SystemSeam"]),
         .library(name: "TableKit", targets: ["TableKit"]),
         .library(name: "FileBrowsing", targets: ["FileBrowsing"]),
         .library(name: "FiletableCLI", targets: ["FiletableCLI"]),
     ],
     targets: [
+        .target(name: "SystemSeam", swiftSettings: hotPathSettings),
         .target(name: "TableKit", swiftSettings: hotPathSettings),
-        .target(name: "FileBrowsing", dependencies: ["TableKit"], swiftSettings: hotPathSettings),
-        .target(name: "FiletableCLI", dependencies: ["TableKit", "FileBrowsing"], swiftSettings: hotPathSettings),
+        .target(name: "FileBrowsing", dependencies: ["SystemSeam", "TableKit"], swiftSettings: hotPathSettings),
+        .target(name: "FiletableCLI", dependencies: ["SystemSeam", "TableKit", "FileBrowsing"], swiftSettings: hotPathSettings),
         .executableTarget(name: "filetable", dependencies: ["FiletableCLI"], swiftSettings: hotPathSettings),
         // The tests' temporary trees, shared by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TableKitTests", dependencies: ["TableKit"]),
-        .testTarget(name: "FileBrowsingTests", dependencies: ["FileBrowsing", "TableKit", "TestSupport"]),
+        .testTarget(name: "FileBrowsingTests", dependencies: ["SystemSeam", "FileBrowsing", "TableKit", "TestSupport"]),
         .testTarget(
-            name: "filetableTests", dependencies: ["filetable", "FiletableCLI", "FileBrowsing", "TestSupport"], exclude: ["Golden"]),
+            name: "filetableTests", dependencies: ["filetable", "FiletableCLI", "FileBrowsing", "SystemSeam", "TestSupport"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

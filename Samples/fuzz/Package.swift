@@ -20,7 +20,10 @@ let package = Package(
     targets: [
         .target(
             name: "FuzzSupport",
-            dependencies: [.product(name: "FileBrowsing", package: "filetable"), .product(name: "FiletableCLI", package: "filetable")],
+            dependencies: [
+                .product(name: "SystemSeam", package: "filetable"), .product(name: "FileBrowsing", package: "filetable"),
+                .product(name: "FiletableCLI", package: "filetable"),
+            ],
             path: "Sources/FuzzSupport")
     ]
         + targets.map { name in
@@ -28,6 +31,7 @@ let package = Package(
                 name: name,
                 dependencies: [
                     "FuzzSupport",
+                    .product(name: "SystemSeam", package: "filetable"),
                     .product(name: "FileBrowsing", package: "filetable"),
                     .product(name: "FiletableCLI", package: "filetable"),
                     .product(name: "TableKit", package: "filetable"),

@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// A failure on one path, with what was being done and why, for messages of
 /// the form `filetable: PATH: reason`.
 public struct FileError: Error, Sendable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// The whole program as a function of its arguments: help, version, a
 /// listing (any listing-format flag), or the REPL (no format flag).

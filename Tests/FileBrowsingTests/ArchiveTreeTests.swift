@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import FileBrowsing
+@testable import SystemSeam
 
 /// The members of an archive placed as a tree: names in any order, `./`
 /// and repeated slashes dropped, a name stored twice is the later member,

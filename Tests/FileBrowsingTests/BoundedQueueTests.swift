@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import FileBrowsing
+@testable import SystemSeam
 
 /// The hand-over between the walk's reading thread and the printer: order
 /// kept, the bounds held, and either side able to end it without leaving the

@@ -3,6 +3,7 @@ import TestSupport
 import XCTest
 
 @testable import FileBrowsing
+@testable import SystemSeam
 
 /// The byte-for-byte comparison under the search for copies: a file that
 /// is no longer what the walk saw (rewritten during the scan) is left out,

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import FileBrowsing
+@testable import SystemSeam
 
 /// The store's compact form behaves as a set of marks with undo: marks
 /// found by entry, names by directory, coverage, re-marking after unmark,

@@ -3,6 +3,8 @@ import Foundation
 import TestSupport
 import XCTest
 
+@testable import SystemSeam
+
 /// Paths of any length, marks keyed by identity, and totals that say when
 /// they are a lower bound.
 final class MarksByIdentityTests: XCTestCase {

@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import FileBrowsing
+@testable import SystemSeam
 
 final class NaturalOrderTests: XCTestCase {
     private func sorted(_ names: [String]) -> [String] {

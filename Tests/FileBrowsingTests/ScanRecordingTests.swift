@@ -3,6 +3,7 @@ import TestSupport
 import XCTest
 
 @testable import FileBrowsing
+@testable import SystemSeam
 
 /// How a scan keeps what it found for a kept scan: a worker's names
 /// recorded then laid out in name order (`NameRecorder`, `FileBatch`), and

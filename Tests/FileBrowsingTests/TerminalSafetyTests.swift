@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import FileBrowsing
+@testable import SystemSeam
 
 /// The escaping that everything printed goes through, and the shell words of
 /// the `--sh` export.

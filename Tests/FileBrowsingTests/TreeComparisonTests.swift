@@ -3,6 +3,7 @@ import TestSupport
 import XCTest
 
 @testable import FileBrowsing
+@testable import SystemSeam
 
 /// The comparison of two trees read ahead of its walk: the read-ahead hands
 /// the walk each directory pair in the walk's order, fully prepared, lets go

@@ -73,6 +73,6 @@ final class ReadOnlyPromiseTests: XCTestCase {
         let writes = try CommandRunner.shell("grep -rn 'O_WRONLY\\|O_RDWR\\|O_CREAT' '\(sources.path)'")
         let lines = writes.text.split(separator: "\n")
         XCTAssertEqual(lines.count, 1, writes.text)
-        XCTAssertTrue(lines.allSatisfy { $0.contains("/Platform/OwnFiles.swift:") }, writes.text)
+        XCTAssertTrue(lines.allSatisfy { $0.contains("/SystemSeam/OwnFiles.swift:") }, writes.text)
     }
 }

@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// One member of an archive as its index (tar headers, a zip's central
 /// directory) describes it: never a path on disk. The name is kept as
 /// stored, bytes and all (`../`, a leading `/`, control bytes); the tree

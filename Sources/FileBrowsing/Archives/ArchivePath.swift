@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// A path that goes on past an archive file (`backup.tgz/etc/ssl`,
 /// `site.zip/index.html`): the archive it passes through and the place
 /// inside. The path up to the archive is a path on disk, resolved as any

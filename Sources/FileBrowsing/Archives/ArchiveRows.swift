@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// The rows of one directory inside an archive: its members, arranged by
 /// the options as a directory's entries are (sort key, direction,
 /// directories first, hidden names, filter). Everything a row shows comes

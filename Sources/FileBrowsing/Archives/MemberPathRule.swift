@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// The one rule for a path that goes on past an archive file, which every
 /// source and front end reads the same way: up to the archive, a path on
 /// disk (`..` taken off lexically, as a shell's logical `cd` does); past it,

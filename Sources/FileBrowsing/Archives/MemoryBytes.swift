@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// Bytes held in memory as a `ByteSource`: a compressed member read out
 /// of its archive (at most `MemberBytes.limit` of it), or a test's input.
 public final class MemoryBytes: ByteSource {

@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// The archives a command line has read, by path and identity, so that
 /// many operands inside one archive (`-1 big.tar/a big.tar/b ...`) share
 /// one index and one descriptor instead of each reading the whole archive

@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// A compressed member too large to hold (past `Archive.memberLimit`) read
 /// as a `ByteSource` a window at a time: `--cat`, `--hex`, `--xxd` and the
 /// viewer reach all of it, in bounded memory, as `unzip -p` and `tar xOf`

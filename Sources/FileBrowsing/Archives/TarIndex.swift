@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// Reads the members of a tar archive (POSIX ustar, GNU long names and
 /// links, pax extended headers) from its bytes front to back: each header
 /// says how much data follows, which is skipped (read through, in a

@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// Reads the members of a zip archive from its central directory alone
 /// (found through the end record at the file's end, zip64 included): the
 /// members' data is not touched until one is opened. A central directory

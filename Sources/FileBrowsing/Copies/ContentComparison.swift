@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// Splits files of one size into classes of identical contents, byte for
 /// byte. Each file's first 4 KiB come first (most files differ there and are
 /// never read further, as jdupes does), read here or beforehand (`HeadHashes`,

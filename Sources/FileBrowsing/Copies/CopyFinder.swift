@@ -1,4 +1,5 @@
 import Synchronization
+import SystemSeam
 
 /// Finds files with identical contents below one or more directories, the
 /// way jdupes and fdupes do, exactly: regular files only (symlinks never

@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// Files with the same contents, compared byte for byte: one group of copies.
 public struct CopyGroup: Sendable {
     /// One file (an inode) of the group, and the records of the walk that

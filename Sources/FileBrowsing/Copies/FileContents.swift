@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// One file's contents read for comparison: opened (by the caller) without
 /// following a symlink, and checked after the reads against what the walk
 /// saw (a regular file, the same identity, size and modification time), so

@@ -1,4 +1,5 @@
 import Synchronization
+import SystemSeam
 
 /// The first pass of the comparison: a 32-bit hash of each candidate's first
 /// 4 KiB (the whole file when shorter), read directory by directory on

@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// The regular files a `SpaceScan` met, kept compactly for the search for
 /// copies: a name arena, and per file its directory (a `PathNode` shared by
 /// the directory's files), inode (the device as a small index), size,

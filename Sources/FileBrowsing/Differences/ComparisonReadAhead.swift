@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// Reads two trees ahead of a comparison's walk, so the walk only merges
 /// what is ready and reports: a lister thread lists the directory pairs in
 /// the order the walk will enter them (depth first, names in byte order),

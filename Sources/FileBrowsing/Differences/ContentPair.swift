@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// Whether two regular files hold the same bytes: read side by side in
 /// blocks and compared, never assumed. A file that changed while it was
 /// read (its identity, size or modification time moved) is reported as

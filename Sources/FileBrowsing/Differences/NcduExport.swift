@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// ncdu's export format (`ncdu -o FILE`, read back with `ncdu -f FILE`),
 /// so scans move between the two tools: a JSON array `[1, 2, {metadata},
 /// TREE]` where a directory is an array whose first element describes it

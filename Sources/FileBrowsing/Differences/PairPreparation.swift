@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// What a comparison learns about a name in both trees before it reports:
 /// both statuses (links followed), and for two regular files of different
 /// identities the verdict on their bytes. Worked out ahead of the walk, on

@@ -1,3 +1,5 @@
+import SystemSeam
+
 extension SavedScan {
     /// The file's bytes for `result`, a scan recorded to every depth: the
     /// same bytes as `SavedScan(result, …).encoded()`, written by one walk

@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// A saved scan's file, written only where nothing stands or a saved scan
 /// does (replaced whole): `--du --save`, `--du --since --save`, and the
 /// prompt's `du --save` all go through here (`ScanIndex.read` reads one

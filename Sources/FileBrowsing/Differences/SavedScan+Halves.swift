@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// A kept scan encoded in two halves on two threads: the root's entries up
 /// to a subdirectory that splits the tree's entries about evenly, and the
 /// rest. The second half starts from the first half's last path, which is

@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// A space scan kept in a file (`--du --save FILE`): every entry below a
 /// root with its kind and totals, so a later scan of the same tree can say
 /// what grew (`--du --since FILE`). Written compactly: the entries in path

@@ -1,3 +1,5 @@
+import SystemSeam
+
 extension SavedScanReader {
     /// The reading state of a kept scan's bytes: where it is in the file
     /// (the header's fields, then `next` an entry at a time), the current

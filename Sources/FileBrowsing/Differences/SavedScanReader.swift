@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// Reads filetable's saved scan (see `SavedScan` for the layout) one entry
 /// at a time: each path is rebuilt in one buffer from the bytes it shares
 /// with the one before (no array an entry), checked to come after it, and

@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// How one entry of a tree changed since a saved scan (`--du --since`):
 /// new, removed, grown or shrunk, with what it took then and now.
 public struct ScanChange: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// What changed in a directory since a saved scan, as rows (`du --since`
 /// at the prompt): one a changed entry of the directory, largest growth
 /// first (or by name), each named as in the directory. An entry that is

@@ -1,4 +1,5 @@
 import Synchronization
+import SystemSeam
 
 /// A kept scan read into a compact index for comparing a tree with it while
 /// the tree is scanned (`--du --since`): each entry is its parent's number,

@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// Compares two directory trees as `diff -rq` does, in its order: each
 /// directory's names merged in byte order (the C locale's), a name in one
 /// tree only reported where it sorts, two directories of one name walked

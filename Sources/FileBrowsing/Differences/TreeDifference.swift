@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// One way two trees differ at one name, as `diff -rq` reports it: the
 /// name is in one tree only, the two are files whose contents differ, or
 /// they are not both regular files nor both directories.

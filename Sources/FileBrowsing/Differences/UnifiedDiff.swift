@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// Two texts' differences as `diff -u` writes them: the two headers (a
 /// label and the time each changed, as `2026-11-22 01:39:19.123456789
 /// +0000`), then hunks of the changed lines with three lines of context,

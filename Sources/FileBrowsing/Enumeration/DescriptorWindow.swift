@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// How many directory descriptors a walk keeps open, from the open-file
 /// limit (`ulimit -n`): the deepest few levels on each side of the walk
 /// (the traversal that opens directories, the walker that uses them) and

@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// Reads one directory's names and `d_type`s, and nothing else: no `stat`
 /// happens here. Uses `getdents64` where the C library has it (a buffer sized
 /// by the directory: 32 KiB for a small one, up to 256 KiB for a huge one),

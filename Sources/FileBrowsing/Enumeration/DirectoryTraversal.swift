@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// The directories of a tree in the order a depth-first walk meets them
 /// (`ls -R` order), each one opened relative to its parent and listed: the
 /// part of `DirectoryTreeWalker` that touches the file system, separate so

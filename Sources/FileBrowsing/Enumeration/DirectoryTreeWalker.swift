@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// Walks a directory tree without recursion: a stack of frames, each holding
 /// one listed directory and a cursor over its rows.
 ///

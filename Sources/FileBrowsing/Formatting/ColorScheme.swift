@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// Colours for names by kind and extension, read from `LS_COLORS` in the
 /// format `dircolors` writes (`di=01;34:ln=01;36:*.tar=01;31`), chosen as
 /// GNU `ls` chooses them: its built-in colours where `LS_COLORS` says

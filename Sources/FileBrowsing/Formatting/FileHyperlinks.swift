@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// The URIs `ls --hyperlink` gives names: `file://HOST/PATH`, the path
 /// absolute with its links resolved (`CanonicalPath`), every byte but
 /// RFC 3986's unreserved ones (and the path's slashes) as `%hh`, lower case.

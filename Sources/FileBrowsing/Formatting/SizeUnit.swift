@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// How a size is written, as ls's `--block-size` says: bytes, a fixed unit
 /// (`1024`, `K`, `1M`, `KiB`, `KB`), or human figures (`-h`, `--si`).
 /// Fixed units round up, as ls does, and a unit given without a number is

@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// Times as `ls -l` prints them (local time, C locale) and as RFC 3339 UTC.
 public struct TimeFormat {
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// Colours for names as `tree -C` chooses them, which is not as `ls` does:
 /// read from `TREE_COLORS`, else `LS_COLORS` (else, when forced, tree's own
 /// table), with no built-in colour for a key the setting leaves out (`ls`

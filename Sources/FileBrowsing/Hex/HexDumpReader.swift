@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// Reads a file for a dump without ever hanging: the type is checked before
 /// opening (directories, FIFOs and sockets are refused), the file is opened
 /// read-only and non-blocking, and it is read through one fixed buffer, so

@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// A large dump formatted on two threads: a read's two halves at once, the
 /// first on a second thread and the second here, each from the state the
 /// dump has at its start. The state after a chunk of whole lines follows

@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// A regular file dumped by several threads at once. The file is cut into
 /// chunks of whole lines; worker `w` of `n` reads (`pread`) and formats
 /// chunks `w`, `w + n`, `w + 2n` … into its own buffers, and the workers

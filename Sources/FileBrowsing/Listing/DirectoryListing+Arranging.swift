@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// Filtering, sorting and sectioning: from the arena's entries to `rows` and
 /// `sections`. Only sorts by size or time (and names the directory did not type)
 /// need `stat`; everything else works on names and `d_type`.

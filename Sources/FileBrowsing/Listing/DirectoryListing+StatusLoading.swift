@@ -1,3 +1,5 @@
+import SystemSeam
+
 extension DirectoryListing {
     public func preloadStatuses(threads: Int, checkingACLs: Bool) -> Set<FileIdentity>? {
         loadAllStatuses(threads: threads, checkingACLs: checkingACLs)

@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// A directory's listing: the names read by the enumerator, arranged
 /// (filtered, sorted, sectioned) into rows, with `stat` results read only when
 /// a row is shown or asked for, kept in a bounded cache. It knows nothing of

@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// The order rows are listed in.
 public enum SortKey: String, Sendable, CaseIterable {
     /// Natural, case-insensitive order (`a1 A2 a10 b`), ties by bytes.

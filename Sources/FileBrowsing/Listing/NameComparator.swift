@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// Natural name order between sort items of one arena: the sixteen-byte key
 /// prefix, then the full keys (built once per name, only for names that tie
 /// on their prefix), then the raw bytes, then the entry number. One comparator

@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// Puts names into natural order while a huge directory is still being read.
 ///
 /// Names are added as they arrive; every `runLength` of them are sorted as a

@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// Rows gathered from many directories: each row an entry of an open
 /// directory, such as every match of a search below a level or every file of
 /// a deletion plan. One section per directory (titled as the gatherer says,

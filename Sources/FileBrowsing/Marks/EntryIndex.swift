@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// An open-addressing hash index from (directory identity, name) to a mark
 /// number, for `MarkStore`. It keeps no keys: each slot is one word, the
 /// key's 32-bit hash and the number, so a probe touches one cache line and

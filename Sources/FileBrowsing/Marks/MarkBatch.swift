@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// Marks taken together, before they join the store: names in one buffer,
 /// each with its snapshot and the directory (identity and path) it was read in.
 public struct MarkBatch {

@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// Entries about to be marked, before their status is read: names in one
 /// buffer, each with the inode its row showed and the taker of its
 /// directory. `take` reads them all, on two threads when there are many

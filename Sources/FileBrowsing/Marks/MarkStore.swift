@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// The session's marks: entries chosen for simulated deletion, with the undo
 /// history of every mark, unmark and clear. Marks belong to the session, not to
 /// a table, so they survive navigation, reloads and view changes. They are kept

@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// Why an entry could not be marked, in words a user acts on.
 public enum MarkRefusal: Error, Sendable, Equatable {
     /// The entry's status could not be read through its directory.

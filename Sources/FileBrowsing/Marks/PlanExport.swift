@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// A deletion plan written out for review: the only file filetable ever
 /// writes, and only where the user names it.
 public enum PlanExport {

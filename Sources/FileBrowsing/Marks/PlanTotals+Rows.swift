@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// The plan's totals counted from its rows (the plan's level): each marked
 /// entry read once through its directory, opened once for all its marks,
 /// on two threads when there are many, instead of resolving every mark's

@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// What a deletion plan adds up to, counted the way `du` counts: directories
 /// expanded recursively, each inode once (hard links and files inside a marked
 /// directory count once), apparent sizes of regular files and symlinks in

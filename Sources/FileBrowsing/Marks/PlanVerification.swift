@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// Compares each mark with what its path leads to now. Every list of marks,
 /// `marks verify` and every export go through here before they trust a path.
 public enum PlanVerification {

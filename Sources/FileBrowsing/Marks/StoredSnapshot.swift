@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// A `MarkSnapshot` as the store and batches keep it: its three times as
 /// 64-bit nanosecond counts (good until 2262; the birth time `unknown`
 /// where none was read) and its device left out when it is its directory's

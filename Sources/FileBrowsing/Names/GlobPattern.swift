@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// A shell glob (`*.log`, `data-??.csv`, `[a-c]*`) matched against name bytes
 /// with `fnmatch`, so names that are not valid UTF-8 match too.
 public struct GlobPattern: Sendable, Equatable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// The names of a directory listing, stored compactly: one byte arena holding
 /// every name followed by a NUL, an offset per entry and a kind byte per entry.
 ///

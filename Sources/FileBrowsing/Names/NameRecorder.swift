@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// Names recorded one at a time in a hot loop (a scan's worker recording a
 /// directory's files), then made into a `NameArena` once, in the order
 /// asked (by name, for a scan's batch): plain stores into

@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// Finder-like name order: case-insensitive (ASCII letters folded), digit runs
 /// compared by value (`a1 A2 a10 b`), ties broken by the raw bytes.
 ///

@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// tree's way of writing a name (its `printit`), for `--tree`, which
 /// follows the locale as tree does (`UserLocale`).
 ///

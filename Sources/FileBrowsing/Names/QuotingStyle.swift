@@ -1,3 +1,4 @@
+import SystemSeam
 import TableKit
 
 /// ls's `--quoting-style` words, for people and scripts that expect ls's

@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// A path with every symbolic link, `.` and `..` resolved, as GNU's
 /// `canonicalize_filename_mode(…, CAN_MISSING)` makes it (what `ls
 /// --hyperlink` links to): components that do not exist are kept as

@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// Paths of any length, resolved the way the kernel resolves them. One
 /// system call takes a path shorter than Syscalls.longestPath; a longer one is cut at
 /// slashes into pieces that fit, each opened (`O_PATH`, links followed) from

@@ -1,4 +1,5 @@
 import Synchronization
+import SystemSeam
 
 /// The descriptor of a directory opened inside another (`DirectoryHandle.open(child:of:)`),
 /// which can be closed while nobody needs it and opened again when someone

@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// The sizes of the files a scan's worker records from one directory, in
 /// the order read, beside its `NameRecorder`: plain stores into columns it
 /// owns (appending to a batch's arrays checked each array's uniqueness and

@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// The scan's descriptors, bounded: a directory keeps its descriptor open
 /// while children wait to be opened through it, which in a deep tree with
 /// siblings at every level is one a level. When more are open than the

@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// A scan compared, as it goes, with an earlier scan of the same tree
 /// (`Options.earlier`, `--du --since`): each file met is looked up in the
 /// earlier scan's index by its directory's entry there and its name, while

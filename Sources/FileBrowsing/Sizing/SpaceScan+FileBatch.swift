@@ -1,3 +1,5 @@
+import SystemSeam
+
 extension SpaceScan {
     /// The files one directory's read recorded (`Options.recordedDepth`):
     /// their names in one arena and their totals, a column a field, all in

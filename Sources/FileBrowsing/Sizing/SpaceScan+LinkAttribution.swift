@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// A file with several hard links is counted once, where the scan's
 /// workers first meet it: which worker that is varies from run to run, so
 /// (`Options.attributesLinksInWalkOrder`) the file is then moved to the place du's

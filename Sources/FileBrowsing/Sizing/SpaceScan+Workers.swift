@@ -1,4 +1,5 @@
 import Synchronization
+import SystemSeam
 
 /// The scan's workers: each takes a directory off the shared stack (waiting
 /// on a condition while others may still add some), reads it, sizes its

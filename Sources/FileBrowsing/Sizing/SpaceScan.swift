@@ -1,4 +1,5 @@
 import Synchronization
+import SystemSeam
 
 /// Where the space goes: a tree's totals, found by a small pool of threads
 /// that take directories from a shared stack, read each with `getdents64`

@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// What a file or a tree takes: bytes as `du --apparent-size` counts them
 /// and as `du` counts them (allocated blocks), with the files and
 /// directories counted and the directories that could not be read.

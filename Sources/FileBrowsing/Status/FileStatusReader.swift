@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// `stat` on a path relative to the working directory, for command-line
 /// operands (inside directories the listing reads status lazily).
 public enum FileStatusReader {

@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// A bounded, direct-mapped cache of `stat` results keyed by entry number.
 ///
 /// Slot `index % capacity` holds the last entry stored there, so memory stays

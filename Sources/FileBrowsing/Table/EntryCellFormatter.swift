@@ -1,3 +1,4 @@
+import SystemSeam
 import TableKit
 
 /// Configures a table cell for one row of a directory listing: the

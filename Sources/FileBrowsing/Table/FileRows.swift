@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// Rows of files a table shows, wherever they come from: the entries of one
 /// directory (`DirectoryListing`), every match of a search below a level
 /// (`PathRows`), the files of a deletion plan. The table source, the cell

@@ -1,3 +1,4 @@
+import SystemSeam
 import TableKit
 
 /// Cells in `ls -l` form: permissions, links, owner, group, size, time as

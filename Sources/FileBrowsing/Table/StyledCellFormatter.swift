@@ -1,3 +1,4 @@
+import SystemSeam
 import TableKit
 
 /// Cells for the interactive table in any of its styles: default (the name,

@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// Bytes the viewers, the searches and the detail pane read at any offset:
 /// a file on disk (`ViewedFile`), or whatever else a level's rows hold (a
 /// member inside an archive). Where the bytes live is the source's business;

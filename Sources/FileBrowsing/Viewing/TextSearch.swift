@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// What a viewer looks for: text (ASCII case ignored, as `view N /TEXT`
 /// always has) or exact bytes (the hex view). Finds matches in a block and, block by block, in a
 /// file of any size, counting the newlines it passes so a text viewer keeps

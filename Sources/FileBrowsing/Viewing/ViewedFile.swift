@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// A file open for the viewers, read at any offset with `pread` into one
 /// reused buffer, so a viewer can page back, jump to the end or search a
 /// file of any size holding only a few blocks of it. The descriptor is the

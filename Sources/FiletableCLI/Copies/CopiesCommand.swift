@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// `filetable --dupes [PATH]...`: files with identical contents below the
 /// PATHs, in the forms scripts read: a group's paths a line each and a blank

@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// `filetable --compare A B`: how two trees differ, as `diff -rq A B`
 /// prints it, byte for byte (its lines, its order, its statuses: 0 the

@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 extension HexDumpReader {
     /// The reader of `path`: a file on disk, or a member inside an archive

@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// `filetable --cat FILE...`: each file's bytes to standard output, in
 /// order, as `cat` writes them; a path through an archive writes the

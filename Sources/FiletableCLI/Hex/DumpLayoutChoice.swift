@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// Which layout the hex-dump letters ask for, and the combinations no peer
 /// draws (refused with the letters' names, never drawn some other way).

@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// `filetable --hex FILE...`: each file dumped as `hexdump -C`, `xxd` or
 /// `xxd -p` would, streamed through fixed buffers with one `write` per

@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// xxd's operands, `[infile [outfile]]`, for `--xxd` and `--xxd -r`: the
 /// input (a file, or standard input without one or with `-`) and where the

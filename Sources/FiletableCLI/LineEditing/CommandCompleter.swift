@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// What Tab completes at the filetable prompt: command names, then what
 /// the command says its argument is (`RegisteredCommand.completion`): one of

@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// The lines typed at the prompt, newest last: Up/Down walk them, Ctrl-R
 /// and Ctrl-S search them, `history` lists them. Kept between sessions in

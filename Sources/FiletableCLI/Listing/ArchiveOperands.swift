@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// The operands of a listing that go on inside an archive (`backup.tgz/`,
 /// `site.zip/img`, `site.zip/index.html`): found through the archive's index

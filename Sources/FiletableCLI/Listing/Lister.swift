@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// Runs a non-interactive listing in `ls`'s order: the files named on the
 /// command line first, then each directory, with a `PATH:` header when there is

@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 import TableKit
 
 /// What every part of a listing shares: the options, where output and

@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// `-R`: every directory's listing under a `PATH:` header, in `ls -R` order,
 /// walked iteratively relative to directory descriptors.

@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// tree's bracket of details before a name (`-p -u -g -s -h --si -D`):
 /// `[drwxr-xr-x root     root            4096 Nov 24 12:15]  name`, each

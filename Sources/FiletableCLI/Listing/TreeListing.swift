@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 import TableKit
 
 /// `--tree`: the drawing `tree` makes, byte for byte in its default form,

@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// The one throttle of every progress line: an operation may report as
 /// often as it likes; at most ten reports a second are drawn, and the line

@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// Where a person's request to stop the running operation comes from:
 /// Ctrl-C at a terminal (SIGINT sets `Interruption`'s flag), or what a

@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// Turns the argument bytes into `CommandLineOptions`, in the conventions `ls`
 /// users know: combined short flags (`-laS`), `-bFILE` and `-b FILE`,

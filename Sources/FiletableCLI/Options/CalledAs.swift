@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// The peer filetable is run as: through a link named `ls`, `du`, `tree`,
 /// `hexdump` or `xxd` (`ln -s "$(command -v filetable)" ~/bin/ls`) it is

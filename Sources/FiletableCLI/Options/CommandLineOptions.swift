@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// What the command line asked for, after parsing.
 struct CommandLineOptions {

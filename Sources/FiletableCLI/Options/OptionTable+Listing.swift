@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// The options of a listing (ls's letters): its format, which entries
 /// in which order, and how they look.

@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// Every number a user gives (on the command line, in the environment or at
 /// the prompt) passes through here, with the range it must fall in, so no

@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// How bad things went, in `ls`'s exit statuses.
 enum ExitStatus: Int32, Comparable {

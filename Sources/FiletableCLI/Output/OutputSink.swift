@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 import TableKit
 
 /// Buffered writing to a file descriptor with one `write` per 64 KiB.

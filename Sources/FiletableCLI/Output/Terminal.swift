@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// The terminal's size, asked anew for every page so a resize applies to the next one.
 enum Terminal {

@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// How `du --time` writes a time, as du chooses it: `--time-style`, else
 /// the `TIME_STYLE` environment variable (`posix-` prefixes dropped,

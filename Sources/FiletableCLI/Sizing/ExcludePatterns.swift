@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// du's `--exclude-from FILE` (`-X FILE`): the patterns in FILE, one a
 /// line, as du reads them (a line's trailing blanks dropped, blank lines

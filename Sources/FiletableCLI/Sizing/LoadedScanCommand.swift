@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// `filetable --du --load FILE`: a scan kept in FILE (`--du --save`, or an
 /// ncdu export, as `ncdu -f` opens one) listed as `--du` lists a scan, the

@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// The names of du's `--files0-from FILE`, NUL-separated, read a chunk at a
 /// time as they are used (du streams them): an endless input such as

@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// `filetable --du --since FILE [PATH]`: what changed in PATH since the scan
 /// saved in FILE (`--du --save FILE PATH`), from one scan now: a line an

@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// `filetable --du [PATH]...`: each entry of PATH with what it takes, largest
 /// first, then PATH's own total (what `du -sh PATH/* | sort -rh; du -sh PATH`

@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// The process's terminal: keys from standard input, output through the
 /// session's sink to standard output, modes through `RawTerminal` (which

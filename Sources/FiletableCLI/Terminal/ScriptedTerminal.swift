@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// A terminal played from a script, for tests: keys arrive in the chunks
 /// given (each chunk as if typed in one burst, a pause between chunks, so

@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// The terminal a front end reads keys from and draws on: the seam between
 /// the line editor and the full-screen view and the device. The process's

@@ -2,6 +2,7 @@ import FuzzSupport
 
 @testable import FileBrowsing
 @testable import FiletableCLI
+@testable import SystemSeam
 
 /// The command line: NUL-separated arguments. Parsing never crashes; every
 /// error message is one terminal-safe line; every number that parsed is

@@ -1,6 +1,7 @@
 import FuzzSupport
 
 @testable import FileBrowsing
+@testable import SystemSeam
 
 /// The directory-record decoder (`Syscalls.decodeRecords`, what every
 /// listing and `du` read): any bytes as a `getdents64` buffer decode without

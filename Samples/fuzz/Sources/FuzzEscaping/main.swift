@@ -1,6 +1,7 @@
 import FuzzSupport
 
 @testable import FileBrowsing
+@testable import SystemSeam
 
 /// Name escaping: escape then unescape gives the original bytes; the escaped
 /// text never holds a C0, DEL, C1, bidirectional or invisible character;

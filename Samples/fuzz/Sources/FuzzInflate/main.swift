@@ -1,6 +1,7 @@
 import FuzzSupport
 
 @testable import FileBrowsing
+@testable import SystemSeam
 
 /// The DEFLATE decoder and the gzip reader: any bytes decode to an error or
 /// to a bounded output, never a crash or a read past the input; and the

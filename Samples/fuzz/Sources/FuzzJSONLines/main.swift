@@ -2,6 +2,7 @@ import Foundation
 import FuzzSupport
 
 @testable import FileBrowsing
+@testable import SystemSeam
 
 /// JSON strings: every string `JSONLines` writes parses as JSON, decodes to
 /// the name (U+FFFD where it is not UTF-8), holds no raw control or escaped

@@ -1,6 +1,7 @@
 import FuzzSupport
 
 @testable import FileBrowsing
+@testable import SystemSeam
 
 /// The natural order is a strict total order: of two different names exactly
 /// one precedes, no name precedes itself, it is transitive over three names,

@@ -3,6 +3,7 @@ import Glibc
 
 @testable import FileBrowsing
 @testable import FiletableCLI
+@testable import SystemSeam
 
 /// Paths as bytes: the lexical normalisation of the navigation model, the
 /// split into parent and name, and PathResolution's cutting of long paths

@@ -1,6 +1,7 @@
 import FuzzSupport
 
 @testable import FileBrowsing
+@testable import SystemSeam
 
 /// The saved-scan readers (filetable's own format, and ncdu's export with
 /// its JSON) on any bytes: a scan or an error naming a byte inside the

@@ -1,6 +1,7 @@
 import Glibc
 
 @testable import FileBrowsing
+@testable import SystemSeam
 
 /// libFuzzer's driver, entered from a target's `main.swift`. SwiftPM renames
 /// an executable's entry point and points `main` at it, so libFuzzer's own

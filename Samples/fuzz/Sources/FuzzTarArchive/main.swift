@@ -1,6 +1,7 @@
 import FuzzSupport
 
 @testable import FileBrowsing
+@testable import SystemSeam
 
 /// The tar reader on any bytes: a listing (perhaps with a problem), never a
 /// crash; every member's data lies after its header; the tree of members

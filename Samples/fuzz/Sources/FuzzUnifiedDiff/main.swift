@@ -1,6 +1,7 @@
 import FuzzSupport
 
 @testable import FileBrowsing
+@testable import SystemSeam
 
 /// The line diff on any two texts (the input split at its first 0xFF byte):
 /// the lines neither deleted nor inserted are the same lines on both sides,

@@ -3,6 +3,7 @@ import TableKit
 
 @testable import FileBrowsing
 @testable import FiletableCLI
+@testable import SystemSeam
 
 /// The viewer's parsers and search: a needle and a text split at the first
 /// NUL. The 16-at-a-time search finds exactly what a byte-by-byte search

@@ -1,6 +1,7 @@
 import FuzzSupport
 
 @testable import FileBrowsing
+@testable import SystemSeam
 
 /// The zip reader on any bytes after a zip's magic, and with an end record
 /// pointing into them: a listing or an error, never a crash or a read

@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// Runs of whole blocks through the plan's compiled program
 /// (`HexdumpBlockProgram`), a batch at a time, room made once a batch;
 /// each block compared for squeezing with the block before it in the

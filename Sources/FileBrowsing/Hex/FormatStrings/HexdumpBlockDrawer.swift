@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// Draws whole blocks through a format's plan into its own buffer: the
 /// squeeze state (the last block drawn, whether `*` stands for its
 /// repeats), the offset, and once the input's end is known the offset

@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// What each kind of step writes, as small values loaded from the step
 /// once (for one block, or for a column of blocks) and a `draw` that
 /// writes at a cursor with room for the step's text and `slack` after

@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// hexdump's format strings (`-e FORMAT`, `-f FILE`), read as util-linux
 /// hexdump reads them: each string is drawn for every block of input in
 /// turn; a string is units (`iterations/bytes "text"`), and a unit's text

@@ -1,3 +1,5 @@
+import SystemSeam
+
 /// Draws input through hexdump format strings as util-linux hexdump
 /// draws it: bytes come in pieces of any size and are cut into blocks;
 /// each block is drawn by every string in turn; a block the same as the

@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// `cd [PATH|N|-]`: a path pushed as a new level (see `Session.changeDirectory`).
 struct ChangeDirectoryCommand: RegisteredCommand {

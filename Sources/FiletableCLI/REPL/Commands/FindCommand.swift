@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// `find [TEXT] [--depth N]`: the next name holding TEXT here and below;
 /// `find` alone goes on with the last search. `find TEXT --all` shows every

@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// `pwd`: the breadcrumb, the path walked and where the directory really is.
 struct PrintPathCommand: RegisteredCommand {

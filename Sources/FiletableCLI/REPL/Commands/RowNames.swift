@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// The one rule by which a typed word names rows, shared by every command
 /// that takes a row (`info`, `view`, `open`, `cd`, `mark`, `unmark` …).

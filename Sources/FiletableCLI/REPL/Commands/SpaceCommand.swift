@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// `du`: every row sized with everything below it (a parallel scan);
 /// `du -x` on one file system, `du --everything` into /proc, /sys, /dev and

@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// `up`: the parent directory, on the page that holds where you came from.
 struct UpCommand: RegisteredCommand {

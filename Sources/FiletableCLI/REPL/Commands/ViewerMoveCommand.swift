@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// A move of the open viewer (`b`, `/TEXT`, `G`, `q`, …), typed right after
 /// a screen of it: see `ViewerMove`. Not typed by name, so not registered;

@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// One directory inside an archive (a tar, a .tar.gz, a zip): its members
 /// as rows, read from the archive's index, never extracted. `open` on an

@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// How a level's directory differs from another tree (`compare PATH`): a
 /// section for what is only in each, the files whose contents differ, and

@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// What changed in a directory since a saved scan (`du --since FILE`): a
 /// row a changed entry, largest growth first, with the change on disk, the

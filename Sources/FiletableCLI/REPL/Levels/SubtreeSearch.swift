@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// A `find` in progress: names holding a text (ASCII case ignored) in the
 /// subtree below the level it started on, nearest first: the level's own

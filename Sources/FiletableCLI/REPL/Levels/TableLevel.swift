@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 import TableKit
 
 /// One level of the navigation stack: rows (any `FileRows`: a directory's

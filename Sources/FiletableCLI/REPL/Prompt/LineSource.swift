@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// Where command lines come from: a terminal (with a prompt), a file or
 /// standard input (batch), or the `-c` argument. Lines are typed text:

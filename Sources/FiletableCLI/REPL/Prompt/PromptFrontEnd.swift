@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// The prompt's front end: messages are printed as lines on the session's
 /// output, pages are drawn after every change, and a question is read as a

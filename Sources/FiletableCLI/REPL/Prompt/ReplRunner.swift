@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// Runs the REPL in one of its modes. Interactive: the first page, then a
 /// prompt naming where you are; errors are reported and the session stays

@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 import TableKit
 
 /// The full-screen view's detail pane: what the highlighted row holds (a

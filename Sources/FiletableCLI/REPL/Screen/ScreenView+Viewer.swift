@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// The full-screen view's viewer: a row shown full width (Enter on a file,
 /// `x` for hex, `=` for a comparison's diff), and the keys that move it.

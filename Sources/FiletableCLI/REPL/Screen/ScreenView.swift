@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 import TableKit
 
 /// The full-screen view of a session (`filetable --screen`, or `screen` at

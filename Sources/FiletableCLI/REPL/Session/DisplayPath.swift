@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// Absolute paths for the prompt and headers, worked out lexically on bytes
 /// (the descriptors, not these strings, are what filetable opens).

@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// Keeps the levels on the stack watched (`DirectoryWatcher`, one watch a
 /// level, gone when the level is) and tells the prompt what changed: a
@@ -58,7 +59,7 @@ final class LevelWatching: PromptEvents {
         // A directory's level is watched; gathered rows are read again by 'reload'.
         for level in levels where watches[ObjectIdentifier(level)] == nil {
             guard let listing = level.listing else { continue }
-            switch watcher.watch(listing.directory) {
+            switch watcher.watch(directoryAt: listing.directory.fd) {
             case .success(let watch):
                 watches[ObjectIdentifier(level)] = watch
                 levelsByWatch[watch] = level

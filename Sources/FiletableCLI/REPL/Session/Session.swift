@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 import TableKit
 
 /// The REPL's session: the place that wires the owners of its state (the

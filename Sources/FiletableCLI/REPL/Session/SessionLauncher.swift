@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// At a terminal the REPL runs in a child process of its own, and the
 /// process the shell started only waits for the child's word that the

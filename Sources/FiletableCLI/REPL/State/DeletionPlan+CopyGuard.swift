@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// The plan's guard over copies: it never takes the last copy of a group
 /// a table of copies (`dupes`) found this session.

@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// A file the plan keeps because a mark counts on it: `mark same` in a
 /// comparison marks the other tree's copy of a file only because this

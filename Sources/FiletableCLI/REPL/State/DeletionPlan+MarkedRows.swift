@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 import TableKit
 
 /// Which rows of a level the plan holds: marked themselves, or inside a

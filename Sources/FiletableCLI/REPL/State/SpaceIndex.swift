@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// What `du` found, by identity: every directory it sized with the space it
 /// takes on disk, so a level already scanned, or below one, shows its

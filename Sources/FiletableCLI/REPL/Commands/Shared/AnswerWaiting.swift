@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// Waiting on a file system that may not answer (a hung mount): the call
 /// on a thread of its own under `HangGuard`, the user told past the

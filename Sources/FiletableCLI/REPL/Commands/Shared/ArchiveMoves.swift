@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// Moving inside an archive by its tree, never by text: `up` and a
 /// relative `cd` at an archive's level climb to the parent member

@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// Moving to another level: a directory opened by its path and pushed in
 /// the current level's style, any level presented on the page holding a

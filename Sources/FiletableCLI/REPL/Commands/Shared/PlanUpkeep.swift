@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// The plan's way out and its upkeep: `marks export`, `verify`, `prune`
 /// and `clear`. Nothing here deletes anything: an export is a file the user

@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 
 /// Handing the terminal to another program: `!CMD`, `pager N` and `editor N`.
 extension CommandContext {
@@ -65,7 +66,7 @@ extension CommandContext {
         // the quiet of a running command comes back after it.
         RawTerminal.handOver()
         defer { RawTerminal.quietAgain() }
-        switch child.run(in: directory ?? current.directory) {
+        switch child.run(inDirectory: (directory ?? current.directory).fd) {
         case .failure(let errno):
             throw CommandError("\(command): cannot start /bin/sh: \(errno.description)")
         case .success(let ending):

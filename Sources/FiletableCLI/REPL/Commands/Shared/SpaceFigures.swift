@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 import TableKit
 
 /// A sized level's figures: what `du` found (kept in the `SpaceIndex` by

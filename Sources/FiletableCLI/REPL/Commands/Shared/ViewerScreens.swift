@@ -1,4 +1,5 @@
 import FileBrowsing
+import SystemSeam
 import TableKit
 
 /// The screens of the hex and text viewers at the prompt (a header at a

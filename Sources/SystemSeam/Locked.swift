@@ -1,25 +1,25 @@
 /// A value shared between threads behind the project's lock (`Monitor`),
 /// which ThreadSanitizer sees, so a TSan run of the threads that share it
 /// stays meaningful.
-final class Locked<Value>: @unchecked Sendable {
+public final class Locked<Value>: @unchecked Sendable {
     private var value: Value
     private let monitor: Monitor
 
     /// `value` behind the lock, with `conditions` condition variables to wait on.
-    init(_ value: Value, conditions: Int = 0) {
+    public init(_ value: Value, conditions: Int = 0) {
         self.value = value
         monitor = Monitor(conditions: conditions)
     }
 
     /// Runs `body` with the value, holding the lock.
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         try monitor.withLock { try body(&value) }
     }
 
     /// Waits on condition `condition` until `ready` gives an answer (asked
     /// with the lock held, first at once, then after each wake-up), and
     /// returns it. The lock is let go while waiting.
-    func wait<Answer>(on condition: Int, until ready: (inout Value) -> Answer?) -> Answer {
+    public func wait<Answer>(on condition: Int, until ready: (inout Value) -> Answer?) -> Answer {
         monitor.withLock {
             while true {
                 if let answer = ready(&value) { return answer }
@@ -29,7 +29,7 @@ final class Locked<Value>: @unchecked Sendable {
     }
 
     /// As `wait(on:until:)`, for at most `seconds`: nil when the time ran out first.
-    func wait<Answer>(on condition: Int, seconds: Double, until ready: (inout Value) -> Answer?) -> Answer? {
+    public func wait<Answer>(on condition: Int, seconds: Double, until ready: (inout Value) -> Answer?) -> Answer? {
         let deadline = Monitor.deadline(after: seconds)
         return monitor.withLock {
             while true {
@@ -41,7 +41,7 @@ final class Locked<Value>: @unchecked Sendable {
 
     /// Wakes every thread waiting on condition `condition` (taking the lock,
     /// so a thread about to wait does not miss it).
-    func broadcast(_ condition: Int) {
+    public func broadcast(_ condition: Int) {
         monitor.withLock { monitor.broadcast(condition) }
     }
 }

@@ -4,9 +4,9 @@ import Glibc
 /// width and precision), written by the C library itself: hexdump's
 /// `-e '"%f"'` output is glibc's, digit for digit, and no Swift rendering
 /// of a double matches it.
-enum FloatingPointText {
+public enum FloatingPointText {
     /// `value` as `format` (one conversion, such as `%-12.3e`) writes it.
-    static func format(_ value: Double, as format: String) -> [UInt8] {
+    public static func format(_ value: Double, as format: String) -> [UInt8] {
         var buffer = [CChar](repeating: 0, count: 512)
         var needed = withVaList([value]) { vsnprintf(&buffer, buffer.count, format, $0) }
         if needed >= buffer.count {

@@ -46,7 +46,7 @@ extension Syscalls {
 
     /// The soft limit on open files (`ulimit -n`), at most 2^20; 1,024 if it
     /// cannot be read.
-    static func openFileLimit() -> Int {
+    public static func openFileLimit() -> Int {
         var limit = rlimit()
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1024 }
         return Int(clamping: min(limit.rlim_cur, 1 << 20))

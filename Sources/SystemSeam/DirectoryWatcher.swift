@@ -41,8 +41,8 @@ public final class DirectoryWatcher {
 
     /// Watches a directory; the watch number, or the error (`ENOSPC` when
     /// `max_user_watches` is reached).
-    public func watch(_ directory: DirectoryHandle) -> Result<Int32, Errno> {
-        let path = "/proc/self/fd/\(directory.fd)"
+    public func watch(directoryAt directoryFD: Int32) -> Result<Int32, Errno> {
+        let path = "/proc/self/fd/\(directoryFD)"
         let watch = inotify_add_watch(descriptor, path, Self.mask)
         return watch >= 0 ? .success(watch) : .failure(Errno(errno))
     }

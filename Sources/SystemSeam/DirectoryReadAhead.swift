@@ -10,9 +10,9 @@
 /// Sendable by hand: every field the two threads share (`results`, `filled`,
 /// `consumed`, `stopping`) is read and written under `lock`, and a buffer is
 /// written by the reader only while the caller does not hold it.
-final class DirectoryReadAhead: @unchecked Sendable {
+public final class DirectoryReadAhead: @unchecked Sendable {
     /// One filled buffer: its bytes, or the `errno` the read failed with.
-    enum Chunk {
+    public enum Chunk {
         case records(UnsafeRawBufferPointer)
         case end
         case failure(Int32)
@@ -36,7 +36,7 @@ final class DirectoryReadAhead: @unchecked Sendable {
     private var thread: JoinableThread?
 
     /// Starts reading `fd` from its current offset; nil if no thread could be made.
-    init?(fd: Int32, read: @escaping Syscalls.GetDirectoryEntries, bufferSize: Int, bufferCount: Int = 4) {
+    public init?(fd: Int32, read: @escaping Syscalls.GetDirectoryEntries, bufferSize: Int, bufferCount: Int = 4) {
         self.fd = fd
         self.read = read
         self.bufferSize = bufferSize
@@ -63,7 +63,8 @@ final class DirectoryReadAhead: @unchecked Sendable {
             }
             guard let slot else { return }
             let result: Int
-            switch Syscalls.valueOrErrno({ read(fd, buffers[slot], bufferSize) }) {
+            let call = SystemCallFaults.fault(.getdents64).map { Result<Int, Errno>.failure($0) }
+            switch call ?? Syscalls.valueOrErrno({ read(fd, buffers[slot], bufferSize) }) {
             case .success(let count): result = count
             case .failure(let errno): result = -Int(errno.rawValue)
             }
@@ -78,7 +79,7 @@ final class DirectoryReadAhead: @unchecked Sendable {
 
     /// The next buffer of records, waiting for the reader if need be. The
     /// previous chunk's bytes are given back to the reader by this call.
-    func next() -> Chunk {
+    public func next() -> Chunk {
         monitor.withLock {
             if handedOut {
                 consumed += 1
@@ -95,7 +96,7 @@ final class DirectoryReadAhead: @unchecked Sendable {
     }
 
     /// Stops the reader (if it is still going) and waits for it to finish.
-    func finish() {
+    public func finish() {
         monitor.withLock {
             stopping = true
             monitor.broadcast()

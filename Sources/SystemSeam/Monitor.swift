@@ -5,13 +5,13 @@ import Glibc
 /// `Locked` keeps a value behind one; queues and hand-offs wait on its
 /// conditions. Any thread may use it; `wait` and `signal` are called with
 /// the lock held (inside `withLock`).
-final class Monitor: @unchecked Sendable {
+public final class Monitor: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let conditions: UnsafeMutablePointer<pthread_cond_t>
     private let conditionCount: Int
 
     /// A lock with `conditions` condition variables (numbered from 0).
-    init(conditions: Int = 0) {
+    public init(conditions: Int = 0) {
         mutex = .allocate(capacity: 1)
         pthread_mutex_init(mutex, nil)
         conditionCount = conditions
@@ -28,7 +28,7 @@ final class Monitor: @unchecked Sendable {
 
     /// Runs `body` holding the lock.
     @inline(__always)
-    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    public func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()
@@ -36,14 +36,14 @@ final class Monitor: @unchecked Sendable {
 
     /// Runs `body` with the lock let go (called holding it, as inside
     /// `withLock`); holds it again after.
-    func unlocked(_ body: () -> Void) {
+    public func unlocked(_ body: () -> Void) {
         pthread_mutex_unlock(mutex)
         defer { pthread_mutex_lock(mutex) }
         body()
     }
 
     /// Waits on condition `condition` (the lock is let go meanwhile).
-    func wait(_ condition: Int = 0) {
+    public func wait(_ condition: Int = 0) {
         pthread_cond_wait(conditions + condition, mutex)
     }
 
@@ -58,7 +58,7 @@ final class Monitor: @unchecked Sendable {
     }
 
     /// A moment to wait until (the realtime clock's).
-    struct Deadline {
+    public struct Deadline {
         fileprivate var time: timespec
     }
 
@@ -70,8 +70,8 @@ final class Monitor: @unchecked Sendable {
     }
 
     /// Wakes one thread waiting on condition `condition`.
-    func signal(_ condition: Int = 0) { pthread_cond_signal(conditions + condition) }
+    public func signal(_ condition: Int = 0) { pthread_cond_signal(conditions + condition) }
 
     /// Wakes every thread waiting on condition `condition`.
-    func broadcast(_ condition: Int = 0) { pthread_cond_broadcast(conditions + condition) }
+    public func broadcast(_ condition: Int = 0) { pthread_cond_broadcast(conditions + condition) }
 }

@@ -7,7 +7,7 @@
 /// Thread contract: one producer calls `write` and then `finish`, which
 /// waits for the thread; the caller owns the descriptor and keeps it open
 /// until `finish` returns.
-final class BackgroundFileWriter: @unchecked Sendable {
+public final class BackgroundFileWriter: @unchecked Sendable {
     private let fd: Int32
     private let queue = BoundedQueue<[UInt8]>(maximumCount: 2)
     /// Buffers written and handed back, for the next chunks.
@@ -19,14 +19,14 @@ final class BackgroundFileWriter: @unchecked Sendable {
     /// only after `finish` has joined the thread.
     private var failure: Errno?
 
-    init(fd: Int32) {
+    public init(fd: Int32) {
         self.fd = fd
         thread = JoinableThread { self.drain() }
     }
 
     /// Hands `chunk` on to be written (written here when no thread could
     /// be made); false when writing has failed (`finish` says why).
-    func write(_ chunk: UnsafeRawBufferPointer) -> Bool {
+    public func write(_ chunk: UnsafeRawBufferPointer) -> Bool {
         guard thread != nil else {
             if failure == nil, case .failure(let errno) = Syscalls.writeAll(fd, chunk) { failure = errno }
             return failure == nil
@@ -48,7 +48,7 @@ final class BackgroundFileWriter: @unchecked Sendable {
     }
 
     /// Waits until every chunk is written; the first error, if any.
-    func finish() -> Errno? {
+    public func finish() -> Errno? {
         queue.close()
         thread?.join()
         written.close()

@@ -3,16 +3,16 @@ import Glibc
 /// A moment broken down into calendar fields, in the local time zone or in
 /// UTC (`localtime_r`, `gmtime_r`), and `strftime` over it: the C library's
 /// calendar, for the time formats.
-struct CalendarTime {
-    let year: Int32
+public struct CalendarTime {
+    public let year: Int32
     /// 1 to 12.
-    let month: Int32
-    let day: Int32
-    let hour: Int32
-    let minute: Int32
-    let second: Int32
+    public let month: Int32
+    public let day: Int32
+    public let hour: Int32
+    public let minute: Int32
+    public let second: Int32
     /// Seconds east of UTC.
-    let utcOffset: Int
+    public let utcOffset: Int
     private let fields: tm
 
     private init(_ fields: tm) {
@@ -27,27 +27,27 @@ struct CalendarTime {
     }
 
     /// The moment in the local time zone, or nil where the C library cannot say.
-    static func local(_ seconds: Int64) -> CalendarTime? {
+    public static func local(_ seconds: Int64) -> CalendarTime? {
         var time = time_t(seconds)
         var fields = tm()
         return localtime_r(&time, &fields) != nil ? CalendarTime(fields) : nil
     }
 
     /// The moment in UTC.
-    static func utc(_ seconds: Int64) -> CalendarTime? {
+    public static func utc(_ seconds: Int64) -> CalendarTime? {
         var time = time_t(seconds)
         var fields = tm()
         return gmtime_r(&time, &fields) != nil ? CalendarTime(fields) : nil
     }
 
     /// The current time, in seconds since the epoch.
-    static func now() -> Int64 { Int64(time(nil)) }
+    public static func now() -> Int64 { Int64(time(nil)) }
 
     /// Reads the time zone (`TZ`) once, before local times are made.
-    static func readTimeZone() { tzset() }
+    public static func readTimeZone() { tzset() }
 
     /// `strftime(3)` of `format` (at most 4,095 bytes of result).
-    func formatted(_ format: String) -> String {
+    public func formatted(_ format: String) -> String {
         var fields = self.fields
         var buffer = [CChar](repeating: 0, count: 4096)
         let count = strftime(&buffer, buffer.count, format, &fields)

@@ -2,10 +2,10 @@ import Glibc
 
 /// A counting semaphore (POSIX `sem_t`): a turn passed between threads.
 /// Any thread may signal or wait; the semaphore outlives every waiter.
-final class Semaphore: @unchecked Sendable {
+public final class Semaphore: @unchecked Sendable {
     private let value: UnsafeMutablePointer<sem_t>
 
-    init(_ initial: UInt32 = 0) {
+    public init(_ initial: UInt32 = 0) {
         value = .allocate(capacity: 1)
         sem_init(value, 0, initial)
     }
@@ -15,10 +15,10 @@ final class Semaphore: @unchecked Sendable {
         value.deallocate()
     }
 
-    func signal() { sem_post(value) }
+    public func signal() { sem_post(value) }
 
     /// Waits for a signal (a wait cut short by a signal handler waits again).
-    func wait() { while sem_wait(value) != 0 {} }
+    public func wait() { while sem_wait(value) != 0 {} }
 }
 
 extension Syscalls {

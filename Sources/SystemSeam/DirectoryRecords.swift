@@ -29,6 +29,7 @@ extension Syscalls {
         defer { buffer.deallocate() }
         while true {
             if Interruption.isRequested { return .failure(.interrupted) }
+            if let fault = SystemCallFaults.fault(.getdents64) { return .failure(.system(fault)) }
             let count = getDirectoryEntries(fd, buffer, bufferSize)
             if count == 0 { return .success(()) }
             if count < 0 {
@@ -101,7 +102,7 @@ public enum DirectoryReadFailure: Error {
 /// The fields of a `struct statx` filetable reads, decoded from the
 /// kernel's layout: the mask of what it filled in, the link count, the mode,
 /// the inode, the sizes, the birth time and the device.
-struct ExtendedStatusRecord {
+public struct ExtendedStatusRecord {
     /// `STATX_BTIME`.
     static let birthTimeMask: UInt32 = 0x800
     /// Type, mode, link count, inode, size, blocks (what `du` needs), and
@@ -114,21 +115,21 @@ struct ExtendedStatusRecord {
     /// `AT_STATX_DONT_SYNC`: what the cache has, no round trip on network file systems.
     static let dontSync: Int32 = 0x4000
     /// The size of `struct statx`.
-    static let size = 256
+    public static let size = 256
 
     let mask: UInt32
-    let linkCount: UInt32
+    public let linkCount: UInt32
     let mode: UInt16
-    let inode: UInt64
-    let size: Int64
+    public let inode: UInt64
+    public let size: Int64
     /// Allocated 512-byte blocks.
-    let blocks: Int64
+    public let blocks: Int64
     let birthTime: Timestamp
     let changeTime: Timestamp
-    let modificationTime: Timestamp
+    public let modificationTime: Timestamp
     let accessTime: Timestamp
     /// The device, encoded as `st_dev` is (so identities match `stat`'s).
-    let device: UInt64
+    public let device: UInt64
 
     /// Decodes a record: `stx_mask` at 0, `stx_nlink` at 16, `stx_mode` at
     /// 28, `stx_ino` at 32, `stx_size` at 40, `stx_blocks` at 48, `stx_atime` at 64, `stx_btime`
@@ -157,11 +158,11 @@ struct ExtendedStatusRecord {
         device = Self.device(major: buffer.load(fromByteOffset: 136, as: UInt32.self), minor: buffer.load(fromByteOffset: 140, as: UInt32.self))
     }
 
-    var isDirectory: Bool { mode & 0o170000 == 0o040000 }
-    var kind: FileKind { FileKind(mode: mode_t(mode)) }
+    public var isDirectory: Bool { mode & 0o170000 == 0o040000 }
+    public var kind: FileKind { FileKind(mode: mode_t(mode)) }
 
     /// The time `du --time` shows (no birth time here: du has none).
-    func time(_ field: TimeField) -> Timestamp {
+    public func time(_ field: TimeField) -> Timestamp {
         switch field {
         case .access: return accessTime
         case .change: return changeTime
@@ -183,10 +184,11 @@ extension Syscalls {
     /// the call fails (`ENOSYS` without `statx`). `buffer` holds
     /// `ExtendedStatusRecord.size` bytes.
     @inline(__always)
-    static func sizeStatus(
+    public static func sizeStatus(
         at parent: Int32, name: UnsafePointer<CChar>, buffer: UnsafeMutableRawPointer, followSymlink: Bool = false
     ) -> Result<ExtendedStatusRecord, Errno> {
         guard let extendedStatus else { return .failure(.notImplemented) }
+        if let fault = SystemCallFaults.fault(.stat, name: name) { return .failure(fault) }
         let flags = (followSymlink ? 0 : AT_SYMLINK_NOFOLLOW) | ExtendedStatusRecord.dontSync
         guard extendedStatus(parent, name, flags, ExtendedStatusRecord.sizeMask, buffer) == 0 else {
             return .failure(Errno(errno))
@@ -197,9 +199,10 @@ extension Syscalls {
     /// A mark's snapshot of `name` in the directory open at `parent` (links
     /// not followed), with its birth time where the file system keeps one:
     /// one `statx` call, or `fstatat` where there is no `statx`.
-    static func markSnapshot(at parent: Int32, name: UnsafePointer<CChar>) -> Result<MarkSnapshot, Errno> {
+    public static func markSnapshot(at parent: Int32, name: UnsafePointer<CChar>) -> Result<MarkSnapshot, Errno> {
         let withoutBirth = { status(at: parent, name: name, followSymlink: false).map { MarkSnapshot(FileStatus($0)) } }
         guard let extendedStatus else { return withoutBirth() }
+        if let fault = SystemCallFaults.fault(.stat, name: name) { return .failure(fault) }
         return withUnsafeTemporaryAllocation(byteCount: ExtendedStatusRecord.size, alignment: 8) { buffer -> Result<MarkSnapshot, Errno> in
             let base = buffer.baseAddress!
             guard extendedStatus(parent, name, AT_SYMLINK_NOFOLLOW, ExtendedStatusRecord.snapshotMask, base) == 0 else {
@@ -216,8 +219,9 @@ extension Syscalls {
 
     /// One `getdents64` call into `buffer` (EINTR retried): the bytes of
     /// records read, 0 at the end.
-    static func readDirectoryRecords(_ fd: Int32, into buffer: UnsafeMutableRawPointer, capacity: Int) -> Result<Int, Errno> {
+    public static func readDirectoryRecords(_ fd: Int32, into buffer: UnsafeMutableRawPointer, capacity: Int) -> Result<Int, Errno> {
         guard let getDirectoryEntries else { return .failure(Errno(ENOSYS)) }
+        if let fault = SystemCallFaults.fault(.getdents64) { return .failure(fault) }
         while true {
             let count = getDirectoryEntries(fd, buffer, capacity)
             if count >= 0 { return .success(count) }
@@ -228,5 +232,5 @@ extension Syscalls {
     }
 
     /// Whether the calls `du` reads a tree with (`getdents64`, `statx`) exist.
-    static var readsSizes: Bool { getDirectoryEntries != nil && extendedStatus != nil }
+    public static var readsSizes: Bool { getDirectoryEntries != nil && extendedStatus != nil }
 }

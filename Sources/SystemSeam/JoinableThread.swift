@@ -4,12 +4,12 @@ import Glibc
 /// it: the read-ahead of a huge directory and the two-thread passes over it.
 /// Whatever the closure touches must be Sendable; memory shared on purpose
 /// crosses as `SharedMemory`, which says why that is safe.
-final class JoinableThread {
+public final class JoinableThread {
     private var thread = pthread_t()
     private var joined = false
 
     /// Starts `body` on a new thread; nil if the system would not make one.
-    init?(_ body: @escaping @Sendable () -> Void) {
+    public init?(_ body: @escaping @Sendable () -> Void) {
         let context = Unmanaged.passRetained(Job(body)).toOpaque()
         let started = pthread_create(
             &thread, nil,
@@ -25,14 +25,14 @@ final class JoinableThread {
     }
 
     /// Lets the thread run on its own: nobody will wait for it.
-    func detach() {
+    public func detach() {
         guard !joined else { return }
         joined = true
         pthread_detach(thread)
     }
 
     /// Waits for the closure to return (once; later calls return at once).
-    func join() {
+    public func join() {
         guard !joined else { return }
         pthread_join(thread, nil)
         joined = true
@@ -52,7 +52,7 @@ final class JoinableThread {
 /// may cross, and on what terms: the two threads write disjoint parts of the
 /// memory or only read it, and the caller joins the thread before it uses
 /// the results or frees the memory.
-struct SharedMemory<Pointer>: @unchecked Sendable {
-    let pointer: Pointer
-    init(_ pointer: Pointer) { self.pointer = pointer }
+public struct SharedMemory<Pointer>: @unchecked Sendable {
+    public let pointer: Pointer
+    public init(_ pointer: Pointer) { self.pointer = pointer }
 }

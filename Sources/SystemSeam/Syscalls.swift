@@ -23,25 +23,26 @@ public enum Syscalls {
     }
 
     /// Moves a file's offset (`lseek` from the start); the new offset or the errno.
-    static func seek(_ fd: Int32, to offset: UInt64) -> Result<off_t, Errno> {
+    public static func seek(_ fd: Int32, to offset: UInt64) -> Result<off_t, Errno> {
         guard let position = off_t(exactly: offset) else { return .failure(.invalidArgument) }
         return valueOrErrno { lseek(fd, position, SEEK_SET) }
     }
 
     /// Clears O_NONBLOCK: files are opened without blocking (a FIFO would
     /// otherwise wait for a writer) and then read normally.
-    static func makeBlocking(_ fd: Int32) {
+    public static func makeBlocking(_ fd: Int32) {
         let flags = fcntl(fd, F_GETFL)
         guard flags >= 0 else { return }
         _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK)
     }
 
     /// A second descriptor for `fd` (standard input for a dump), close-on-exec.
-    static func duplicate(_ fd: Int32) -> Result<Int32, Errno> {
+    public static func duplicate(_ fd: Int32) -> Result<Int32, Errno> {
         valueOrErrno { fcntl(fd, F_DUPFD_CLOEXEC, 0) }
     }
 
-    static func openDirectory(at parent: Int32, name: UnsafePointer<CChar>, followSymlink: Bool) -> Result<Int32, Errno> {
+    public static func openDirectory(at parent: Int32, name: UnsafePointer<CChar>, followSymlink: Bool) -> Result<Int32, Errno> {
+        if let fault = SystemCallFaults.fault(.openat, name: name) { return .failure(fault) }
         var flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NONBLOCK
         if !followSymlink { flags |= O_NOFOLLOW }
         return valueOrErrno { openat(parent, name, flags) }
@@ -49,27 +50,30 @@ public enum Syscalls {
 
     /// A descriptor that only names a directory (O_PATH): enough to look
     /// names up through it and `fstat` it, with search permission alone.
-    static func openSearchOnly(at parent: Int32, name: UnsafePointer<CChar>) -> Result<Int32, Errno> {
-        valueOrErrno { openat(parent, name, LinuxOpenFlags.pathOnly | O_DIRECTORY | O_CLOEXEC) }
+    public static func openSearchOnly(at parent: Int32, name: UnsafePointer<CChar>) -> Result<Int32, Errno> {
+        if let fault = SystemCallFaults.fault(.openat, name: name) { return .failure(fault) }
+        return valueOrErrno { openat(parent, name, LinuxOpenFlags.pathOnly | O_DIRECTORY | O_CLOEXEC) }
     }
 
-    static func openFile(at parent: Int32, name: UnsafePointer<CChar>) -> Result<Int32, Errno> {
-        valueOrErrno { openat(parent, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
+    public static func openFile(at parent: Int32, name: UnsafePointer<CChar>) -> Result<Int32, Errno> {
+        if let fault = SystemCallFaults.fault(.openat, name: name) { return .failure(fault) }
+        return valueOrErrno { openat(parent, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
     }
 
-    static func status(at parent: Int32, name: UnsafePointer<CChar>, followSymlink: Bool) -> Result<stat, Errno> {
+    public static func status(at parent: Int32, name: UnsafePointer<CChar>, followSymlink: Bool) -> Result<stat, Errno> {
+        if let fault = SystemCallFaults.fault(.stat, name: name) { return .failure(fault) }
         var result = stat()
         let flags: Int32 = followSymlink ? 0 : AT_SYMLINK_NOFOLLOW
         return valueOrErrno { fstatat(parent, name, &result, flags) }.map { _ in result }
     }
 
-    static func status(of fd: Int32) -> Result<stat, Errno> {
+    public static func status(of fd: Int32) -> Result<stat, Errno> {
         var result = stat()
         return valueOrErrno { fstat(fd, &result) }.map { _ in result }
     }
 
     /// The target of a symbolic link, as bytes.
-    static func linkTarget(at parent: Int32, name: UnsafePointer<CChar>) -> Result<[UInt8], Errno> {
+    public static func linkTarget(at parent: Int32, name: UnsafePointer<CChar>) -> Result<[UInt8], Errno> {
         var capacity = 256
         while true {
             var buffer = [UInt8](repeating: 0, count: capacity)
@@ -87,16 +91,16 @@ public enum Syscalls {
     /// `getdents64`, found at run time: glibc has it, but Swift's Glibc module
     /// does not declare it. Reading directory records straight into a large
     /// buffer spares a `readdir` call per entry. Nil if the C library lacks it.
-    typealias GetDirectoryEntries = @convention(c) (Int32, UnsafeMutableRawPointer?, Int) -> Int
-    static let getDirectoryEntries = CLibrarySymbol.lookUp("getdents64", as: GetDirectoryEntries.self)
+    public typealias GetDirectoryEntries = @convention(c) (Int32, UnsafeMutableRawPointer?, Int) -> Int
+    public static let getDirectoryEntries = CLibrarySymbol.lookUp("getdents64", as: GetDirectoryEntries.self)
 
     /// `statx`, found at run time like `getdents64`, used only for a file's
     /// birth time, which `stat` does not report.
-    typealias ExtendedStatus = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UInt32, UnsafeMutableRawPointer) -> Int32
+    public typealias ExtendedStatus = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UInt32, UnsafeMutableRawPointer) -> Int32
     static let extendedStatus = CLibrarySymbol.lookUp("statx", as: ExtendedStatus.self)
 
     /// The birth time, where the kernel and file system record it.
-    static func birthTime(at parent: Int32, name: UnsafePointer<CChar>, followSymlink: Bool = false) -> Timestamp? {
+    public static func birthTime(at parent: Int32, name: UnsafePointer<CChar>, followSymlink: Bool = false) -> Timestamp? {
         guard let extendedStatus else { return nil }
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: ExtendedStatusRecord.size, alignment: 8)
         defer { buffer.deallocate() }
@@ -106,7 +110,7 @@ public enum Syscalls {
         return record.mask & ExtendedStatusRecord.birthTimeMask != 0 ? record.birthTime : nil
     }
 
-    static func close(_ fd: Int32) {
+    public static func close(_ fd: Int32) {
         _ = Glibc.close(fd)
     }
 }
@@ -121,7 +125,7 @@ public enum LinuxOpenFlags {
 extension Syscalls {
     /// `pread`: reads at `offset` without moving the file's offset, so several
     /// threads can read one descriptor.
-    static func positionedRead(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int, at offset: UInt64) -> Result<Int, Errno> {
+    public static func positionedRead(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int, at offset: UInt64) -> Result<Int, Errno> {
         guard let position = off_t(exactly: offset) else { return .failure(.invalidArgument) }
         return valueOrErrno(cancellable: true) { pread(fd, buffer, count, position) }
     }
@@ -156,13 +160,13 @@ extension Syscalls {
 extension Syscalls {
     /// `fnmatch(3)` with no flags: whether `name` matches the shell glob `pattern`.
     @inline(__always)
-    static func globMatches(_ pattern: UnsafePointer<CChar>, _ name: UnsafePointer<CChar>) -> Bool {
+    public static func globMatches(_ pattern: UnsafePointer<CChar>, _ name: UnsafePointer<CChar>) -> Bool {
         fnmatch(pattern, name, 0) == 0
     }
 
     /// `memcmp(3)`: the order of `count` bytes at `a` and at `b`.
     @inline(__always)
-    static func compareMemory(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Int32 {
+    public static func compareMemory(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Int32 {
         memcmp(a, b, count)
     }
 
@@ -173,7 +177,7 @@ extension Syscalls {
 
     /// Keeps SIGINT from this thread (a worker's), so Ctrl-C reaches the
     /// thread that polls `Interruption`.
-    static func blockInterruptOnThisThread() {
+    public static func blockInterruptOnThisThread() {
         var signals = sigset_t()
         sigemptyset(&signals)
         sigaddset(&signals, SIGINT)
@@ -185,17 +189,17 @@ extension Syscalls {
     /// Opens the file at `path` for reading, never through a symlink, never
     /// waiting on a FIFO, never taking a controlling terminal: what the
     /// search for copies reads files with.
-    static func openWithoutFollowing(_ path: UnsafePointer<CChar>) -> Result<Int32, Errno> {
+    public static func openWithoutFollowing(_ path: UnsafePointer<CChar>) -> Result<Int32, Errno> {
         openWithoutFollowing(at: AT_FDCWD, path)
     }
 
     /// The same, `name` looked up in the directory open at `parent`.
-    static func openWithoutFollowing(at parent: Int32, _ name: UnsafePointer<CChar>) -> Result<Int32, Errno> {
+    public static func openWithoutFollowing(at parent: Int32, _ name: UnsafePointer<CChar>) -> Result<Int32, Errno> {
         valueOrErrno { openat(parent, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW) }
     }
 
     /// A search-only descriptor (O_PATH) of the directory at `path`.
-    static func openSearchOnly(path: UnsafePointer<CChar>) -> Result<Int32, Errno> {
+    public static func openSearchOnly(path: UnsafePointer<CChar>) -> Result<Int32, Errno> {
         openSearchOnly(at: AT_FDCWD, name: path)
     }
 }
@@ -211,5 +215,21 @@ extension Syscalls {
         typealias SetOption = @convention(c) (Int32, Int32) -> Int32
         let mmapThreshold: Int32 = -3
         _ = CLibrarySymbol.lookUp("mallopt", as: SetOption.self)?(mmapThreshold, 1 << 20)
+    }
+
+    /// Reads the first entry of the directory open at `fd` through a
+    /// descriptor of its own (the caller's is left where it was): whether
+    /// the file system answers a read of it.
+    public static func readFirstEntry(ofDirectoryAt fd: Int32) -> Result<Void, Errno> {
+        openDirectory(at: fd, name: ".", followSymlink: false).flatMap { copy -> Result<Void, Errno> in
+            guard let stream = fdopendir(copy) else {
+                let code = errno
+                close(copy)
+                return .failure(Errno(code))
+            }
+            defer { closedir(stream) }
+            errno = 0
+            return readdir(stream) == nil && errno != 0 ? .failure(Errno(errno)) : .success(())
+        }
     }
 }

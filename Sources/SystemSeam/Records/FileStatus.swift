@@ -19,6 +19,28 @@ public struct FileStatus: Sendable, Equatable {
     /// when a listing shows or sorts by it (`--time=birth`: see `read`).
     public var birthTime: Timestamp?
 
+    /// A status made of its parts (a member inside an archive, a test's).
+    public init(
+        kind: FileKind, permissions: FilePermissions, size: Int64, linkCount: UInt64, userID: UInt32, groupID: UInt32, inode: UInt64,
+        device: UInt64, representedDevice: UInt64, blocks: Int64, modificationTime: Timestamp, accessTime: Timestamp,
+        changeTime: Timestamp, birthTime: Timestamp? = nil
+    ) {
+        self.kind = kind
+        self.permissions = permissions
+        self.size = size
+        self.linkCount = linkCount
+        self.userID = userID
+        self.groupID = groupID
+        self.inode = inode
+        self.device = device
+        self.representedDevice = representedDevice
+        self.blocks = blocks
+        self.modificationTime = modificationTime
+        self.accessTime = accessTime
+        self.changeTime = changeTime
+        self.birthTime = birthTime
+    }
+
     /// One of the times, as `ls` picks them (`-u` access, `-c` change,
     /// `--time=birth`; an unknown birth time as 0, the order ls gives it).
     public func time(_ field: TimeField) -> Timestamp {
@@ -32,7 +54,7 @@ public struct FileStatus: Sendable, Equatable {
 
     /// The status of `name` in the directory open at `fd` (`stat`), with
     /// its birth time (`statx`) when `withBirth`.
-    static func read(at fd: Int32, name: UnsafePointer<CChar>, followSymlink: Bool, withBirth: Bool) -> Result<FileStatus, Errno> {
+    public static func read(at fd: Int32, name: UnsafePointer<CChar>, followSymlink: Bool, withBirth: Bool) -> Result<FileStatus, Errno> {
         Syscalls.status(at: fd, name: name, followSymlink: followSymlink).map { raw in
             var status = FileStatus(raw)
             if withBirth { status.birthTime = Syscalls.birthTime(at: fd, name: name, followSymlink: followSymlink) }

@@ -39,14 +39,15 @@ public struct ChildProcess {
     private typealias AddFchdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
     private static let addFchdir = CLibrarySymbol.lookUp("posix_spawn_file_actions_addfchdir_np", as: AddFchdir.self)
 
-    /// Starts the child in `directory` and waits for it.
-    public func run(in directory: DirectoryHandle) -> Result<Ending, Errno> {
+    /// Starts the child in the directory open at `directoryFD` (`AT_FDCWD`:
+    /// the working directory) and waits for it. The caller keeps the descriptor.
+    public func run(inDirectory directoryFD: Int32) -> Result<Ending, Errno> {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        if directory.fd != AT_FDCWD {
+        if directoryFD != AT_FDCWD {
             guard let addFchdir = Self.addFchdir else { return .failure(Errno(ENOSYS)) }
-            let added = addFchdir(&actions, directory.fd)
+            let added = addFchdir(&actions, directoryFD)
             guard added == 0 else { return .failure(Errno(added)) }
         }
         let argv: [[UInt8]] = [Array("sh".utf8), Array("-c".utf8), Array(script.utf8), Array("sh".utf8)] + arguments

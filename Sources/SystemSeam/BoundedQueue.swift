@@ -11,7 +11,7 @@
 ///
 /// Sendable by hand: every field below is touched only under `lock`; an
 /// element passes from one thread to the other and is not shared.
-final class BoundedQueue<Element>: @unchecked Sendable {
+public final class BoundedQueue<Element>: @unchecked Sendable {
     private var items: [(element: Element?, weight: Int)] = []
     private var head = 0
     private var weight = 0
@@ -29,7 +29,7 @@ final class BoundedQueue<Element>: @unchecked Sendable {
 
     /// At most `maximumCount` elements waiting, and at most `maximumWeight`
     /// in all, unless the queue is empty (one element of any weight passes).
-    init(maximumCount: Int, maximumWeight: Int = .max, wakeCount: Int = 1, wakeWeight: Int = .max) {
+    public init(maximumCount: Int, maximumWeight: Int = .max, wakeCount: Int = 1, wakeWeight: Int = .max) {
         self.maximumCount = max(1, maximumCount)
         self.maximumWeight = maximumWeight
         self.wakeCount = min(max(1, wakeCount), self.maximumCount)
@@ -41,7 +41,7 @@ final class BoundedQueue<Element>: @unchecked Sendable {
 
     /// Adds `element`, waiting for room; false if the queue was closed.
     @discardableResult
-    func push(_ element: Element, weight elementWeight: Int = 1) -> Bool {
+    public func push(_ element: Element, weight elementWeight: Int = 1) -> Bool {
         monitor.withLock {
             while !closed && count > 0 && (count >= maximumCount || weight + elementWeight > maximumWeight) {
                 producerWaits = true
@@ -57,7 +57,7 @@ final class BoundedQueue<Element>: @unchecked Sendable {
 
     /// The oldest element; when there is none, waits for a batch. Nil once
     /// the queue is closed and empty.
-    func pop() -> Element? {
+    public func pop() -> Element? {
         monitor.withLock { () -> Element? in
             if count == 0 {
                 while !batchIsReady {
@@ -97,7 +97,7 @@ final class BoundedQueue<Element>: @unchecked Sendable {
 
     /// No more pushes: a waiting producer returns false, the consumer takes
     /// what is left and then nil. Elements left behind are dropped with the queue.
-    func close() {
+    public func close() {
         monitor.withLock {
             closed = true
             monitor.broadcast(roomMade)
