@@ -8,7 +8,15 @@ public struct DirectoryRecord {
     public let type: UInt8
     public let name: UnsafeBufferPointer<UInt8>
 
+    @inlinable
+    public init(inode: UInt64, type: UInt8, name: UnsafeBufferPointer<UInt8>) {
+        self.inode = inode
+        self.type = type
+        self.name = name
+    }
+
     /// Whether the name is `.` or `..`.
+    @inlinable
     public var isDotEntry: Bool {
         name.count <= 2 && name.count > 0 && name[0] == 0x2E && (name.count == 1 || name[1] == 0x2E)
     }
@@ -20,6 +28,7 @@ extension Syscalls {
     /// `bufferSize` bytes where the C library has it (one call for hundreds
     /// of entries), else `readdir` on a duplicate of the descriptor (its
     /// stream owns the duplicate). Stops early with `.interrupted` on Ctrl-C.
+    @inlinable
     public static func readDirectory(_ fd: Int32, bufferSize: Int, _ body: (DirectoryRecord) -> Void) -> Result<Void, DirectoryReadFailure> {
         guard let getDirectoryEntries else { return readDirectoryStream(fd, body) }
         // The descriptor is only used relative to (openat, fstatat), so its
@@ -47,7 +56,7 @@ extension Syscalls {
     /// record that does not fit what is left of the buffer (too short to hold
     /// its header, or running past the end) ends the decoding: the kernel
     /// never writes one, and nothing past the buffer is read.
-    @inline(__always)
+    @inlinable
     public static func decodeRecords(_ records: UnsafeRawBufferPointer, _ body: (DirectoryRecord) -> Void) {
         guard let base = records.baseAddress else { return }
         var offset = 0
@@ -66,7 +75,8 @@ extension Syscalls {
     }
 
     /// `readdir`'s way, where `getdents64` is missing.
-    private static func readDirectoryStream(_ fd: Int32, _ body: (DirectoryRecord) -> Void) -> Result<Void, DirectoryReadFailure> {
+    @usableFromInline
+    static func readDirectoryStream(_ fd: Int32, _ body: (DirectoryRecord) -> Void) -> Result<Void, DirectoryReadFailure> {
         let copy = dup(fd)
         guard copy >= 0 else { return .failure(.system(Errno(errno))) }
         guard let stream = fdopendir(copy) else {
@@ -104,30 +114,30 @@ public enum DirectoryReadFailure: Error {
 /// the inode, the sizes, the birth time and the device.
 public struct ExtendedStatusRecord {
     /// `STATX_BTIME`.
-    static let birthTimeMask: UInt32 = 0x800
+    @usableFromInline static let birthTimeMask: UInt32 = 0x800
     /// Type, mode, link count, inode, size, blocks (what `du` needs), and
     /// the access, modification and change times (the search for copies
     /// checks files by the second; `du --time` shows any of them).
-    static let sizeMask: UInt32 = 0x1 | 0x2 | 0x4 | 0x20 | 0x40 | 0x80 | 0x100 | 0x200 | 0x400
+    @usableFromInline static let sizeMask: UInt32 = 0x1 | 0x2 | 0x4 | 0x20 | 0x40 | 0x80 | 0x100 | 0x200 | 0x400
     /// What a mark's snapshot holds: type, inode, size, the modification,
     /// change and birth times.
-    static let snapshotMask: UInt32 = 0x1 | 0x100 | 0x200 | 0x40 | 0x80 | 0x800
+    @usableFromInline static let snapshotMask: UInt32 = 0x1 | 0x100 | 0x200 | 0x40 | 0x80 | 0x800
     /// `AT_STATX_DONT_SYNC`: what the cache has, no round trip on network file systems.
-    static let dontSync: Int32 = 0x4000
+    @usableFromInline static let dontSync: Int32 = 0x4000
     /// The size of `struct statx`.
     public static let size = 256
 
-    let mask: UInt32
+    @usableFromInline let mask: UInt32
     public let linkCount: UInt32
-    let mode: UInt16
+    @usableFromInline let mode: UInt16
     public let inode: UInt64
     public let size: Int64
     /// Allocated 512-byte blocks.
     public let blocks: Int64
-    let birthTime: Timestamp
-    let changeTime: Timestamp
+    @usableFromInline let birthTime: Timestamp
+    @usableFromInline let changeTime: Timestamp
     public let modificationTime: Timestamp
-    let accessTime: Timestamp
+    @usableFromInline let accessTime: Timestamp
     /// The device, encoded as `st_dev` is (so identities match `stat`'s).
     public let device: UInt64
 
@@ -136,6 +146,7 @@ public struct ExtendedStatusRecord {
     /// (a signed 64-bit second, an unsigned 32-bit nanosecond) at 80,
     /// `stx_ctime` at 96, `stx_mtime` at 112,
     /// `stx_dev_major` and `stx_dev_minor` at 136 and 140.
+    @inlinable
     init(_ buffer: UnsafeRawPointer) {
         mask = buffer.load(fromByteOffset: 0, as: UInt32.self)
         linkCount = buffer.load(fromByteOffset: 16, as: UInt32.self)
@@ -158,10 +169,13 @@ public struct ExtendedStatusRecord {
         device = Self.device(major: buffer.load(fromByteOffset: 136, as: UInt32.self), minor: buffer.load(fromByteOffset: 140, as: UInt32.self))
     }
 
+    @inlinable
     public var isDirectory: Bool { mode & 0o170000 == 0o040000 }
+    @inlinable
     public var kind: FileKind { FileKind(mode: mode_t(mode)) }
 
     /// The time `du --time` shows (no birth time here: du has none).
+    @inlinable
     public func time(_ field: TimeField) -> Timestamp {
         switch field {
         case .access: return accessTime
@@ -171,6 +185,7 @@ public struct ExtendedStatusRecord {
     }
 
     /// `makedev(3)`: a major and minor as `st_dev` encodes them.
+    @inlinable
     static func device(major: UInt32, minor: UInt32) -> UInt64 {
         let major = UInt64(major)
         let minor = UInt64(minor)

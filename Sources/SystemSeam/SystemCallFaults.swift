@@ -47,7 +47,7 @@ public enum SystemCallFaults {
         }
 
         /// The errno `call` on `name` is to fail with, if a rule says so (and counts it).
-        @inline(__always)
+        @usableFromInline
         static func fault(_ call: Call, name: UnsafePointer<CChar>? = nil) -> Errno? {
             guard armed.load(ordering: .acquiring) else { return nil }
             return matching(call, name: name)
@@ -72,7 +72,7 @@ public enum SystemCallFaults {
             PathBytes.split(path).name
         }
     #else
-        @inline(__always)
+        @inlinable
         static func fault(_ call: Call, name: UnsafePointer<CChar>? = nil) -> Errno? { nil }
     #endif
 }
