@@ -21,7 +21,8 @@ let package = Package(
         .target(
             name: "FuzzSupport",
             dependencies: [
-                .product(name: "SystemSeam", package: "filetable"), .product(name: "FileBrowsing", package: "filetable"),
+                .product(name: "SystemSeam", package: "filetable"), .product(name: "HexDump", package: "filetable"),
+                .product(name: "FileBrowsing", package: "filetable"),
                 .product(name: "FiletableCLI", package: "filetable"),
             ],
             path: "Sources/FuzzSupport")
@@ -32,6 +33,7 @@ let package = Package(
                 dependencies: [
                     "FuzzSupport",
                     .product(name: "SystemSeam", package: "filetable"),
+                    .product(name: "HexDump", package: "filetable"),
                     .product(name: "FileBrowsing", package: "filetable"),
                     .product(name: "FiletableCLI", package: "filetable"),
                     .product(name: "TableKit", package: "filetable"),

@@ -38,8 +38,8 @@ public struct RenderOptions: Sendable {
 /// and separated by one space; text is never cut unless `truncatesText` is set.
 public struct TextRenderer {
     public var options: RenderOptions
-    /// When set, each row's text and line are measured into it (`ls --dired`).
-    public var nameSpans: NameSpans?
+    /// When set, each row's text and line are measured into it (a listing's `--dired`).
+    public var textPlaces: (any RowTextPlaces)?
 
     public init(options: RenderOptions = RenderOptions()) {
         self.options = options
@@ -83,8 +83,8 @@ public struct TextRenderer {
                         continue
                     }
                     if measures == nil { measures = measure(items) }
-                    if let nameSpans {
-                        renderMeasuredRow(cell, measures: measures!, spans: nameSpans, into: &output)
+                    if let textPlaces {
+                        renderMeasuredRow(cell, measures: measures!, spans: textPlaces, into: &output)
                     } else {
                         renderRow(cell, flatRow: flatRow, measures: measures!, into: &output)
                     }
@@ -145,7 +145,7 @@ public struct TextRenderer {
     @inline(__always)
     private func isPlain(_ cell: Cell) -> Bool {
         cell.style == .default && !cell.hasExtras && cell.columns.isEmpty && !options.showsRowNumbers
-            && !options.truncatesText && !(options.styleMarkup?.marksEveryRow ?? false) && nameSpans == nil
+            && !options.truncatesText && !(options.styleMarkup?.marksEveryRow ?? false) && textPlaces == nil
     }
 
     /// One row's leading columns, text and suffix, without a line end, and
@@ -256,12 +256,12 @@ public struct TextRenderer {
         }
     }
 
-    /// A row of a long listing whose text's place is asked for (`nameSpans`:
-    /// `ls --dired`): the spans' line prefix, the leading columns, the text
+    /// A row of a long listing whose text's place is asked for (`textPlaces`:
+    /// a listing's `--dired`): the spans' line prefix, the leading columns, the text
     /// and its suffix, the line's end (no row number, image or accessory:
     /// a listing has none). The text's place and the line's length, in bytes
     /// of text, go into `spans`.
-    private func renderMeasuredRow(_ cell: Cell, measures: PageMeasures, spans: NameSpans, into output: inout ByteBuffer) {
+    private func renderMeasuredRow(_ cell: Cell, measures: PageMeasures, spans: any RowTextPlaces, into output: inout ByteBuffer) {
         var entryMarkupBytes = 0
         if let opening = options.styleMarkup?.entryOpening?() {
             append(opening, to: &output)
@@ -381,13 +381,13 @@ public struct TextRenderer {
     /// opening came before `lineStart`: it counts as markup, but only markup
     /// inside the line (the tally's) moves the text.
     private func record(
-        _ tally: RowTally, lineStart: Int, lineEnd: Int, in spans: NameSpans, textStartsWithSpace: Bool, entryMarkupBytes: Int
+        _ tally: RowTally, lineStart: Int, lineEnd: Int, in spans: any RowTextPlaces, textStartsWithSpace: Bool, entryMarkupBytes: Int
     ) {
         var start = tally.textOffset - lineStart - tally.markupBeforeText
         let end = start + tally.textByteCount
         if spans.skipsPaddingSpace, textStartsWithSpace, end > start { start += 1 }
         let length = lineEnd - lineStart - tally.markupBytes
-        spans.record(NameSpans.Row(textStart: start, textEnd: end, lineLength: length), markupBytes: entryMarkupBytes + tally.markupBytes)
+        spans.record(textStart: start, textEnd: end, lineLength: length, markupBytes: entryMarkupBytes + tally.markupBytes)
     }
 
     @inline(__always)

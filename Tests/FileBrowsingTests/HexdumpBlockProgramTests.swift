@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import FileBrowsing
+@testable import HexDump
 
 /// Whole blocks go through a compiled program (`HexdumpBlockProgram`),
 /// a block at a time or a step at a time down a column of blocks; the

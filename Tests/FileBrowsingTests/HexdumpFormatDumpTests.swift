@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import FileBrowsing
+@testable import HexDump
 
 /// A large piece is drawn in two halves on two threads; the text must be
 /// what one thread draws block by block, whatever runs of repeated blocks

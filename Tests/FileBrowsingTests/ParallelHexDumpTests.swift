@@ -3,6 +3,7 @@ import TestSupport
 import XCTest
 
 @testable import FileBrowsing
+@testable import HexDump
 
 /// A regular file dumped by several workers, each reading and formatting its
 /// own chunks, gives exactly what one formatter gives over the same bytes:

@@ -3,6 +3,7 @@ import TestSupport
 import XCTest
 
 @testable import FileBrowsing
+@testable import HexDump
 
 /// hexdump's format strings over a regular file by several workers
 /// (`HexdumpChunkFormatter` in `ParallelHexDump`), then the short last

@@ -3,6 +3,7 @@ import Glibc
 import XCTest
 
 @testable import FileBrowsing
+@testable import HexDump
 
 /// hexdump's conversions are written without printf (`PrintfWriting`):
 /// every flag combination, width and precision, over values at the

@@ -86,6 +86,15 @@ final class DocumentationTests: XCTestCase {
             return result.text.trimmingCharacters(in: .newlines)
         }
         XCTAssertEqual(try offered(["--so"]), "--sort")
+        // After a peer's flag, `-` offers that peer's options, not every one.
+        let every = try offered(["-"]).split(separator: " ")
+        let du = try offered(["--du", "-"]).split(separator: " ")
+        XCTAssertTrue(du.contains("-s") && du.contains("--max-depth") && du.contains("--threshold"), "\(du)")
+        XCTAssertFalse(du.contains("--dired") || du.contains("--cols") || du.contains("--sort"), "\(du)")
+        XCTAssertLessThan(du.count, every.count / 2)
+        XCTAssertEqual(try offered(["--du", "--sum"]), "--summarize")
+        XCTAssertEqual(try offered(["/tmp", "--xxd", "--co"]), "--cols")
+        XCTAssertFalse(try offered(["--hex", "-"]).split(separator: " ").contains("--max-depth"))
         XCTAssertEqual(try offered(["--sort", "s"]), "size")
         XCTAssertEqual(try offered(["--generate-completion-script", "f"]), "fish")
         XCTAssertEqual(try offered(["--color=ne"]), "--color=never")

@@ -29,7 +29,7 @@ final class LayeringTests: XCTestCase {
     /// (the file model, the table engine and the front ends build on it).
     func testCCallsGoThroughTheSeam() throws {
         var importing = Set<String>()
-        for folder in ["TableKit", "FileBrowsing", "FiletableCLI", "filetable"] {
+        for folder in ["TableKit", "HexDump", "FileBrowsing", "FiletableCLI", "filetable"] {
             for url in swiftFiles(under: folder) {
                 let relative = String(url.path.dropFirst(sources.path.count + 1))
                 let text = try String(contentsOf: url, encoding: .utf8)
@@ -43,6 +43,34 @@ final class LayeringTests: XCTestCase {
                 XCTAssertFalse(text.contains("import \(module)"), "\(url.lastPathComponent) reaches up into \(module)")
             }
         }
+    }
+
+    /// hexdump's and xxd's formats know nothing of files: the `HexDump`
+    /// module imports the system seam alone, and reading a file for a dump
+    /// is the file model's (`FileBrowsing/Dumping`).
+    func testHexDumpsKnowNothingOfTheFileModel() throws {
+        for url in swiftFiles(under: "HexDump") {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            for module in ["TableKit", "FileBrowsing", "FiletableCLI"] {
+                XCTAssertFalse(text.contains("import \(module)"), "\(url.lastPathComponent) reaches into \(module)")
+            }
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: sources.appendingPathComponent("FileBrowsing/Hex").path))
+    }
+
+    /// A kind of table is a small core (its words, how marks show, its
+    /// summary) and opt-in capabilities (`LevelCapabilities.swift`): a new
+    /// kind implements what it has, not a long list of defaults.
+    func testALevelKindHasAtMostEightRequirements() throws {
+        let url = sources.appendingPathComponent("FiletableCLI/REPL/Levels/LevelKind.swift")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let body = try XCTUnwrap(text.range(of: "protocol LevelKind: AnyObject {").map { text[$0.upperBound...] })
+        let declaration = try XCTUnwrap(body.range(of: "\n}").map { body[..<$0.lowerBound] })
+        let requirements = declaration.split(separator: "\n").filter { line in
+            let code = line.trimmingCharacters(in: .whitespaces)
+            return code.hasPrefix("var ") || code.hasPrefix("func ") || code.hasPrefix("static ") || code.hasPrefix("init")
+        }
+        XCTAssertLessThanOrEqual(requirements.count, 8, requirements.joined(separator: "\n"))
     }
 
     /// The full-screen view drives the session with typed commands and
@@ -143,7 +171,7 @@ final class LayeringTests: XCTestCase {
     /// from its first line to its closing brace, strings and comments
     /// aside).
     func testFilesAndFunctionsStayShort() throws {
-        for module in ["SystemSeam", "FileBrowsing", "FiletableCLI", "TableKit", "filetable"] {
+        for module in ["SystemSeam", "HexDump", "FileBrowsing", "FiletableCLI", "TableKit", "filetable"] {
             for url in swiftFiles(under: module) {
                 let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
                 XCTAssertLessThanOrEqual(lines.count, 401, "\(url.lastPathComponent) has \(lines.count) lines")

@@ -37,6 +37,39 @@ enum CompletionScript {
     /// word, so a file name with spaces stays one word; `--opt=VALUE`
     /// completes whether bash split the word at `=` (it does, by
     /// COMP_WORDBREAKS) or not.
+    /// The options a peer's mode reads (`--du`: du's letters and the long
+    /// options that serve du), as completion offers them once the mode's
+    /// flag is on the line.
+    private static func names(in mode: OptionSpec.Mode) -> [String] {
+        OptionTable.all.filter { $0.modes.contains(mode) }.flatMap { spec in
+            (spec.short.map { ["-\($0)"] } ?? []) + (spec.long.map { ["--\($0)"] } ?? [])
+        }
+    }
+
+    /// The bash lines that pick the words `-` completes to: a peer's
+    /// options once its flag is on the line (before `--`; `--hex` first,
+    /// then `--xxd`, `--du`, `--tree`, as the parser picks), else every option.
+    private static func bashOptionWords(every: String) -> String {
+        let peers: [OptionSpec.Mode] = [.hex, .xxd, .du, .tree]
+        let cases = peers.compactMap { mode in
+            mode.flag.map { flag in "            \(flag)) words='\(names(in: mode).joined(separator: " "))' ;;" }
+        }
+        return """
+                    local words='\(every)' w flag
+                    for flag in \(peers.compactMap(\.flag).joined(separator: " ")); do
+                        for w in "${COMP_WORDS[@]:1:COMP_CWORD-1}"; do
+                            [[ $w == -- ]] && break
+                            if [[ $w == "$flag" ]]; then
+                                case $flag in
+            \(cases.joined(separator: "\n"))
+                                esac
+                                break 2
+                            fi
+                        done
+                    done
+            """
+    }
+
     static func bash() -> String {
         let every = OptionTable.all.flatMap(names).joined(separator: " ")
         var cases: [String] = []
@@ -74,7 +107,9 @@ enum CompletionScript {
             \(cases.joined(separator: "\n"))
                 esac
                 case "$cur" in
-                    -*) mapfile -t COMPREPLY < <(compgen -W '\(every)' -- "$cur"); return ;;
+                    -*)
+            \(bashOptionWords(every: every))
+                        mapfile -t COMPREPLY < <(compgen -W "$words" -- "$cur"); return ;;
                 esac
                 mapfile -t COMPREPLY < <(compgen -f -- "$cur")
             }

@@ -1,4 +1,5 @@
 import FileBrowsing
+import HexDump
 import SystemSeam
 
 /// Which layout the hex-dump letters ask for, and the combinations no peer

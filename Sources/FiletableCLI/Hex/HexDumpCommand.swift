@@ -1,4 +1,5 @@
 import FileBrowsing
+import HexDump
 import SystemSeam
 
 /// `filetable --hex FILE...`: each file dumped as `hexdump -C`, `xxd` or

@@ -1,4 +1,5 @@
 import FileBrowsing
+import HexDump
 
 /// `filetable --xxd -r [-p | -b] [-c N] [-s OFF] [INFILE [OUTFILE]]`: a hex
 /// dump read back into bytes as xxd reads it (`XxdReversal`), written in

@@ -105,7 +105,7 @@ struct ModelPrinter {
         renderOptions.columnAlignments = formatter.columnAlignments
         var renderer = TextRenderer(options: renderOptions)
         if let dired = context.dired {
-            renderer.nameSpans = dired.spans
+            renderer.textPlaces = dired.spans
         }
         return renderer
     }

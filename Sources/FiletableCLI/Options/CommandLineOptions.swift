@@ -1,4 +1,5 @@
 import FileBrowsing
+import HexDump
 import SystemSeam
 
 /// What the command line asked for, after parsing.

@@ -1,4 +1,5 @@
 import FileBrowsing
+import HexDump
 
 /// The options of the modes that speak another tool's letters: `--du`,
 /// `--tree`, `--hex` (hexdump's) and `--xxd`, and the REPL's own.

@@ -2,6 +2,7 @@ import FuzzSupport
 
 @testable import FileBrowsing
 @testable import FiletableCLI
+@testable import HexDump
 @testable import SystemSeam
 
 /// The command line: NUL-separated arguments. Parsing never crashes; every

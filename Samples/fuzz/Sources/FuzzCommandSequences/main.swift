@@ -3,6 +3,7 @@ import Glibc
 @testable import FileBrowsing
 @testable import FiletableCLI
 @testable import FuzzSupport
+@testable import HexDump
 @testable import SystemSeam
 
 /// Random command sequences on the hostile scratch tree: each input byte

@@ -3,6 +3,7 @@ import Glibc
 @testable import FileBrowsing
 @testable import FiletableCLI
 @testable import FuzzSupport
+@testable import HexDump
 @testable import SystemSeam
 
 /// The REPL: each input line is parsed and executed by one session on a

@@ -1,6 +1,7 @@
 import FuzzSupport
 
 @testable import FileBrowsing
+@testable import HexDump
 @testable import SystemSeam
 
 /// The hex formatter against a slow, obviously correct reference, across

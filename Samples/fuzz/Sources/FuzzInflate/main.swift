@@ -1,6 +1,7 @@
 import FuzzSupport
 
 @testable import FileBrowsing
+@testable import HexDump
 @testable import SystemSeam
 
 /// The DEFLATE decoder and the gzip reader: any bytes decode to an error or

@@ -2,6 +2,7 @@ import Foundation
 import FuzzSupport
 
 @testable import FileBrowsing
+@testable import HexDump
 @testable import SystemSeam
 
 /// JSON strings: every string `JSONLines` writes parses as JSON, decodes to

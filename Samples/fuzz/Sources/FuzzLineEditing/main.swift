@@ -2,6 +2,7 @@ import FuzzSupport
 
 @testable import FileBrowsing
 @testable import FiletableCLI
+@testable import HexDump
 @testable import SystemSeam
 
 /// The line editor's input side: bytes as a terminal (or a paste) could send

@@ -2,6 +2,7 @@ import FuzzSupport
 import Glibc
 
 @testable import FileBrowsing
+@testable import HexDump
 @testable import SystemSeam
 
 /// `LS_COLORS` as ls reads it: any text makes a colour scheme and its

@@ -1,6 +1,7 @@
 import FuzzSupport
 
 @testable import FileBrowsing
+@testable import HexDump
 @testable import SystemSeam
 
 /// The natural order is a strict total order: of two different names exactly

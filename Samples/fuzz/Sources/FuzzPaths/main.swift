@@ -3,6 +3,7 @@ import Glibc
 
 @testable import FileBrowsing
 @testable import FiletableCLI
+@testable import HexDump
 @testable import SystemSeam
 
 /// Paths as bytes: the lexical normalisation of the navigation model, the

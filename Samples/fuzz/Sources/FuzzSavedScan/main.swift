@@ -1,6 +1,7 @@
 import FuzzSupport
 
 @testable import FileBrowsing
+@testable import HexDump
 @testable import SystemSeam
 
 /// The saved-scan readers (filetable's own format, and ncdu's export with

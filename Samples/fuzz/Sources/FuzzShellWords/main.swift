@@ -2,6 +2,7 @@ import FuzzSupport
 import Glibc
 
 @testable import FileBrowsing
+@testable import HexDump
 @testable import SystemSeam
 
 /// The `--sh` plan's words, read by the real shell: every word

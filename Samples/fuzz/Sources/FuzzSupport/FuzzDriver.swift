@@ -1,6 +1,7 @@
 import Glibc
 
 @testable import FileBrowsing
+@testable import HexDump
 @testable import SystemSeam
 
 /// libFuzzer's driver, entered from a target's `main.swift`. SwiftPM renames

@@ -2,6 +2,7 @@ import Glibc
 
 @testable import FileBrowsing
 @testable import FiletableCLI
+@testable import HexDump
 @testable import SystemSeam
 
 /// A REPL session on `HostileTree`, as the REPL targets run one per input:

@@ -3,6 +3,7 @@ import TableKit
 
 @testable import FileBrowsing
 @testable import FiletableCLI
+@testable import HexDump
 @testable import SystemSeam
 
 /// The viewer's parsers and search: a needle and a text split at the first

@@ -1,6 +1,7 @@
 import FuzzSupport
 
 @testable import FileBrowsing
+@testable import HexDump
 @testable import SystemSeam
 
 /// xxd -r's reader: any text read back gives the same bytes whole or in

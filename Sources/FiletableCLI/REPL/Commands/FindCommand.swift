@@ -71,7 +71,7 @@ extension CommandContext {
         guard current.model.rowCount > 0 else { throw CommandError("find: the table is empty") }
         // A kind whose rows are not a directory on disk searches its own way (an archive's index).
         let fresh: SubtreeSearch
-        if let own = current.kind.search(for: text, maxDepth: maxDepth, in: current) {
+        if let own = (current.kind as? SearchesItsOwnWay)?.search(for: text, maxDepth: maxDepth, in: current) {
             fresh = own
         } else {
             _ = try current.directoryListing(for: "find")
@@ -88,7 +88,7 @@ extension CommandContext {
     /// a level of its own (see `MatchGathering`), which `reload` searches again.
     func findAll(_ text: String, maxDepth: Int?) throws(CommandError) {
         let origin = current
-        if let matches = try origin.kind.matches(of: text, maxDepth: maxDepth, in: origin, decoration: settings.decoration) {
+        if let matches = try (origin.kind as? SearchesItsOwnWay)?.matches(of: text, maxDepth: maxDepth, in: origin, decoration: settings.decoration) {
             present(matches)
             write("find: \(Plural.count(matches.model.rowCount, "match", "matches"))")
             return

@@ -53,14 +53,14 @@ struct MarkCommand: RegisteredCommand {
     private func markKindWord(_ word: String, in context: CommandContext) throws(CommandError) -> Bool {
         let level = context.current
         guard try RowNames.exactRow(word, in: level.model, for: "mark") == nil,
-            let chosen = level.kind.rows(for: word, in: level, marks: context.marks)
+            let chosen = (level.kind as? NamesRowsForMarks)?.rows(for: word, in: level, marks: context.marks)
         else { return false }
         let kept = chosen.kept > 0 ? "; \(chosen.kept) kept: the copy here is marked, or is among them" : ""
         guard !chosen.rows.isEmpty else { throw CommandError("mark \(word): no row to mark\(kept)") }
         // The copies the marks count on belong to the plan before the marks are made.
         var keeping: [KeptCopy] = []
         for row in chosen.rows {
-            guard let here = level.kind.counterpart(ofRow: row, in: level)?.here else { continue }
+            guard let here = (level.kind as? SideBySide)?.counterpart(ofRow: row, in: level)?.here else { continue }
             guard let copy = KeptCopy.snapshot(of: here, keptFor: level.path(ofRow: row)) else {
                 throw CommandError("mark \(word): \(NameEscaping.escape(here)) cannot be read now; nothing marked (compare again)")
             }
@@ -213,7 +213,7 @@ extension CommandContext {
     /// `mark --keep RULE`: every copy but the kept one, in each group of the table.
     func mark(keeping rule: CopyTable.KeepRule) throws(CommandError) {
         let level = current
-        guard let table = level.kind.copyGroups, let rows = level.model as? PathRows else {
+        guard let table = (level.kind as? GuardsCopyGroups)?.copyGroups, let rows = level.model as? PathRows else {
             throw CommandError("mark --keep: works on a table of copies ('dupes' makes one)")
         }
         let (entries, skipped) = table.entriesToMark(keeping: rule, below: level.path)

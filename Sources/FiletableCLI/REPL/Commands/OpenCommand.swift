@@ -44,7 +44,7 @@ extension CommandContext {
             context.write(line)
             context.output.flush()
         }
-        if let level = try current.kind.level(for: opening) {
+        if let level = try (current.kind as? OpensItsRows)?.level(for: opening) {
             present(level)
             return
         }

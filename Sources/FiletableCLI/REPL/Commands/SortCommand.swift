@@ -46,7 +46,7 @@ struct SortCommand: RegisteredCommand {
 
     func run(in context: CommandContext) throws(CommandError) -> Ending {
         if let word {
-            guard context.current.kind.order(by: word, descending: descending, in: context.current) else {
+            guard (context.current.kind as? HasItsOwnOrder)?.order(by: word, descending: descending, in: context.current) == true else {
                 throw CommandError("sort: '\(word)' orders a table of changes ('du --since FILE'); this one lists \(context.current.kindDescription)")
             }
             context.printPage()

@@ -7,7 +7,7 @@ import SystemSeam
 /// `open` on a directory inside goes down a level, `back` up again. A
 /// member's bytes reach `view`, `hex`, `info` and the detail pane through
 /// its rows; marks refuse members (the archive is marked from its directory).
-final class ArchiveLevel: LevelKind, RowOpener {
+final class ArchiveLevel: LevelKind, OpensItsRows, SearchesItsOwnWay, RowOpener {
     let rows: ArchiveRows
     /// The archive file's path as its directory shows it.
     let archivePath: [UInt8]

@@ -7,7 +7,7 @@ import SystemSeam
 /// named by its path below the tops and found on the side that has it (the
 /// level's own for those in both), so `view`, `hex`, `info` and `mark` take
 /// it as any row. `reload` compares again.
-final class ComparisonLevel: LevelKind {
+final class ComparisonLevel: LevelKind, NamesRowsForMarks, SideBySide {
     /// The other tree, as an absolute path.
     let other: [UInt8]
     /// What the last comparison found beside the differences.

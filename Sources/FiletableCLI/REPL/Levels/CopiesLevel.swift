@@ -3,7 +3,7 @@ import FileBrowsing
 /// Files with identical contents below a level (`dupes`), a group a
 /// section. It owns its groups: `reload` searches again and replaces them,
 /// and the plan may never take the last copy of one (`DeletionPlan+CopyGuard`).
-final class CopiesLevel: LevelKind {
+final class CopiesLevel: LevelKind, GuardsCopyGroups {
     /// The groups the rows show, as last searched.
     var table: CopyTable
     /// How the last search ended (a stopped one is headed partial).
@@ -16,7 +16,7 @@ final class CopiesLevel: LevelKind {
 
     var rowsDescription: String { "copies" }
     var breadcrumb: String? { "dupes" }
-    var copyGroups: CopyTable? { table }
+    var copyGroups: CopyTable { table }
 
     func headerParts(of level: TableLevel) -> [String] {
         let groups = table.groups

@@ -2,7 +2,7 @@ import FileBrowsing
 
 /// The marked files of the deletion plan (`marks`): each row a mark, checked
 /// again as it is drawn, with the plan's totals under every page.
-final class PlanLevel: LevelKind {
+final class PlanLevel: LevelKind, RowsAreMarks {
     /// The marks the rows were read from.
     let plan: PlanRows
     /// The lines under every page: what vanished or was replaced, the totals.

@@ -5,7 +5,7 @@ import SystemSeam
 /// row a changed entry, largest growth first, with the change on disk, the
 /// files gained or gone and the state before each name; the totals in the
 /// header. `mark new` marks what appeared since.
-final class SpaceChangeLevel: LevelKind {
+final class SpaceChangeLevel: LevelKind, OpensItsRows, HasItsOwnColumns, HasItsOwnOrder, NamesRowsForMarks {
     let rows: ScanChangeRows
     /// The saved scan's file, as typed, and when it was saved.
     let file: String

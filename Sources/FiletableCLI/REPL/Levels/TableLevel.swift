@@ -169,7 +169,7 @@ final class TableLevel {
     }
 
     /// On the plan's level, the mark a row shows.
-    func mark(ofRow row: Int) -> Mark? { kind.mark(ofRow: row, in: model) }
+    func mark(ofRow row: Int) -> Mark? { (kind as? RowsAreMarks)?.mark(ofRow: row, in: model) }
 
     /// The absolute path of a row (for messages, marks and viewers): the
     /// marked path on the plan's level; below the level's path for a row

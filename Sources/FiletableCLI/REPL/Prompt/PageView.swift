@@ -96,7 +96,7 @@ struct PageView {
         // The direction as `sort` takes it: size and time run largest and
         // newest first (desc) unless asc was asked; the others asc unless desc.
         var sort = "sort \(options.sortKey.rawValue)"
-        if let word = level.kind.orderWord(of: level) {
+        if let word = (level.kind as? HasItsOwnOrder)?.orderWord(of: level) {
             // A kind's own order runs largest first unless asc was asked.
             sort = "sort \(word)" + (options.reversed ? " asc" : "")
         } else if options.reversed && options.sortKey != .none {

@@ -1,4 +1,5 @@
 import FileBrowsing
+import HexDump
 import SystemSeam
 import TableKit
 
@@ -46,7 +47,7 @@ struct DetailPane {
     /// opens it (a directory inside an archive, read from the archive's index).
     private func innerLevelLines(row: Int, in level: TableLevel) -> [String] {
         let opening = LevelOpening(level: level, row: row, decoration: session.settings.decoration)
-        guard let inner = try? level.kind.level(for: opening) else { return [] }
+        guard let inner = try? (level.kind as? OpensItsRows)?.level(for: opening) else { return [] }
         return Self.firstNames(of: inner.model, height: height)
     }
 

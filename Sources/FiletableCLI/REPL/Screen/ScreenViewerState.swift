@@ -1,4 +1,5 @@
 import FileBrowsing
+import HexDump
 import TableKit
 
 /// A file shown full width in the screen view (Enter on a file, `x`): the

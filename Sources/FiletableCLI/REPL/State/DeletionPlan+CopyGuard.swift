@@ -7,7 +7,7 @@ extension DeletionPlan {
     /// Refuses marks that would leave a group of `level` (a table of
     /// copies) with every copy in the plan (`rows` about to be marked).
     func keepACopyOfEachGroup(of level: TableLevel, markingAlso rows: [Int]) throws(CommandError) {
-        guard let table = level.kind.copyGroups, let model = level.model as? PathRows else { return }
+        guard let table = (level.kind as? GuardsCopyGroups)?.copyGroups, let model = level.model as? PathRows else { return }
         let marking = Set(rows.map { model.entry(ofRow: $0) })
         let markedDirectories = markedDirectoryPaths()
         var keeps = [Bool](repeating: false, count: table.groups.count)

@@ -23,7 +23,7 @@ struct FileDiff {
             let b = try side(ofRow: second, of: level)
             return make(a, b)
         }
-        guard let pair = level.kind.counterpart(ofRow: first, in: level) else {
+        guard let pair = (level.kind as? SideBySide)?.counterpart(ofRow: first, in: level) else {
             let name = NameEscaping.escape(level.model.name(ofRow: first))
             throw CommandError(
                 "diff: \(name) has no file on another side to compare with (in 'compare PATH', a file whose contents differ has one); 'diff N M' compares two rows"

@@ -1,4 +1,5 @@
 import FileBrowsing
+import HexDump
 
 /// The bytes a hex-view search matched, shown in reverse video in both
 /// columns of `hexdump -C`'s lines, as the text viewer shows its matches.

@@ -61,14 +61,14 @@ extension CommandContext {
             decorations.marksShown = true
             decorations.isMarked = { [marks, unowned level] row in level.entry(ofRow: row).map { marks.mark(for: $0) != nil } ?? false }
         }
-        decorations.spaceColumns = level.kind.columns(of: level) ?? spaceColumns(of: level)
+        decorations.spaceColumns = (level.kind as? HasItsOwnColumns)?.columns(of: level) ?? spaceColumns(of: level)
         level.source.decorations = decorations
     }
 
     /// A level's rows and summary read again when what they were read from
     /// changed since (the plan's, after an unmark, undo or prune on it).
     func refreshIfStale(_ level: TableLevel) {
-        guard level.kind.isStale(marksRevision: marks.revision) else { return }
+        guard (level.kind as? RowsAreMarks)?.isStale(marksRevision: marks.revision) == true else { return }
         _ = try? level.reread()
         level.pendingSummary = marks.isEmpty ? nil : level.kind.summary
         if marks.isEmpty { level.summary = [] }

@@ -1,4 +1,5 @@
 import FileBrowsing
+import HexDump
 import SystemSeam
 import TableKit
 
@@ -172,7 +173,7 @@ extension CommandContext {
             let path = current.path(ofRow: row)
             return (try openViewed(command, row: row, path: path), path)
         }
-        guard let pair = current.kind.counterpart(ofRow: row, in: current) else {
+        guard let pair = (current.kind as? SideBySide)?.counterpart(ofRow: row, in: current) else {
             throw CommandError(
                 "\(command) --there: \(NameEscaping.escape(current.model.name(ofRow: row))) has no file on another side (in 'compare PATH', a file whose contents differ has one)"
             )

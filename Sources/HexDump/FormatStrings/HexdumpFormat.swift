@@ -116,14 +116,6 @@ public struct HexdumpFormat: Sendable {
         }
     }
 
-    /// The strings of the `-f` file at `path`.
-    public static func sources(ofFormatFileAt path: [UInt8]) throws(FileError) -> [[UInt8]] {
-        switch Syscalls.readWholeInput(path) {
-        case .success(let contents): return sources(ofFormatFile: contents)
-        case .failure(let errno): throw FileError(path: path, reason: .system(errno))
-        }
-    }
-
     /// The strings hexdump uses for its own letters (`-b -X -c -d -o -x -C`).
     public static func sources(of view: HexdumpView) -> [[UInt8]] {
         let offsets = #""%07.7_Ax\n""#

@@ -1,3 +1,4 @@
+import HexDump
 import SystemSeam
 
 /// A regular file dumped by several threads at once. The file is cut into

@@ -1,0 +1,67 @@
+import FileBrowsing
+
+// What only some kinds of table can do, each a protocol a kind opts into;
+// the code that needs one asks the level's kind for it (`level.kind as?
+// SearchesItsOwnWay`) and does the directory's thing when the kind has not.
+
+/// Rows of its own that open into levels (a directory inside an archive,
+/// what changed inside a directory that changed).
+protocol OpensItsRows: LevelKind {
+    /// The level `opening.row` opens into; nil to open it as rows on disk are opened.
+    func level(for opening: LevelOpening) throws(CommandError) -> TableLevel?
+}
+
+/// Rows that are not a directory on disk, searched the kind's own way (an
+/// archive's members).
+protocol SearchesItsOwnWay: LevelKind {
+    /// `find TEXT --all`: the level of the matches below the level; nil
+    /// where the directory search applies.
+    func matches(of text: String, maxDepth: Int?, in level: TableLevel, decoration: NameDecoration) throws(CommandError) -> TableLevel?
+    /// `find TEXT` a match at a time; nil where the directory search applies (or none does).
+    func search(for text: String, maxDepth: Int?, in level: TableLevel) -> SubtreeSearch?
+}
+
+/// A table whose every row is a mark (the plan).
+protocol RowsAreMarks: LevelKind {
+    /// The mark a row stands for.
+    func mark(ofRow row: Int, in model: any FileRows) -> Mark?
+    /// Whether the rows must be read again before the next page: the marks
+    /// changed since (an unmark, an undo).
+    func isStale(marksRevision: Int) -> Bool
+}
+
+/// Groups of copies of which the plan may never take the last copy.
+protocol GuardsCopyGroups: LevelKind {
+    var copyGroups: CopyTable { get }
+}
+
+/// Words of its own for `mark` (`mark same` in a comparison, `mark new` in
+/// a space change).
+protocol NamesRowsForMarks: LevelKind {
+    /// The rows `word` names, and how many it left out to keep a copy; nil
+    /// for a word the kind does not know.
+    func rows(for word: String, in level: TableLevel, marks: MarkStore) -> (rows: [Int], kept: Int)?
+}
+
+/// Figures of its own before each row's name, in du's three columns (a
+/// space change's growth).
+protocol HasItsOwnColumns: LevelKind {
+    /// The figures of a row; nil: du's when the level was sized.
+    func columns(of level: TableLevel) -> ((Int) -> [String])?
+}
+
+/// Two sides, a file on each (a comparison of two trees).
+protocol SideBySide: LevelKind {
+    /// A row's file on each side, as absolute paths (`diff N`, `=`, `view
+    /// --there`); nil for a row with no file on one side.
+    func counterpart(ofRow row: Int, in level: TableLevel) -> (here: [UInt8], there: [UInt8])?
+}
+
+/// Orders of its own (`sort shrink` in a space change).
+protocol HasItsOwnOrder: LevelKind {
+    /// Puts the level in the order `word` names; false for a word it has not.
+    func order(by word: String, descending: Bool?, in level: TableLevel) -> Bool
+    /// The header's word for the order the level is in, when it is one of
+    /// the kind's own; nil: the sort key's.
+    func orderWord(of level: TableLevel) -> String?
+}
