@@ -75,7 +75,7 @@ public enum FiletableCommand {
         if options.hexDump {
             HexDumpCommand(
                 options: options, output: output, diagnostics: diagnostics,
-                useColor: ListingContext.usesColor(options.color, on: output)
+                useColor: ListingContext.usesColor(options.colours.color, on: output)
             ).run()
         } else if options.catFiles {
             CatCommand(options: options, output: output, diagnostics: diagnostics).run()
@@ -98,7 +98,7 @@ public enum FiletableCommand {
             if diagnostics.status != .success { hintAtCommandLetter(options, diagnostics) }
         } else {
             // At a terminal the session runs in a child, so that quitting never waits on a stuck call.
-            if options.commands == nil, options.batchFile == nil, StandardStream.input.isTerminal, StandardStream.output.isTerminal,
+            if options.repl.commands == nil, options.repl.batchFile == nil, StandardStream.input.isTerminal, StandardStream.output.isTerminal,
                 !SessionLauncher.isChild, let status = SessionLauncher.runInChild(arguments: arguments)
             {
                 return status
@@ -142,7 +142,7 @@ public enum FiletableCommand {
     /// `filetable -c 'ls' DIR` gave REPL commands before `-c` became ls's
     /// ctime: when the REPL cannot start and `-c` was given, say so.
     private static func hintAtCommandLetter(_ options: CommandLineOptions, _ diagnostics: Diagnostics) {
-        guard options.timeFieldAsked && options.listOptions.timeField == .change else { return }
+        guard options.times.fieldAsked && options.listOptions.timeField == .change else { return }
         diagnostics.report("-c is ls's ctime; REPL commands are given with -e 'CMD; CMD'", severity: .seriousTrouble)
     }
 
@@ -154,7 +154,7 @@ public enum FiletableCommand {
     /// decided (nil: a command letter, a batch file, `--screen`, or a pipe
     /// with nothing in it yet chose the session).
     private static func sessionInput(_ options: CommandLineOptions) -> LineSource? {
-        guard options.commands == nil, options.batchFile == nil, !options.startsOnScreen else { return nil }
+        guard options.repl.commands == nil, options.repl.batchFile == nil, !options.repl.startsOnScreen else { return nil }
         if StandardStream.input.isTerminal {
             // A terminal types commands, unless the output goes elsewhere.
             return StandardStream.output.isTerminal ? nil : LineSource(commands: "")
@@ -174,9 +174,9 @@ public enum FiletableCommand {
             return .seriousTrouble
         }
         let mode: ReplRunner.Mode
-        if let commands = options.commands {
+        if let commands = options.repl.commands {
             mode = .batch(LineSource(commands: commands))
-        } else if let file = options.batchFile, file != Array("-".utf8) {
+        } else if let file = options.repl.batchFile, file != Array("-".utf8) {
             let fd: Int32
             switch Descriptor.openForReading(file) {
             case .success(let opened): fd = opened.number
@@ -185,9 +185,9 @@ public enum FiletableCommand {
                 return .seriousTrouble
             }
             mode = .batch(LineSource(fd: fd, name: NameEscaping.escape(file)))
-        } else if options.batchFile != nil || !StandardStream.input.isTerminal {
+        } else if options.repl.batchFile != nil || !StandardStream.input.isTerminal {
             mode = .batch(standardInput ?? LineSource(fd: 0))
-        } else if options.lineEditing, Environment.value("TERM").map({ $0 != "dumb" && !$0.isEmpty }) ?? false,
+        } else if options.repl.lineEditing, Environment.value("TERM").map({ $0 != "dumb" && !$0.isEmpty }) ?? false,
             StandardStream.output.isTerminal, RawTerminal.prepare(0)
         {
             let place = History.defaultFile(environment: Environment.value)
@@ -198,12 +198,12 @@ public enum FiletableCommand {
             mode = .interactive
         }
         var settings = Session.Settings()
-        settings.pageSize = options.pageSize
-        settings.tabSize = options.viewerTabs
+        settings.pageSize = options.repl.pageSize
+        settings.tabSize = options.repl.viewerTabs
         settings.listOptions = options.listOptions
-        settings.assumeYes = options.assumeYes
+        settings.assumeYes = options.repl.assumeYes
         if case .batch = mode {} else { settings.interactive = true }
-        settings.useColor = ListingContext.usesColor(options.color, on: output)
+        settings.useColor = ListingContext.usesColor(options.colours.color, on: output)
         settings.decoration = ListingContext.decoration(for: options, useColor: settings.useColor)
         settings.home = Environment.value("HOME").map { DisplayPath.normalize(Array($0.utf8)) }
         // A mount that stopped answering: said at once, and Ctrl-C ends the wait (it drew nothing for 30 s).
@@ -217,7 +217,7 @@ public enum FiletableCommand {
             return .seriousTrouble
         }
         var runner = ReplRunner(session: session, mode: mode, diagnostics: diagnostics)
-        if options.startsOnScreen {
+        if options.repl.startsOnScreen {
             guard case .edited = mode else {
                 diagnostics.report(
                     "--screen needs a terminal that can draw it (standard input and output a terminal, TERM not dumb, no --no-edit); the prompt works anywhere",

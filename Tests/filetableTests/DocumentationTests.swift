@@ -130,10 +130,10 @@ final class DocumentationTests: XCTestCase {
         XCTAssertEqual(
             sections.stderr,
             "filetable: invalid argument '4' for '--group'\n--group takes none, letter or kind; the hex dump's byte groups are --group-size N\n")
-        XCTAssertEqual(try ArgumentParser.parse(["--hex", "--group-size", "4"]).hexGroup, 4)
-        XCTAssertEqual(try ArgumentParser.parse(["--hex", "-s", "010"]).hexSkip, 8, "a leading 0 is octal, as in hexdump -s")
-        XCTAssertEqual(try ArgumentParser.parse(["--hex", "-s", "0x10"]).hexSkip, 16)
-        XCTAssertEqual(try ArgumentParser.parse(["--hex", "-s", "0"]).hexSkip, 0)
+        XCTAssertEqual(try ArgumentParser.parse(["--hex", "--group-size", "4"]).dump.group, 4)
+        XCTAssertEqual(try ArgumentParser.parse(["--hex", "-s", "010"]).dump.skip, 8, "a leading 0 is octal, as in hexdump -s")
+        XCTAssertEqual(try ArgumentParser.parse(["--hex", "-s", "0x10"]).dump.skip, 16)
+        XCTAssertEqual(try ArgumentParser.parse(["--hex", "-s", "0"]).dump.skip, 0)
         XCTAssertThrowsError(try ArgumentParser.parse(["--hex", "-s", "09"]))
         // A letter names one option in each mode, a long name one option in all.
         for mode in OptionSpec.Mode.allCases {
@@ -142,8 +142,8 @@ final class DocumentationTests: XCTestCase {
         }
         let longs = OptionTable.all.compactMap(\.long)
         XCTAssertEqual(longs.count, Set(longs).count)
-        XCTAssertEqual(try ArgumentParser.parse(["-s", "-n", "-c", "-x"]).numericIDs, true, "ls's letters without --hex")
-        XCTAssertEqual(try ArgumentParser.parse(["--hex", "-n", "0x20"]).hexLength, 32, "hexdump's letters after --hex")
+        XCTAssertEqual(try ArgumentParser.parse(["-s", "-n", "-c", "-x"]).longColumns.numericIDs, true, "ls's letters without --hex")
+        XCTAssertEqual(try ArgumentParser.parse(["--hex", "-n", "0x20"]).dump.length, 32, "hexdump's letters after --hex")
         let version = try run(["--version"])
         XCTAssertTrue(version.hasPrefix("filetable \(HelpText.versionNumber) (built with Swift "), version)
     }

@@ -73,6 +73,29 @@ final class LayeringTests: XCTestCase {
         XCTAssertLessThanOrEqual(requirements.count, 8, requirements.joined(separator: "\n"))
     }
 
+    /// The command line's options are a struct a concern (du's, tree's, a
+    /// dump's, xxd's, the session's, a long listing's columns, names,
+    /// colours, times) inside `CommandLineOptions`: none holds more than
+    /// 40 stored properties (it was one bag of 113).
+    func testNoOptionsStructHoldsMoreThanFortyProperties() throws {
+        for url in swiftFiles(under: "FiletableCLI/Options") {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            var name: Substring?
+            var stored = 0
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                if line.hasPrefix("struct ") {
+                    name = line.dropFirst("struct ".count).prefix { $0 != " " && $0 != ":" }
+                    stored = 0
+                } else if line == "}" {
+                    XCTAssertLessThanOrEqual(stored, 40, "\(name ?? "?") in \(url.lastPathComponent)")
+                    name = nil
+                } else if name != nil, line.hasPrefix("    var "), !line.contains("{") {
+                    stored += 1
+                }
+            }
+        }
+    }
+
     /// The full-screen view drives the session with typed commands and
     /// hears it through its front end: it builds no command string, captures
     /// no output, and swaps no `confirm` or `drawsPages` around calls.

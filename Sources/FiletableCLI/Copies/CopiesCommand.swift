@@ -46,7 +46,7 @@ struct CopiesCommand {
         var finder = CopyFinder.Options()
         finder.oneFileSystem = options.oneFileSystem
         finder.maximumDepth = options.maxDepth ?? Int.max
-        finder.smallestSize = options.smallestCopySize ?? (options.copiesIncludeEmptyFiles ? 0 : 1)
+        finder.smallestSize = options.copies.smallestSize ?? (options.copies.includesEmptyFiles ? 0 : 1)
         finder.names = options.listOptions.filter
         return finder
     }

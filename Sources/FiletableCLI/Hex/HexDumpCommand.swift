@@ -32,7 +32,7 @@ struct HexDumpCommand {
         } catch {
             return diagnostics.report(error)
         }
-        if options.xxdRevert {
+        if options.xxd.revert {
             return XxdRevertCommand(options: options, operands: operands, output: output, diagnostics: diagnostics).run()
         }
         operands.writing(to: output, diagnostics: diagnostics) { sink in
@@ -55,8 +55,8 @@ struct HexDumpCommand {
                 let reader =
                     isStandardInput
                     ? try HexDumpReader(
-                        standardInput: Array("standard input".utf8), skip: options.hexSkip, skipFromEnd: options.hexSkipFromEnd,
-                        length: options.hexLength)
+                        standardInput: Array("standard input".utf8), skip: options.dump.skip, skipFromEnd: options.dump.skipFromEnd,
+                        length: options.dump.length)
                     : try reader(path)
                 // As head does: a header only for a file that opened, standard input by that name.
                 if paths.count > 1 {
@@ -72,10 +72,10 @@ struct HexDumpCommand {
                 // xxd's nothing), but a lone offset reads like an empty file:
                 // say so, and fail.
                 if let size = reader.skippedPastEnd {
-                    if options.hexLength != 0 {
+                    if options.dump.length != 0 {
                         if let formatStrings {
                             // hexdump's %_A units, with the file's size as the offset past the end.
-                            var dump = HexdumpFormatDump(format: formatStrings, startOffset: size, squeezes: options.hexSqueeze)
+                            var dump = HexdumpFormatDump(format: formatStrings, startOffset: size, squeezes: options.dump.squeeze)
                             dump.finish { write($0) }
                         } else if let digits = Self.closingOffsetDigits(format: format, lineLayout: lineLayout) {
                             let hex = String(size, radix: 16)
@@ -84,7 +84,7 @@ struct HexDumpCommand {
                     }
                     diagnostics.report(
                         FileError(
-                            path: path, reason: .custom("offset \(options.hexSkip) is past the end (\(Plural.count(Int(clamping: size), "byte")))")),
+                            path: path, reason: .custom("offset \(options.dump.skip) is past the end (\(Plural.count(Int(clamping: size), "byte")))")),
                         severity: .seriousTrouble)
                     continue
                 }
@@ -105,7 +105,7 @@ struct HexDumpCommand {
     /// The reader of `path`: a file, or a member inside an archive the path
     /// goes through (`site.zip/index.html`, `backup.tgz/etc/hostname`).
     private func reader(_ path: [UInt8]) throws(FileError) -> HexDumpReader {
-        try HexDumpReader.throughArchives(path: path, skip: options.hexSkip, skipFromEnd: options.hexSkipFromEnd, length: options.hexLength)
+        try HexDumpReader.throughArchives(path: path, skip: options.dump.skip, skipFromEnd: options.dump.skipFromEnd, length: options.dump.length)
     }
 
     /// The digits of hexdump's closing offset (8 for -C, 7 for its other
@@ -123,14 +123,14 @@ struct HexDumpCommand {
     /// Colour units of format strings are drawn (`_L[...]`), as hexdump
     /// draws them: `-L[WHEN]`, else `--color`; on a terminal unless always.
     private var drawsColorUnits: Bool {
-        options.hexdumpColorUnits.map { ListingContext.usesColor($0, on: output) } ?? useColor
+        options.dump.colorUnits.map { ListingContext.usesColor($0, on: output) } ?? useColor
     }
 
     /// hexdump's format strings and views in the order given, each file or
     /// format read once; nil (reported, status 2) when one cannot be read.
     private func readFormatStrings() -> HexdumpFormat? {
         var sources: [[UInt8]] = []
-        for source in options.hexdumpFormatSources {
+        for source in options.dump.formatSources {
             switch source {
             case .view(let view): sources += HexdumpFormat.sources(of: view)
             case .string(let text): sources.append(text)
@@ -157,9 +157,9 @@ struct HexDumpCommand {
     /// (`ParallelHexDump`), whole blocks; its short last block and the
     /// `%_A` unit after.
     private func dump(_ reader: HexDumpReader, through format: HexdumpFormat) throws(FileError) {
-        guard options.hexLength != 0 else { return }
+        guard options.dump.length != 0 else { return }
         if let parallel = reader.parallelDump(),
-            var chunks = HexdumpChunkFormatter(format: format, startOffset: reader.startOffset, squeezes: options.hexSqueeze)
+            var chunks = HexdumpChunkFormatter(format: format, startOffset: reader.startOffset, squeezes: options.dump.squeeze)
         {
             try reader.keepingOpen { () throws(FileError) in
                 try parallel.run(&chunks) { text in
@@ -172,7 +172,7 @@ struct HexDumpCommand {
             dump.finish { write($0) }
             return
         }
-        var dump = HexdumpFormatDump(format: format, startOffset: reader.startOffset, squeezes: options.hexSqueeze)
+        var dump = HexdumpFormatDump(format: format, startOffset: reader.startOffset, squeezes: options.dump.squeeze)
         var more = true
         while more && !output.failed {
             more = try reader.withNextChunk(lineLength: 1) { chunk in
@@ -200,7 +200,7 @@ struct HexDumpCommand {
         var lines = LineDump(layout: layout, startOffset: reader.startOffset)
         var text: [UInt8] = []
         lines.start(into: &text)
-        var more = options.hexLength != 0
+        var more = options.dump.length != 0
         while more && !output.failed {
             more = try reader.withNextChunk(lineLength: HexdumpView.blockSize) { chunk in
                 if chunk.isEmpty { return false }
@@ -231,8 +231,8 @@ struct HexDumpCommand {
         // After --xxd colours are xxd's, drawn by `LineDump`; its plain layout has none.
         var formatter = HexFormatter(
             format: format, startOffset: reader.startOffset,
-            squeezes: options.hexSqueeze, colored: useColor && !options.xxdMode)
-        if options.hexLength == 0 { return }
+            squeezes: options.dump.squeeze, colored: useColor && !options.xxdMode)
+        if options.dump.length == 0 { return }
         if let parallel = reader.parallelDump() {
             try reader.keepingOpen { () throws(FileError) in
                 try parallel.run(&formatter) { bytes in

@@ -12,7 +12,7 @@ struct XxdRevertCommand {
     let diagnostics: Diagnostics
 
     func run() {
-        if options.xxdInclude || options.xxdLittleEndian {
+        if options.xxd.include || options.xxd.littleEndian {
             return diagnostics.report(
                 UsageError(message: "cannot revert this type of hexdump", hint: "xxd -r reads its normal, plain (-p) and bit (-b) dumps only."))
         }
@@ -21,9 +21,9 @@ struct XxdRevertCommand {
 
     private func revert(into destination: OutputSink) {
         var reversal = XxdReversal(
-            columns: options.hexColumns.flatMap { $0 == 0 ? nil : $0 } ?? (options.xxdBits ? 6 : 16), plain: options.hexFormatName == "plain",
-            bits: options.xxdBits,
-            baseOffset: options.hexSkipFromEnd ? -Int64(clamping: options.hexSkip) : Int64(clamping: options.hexSkip))
+            columns: options.dump.columns.flatMap { $0 == 0 ? nil : $0 } ?? (options.xxd.bits ? 6 : 16), plain: options.dump.formatName == "plain",
+            bits: options.xxd.bits,
+            baseOffset: options.dump.skipFromEnd ? -Int64(clamping: options.dump.skip) : Int64(clamping: options.dump.skip))
         var pending: [UInt8] = []
         var backwards: XxdReversal.BackwardsOffset?
         do {

@@ -139,7 +139,7 @@ struct Lister {
         let options = context.options
         let followsOperand = options.followSymlinks || options.dereferencesOperands
         if status.kind == .symlink
-            && (followsOperand || (options.format != .long && !(options.typeIndicators && options.indicatorStyle == .classify)))
+            && (followsOperand || (options.format != .long && !(options.names.typeIndicators && options.names.indicatorStyle == .classify)))
         {
             let target = FileStatusReader.status(of: path, followSymlink: true)
             if case .success(let target) = target, target.kind == .directory { return .success(.directory) }

@@ -35,8 +35,8 @@ struct ListingContext {
         self.diagnostics = diagnostics
         // --tree colours as tree does (`treeColours`); the names then carry no ls colours.
         treeColors = options.tree ? Self.treeColours(options, on: output) : nil
-        useColor = !options.tree && Self.usesColor(options.color, on: output) && Self.lsColoursThisTerminal
-        let links = Self.usesHyperlinks(options.hyperlink, on: output)
+        useColor = !options.tree && Self.usesColor(options.colours.color, on: output) && Self.lsColoursThisTerminal
+        let links = Self.usesHyperlinks(options.colours.hyperlink, on: output)
         linkMarkup = links ? TerminalStyle.linkMarkup : nil
         writesToTerminal = Descriptor(output.fd).isTerminal
         decoration = Self.decoration(for: options, useColor: useColor, links: links, escapesExactNames: writesToTerminal)
@@ -48,23 +48,23 @@ struct ListingContext {
         let environmentUnit = (Environment.value("LS_BLOCK_SIZE") ?? Environment.value("BLOCK_SIZE")).flatMap(SizeUnit.parse)
         let blockUnit = options.blockUnit ?? environmentUnit ?? Environment.value("BLOCKSIZE").flatMap(SizeUnit.parse) ?? .kibibytes
         nameFormatter = NameCellFormatter(decoration: decoration)
-        nameFormatter.showsInode = options.showsInode
-        nameFormatter.showsContext = options.showsContext
+        nameFormatter.showsInode = options.longColumns.showsInode
+        nameFormatter.showsContext = options.longColumns.showsContext
         nameFormatter.contextFollowsLinks = options.listOptions.dereferencesSymlinks
-        nameFormatter.showsAllocatedSize = options.showsAllocatedSize
+        nameFormatter.showsAllocatedSize = options.longColumns.showsAllocatedSize
         nameFormatter.blockUnit = blockUnit
         longFormatter = LongCellFormatter(decoration: decoration, sizeUnit: options.sizeUnit ?? environmentUnit ?? .bytes)
         longFormatter.blockUnit = blockUnit
         longFormatter.timeField = options.listOptions.timeField
-        longFormatter.timeLayout = options.timeLayout
-        longFormatter.showsInode = options.showsInode
-        longFormatter.showsContext = options.showsContext
+        longFormatter.timeLayout = options.times.layout
+        longFormatter.showsInode = options.longColumns.showsInode
+        longFormatter.showsContext = options.longColumns.showsContext
         longFormatter.contextFollowsLinks = options.listOptions.dereferencesSymlinks
-        longFormatter.showsAllocatedSize = options.showsAllocatedSize
-        longFormatter.numericIDs = options.numericIDs
-        longFormatter.showsOwner = options.showsOwner
-        longFormatter.showsGroup = options.showsGroup
-        longFormatter.showsAuthor = options.showsAuthor
+        longFormatter.showsAllocatedSize = options.longColumns.showsAllocatedSize
+        longFormatter.numericIDs = options.longColumns.numericIDs
+        longFormatter.showsOwner = options.longColumns.showsOwner
+        longFormatter.showsGroup = options.longColumns.showsGroup
+        longFormatter.showsAuthor = options.longColumns.showsAuthor
         let diagnostics = diagnostics
         longFormatter.onError = { diagnostics.report($0, severity: .minorTrouble) }
     }
@@ -101,9 +101,9 @@ struct ListingContext {
         guard Environment.value("TERM") != nil else { return nil }
         let noColor = !(Environment.value("NO_COLOR") ?? "").isEmpty
         let forced =
-            options.treeColour == true || (options.treeColour == nil && options.color == .always)
-            || (options.treeColour == nil && Environment.value("CLICOLOR_FORCE") != nil && !noColor)
-        let refused = options.treeColour == false || (options.treeColour == nil && options.color == .never)
+            options.treeDrawing.colour == true || (options.treeDrawing.colour == nil && options.colours.color == .always)
+            || (options.treeDrawing.colour == nil && Environment.value("CLICOLOR_FORCE") != nil && !noColor)
+        let refused = options.treeDrawing.colour == false || (options.treeDrawing.colour == nil && options.colours.color == .never)
         var setting = Environment.value("TREE_COLORS") ?? Environment.value("LS_COLORS")
         if setting?.isEmpty ?? true, forced || Environment.value("CLICOLOR") != nil { setting = TreeColorScheme.builtIn }
         guard forced || (!refused && !noColor && Descriptor(output.fd).isTerminal) else { return nil }
@@ -128,14 +128,14 @@ struct ListingContext {
         -> NameDecoration
     {
         var decoration = NameDecoration()
-        decoration.typeIndicators = options.typeIndicators
-        decoration.indicatorStyle = options.indicatorStyle
+        decoration.typeIndicators = options.names.typeIndicators
+        decoration.indicatorStyle = options.names.indicatorStyle
         decoration.colors = useColor ? ColorScheme(lsColors: Environment.value("LS_COLORS")) : nil
-        decoration.quoting = escapesExactNames && options.quoting == .exact ? nil : options.quoting
+        decoration.quoting = escapesExactNames && options.names.quoting == .exact ? nil : options.names.quoting
         decoration.hyperlinks = links ? FileHyperlinks() : nil
         // ls's -q (at a terminal by default) where bytes above 0x7F are not characters: each one `?`.
-        if [.literal, .shell, .shellAlways].contains(options.quoting), !UserLocale.isUTF8 {
-            decoration.hidesNonASCIIBytes = options.hidesControlCharacters ?? StandardStream.output.isTerminal
+        if [.literal, .shell, .shellAlways].contains(options.names.quoting), !UserLocale.isUTF8 {
+            decoration.hidesNonASCIIBytes = options.names.hidesControlCharacters ?? StandardStream.output.isTerminal
         }
         return decoration
     }

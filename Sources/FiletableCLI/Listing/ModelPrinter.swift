@@ -33,7 +33,7 @@ struct ModelPrinter {
             if context.options.format == .commas { widths = widths.map { $0.map { _ in 0 } } }
             if formatter.showsAllocatedSize && !isOperandList {
                 context.output.write("total \(total)")
-                context.output.buffer.append(context.options.lineEnd)
+                context.output.buffer.append(context.options.names.lineEnd)
             }
             if context.options.format == .oneLine {
                 printTable(model, formatter: formatter, widths: widths)
@@ -54,7 +54,7 @@ struct ModelPrinter {
             let (widths, total) = formatter.measure(measured)
             if !isOperandList {
                 context.output.write((context.dired == nil ? "" : DiredLog.indent) + "total \(total)")
-                context.output.buffer.append(context.options.lineEnd)
+                context.output.buffer.append(context.options.names.lineEnd)
             }
             context.dired?.spans.skipsPaddingSpace = formatter.decoration.padsUnquotedNames
             printTable(model, formatter: formatter, widths: widths)
@@ -100,7 +100,7 @@ struct ModelPrinter {
         // from column 0 in the other formats (`print_file_name_and_frills`).
         renderOptions.styleMarkup = context.options.format == .long ? context.styleMarkup : context.styleMarkup?.clearingFrom(column: 0)
         renderOptions.linkMarkup = context.linkMarkup
-        renderOptions.lineEnd = context.options.lineEnd
+        renderOptions.lineEnd = context.options.names.lineEnd
         renderOptions.columnWidths = widths
         renderOptions.columnAlignments = formatter.columnAlignments
         var renderer = TextRenderer(options: renderOptions)
@@ -142,7 +142,7 @@ struct ModelPrinter {
         // line: ls uses spaces for both.
         let tabSize = context.useColor || lineWidth == 0 ? 0 : context.options.tabSize
         for row in 0..<grid.rows {
-            grid.writeRow(row, entries, widths: entryWidths, tabSize: tabSize, lineEnd: context.options.lineEnd, into: &context.output.buffer)
+            grid.writeRow(row, entries, widths: entryWidths, tabSize: tabSize, lineEnd: context.options.names.lineEnd, into: &context.output.buffer)
             context.output.flushIfFull()
         }
     }
@@ -167,7 +167,7 @@ struct ModelPrinter {
                         position += 2
                     } else {
                         context.output.write(",")
-                        context.output.buffer.append(context.options.lineEnd)
+                        context.output.buffer.append(context.options.names.lineEnd)
                         position = 0
                     }
                 }
@@ -177,7 +177,7 @@ struct ModelPrinter {
                 context.output.flushIfFull()
             }
         }
-        context.output.buffer.append(context.options.lineEnd)
+        context.output.buffer.append(context.options.names.lineEnd)
     }
 
     /// With `-L`, a symlink whose target is missing is an error, where the
@@ -186,7 +186,8 @@ struct ModelPrinter {
     private func reportDanglingLinks(in model: any FileRows) {
         let options = context.options
         guard options.followSymlinks, options.format != .long,
-            options.showsAllocatedSize || options.showsInode || options.showsContext || options.typeIndicators || context.useColor
+            options.longColumns.showsAllocatedSize || options.longColumns.showsInode || options.longColumns.showsContext
+                || options.names.typeIndicators || context.useColor
         else { return }
         for row in 0..<model.rowCount where model.kind(ofRow: row) == .symlink {
             if case .failure(let errno) = model.targetStatus(ofRow: row) {

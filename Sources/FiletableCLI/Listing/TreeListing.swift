@@ -10,12 +10,12 @@ final class TreeListing {
     let context: ListingContext
 
     /// The drawing's pieces: tree's UTF-8 lines, or with `--charset=ascii` its ASCII ones.
-    private var tee: String { context.options.treeASCIILines ? "|-- " : "├── " }
-    private var last: String { context.options.treeASCIILines ? "`-- " : "└── " }
-    private var vertical: String { context.options.treeASCIILines ? "|   " : "│\u{A0}\u{A0} " }
+    private var tee: String { context.options.treeDrawing.asciiLines ? "|-- " : "├── " }
+    private var last: String { context.options.treeDrawing.asciiLines ? "`-- " : "└── " }
+    private var vertical: String { context.options.treeDrawing.asciiLines ? "|   " : "│\u{A0}\u{A0} " }
     private static let blank = "    "
     /// tree's `-p -u -g -s -h -D` bracket, and what it needs.
-    private var details: TreeEntryDetails { context.options.treeDetails }
+    private var details: TreeEntryDetails { context.options.treeDrawing.details }
     private let accounts = AccountNames()
     /// tree's colours (`-C`), read from the context once, not a row.
     private let treeColors: TreeColorScheme?
@@ -68,7 +68,7 @@ final class TreeListing {
         // The files in the order given: a row each, as its index.
         let operands = context.operandModel(files, inGivenOrder: true)
         // -J: the same walk, written as tree's JSON.
-        let json = context.options.treeJSON ? TreeJSONWriter(output: context.output) : nil
+        let json = context.options.treeDrawing.json ? TreeJSONWriter(output: context.output) : nil
         for root in roots {
             switch root {
             case .directory(let path):
@@ -105,14 +105,14 @@ final class TreeListing {
         }
         if let json {
             json.finish(
-                directories: counts.directories, files: context.options.treeDirectoriesOnly ? nil : counts.files,
-                reports: !context.options.treeNoReport)
+                directories: counts.directories, files: context.options.treeDrawing.directoriesOnly ? nil : counts.files,
+                reports: !context.options.treeDrawing.noReport)
             return
         }
-        guard !context.options.treeNoReport else { return }
+        guard !context.options.treeDrawing.noReport else { return }
         let directories = Plural.count(counts.directories, "directory", "directories")
         context.output.write(
-            context.options.treeDirectoriesOnly ? "\n\(directories)\n" : "\n\(directories), \(Plural.count(counts.files, "file"))\n")
+            context.options.treeDrawing.directoriesOnly ? "\n\(directories)\n" : "\n\(directories), \(Plural.count(counts.files, "file"))\n")
     }
 
     /// The directory at `path` and everything below it, as tree draws it.
@@ -258,7 +258,7 @@ final class TreeListing {
         row: Int, of model: Rows, kept: DirectoriesWithFiles?, json: TreeJSONWriter?, cell: Cell, formatter: NameCellFormatter,
         walk: inout Walk, counts: inout Counts
     ) {
-        if context.options.treeDirectoriesOnly, !model.isDirectory(row: row, followSymlinks: true) { return }
+        if context.options.treeDrawing.directoriesOnly, !model.isDirectory(row: row, followSymlinks: true) { return }
         if let kept, model.isDirectory(row: row, followSymlinks: true), !kept.contains(model.path(ofRow: row)) { return }
         let isLast = row == walk.lastDrawnRow.last
         walk.lastWasFinal = isLast
@@ -277,16 +277,16 @@ final class TreeListing {
             let target = kind == .symlink ? try? model.linkTarget(ofRow: row).get() : nil
             json.entry(
                 kind: kind == .directory ? "directory" : kind == .symlink ? "link" : "file",
-                name: context.options.treeFullPaths ? model.path(ofRow: row) : model.name(ofRow: row), target: target,
+                name: context.options.treeDrawing.fullPaths ? model.path(ofRow: row) : model.name(ofRow: row), target: target,
                 fields: jsonFields(row: row, in: model))
             return
         }
-        var line = context.options.treeNoIndentation ? "" : walk.prefix + (isLast ? last : tee)
+        var line = context.options.treeDrawing.noIndentation ? "" : walk.prefix + (isLast ? last : tee)
         if !details.isEmpty, case .success(let status) = model.status(ofRow: row) {
             line += details.bracket(for: status, accounts: accounts, times: times)
         }
         let drawn = configured(cell, row: row, in: model, formatter: formatter)
-        if context.options.treeFullPaths { drawn.text = context.decoration.displayText(model.path(ofRow: row)) }
+        if context.options.treeDrawing.fullPaths { drawn.text = context.decoration.displayText(model.path(ofRow: row)) }
         if context.options.followSymlinks, isRepeat(row: row, in: model, entered: walk.entered) {
             drawn.textSuffix += "  [recursive, not followed]"
         } else if cannotOpen(row: row, in: model, depth: walk.lastDrawnRow.count - 1) {
@@ -316,7 +316,7 @@ final class TreeListing {
     /// files below, with -d a directory, else the last.
     private func lastDrawn<Rows: FileRows>(of model: Rows, kept: DirectoriesWithFiles?) -> Int {
         var row = kept.map { Self.lastKeptRow(of: model, kept: $0) } ?? model.rowCount - 1
-        if context.options.treeDirectoriesOnly {
+        if context.options.treeDrawing.directoriesOnly {
             while row >= 0, !model.isDirectory(row: row, followSymlinks: true) { row -= 1 }
         }
         return row

@@ -53,7 +53,7 @@ struct ArgumentParser {
         calledAs?.adoptDefaults(&options)
         options.settle()
         // ls's default --time-style, for the listings that print times.
-        if options.formatRequested, !options.timeStyleChosen, let style = Environment.value("TIME_STYLE"), !style.isEmpty {
+        if options.formatRequested, !options.times.styleChosen, let style = Environment.value("TIME_STYLE"), !style.isEmpty {
             guard TimeFormat.Layout(style) != nil else {
                 throw UsageError(
                     message: "invalid TIME_STYLE '\(NameEscaping.terminalSafe(style))'",
@@ -63,9 +63,9 @@ struct ArgumentParser {
         }
         try refuseTwoModes()
         // As ls: dired's places count lines, which NUL-ended lines do not make.
-        if options.dired && options.format == .long && options.lineEnd == 0 { throw UsageError(message: "--dired and --zero are incompatible") }
+        if options.dired && options.format == .long && options.names.lineEnd == 0 { throw UsageError(message: "--dired and --zero are incompatible") }
         if options.hexDump, let conflict = DumpLayoutChoice(options: options, arguments: arguments).conflict { throw conflict }
-        if options.treeJSON, options.followSymlinks || options.prunesEmptyDirectories {
+        if options.treeDrawing.json, options.followSymlinks || options.prunesEmptyDirectories {
             throw UsageError(
                 message: "--tree -J cannot be combined with \(options.followSymlinks ? "-l" : "--prune") yet",
                 hint: "The JSON drawing covers -a -d -f -i -I -L -P and the details; draw links followed or pruned trees as text.")
@@ -78,7 +78,7 @@ struct ArgumentParser {
     /// `--du --dupes` ran --du alone: two modes are refused by name, never
     /// one of them dropped in silence.
     private func refuseTwoModes() throws(UsageError) {
-        let hexName = options.hexFormatName == "canonical" ? "--hex" : "--xxd"
+        let hexName = options.dump.formatName == "canonical" ? "--hex" : "--xxd"
         let chosen = [
             ("--tree", options.tree), ("--du", options.spaceUsage), ("--dupes", options.findsCopies), ("--compare", options.comparesTrees),
             (hexName, options.hexDump),

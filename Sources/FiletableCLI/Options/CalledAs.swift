@@ -75,14 +75,16 @@ enum CalledAs: String, CaseIterable, Sendable {
                 options.listsWithoutLetters = true
                 // ls's default format: columns at a terminal, whatever other letters say; no colour unless --color.
                 if !options.formatChosen && StandardStream.output.isTerminal { options.format = .columns }
-                if !options.colorChosen { options.color = .never }
+                if !options.colours.colorChosen { options.colours.color = .never }
                 // ls's names: shell-escape at a terminal, literal elsewhere (control bytes still `?`, never raw);
                 // `--dired` keeps its own choice (exact bytes into a pipe).
-                if options.quoting == nil && !options.dired { options.quoting = StandardStream.output.isTerminal ? .shellEscape : .literal }
+                if options.names.quoting == nil && !options.dired {
+                    options.names.quoting = StandardStream.output.isTerminal ? .shellEscape : .literal
+                }
             }
         case .du:
             // du's shape: every directory's line, in du's order (`-d` with no limit); -s, -d N and --depth N still choose.
-            if options.spaceDepth == nil && options.maxDepth == nil { options.spaceDepth = .max }
+            if options.du.depth == nil && options.maxDepth == nil { options.du.depth = .max }
         case .hexdump, .xxd:
             break
         }

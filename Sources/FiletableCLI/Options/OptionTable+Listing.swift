@@ -32,22 +32,22 @@ extension OptionTable {
         },
         OptionSpec("numeric-uid-gid", "n", section: .formats, "-l with user and group ids as numbers") { options, _ in
             options.setFormat(.long)
-            options.numericIDs = true
+            options.longColumns.numericIDs = true
         },
         OptionSpec(nil, "g", section: .formats, "-l without the owner") { options, _ in
             options.setFormat(.long)
-            options.showsOwner = false
+            options.longColumns.showsOwner = false
         },
         OptionSpec(nil, "o", section: .formats, "-l without the group") { options, _ in
             options.setFormat(.long)
-            options.showsGroup = false
+            options.longColumns.showsGroup = false
         },
         OptionSpec("no-group", "G", section: .formats, "no group column in -l") { options, _ in
-            options.showsGroup = false
+            options.longColumns.showsGroup = false
         },
         OptionSpec("author", section: .formats, "with -l, each file's author after the group (the owner: Linux keeps no other), as ls --author") {
             options, _ in
-            options.showsAuthor = true
+            options.longColumns.showsAuthor = true
         },
         OptionSpec(
             "compare", section: .formats, "how two trees A B differ, as diff -rq A B prints it (--json: an object a difference)",
@@ -70,10 +70,10 @@ extension OptionTable {
             "zero", section: .formats,
             "end each line with NUL, names exactly as they are, no colour (ls --zero: one a line unless -l, or a format given after it)"
         ) { options, _ in
-            options.lineEnd = 0
+            options.names.lineEnd = 0
             if options.format != .long { options.setFormat(.oneLine) }
-            options.color = .never
-            options.quoting = .exact
+            options.colours.color = .never
+            options.names.quoting = .exact
         },
         OptionSpec(
             "dired", "D", section: .formats, modes: [.listing],
@@ -120,10 +120,10 @@ extension OptionTable {
             "min-size", value: .byteCount, valueName: "N", section: .formats, "--dupes leaves out files smaller than N bytes (k, m, g allowed)"
         ) {
             options, argument in
-            if case .byteCount(let bytes) = argument { options.smallestCopySize = Int64(clamping: bytes) }
+            if case .byteCount(let bytes) = argument { options.copies.smallestSize = Int64(clamping: bytes) }
         },
         OptionSpec("empty", section: .formats, "--dupes counts empty files as copies of each other") { options, _ in
-            options.copiesIncludeEmptyFiles = true
+            options.copies.includesEmptyFiles = true
         },
         OptionSpec("one-file-system", section: .formats, "--du and --dupes stay on PATH's file system (du -x)") { options, _ in
             options.oneFileSystem = true
@@ -256,7 +256,7 @@ extension OptionTable {
         OptionSpec(
             "size", "s", section: .appearance, "the space each entry takes on disk, first (in 1024-byte blocks, or as -h, --si, --block-size say)"
         ) { options, _ in
-            options.showsAllocatedSize = true
+            options.longColumns.showsAllocatedSize = true
             options.formatRequested = true
         },
         OptionSpec(
@@ -291,24 +291,24 @@ extension OptionTable {
             "color", value: .optionalWord(colorWords, implied: "always"), valueName: "WHEN", section: .appearance,
             "colour names: auto (the default: only on a terminal and never when NO_COLOR is set), always, or never; LS_COLORS is honoured"
         ) { options, argument in
-            options.color = .init(word: argument.word)
-            options.colorChosen = true
+            options.colours.color = .init(word: argument.word)
+            options.colours.colorChosen = true
         },
         OptionSpec(
             "hyperlink", value: .optionalWord(colorWords, implied: "always"), valueName: "WHEN", section: .appearance,
             "names as links to their files (file://HOST/PATH, links resolved) a terminal can open: always, never (the default), or auto (a terminal)"
         ) { options, argument in
-            options.hyperlink = .init(word: argument.word)
+            options.colours.hyperlink = .init(word: argument.word)
         },
         OptionSpec(
             "context", "Z", section: .appearance,
             "each entry's security context (SELinux label; ? where it has none), before the name (with -l, after the group)"
         ) { options, _ in
-            options.showsContext = true
+            options.longColumns.showsContext = true
             options.formatRequested = true
         },
         OptionSpec("inode", "i", section: .appearance, "the inode number of each entry, first (with -l, before the permissions)") { options, _ in
-            options.showsInode = true
+            options.longColumns.showsInode = true
             options.formatRequested = true
         },
         OptionSpec(
@@ -316,27 +316,27 @@ extension OptionTable {
             "names as ls quotes them: literal, shell, shell-always, shell-escape, shell-escape-always, c, escape, locale; default: filetable's escapes",
             details: "Control characters never reach the terminal: the literal and shell styles show them as '?', as ls does at a terminal."
         ) { options, argument in
-            options.quoting = QuotingStyle(rawValue: argument.word)
+            options.names.quoting = QuotingStyle(rawValue: argument.word)
         },
         OptionSpec("quote-name", "Q", section: .appearance, "names in double quotes with C escapes (--quoting-style=c)") { options, _ in
-            options.quoting = .c
+            options.names.quoting = .c
         },
         OptionSpec("literal", "N", section: .appearance, "names unquoted, control characters as ? (--quoting-style=literal)") { options, _ in
-            options.quoting = .literal
+            options.names.quoting = .literal
         },
         OptionSpec("escape", section: .appearance, "names with C escapes, unquoted (ls -b, --quoting-style=escape)") { options, _ in
-            options.quoting = .escape
+            options.names.quoting = .escape
         },
         OptionSpec("hide-control-chars", "q", section: .appearance, "control characters as ? (ls -q: the literal style unless another is chosen)") {
             options, _ in
-            if options.quoting == nil { options.quoting = .literal }
-            options.hidesControlCharacters = true
+            if options.names.quoting == nil { options.names.quoting = .literal }
+            options.names.hidesControlCharacters = true
         },
         OptionSpec(
             "show-control-chars", section: .appearance,
             "control characters are still escaped (they never reach the terminal); bytes above 0x7F in a locale that is not UTF-8 as they are, as ls"
         ) { options, _ in
-            options.hidesControlCharacters = false
+            options.names.hidesControlCharacters = false
         },
         OptionSpec(
             "time-style", value: .wordOrFormat(timeStyleWords), valueName: "STYLE", section: .appearance,

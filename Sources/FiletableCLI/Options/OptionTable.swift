@@ -83,11 +83,11 @@ enum OptionTable {
         "after --du: show the latest modification time (or atime, access, use, ctime, status) of anything in each tree, as du --time"
     ) { options, argument throws(UsageError) in
         switch argument {
-        case .none: options.duTime = .modification
+        case .none: options.du.time = .modification
         case .text(let word):
             switch meaning(ofWord: word) {
-            case "atime": options.duTime = .access
-            case "ctime": options.duTime = .change
+            case "atime": options.du.time = .access
+            case "ctime": options.du.time = .change
             default:
                 throw UsageError(
                     message: "invalid argument '\(word)' for '--time'", hint: "Valid arguments are: atime, access, use, ctime, status (du's words).")
@@ -105,7 +105,7 @@ enum OptionTable {
             throw UsageError(
                 message: "invalid argument '\(style)' for 'time style'", hint: "Valid arguments are: full-iso, long-iso, iso, +FORMAT (du's styles).")
         }
-        options.duTimeStyle = style
+        options.du.timeStyle = style
     }
 
     static func peerLongOption(_ name: String, in mode: OptionSpec.Mode) -> PeerLongOption? {

@@ -19,23 +19,23 @@ struct LoadedScanCommand {
                 "--load lists the kept scan of the tree it names; give no PATH (--since compares a tree with it)", severity: .seriousTrouble)
             return
         }
-        guard !options.spaceSeparatesDirectories else {
+        guard !options.du.separatesDirectories else {
             diagnostics.report("-S needs each directory's own figure, which a kept scan does not hold; scan the tree", severity: .seriousTrouble)
             return
         }
         let scan: ScanIndex
         do {
-            if let keep = options.spaceSaveFile { try SavedScan.checkWritable(keep) }
+            if let keep = options.du.saveFile { try SavedScan.checkWritable(keep) }
             // Every entry is read and checked; only those listed are kept, unless the scan is kept again.
-            scan = try ScanIndex.read(from: file, findsByName: false, depth: options.spaceSaveFile == nil ? du.listedDepth : .max)
+            scan = try ScanIndex.read(from: file, findsByName: false, depth: options.du.saveFile == nil ? du.listedDepth : .max)
         } catch {
             diagnostics.report(error, severity: .seriousTrouble)
             return
         }
         write(scan)
-        if let keep = options.spaceSaveFile {
+        if let keep = options.du.saveFile {
             do {
-                try scan.savedScan().write(to: keep, as: options.spaceSaveFormat)
+                try scan.savedScan().write(to: keep, as: options.du.saveFormat)
             } catch {
                 diagnostics.report(error, severity: .seriousTrouble)
             }

@@ -16,15 +16,15 @@ struct ScanChangesCommand {
     let unit: SizeUnit
 
     func run() {
-        guard let file = options.spaceSinceFile else { return }
-        guard options.paths.count == 1, options.spaceOperandsFile == nil else {
+        guard let file = options.du.sinceFile else { return }
+        guard options.paths.count == 1, options.du.operandsFile == nil else {
             diagnostics.report("--since compares one PATH with its saved scan; give one", severity: .seriousTrouble)
             return
         }
         let du = SpaceUsageCommand(options: options, output: output, diagnostics: diagnostics)
         let then: ScanIndex
         do {
-            if let keep = options.spaceSaveFile { try SavedScan.checkWritable(keep) }
+            if let keep = options.du.saveFile { try SavedScan.checkWritable(keep) }
             // Only what the lines list is compared: the kept scan's entries down to that depth.
             then = try ScanIndex.read(from: file, depth: du.listedDepth)
         } catch {
@@ -59,9 +59,9 @@ struct ScanChangesCommand {
         write(ScanChange(path: [], kind: .directory, then: then.rootTotals, now: result.root), below: path)
         // The totals for the person reading: standard error, out of a script's way.
         StandardStream.writeError(summary(changes, then: then, now: result.root) + "\n")
-        if let keep = options.spaceSaveFile {
+        if let keep = options.du.saveFile {
             do {
-                try SavedScan.write(result, scanned: handle.path, root: root, savedAt: WallClock.seconds, to: keep, as: options.spaceSaveFormat)
+                try SavedScan.write(result, scanned: handle.path, root: root, savedAt: WallClock.seconds, to: keep, as: options.du.saveFormat)
             } catch {
                 diagnostics.report(error, severity: .seriousTrouble)
             }

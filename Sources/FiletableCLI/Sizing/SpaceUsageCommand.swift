@@ -37,7 +37,7 @@ struct SpaceUsageCommand {
     /// names in that file, NUL-separated, read as they are used (du streams
     /// them: `/dev/zero` is never held whole); nil when they cannot be read.
     private func operands() -> (() -> [UInt8]?)? {
-        guard let file = options.spaceOperandsFile else {
+        guard let file = options.du.operandsFile else {
             var remaining = options.paths[...]
             return { remaining.popFirst() }
         }
@@ -69,20 +69,20 @@ struct SpaceUsageCommand {
     }
 
     /// How deep entries are listed: `-d N`, every one with `-a`, else PATH's own.
-    var listedDepth: Int { options.spaceDepth ?? options.maxDepth ?? (options.spaceListsEverything ? Int.max : 1) }
+    var listedDepth: Int { options.du.depth ?? options.maxDepth ?? (options.du.listsEverything ? Int.max : 1) }
 
     func run() {
         // du's own refusal, word for word, status 1.
-        if options.spaceSummarizes && options.spaceListsEverything {
+        if options.du.summarizes && options.du.listsEverything {
             diagnostics.report(UsageError(message: "cannot both summarize and show all entries", hint: UsageError.seeHelp, status: .minorTrouble))
             return
         }
         guard !ranAnotherWay() else { return }
-        if options.spaceCountsInodes && options.apparentSize {
+        if options.du.countsInodes && options.apparentSize {
             diagnostics.report("warning: options --apparent-size and -b are ineffective with --inodes", severity: .success)
         }
-        if let file = options.spaceSaveFile {
-            guard options.paths.count == 1, options.spaceOperandsFile == nil else {
+        if let file = options.du.saveFile {
+            guard options.paths.count == 1, options.du.operandsFile == nil else {
                 diagnostics.report("--save keeps the scan of one PATH; give one", severity: .seriousTrouble)
                 return
             }
@@ -111,11 +111,11 @@ struct SpaceUsageCommand {
                 continue
             }
             // An operand an --exclude pattern matches is left out whole, as du leaves it.
-            if options.spaceExcluded.contains(where: { $0.matchesPathOrSuffix(path) }) { continue }
-            switch PathResolution.status(of: path, followingLastLink: options.spaceFollowsOperandLinks || options.spaceFollowsLinks) {
+            if options.du.excluded.contains(where: { $0.matchesPathOrSuffix(path) }) { continue }
+            switch PathResolution.status(of: path, followingLastLink: options.du.followsOperandLinks || options.du.followsLinks) {
             // With -l nothing is counted once: an operand inside another is counted again, as du -l.
             case .success(let status)
-            where !options.spaceCountsEveryLink && counted.count(status.identity, isDirectory: status.kind == .directory):
+            where !options.du.countsEveryLink && counted.count(status.identity, isDirectory: status.kind == .directory):
                 continue
             case .success(let status) where status.kind != .directory:
                 // A FILE operand (or a symlink, which du does not follow) is its own line.
@@ -144,12 +144,12 @@ struct SpaceUsageCommand {
                 return
             }
             write(result, for: path)
-            if let file = options.spaceSaveFile { save(result, of: handle, in: file) }
+            if let file = options.du.saveFile { save(result, of: handle, in: file) }
             grandTotal += result.root
             if output.failed { return }
         }
         // `-c`: du's grand total line.
-        if options.spaceGrandTotal { line(Array("total".utf8), kind: .directory, totals: grandTotal, isGrandTotal: true) }
+        if options.du.grandTotal { line(Array("total".utf8), kind: .directory, totals: grandTotal, isGrandTotal: true) }
     }
 
     /// The scan, with a progress line on a terminal's standard error at most
@@ -158,30 +158,30 @@ struct SpaceUsageCommand {
     /// `--exclude-from` read first (then run with them), a kept scan listed
     /// (`--load`), or a tree compared with one (`--since`). Whether it did.
     private func ranAnotherWay() -> Bool {
-        if !options.spaceExcludeFiles.isEmpty {
-            guard let patterns = ExcludePatterns.read(options.spaceExcludeFiles, diagnostics: diagnostics) else { return true }
+        if !options.du.excludeFiles.isEmpty {
+            guard let patterns = ExcludePatterns.read(options.du.excludeFiles, diagnostics: diagnostics) else { return true }
             var options = self.options
-            options.spaceExcludeFiles = []
-            options.spaceExcluded += patterns
+            options.du.excludeFiles = []
+            options.du.excluded += patterns
             SpaceUsageCommand(options: options, output: output, diagnostics: diagnostics).run()
             return true
         }
-        if options.duTime != nil, options.spaceLoadFile != nil || options.spaceSinceFile != nil {
+        if options.du.time != nil, options.du.loadFile != nil || options.du.sinceFile != nil {
             diagnostics.report(
                 "--time shows each tree's latest time, which a kept scan does not hold (--load, --since); scan the tree itself",
                 severity: .seriousTrouble
             )
             return true
         }
-        if let file = options.spaceLoadFile {
-            guard options.spaceSinceFile == nil else {
+        if let file = options.du.loadFile {
+            guard options.du.sinceFile == nil else {
                 diagnostics.report("--load lists a kept scan and --since compares a tree with one; give one of them", severity: .seriousTrouble)
                 return true
             }
             LoadedScanCommand(du: self, file: file, options: options, diagnostics: diagnostics).run()
             return true
         }
-        if options.spaceSinceFile != nil {
+        if options.du.sinceFile != nil {
             ScanChangesCommand(options: options, output: output, diagnostics: diagnostics, unit: unit).run()
             return true
         }
@@ -190,24 +190,24 @@ struct SpaceUsageCommand {
 
     func scan(_ handle: DirectoryHandle, counted: SpaceScan.Counted, severalOperands: Bool, earlier: ScanIndex? = nil) -> SpaceScan.Result {
         var scanOptions = SpaceScan.Options()
-        scanOptions.countedBefore = options.spaceCountsEveryLink ? nil : counted
+        scanOptions.countedBefore = options.du.countsEveryLink ? nil : counted
         // Following links, a file with one link can be met twice too (du's hash_all).
-        scanOptions.remembersEveryFile = (severalOperands || options.spaceFollowsLinks) && !options.spaceCountsEveryLink
-        scanOptions.followsLinks = options.spaceFollowsLinks
+        scanOptions.remembersEveryFile = (severalOperands || options.du.followsLinks) && !options.du.countsEveryLink
+        scanOptions.followsLinks = options.du.followsLinks
         scanOptions.oneFileSystem = options.oneFileSystem
-        scanOptions.countsEveryLink = options.spaceCountsEveryLink
-        scanOptions.separatesDirectories = options.spaceSeparatesDirectories
-        scanOptions.excluded = options.spaceExcluded
-        scanOptions.latestTime = options.duTime
+        scanOptions.countsEveryLink = options.du.countsEveryLink
+        scanOptions.separatesDirectories = options.du.separatesDirectories
+        scanOptions.excluded = options.du.excluded
+        scanOptions.latestTime = options.du.time
         // -a: every entry, down to -d N if given; otherwise N levels (1: PATH's entries; 0 with -s).
         // A scan kept records every entry; one compared with a kept scan
         // (`earlier`) compares as it goes and records none; the lines still stop at the depth asked for.
         scanOptions.earlier = earlier
         scanOptions.earlierDepth = listedDepth
-        scanOptions.recordedDepth = options.spaceSaveFile != nil ? Int.max : earlier != nil ? 0 : listedDepth
+        scanOptions.recordedDepth = options.du.saveFile != nil ? Int.max : earlier != nil ? 0 : listedDepth
         scanOptions.recordsPositions = listsInWalkOrder
         // Which directory carries a file with several links: du's, the same every run (not when kept or compared).
-        scanOptions.attributesLinksInWalkOrder = options.spaceSaveFile == nil && earlier == nil
+        scanOptions.attributesLinksInWalkOrder = options.du.saveFile == nil && earlier == nil
         let scan = SpaceScan(options: scanOptions)
         var progress = ProgressLine.onStandardError()
         let result = scan.run(handle) {
@@ -235,7 +235,7 @@ struct SpaceUsageCommand {
             let entry = all[index]
             line(entry.path, kind: entry.kind, totals: entry.totals)
         }
-        line(path, kind: .directory, totals: options.spaceSeparatesDirectories ? result.rootOwn : result.root)
+        line(path, kind: .directory, totals: options.du.separatesDirectories ? result.rootOwn : result.root)
     }
 
     /// Keeps the scan in `file` (`--save`): a new file, or one that holds a
@@ -243,19 +243,19 @@ struct SpaceUsageCommand {
     private func save(_ result: SpaceScan.Result, of handle: DirectoryHandle, in file: [UInt8]) {
         let root = DisplayPath.absolute(handle.path)
         do {
-            try SavedScan.write(result, scanned: handle.path, root: root, savedAt: WallClock.seconds, to: file, as: options.spaceSaveFormat)
+            try SavedScan.write(result, scanned: handle.path, root: root, savedAt: WallClock.seconds, to: file, as: options.du.saveFormat)
         } catch {
             diagnostics.report(error, severity: .seriousTrouble)
         }
     }
 
     /// du's -d N without -a lists directories only (du's shape); --depth N lists every entry.
-    var listsDirectoriesOnly: Bool { options.spaceDepth != nil && !options.spaceListsEverything }
+    var listsDirectoriesOnly: Bool { options.du.depth != nil && !options.du.listsEverything }
 
     /// du's shapes (`-a`, `-d N`, `-s`) are listed in du's order: each
     /// directory's entries as its reading met them, a directory after what
     /// it holds. Filetable's own (a PATH's entries; `--depth N`) go largest first.
-    var listsInWalkOrder: Bool { (options.spaceDepth != nil || options.spaceListsEverything) && options.maxDepth == nil }
+    var listsInWalkOrder: Bool { (options.du.depth != nil || options.du.listsEverything) && options.maxDepth == nil }
 
     /// `entries` in du's listing order here: largest figure first, ties by
     /// `rank` (their names' order).
@@ -268,17 +268,17 @@ struct SpaceUsageCommand {
     /// What a line shows: bytes (allocated or apparent), or with
     /// `--inodes` the files and directories counted.
     private func figure(_ totals: SpaceTotals) -> Int64 {
-        options.spaceCountsInodes ? Int64(totals.files + totals.directories) : totals.bytes(apparent: options.apparentSize)
+        options.du.countsInodes ? Int64(totals.files + totals.directories) : totals.bytes(apparent: options.apparentSize)
     }
 
     /// One line, unless `-t` leaves it out (never the grand total).
     func line(_ path: [UInt8], kind: FileKind, totals: SpaceTotals, isGrandTotal: Bool = false) {
-        guard isGrandTotal || DuThreshold.shows(figure(totals), threshold: options.spaceThreshold) else { return }
+        guard isGrandTotal || DuThreshold.shows(figure(totals), threshold: options.du.threshold) else { return }
         var shown = unit.format(figure(totals))
         // --inodes: counts as they are, or human figures with -h and --si (du ignores -B for counts).
-        if options.spaceCountsInodes, case .fixed = unit.scale { shown = String(figure(totals)) }
+        if options.du.countsInodes, case .fixed = unit.scale { shown = String(figure(totals)) }
         // du --time: the latest time in the tree between the size and the name.
-        if options.duTime != nil, let time = totals.latestTime { shown += "\t" + DuTimeStyle(options.duTimeStyle).format(time) }
+        if options.du.time != nil, let time = totals.latestTime { shown += "\t" + DuTimeStyle(options.du.timeStyle).format(time) }
         if options.format == .json {
             var fields = ["\"path\":" + JSONLines.string(path)]
             if let exact = JSONLines.hexField("path_hex", path) { fields.append(exact) }

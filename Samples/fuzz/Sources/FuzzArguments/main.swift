@@ -23,14 +23,14 @@ runFuzzer { data, count in
     }
     do {
         let options = try ArgumentParser.parse(arguments, calledAs: calledAs)
-        if let size = options.pageSize, !UserNumber.pageSize.contains(size) { fatalError("page size \(size)") }
+        if let size = options.repl.pageSize, !UserNumber.pageSize.contains(size) { fatalError("page size \(size)") }
         if let depth = options.maxDepth, !UserNumber.depth.contains(depth) { fatalError("depth \(depth)") }
         // Run as du, no depth given means every directory (`.max`).
-        if let depth = options.spaceDepth, !(0...UserNumber.depth.upperBound).contains(depth), !(calledAs == .du && depth == .max) {
+        if let depth = options.du.depth, !(0...UserNumber.depth.upperBound).contains(depth), !(calledAs == .du && depth == .max) {
             fatalError("du depth \(depth)")
         }
-        if let columns = options.hexColumns, !UserNumber.hexColumns.contains(columns) { fatalError("columns \(columns)") }
-        if let group = options.hexGroup, !UserNumber.hexGroup.contains(group) { fatalError("group \(group)") }
+        if let columns = options.dump.columns, !UserNumber.dump.columns.contains(columns) { fatalError("columns \(columns)") }
+        if let group = options.dump.group, !UserNumber.dump.group.contains(group) { fatalError("group \(group)") }
     } catch let error as UsageError {
         for text in [error.message] + (error.hint.map { [$0] } ?? []) {
             let shown = NameEscaping.terminalSafe(text)
