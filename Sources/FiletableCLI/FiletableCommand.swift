@@ -62,6 +62,15 @@ public enum FiletableCommand {
         }
         // A listing of a file system that can stop answering runs in a child, so
         // that Ctrl-C and SIGTERM end it at once even while a call is stuck.
+        if options.repl.chooseDirFile != nil,
+            options.formatRequested || options.hexDump || options.catFiles || options.spaceUsage || options.comparesTrees
+                || options.findsCopies || options.listsWithoutLetters
+        {
+            diagnostics.report(
+                "--choose-dir writes where a session ends; this command line lists and ends (drop its letters to browse)",
+                severity: .seriousTrouble)
+            return diagnostics.finish()
+        }
         if options.catFiles && options.formatRequested {
             diagnostics.report("--cat writes files' bytes; it takes no listing format letter", severity: .seriousTrouble)
             return diagnostics.finish()
@@ -226,6 +235,8 @@ public enum FiletableCommand {
             }
             runner.startsOnScreen = true
         }
-        return runner.run()
+        let status = runner.run()
+        guard let file = options.repl.chooseDirFile else { return status }
+        return max(status, ChosenDirectory.write(session.current, to: file, diagnostics: diagnostics))
     }
 }

@@ -120,6 +120,8 @@ struct CopiesOptions {
 
 /// How the session runs (the REPL's options).
 struct ReplOptions {
+    /// `--choose-dir FILE`: where the directory in view is written when the session ends (cd on quit).
+    var chooseDirFile: [UInt8]?
     /// REPL batch input: a file of commands, or "-" for standard input (`-b`).
     var batchFile: [UInt8]?
     /// REPL commands from the argument, separated by `;` (`-c`).

@@ -11,6 +11,14 @@ extension OptionTable {
         ) { options, argument in
             options.repl.batchFile = argument.bytes
         },
+        OptionSpec(
+            "choose-dir", value: .path, valueName: "FILE", section: .repl,
+            "when the session ends, write the directory in view to FILE (a shell function then cds there: cd on quit)",
+            details:
+                "Written when the session ends, however it ends (quit, q in the screen, Ctrl-D, the end of a batch): the directory of the level in view as the path you walked; inside an archive, the directory holding the archive; in a table of gathered rows (find --all, marks, dupes, a comparison), the directory it was made in. The exact bytes, no newline added. FILE is replaced if it exists (a regular file, never through a link). The README gives the bash, zsh and fish functions that make q leave the shell there."
+        ) { options, argument in
+            options.repl.chooseDirFile = argument.bytes
+        },
         OptionSpec("command", "e", value: .text, valueName: "'CMD; CMD'", section: .repl, "run these commands (-c is ls's ctime)") {
             options, argument in
             options.repl.commands = argument.text
