@@ -280,4 +280,28 @@ final class ScreenInProcessTests: XCTestCase {
         XCTAssertTrue(screen.header.contains(" | 1 entry") && !screen.header.contains("pack.tgz"), screen.header)
         XCTAssertEqual(screen.highlighted, "1 pack.tgz")
     }
+
+    /// Esc cancels, as in every peer: it closes the `:` line (the next `:`
+    /// typed `::abc`), clears a filter kept with Enter with the highlight
+    /// staying on its file, and a y/N question takes only y, n, Enter or
+    /// Esc (a stray key counted as no).
+    func testEscCancelsTheCommandLineAKeptFilterAndAQuestion() throws {
+        let temp = try makeTree()
+        var screen = try ScriptedScreen.run(in: temp.path, keys: [":", "abc", Key.escape, ":", "pwd", Key.enter])
+        XCTAssertEqual(screen.status.components(separatedBy: "  ").first, temp.path, screen.status)
+        // A filter kept with Enter, the highlight moved to its second row; Esc clears it there.
+        screen = try ScriptedScreen.run(in: temp.path, keys: ["/", "l", Key.enter, Key.down])
+        XCTAssertTrue(screen.header.contains("| 3 entries |"), screen.text)
+        XCTAssertEqual(screen.highlighted, "2 blob.bin", screen.text)
+        screen = try ScriptedScreen.run(in: temp.path, keys: ["/", "l", Key.enter, Key.down, Key.escape])
+        XCTAssertTrue(screen.header.contains("| 4 entries |"), screen.header)
+        XCTAssertEqual(screen.highlighted, "2 blob.bin", screen.text)
+        // A stray key at the question asks again; n then answers it.
+        screen = try ScriptedScreen.run(in: temp.path, keys: [":mark docs", Key.enter, "M"])
+        XCTAssertTrue(screen.text.contains("y or n: ") && screen.text.contains("deletion? [y/N]"), screen.text)
+        screen = try ScriptedScreen.run(in: temp.path, keys: [":mark docs", Key.enter, "M", "y"])
+        XCTAssertTrue(screen.status.hasPrefix("marked 1"), screen.status)
+        screen = try ScriptedScreen.run(in: temp.path, keys: [":mark docs", Key.enter, Key.escape])
+        XCTAssertTrue(screen.status.hasPrefix("mark: nothing marked"), screen.status)
+    }
 }

@@ -33,6 +33,8 @@ final class LineEditor {
     let keys: KeyInput
     private var buffer = EditBuffer()
     private var prompt = ""
+    /// Whether Esc abandons the line being read (the screen's `:` line).
+    private var escapeCancels = false
     /// The first character shown when the line is wider than the screen.
     private var scrollIndex = 0
     /// History browsing: the entry shown, and the line being typed before it.
@@ -54,9 +56,12 @@ final class LineEditor {
 
     /// Reads one line after `prompt` (already terminal-safe). Ctrl-C gives
     /// `.interrupted`, Ctrl-D on an empty line `.endOfInput`. With
-    /// `remembers`, the line joins the history (questions do not).
-    func readLine(prompt: String, remembers: Bool = true) -> LineSource.Line {
+    /// `remembers`, the line joins the history (questions do not). With
+    /// `escapeCancels` (the screen's `:` line), Esc abandons the line as
+    /// Ctrl-C does, saying nothing.
+    func readLine(prompt: String, remembers: Bool = true, escapeCancels: Bool = false) -> LineSource.Line {
         self.prompt = prompt
+        self.escapeCancels = escapeCancels
         // A question too wide to share its row with the answer (wider than
         // the room a prompt keeps, see `redraw`) gets rows of its own, wrapped
         // between words: it is never cut.
@@ -136,6 +141,8 @@ final class LineEditor {
         case .enter:
             finishLine()
             return .text(buffer.text)
+        case .escape where escapeCancels:
+            return .interrupted
         case .control("c"):
             // The runner ends the row, as after a cooked terminal's ^C.
             output.write("^C")

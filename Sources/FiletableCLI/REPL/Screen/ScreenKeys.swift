@@ -3,7 +3,7 @@
 enum ScreenAction: Equatable, Sendable, CaseIterable {
     case up, down, pageUp, pageDown, top, bottom
     case open, back, hex, diff
-    case filter, mark, undo, showMarked, sizes, cycleSort, hidden
+    case filter, clearFilter, mark, undo, showMarked, sizes, cycleSort, hidden
     case pager, editor
     case toggleDetail, help, command, quit
 }
@@ -40,6 +40,7 @@ struct ScreenKey: Sendable {
             keys: "=", bindings: [(.text("="), .diff)],
             summary: "in a comparison: the row's file here against its file there, as diff -u (n: next hunk)"),
         ScreenKey(keys: "/", bindings: [(.text("/"), .filter)], summary: "filter as you type (substring, any case; globs); Esc clears"),
+        ScreenKey(keys: "Esc", bindings: [(.escape, .clearFilter)], summary: "clear a filter kept with Enter (the highlight stays on its file)"),
         ScreenKey(
             keys: "space, u", bindings: [(.text(" "), .mark), (.text("u"), .undo)],
             summary: "mark the row for the plan (the REPL's marks); undo"),

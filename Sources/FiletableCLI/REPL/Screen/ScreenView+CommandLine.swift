@@ -16,7 +16,7 @@ extension ScreenView {
         frame.output.flush()
         // The editor reads the keys the view reads: what was typed fast after
         // `:` is the line's, what after its end the view's again.
-        let line = editor.readLine(prompt: ":")
+        let line = editor.readLine(prompt: ":", escapeCancels: true)
         frame.output.write(TerminalControl.hideCursor)
         frame.output.flush()
         terminal.enterRaw()

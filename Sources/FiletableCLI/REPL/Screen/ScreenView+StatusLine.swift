@@ -61,25 +61,39 @@ extension ScreenView {
     /// one key, read in raw mode even when asked from a command's run.
     /// What the command wrote before it asked stands above the question.
     func ask(_ question: String) -> Bool {
-        status = NameEscaping.terminalSafe(question)
         // What the command said before asking (the names a mark covers) is
         // shown over the table, the question under it; else the table.
         let lines = runningCommand ? takeUnshownLines() : []
+        show(question: NameEscaping.terminalSafe(question), under: lines)
+        terminal.enterRaw()
+        defer { if runningCommand { terminal.leaveRaw() } }
+        // Only y says yes, and only n, Enter, Esc or Ctrl-C say no: any other
+        // key (a stray M) asks again, saying how to answer, rather than
+        // answering for the person.
+        while let key = nextKey() {
+            switch key {
+            case .text("y"), .text("Y"): return true
+            case .text("n"), .text("N"), .enter, .escape, .control("c"), .control("g"): return false
+            default: show(question: "y or n: " + NameEscaping.terminalSafe(question), under: lines)
+            }
+        }
+        return false
+    }
+
+    /// The question on the status line, wrapped between words when wider
+    /// than a line (never cut), `lines` over the table above it.
+    private func show(question text: String, under lines: [String]) {
+        status = text
         let (rows, columns) = size
-        // A question is never cut: wider than a line, it wraps between words.
         let question = TextWrapping.wrap(status, width: max(10, columns - 1))
         if lines.isEmpty && question.count == 1 {
             draw()
-        } else {
-            let room = max(0, rows - question.count)
-            let shown = lines.suffix(room).map { ScreenFrame.Line(text: TextWidth.truncatingTail($0, to: columns - 1), inverse: false) }
-            let blank = Array(repeating: ScreenFrame.Line(text: "", inverse: false), count: max(0, room - shown.count))
-            let asked = question.suffix(rows).map { ScreenFrame.Line(text: $0, inverse: false) }
-            frame.show(shown + blank + asked, rows: rows, columns: columns)
+            return
         }
-        terminal.enterRaw()
-        defer { if runningCommand { terminal.leaveRaw() } }
-        guard let key = nextKey() else { return false }
-        return key == .text("y") || key == .text("Y")
+        let room = max(0, rows - question.count)
+        let shown = lines.suffix(room).map { ScreenFrame.Line(text: TextWidth.truncatingTail($0, to: columns - 1), inverse: false) }
+        let blank = Array(repeating: ScreenFrame.Line(text: "", inverse: false), count: max(0, room - shown.count))
+        let asked = question.suffix(rows).map { ScreenFrame.Line(text: $0, inverse: false) }
+        frame.show(shown + blank + asked, rows: rows, columns: columns)
     }
 }

@@ -233,6 +233,10 @@ final class ScreenView {
                 status = "/ has no parent; q leaves"
             }
         case .filter: typeFilter()
+        case .clearFilter:
+            guard level.model.options.filter != nil else { return }
+            applyFilter("")
+            status = ""
         case .mark:
             guard count > 0 else { return }
             let first = session.marks.isEmpty && !markExplained
