@@ -304,4 +304,22 @@ final class ScreenInProcessTests: XCTestCase {
         screen = try ScriptedScreen.run(in: temp.path, keys: [":mark docs", Key.enter, Key.escape])
         XCTAssertTrue(screen.status.hasPrefix("mark: nothing marked"), screen.status)
     }
+
+    /// Keys say what they did: one `?` does not list says so (ranger's `~`
+    /// and `yy` did nothing, silently), `r` reverses the order and again
+    /// puts it back, and Ctrl-G shows the last message whole where the
+    /// status line cut it.
+    func testKeysSayWhatTheyDid() throws {
+        let temp = try makeTree()
+        let unbound = try ScriptedScreen.run(in: temp.path, keys: ["~"]).status
+        XCTAssertEqual(unbound.components(separatedBy: "  ").first, "~: not a key here; ? lists the keys")
+        XCTAssertEqual(try ScriptedScreen.run(in: temp.path, keys: ["r"]).highlighted, "1 zulu.log")
+        XCTAssertEqual(try ScriptedScreen.run(in: temp.path, keys: ["r", "r"]).highlighted, "1 alpha.txt")
+        XCTAssertTrue(try ScriptedScreen.run(in: temp.path, keys: ["?"], rows: 60, columns: 100).text.contains("the order reversed"))
+        let cut = try ScriptedScreen.run(in: temp.path, keys: [":du", Key.enter], columns: 24)
+        XCTAssertTrue(cut.status.contains("…"), cut.status)
+        let whole = try ScriptedScreen.run(in: temp.path, keys: [":du", Key.enter, Key.control("g")], columns: 24)
+        XCTAssertTrue(whole.text.contains("du: ") && whole.text.contains("file"), whole.text)
+        XCTAssertFalse(whole.text.split(separator: "\n").contains { $0.hasPrefix("du: ") && $0.contains("…") }, whole.text)
+    }
 }

@@ -44,6 +44,14 @@ struct SortCommand: RegisteredCommand {
         }
     }
 
+    /// Size and time list largest and newest first unless `asc`; the others ascend unless `desc`.
+    static func naturallyDescends(_ key: SortKey) -> Bool { key == .size || key == .time }
+
+    /// The level's order the other way round (the screen's `r`).
+    static func reversing(_ options: ListOptions) -> Command {
+        .sort(options.sortKey, descending: !options.reversed != naturallyDescends(options.sortKey))
+    }
+
     func run(in context: CommandContext) throws(CommandError) -> Ending {
         if let word {
             guard (context.current.kind as? HasItsOwnOrder)?.order(by: word, descending: descending, in: context.current) == true else {
@@ -52,9 +60,7 @@ struct SortCommand: RegisteredCommand {
             context.printPage()
             return .keepGoing
         }
-        // Size and time list largest and newest first unless `asc`; the others ascend unless `desc`.
-        let naturallyDescending = key == .size || key == .time
-        let reversed = descending.map { $0 != naturallyDescending } ?? false
+        let reversed = descending.map { $0 != Self.naturallyDescends(key) } ?? false
         context.current.update {
             $0.sortKey = key
             $0.reversed = reversed

@@ -3,9 +3,9 @@
 enum ScreenAction: Equatable, Sendable, CaseIterable {
     case up, down, pageUp, pageDown, top, bottom
     case open, back, hex, diff
-    case filter, clearFilter, mark, undo, showMarked, sizes, cycleSort, hidden
+    case filter, clearFilter, mark, undo, showMarked, sizes, cycleSort, reverseSort, hidden
     case pager, editor
-    case toggleDetail, help, command, quit
+    case toggleDetail, help, lastMessage, command, quit
 }
 
 struct ScreenKey: Sendable {
@@ -54,7 +54,11 @@ struct ScreenKey: Sendable {
         ScreenKey(
             keys: "s, .", bindings: [(.text("s"), .cycleSort), (.text("."), .hidden)],
             summary: "the next sort (name, size, time, ext, du once sized); hidden files on/off"),
+        ScreenKey(keys: "r", bindings: [(.text("r"), .reverseSort)], summary: "the order reversed (or back)"),
         ScreenKey(keys: "Tab", bindings: [(.tab, .toggleDetail)], summary: "the detail pane on/off (on by itself at 120 columns)"),
+        ScreenKey(
+            keys: "Ctrl-G", bindings: [(.control("g"), .lastMessage)],
+            summary: "the last message whole, when the status line cut it"),
         ScreenKey(
             keys: ":", bindings: [(.text(":"), .command)],
             summary: "a REPL command typed on the status line (the prompt's editing, history, Tab)"),
@@ -73,4 +77,17 @@ struct ScreenKey: Sendable {
 
     /// The action a key asks for, if any.
     static func action(for key: Key) -> ScreenAction? { actions[key] }
+
+    /// What the status line says of a key the table does not bind (ranger's
+    /// `~`, `H`, `yy`): nil for what is not a key a person typed on purpose.
+    static func unboundNote(for key: Key) -> String? {
+        let name: String
+        switch key {
+        case .text(let text): name = text
+        case .control(let letter): name = "Ctrl-" + letter.uppercased()
+        case .alt(let letter): name = "Alt-" + String(letter)
+        default: return nil
+        }
+        return "\(name): not a key here; ? lists the keys"
+    }
 }

@@ -90,7 +90,10 @@ final class ScreenView {
                 frame.invalidate()
                 continue
             }
-            guard let action = ScreenKey.action(for: key) else { continue }
+            guard let action = ScreenKey.action(for: key) else {
+                if let note = ScreenKey.unboundNote(for: key) { status = NameEscaping.terminalSafe(note) }
+                continue
+            }
             if action == .quit {
                 if endsSession && !session.context.mayQuit() {
                     status = "kept the marks; ':marks export FILE' writes the plan"
@@ -265,9 +268,13 @@ final class ScreenView {
             let order: [SortKey] = level.space != nil ? [.name, .size, .time, .ext, .space] : [.name, .size, .time, .ext]
             let now = order.firstIndex(of: level.model.options.sortKey) ?? -1
             run(.sort(order[(now + 1) % order.count], descending: nil))
+        case .reverseSort: run(SortCommand.reversing(level.model.options))
         case .hidden: run(.hidden(level.model.options.hidden == .hidden))
         case .toggleDetail: detailChosen = !showsDetail
         case .help: showHelp()
+        case .lastMessage:
+            let (_, columns) = size
+            showPage(status.isEmpty ? ["(no message)"] : TextWrapping.wrap(status, width: max(10, columns - 1)))
         case .command: commandLine()
         case .quit: break
         }
