@@ -322,4 +322,25 @@ final class ScreenInProcessTests: XCTestCase {
         XCTAssertTrue(whole.text.contains("du: ") && whole.text.contains("file"), whole.text)
         XCTAssertFalse(whole.text.split(separator: "\n").contains { $0.hasPrefix("du: ") && $0.contains("…") }, whole.text)
     }
+
+    /// The file view takes less's counts, as the prompt's viewer does (`50g`,
+    /// `50%`, `5j`, `3n`), and past the last match says "Pattern not found"
+    /// as less does.
+    func testTheFileViewTakesCountsAndSaysWhenAPatternIsNotFound() throws {
+        let temp = try TemporaryTree()
+        temp.file("long.txt", contents: (1...100).map { $0 % 10 == 0 ? "line \($0) tick\n" : "line \($0)\n" }.joined())
+        func header(_ keys: [String]) throws -> String { try ScriptedScreen.run(in: temp.path, keys: [Key.enter] + keys).header }
+        let search: [String] = ["/", "tick", Key.enter]
+        let expected: [([String], String)] = [
+            (["5", "0", "g"], "long.txt  lines 50-71 of 100"), (["5", "j"], "long.txt  lines 6-27 of 100"),
+            (["5", "0", "%"], "long.txt  lines 5"), (search, "long.txt  lines 10-31 of 100"),
+            (search + ["3", "n"], "long.txt  lines 40-61 of 100"),
+        ]
+        for (keys, start) in expected {
+            let shown = try header(keys)
+            XCTAssertTrue(shown.hasPrefix(start), "\(keys): \(shown)")
+        }
+        let past = try ScriptedScreen.run(in: temp.path, keys: [Key.enter] + search + ["2", "0", "n"])
+        XCTAssertTrue(past.status.hasPrefix("Pattern not found"), past.status)
+    }
 }

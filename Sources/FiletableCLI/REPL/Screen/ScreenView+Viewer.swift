@@ -47,6 +47,20 @@ extension ScreenView {
             following = false
             status = ""
         }
+        // A count, as in less: `50g`, `50%`, `5j`, `3n` (`0x318g` in hex).
+        if case .text(let typed) = key, typed.count == 1, let digit = typed.first,
+            digit.isASCII && digit.isNumber || (viewerCount == "0" && (digit == "x" || digit == "X"))
+                || (viewerCount.lowercased().hasPrefix("0x") && digit.isHexDigit && !"bdeBDE".contains(digit))
+        {
+            viewerCount += typed
+            status = ":" + viewerCount
+            return
+        }
+        let count = viewerCount
+        viewerCount = ""
+        if !count.isEmpty, case .text(let letter) = key, letter.count == 1 {
+            return applyCounted(count, letter, to: viewer)
+        }
         guard let move = ScreenViewerState.move(for: key) else { return }
         if move == .close {
             self.viewer = nil
@@ -58,6 +72,23 @@ extension ScreenView {
             following = true
             status = "following as the file grows (any key stops)"
         }
+    }
+
+    /// A count and the key after it: a move `ViewerMove.parse` reads (`50g`,
+    /// `5j`, `25%`), or `n`/`N` repeated that many times.
+    private func applyCounted(_ count: String, _ letter: String, to viewer: ScreenViewerState) {
+        if letter == "n" || letter == "N", let times = Int(count), times > 0 {
+            for _ in 0..<min(times, 10_000) {
+                status = viewer.apply(letter == "n" ? .nextMatch : .previousMatch, size: size)
+                if !status.isEmpty { return }
+            }
+            return
+        }
+        guard let move = ViewerMove.parse(count + letter), move != .close else {
+            status = "\(count)\(letter): not a count this view takes (50g, 50%, 5j, 3n)"
+            return
+        }
+        status = viewer.apply(move, size: size)
     }
 
     /// `=`: in a comparison, the highlighted file here against its file

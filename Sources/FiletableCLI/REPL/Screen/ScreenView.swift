@@ -39,6 +39,8 @@ final class ScreenView {
     private var markExplained = false
     /// `F` in the file view: its end is shown again as the file grows, until a key.
     var following = false
+    /// A count typed in the file view before its key (`50` of `50g`, less's way).
+    var viewerCount = ""
     /// The detail drawn last, and for which row, so a frame redrawn for
     /// another reason does not read the file again.
     var detailCache: (level: ObjectIdentifier, row: Int, width: Int, height: Int, lines: [String])?

@@ -96,7 +96,7 @@ final class ScreenViewerState {
             switch error {
             case .atEnd: return "the end (q goes back to the table)"
             case .atTop: return "the top"
-            case .notFound: return "not found"
+            case .notFound: return "Pattern not found"
             case .noSearch: return "no search yet: / searches"
             default: return "\(error)"
             }
