@@ -192,4 +192,24 @@ extension HabitsEndToEndTests {
         XCTAssertNotEqual(total(all.text), total(one.text), "the tmpfs's 64 KiB left out:\n\(all.text)\n\(one.text)")
         XCTAssertTrue(one.text.contains("in 2 files"), one.text)
     }
+
+    /// A row's name opens it as its number does (sftp needed `cd`); a name
+    /// that is also a command runs the command, and `open NAME` the row.
+    func testARowsNameOpensIt() throws {
+        let temp = try TemporaryTree()
+        try temp.folder("sub")
+        try temp.folder("du")
+        temp.file("inside.txt", contents: "x\n", in: "sub")
+        var result = try CommandRunner.script("sub; pwd", in: temp)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.text.hasSuffix("\n\(temp.path)/sub\n"), result.text)
+        result = try CommandRunner.script("du; pwd", in: temp)
+        XCTAssertTrue(result.text.contains("du: ") && result.text.hasSuffix("\n\(temp.path)\n"), result.text)
+        result = try CommandRunner.script("open du; pwd", in: temp)
+        XCTAssertTrue(result.text.hasSuffix("\n\(temp.path)/du\n"), result.text)
+        result = try CommandRunner.script("nosuchrow", in: temp)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("unknown command 'nosuchrow'"), result.stderr)
+        XCTAssertTrue(try CommandRunner.script("help open", in: temp).text.contains("A row's name typed alone opens it"))
+    }
 }

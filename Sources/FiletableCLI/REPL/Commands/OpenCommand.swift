@@ -8,7 +8,7 @@ struct OpenCommand: RegisteredCommand {
     static let spec = CommandSpec(
         name: "open", aliases: ["o"], usage: "open N|NAME  (or just N)", summary: "open row N",
         details:
-            "A directory, or a symlink to one, is pushed as a new table, and so is an archive (a tar, .tar.gz or zip, known by its content): its members, read without extracting, which view, hex and info read; any other file shows its details. Every command that takes a row takes its number, its name as shown (escapes typed as shown; Tab completes it), or the start of a name no other row starts with."
+            "A directory, or a symlink to one, is pushed as a new table, and so is an archive (a tar, .tar.gz or zip, known by its content): its members, read without extracting, which view, hex and info read; any other file shows its details. Every command that takes a row takes its number, its name as shown (escapes typed as shown; Tab completes it), or the start of a name no other row starts with. A row's name typed alone opens it, as its number does; a name that is also a command (ls, du, find) runs the command, and 'open NAME' opens the row."
     )
 
     static func parse(_ words: CommandWords) throws(CommandError) -> Self {

@@ -112,7 +112,19 @@ final class Session {
         if state.lastShown == .viewerScreen, let viewer, !viewer.isLines, let move = ViewerMove.parse(line) {
             return .viewerMove(move)
         }
-        return try CommandParser.parse(line, inTheScreen: !drawsPages)
+        do {
+            return try CommandParser.parse(line, inTheScreen: !drawsPages)
+        } catch {
+            // A row's exact name typed alone opens it, as its number does (nnn,
+            // lf and broot jump to it; sftp needs cd). A name that is also a
+            // command runs the command: `open NAME` opens that row.
+            if let words = try? CommandParser.split(line), words.count == 1, CommandRegistry.command(named: words[0]) == nil,
+                (try? RowNames.exactRow(words[0], in: current.model, for: "open")) ?? nil != nil
+            {
+                return .open(row: .name(words[0]))
+            }
+            throw error
+        }
     }
 
     /// Runs one command and says what happened: what it said, what it
