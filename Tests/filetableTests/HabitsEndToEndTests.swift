@@ -212,4 +212,20 @@ extension HabitsEndToEndTests {
         XCTAssertTrue(result.stderr.contains("unknown command 'nosuchrow'"), result.stderr)
         XCTAssertTrue(try CommandRunner.script("help open", in: temp).text.contains("A row's name typed alone opens it"))
     }
+
+    /// `du` at the prompt orders by size at once, largest first, as ncdu,
+    /// gdu and the screen's `d` do (it kept the name order); `sort name`
+    /// goes back.
+    func testDuOrdersTheLargestFirst() throws {
+        let temp = try TemporaryTree()
+        temp.file("a-small", contents: "x\n")
+        temp.file("z-large", contents: String(repeating: "x", count: 200_000))
+        let result = try CommandRunner.script("du; sort name", in: temp)
+        let pages = result.text.components(separatedBy: "-- a number opens its row, b back, help --")
+        XCTAssertTrue(pages.count >= 2 && pages[0].contains("| sort du |"), result.text)
+        let sized = pages[0].split(separator: "\n").filter { $0.first?.isNumber == true }
+        XCTAssertTrue(sized.first?.hasSuffix(" z-large") == true, "\(sized)")
+        let named = pages[1].split(separator: "\n").filter { $0.first?.isNumber == true }
+        XCTAssertTrue(named.first?.hasSuffix(" a-small") == true, "\(named)")
+    }
 }

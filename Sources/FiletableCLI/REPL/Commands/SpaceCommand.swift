@@ -18,7 +18,7 @@ struct SpaceCommand: RegisteredCommand {
         name: "du", aliases: [], usage: "du [-x] [--everything] [--save FILE] [--since FILE] [unreadable]",
         summary: "size every row with everything below it",
         details:
-            "Scans the tree below this directory on every core (a progress line at a terminal; Ctrl-C stops it), then shows each row's space on disk, its share of the level and a bar; 'sort du' orders by it. Levels below are sized by the same scan, so opening them shows figures at once; reload scans again. Marked rows leave the total, and the header says what the plan would free. -x stays on this directory's file system (du -x). A scan of / leaves /proc, /sys, /dev and /run out, saying so, unless --everything. 'du unreadable' lists what the last scan could not read. '--save FILE' keeps the scan in FILE (as filetable --du --save: a new file or an earlier scan replaced); '--since FILE' opens a level of what changed since the scan in FILE: a row a changed entry, largest growth first, with the change on disk, the files gained or gone, and new, removed, grown or shrunk; 'mark new' marks what appeared. FILE is relative to where filetable started. Nothing is deleted."
+            "Scans the tree below this directory on every core (a progress line at a terminal; Ctrl-C stops it), then shows each row's space on disk, its share of the level and a bar, largest first (as ncdu; 'sort name' goes back). Levels below are sized by the same scan, so opening them shows figures at once; reload scans again. Marked rows leave the total, and the header says what the plan would free. -x stays on this directory's file system (du -x). A scan of / leaves /proc, /sys, /dev and /run out, saying so, unless --everything. 'du unreadable' lists what the last scan could not read. '--save FILE' keeps the scan in FILE (as filetable --du --save: a new file or an earlier scan replaced); '--since FILE' opens a level of what changed since the scan in FILE: a row a changed entry, largest growth first, with the change on disk, the files gained or gone, and new, removed, grown or shrunk; 'mark new' marks what appeared. FILE is relative to where filetable started. Nothing is deleted."
     )
 
     static func parse(_ words: CommandWords) throws(CommandError) -> Self {
@@ -83,6 +83,7 @@ extension CommandContext {
             }
             level.knownSpace = known
             showSpace(on: level)
+            orderBySpace(level)
             printPage()
             let total = level.space?.total ?? 0
             write("du: \(HumanSize.withUnit(total)) as stored in the archive (from its index, nothing extracted)")
@@ -139,6 +140,7 @@ extension CommandContext {
             return showChanges(result.changes, from: then, now: result.root, file: file, of: level, directory: listing.directory)
         }
         showSpace(on: level)
+        orderBySpace(level)
         printPage()
         let unreadable = result.errors.count
         let skipped = leftOut.map { NameEscaping.escape($0.path) }.joined(separator: ", ")
@@ -148,6 +150,15 @@ extension CommandContext {
                 + (unreadable > 0 ? "; \(Plural.count(unreadable, "entry", "entries")) could not be read ('du unreadable' lists them)" : "")
                 + (leftOut.isEmpty ? "" : "; left out \(skipped) ('du --everything' scans them)")
                 + (unanswering.isEmpty ? "" : "; left out \(silent): not responding"))
+    }
+
+    /// Largest first once sized, as ncdu, gdu and the screen's `d` order
+    /// (`sort name` goes back).
+    private func orderBySpace(_ level: TableLevel) {
+        level.update {
+            $0.sortKey = .space
+            $0.reversed = false
+        }
     }
 
     /// `du --since FILE`: what changed in `level`'s entries between the
