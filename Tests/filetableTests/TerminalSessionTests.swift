@@ -29,6 +29,22 @@ final class TerminalSessionTests: XCTestCase {
 
     private func sessionEnds() -> Bool { tmux.ends() }
 
+    /// A message wider than the terminal wraps between words, never inside
+    /// one (it broke `('du --eve` / `rything'`, as the terminal cut it).
+    func testALongMessageWrapsBetweenWords() throws {
+        let temp = try TemporaryTree()
+        temp.file("victim", contents: "x")
+        start("cd '\(temp.path)' && HOME=$(mktemp -d) '\(CommandRunner.executable.path)' .", columns: 40, rows: 20)
+        try waitFor("help --")
+        try type("mark victim", "Enter")
+        let shown = try waitFor("to revert)")
+        let lines = shown.split(separator: "\n")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("marked 1 (1 in the plan;") }, shown)
+        XCTAssertTrue(lines.allSatisfy { $0.count < 40 }, shown)
+        XCTAssertTrue(lines.contains("review, 'undo' to revert)"), shown)
+        try type("quit", "Enter")
+    }
+
     /// `du` at a terminal: the rows get their space, share and bar; on a
     /// large tree Ctrl-C stops the scan and gives the prompt back.
     func testDuShowsSpaceAndCtrlCStopsALongScan() throws {

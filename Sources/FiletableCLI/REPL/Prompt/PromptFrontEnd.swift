@@ -1,5 +1,6 @@
 import FileBrowsing
 import SystemSeam
+import TableKit
 
 /// The prompt's front end: messages are printed as lines on the session's
 /// output, pages are drawn after every change, and a question is read as a
@@ -18,7 +19,17 @@ final class PromptFrontEnd: FrontEnd {
 
     func say(_ message: Message) {
         switch message {
-        case .text: for line in message.lines { output.write(line + "\n") }
+        case .text:
+            // At a terminal a line wider than it wraps between words, never
+            // inside one (`('du --eve` / `rything'`); a pipe gets it whole.
+            let width = output.fd == 1 ? Terminal.size()?.columns : nil
+            for line in message.lines {
+                guard let width, TextWidth.of(line) > width - 1 else {
+                    output.write(line + "\n")
+                    continue
+                }
+                for row in TextWrapping.wrap(line, width: width - 1) { output.write(row + "\n") }
+            }
         case .composed(let text): output.write(text)
         }
     }
