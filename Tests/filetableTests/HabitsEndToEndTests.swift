@@ -228,4 +228,16 @@ extension HabitsEndToEndTests {
         let named = pages[1].split(separator: "\n").filter { $0.first?.isNumber == true }
         XCTAssertTrue(named.first?.hasSuffix(" a-small") == true, "\(named)")
     }
+
+    /// The page marks the row a `find` found, and the file a start named
+    /// (the prompt said "row 3" and left the reader to count); the next
+    /// page is plain again.
+    func testThePageMarksTheRowFound() throws {
+        let temp = try makeTree()
+        let found = try CommandRunner.script("find notes; list", in: temp)
+        XCTAssertTrue(found.text.contains("\n2 notes.txt  (found)\n"), found.text)
+        XCTAssertEqual(found.text.components(separatedBy: "(found)").count, 2, "marked on the find's page only: \(found.text)")
+        let named = try CommandRunner.run(["--page-size", "20", "-e", "list", "notes.txt"], in: temp.url)
+        XCTAssertTrue(named.text.contains("\n2 notes.txt  (named)\n"), named.text)
+    }
 }

@@ -558,7 +558,7 @@ final class TerminalSessionTests: XCTestCase {
         try type("style default", "Enter")
         try type("find lnk", "Enter")
         shown = try waitFor("find: row")
-        XCTAssertTrue(shown.contains(" lnk@\n"), shown)
+        XCTAssertTrue(shown.contains(" lnk@  (found)\n"), "the row found is marked on the page: \(shown)")
         try type("ls -l", "Enter")
         shown = try waitFor("lnk -> wide.txt")
         XCTAssertTrue(shown.contains("lrwxrwxrwx 1 "), shown)

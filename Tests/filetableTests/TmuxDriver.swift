@@ -44,7 +44,9 @@ final class TmuxDriver {
         var last = ""
         while Date() < deadline {
             last = screen()
-            if last.contains(text) { return last }
+            // A message wider than the terminal is wrapped between words by
+            // filetable itself: a break there reads as the space it replaced.
+            if last.contains(text) || last.replacingOccurrences(of: "\n", with: " ").contains(text) { return last }
             // A capture takes a few milliseconds: checking often costs little.
             usleep(10_000)
         }

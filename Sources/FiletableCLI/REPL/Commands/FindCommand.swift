@@ -174,6 +174,7 @@ extension CommandContext {
             preparePage()
             origin.table.scrollToRow(match.row)
             origin.highlight = match.row
+            if drawsPages { origin.pointed = (match.row, "found") }
             printPage()
             write("find: row \(match.row + 1) (\(nextMatchHint) for the next match)")
         } else {
@@ -181,7 +182,7 @@ extension CommandContext {
             let name = match.rows.name(ofRow: match.row)
             let level = match.level(path)
             search.shownLevel = level
-            let row = present(level, focusing: name) ?? 0
+            let row = present(level, focusing: name, pointing: "found") ?? 0
             let relative = (match.components + [name]).map { NameEscaping.escape($0) }.joined(separator: "/")
             write("find: \(relative), row \(row + 1) here (\(nextMatchHint) for the next match; \(drawsPages ? "'back'" : "h") returns)")
         }

@@ -87,12 +87,21 @@ final class TableLevel {
         try DirectoryHandle.open([0x2E], in: directory, displayPath: path, followSymlink: false)
     }
 
+    /// The word after `row`'s name when a `find` pointed at it (`found`).
+    func pointedWord(ofRow row: Int) -> String? {
+        pointed.flatMap { $0.row == row ? $0.word : nil }
+    }
+
     /// What the rows are, for messages.
     var kindDescription: String { kind.rowsDescription }
 
     /// The full-screen view's highlighted row (a flat row number): kept
     /// with the level, so going back lands on the row you came from.
     var highlight = 0
+    /// The row a `find` (or a start on a FILE) pointed at, and the word that
+    /// says so after its name on the prompt's next page (`found`); the page
+    /// drawn, it is forgotten.
+    var pointed: (row: Int, word: String)?
     /// Pushed by `up` (the parent of the level below it), not opened from
     /// it: the full-screen view's h goes on up from here, rather than back down.
     var cameUp = false

@@ -48,6 +48,8 @@ final class PromptFrontEnd: FrontEnd {
     /// The page holding the level's current rows, with its header and footer.
     func showTable(_ level: TableLevel, state: SessionState, settings: Session.Settings) -> Bool {
         PageView(level: level, settings: settings, state: state).draw(into: output)
+        // A row a find pointed at is marked on this page only.
+        level.pointed = nil
         return true
     }
 }

@@ -77,6 +77,8 @@ final class ScreenView {
             terminal.leaveRaw()
         }
         status = "? lists the keys; q leaves"
+        // The screen highlights what a find or a start on a FILE pointed at: no word after it.
+        for level in session.stack.levels { level.pointed = nil }
         while true {
             draw()
             guard let key = nextKey() else { return .quit }

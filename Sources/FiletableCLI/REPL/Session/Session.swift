@@ -96,6 +96,8 @@ final class Session {
             modes: Modes(), conversation: Conversation(output: output, interactive: settings.interactive), settings: settings)
         if let selected, let row = (0..<model.rowCount).first(where: { model.withName(ofRow: $0) { $0.elementsEqual(selected) } }) {
             level.highlight = row
+            // The prompt's first page marks the file named.
+            level.pointed = (row, "named")
             PageView(level: level, settings: settings, state: SessionState()).layOutPages()
             level.table.scrollToRow(row)
         }

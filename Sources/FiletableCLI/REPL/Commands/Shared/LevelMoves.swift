@@ -57,7 +57,7 @@ extension CommandContext {
     /// marks applied, on the page holding the row named `focus`, and draws
     /// it; returns that row, if there is one.
     @discardableResult
-    func present(_ level: TableLevel, focusing focus: [UInt8]? = nil, style: EntryStyle? = nil) -> Int? {
+    func present(_ level: TableLevel, focusing focus: [UInt8]? = nil, pointing word: String? = nil, style: EntryStyle? = nil) -> Int? {
         level.style = style ?? current.style
         navigator.push(level)
         prepareDrawing(level)
@@ -68,6 +68,7 @@ extension CommandContext {
             level.table.scrollToRow(row)
             // The full-screen view highlights the directory you came from.
             level.highlight = row
+            if let word, drawsPages { level.pointed = (row, word) }
         }
         printPage()
         return row

@@ -56,11 +56,14 @@ extension CommandContext {
             // Each row checked again as it is drawn: vanished, replaced, changed.
             decorations.isMarked = { _ in true }
             // (The level holds its source, which holds these: the level is not held back.)
-            decorations.note = { [unowned level] row in level.mark(ofRow: row).flatMap(PlanVerification.problem(with:))?.description }
+            decorations.note = { [unowned level] row in
+                level.mark(ofRow: row).flatMap(PlanVerification.problem(with:))?.description ?? level.pointedWord(ofRow: row)
+            }
         case .flagged:
             decorations.marksShown = true
             decorations.isMarked = { [marks, unowned level] row in level.entry(ofRow: row).map { marks.mark(for: $0) != nil } ?? false }
         }
+        if decorations.note == nil { decorations.note = { [unowned level] row in level.pointedWord(ofRow: row) } }
         decorations.spaceColumns = (level.kind as? HasItsOwnColumns)?.columns(of: level) ?? spaceColumns(of: level)
         level.source.decorations = decorations
     }
