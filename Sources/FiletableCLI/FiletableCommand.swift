@@ -62,15 +62,7 @@ public enum FiletableCommand {
         }
         // A listing of a file system that can stop answering runs in a child, so
         // that Ctrl-C and SIGTERM end it at once even while a call is stuck.
-        if options.repl.chooseDirFile != nil,
-            options.formatRequested || options.hexDump || options.catFiles || options.spaceUsage || options.comparesTrees
-                || options.findsCopies || options.listsWithoutLetters
-        {
-            diagnostics.report(
-                "--choose-dir writes where a session ends; this command line lists and ends (drop its letters to browse)",
-                severity: .seriousTrouble)
-            return diagnostics.finish()
-        }
+        if refusesChoosingADirectory(options, diagnostics) { return diagnostics.finish() }
         if options.catFiles && options.formatRequested {
             diagnostics.report("--cat writes files' bytes; it takes no listing format letter", severity: .seriousTrouble)
             return diagnostics.finish()
@@ -116,6 +108,18 @@ public enum FiletableCommand {
             return max(status, diagnostics.finish())
         }
         return diagnostics.finish()
+    }
+
+    /// `--choose-dir` with a mode that lists and ends (no session to end
+    /// somewhere): refused, saying why.
+    private static func refusesChoosingADirectory(_ options: CommandLineOptions, _ diagnostics: Diagnostics) -> Bool {
+        guard options.repl.chooseDirFile != nil,
+            options.formatRequested || options.hexDump || options.catFiles || options.spaceUsage || options.comparesTrees
+                || options.findsCopies || options.listsWithoutLetters
+        else { return false }
+        diagnostics.report(
+            "--choose-dir writes where a session ends; this command line lists and ends (drop its letters to browse)", severity: .seriousTrouble)
+        return true
     }
 
     /// As ls lists with no format letter: columns at a terminal, one a line elsewhere.

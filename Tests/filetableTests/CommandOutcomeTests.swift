@@ -17,14 +17,10 @@ final class CommandOutcomeTests: XCTestCase {
         temp.file("guide.txt", contents: "inside\n", in: "docs")
         temp.file("alpha.txt", contents: "first line\nsecond line\n")
         temp.file("zulu.log", contents: "log\n")
-        let output = OutputSink(fd: -1)
-        output.startCapturing()
-        session = try Session(path: Array(temp.path.utf8), output: output, settings: Session.Settings())
+        session = try Session.inMemory(at: temp.path)
     }
 
-    private func run(_ line: String) throws -> Outcome {
-        session.execute(try session.command(for: line))
-    }
+    private func run(_ line: String) throws -> Outcome { try session.run(line) }
 
     func testMovingBetweenLevelsSaysTheLevelChanged() throws {
         let opened = try run("open docs")

@@ -21,14 +21,10 @@ final class StoppedOperationsTests: XCTestCase {
         temp.file("note1", contents: "same\n", in: "a")
         temp.file("note2", contents: "same\n", in: "a/b")
         temp.file("note3", contents: "same\n", in: "a/b/c")
-        let output = OutputSink(fd: -1)
-        output.startCapturing()
-        session = try Session(path: Array(temp.path.utf8), output: output, settings: Session.Settings())
+        session = try Session.inMemory(at: temp.path)
     }
 
-    private func run(_ line: String) throws -> Outcome {
-        session.execute(try session.command(for: line))
-    }
+    private func run(_ line: String) throws -> Outcome { try session.run(line) }
 
     /// A stop asked from its `askedFrom`-th question on (1: at once).
     private func stop(from askedFrom: Int) -> StopSource {

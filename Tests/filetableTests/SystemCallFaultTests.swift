@@ -20,18 +20,14 @@ final class SystemCallFaultTests: XCTestCase {
         try temp.folder("sub")
         temp.file("inside.txt", contents: "inside\n", in: "sub")
         temp.file("gone.txt", contents: "soon gone\n")
-        let output = OutputSink(fd: -1)
-        output.startCapturing()
-        session = try Session(path: Array(temp.path.utf8), output: output, settings: Session.Settings())
+        session = try Session.inMemory(at: temp.path)
     }
 
     override func tearDown() {
         SystemCallFaults.removeAll()
     }
 
-    private func run(_ line: String) throws -> Outcome {
-        session.execute(try session.command(for: line))
-    }
+    private func run(_ line: String) throws -> Outcome { try session.run(line) }
 
     private func texts(_ outcome: Outcome) -> String {
         outcome.messages.compactMap { message -> String? in
