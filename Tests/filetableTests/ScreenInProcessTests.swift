@@ -343,4 +343,12 @@ final class ScreenInProcessTests: XCTestCase {
         let past = try ScriptedScreen.run(in: temp.path, keys: [Key.enter] + search + ["2", "0", "n"])
         XCTAssertTrue(past.status.hasPrefix("Pattern not found"), past.status)
     }
+
+    /// `:style columns` in the screen says what it does there (it was
+    /// ignored in silence): the prompt's pages take it, the screen a row a line.
+    func testStyleColumnsSaysWhatItDoesInTheScreen() throws {
+        let temp = try makeTree()
+        let screen = try ScriptedScreen.run(in: temp.path, keys: [":style columns", Key.enter], columns: 120)
+        XCTAssertTrue(screen.status.hasPrefix("style columns: kept for the prompt's pages"), screen.status)
+    }
 }

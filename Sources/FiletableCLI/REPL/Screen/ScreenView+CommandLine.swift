@@ -65,6 +65,10 @@ extension ScreenView {
         }
         let lines = run(command)
         if lines.filter({ !$0.isEmpty }).count > 1 { showPage(lines) }
+        // The screen draws a row a line: columns are the prompt's pages' (it was ignored in silence).
+        if let style = command.action as? StyleCommand, style.style == .columns {
+            status = "style columns: kept for the prompt's pages; the screen shows a row a line"
+        }
     }
 
     /// The row `reference` names, highlighted and opened full width (the
