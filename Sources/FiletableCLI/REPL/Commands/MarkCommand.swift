@@ -116,7 +116,7 @@ extension CommandContext {
         }
         let directories = (0..<batch.count).reduce(0) { $0 + (batch.kind(at: $1) == .directory ? 1 : 0) }
         if batch.count > 1 || directories > 0, conversation.canAsk, !settings.assumeYes {
-            guard askToMark(batch, directories: directories) else {
+            guard askToMark(batch, directories: directories, rows: rows) else {
                 write("mark: nothing marked")
                 return
             }
@@ -192,12 +192,18 @@ extension CommandContext {
     /// Says what the new marks cover (names, up to a screen, when there are
     /// several; the files, directories and bytes inside) and asks. Ctrl-C
     /// stops a long count and asks with what was counted.
-    private func askToMark(_ batch: MarkBatch, directories: Int) -> Bool {
+    private func askToMark(_ batch: MarkBatch, directories: Int, rows: [Int]) -> Bool {
         if batch.count > 1 {
             let room = max(1, PageView(level: current, settings: settings, state: state).screenRoom() - 2)
             let shown = batch.count > room ? room - 1 : batch.count
+            // Each as its row shows it: rows shown by their path (copies,
+            // matches, a comparison) by it, so two copies named `copyright`
+            // read as the two places they are.
+            let model = current.model
+            let asShown = rows.count == batch.count
             for index in 0..<shown {
-                write("  " + NameEscaping.escape(batch.names.name(at: index)) + (batch.kind(at: index) == .directory ? "/" : ""))
+                let name = asShown ? model.name(ofRow: rows[index]) : batch.names.name(at: index)
+                write("  " + NameEscaping.escape(name) + (batch.kind(at: index) == .directory ? "/" : ""))
             }
             if shown < batch.count { write("  … and \(batch.count - shown) more") }
         }
