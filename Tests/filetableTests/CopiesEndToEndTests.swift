@@ -181,4 +181,17 @@ final class CopiesEndToEndTests: XCTestCase {
         XCTAssertTrue(result.text.contains("verify: the plan takes every copy of"), result.text)
         XCTAssertTrue(result.stderr.contains("marks verify: the plan takes the last copy of 1 group"), result.stderr)
     }
+
+    /// The copies' header says what is left to gain: it falls as copies are
+    /// marked, and says what the plan already holds.
+    func testWhatIsLeftToGainFallsAsCopiesAreMarked() throws {
+        let temp = try TemporaryTree()
+        for folder in ["a", "b", "c"] {
+            try temp.folder(folder)
+            temp.file("copyright", contents: "same\n", in: folder)
+        }
+        let result = try CommandRunner.script("dupes; mark 2; list", in: temp, flags: ["-y"])
+        XCTAssertTrue(result.text.contains("| dupes: 1 group, 10 bytes to gain |"), result.text)
+        XCTAssertTrue(result.text.contains("| dupes: 1 group, 5 bytes to gain (5 bytes in the plan) |"), result.text)
+    }
 }

@@ -20,9 +20,28 @@ final class CopiesLevel: LevelKind, GuardsCopyGroups {
 
     func headerParts(of level: TableLevel) -> [String] {
         let groups = table.groups
-        return [
-            NameEscaping.escape(level.path),
-            "dupes: \(Plural.count(groups.count, "group")), \(HumanSize.withUnit(groups.totalGain)) to gain",
-        ] + (end.headerNote.map { [$0] } ?? [])
+        // What is left to gain falls as copies are marked.
+        let marked = markedGain(in: level)
+        let gain =
+            "\(HumanSize.withUnit(max(0, groups.totalGain - marked))) to gain"
+            + (marked > 0 ? " (\(HumanSize.withUnit(marked)) in the plan)" : "")
+        return [NameEscaping.escape(level.path), "dupes: \(Plural.count(groups.count, "group")), " + gain]
+            + (end.headerNote.map { [$0] } ?? [])
+    }
+
+    /// The bytes the marked copies free: each marked file of a group once
+    /// (a file's other links are the same bytes).
+    private func markedGain(in level: TableLevel) -> Int64 {
+        guard let rows = level.model as? PathRows else { return 0 }
+        let isMarked = level.source.decorations.isMarked
+        var files = Set<[Int]>()
+        var gain: Int64 = 0
+        for row in 0..<rows.rowCount where isMarked(row) {
+            let entry = rows.entry(ofRow: row)
+            guard entry < table.groupOfEntry.count else { continue }
+            let group = table.groupOfEntry[entry]
+            if files.insert([group, table.fileOfEntry[entry]]).inserted { gain += table.groups[group].size }
+        }
+        return gain
     }
 }
