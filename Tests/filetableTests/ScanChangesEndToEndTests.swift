@@ -34,6 +34,11 @@ final class ScanChangesEndToEndTests: XCTestCase {
         XCTAssertEqual(since.status, 0, since.stderr)
         XCTAssertEqual(shape(since.text), ["+ +1 grown t/a", "+ +1 new t/c", "- -1 shrunk t/b", "+ +1 total t"])
         XCTAssertTrue(since.stderr.hasPrefix("since ") && since.stderr.contains("1 new, 0 removed"), since.stderr)
+        XCTAssertTrue(since.stderr.contains(" KiB"), "in words when no unit was asked: \(since.stderr)")
+        // The summary speaks the unit the lines were asked in (it said KiB after -h's 296K).
+        let human = try CommandRunner.run(["--du", "--since", "scan", "-h", "t"], in: temp.url)
+        XCTAssertTrue(human.stderr.contains("grew by 296K,") || human.stderr.contains("grew by 300K,"), human.stderr)
+        XCTAssertFalse(human.stderr.contains("KiB"), human.stderr)
         // Every entry with -a; the unchanged directory is never listed.
         let all = try CommandRunner.run(["--du", "--since", "scan", "-a", "t"], in: temp.url)
         XCTAssertEqual(

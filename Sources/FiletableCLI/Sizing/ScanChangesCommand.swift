@@ -87,8 +87,15 @@ struct ScanChangesCommand {
             if change.state == .removed { removed += 1 }
         }
         let when = TimeFormat().format(Timestamp(seconds: then.savedAt), style: .longISO)
-        return "since \(when): grew by \(HumanSize.withUnit(grew)), shrank by \(HumanSize.withUnit(shrank)); "
-            + "\(new) new, \(removed) removed; \(HumanSize.withUnit(now.diskBytes - then.rootTotals.diskBytes)) in all"
+        let all = now.diskBytes - then.rootTotals.diskBytes
+        return "since \(when): grew by \(amount(grew)), shrank by \(amount(shrank)); "
+            + "\(new) new, \(removed) removed; \(all < 0 ? "-" : "")\(amount(all.magnitude > Int64.max ? .max : Int64(all.magnitude))) in all"
+    }
+
+    /// A size in the summary: in the unit the lines use when one was asked
+    /// (`-h`, `-k`, `--si`, `-B`), else in words (`2.9 MiB`).
+    private func amount(_ bytes: Int64) -> String {
+        options.sizeUnit != nil ? unit.format(bytes) : HumanSize.withUnit(bytes)
     }
 
     private func write(_ change: ScanChange, below root: [UInt8]) {
