@@ -45,6 +45,8 @@ enum CommandRunner {
         env.removeValue(forKey: "TREE_COLORS")
         // ls colours only a terminal type it knows: the same one everywhere.
         if env["TERM"] == nil { env["TERM"] = "xterm" }
+        env["HOME"] = temporaryHome
+        env.removeValue(forKey: "XDG_STATE_HOME")
         useChildSanitizerOptions(&env)
         for (key, value) in environment { env[key] = value }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("filetable-run-\(UUID().uuidString)")
@@ -61,6 +63,15 @@ enum CommandRunner {
         return CommandResult(stdout: outData, stderr: String(decoding: errData, as: UTF8.self), status: status)
     }
 
+    /// The home every program a test starts is given: a folder of the
+    /// tests' own, made once (never the user's: a session keeps its history
+    /// there, and a home that does not exist is said on standard error).
+    static let temporaryHome: String = {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("filetable-tests-home-\(getpid())").path
+        mkdir(home, 0o700)
+        return home
+    }()
+
     /// The C locale, which ls's comparisons assume; but C.UTF-8 for
     /// `--tree`, which follows the locale as tree does (UTF-8 lines), and
     /// whose tests compare with `LC_ALL=C.UTF-8 tree`: what a user at a
@@ -76,6 +87,8 @@ enum CommandRunner {
         env["TZ"] = "UTC"
         env["FILETABLE"] = executable.path
         if env["TERM"] == nil { env["TERM"] = "xterm" }
+        env["HOME"] = temporaryHome
+        env.removeValue(forKey: "XDG_STATE_HOME")
         useChildSanitizerOptions(&env)
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("filetable-sh-\(UUID().uuidString)")
         let outPath = scratch.path + ".out"

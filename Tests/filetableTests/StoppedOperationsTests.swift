@@ -83,4 +83,18 @@ final class StoppedOperationsTests: XCTestCase {
         XCTAssertTrue(lastText(compared).hasSuffix("; stopped by Ctrl-C"), lastText(compared))
         XCTAssertEqual(header.last, "partial: stopped by Ctrl-C ('reload' compares again)")
     }
+
+    /// A Ctrl-C that came after the line was entered, before the operation
+    /// began, stops that operation (it was forgotten as the operation
+    /// started, and a compare on a stuck mount waited out the stall).
+    func testAStopAskedBeforeTheOperationBeganStopsIt() throws {
+        try temp.folder("other")
+        final class Flag { var raised = true }
+        let flag = Flag()
+        session.context.conversation.stop = StopSource(isRequested: { flag.raised }, forget: { flag.raised = false })
+        let compared = try run("compare other")
+        XCTAssertNil(compared.failure)
+        XCTAssertEqual(header.last, "partial: stopped by Ctrl-C ('reload' compares again)")
+        XCTAssertFalse(flag.raised, "the stop, obeyed, is forgotten")
+    }
 }

@@ -9,7 +9,11 @@ import SystemSeam
 struct StopSource {
     /// Whether a stop was asked since the last `forget`.
     let isRequested: () -> Bool
-    /// Forgets a stop asked: before each command, and once one was obeyed.
+    /// Forgets a stop asked: before each line is read (the prompt) or each
+    /// command runs (the screen), and once one was obeyed. Never when an
+    /// operation starts: a Ctrl-C typed just after Enter stops the
+    /// operation it meant (it was forgotten, and a compare on a stuck mount
+    /// then waited out the stall).
     let forget: () -> Void
 
     /// Ctrl-C, through the flag its handler sets.

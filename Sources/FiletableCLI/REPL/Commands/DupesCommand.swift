@@ -93,7 +93,6 @@ extension CommandContext {
     ) -> CopySearch {
         let finder = CopyFinder(options: options)
         var progress = conversation.progressLine()
-        conversation.stop.forget()
         let search = finder.run([directory]) {
             if conversation.stop.isRequested() { finder.cancel() }
             progress.update(OperationProgress(finder))

@@ -96,7 +96,6 @@ extension CommandContext {
         let listing = try origin.directoryListing(for: "find --all")
         let includesHidden = listing.options.hidden != .hidden
         let directory = (try? origin.directoryUnderItsPath()) ?? listing.directory
-        stop.forget()
         var progress = conversation.progressLine()
         // On a thread of its own: Ctrl-C stops it between directories, or
         // leaves it where a directory does not answer.

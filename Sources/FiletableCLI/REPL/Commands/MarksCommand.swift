@@ -117,7 +117,6 @@ extension CommandContext {
     /// The lines under the plan: what vanished or was replaced, why the
     /// totals are a lower bound, and the `total:` line scripts read.
     static func planSummary(_ plan: PlanRows, guarding deletionPlan: DeletionPlan, progress: ProgressLine, stop: StopSource) -> [String] {
-        stop.forget()
         var progress = progress
         let totals = plan.totals { counted in progress.update(.counting(entries: counted)) }
         progress.finish()

@@ -27,7 +27,6 @@ extension Command {
 
 extension CommandContext {
     func reload() throws(CommandError) {
-        stop.forget()
         guard let listing = current.listing else { return try reloadGathered() }
         let directory = listing.directory
         if directory.isGuarded {

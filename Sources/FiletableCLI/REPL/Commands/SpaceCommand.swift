@@ -90,7 +90,6 @@ extension CommandContext {
             return
         }
         let listing = try level.directoryListing(for: "du")
-        stop.forget()
         // A saved scan, or one to compare with, starts from the file (read first: a bad one costs no scan).
         let then = try request.sinceFile.map { file throws(CommandError) in try Self.savedScan(file, stop: stop) }
         // A file --save may not replace is refused before the scan, as at the command line.
@@ -183,7 +182,6 @@ extension CommandContext {
     /// scan kept on a mount that stopped answering).
     static func savedScan(_ file: String, stop: StopSource) throws(CommandError) -> ScanIndex {
         let path = NameEscaping.typedName(file)
-        stop.forget()
         let read = AbandonableOperation.run(
             token: OperationToken<Int>(), catching: { (_) throws(FileError) -> ScanIndex in try ScanIndex.read(from: path) },
             waiting: { _ in }, stopAsked: stop.isRequested)

@@ -78,7 +78,6 @@ extension CommandContext {
         var (file, path) = try viewedFile("view", row: row, there: there)
         var notices = 1
         do {
-            stop.forget()
             if let text = try CompressedText.text(of: file, stop: stop.isRequested) {
                 write("view: gzip-compressed text, shown decompressed ('hex \(row + 1)' shows the file's own bytes)")
                 file = text

@@ -67,7 +67,6 @@ extension CommandContext {
         }
         write("following \(NameEscaping.escape(text.file.path)) as it grows (Ctrl-C stops)")
         output.flush()
-        stop.forget()
         while !stop.isRequested() {
             MonotonicClock.sleep(microseconds: 250_000)
             guard let added = try? text.linesAdded(after: next) else { break }

@@ -107,7 +107,6 @@ final class ArchiveLevel: LevelKind, OpensItsRows, SearchesItsOwnWay, RowOpener 
     static func level(
         throughArchiveAt path: [UInt8], decoration: NameDecoration, stop: StopSource = .ctrlC
     ) throws(CommandError) -> TableLevel? {
-        stop.forget()
         let found: ArchivePath
         do {
             guard let resolved = try ArchivePath.resolve(path, stop: stop.isRequested) else { return nil }
@@ -152,7 +151,6 @@ final class ArchiveLevel: LevelKind, OpensItsRows, SearchesItsOwnWay, RowOpener 
         let model = opening.level.model
         let path = opening.path
         guard let bytes = fileOnDisk(opening) else { return nil }
-        opening.stop.forget()
         // The index is read on a thread of its own: Ctrl-C stops it between
         // members (a partial listing, said so), or leaves it when a read is
         // stuck on a file system that stopped answering (said once it is).

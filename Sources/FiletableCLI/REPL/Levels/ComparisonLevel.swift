@@ -110,7 +110,6 @@ final class ComparisonLevel: LevelKind, NamesRowsForMarks, SideBySide {
         // The first comparison runs on a thread of its own: Ctrl-C stops it
         // at its next entry, or, stuck on a file system that stopped
         // answering, leaves it (a reload compares on this thread, as ever).
-        stop.forget()
         let token = OperationToken<TreeComparison.Totals>()
         let compared = AbandonableOperation.run(
             token: token,

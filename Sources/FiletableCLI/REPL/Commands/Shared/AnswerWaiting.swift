@@ -27,7 +27,6 @@ extension CommandContext {
         _ command: String, path: [UInt8], key: FileIdentity,
         gaveUp: String = "gave up waiting (the file system has not answered)", _ call: @escaping @Sendable () -> T
     ) throws(CommandError) -> T {
-        stop.forget()
         var said = false
         let answer = HangGuard.runWaiting(in: key, call) {
             if !said {

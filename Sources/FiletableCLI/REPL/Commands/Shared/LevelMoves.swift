@@ -33,7 +33,6 @@ extension CommandContext {
         _ path: [UInt8], command: String, opening entry: ([UInt8], DirectoryHandle)? = nil,
         focus: [UInt8]? = nil
     ) throws(CommandError) {
-        stop.forget()
         do {
             let handle =
                 if let (name, parent) = entry {

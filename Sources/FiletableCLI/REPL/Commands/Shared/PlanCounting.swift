@@ -7,7 +7,6 @@ import TableKit
 extension CommandContext {
     /// Adds up marks, showing progress on a terminal (Ctrl-C stops).
     func countTotals(_ marked: [Mark]) -> PlanTotals {
-        stop.forget()
         var progress = conversation.progressLine()
         let totals = PlanTotals.count(marked) { counted in progress.update(.counting(entries: counted)) }
         progress.finish()
