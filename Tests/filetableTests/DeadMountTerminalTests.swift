@@ -78,6 +78,7 @@ final class DeadMountTerminalTests: XCTestCase {
         tmux.waitFor("help --", seconds: 2)
         tmux.type(["compare ../mnt", "Enter"])
         tmux.waitFor("compare ../mnt\n", seconds: 1)
+        tmux.waitUntilCtrlCIsASignal()
         let pressed = Date()
         tmux.type(["C-c"])
         var screen = tmux.screen()

@@ -16,7 +16,7 @@ final class MarkingTerminalTests: TmuxTestCase {
         tmux.start("cd '\(temp.path)' && HOME=$(mktemp -d) '\(CommandRunner.executable.path)' .", columns: 100, rows: 24)
         tmux.waitFor("help --", seconds: 30)
         tmux.type(["mark all", "Enter"])
-        usleep(50_000)
+        tmux.waitUntilCtrlCIsASignal()
         let pressed = Date()
         tmux.type(["C-c"])
         let shown = tmux.waitFor("entries; nothing marked", seconds: 10)

@@ -273,7 +273,7 @@ final class TerminalSessionTests: XCTestCase {
         try type("cd long", "Enter")
         try waitFor("| 20000 entries |", seconds: 90)
         try type("find " + String(repeating: "a", count: 100) + "b", "Enter")
-        usleep(300_000)
+        tmux.waitUntilCtrlCIsASignal()
         try type("C-c")
         shown = try waitFor("find: interrupted")
         try type("pwd", "Enter")

@@ -54,6 +54,21 @@ final class TmuxDriver {
         return last
     }
 
+    /// Waits until the program in the pane reads its terminal with signals
+    /// on (`isig`: it left the line editor's raw mode to run a command), so
+    /// that a Ctrl-C typed now is a SIGINT to it, not a byte left in the
+    /// input; a test failure if it never does.
+    func waitUntilCtrlCIsASignal(seconds: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line) {
+        let tty = CommandRunner.system("tmux display -p -t \(session) '#{pane_tty}'").trimmingCharacters(in: .whitespacesAndNewlines)
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            let modes = CommandRunner.system("stty -F '\(tty)' -a 2>/dev/null").split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" })
+            if modes.contains("isig") { return }
+            usleep(5_000)
+        }
+        XCTFail("the terminal never had signals on", file: file, line: line)
+    }
+
     /// Starts `command` in a new tmux session of `columns` x `rows`.
     /// Tried again when the server was still going away after the last
     /// session was killed (the new session then never starts).
