@@ -29,8 +29,8 @@ runFuzzer { data, count in
         if let depth = options.du.depth, !(0...UserNumber.depth.upperBound).contains(depth), !(calledAs == .du && depth == .max) {
             fatalError("du depth \(depth)")
         }
-        if let columns = options.dump.columns, !UserNumber.dump.columns.contains(columns) { fatalError("columns \(columns)") }
-        if let group = options.dump.group, !UserNumber.dump.group.contains(group) { fatalError("group \(group)") }
+        if let columns = options.dump.columns, !UserNumber.hexColumns.contains(columns) { fatalError("columns \(columns)") }
+        if let group = options.dump.group, !UserNumber.hexGroup.contains(group) { fatalError("group \(group)") }
     } catch let error as UsageError {
         for text in [error.message] + (error.hint.map { [$0] } ?? []) {
             let shown = NameEscaping.terminalSafe(text)
