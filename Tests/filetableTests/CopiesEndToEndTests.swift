@@ -185,13 +185,22 @@ final class CopiesEndToEndTests: XCTestCase {
     /// The copies' header says what is left to gain: it falls as copies are
     /// marked, and says what the plan already holds.
     func testWhatIsLeftToGainFallsAsCopiesAreMarked() throws {
-        let temp = try TemporaryTree()
-        for folder in ["a", "b", "c"] {
-            try temp.folder(folder)
-            temp.file("copyright", contents: "same\n", in: folder)
-        }
+        let temp = try TemporaryTree.threeCopies(of: "copyright", contents: "same\n")
         let result = try CommandRunner.script("dupes; mark 2; list", in: temp, flags: ["-y"])
         XCTAssertTrue(result.text.contains("| dupes: 1 group, 10 bytes to gain |"), result.text)
         XCTAssertTrue(result.text.contains("| dupes: 1 group, 5 bytes to gain (5 bytes in the plan) |"), result.text)
+    }
+}
+
+extension TemporaryTree {
+    /// A tree of three folders `a`, `b` and `c`, each holding `name` with
+    /// the same `contents`: one group of three copies.
+    static func threeCopies(of name: String, contents: String) throws -> TemporaryTree {
+        let temp = try TemporaryTree()
+        for folder in ["a", "b", "c"] {
+            try temp.folder(folder)
+            temp.file(name, contents: contents, in: folder)
+        }
+        return temp
     }
 }

@@ -355,11 +355,7 @@ final class ScreenInProcessTests: XCTestCase {
     /// `mark --keep` asks with each copy's path below where you are (it
     /// listed bare names: `copyright`, `copyright`).
     func testMarkKeepAsksWithEachCopysPath() throws {
-        let temp = try TemporaryTree()
-        for folder in ["a", "b", "c"] {
-            try temp.folder(folder)
-            temp.file("copyright", contents: "the same\n", in: folder)
-        }
+        let temp = try TemporaryTree.threeCopies(of: "copyright", contents: "the same\n")
         let screen = try ScriptedScreen.run(in: temp.path, keys: [":dupes", Key.enter, ":mark --keep first", Key.enter])
         XCTAssertTrue(screen.text.contains("  b/copyright\n  c/copyright\n"), screen.text)
         XCTAssertTrue(screen.text.contains("for deletion? [y/N]"), screen.text)

@@ -38,6 +38,10 @@ public struct RowDecorations {
     public var marksShown = false
     /// Whether a flat row is marked (asked only while `marksShown`).
     public var isMarked: (Int) -> Bool = { _ in false }
+    /// The plan's revision `isMarked` was worked out at: what reads every
+    /// row's mark (a sum of what the marked copies free) keeps its answer
+    /// until it changes.
+    public var marksRevision = 0
     /// A row's space with everything below it, its share and a bar
     /// (`1.2G  34.5%  [###       ]`), before the style's columns.
     public var spaceColumns: ((Int) -> [String])?

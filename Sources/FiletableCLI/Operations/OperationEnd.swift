@@ -27,6 +27,9 @@ enum OperationEnd: Equatable {
         }
     }
 
+    /// The header's parts this end adds: its note, or none when whole.
+    var headerParts: [String] { headerNote.map { [$0] } ?? [] }
+
     /// What the summary line ends with: `; stopped by Ctrl-C`, or nothing.
     var summaryNote: String {
         if case .stopped = self { return "; stopped by Ctrl-C" }

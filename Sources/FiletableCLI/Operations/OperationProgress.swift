@@ -39,6 +39,12 @@ enum OperationProgress: Equatable {
 }
 
 extension OperationProgress {
+    /// A space scan's files and bytes so far, below `place`.
+    init(_ scan: SpaceScan, scanning place: [UInt8]) {
+        let (files, bytes) = scan.progress
+        self = .scanning(place: place, files: files, bytes: bytes)
+    }
+
     /// A search for copies' progress, walking or comparing.
     init(_ finder: CopyFinder) {
         let progress = finder.progress

@@ -2,6 +2,14 @@ import TableKit
 
 /// Text broken into lines at word boundaries, for help that fits the screen.
 enum TextWrapping {
+    /// A line as a terminal of `columns` shows it whole: as it is when it
+    /// fits (or no terminal is there: nil), else broken between words,
+    /// never inside one as the terminal would break it.
+    static func rows(of line: String, columns: Int?) -> [String] {
+        guard let columns, TextWidth.of(line) > columns - 1 else { return [line] }
+        return wrap(line, width: columns - 1)
+    }
+
     /// `text` as lines of at most `width` columns, the first starting with
     /// `first`, the others with `rest`. A word longer than a line is cut.
     static func wrap(_ text: String, width: Int, first: String = "", rest: String = "") -> [String] {

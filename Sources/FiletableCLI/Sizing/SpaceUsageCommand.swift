@@ -211,7 +211,7 @@ struct SpaceUsageCommand {
         let scan = SpaceScan(options: scanOptions)
         var progress = ProgressLine.onStandardError()
         let result = scan.run(handle) {
-            progress.update(.scanning(place: handle.path, files: scan.progress.files, bytes: scan.progress.bytes))
+            progress.update(OperationProgress(scan, scanning: handle.path))
         }
         progress.finish()
         return result

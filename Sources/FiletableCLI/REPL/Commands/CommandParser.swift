@@ -1,12 +1,14 @@
 /// Turns a line the user typed into a `Command`. Words are split on spaces;
 /// an argument may be quoted ('…' or "…") to keep its spaces. The first word
 /// names a registered command, whose own `parse` reads the rest; a bare
-/// number opens that row, `!` hands the rest of the line to the shell, and
-/// an empty line goes on (`continueOn`).
+/// number opens that row, and so does a row's name alone that names no
+/// command (`isRowName`: nnn, lf and broot jump to it; sftp needs cd), `!`
+/// hands the rest of the line to the shell, and an empty line goes on
+/// (`continueOn`).
 enum CommandParser {
     /// `inTheScreen`: typed on the full-screen view's command line, whose
     /// mistakes point to its own help.
-    static func parse(_ line: String, inTheScreen: Bool = false) throws(CommandError) -> Command {
+    static func parse(_ line: String, inTheScreen: Bool = false, isRowName: (String) -> Bool = { _ in false }) throws(CommandError) -> Command {
         // `!CMD` hands the rest of the line to the shell as it was typed.
         if line.hasPrefix("!") {
             let script = String(line.dropFirst()).trimmingSpaces
@@ -16,6 +18,7 @@ enum CommandParser {
         guard let first = words.first else { return .continueOn }
         if Int(first) != nil, words.count == 1 { return .open(row: .number(try CommandWords.number(first, for: "row"))) }
         guard let command = CommandRegistry.command(named: first) else {
+            if words.count == 1, isRowName(first) { return .open(row: .name(first)) }
             // A pasted megabyte is echoed by its start: the error stays one readable line.
             let shown = first.count > 40 ? first.prefix(40) + "…" : first
             if let suggestion = CommandCatalog.suggestion(for: first) {

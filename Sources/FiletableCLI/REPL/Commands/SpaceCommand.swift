@@ -121,7 +121,7 @@ extension CommandContext {
         var progress = conversation.progressLine()
         let result = scan.run(listing.directory) {
             if stop.isRequested() { scan.cancel() }
-            progress.update(.scanning(place: level.path, files: scan.progress.files, bytes: scan.progress.bytes))
+            progress.update(OperationProgress(scan, scanning: level.path))
         }
         progress.finish()
         if let stuck = result.errors.first(where: { $0.reason == .system(.notResponding) && $0.path == listing.directory.path }) {

@@ -45,7 +45,7 @@ final class ComparisonLevel: LevelKind, NamesRowsForMarks, SideBySide {
             NameEscaping.escape(level.path),
             "compare with \(NameEscaping.escape(other)): \(Plural.count(level.model.rowCount - same, "difference"))",
             "\(Plural.count(totals.sameFiles, "file")) the same",
-        ] + (partialBecause.map { [$0] } ?? [])
+        ] + end.headerParts
     }
 
     func emptyNote(of level: TableLevel) -> String {

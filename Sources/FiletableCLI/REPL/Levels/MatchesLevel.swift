@@ -17,6 +17,6 @@ final class MatchesLevel: LevelKind {
 
     func headerParts(of level: TableLevel) -> [String] {
         [NameEscaping.escape(level.path), "find '\(text)': \(Plural.count(level.model.rowCount, "match", "matches"))"]
-            + (end.headerNote.map { [$0] } ?? [])
+            + end.headerParts
     }
 }

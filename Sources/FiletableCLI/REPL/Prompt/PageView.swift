@@ -59,7 +59,10 @@ struct PageView {
                 } else {
                     level.kind.emptyNote(of: level)
                 }
-            for row in wrapped(note) { output.write(row + "\n") }
+            // At a terminal a note wider than the screen breaks between words.
+            for row in TextWrapping.rows(of: note, columns: settings.interactive ? Terminal.size()?.columns : nil) {
+                output.write(row + "\n")
+            }
         } else if level.style == .columns {
             ColumnsPage(level: level, width: screenWidth).draw(items, styleMarkup: settings.useColor ? TerminalStyle.markup : nil, into: output)
         } else {
@@ -128,13 +131,6 @@ struct PageView {
 
     /// The columns a page may fill: the terminal's, else 80 (`style columns` in a script).
     private var screenWidth: Int { (settings.interactive ? Terminal.columns() : nil) ?? Terminal.columns() ?? 80 }
-
-    /// At a terminal, a note wider than the screen in rows of it, broken
-    /// between words (never inside one, as the terminal would).
-    private func wrapped(_ note: String) -> [String] {
-        guard settings.interactive, let width = Terminal.size()?.columns, TextWidth.of(note) > width - 1 else { return [note] }
-        return TextWrapping.wrap(note, width: width - 1)
-    }
 
     /// At a terminal, a header or footer cut to one line of the screen.
     private func fitted(_ line: String) -> String {

@@ -22,13 +22,9 @@ final class PromptFrontEnd: FrontEnd {
         case .text:
             // At a terminal a line wider than it wraps between words, never
             // inside one (`('du --eve` / `rything'`); a pipe gets it whole.
-            let width = output.fd == 1 ? Terminal.size()?.columns : nil
+            let columns = output.fd == 1 ? Terminal.size()?.columns : nil
             for line in message.lines {
-                guard let width, TextWidth.of(line) > width - 1 else {
-                    output.write(line + "\n")
-                    continue
-                }
-                for row in TextWrapping.wrap(line, width: width - 1) { output.write(row + "\n") }
+                for row in TextWrapping.rows(of: line, columns: columns) { output.write(row + "\n") }
             }
         case .composed(let text): output.write(text)
         }

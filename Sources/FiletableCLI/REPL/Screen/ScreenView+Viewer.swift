@@ -48,10 +48,7 @@ extension ScreenView {
             status = ""
         }
         // A count, as in less: `50g`, `50%`, `5j`, `3n` (`0x318g` in hex).
-        if case .text(let typed) = key, typed.count == 1, let digit = typed.first,
-            digit.isASCII && digit.isNumber || (viewerCount == "0" && (digit == "x" || digit == "X"))
-                || (viewerCount.lowercased().hasPrefix("0x") && digit.isHexDigit && !"bdeBDE".contains(digit))
-        {
+        if case .text(let typed) = key, let character = typed.first, typed.count == 1, extendsCount(with: character) {
             viewerCount += typed
             status = ":" + viewerCount
             return
@@ -72,6 +69,15 @@ extension ScreenView {
             following = true
             status = "following as the file grows (any key stops)"
         }
+    }
+
+    /// Whether `character` goes on the count being typed: a decimal digit,
+    /// the `x` of `0x`, or a hex digit after it (but b, d and e, which are
+    /// the view's keys: `0x3b` moves back).
+    private func extendsCount(with character: Character) -> Bool {
+        if character.isASCII && character.isNumber { return true }
+        if viewerCount == "0" { return character == "x" || character == "X" }
+        return viewerCount.lowercased().hasPrefix("0x") && character.isHexDigit && !"bdeBDE".contains(character)
     }
 
     /// A count and the key after it: a move `ViewerMove.parse` reads (`50g`,

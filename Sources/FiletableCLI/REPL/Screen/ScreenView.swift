@@ -259,14 +259,7 @@ final class ScreenView {
             guard count > 0 else { return }
             let reference = RowReference.number(level.highlight + 1)
             runOnTheNormalScreen(action == .pager ? .pager(row: reference) : Command(EditorCommand(row: reference)), waitsForKey: false)
-        case .sizes:
-            // Sized, then largest first (ncdu's order): du's summary stays on the status line.
-            run(.du())
-            let summary = status
-            if level.space != nil {
-                run(.sort(.space, descending: nil))
-                status = summary
-            }
+        case .sizes: run(.du())
         case .cycleSort:
             // du's order joins the cycle once the level was sized.
             let order: [SortKey] = level.space != nil ? [.name, .size, .time, .ext, .space] : [.name, .size, .time, .ext]
@@ -347,6 +340,6 @@ extension ScreenView: FrontEnd {
     /// On the status line, cut to its width; the rest of the frame stays.
     func showProgress(_ progress: OperationProgress?) {
         let (rows, columns) = size
-        frame.showLastLine(progress.map { NameEscaping.terminalSafe($0.text) } ?? status, rows: rows, columns: columns)
+        frame.showLastLine(progress?.text ?? status, rows: rows, columns: columns)
     }
 }

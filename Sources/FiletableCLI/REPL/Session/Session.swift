@@ -114,18 +114,10 @@ final class Session {
         if state.lastShown == .viewerScreen, let viewer, !viewer.isLines, let move = ViewerMove.parse(line) {
             return .viewerMove(move)
         }
-        do {
-            return try CommandParser.parse(line, inTheScreen: !drawsPages)
-        } catch {
-            // A row's exact name typed alone opens it, as its number does (nnn,
-            // lf and broot jump to it; sftp needs cd). A name that is also a
-            // command runs the command: `open NAME` opens that row.
-            if let words = try? CommandParser.split(line), words.count == 1, CommandRegistry.command(named: words[0]) == nil,
-                (try? RowNames.exactRow(words[0], in: current.model, for: "open")) ?? nil != nil
-            {
-                return .open(row: .name(words[0]))
-            }
-            throw error
+        // A row's exact name typed alone opens it (a name that is also a command runs the command).
+        let model = current.model
+        return try CommandParser.parse(line, inTheScreen: !drawsPages) { word in
+            (try? RowNames.exactRow(word, in: model, for: "open")).flatMap { $0 } != nil
         }
     }
 

@@ -56,14 +56,18 @@ extension CommandContext {
             // Each row checked again as it is drawn: vanished, replaced, changed.
             decorations.isMarked = { _ in true }
             // (The level holds its source, which holds these: the level is not held back.)
-            decorations.note = { [unowned level] row in
-                level.mark(ofRow: row).flatMap(PlanVerification.problem(with:))?.description ?? level.pointedWord(ofRow: row)
-            }
+            decorations.note = { [unowned level] row in level.mark(ofRow: row).flatMap(PlanVerification.problem(with:))?.description }
         case .flagged:
             decorations.marksShown = true
             decorations.isMarked = { [marks, unowned level] row in level.entry(ofRow: row).map { marks.mark(for: $0) != nil } ?? false }
         }
-        if decorations.note == nil { decorations.note = { [unowned level] row in level.pointedWord(ofRow: row) } }
+        // The row a find pointed at says so, after any note of the kind's
+        // (asked only while there is one: a note is a call a row drawn).
+        if level.pointed != nil {
+            let kindsNote = decorations.note
+            decorations.note = { [unowned level] row in kindsNote?(row) ?? level.pointedWord(ofRow: row) }
+        }
+        decorations.marksRevision = marks.revision
         decorations.spaceColumns = (level.kind as? HasItsOwnColumns)?.columns(of: level) ?? spaceColumns(of: level)
         level.source.decorations = decorations
     }
