@@ -15,7 +15,9 @@ let hotPathSettings: [SwiftSetting] = [
 /// SystemSeam holds every C call (the only `import Glibc`) and the records
 /// the kernel's answers decode into, TableKit is the table engine (knows
 /// nothing of files), HexDump draws hexdump's and xxd's formats (knows
-/// nothing of files either), FileBrowsing holds the directory enumerator, the lazily
+/// nothing of files either), Terminal owns the terminal (raw mode and the
+/// alternate screen through the seam, keys, every escape sequence, colour
+/// schemes, buffered output), FileBrowsing holds the directory enumerator, the lazily
 /// materialised listing, its table adapter, formatting and the marks,
 /// FiletableCLI is the command-line front end (options, listings, hex, the
 /// REPL), and `filetable` is the few lines of its entry point. The fuzz targets
@@ -27,6 +29,7 @@ let package = Package(
         .library(name: "SystemSeam", targets: ["SystemSeam"]),
         .library(name: "TableKit", targets: ["TableKit"]),
         .library(name: "HexDump", targets: ["HexDump"]),
+        .library(name: "Terminal", targets: ["Terminal"]),
         .library(name: "FileBrowsing", targets: ["FileBrowsing"]),
         .library(name: "FiletableCLI", targets: ["FiletableCLI"]),
     ],
@@ -34,15 +37,17 @@ let package = Package(
         .target(name: "SystemSeam", swiftSettings: hotPathSettings),
         .target(name: "TableKit", swiftSettings: hotPathSettings),
         .target(name: "HexDump", dependencies: ["SystemSeam"], swiftSettings: hotPathSettings),
+        .target(name: "Terminal", dependencies: ["SystemSeam", "TableKit"], swiftSettings: hotPathSettings),
         .target(name: "FileBrowsing", dependencies: ["SystemSeam", "TableKit", "HexDump"], swiftSettings: hotPathSettings),
-        .target(name: "FiletableCLI", dependencies: ["SystemSeam", "TableKit", "HexDump", "FileBrowsing"], swiftSettings: hotPathSettings),
+        .target(
+            name: "FiletableCLI", dependencies: ["SystemSeam", "TableKit", "HexDump", "Terminal", "FileBrowsing"], swiftSettings: hotPathSettings),
         .executableTarget(name: "filetable", dependencies: ["FiletableCLI"], swiftSettings: hotPathSettings),
         // The tests' temporary trees, shared by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TableKitTests", dependencies: ["TableKit"]),
         .testTarget(name: "FileBrowsingTests", dependencies: ["SystemSeam", "HexDump", "FileBrowsing", "TableKit", "TestSupport"]),
         .testTarget(
-            name: "filetableTests", dependencies: ["filetable", "FiletableCLI", "FileBrowsing", "HexDump", "SystemSeam", "TestSupport"],
+            name: "filetableTests", dependencies: ["filetable", "FiletableCLI", "FileBrowsing", "HexDump", "Terminal", "SystemSeam", "TestSupport"],
             exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

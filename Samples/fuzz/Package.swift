@@ -23,6 +23,7 @@ let package = Package(
             dependencies: [
                 .product(name: "SystemSeam", package: "filetable"), .product(name: "HexDump", package: "filetable"),
                 .product(name: "FileBrowsing", package: "filetable"),
+                .product(name: "Terminal", package: "filetable"),
                 .product(name: "FiletableCLI", package: "filetable"),
             ],
             path: "Sources/FuzzSupport")
@@ -35,6 +36,7 @@ let package = Package(
                     .product(name: "SystemSeam", package: "filetable"),
                     .product(name: "HexDump", package: "filetable"),
                     .product(name: "FileBrowsing", package: "filetable"),
+                    .product(name: "Terminal", package: "filetable"),
                     .product(name: "FiletableCLI", package: "filetable"),
                     .product(name: "TableKit", package: "filetable"),
                 ], path: "Sources/\(name)")

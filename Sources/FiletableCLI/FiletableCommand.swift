@@ -1,5 +1,6 @@
 import FileBrowsing
 import SystemSeam
+import Terminal
 
 /// The whole program as a function of its arguments: help, version, a
 /// listing (any listing-format flag), or the REPL (no format flag).
@@ -206,7 +207,7 @@ public enum FiletableCommand {
             let place = History.defaultFile(environment: Environment.value)
             if let note = place.offBecause { diagnostics.report(note, severity: .success) }
             let history = History(file: place.file)
-            mode = .edited(LineEditor(terminal: RealTerminal(input: 0, output: output), history: history))
+            mode = .edited(LineEditor(terminal: RealTerminal.ofThisSession(output: output), history: history))
         } else {
             mode = .interactive
         }

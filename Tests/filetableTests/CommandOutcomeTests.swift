@@ -3,6 +3,7 @@ import TestSupport
 import XCTest
 
 @testable import FiletableCLI
+@testable import Terminal
 
 /// A command returns what happened (`Outcome`): its typed messages, what it
 /// changed, whether the session ends, its mistake. Run in-process on a

@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import FiletableCLI
+@testable import Terminal
 
 /// Every registered command is whole: help, a grammar, and completion that
 /// agrees with its usage line. A command added without one of them fails here.

@@ -3,6 +3,7 @@ import TestSupport
 import XCTest
 
 @testable import FiletableCLI
+@testable import Terminal
 
 /// The levels of differences in the full-screen view, in-process: `:compare
 /// PATH` and `:du --since FILE` typed on the status line open their levels,

@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 import XCTest
 
+@testable import Terminal
+
 /// Names with control bytes, invalid UTF-8 and bidi overrides: escaped on every
 /// human-readable line, exact in --json and --print0.
 final class HostileNamesEndToEndTests: XCTestCase {

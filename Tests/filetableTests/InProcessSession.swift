@@ -1,6 +1,7 @@
 import FileBrowsing
 
 @testable import FiletableCLI
+@testable import Terminal
 
 extension Session {
     /// A session on `path` run in-process, its output kept in memory, as a

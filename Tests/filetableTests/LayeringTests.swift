@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 
+@testable import Terminal
+
 /// The layers keep to themselves, checked on the sources: the table engine
 /// knows no terminal, and C calls go through the system seam.
 final class LayeringTests: XCTestCase {
@@ -13,7 +15,7 @@ final class LayeringTests: XCTestCase {
     }
 
     /// TableKit writes no escape sequence: styles are meanings, and the
-    /// terminal's markup is the CLI's.
+    /// terminal's markup is the `Terminal` module's.
     func testTableKitKnowsNoTerminal() throws {
         for url in swiftFiles(under: "TableKit") {
             let text = try String(contentsOf: url, encoding: .utf8)
@@ -29,7 +31,7 @@ final class LayeringTests: XCTestCase {
     /// (the file model, the table engine and the front ends build on it).
     func testCCallsGoThroughTheSeam() throws {
         var importing = Set<String>()
-        for folder in ["TableKit", "HexDump", "FileBrowsing", "FiletableCLI", "filetable"] {
+        for folder in ["TableKit", "HexDump", "Terminal", "FileBrowsing", "FiletableCLI", "filetable"] {
             for url in swiftFiles(under: folder) {
                 let relative = String(url.path.dropFirst(sources.path.count + 1))
                 let text = try String(contentsOf: url, encoding: .utf8)
@@ -39,7 +41,7 @@ final class LayeringTests: XCTestCase {
         XCTAssertEqual(importing.sorted(), [], "files calling C outside the seam")
         for url in swiftFiles(under: "SystemSeam") {
             let text = try String(contentsOf: url, encoding: .utf8)
-            for module in ["TableKit", "FileBrowsing", "FiletableCLI"] {
+            for module in ["TableKit", "HexDump", "Terminal", "FileBrowsing", "FiletableCLI"] {
                 XCTAssertFalse(text.contains("import \(module)"), "\(url.lastPathComponent) reaches up into \(module)")
             }
         }
@@ -51,7 +53,7 @@ final class LayeringTests: XCTestCase {
     func testHexDumpsKnowNothingOfTheFileModel() throws {
         for url in swiftFiles(under: "HexDump") {
             let text = try String(contentsOf: url, encoding: .utf8)
-            for module in ["TableKit", "FileBrowsing", "FiletableCLI"] {
+            for module in ["TableKit", "Terminal", "FileBrowsing", "FiletableCLI"] {
                 XCTAssertFalse(text.contains("import \(module)"), "\(url.lastPathComponent) reaches into \(module)")
             }
         }
@@ -111,19 +113,39 @@ final class LayeringTests: XCTestCase {
         }
     }
 
-    /// The CLI's escape sequences are spelled in `Terminal/` only
-    /// (`TerminalControl`, `TerminalStyle`, and the scripted terminal);
-    /// `KeyDecoder` reads them from the keyboard. Elsewhere code names what
-    /// it wants.
+    /// Escape sequences are spelled in the `Terminal` module only
+    /// (`TerminalControl`, `TerminalStyle`, the colour schemes, the key
+    /// decoder that reads them, the scripted terminal): the file model and
+    /// the front ends name what they want. (hexdump's `%_c` and xxd's
+    /// colours are those formats' own output, and stay with them.)
     func testEscapesAreWrittenInTheTerminalModuleOnly() throws {
-        for url in swiftFiles(under: "FiletableCLI") {
-            let relative = String(url.path.dropFirst(sources.path.count + 1))
-            if relative.hasPrefix("FiletableCLI/Terminal/") || relative.hasSuffix("LineEditing/KeyDecoder.swift") { continue }
-            let text = try String(contentsOf: url, encoding: .utf8)
-            for pattern in ["\\u{1B}", "\\u{1b}", "\\u{001B}", "\\e[", "\\033"] {
-                XCTAssertFalse(text.contains(pattern), "\(relative) writes \(pattern)")
+        for folder in ["TableKit", "FileBrowsing", "FiletableCLI", "filetable"] {
+            for url in swiftFiles(under: folder) {
+                let relative = String(url.path.dropFirst(sources.path.count + 1))
+                let text = try String(contentsOf: url, encoding: .utf8)
+                for pattern in ["\\u{1B}", "\\u{1b}", "\\u{001B}", "\\e[", "\\033"] {
+                    XCTAssertFalse(text.contains(pattern), "\(relative) writes \(pattern)")
+                }
             }
         }
+    }
+
+    /// The terminal builds on the seam (raw mode's `termios`, the window's
+    /// size) and the table engine's styles, and knows nothing of files,
+    /// commands or sessions: the file model asks for colours through its
+    /// own `NameColouring`, and the CLI joins the two.
+    func testTheTerminalKnowsNothingOfFilesOrSessions() throws {
+        for url in swiftFiles(under: "Terminal") {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            for module in ["HexDump", "FileBrowsing", "FiletableCLI"] {
+                XCTAssertFalse(text.contains("import \(module)"), "\(url.lastPathComponent) reaches into \(module)")
+            }
+        }
+        for url in swiftFiles(under: "FileBrowsing") {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            XCTAssertFalse(text.contains("import Terminal"), "\(url.lastPathComponent) reaches into the terminal")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: sources.appendingPathComponent("FiletableCLI/Terminal").path))
     }
 
     /// The front end names the services it uses (`Environment`,

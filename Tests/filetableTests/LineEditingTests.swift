@@ -4,6 +4,7 @@ import XCTest
 
 @testable import FileBrowsing
 @testable import FiletableCLI
+@testable import Terminal
 
 /// The line editor's parts without a terminal: the editing buffer (wide and
 /// combining characters), the key decoder, the history and completion.

@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 import XCTest
 
+@testable import Terminal
+
 /// ls's colour output beyond a kind's colour: `no` before every entry and
 /// after every name, `lc`/`rc`/`ec`/`rs` as given (in dircolors' escapes),
 /// `cl` after a name that may wrap, `lc` `rc` at the end when they are not

@@ -3,6 +3,7 @@ import TestSupport
 import XCTest
 
 @testable import FiletableCLI
+@testable import Terminal
 
 /// A long operation's progress: typed reports, one throttle for all of
 /// them, and each front end drawing them where it draws (the screen on its

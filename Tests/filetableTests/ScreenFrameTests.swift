@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import FiletableCLI
+@testable import Terminal
 
 /// The full-screen view's frames as a terminal shows them: what the frame
 /// writer sends, played on a small VT100 model, must leave the screen

@@ -3,6 +3,7 @@ import TestSupport
 import XCTest
 
 @testable import FiletableCLI
+@testable import Terminal
 
 /// The full-screen view driven through the scripted terminal, in-process:
 /// the same keys and the same assertions as a person at a terminal would

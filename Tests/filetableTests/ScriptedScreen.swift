@@ -4,6 +4,7 @@ import TestSupport
 import XCTest
 
 @testable import FiletableCLI
+@testable import Terminal
 
 /// `filetable --screen DIRECTORY` run in-process on a `ScriptedTerminal`:
 /// the keys are typed one burst at a time, the view runs until they are

@@ -2,6 +2,7 @@ import TableKit
 import XCTest
 
 @testable import FiletableCLI
+@testable import Terminal
 
 /// The terminal renderer's colours: the table's styles as SGR sequences.
 final class TerminalStyleTests: XCTestCase {

@@ -53,7 +53,7 @@ public struct NameDecoration: Sendable {
         }
     }
     /// Colour names with this scheme; nil for no colour.
-    public var colors: ColorScheme?
+    public var colors: (any NameColouring)?
     /// Directories carry the disclosure indicator (interactive tables).
     public var disclosesDirectories = false
     /// Links carry `@` after the name even without `typeIndicators` (interactive tables).
@@ -124,7 +124,7 @@ public struct NameDecoration: Sendable {
                     case .success: break
                     }
                 }
-                cell.textStyle = colors.sgr(for: colouredKind, status: status, name: name, targetMissing: dangling).map(TextStyle.named)
+                cell.textStyle = colors.parameters(for: colouredKind, status: status, name: name, targetMissing: dangling).map(TextStyle.named)
             }
         }
         if disclosesDirectories && model.isDirectory(row: row, followSymlinks: true) && !model.isDotEntry(row: row) {
@@ -214,11 +214,11 @@ extension NameDecoration {
         guard let colors else { return nil }
         // A target whose mode ls did not read counts as missing, like a dangling one.
         guard readsLinkTargetMode, case .success(var status) = model.targetStatus(ofRow: row) else {
-            return colors.isColored("mi") ? colors.missing : colors.orphan
+            return colors.missingTargetColour
         }
         // ls's hard-link check (mh) looks at the link's own count, always 1.
         status.linkCount = 1
-        return target.withUnsafeBufferPointer { name in colors.sgr(for: status.kind, status: status, name: name, targetMissing: false) }
+        return target.withUnsafeBufferPointer { name in colors.parameters(for: status.kind, status: status, name: name, targetMissing: false) }
     }
 
     /// Whether `ls -l` reads a link target's mode: for an indicator after
@@ -228,7 +228,7 @@ extension NameDecoration {
     var readsLinkTargetMode: Bool {
         if typeIndicators && indicatorStyle != .slash { return true }
         guard let colors else { return false }
-        return colors.isColored("or") || colors.isColored("mi") || (colors.isColored("ex") && colors.coloursLinksAsTargets)
+        return colors.needsLinkTargetModes
     }
 
     /// ` -> target` with the target's own `-F` indicator when `typeIndicators`

@@ -1,5 +1,6 @@
 import FileBrowsing
 import SystemSeam
+import Terminal
 
 /// `filetable --dupes [PATH]...`: files with identical contents below the
 /// PATHs, in the forms scripts read: a group's paths a line each and a blank

@@ -1,5 +1,6 @@
 import FileBrowsing
 import SystemSeam
+import Terminal
 
 /// `filetable --compare A B`: how two trees differ, as `diff -rq A B`
 /// prints it, byte for byte (its lines, its order, its statuses: 0 the

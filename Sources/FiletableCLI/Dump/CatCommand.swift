@@ -1,5 +1,6 @@
 import FileBrowsing
 import SystemSeam
+import Terminal
 
 /// `filetable --cat FILE...`: each file's bytes to standard output, in
 /// order, as `cat` writes them; a path through an archive writes the

@@ -1,6 +1,7 @@
 import FileBrowsing
 import HexDump
 import SystemSeam
+import Terminal
 
 /// Which layout the hex-dump letters ask for, and the combinations no peer
 /// draws (refused with the letters' names, never drawn some other way).

@@ -1,6 +1,7 @@
 import FileBrowsing
 import HexDump
 import SystemSeam
+import Terminal
 
 /// `filetable --hex FILE...`: each file dumped as `hexdump -C`, `xxd` or
 /// `xxd -p` would, streamed through fixed buffers with one `write` per

@@ -1,5 +1,6 @@
 import FileBrowsing
 import SystemSeam
+import Terminal
 
 /// xxd's operands, `[infile [outfile]]`, for `--xxd` and `--xxd -r`: the
 /// input (a file, or standard input without one or with `-`) and where the

@@ -1,5 +1,6 @@
 import FileBrowsing
 import HexDump
+import Terminal
 
 /// `filetable --xxd -r [-p | -b] [-c N] [-s OFF] [INFILE [OUTFILE]]`: a hex
 /// dump read back into bytes as xxd reads it (`XxdReversal`), written in

@@ -1,4 +1,5 @@
 import FileBrowsing
+import Terminal
 
 /// Ctrl-R / Ctrl-S at the prompt: the text sought, typed a key at a time,
 /// and the history entry it finds. What is typed is made terminal-safe as

@@ -1,5 +1,6 @@
 import FileBrowsing
 import TableKit
+import Terminal
 
 /// What Tab offers for the line as it stands: the characters to replace
 /// (the word being completed) and the words that could replace them.
@@ -47,7 +48,7 @@ final class LineEditor {
 
     init(terminal: any TerminalDevice, history: History) {
         self.terminal = terminal
-        keys = KeyInput(terminal: terminal)
+        keys = KeyInput(terminal: terminal, decoder: KeyDecoder())
         self.history = history
     }
 

@@ -1,5 +1,6 @@
 import FileBrowsing
 import TableKit
+import Terminal
 
 /// `ls --dired` (`-D`): where each name of a long listing lies in the
 /// output, for Emacs' dired, which reads the names back by their places

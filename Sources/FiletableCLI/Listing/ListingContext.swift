@@ -1,6 +1,7 @@
 import FileBrowsing
 import SystemSeam
 import TableKit
+import Terminal
 
 /// What every part of a listing shares: the options, where output and
 /// messages go, and how names are decorated.
@@ -42,7 +43,7 @@ struct ListingContext {
         decoration = Self.decoration(for: options, useColor: useColor, links: links, escapesExactNames: writesToTerminal)
         dired = options.dired && options.format == .long && !links && !options.tree ? DiredLog(quoting: decoration.quoting) : nil
         // The markup from the same reading of LS_COLORS as the names' colours.
-        let colours = decoration.colors.map { TerminalStyle.lsMarkup($0.indicators, lineWidth: Self.lineWidth(for: options)) }
+        let colours = (decoration.colors as? ColorScheme).map { TerminalStyle.lsMarkup($0.indicators, lineWidth: Self.lineWidth(for: options)) }
         styleMarkup = colours?.markup
         colourEnding = colours?.atExit
         let environmentUnit = (Environment.value("LS_BLOCK_SIZE") ?? Environment.value("BLOCK_SIZE")).flatMap(SizeUnit.parse)
@@ -145,7 +146,7 @@ struct ListingContext {
     var lineWidth: Int { Self.lineWidth(for: options) }
 
     static func lineWidth(for options: CommandLineOptions) -> Int {
-        options.lineWidth ?? UserNumber.environment("COLUMNS", in: UserNumber.columns) ?? Terminal.size()?.columns ?? 80
+        options.lineWidth ?? UserNumber.environment("COLUMNS", in: UserNumber.columns) ?? TerminalSize.size()?.columns ?? 80
     }
 
     /// An operand directory opened to be listed, or nil when it cannot be:

@@ -1,4 +1,5 @@
 import FileBrowsing
+import Terminal
 
 /// `--tree -J`: the drawing as tree 2.1 writes it in JSON, an object a
 /// line, indented two spaces a level: `{"type":"directory","name":…,

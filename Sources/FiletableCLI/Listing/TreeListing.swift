@@ -1,6 +1,7 @@
 import FileBrowsing
 import SystemSeam
 import TableKit
+import Terminal
 
 /// `--tree`: the drawing `tree` makes, byte for byte in its default form,
 /// followed by the `N directories, M files` summary. A class: the walk's

@@ -1,5 +1,6 @@
 import FileBrowsing
 import SystemSeam
+import Terminal
 
 /// The one throttle of every progress line: an operation may report as
 /// often as it likes; at most ten reports a second are drawn, and the line

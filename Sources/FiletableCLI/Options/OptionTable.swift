@@ -1,4 +1,5 @@
 import FileBrowsing
+import Terminal
 
 /// Every command-line option filetable takes, each declared once (see
 /// `OptionSpec`). Adding an option here adds it to the parser, `--help`,

@@ -1,5 +1,6 @@
 import FileBrowsing
 import SystemSeam
+import Terminal
 
 /// How bad things went, in `ls`'s exit statuses.
 enum ExitStatus: Int32, Comparable {

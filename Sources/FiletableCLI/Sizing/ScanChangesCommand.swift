@@ -1,5 +1,6 @@
 import FileBrowsing
 import SystemSeam
+import Terminal
 
 /// `filetable --du --since FILE [PATH]`: what changed in PATH since the scan
 /// saved in FILE (`--du --save FILE PATH`), from one scan now: a line an

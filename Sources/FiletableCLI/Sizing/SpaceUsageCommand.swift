@@ -1,5 +1,6 @@
 import FileBrowsing
 import SystemSeam
+import Terminal
 
 /// `filetable --du [PATH]...`: each entry of PATH with what it takes, largest
 /// first, then PATH's own total (what `du -sh PATH/* | sort -rh; du -sh PATH`

@@ -4,6 +4,7 @@ import FuzzSupport
 @testable import FiletableCLI
 @testable import HexDump
 @testable import SystemSeam
+@testable import Terminal
 
 /// The line editor's input side: bytes as a terminal (or a paste) could send
 /// them, cut into reads at places the input chooses, decoded into keys, each

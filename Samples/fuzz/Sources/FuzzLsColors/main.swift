@@ -4,6 +4,7 @@ import Glibc
 @testable import FileBrowsing
 @testable import HexDump
 @testable import SystemSeam
+@testable import Terminal
 
 /// `LS_COLORS` as ls reads it: any text makes a colour scheme and its
 /// indicators without a crash; a value without `\` or `^` reads as itself;

@@ -4,6 +4,7 @@ import Glibc
 @testable import FiletableCLI
 @testable import HexDump
 @testable import SystemSeam
+@testable import Terminal
 
 /// A REPL session on `HostileTree`, as the REPL targets run one per input:
 /// 7 rows a page, marking without asking, output to /dev/null.

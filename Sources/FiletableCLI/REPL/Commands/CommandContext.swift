@@ -1,5 +1,6 @@
 import FileBrowsing
 import TableKit
+import Terminal
 
 /// What a command works with: the owners of the session's state, each the
 /// one place its piece lives (the levels walked, the deletion plan, du's

@@ -1,4 +1,5 @@
 import FileBrowsing
+import Terminal
 
 /// `screen`: the full-screen view of this session; `q` there comes back here.
 /// Its help lists the keys from `ScreenKey.table`, as the man page does.

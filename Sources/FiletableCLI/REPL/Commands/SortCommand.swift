@@ -1,4 +1,5 @@
 import FileBrowsing
+import Terminal
 
 /// `sort KEY [asc|desc]`: the order of the current level; in a table of
 /// changes (`du --since`), also `growth`, `shrink`, `now` or `then`.

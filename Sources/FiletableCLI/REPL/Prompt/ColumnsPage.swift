@@ -1,5 +1,6 @@
 import FileBrowsing
 import TableKit
+import Terminal
 
 /// A page of `style columns`: the numbered names laid out down, then across,
 /// in as many columns as the screen holds, by `ls -C`'s rule. How many

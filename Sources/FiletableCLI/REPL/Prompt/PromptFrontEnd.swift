@@ -1,6 +1,7 @@
 import FileBrowsing
 import SystemSeam
 import TableKit
+import Terminal
 
 /// The prompt's front end: messages are printed as lines on the session's
 /// output, pages are drawn after every change, and a question is read as a
@@ -22,7 +23,7 @@ final class PromptFrontEnd: FrontEnd {
         case .text:
             // At a terminal a line wider than it wraps between words, never
             // inside one (`('du --eve` / `rything'`); a pipe gets it whole.
-            let columns = output.fd == 1 ? Terminal.size()?.columns : nil
+            let columns = output.fd == 1 ? TerminalSize.size()?.columns : nil
             for line in message.lines {
                 for row in TextWrapping.rows(of: line, columns: columns) { output.write(row + "\n") }
             }

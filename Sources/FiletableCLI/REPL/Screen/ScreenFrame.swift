@@ -1,5 +1,6 @@
 import FileBrowsing
 import TableKit
+import Terminal
 
 /// Writes frames of the full-screen view: each line is compared with the
 /// one on screen and only those that changed are written (a Down key

@@ -1,3 +1,5 @@
+import Terminal
+
 /// The full-screen view's keys, in one table: the key dispatch, `?`, the
 /// man page and README read it.
 enum ScreenAction: Equatable, Sendable, CaseIterable {

@@ -1,5 +1,6 @@
 import FileBrowsing
 import TableKit
+import Terminal
 
 /// The table part of a full-screen frame: the page the highlighted row is
 /// on, drawn by the table engine (its reuse pool holds a screen of cells),

@@ -1,5 +1,6 @@
 import FileBrowsing
 import TableKit
+import Terminal
 
 /// The full-screen view's `:` command line, the commands it runs on the
 /// normal screen, the pages it shows over the table, and Ctrl-Z.

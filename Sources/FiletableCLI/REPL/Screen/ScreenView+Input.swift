@@ -1,5 +1,6 @@
 import FileBrowsing
 import TableKit
+import Terminal
 
 /// The full-screen view's input: the next key (a burst split into keys, a
 /// lone Esc told from a sequence), with the level's changes and a followed

@@ -1,5 +1,6 @@
 import FileBrowsing
 import SystemSeam
+import Terminal
 
 /// The full-screen view's viewer: a row shown full width (Enter on a file,
 /// `x` for hex, `=` for a comparison's diff), and the keys that move it.

@@ -1,6 +1,7 @@
 import FileBrowsing
 import SystemSeam
 import TableKit
+import Terminal
 
 /// The full-screen view of a session (`filetable --screen`, or `screen` at
 /// the prompt): the same levels, marks and commands as the prompt, shown as

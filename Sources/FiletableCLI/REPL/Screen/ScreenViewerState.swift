@@ -1,6 +1,7 @@
 import FileBrowsing
 import HexDump
 import TableKit
+import Terminal
 
 /// A file shown full width in the screen view (Enter on a file, `x`): the
 /// REPL's text or hex viewer, moved one key at a time.

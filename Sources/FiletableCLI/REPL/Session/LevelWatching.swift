@@ -1,5 +1,6 @@
 import FileBrowsing
 import SystemSeam
+import Terminal
 
 /// Keeps the levels on the stack watched (`DirectoryWatcher`, one watch a
 /// level, gone when the level is) and tells the prompt what changed: a

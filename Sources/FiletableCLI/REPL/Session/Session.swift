@@ -1,6 +1,7 @@
 import FileBrowsing
 import SystemSeam
 import TableKit
+import Terminal
 
 /// The REPL's session: the place that wires the owners of its state (the
 /// levels walked, the deletion plan, du's figures, the open view, the last

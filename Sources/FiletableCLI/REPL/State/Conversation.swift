@@ -1,4 +1,5 @@
 import FileBrowsing
+import Terminal
 
 /// Where the session's commands speak and ask, and what a person at a
 /// terminal brings to it: the front end listening now (the prompt's, or

@@ -1,5 +1,6 @@
 import FileBrowsing
 import HexDump
+import Terminal
 
 /// The bytes a hex-view search matched, shown in reverse video in both
 /// columns of `hexdump -C`'s lines, as the text viewer shows its matches.

@@ -1,5 +1,6 @@
 import FileBrowsing
 import TableKit
+import Terminal
 
 /// How the viewer lays a line of text out on the screen: a six-column line
 /// number and two spaces (when numbers are on), then the text with tabs

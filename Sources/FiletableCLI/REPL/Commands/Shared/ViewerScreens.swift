@@ -2,6 +2,7 @@ import FileBrowsing
 import HexDump
 import SystemSeam
 import TableKit
+import Terminal
 
 /// The screens of the hex and text viewers at the prompt (a header at a
 /// terminal, the rows, a footer saying what comes next), the lines of
@@ -12,7 +13,7 @@ extension CommandContext {
     /// Lines a viewer screen holds (at most `UserNumber.pageSize`, so a
     /// screen of hex is at most 160,000 bytes).
     var screenLines: Int {
-        settings.pageSize ?? Terminal.lines().map { max(1, $0 - 2) } ?? 20
+        settings.pageSize ?? TerminalSize.lines().map { max(1, $0 - 2) } ?? 20
     }
 
     /// The lines a viewer screen may use: the terminal's, less the prompt,
@@ -99,7 +100,7 @@ extension CommandContext {
 
     /// A viewer header fitted to the width: the name cut before the detail is.
     func header(name: [UInt8], detail: String) -> String {
-        let width = (Terminal.columns() ?? 80) - 1
+        let width = (TerminalSize.columns() ?? 80) - 1
         let room = max(1, width - TextWidth.of(detail) - 2)
         let shown = TextWidth.truncatingTail(NameEscaping.escape(name), to: room)
         let line = TextWidth.truncatingTail(shown + "  " + detail, to: width)
@@ -211,6 +212,6 @@ extension CommandContext {
 
     /// How text is laid out now: the terminal's width, the session's styles.
     func textLayout(wraps: Bool) -> TextLineLayout {
-        TextLineLayout(width: settings.interactive ? Terminal.columns() : nil, wraps: wraps, settings: settings)
+        TextLineLayout(width: settings.interactive ? TerminalSize.columns() : nil, wraps: wraps, settings: settings)
     }
 }

@@ -1,4 +1,3 @@
-import FileBrowsing
 import SystemSeam
 
 /// A terminal played from a script, for tests: keys arrive in the chunks
@@ -6,11 +5,11 @@ import SystemSeam
 /// a lone Esc is a key), what is drawn is kept in memory, and when the
 /// script is used up the input ends, which ends the loop reading it. No
 /// sleeps: the front end runs until its input is consumed.
-final class ScriptedTerminal: TerminalDevice {
-    let output: OutputSink
-    var size: (rows: Int, columns: Int)?
+public final class ScriptedTerminal: TerminalDevice {
+    public let output: OutputSink
+    public var size: (rows: Int, columns: Int)?
     /// What a person does at the terminal, in order.
-    enum Event {
+    public enum Event {
         /// Keys typed in one burst.
         case keys([UInt8])
         /// The window made `rows` by `columns`.
@@ -30,7 +29,7 @@ final class ScriptedTerminal: TerminalDevice {
     private(set) var suspensions = 0
 
     /// A terminal of `rows` by `columns` on which `events` will happen.
-    init(rows: Int = 24, columns: Int = 80, events: [Event]) {
+    public init(rows: Int = 24, columns: Int = 80, events: [Event]) {
         size = (rows, columns)
         self.events = events
         output = OutputSink(fd: -1)
@@ -39,35 +38,35 @@ final class ScriptedTerminal: TerminalDevice {
 
     /// Keys as a person types them: each string one burst (`"\u{1B}[B"` is
     /// Down; `"jjj"` three letters at once).
-    convenience init(rows: Int = 24, columns: Int = 80, keys: [String]) {
+    public convenience init(rows: Int = 24, columns: Int = 80, keys: [String]) {
         self.init(rows: rows, columns: columns, events: keys.map { .keys(Array($0.utf8)) })
     }
 
     /// Everything written so far, escapes included.
-    var written: String { output.capturedSoFar() }
+    public var written: String { output.capturedSoFar() }
     /// How many bytes had been written when the front end last waited for
     /// a key with the script used up: the screen as the person sees it
     /// after typing everything (before the input ends and the view closes).
     private(set) var writtenWhenIdle: Int?
 
-    func enterRaw() { isRaw = true }
-    func leaveRaw() { isRaw = false }
-    func enterFullScreen() {
+    public func enterRaw() { isRaw = true }
+    public func leaveRaw() { isRaw = false }
+    public func enterFullScreen() {
         output.write(TerminalControl.alternateScreen + TerminalControl.hideCursor)
         isFullScreen = true
     }
-    func leaveFullScreen() {
+    public func leaveFullScreen() {
         guard isFullScreen else { return }
         output.write(TerminalControl.showCursor + TerminalControl.normalScreen)
         isFullScreen = false
     }
 
-    func takeResize() -> Bool {
+    public func takeResize() -> Bool {
         defer { resized = false }
         return resized
     }
 
-    func waitForReading(_ others: [Int32], milliseconds: Int32) -> [Bool]? {
+    public func waitForReading(_ others: [Int32], milliseconds: Int32) -> [Bool]? {
         // A resize comes while the front end waits for keys (not while it polls for a burst's end).
         if !pauseDue, milliseconds < 0 || milliseconds >= 100, case .resize(let rows, let columns)? = events.first {
             events.removeFirst()
@@ -90,7 +89,7 @@ final class ScriptedTerminal: TerminalDevice {
         return [true] + others.map { _ in false }
     }
 
-    func read(into buffer: UnsafeMutableRawBufferPointer) -> Result<Int, Errno> {
+    public func read(into buffer: UnsafeMutableRawBufferPointer) -> Result<Int, Errno> {
         guard case .keys(var chunk)? = events.first else {
             if events.isEmpty { inputEnded = true }
             return events.isEmpty ? .success(0) : .failure(.interrupted)
@@ -105,5 +104,5 @@ final class ScriptedTerminal: TerminalDevice {
         return .success(chunk.count)
     }
 
-    func suspend() { suspensions += 1 }
+    public func suspend() { suspensions += 1 }
 }

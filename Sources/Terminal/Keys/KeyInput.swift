@@ -1,5 +1,3 @@
-import FileBrowsing
-
 /// Keys read from a terminal one at a time: the one input loop of the line
 /// editor and the full-screen view, which share it, so a key typed fast
 /// after the screen's `:` is the editor's and what follows the line is the
@@ -8,43 +6,48 @@ import FileBrowsing
 /// over after a second of quiet (its keys are never swallowed for good).
 ///
 /// Main thread only.
-final class KeyInput {
-    let terminal: any TerminalDevice
-    private var decoder = KeyDecoder()
+public final class KeyInput {
+    public let terminal: any TerminalDevice
+    private var decoder: KeyDecoder
     /// Keys decoded and not yet handed out (a run of letters, one at a time).
     private var ahead: [Key] = []
 
-    init(terminal: any TerminalDevice) {
+    /// Keys from `terminal`, decoded by `decoder`.
+    public init(terminal: any TerminalDevice, decoder: KeyDecoder) {
         self.terminal = terminal
+        self.decoder = decoder
     }
 
     /// What a front end waits on besides the keyboard, and what it does
     /// when a wait ends without a key.
-    struct Waiting {
+    public struct Waiting {
         /// Descriptors watched with the keyboard (a level's changes).
-        var descriptors: () -> [Int32] = { [] }
+        public var descriptors: () -> [Int32] = { [] }
         /// Milliseconds to wait before `woke` is told of a timeout; -1: no limit.
-        var timeout: () -> Int32 = { -1 }
+        public var timeout: () -> Int32 = { -1 }
         /// Before a wait that may block (the screen draws what it left out while keys came).
-        var beforeWaiting: () -> Void = {}
+        public var beforeWaiting: () -> Void = {}
         /// The window changed size.
-        var resized: () -> Void = {}
+        public var resized: () -> Void = {}
         /// A watched descriptor is readable (its flag set), or the timeout passed (none set).
-        var woke: (_ ready: [Bool]) -> Void = { _ in }
+        public var woke: (_ ready: [Bool]) -> Void = { _ in }
+
+        /// Nothing besides the keyboard.
+        public init() {}
     }
 
     /// Keys decoded or bytes read that wait to be handed out.
-    var hasPending: Bool { !ahead.isEmpty || decoder.hasPending }
+    public var hasPending: Bool { !ahead.isEmpty || decoder.hasPending }
 
     /// Whether a key is waiting within `milliseconds`.
-    func keyWaiting(milliseconds: Int32) -> Bool {
+    public func keyWaiting(milliseconds: Int32) -> Bool {
         terminal.keyWaiting(milliseconds: milliseconds)
     }
 
     /// The next key; nil when the input ends or fails. With `splittingText`
     /// a run of letters typed fast is handed out a letter at a time (the
     /// screen's keys); without, as one text (the editor inserts it).
-    func next(splittingText: Bool = false, _ waiting: Waiting = Waiting()) -> Key? {
+    public func next(splittingText: Bool = false, _ waiting: Waiting = Waiting()) -> Key? {
         while true {
             if !ahead.isEmpty { return ahead.removeFirst() }
             if let key = decoder.next() {
@@ -74,7 +77,7 @@ final class KeyInput {
             var chunk = [UInt8](repeating: 0, count: 4096)
             let read = chunk.withUnsafeMutableBytes { terminal.read(into: $0) }
             guard case .success(let count) = read else {
-                guard read.failureValue == .interrupted else { return nil }
+                guard case .failure(.interrupted) = read else { return nil }
                 if terminal.takeResize() { waiting.resized() }
                 continue
             }
@@ -85,7 +88,7 @@ final class KeyInput {
 
     /// Whether Ctrl-C was typed while a long piece of work ran (in raw mode
     /// it is a byte, not a signal). Other keys typed meanwhile are kept.
-    func interruptTyped() -> Bool {
+    public func interruptTyped() -> Bool {
         guard keyWaiting(milliseconds: 0) else { return false }
         var chunk = [UInt8](repeating: 0, count: 4096)
         let read = chunk.withUnsafeMutableBytes { terminal.read(into: $0) }

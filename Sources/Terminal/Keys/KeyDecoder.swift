@@ -1,7 +1,5 @@
-import FileBrowsing
-
 /// A key the line editor acts on.
-enum Key: Hashable, Sendable {
+public enum Key: Hashable, Sendable {
     /// Printable text typed (a run of it, decoded as typed text: bytes that
     /// are not UTF-8 arrive as `\xHH`).
     case text(String)
@@ -24,7 +22,10 @@ enum Key: Hashable, Sendable {
 /// escape sequences (arrows, Home/End in both forms, Delete, PgUp/PgDn,
 /// Ctrl- and Alt-arrows), Alt as an Esc prefix, bracketed paste, and UTF-8
 /// text that may arrive split across reads.
-struct KeyDecoder {
+public struct KeyDecoder {
+    /// Text typed, as the front end spells bytes that are no UTF-8 (the
+    /// file model's escapes, so a name typed is the name's bytes).
+    private let typedText: @Sendable ([UInt8]) -> String
     private var pending: [UInt8] = []
     /// Inside a bracketed paste: what has come of it so far. A paste may
     /// arrive over several reads; nothing in it is a key until its end marker.
@@ -36,25 +37,29 @@ struct KeyDecoder {
     private static let pasteStart: [UInt8] = Array("\u{1B}[200~".utf8)
     private static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
 
-    mutating func feed<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+    public init(typedText: @escaping @Sendable ([UInt8]) -> String) {
+        self.typedText = typedText
+    }
+
+    public mutating func feed<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         pending.append(contentsOf: bytes)
     }
 
-    var hasPending: Bool { !pending.isEmpty || pasted != nil || pasteJustEnded }
+    public var hasPending: Bool { !pending.isEmpty || pasted != nil || pasteJustEnded }
 
     /// The bytes read and not yet made keys, taken out (another reader of
     /// the terminal goes on with them).
-    mutating func takeUndecoded() -> [UInt8] {
+    public mutating func takeUndecoded() -> [UInt8] {
         defer { pending = [] }
         return pending
     }
 
     /// Whether a paste has begun and its end marker has not come.
-    var isInsidePaste: Bool { pasted != nil }
+    public var isInsidePaste: Bool { pasted != nil }
 
     /// Ends a paste whose end marker never came (the input paused too long
     /// inside it): what came is the paste, and keys are keys again.
-    mutating func endUnterminatedPaste() -> Key? {
+    public mutating func endUnterminatedPaste() -> Key? {
         guard let bytes = pasted else { return nil }
         pasted = nil
         let all = bytes + pending
@@ -65,7 +70,7 @@ struct KeyDecoder {
     /// The next whole key, or nil when more bytes are needed. With
     /// `endOfBurst` (no more bytes came in a short while), what is pending is
     /// taken as it is: a lone Esc is Escape, a cut UTF-8 sequence is text.
-    mutating func next(endOfBurst: Bool = false) -> Key? {
+    public mutating func next(endOfBurst: Bool = false) -> Key? {
         if pasted != nil { return pasteContinued(endOfBurst: endOfBurst) }
         if pasteJustEnded {
             if !pending.isEmpty { return restOfBurstAfterPaste() }
@@ -104,7 +109,7 @@ struct KeyDecoder {
         guard end > 0 else { return nil }
         let run = Array(pending[..<end])
         pending.removeFirst(end)
-        return .text(NameEscaping.typedText(run))
+        return .text(typedText(run))
     }
 
     private mutating func escapeSequence(endOfBurst: Bool) -> Key? {

@@ -23,7 +23,7 @@ public struct LsColorIndicators: Sendable, Equatable {
 
     /// The indicators among `LS_COLORS`' keys and their decoded values
     /// (`ColorScheme` holds them so).
-    init(values: [String: String]) {
+    public init(values: [String: String]) {
         if let value = values["lc"] { left = value }
         if let value = values["rc"] { right = value }
         end = values["ec"]

@@ -1,4 +1,3 @@
-import FileBrowsing
 import SystemSeam
 
 /// The terminal a front end reads keys from and draws on: the seam between
@@ -7,7 +6,7 @@ import SystemSeam
 /// `ScriptedTerminal`, in-process and without sleeps.
 ///
 /// Used from the main thread only.
-protocol TerminalDevice: AnyObject {
+public protocol TerminalDevice: AnyObject {
     /// Rows and columns, when known.
     var size: (rows: Int, columns: Int)? { get }
     /// Where frames, lines and escapes go.
@@ -35,7 +34,7 @@ protocol TerminalDevice: AnyObject {
 
 extension TerminalDevice {
     /// Whether a key is waiting within `milliseconds`.
-    func keyWaiting(milliseconds: Int32) -> Bool {
+    public func keyWaiting(milliseconds: Int32) -> Bool {
         waitForReading([], milliseconds: milliseconds)?.first == true
     }
 }

@@ -2,7 +2,7 @@ import FileBrowsing
 import SystemSeam
 
 /// The terminal's size, asked anew for every page so a resize applies to the next one.
-enum Terminal {
+enum TerminalSize {
     /// Rows and columns from TIOCGWINSZ on standard output, nil when it is not a terminal.
     static func size() -> (rows: Int, columns: Int)? {
         StandardStream.output.terminalSize

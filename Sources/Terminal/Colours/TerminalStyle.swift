@@ -1,12 +1,11 @@
-import FileBrowsing
 import Synchronization
 import TableKit
 
 /// The terminal's markup for the table's text styles: ANSI SGR sequences.
 /// A style the data source named itself (`ls`'s colours, from `LS_COLORS`)
 /// is an SGR parameter string already.
-enum TerminalStyle {
-    static let markup = StyleMarkup(opening: { style in "\u{1B}[" + parameters(style) + "m" }, closing: "\u{1B}[0m")
+public enum TerminalStyle {
+    public static let markup = StyleMarkup(opening: { style in "\u{1B}[" + parameters(style) + "m" }, closing: "\u{1B}[0m")
 
     /// The markup as ls writes its colours (`LsColorIndicators`): a colour
     /// is `lc` COLOUR `rc` and a coloured name ends with `ec` (`ESC[0m` by
@@ -17,7 +16,7 @@ enum TerminalStyle {
     /// (`lineWidth`, 0 for none) is followed by `cl`. `atExit` is what ls
     /// writes when done, if anything (`lc` `rc` when colour was used and
     /// they are not the defaults).
-    static func lsMarkup(_ indicators: LsColorIndicators, lineWidth: Int) -> (markup: StyleMarkup, atExit: @Sendable () -> String?) {
+    public static func lsMarkup(_ indicators: LsColorIndicators, lineWidth: Int) -> (markup: StyleMarkup, atExit: @Sendable () -> String?) {
         let first = FirstUse()
         let ending = indicators.endOfName
         /// ls's `put_indicator`: its first use writes the ending first.
@@ -44,14 +43,14 @@ enum TerminalStyle {
 
     /// The markup as tree writes its colours: `lc` COLOUR `rc`, and `ec`
     /// after a coloured name (`TreeColorScheme`).
-    static func treeMarkup(_ scheme: TreeColorScheme) -> StyleMarkup {
+    public static func treeMarkup(_ scheme: TreeColorScheme) -> StyleMarkup {
         let (left, right, end) = (scheme.left, scheme.right, scheme.end)
         return StyleMarkup(opening: { style in left + parameters(style) + right }, closing: end)
     }
 
     /// A link a terminal can open (OSC 8, ended by BEL as ls ends it):
     /// the URI, the text, then the link closed.
-    static let linkMarkup = LinkMarkup(opening: { "\u{1B}]8;;" + $0 + "\u{07}" }, closing: "\u{1B}]8;;\u{07}")
+    public static let linkMarkup = LinkMarkup(opening: { "\u{1B}]8;;" + $0 + "\u{07}" }, closing: "\u{1B}]8;;\u{07}")
 
     /// True the first time it is asked, false after.
     private final class FirstUse: Sendable {
@@ -61,7 +60,7 @@ enum TerminalStyle {
     }
 
     /// The SGR parameters of a style.
-    static func parameters(_ style: TextStyle) -> String {
+    public static func parameters(_ style: TextStyle) -> String {
         switch style {
         case .heading: return "1"
         case .directory: return "01;34"

@@ -38,6 +38,10 @@ public struct ColorScheme: Sendable {
     public var missing: String? { byKey["mi"] }
     public var orphan: String? { byKey["or"] }
 
+    public var missingTargetColour: String? { isColored("mi") ? missing : orphan }
+
+    public var needsLinkTargetModes: Bool { isColored("or") || isColored("mi") || (isColored("ex") && coloursLinksAsTargets) }
+
     /// `no=` colours every name (ls's `is_colored (C_NORM)`).
     public var normalIsColored: Bool { isColored("no") }
 
@@ -46,7 +50,7 @@ public struct ColorScheme: Sendable {
     public var indicators: LsColorIndicators { LsColorIndicators(values: byKey) }
 
     /// ls's `is_colored`: set, and not empty, `0` or `00`.
-    func isColored(_ key: String) -> Bool {
+    public func isColored(_ key: String) -> Bool {
         guard let value = byKey[key] else { return false }
         return !(value.isEmpty || value == "0" || value == "00")
     }
@@ -55,7 +59,7 @@ public struct ColorScheme: Sendable {
     /// (an empty string still writes ls's `ESC[m`). `status` is the entry's
     /// own `lstat` (for a link coloured as its target, the target's);
     /// `targetMissing` marks a dangling link.
-    public func sgr(for kind: FileKind, status: FileStatus?, name: UnsafeBufferPointer<UInt8>, targetMissing: Bool) -> String? {
+    public func parameters(for kind: FileKind, status: FileStatus?, name: UnsafeBufferPointer<UInt8>, targetMissing: Bool) -> String? {
         switch kind {
         case .directory:
             if let p = status?.permissions {

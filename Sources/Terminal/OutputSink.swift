@@ -1,4 +1,3 @@
-import FileBrowsing
 import SystemSeam
 import TableKit
 
@@ -6,29 +5,29 @@ import TableKit
 ///
 /// A closed pipe (EPIPE) ends the program quietly, the way `SIGPIPE` ends
 /// `ls | head`; any other write error (`> /dev/full`) is reported by the caller.
-final class OutputSink {
-    let fd: Int32
-    var buffer: ByteBuffer
+public final class OutputSink {
+    public let fd: Int32
+    public var buffer: ByteBuffer
     private let flushThreshold = 1 << 16
     /// The first write error met, if any.
-    private(set) var writeError: Int32?
+    public private(set) var writeError: Int32?
     /// Bytes handed on (written, or captured) so far; with `buffer`, every
     /// byte this sink was given (`ls --dired` counts positions by it).
-    private(set) var flushedCount = 0
-    var writtenCount: Int { flushedCount + buffer.count }
+    public private(set) var flushedCount = 0
+    public var writtenCount: Int { flushedCount + buffer.count }
 
-    init(fd: Int32) {
+    public init(fd: Int32) {
         self.fd = fd
         buffer = ByteBuffer(capacity: flushThreshold * 2)
     }
 
     @inline(__always)
-    func write(_ text: String) {
+    public func write(_ text: String) {
         buffer.append(text)
         flushIfFull()
     }
 
-    func write(bytes: [UInt8]) {
+    public func write(bytes: [UInt8]) {
         if bytes.isEmpty { return noticeClosedReader() }
         buffer.append(bytes)
         flushIfFull()
@@ -45,13 +44,13 @@ final class OutputSink {
     }
 
     @inline(__always)
-    func flushIfFull() {
+    public func flushIfFull() {
         if buffer.count >= flushThreshold { flush() }
     }
 
     /// Writes bytes straight to the descriptor (after anything buffered): for
     /// large blocks formatted in place, such as a hex dump's.
-    func write(raw: UnsafeRawBufferPointer) {
+    public func write(raw: UnsafeRawBufferPointer) {
         if raw.isEmpty { return noticeClosedReader() }
         flush()
         flushedCount += raw.count
@@ -71,32 +70,32 @@ final class OutputSink {
         }
     }
 
-    var failed: Bool { writeError != nil }
+    public var failed: Bool { writeError != nil }
 
     /// While set, what is written is kept here instead of written: the
     /// memory of a `ScriptedTerminal` (tests), and the frame tests.
     private var captured: [UInt8]?
 
-    func startCapturing() {
+    public func startCapturing() {
         flush()
         captured = []
     }
 
     /// What was written since `startCapturing` so far; capturing goes on.
-    func capturedSoFar() -> String {
+    public func capturedSoFar() -> String {
         flush()
         return String(decoding: captured ?? [], as: UTF8.self)
     }
 
     /// What was written since `startCapturing`; writing goes out again.
-    func stopCapturing() -> String {
+    public func stopCapturing() -> String {
         flush()
         let text = String(decoding: captured ?? [], as: UTF8.self)
         captured = nil
         return text
     }
 
-    func flush() {
+    public func flush() {
         guard !buffer.isEmpty else { return }
         flushedCount += buffer.count
         if captured != nil {
