@@ -63,64 +63,59 @@ public enum FiletableCommand {
         }
         // A listing of a file system that can stop answering runs in a child, so
         // that Ctrl-C and SIGTERM end it at once even while a call is stuck.
-        if refusesChoosingADirectory(options, diagnostics) { return diagnostics.finish() }
-        if options.catFiles && options.formatRequested {
-            diagnostics.report("--cat writes files' bytes; it takes no listing format letter", severity: .seriousTrouble)
-            return diagnostics.finish()
-        }
-        if options.formatRequested || options.hexDump || options.catFiles, !SessionLauncher.isChild,
-            options.paths.contains(where: HangProneFileSystems.mayHang),
+        if options.mode.listsAndEnds, !SessionLauncher.isChild, options.paths.contains(where: HangProneFileSystems.mayHang),
             let status = SessionLauncher.runListingInChild(arguments: arguments)
         {
             return status
         }
-        if options.hexDump {
-            HexDumpCommand(
-                options: options, output: output, diagnostics: diagnostics,
-                useColor: ListingContext.usesColor(options.colours.color, on: output)
-            ).run()
-        } else if options.catFiles {
+        switch options.mode {
+        case .hexdump, .xxd:
+            let useColor = ListingContext.usesColor(options.colours.color, on: output)
+            HexDumpCommand(options: options, output: output, diagnostics: diagnostics, useColor: useColor).run()
+        case .cat:
             CatCommand(options: options, output: output, diagnostics: diagnostics).run()
-        } else if options.spaceUsage {
+        case .du:
             SpaceUsageCommand(options: options, output: output, diagnostics: diagnostics).run()
-        } else if options.comparesTrees {
+        case .compare:
             return TreeDiffCommand(options: options, output: output, diagnostics: diagnostics).run()
-        } else if options.findsCopies {
+        case .copies:
             return CopiesCommand(options: options, output: output, diagnostics: diagnostics).run()
-        } else if options.formatRequested {
+        case .listing, .tree:
+            guard options.formatRequested else {
+                listAsLs(options, output: output, diagnostics: diagnostics)
+                break
+            }
             Lister(context: ListingContext(options: options, output: output, diagnostics: diagnostics)).run()
-        } else if options.listsWithoutLetters {
-            listAsLs(options, output: output, diagnostics: diagnostics)
-        } else if let standardInput = sessionInput(options) {
+        case .session:
+            return runSession(options, arguments: arguments, output: output, diagnostics: diagnostics)
+        }
+        return diagnostics.finish()
+    }
+
+    /// The session, or, where standard input holds no command for it, a
+    /// listing as ls lists.
+    private static func runSession(
+        _ options: CommandLineOptions, arguments: [[UInt8]], output: OutputSink, diagnostics: Diagnostics
+    )
+        -> ExitStatus
+    {
+        if let standardInput = sessionInput(options) {
             guard !standardInput.holdsACommand(), standardInput.readError == nil else {
                 return max(runREPL(options, output: output, diagnostics: diagnostics, standardInput: standardInput), diagnostics.finish())
             }
             listAsLs(options, output: output, diagnostics: diagnostics)
             // `filetable -c 'cmd' DIR`, from before -c was ls's ctime, lists nothing useful: say why.
             if diagnostics.status != .success { hintAtCommandLetter(options, diagnostics) }
-        } else {
-            // At a terminal the session runs in a child, so that quitting never waits on a stuck call.
-            if options.repl.commands == nil, options.repl.batchFile == nil, StandardStream.input.isTerminal, StandardStream.output.isTerminal,
-                !SessionLauncher.isChild, let status = SessionLauncher.runInChild(arguments: arguments)
-            {
-                return status
-            }
-            let status = runREPL(options, output: output, diagnostics: diagnostics)
-            return max(status, diagnostics.finish())
+            return diagnostics.finish()
         }
-        return diagnostics.finish()
-    }
-
-    /// `--choose-dir` with a mode that lists and ends (no session to end
-    /// somewhere): refused, saying why.
-    private static func refusesChoosingADirectory(_ options: CommandLineOptions, _ diagnostics: Diagnostics) -> Bool {
-        guard options.repl.chooseDirFile != nil,
-            options.formatRequested || options.hexDump || options.catFiles || options.spaceUsage || options.comparesTrees
-                || options.findsCopies || options.listsWithoutLetters
-        else { return false }
-        diagnostics.report(
-            "--choose-dir writes where a session ends; this command line lists and ends (drop its letters to browse)", severity: .seriousTrouble)
-        return true
+        // At a terminal the session runs in a child, so that quitting never waits on a stuck call.
+        if options.repl.commands == nil, options.repl.batchFile == nil, StandardStream.input.isTerminal, StandardStream.output.isTerminal,
+            !SessionLauncher.isChild, let status = SessionLauncher.runInChild(arguments: arguments)
+        {
+            return status
+        }
+        let status = runREPL(options, output: output, diagnostics: diagnostics)
+        return max(status, diagnostics.finish())
     }
 
     /// As ls lists with no format letter: columns at a terminal, one a line elsewhere.

@@ -102,7 +102,7 @@ struct DumpLayoutChoice {
         }
         let variants = [
             (options.xxd.bits, "-b"), (options.xxd.littleEndian, "-e"), (options.xxd.include, "-i"),
-            (options.xxdMode && options.dump.formatName == "plain", "-p"),
+            (options.mode == .xxd && options.dump.formatName == "plain", "-p"),
         ].filter(\.0).map(\.1)
         // -i -b is xxd's one pair: the array's bytes as binary literals.
         if variants.count > 1 && variants != ["-b", "-i"] {

@@ -26,7 +26,7 @@ struct HexDumpCommand {
     var format: HexFormat { DumpLayoutChoice(options: options).fastFormat }
 
     func run() {
-        guard options.xxdMode else { return dump(options.operandsGiven ? options.paths : [Array("-".utf8)]) }
+        guard options.mode == .xxd else { return dump(options.operandsGiven ? options.paths : [Array("-".utf8)]) }
         let operands: XxdOperands
         do {
             operands = try XxdOperands(options)
@@ -67,7 +67,7 @@ struct HexDumpCommand {
                 }
                 // xxd's colours are its own, drawn a line at a time; --hex colours with the fast formatter.
                 let lineLayout = DumpLayoutChoice(options: options).lineLayout(
-                    name: isStandardInput ? nil : path, xxdColored: options.xxdMode && useColor)
+                    name: isStandardInput ? nil : path, xxdColored: options.mode == .xxd && useColor)
                 // Past the end, standard output is the peer's (hexdump's lone
                 // closing offset, the file's size, in its last view's width;
                 // xxd's nothing), but a lone offset reads like an empty file:
@@ -232,7 +232,7 @@ struct HexDumpCommand {
         // After --xxd colours are xxd's, drawn by `LineDump`; its plain layout has none.
         var formatter = HexFormatter(
             format: format, startOffset: reader.startOffset,
-            squeezes: options.dump.squeeze, colored: useColor && !options.xxdMode)
+            squeezes: options.dump.squeeze, colored: useColor && options.mode != .xxd)
         if options.dump.length == 0 { return }
         if let parallel = reader.parallelDump() {
             try reader.keepingOpen { () throws(FileError) in

@@ -51,6 +51,7 @@ struct ArgumentParser {
             }
         }
         calledAs?.adoptDefaults(&options)
+        options.mode = try ProgramMode.chosen(by: options)
         options.settle()
         // ls's default --time-style, for the listings that print times.
         if options.formatRequested, !options.times.styleChosen, let style = Environment.value("TIME_STYLE"), !style.isEmpty {
@@ -61,34 +62,11 @@ struct ArgumentParser {
             }
             options.setTimeStyle(style)
         }
-        try refuseTwoModes()
-        // As ls: dired's places count lines, which NUL-ended lines do not make.
-        if options.dired && options.format == .long && options.names.lineEnd == 0 { throw UsageError(message: "--dired and --zero are incompatible") }
-        if options.hexDump, let conflict = DumpLayoutChoice(options: options, arguments: arguments).conflict { throw conflict }
-        if options.treeDrawing.json, options.followSymlinks || options.prunesEmptyDirectories {
-            throw UsageError(
-                message: "--tree -J cannot be combined with \(options.followSymlinks ? "-l" : "--prune") yet",
-                hint: "The JSON drawing covers -a -d -f -i -I -L -P and the details; draw links followed or pruned trees as text.")
-        }
+        try options.mode.validate(options)
+        if options.mode.dumps, let conflict = DumpLayoutChoice(options: options, arguments: arguments).conflict { throw conflict }
         options.operandsGiven = !options.paths.isEmpty
         if options.paths.isEmpty { options.paths = [Array(".".utf8)] }
         return options
-    }
-
-    /// `--du --dupes` ran --du alone: two modes are refused by name, never
-    /// one of them dropped in silence.
-    private func refuseTwoModes() throws(UsageError) {
-        let hexName = options.dump.formatName == "canonical" ? "--hex" : "--xxd"
-        let chosen = [
-            ("--tree", options.tree), ("--du", options.spaceUsage), ("--dupes", options.findsCopies), ("--compare", options.comparesTrees),
-            (hexName, options.hexDump),
-        ]
-        .filter(\.1).map(\.0)
-        guard chosen.count > 1 else { return }
-        throw UsageError(
-            message: "\(chosen[0]) and \(chosen[1]) are two modes; give one",
-            hint: chosen.contains("--tree") && chosen.contains("--du")
-                ? "tree's own --du (directory sizes in the drawing) is not offered yet; --du alone lists them as du does." : nil)
     }
 
     /// `-laS`, and `-bFILE` / `-b FILE` for the letters that take a value

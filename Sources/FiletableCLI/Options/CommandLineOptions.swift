@@ -63,7 +63,6 @@ struct CommandLineOptions {
     /// Lists as ls does even without a format flag (run as `ls`: `CalledAs`).
     var listsWithoutLetters = false
     var recursive = false
-    var tree = false
     var maxDepth: Int?
     /// `--prune`: --tree and -R leave out directories with no file below.
     var prunesEmptyDirectories = false
@@ -76,10 +75,6 @@ struct CommandLineOptions {
     var lineWidth: Int?
     /// Tab stops `-C` and `-x` align with (`--tabsize`, `TABSIZE`; 0 for spaces only).
     var tabSize = UserNumber.environment("TABSIZE", in: UserNumber.tabSize) ?? 8
-    /// `--du`: sizes of trees instead of a listing.
-    var spaceUsage = false
-    /// `--dupes`: files with identical contents.
-    var findsCopies = false
     /// `--one-file-system`: `--du` stays on PATH's file system.
     var oneFileSystem = false
     /// `--apparent-size`: `--du` counts bytes in files, not blocks allocated.
@@ -99,14 +94,13 @@ struct CommandLineOptions {
     var followSymlinks = false
     /// ls's `-H`: links named as operands are followed, the others not.
     var dereferencesOperands = false
-    /// Compare two trees as diff -rq (`--compare A B`).
-    var comparesTrees = false
-    /// Write the operands' bytes instead of listing (`--cat`).
-    var catFiles = false
-    /// Dump the operands in hex instead of listing (`-x`, `--hex`).
-    var hexDump = false
-    /// `--xxd`: xxd's letters and layout.
-    var xxdMode = false
+    /// The modes the options selecting one asked for (`--du`, `--hex`…).
+    var modesAsked: Set<ProgramMode> = []
+    /// The one mode this run is in, chosen from `modesAsked` and the format
+    /// letters once every argument is read (`ProgramMode.chosen`).
+    var mode = ProgramMode.session
+    /// `--tree`: tree's drawing instead of ls's listing.
+    var tree: Bool { mode == .tree }
     /// Something to print instead of browsing: help, the version, the man page, a completion script.
     enum Request: Equatable {
         /// `xxdVersion`: xxd's `-v`, a line to standard error.
@@ -128,7 +122,7 @@ struct CommandLineOptions {
     /// sorts by that time unless another order was asked for; `-U` keeps
     /// directory order whole (no `-r`, no directories first).
     mutating func settle() {
-        if xxdMode && !dump.formatChosen { dump.formatName = "xxd" }
+        if mode == .xxd && !dump.formatChosen { dump.formatName = "xxd" }
         // As tree: the locale chooses the lines and how names are written.
         if tree {
             if !treeDrawing.charsetChosen { treeDrawing.asciiLines = !UserLocale.isUTF8 }

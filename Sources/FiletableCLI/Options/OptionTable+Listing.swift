@@ -54,14 +54,14 @@ extension OptionTable {
             details:
                 "Byte for byte diff -rq's lines in its order (names in byte order, as in the C locale): 'Only in DIR: NAME', 'Files A/X and B/X differ', 'File A/X is a T while file B/X is a T'. Links are followed as diff follows them; a directory inside itself is a loop, named and not walked. Contents are compared byte for byte after their sizes; a file that changes while it is compared is reported as differing and named on standard error. Status 0 when the trees are the same, 1 when they differ, 2 on trouble, 130 after Ctrl-C. A progress line on a terminal's standard error."
         ) { options, _ in
-            options.comparesTrees = true
+            options.modesAsked.insert(.compare)
             options.formatRequested = true
         },
         OptionSpec(
             "cat", section: .formats,
             "write each FILE's bytes to standard output, as cat; a path through an archive (site.zip/index.html) writes the member, as unzip -p and tar xOf"
         ) { options, _ in
-            options.catFiles = true
+            options.modesAsked.insert(.cat)
         },
         OptionSpec("json", section: .formats, "one JSON object per entry per line (exact names, typed fields)") { options, _ in
             options.setFormat(.json)
@@ -90,7 +90,7 @@ extension OptionTable {
             options.formatRequested = true
         },
         OptionSpec("tree", section: .formats, "draw the tree, like tree(1)") { options, _ in
-            options.tree = true
+            options.modesAsked.insert(.tree)
             options.formatRequested = true
         },
         OptionSpec(
@@ -105,7 +105,7 @@ extension OptionTable {
             details:
                 "Allocated space in 1024-byte blocks unless -h, --si, --block-size or --apparent-size; a hard-linked file counts once, links are never followed; --depth N lists entries N levels down; --json gives path, type, apparent_bytes, disk_bytes, files, directories, unreadable."
         ) { options, _ in
-            options.spaceUsage = true
+            options.modesAsked.insert(.du)
             options.formatRequested = true
         },
         OptionSpec(
@@ -113,7 +113,7 @@ extension OptionTable {
             details:
                 "Regular files only, symlinks never followed, hard links to one file counted as that file; empty files left out unless --empty; files compared byte for byte (after their size and a block from each end), so none is called a copy on a hash. Groups are separated by a blank line, the largest space to gain first; -0 ends each path with a NUL and each group with another; --json gives each group as an object (size, gain, files with their inode, device and paths, path_hex where a path is not UTF-8). --min-size N, --depth N, --one-file-system and --filter narrow the search; a file that changes while it is read is left out and named. Status 1 when something could not be read, 130 after Ctrl-C (the groups printed are those confirmed so far)."
         ) { options, _ in
-            options.findsCopies = true
+            options.modesAsked.insert(.copies)
             options.formatRequested = true
         },
         OptionSpec(

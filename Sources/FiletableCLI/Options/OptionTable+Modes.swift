@@ -254,7 +254,7 @@ extension OptionTable {
                 details:
                     "With --hex the letters are hexdump's (-s skip, -n length, -v, -C, -b, -X, -c, -d, -o, -x, -e FORMAT, -f FILE, -L); without it they are ls's (-s sizes, -n numeric ids, -c ctime). xxd's letters are read after --xxd."
             ) { options, _ in
-                options.hexDump = true
+                options.modesAsked.insert(.hexdump)
             },
             OptionSpec(
                 "format", value: .word(hexFormatWords), valueName: "WORD", section: .hex, modes: [.hex, .xxd],
@@ -337,8 +337,7 @@ extension OptionTable {
             details:
                 "With --xxd the letters are xxd's (-s seek, -l length, -c columns, -g group, -u, -p, -e, -b bits, -d decimal offsets, -o offset, -a, -i, -n NAME, -C). -r reads a dump back into bytes. The operands are xxd's, [IN [OUT]]: OUT is written only when it is a new file (xxd would overwrite it), a third operand is refused."
         ) { options, _ in
-            options.hexDump = true
-            options.xxdMode = true
+            options.modesAsked.insert(.xxd)
         },
         OptionSpec(
             "cols", "c", value: .number(UserNumber.hexColumns, what: "number of columns"), valueName: "N", section: .xxd,
