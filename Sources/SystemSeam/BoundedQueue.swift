@@ -70,6 +70,12 @@ public final class BoundedQueue<Element>: @unchecked Sendable {
         }
     }
 
+    /// Whether a producer waits for room right now (a test waits for this
+    /// rather than sleeping).
+    var producerIsWaiting: Bool { monitor.withLock { producerWaits } }
+    /// Whether the consumer waits for a batch right now.
+    var consumerIsWaiting: Bool { monitor.withLock { consumerWaits } }
+
     /// The oldest element if one waits, without waiting; nil otherwise.
     func tryPop() -> Element? {
         monitor.withLock { count > 0 ? takeOldest() : nil }

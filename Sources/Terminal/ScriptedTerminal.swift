@@ -14,6 +14,8 @@ public final class ScriptedTerminal: TerminalDevice {
         case keys([UInt8])
         /// The window made `rows` by `columns`.
         case resize(rows: Int, columns: Int)
+        /// Nobody types for `milliseconds`: a wait shorter than that times out.
+        case pause(milliseconds: Int)
     }
 
     /// The events not played yet.
@@ -21,8 +23,9 @@ public final class ScriptedTerminal: TerminalDevice {
     /// A chunk was just read: the next wait sees the pause after it.
     private var pauseDue = false
     private var resized = false
-    /// A read found the script used up: what is drawn after is the view closing.
-    private var inputEnded = false
+    /// A read found the script used up: what is drawn after is the view
+    /// closing. False once the front end has ended: it ended by itself (`q`).
+    public private(set) var inputEnded = false
     private(set) var isRaw = false
     private(set) var isFullScreen = false
     /// How many times Ctrl-Z stopped it.
@@ -77,6 +80,14 @@ public final class ScriptedTerminal: TerminalDevice {
         if pauseDue {
             pauseDue = false
             return nil
+        }
+        if case .pause(let left)? = events.first {
+            if milliseconds >= 0 && Int(milliseconds) < left {
+                events[0] = .pause(milliseconds: left - Int(milliseconds))
+                return [false] + others.map { _ in false }
+            }
+            // The pause is over before the wait would end: what follows it comes.
+            events.removeFirst()
         }
         if events.isEmpty && !inputEnded {
             // A poll finds nobody typing; a wait for the next key finds the

@@ -46,7 +46,7 @@ final class BoundedQueueTests: XCTestCase {
             let accepted = queue.push(2)  // waits: the queue is full
             pushed.withLock { $0 = accepted }
         }
-        usleep(50_000)
+        waitUntil { queue.producerIsWaiting }
         XCTAssertNil(pushed.withLock { $0 }, "the producer waits while the queue is full")
         queue.close()
         producer?.join()
@@ -58,12 +58,22 @@ final class BoundedQueueTests: XCTestCase {
     func testAConsumerWaitingForABatchWakesAtTheEnd() {
         let queue = BoundedQueue<Int>(maximumCount: 64, wakeCount: 16)
         let producer = JoinableThread {
-            usleep(20_000)
+            // The consumer is waiting for its batch first.
+            while !queue.consumerIsWaiting { sched_yield() }
             queue.push(7)
             queue.close()
         }
         XCTAssertEqual(queue.pop(), 7, "fewer than a batch, but the queue closed: the element comes")
         XCTAssertNil(queue.pop())
         producer?.join()
+    }
+
+    /// Waits until `condition` holds (a thread reached its wait), at most 10 s.
+    private func waitUntil(_ condition: () -> Bool, file: StaticString = #filePath, line: UInt = #line) {
+        let deadline = Date().addingTimeInterval(10)
+        while !condition() {
+            guard Date() < deadline else { return XCTFail("the condition never held", file: file, line: line) }
+            sched_yield()
+        }
     }
 }

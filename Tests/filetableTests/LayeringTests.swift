@@ -148,6 +148,28 @@ final class LayeringTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: sources.appendingPathComponent("FiletableCLI/Terminal").path))
     }
 
+    /// The suite waits for conditions, never for a fixed time: a sleep is
+    /// the pause of a loop that polls with a deadline (on the same line), or
+    /// inside `TmuxDriver`'s waits. Screen and prompt behaviour runs
+    /// in-process on the scripted terminal; at most three test files drive
+    /// tmux, for what only a real terminal shows (signals, stuck calls,
+    /// other programs, raw mode given back).
+    func testTestsWaitForConditionsAndFewDriveTmux() throws {
+        let tests = CommandRunner.packageRoot.appendingPathComponent("Tests")
+        let enumerator = FileManager.default.enumerator(at: tests, includingPropertiesForKeys: nil)!
+        var drivingTmux: [String] = []
+        for case let url as URL in enumerator where url.pathExtension == "swift" {
+            let name = url.lastPathComponent
+            guard name != "TmuxDriver.swift", name != "LayeringTests.swift" else { continue }
+            let text = try String(contentsOf: url, encoding: .utf8)
+            for line in text.split(separator: "\n") where line.contains("usleep(") || line.contains("Thread.sleep") {
+                XCTAssertTrue(line.contains("while "), "\(name) sleeps a fixed time: \(line)")
+            }
+            if text.contains("TmuxTestCase {") || text.contains("tmux.start(") { drivingTmux.append(name) }
+        }
+        XCTAssertLessThanOrEqual(drivingTmux.count, 3, drivingTmux.sorted().joined(separator: ", "))
+    }
+
     /// The front end names the services it uses (`Environment`,
     /// `StandardStream`, `MonotonicClock`, `ThisProcess`, `Descriptor`,
     /// `FileStatus`), never a raw system call or a `stat` field.

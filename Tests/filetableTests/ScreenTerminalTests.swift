@@ -27,21 +27,16 @@ final class ScreenTerminalTests: TmuxTestCase {
     }
 
     private func waitForHighlight(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            if highlighted().hasPrefix(text) { return }
-            usleep(50_000)
-        }
-        let styled = CommandRunner.system("tmux capture-pane -p -e -t \(tmux.session)").prefix(300).debugDescription
-        XCTFail("the highlight never reached '\(text)'; it is on '\(highlighted())'\n\(styled)", file: file, line: line)
+        tmux.waitUntil("the highlight reached '\(text)'", file: file, line: line) { highlighted().hasPrefix(text) }
     }
 
     func testMovingOpeningBackFilterAndMarksAt80x24() throws {
         let temp = try makeTree()
         let elsewhere = try TemporaryTree()
         let stty = elsewhere.path + "/stty"
+        // (The settings after are written whole, then renamed: the test reads them only once they are complete.)
         tmux.start(
-            "cd '\(temp.path)' && stty -a > '\(stty).before'; HOME=$(mktemp -d) '\(CommandRunner.executable.path)' .; stty -a > '\(stty).after'; sleep 30",
+            "cd '\(temp.path)' && stty -a > '\(stty).before'; HOME=$(mktemp -d) '\(CommandRunner.executable.path)' .; stty -a > '\(stty).part' && mv '\(stty).part' '\(stty).after'; sleep 30",
             columns: 80, rows: 24)
         tmux.waitFor("help --", seconds: 30)
         tmux.type(["screen", "Enter"])
@@ -87,32 +82,10 @@ final class ScreenTerminalTests: TmuxTestCase {
         tmux.waitFor("[y/N]")
         tmux.type(["y", "Enter"])
         tmux.type(["quit", "Enter"])
-        let deadline = Date().addingTimeInterval(10)
-        while !FileManager.default.fileExists(atPath: stty + ".after"), Date() < deadline { usleep(50_000) }
-        usleep(200_000)
+        tmux.waitUntil("the terminal's settings were written after quit") { FileManager.default.fileExists(atPath: stty + ".after") }
         let before = try String(contentsOfFile: stty + ".before", encoding: .utf8)
         let after = try String(contentsOfFile: stty + ".after", encoding: .utf8)
         XCTAssertEqual(before, after, "the terminal's settings after the screen and quit")
-    }
-
-    /// Back at the prompt after the screen, its page (20 rows here, not the
-    /// screen's 22) holds the highlighted row. (The scrolling itself is
-    /// `ScreenInProcessTests.testDownPastTheBottomScrollsARowAtATime`.)
-    func testThePromptAfterTheScreenShowsThePageOfTheHighlightedRow() throws {
-        let temp = try TemporaryTree()
-        for index in 1...100 { temp.file(String(format: "f%03d", index), contents: "\(index)\n") }
-        tmux.start("cd '\(temp.path)' && HOME=$(mktemp -d) '\(CommandRunner.executable.path)' .", columns: 80, rows: 24)
-        tmux.waitFor("help --", seconds: 30)
-        tmux.type(["screen", "Enter"])
-        tmux.waitFor("q leaves")
-        tmux.type(Array(repeating: "j", count: 40))
-        waitForHighlight("41 f041")
-        assertNothingWraps()
-        tmux.type(["q"])
-        let shown = tmux.waitFor("| page 3 of 5")
-        XCTAssertTrue(shown.contains("\n 41 f041\n"), shown)
-        tmux.type(["quit", "Enter"])
-        XCTAssertTrue(tmux.ends())
     }
 
     /// Changes from outside show at once at 200 columns: on the first level
@@ -195,61 +168,6 @@ final class ScreenTerminalTests: TmuxTestCase {
         tmux.waitFor("EXITED", seconds: 2)
     }
 
-    /// space on a directory asks first (what it holds), on the status line;
-    /// one key answers.
-    func testMarkingADirectoryAsksWithOneKey() throws {
-        let temp = try makeTree()
-        tmux.start(
-            "cd '\(temp.path)' && HOME=$(mktemp -d) '\(CommandRunner.executable.path)' --screen .; echo status=$?; sleep 30", columns: 100, rows: 24)
-        tmux.waitFor("? lists the keys; q leaves", seconds: 30)
-        tmux.type(["j", "j"])
-        waitForHighlight("3 docs")
-        tmux.type(["Space"])
-        tmux.waitFor("for deletion? [y/N]")
-        tmux.type(["y"])
-        tmux.waitFor("marked 1")
-        // Marked, it left the table; the plan is the session's: q asks before dropping it.
-        tmux.type(["q"])
-        tmux.waitFor("Quit and drop 1 mark? [y/N]")
-        tmux.type(["y"])
-        tmux.waitFor("status=0")
-    }
-
-    func testScreenNeedsATerminalThatCanDrawIt() throws {
-        let temp = try makeTree()
-        let result = try CommandRunner.run(["--screen", "."], in: temp.url)
-        XCTAssertEqual(result.status, 2)
-        XCTAssertTrue(result.stderr.hasPrefix("filetable: --screen needs a terminal that can draw it"), result.stderr)
-        let refused = try CommandRunner.script("screen", in: temp)
-        XCTAssertEqual(refused.status, 1)
-        XCTAssertTrue(refused.stderr.contains("screen: needs a terminal with the line editor"), refused.stderr)
-    }
-}
-
-extension ScreenTerminalTests {
-    /// A paste start whose end never comes (`ESC [ 2 0 0 ~`, then `abc`):
-    /// Esc still reaches the screen and q leaves it; at the prompt Ctrl-C
-    /// gives a fresh line and `quit` ends the session (every key was
-    /// swallowed for good).
-    func testAPasteStartWithNoEndSwallowsNoKey() throws {
-        let temp = try makeTree()
-        let pasteStart = "1b 5b 32 30 30 7e 61 62 63"
-        tmux.start("cd '\(temp.path)' && HOME=$(mktemp -d) '\(CommandRunner.executable.path)' --screen .; echo screen-ended; sleep 30")
-        tmux.waitFor("? lists the keys; q leaves", seconds: 30)
-        _ = CommandRunner.system("tmux send-keys -t \(tmux.session) -H \(pasteStart)")
-        tmux.type(["Escape"])
-        // A person's pause: Esc then q at once is Alt-q to any terminal program.
-        usleep(300_000)
-        tmux.type(["q"])
-        tmux.waitFor("screen-ended")
-        tmux.kill()
-        tmux.start("cd '\(temp.path)' && HOME=$(mktemp -d) '\(CommandRunner.executable.path)' .; echo prompt-ended; sleep 30")
-        tmux.waitFor("help --", seconds: 30)
-        _ = CommandRunner.system("tmux send-keys -t \(tmux.session) -H \(pasteStart)")
-        tmux.type(["C-c"])
-        tmux.type(["quit", "Enter"])
-        tmux.waitFor("prompt-ended")
-    }
 }
 
 extension ScreenTerminalTests {
@@ -285,11 +203,10 @@ extension ScreenTerminalTests {
 }
 
 extension ScreenTerminalTests {
-    /// `:view NAME` and `:hex NAME` open the full-width views Enter and x
-    /// open (they printed the prompt's viewer on the normal screen); p and e
-    /// open the highlighted file in $PAGER and $EDITOR and come back to the
-    /// same screen.
-    func testViewAndHexOnTheCommandLineAndThePagerAndEditorKeys() throws {
+    /// p and e open the highlighted file in $PAGER and $EDITOR and come
+    /// back to the same screen, the highlight where it was. (`:view` and
+    /// `:hex` are `ScreenAndPromptInProcessTests`'.)
+    func testThePagerAndEditorKeys() throws {
         let temp = try makeTree()
         let programs = try TemporaryTree()
         let log = programs.path + "/programs.log"
@@ -298,21 +215,11 @@ extension ScreenTerminalTests {
             chmod(programs.path + "/" + name, 0o755)
         }
         startScreen(in: temp.path, environment: "PAGER='\(programs.path)/pager' VISUAL='\(programs.path)/editor'")
-        tmux.type([":view zulu.log", "Enter"])
-        tmux.waitFor("zulu.log  lines 1-1 of 1")
-        tmux.type(["q"])
-        tmux.waitFor("| 4 entries |")
-        waitForHighlight("4 zulu.log")
-        tmux.type([":hex blob.bin", "Enter"])
-        tmux.waitFor("00000000  00 01 02 de ad be ef")
-        tmux.type(["q"])
-        tmux.waitFor("| 4 entries |")
         tmux.type(["g", "p"])
+        tmux.waitUntil("the pager ran") { (try? String(contentsOfFile: log, encoding: .utf8)) == "pager\n" }
         tmux.waitFor("| 4 entries |")
         tmux.type(["e"])
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline, (try? String(contentsOfFile: log, encoding: .utf8)) != "pager\neditor\n" { usleep(50_000) }
-        XCTAssertEqual(try? String(contentsOfFile: log, encoding: .utf8), "pager\neditor\n")
+        tmux.waitUntil("the editor ran") { (try? String(contentsOfFile: log, encoding: .utf8)) == "pager\neditor\n" }
         // The same screen again, the highlight where it was.
         tmux.waitFor("| 4 entries |")
         waitForHighlight("1 alpha.txt")

@@ -18,6 +18,8 @@ struct ScriptedScreen {
     let highlighted: String?
     /// Everything the view wrote.
     let written: String
+    /// The view ended by itself (`q`), before the keys were used up.
+    var ended = false
 
     var header: String { frame.first ?? "" }
     /// The status line: the frame's last line, trimmed.
@@ -76,6 +78,11 @@ struct ScriptedScreen {
         // The screen as it stood once every key was handled, the view waiting for the next.
         var model = VT100Model(rows: terminal.size?.rows ?? rows)
         let written = terminal.written
+        if !terminal.inputEnded {
+            model.play(written)
+            return ScriptedScreen(
+                frame: model.lastFullScreen ?? model.lines, highlighted: model.lastFullScreenHighlight, written: written, ended: true)
+        }
         guard let idle = terminal.writtenWhenIdle else {
             XCTFail("the view never waited for a key", file: file, line: line)
             return ScriptedScreen(frame: [], highlighted: nil, written: written)

@@ -54,19 +54,82 @@ final class TmuxDriver {
         return last
     }
 
+    /// The pane's terminal device (`/dev/pts/N`).
+    var terminalDevice: String {
+        CommandRunner.system("tmux display -p -t \(session) '#{pane_tty}'").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The pane terminal's modes, as `stty -a` names them (`isig`, `-icanon`).
+    private func terminalModes() -> [Substring] {
+        CommandRunner.system("stty -F '\(terminalDevice)' -a 2>/dev/null").split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" })
+    }
+
+    /// Waits until `condition` holds, checking every 5 ms up to `seconds`;
+    /// a test failure naming `what` if it never does.
+    func waitUntil(
+        _ what: String, seconds: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line, _ condition: () -> Bool
+    ) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition() { return }
+            usleep(5_000)
+        }
+        XCTFail("never: \(what)", file: file, line: line)
+    }
+
     /// Waits until the program in the pane reads its terminal with signals
     /// on (`isig`: it left the line editor's raw mode to run a command), so
     /// that a Ctrl-C typed now is a SIGINT to it, not a byte left in the
     /// input; a test failure if it never does.
     func waitUntilCtrlCIsASignal(seconds: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line) {
-        let tty = CommandRunner.system("tmux display -p -t \(session) '#{pane_tty}'").trimmingCharacters(in: .whitespacesAndNewlines)
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            let modes = CommandRunner.system("stty -F '\(tty)' -a 2>/dev/null").split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" })
-            if modes.contains("isig") { return }
-            usleep(5_000)
+        waitUntil("the terminal had signals on", seconds: seconds, file: file, line: line) { terminalModes().contains("isig") }
+    }
+
+    /// Waits until the pane's terminal is in raw mode (`-icanon`): a
+    /// program (filetable, back after `fg`) reads keys one at a time again.
+    func waitUntilRaw(seconds: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line) {
+        waitUntil("the terminal was raw", seconds: seconds, file: file, line: line) { terminalModes().contains("-icanon") }
+    }
+
+    /// Waits until the window is `columns` by `rows` at the terminal
+    /// device too (the program under it has had its SIGWINCH).
+    func resize(columns: Int, rows: Int, file: StaticString = #filePath, line: UInt = #line) {
+        _ = CommandRunner.system("tmux resize-window -t \(session) -x \(columns) -y \(rows)")
+        waitUntil("the terminal was \(columns)x\(rows)", file: file, line: line) {
+            CommandRunner.system("stty -F '\(terminalDevice)' size 2>/dev/null").trimmingCharacters(in: .whitespacesAndNewlines)
+                == "\(rows) \(columns)"
         }
-        XCTFail("the terminal never had signals on", file: file, line: line)
+    }
+
+    /// Waits until the last line the pane shows, trimmed, is `text` (a
+    /// shell's prompt, back after the program ended or stopped).
+    func waitForLastLine(_ text: String, seconds: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line) {
+        waitUntil("the last line was '\(text)'", seconds: seconds, file: file, line: line) {
+            screen().split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.last { !$0.isEmpty } == text
+        }
+    }
+
+    /// Waits until a thread of a process running `executable` is blocked in
+    /// `read` on a terminal other than its standard input (a file that is a
+    /// terminal, opened to be dumped or viewed): a Ctrl-C typed now ends
+    /// that read, the case under test. Seen in `/proc/PID/task/TID/syscall`.
+    func waitUntilReadingATerminal(_ executable: String, seconds: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line) {
+        waitUntil("\(executable) read a terminal", seconds: seconds, file: file, line: line) {
+            let pids = CommandRunner.system("pgrep -f '^\(executable) '").split(separator: "\n")
+            return pids.contains { pid in
+                let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+                return tasks.contains { task in
+                    let call = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/syscall", encoding: .utf8)) ?? ""
+                    let fields = call.split(separator: " ")
+                    // read(2) is call 0 on x86-64 and 63 on arm64; the descriptor is its first argument.
+                    guard fields.count > 1, fields[0] == "0" || fields[0] == "63", let fd = Int(fields[1].dropFirst(2), radix: 16), fd != 0 else {
+                        return false
+                    }
+                    let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(fd)")) ?? ""
+                    return target.hasPrefix("/dev/pts/") || target == "/dev/tty"
+                }
+            }
+        }
     }
 
     /// Starts `command` in a new tmux session of `columns` x `rows`.

@@ -20,6 +20,10 @@ struct VT100Model {
     var bottom: Int
     private var inverse = false
     private var savedMain: [String]?
+    /// A newline also returns to the first column, as a terminal whose
+    /// output processing is on (`onlcr`, which filetable never turns off)
+    /// shows it.
+    var newlineReturns = false
 
     init(rows: Int) {
         lines = Array(repeating: "", count: rows)
@@ -57,7 +61,12 @@ struct VT100Model {
                 apply(final, parameters)
             case "\n":
                 if row == bottom { scrollUp() } else { row += 1 }
+                if newlineReturns { column = 0 }
             case "\r": column = 0
+            case "\r\n":
+                // One character to Swift: a return, then a newline.
+                column = 0
+                if row == bottom { scrollUp() } else { row += 1 }
             case "\u{07}": break
             default:
                 guard row < lines.count else { continue }

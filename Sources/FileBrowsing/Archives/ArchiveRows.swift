@@ -8,17 +8,15 @@ import SystemSeam
 /// the detail pane), so `view`, `hex` and `info` work on it; `location` is
 /// nil, so nothing that acts on files on disk (marks, `pager`, `editor`)
 /// takes a member.
-public final class ArchiveRows: FileRows {
+public final class ArchiveRows: ArenaBackedRows {
     public let archive: Archive
     /// The directory's node in the archive's tree.
     public let node: Int32
     /// The directory's members: their names (an arena, for sorting and
     /// filtering as a directory's names are) and their nodes.
-    private let names: NameArena
+    public private(set) var arena: ArenaRows
     private let nodes: [Int32]
-    private var rows: [UInt32] = []
-    public private(set) var sections: [ListSection] = []
-    public var sectionStarts: [Int] { [0] }
+    private var names: NameArena { arena.names }
     public var options: ListOptions {
         didSet { if options != oldValue { arrange() } }
     }
@@ -88,7 +86,7 @@ public final class ArchiveRows: FileRows {
             names.append(name, kind: Self.kind(of: archive.tree.nodes[Int(child)], in: archive))
         }
         self.nodes = nodes
-        self.names = names
+        arena = ArenaRows(names: names)
         arrange()
     }
 
@@ -98,7 +96,7 @@ public final class ArchiveRows: FileRows {
     }
 
     /// The tree node a row shows.
-    public func treeNode(ofRow row: Int) -> Int32 { nodes[Int(rows[row])] }
+    public func treeNode(ofRow row: Int) -> Int32 { nodes[arena.index(ofRow: row)] }
 
     /// The member a row is, or nil for a directory the archive names only
     /// as part of other members' names.
@@ -106,18 +104,6 @@ public final class ArchiveRows: FileRows {
         let index = archive.tree.nodes[Int(treeNode(ofRow: row))].member
         return index >= 0 ? archive.members[Int(index)] : nil
     }
-
-    public var rowCount: Int { rows.count }
-
-    public func withName<R>(ofRow row: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try names.withName(at: Int(rows[row]), body)
-    }
-
-    public func withNames(ofRows range: Range<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
-        for (index, row) in range.enumerated() { try names.withName(at: Int(rows[row])) { try body(index, $0) } }
-    }
-
-    public func kind(ofRow row: Int) -> FileKind { names.kind(at: Int(rows[row])) }
 
     /// The member's facts as `stat` would give them: its mode, size, owner
     /// and time from the index; the inode is the member's place in the tree.
@@ -211,23 +197,10 @@ public final class ArchiveRows: FileRows {
     // MARK: Arranging
 
     private func arrange() {
-        let filter = options.filter
-        let hidesDotFiles = options.hidden == .hidden
-        var kept: [UInt32] = []
-        for index in 0..<names.count {
-            // `..` in a member's name is shown, never hidden: a name that climbs out must be seen.
-            if hidesDotFiles && names.firstByte(at: index) == 0x2E && !names.withName(at: index, { $0.elementsEqual([0x2E, 0x2E]) }) {
-                continue
-            }
-            if let filter, names.kind(at: index) != .directory || !options.filterSparesDirectories,
-                !names.withCName(at: index, { filter.matches(cName: $0) })
-            {
-                continue
-            }
-            kept.append(UInt32(index))
-        }
-        rows = sorted(kept)
-        sections = rows.isEmpty ? [] : [ListSection(title: nil, indexTitle: nil, rows: 0..<rows.count)]
+        // `..` in a member's name is shown, never hidden: a name that climbs out must be seen.
+        let names = self.names
+        let kept = arena.kept(by: options) { index in names.withName(at: index, { $0.elementsEqual([0x2E, 0x2E]) }) }
+        arena.show(sorted(kept))
     }
 
     private func sorted(_ entries: [UInt32]) -> [UInt32] {

@@ -6,14 +6,12 @@ import SystemSeam
 /// still there is a file on disk (its status read through the directory,
 /// so `view`, `info` and `mark` take it); a removed one has only its
 /// figures from the scan.
-public final class ScanChangeRows: FileRows {
+public final class ScanChangeRows: ArenaBackedRows {
     public let changes: [ScanChange]
     /// The directory the changes are below.
     public let directory: DirectoryHandle
-    private let names: NameArena
-    private var rows: [UInt32] = []
-    public private(set) var sections: [ListSection] = []
-    public var sectionStarts: [Int] { [0] }
+    public private(set) var arena: ArenaRows
+    private var names: NameArena { arena.names }
     public var options: ListOptions {
         didSet { if options != oldValue { arrange() } }
     }
@@ -40,25 +38,13 @@ public final class ScanChangeRows: FileRows {
         self.directory = directory
         var names = NameArena()
         for change in self.changes { names.append(change.path, kind: change.kind) }
-        self.names = names
+        arena = ArenaRows(names: names)
         self.options = options
         arrange()
     }
 
     /// The change a row shows.
-    public func change(ofRow row: Int) -> ScanChange { changes[Int(rows[row])] }
-
-    public var rowCount: Int { rows.count }
-
-    public func withName<R>(ofRow row: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try names.withName(at: Int(rows[row]), body)
-    }
-
-    public func withNames(ofRows range: Range<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
-        for (index, row) in range.enumerated() { try names.withName(at: Int(rows[row])) { try body(index, $0) } }
-    }
-
-    public func kind(ofRow row: Int) -> FileKind { names.kind(at: Int(rows[row])) }
+    public func change(ofRow row: Int) -> ScanChange { changes[arena.index(ofRow: row)] }
 
     /// An entry still there: its `lstat` now; a removed one: gone.
     public func status(ofRow row: Int) -> Result<FileStatus, Errno> {
@@ -66,7 +52,7 @@ public final class ScanChangeRows: FileRows {
         let read: Result<FileStatus, Errno> =
             change(ofRow: row).now == nil
             ? .failure(.noSuchFileOrDirectory)
-            : names.withCName(at: Int(rows[row])) { Syscalls.status(at: directory.fd, name: $0, followSymlink: false) }.map(FileStatus.init)
+            : names.withCName(at: arena.index(ofRow: row)) { Syscalls.status(at: directory.fd, name: $0, followSymlink: false) }.map(FileStatus.init)
         statuses[row] = read
         return read
     }
@@ -75,7 +61,7 @@ public final class ScanChangeRows: FileRows {
     public func targetStatus(ofRow row: Int) -> Result<FileStatus, Errno> { status(ofRow: row) }
 
     public func linkTarget(ofRow row: Int) -> Result<[UInt8], Errno> {
-        names.withCName(at: Int(rows[row])) { Syscalls.linkTarget(at: directory.fd, name: $0) }
+        names.withCName(at: arena.index(ofRow: row)) { Syscalls.linkTarget(at: directory.fd, name: $0) }
     }
 
     public func birthTime(ofRow row: Int) -> Timestamp? { nil }
@@ -84,11 +70,11 @@ public final class ScanChangeRows: FileRows {
     /// A removed entry is not on disk.
     public func location(ofRow row: Int) -> RowLocation? {
         guard change(ofRow: row).now != nil else { return nil }
-        return RowLocation(directory: directory, name: names.name(at: Int(rows[row])))
+        return RowLocation(directory: directory, name: names.name(at: arena.index(ofRow: row)))
     }
 
     public func reportedInode(ofRow row: Int) -> UInt64? { nil }
-    public func path(ofRow row: Int) -> [UInt8] { PathBytes.join(directory.path, names.name(at: Int(rows[row]))) }
+    public func path(ofRow row: Int) -> [UInt8] { PathBytes.join(directory.path, names.name(at: arena.index(ofRow: row))) }
     /// The changes are what one scan found against one saved scan; `du --since` again compares anew.
     public func reload() throws(FileError) -> (added: Int, removed: Int) { (0, 0) }
     public var entriesMaterialised: Int { statuses.count }
@@ -104,13 +90,7 @@ public final class ScanChangeRows: FileRows {
     }
 
     private func arrange() {
-        let filter = options.filter
-        var kept: [UInt32] = []
-        for index in 0..<names.count {
-            if options.hidden == .hidden && names.firstByte(at: index) == 0x2E { continue }
-            if let filter, !names.withCName(at: index, { filter.matches(cName: $0) }) { continue }
-            kept.append(UInt32(index))
-        }
+        var kept = arena.kept(by: options)
         // Growth first as the changes come, unless by name or another figure.
         if options.sortKey == .name {
             kept = NameSorting.naturalOrder(kept, in: names)
@@ -126,8 +106,7 @@ public final class ScanChangeRows: FileRows {
             kept = kept.indices.sorted { keys[$0] != keys[$1] ? keys[$0] > keys[$1] : $0 < $1 }.map { kept[$0] }
         }
         if options.reversed { kept.reverse() }
-        rows = kept
+        arena.show(kept)
         statuses = [:]
-        sections = rows.isEmpty ? [] : [ListSection(title: nil, indexTitle: nil, rows: 0..<rows.count)]
     }
 }

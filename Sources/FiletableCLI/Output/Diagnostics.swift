@@ -31,11 +31,16 @@ final class Diagnostics {
     /// tool names itself by the name it was run as.
     var programName = "filetable"
     private let output: OutputSink
+    /// Where messages go instead of standard error: the terminal a scripted
+    /// session draws on, where standard error would show them too.
+    private let errors: OutputSink?
 
     /// `output` is flushed before each message so the two streams interleave
-    /// in the order things happened.
-    init(flushing output: OutputSink) {
+    /// in the order things happened. Messages go to standard error, or to
+    /// `errors` when given.
+    init(flushing output: OutputSink, errors: OutputSink? = nil) {
         self.output = output
+        self.errors = errors
     }
 
     func report(_ error: FileError, severity: ExitStatus) {
@@ -81,6 +86,7 @@ final class Diagnostics {
     func note(_ text: String) { writeLine(text) }
 
     private func writeLine(_ text: String) {
+        if let errors { return errors.write(text + "\n") }
         var line = text + "\n"
         line.withUTF8 { raw in _ = Descriptor(.error).writeAll(UnsafeRawBufferPointer(raw)) }
     }

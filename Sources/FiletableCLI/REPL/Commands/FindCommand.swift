@@ -172,7 +172,7 @@ extension CommandContext {
         if match.components.isEmpty {
             preparePage()
             origin.table.scrollToRow(match.row)
-            origin.highlight = match.row
+            origin.moveHighlight(to: match.row)
             if drawsPages { origin.pointed = (match.row, "found") }
             printPage()
             write("find: row \(match.row + 1) (\(nextMatchHint) for the next match)")

@@ -22,7 +22,7 @@ struct GotoCommand: RegisteredCommand {
         table.preparePage()
         table.current.table.scrollToRow(index)
         // The full-screen view highlights the row gone to.
-        table.current.highlight = index
+        table.current.moveHighlight(to: index)
         table.printPage()
         return .keepGoing
     }

@@ -19,7 +19,7 @@ struct HelpCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Ending {
-        let width = min(max(TerminalSize.columns() ?? 80, 20), 120)
+        let width = min(max(context.settings.window.columns() ?? 80, 20), 120)
         guard let name else {
             context.showLines(CommandCatalog.overview(width: width, inTheScreen: context.pagedByTheScreen), from: 0)
             return .keepGoing

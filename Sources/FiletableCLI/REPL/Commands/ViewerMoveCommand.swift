@@ -31,7 +31,7 @@ extension CommandContext {
             if move == .close { return closeViewer() }
             if move == .follow { return try follow(text) }
             do {
-                text.layout.width = settings.interactive ? TerminalSize.columns() : nil
+                text.layout.width = settings.interactive ? settings.window.columns() : nil
                 try text.apply(move, height: viewerHeight(notices: 0))
             } catch {
                 throw CommandError(Self.message("view", error, path: text.file.path))

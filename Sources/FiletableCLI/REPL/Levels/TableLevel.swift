@@ -95,9 +95,28 @@ final class TableLevel {
     /// What the rows are, for messages.
     var kindDescription: String { kind.rowsDescription }
 
-    /// The full-screen view's highlighted row (a flat row number): kept
-    /// with the level, so going back lands on the row you came from.
-    var highlight = 0
+    /// The highlighted row (a flat row number): the level's one cursor,
+    /// which the screen draws, `find` and `goto` point, and the prompt's
+    /// page after the screen holds. Kept with the level, so going back lands
+    /// on the row you came from; moved only through the functions below,
+    /// which keep it inside the rows.
+    private(set) var highlight = 0
+
+    /// Puts the highlight on `row`, kept inside the rows (0 when none).
+    func moveHighlight(to row: Int) {
+        highlight = min(max(0, row), max(0, model.rowCount - 1))
+    }
+
+    /// Moves the highlight `rows` down (up when negative), inside the rows.
+    func moveHighlight(by rows: Int) {
+        moveHighlight(to: highlight + rows)
+    }
+
+    /// Keeps the highlight inside the rows after they changed (a filter, a
+    /// reload, marks hiding rows).
+    func keepHighlightInside() {
+        moveHighlight(to: highlight)
+    }
     /// The row a `find` (or a start on a FILE) pointed at, and the word that
     /// says so after its name on the prompt's next page (`found`); the page
     /// drawn, it is forgotten.

@@ -15,7 +15,7 @@ struct PageView {
     /// the footer, the prompt, one line for a message (`find: row 7`,
     /// `marked 3`) and the level's summary; nil when the screen's size is unknown.
     func lineBudget() -> Int? {
-        guard settings.pageSize == nil, let lines = TerminalSize.lines() else { return nil }
+        guard settings.pageSize == nil, let lines = settings.window.lines() else { return nil }
         // The plan's summary lines (its totals, at least one) stand under every page too.
         let summary = level.kind.summary != nil ? max(1, level.summary.count) : 0
         return max(1, lines - 4 - summary)
@@ -61,7 +61,7 @@ struct PageView {
                     level.kind.emptyNote(of: level)
                 }
             // At a terminal a note wider than the screen breaks between words.
-            for row in TextWrapping.rows(of: note, columns: settings.interactive ? TerminalSize.size()?.columns : nil) {
+            for row in TextWrapping.rows(of: note, columns: settings.interactive ? settings.window.columns() : nil) {
                 output.write(row + "\n")
             }
         } else if level.style == .columns {
@@ -73,7 +73,7 @@ struct PageView {
             options.styleMarkup = settings.useColor ? TerminalStyle.markup : nil
             options.columnAlignments = level.formatter.columnAlignments(for: level.source.decorations)
             if settings.interactive {
-                options.width = TerminalSize.columns()
+                options.width = settings.window.columns()
                 options.truncatesText = options.width != nil
             }
             TextRenderer(options: options).render(items, into: &output.buffer)
@@ -122,7 +122,7 @@ struct PageView {
         if let space = level.space { parts.append(showsPlanFreeing ? space.note : space.totalNote) }
         parts += extra
         // On a terminal the header keeps to one line: the path gives way.
-        if settings.interactive, let width = width ?? TerminalSize.columns() {
+        if settings.interactive, let width = width ?? settings.window.columns() {
             let others = parts.dropFirst().joined(separator: " | ")
             let room = width - 1 - TextWidth.of(others) - 3
             if TextWidth.of(parts[0]) > room { parts[0] = TextWidth.truncatingMiddle(parts[0], to: max(8, room)) }
@@ -131,11 +131,11 @@ struct PageView {
     }
 
     /// The columns a page may fill: the terminal's, else 80 (`style columns` in a script).
-    private var screenWidth: Int { (settings.interactive ? TerminalSize.columns() : nil) ?? TerminalSize.columns() ?? 80 }
+    private var screenWidth: Int { (settings.interactive ? settings.window.columns() : nil) ?? settings.window.columns() ?? 80 }
 
     /// At a terminal, a header or footer cut to one line of the screen.
     private func fitted(_ line: String) -> String {
-        guard settings.interactive, let width = TerminalSize.columns(), TextWidth.of(line) > width - 1 else { return line }
+        guard settings.interactive, let width = settings.window.columns(), TextWidth.of(line) > width - 1 else { return line }
         return TextWidth.truncatingTail(line, to: max(1, width - 1))
     }
 
@@ -157,7 +157,7 @@ struct PageView {
         full += ["a number opens its row", "b back", "help"]
         short += ["# opens", "b back", "help"]
         func line(_ hints: ArraySlice<String>) -> String { "-- " + hints.joined(separator: ", ") + " --" }
-        guard settings.interactive, let width = TerminalSize.columns() else { return line(full[...]) }
+        guard settings.interactive, let width = settings.window.columns() else { return line(full[...]) }
         if TextWidth.of(line(full[...])) <= width - 1 { return line(full[...]) }
         var hints = short[...]
         while hints.count > 1 && TextWidth.of(line(hints)) > width - 1 { hints = hints.dropFirst() }

@@ -12,8 +12,12 @@ final class PromptFrontEnd: FrontEnd {
     /// How a question is put to the person at the prompt; nil in a script.
     var question: ((String) -> Bool)?
 
-    init(output: OutputSink) {
+    /// The window the prompt draws on, to wrap messages to.
+    private let window: WindowSize
+
+    init(output: OutputSink, window: WindowSize) {
         self.output = output
+        self.window = window
     }
 
     var drawsPages: Bool { true }
@@ -23,7 +27,7 @@ final class PromptFrontEnd: FrontEnd {
         case .text:
             // At a terminal a line wider than it wraps between words, never
             // inside one (`('du --eve` / `rything'`); a pipe gets it whole.
-            let columns = output.fd == 1 ? TerminalSize.size()?.columns : nil
+            let columns = window.shows(output) ? window.columns() : nil
             for line in message.lines {
                 for row in TextWrapping.rows(of: line, columns: columns) { output.write(row + "\n") }
             }

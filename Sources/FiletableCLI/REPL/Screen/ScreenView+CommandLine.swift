@@ -82,7 +82,7 @@ extension ScreenView {
             status = error.message
             return
         }
-        session.current.highlight = row
+        session.current.moveHighlight(to: row)
         openHighlighted(asHex: asHex)
         if let viewer, let start {
             let said = viewer.apply(start, size: size)

@@ -72,7 +72,7 @@ extension ScreenView {
         let count = level.model.rowCount
         if level.highlight < count, file.isShown(at: level.highlight, in: level) { return }
         for row in 0..<count where file.isShown(at: row, in: level) {
-            level.highlight = row
+            level.moveHighlight(to: row)
             return
         }
     }

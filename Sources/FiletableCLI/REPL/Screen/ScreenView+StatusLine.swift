@@ -24,7 +24,7 @@ extension ScreenView {
         let level = session.current
         let before = level.highlight < level.model.rowCount ? HighlightedFile(row: level.highlight, of: level) : nil
         level.update { $0.filter = text.isEmpty ? nil : NameFilter(typed: text) }
-        level.highlight = 0
+        level.moveHighlight(to: 0)
         if text.isEmpty, let before { keepHighlight(on: before, in: level) }
         detailCache = nil
     }

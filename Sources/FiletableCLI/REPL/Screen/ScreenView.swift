@@ -134,7 +134,7 @@ final class ScreenView {
         let tableHeight = rows - 2 - summary.count
         let tableWidth = showsDetail ? columns * 11 / 20 : columns
         level.table.lineBudget = tableHeight
-        clampHighlight(level)
+        level.keepHighlightInside()
         // Row by row, as a scrolling list: the highlight past the last row scrolls by one.
         level.table.scrollToShow(level.highlight)
         // Lines end a column short of the edge, so none wraps.
@@ -211,21 +211,17 @@ final class ScreenView {
         return lines
     }
 
-    func clampHighlight(_ level: TableLevel) {
-        level.highlight = min(max(0, level.highlight), max(0, level.model.rowCount - 1))
-    }
-
     private func perform(_ action: ScreenAction) {
         let level = session.current
         let count = level.model.rowCount
         let page = max(1, size.rows - 3)
         switch action {
-        case .up: level.highlight -= 1
-        case .down: level.highlight += 1
-        case .pageUp: level.highlight -= page
-        case .pageDown: level.highlight += page
-        case .top: level.highlight = 0
-        case .bottom: level.highlight = count - 1
+        case .up: level.moveHighlight(by: -1)
+        case .down: level.moveHighlight(by: 1)
+        case .pageUp: level.moveHighlight(by: -page)
+        case .pageDown: level.moveHighlight(by: page)
+        case .top: level.moveHighlight(to: 0)
+        case .bottom: level.moveHighlight(to: count - 1)
         case .open: openHighlighted(asHex: false)
         case .hex: openHighlighted(asHex: true)
         case .diff: openDiff()
@@ -276,7 +272,7 @@ final class ScreenView {
         case .command: commandLine()
         case .quit: break
         }
-        clampHighlight(session.current)
+        session.current.keepHighlightInside()
     }
 
     /// Runs a command on the session; its message (or mistake) goes to

@@ -25,6 +25,8 @@ final class Session {
         var listOptions = ListOptions()
         /// Columns between tab stops in the text viewer (`--tabs N`).
         var tabSize = 8
+        /// The size pages and the viewer fit (the terminal's, or a test's).
+        var window = WindowSize.ofTerminal
     }
 
     /// What every command is handed: the owners below, wired once.
@@ -78,7 +80,7 @@ final class Session {
                 let path = member == nil ? label : PathBytes.split(label).parent
                 inside = ArchiveLevel.level(at: place, path: path, decoration: settings.decoration)
                 if let member, let level = inside, let row = (0..<level.model.rowCount).first(where: { level.model.name(ofRow: $0) == member }) {
-                    level.highlight = row
+                    level.moveHighlight(to: row)
                 }
                 file = place.archivePath
             }
@@ -94,9 +96,10 @@ final class Session {
         let navigator = Navigator(root: level)
         context = CommandContext(
             navigator: navigator, deletionPlan: DeletionPlan(), space: SpaceIndex(), openView: OpenView(), lastSearch: LastSearch(),
-            modes: Modes(), conversation: Conversation(output: output, interactive: settings.interactive), settings: settings)
+            modes: Modes(), conversation: Conversation(output: output, interactive: settings.interactive, window: settings.window), settings: settings
+        )
         if let selected, let row = (0..<model.rowCount).first(where: { model.withName(ofRow: $0) { $0.elementsEqual(selected) } }) {
-            level.highlight = row
+            level.moveHighlight(to: row)
             // The prompt's first page marks the file named.
             level.pointed = (row, "named")
             PageView(level: level, settings: settings, state: SessionState()).layOutPages()

@@ -34,10 +34,10 @@ final class Conversation {
     /// listed stream to the prompt; their outcome keeps the end).
     static let keptMessages = 1000
 
-    init(output: OutputSink, interactive: Bool) {
+    init(output: OutputSink, interactive: Bool, window: WindowSize) {
         self.output = output
         self.interactive = interactive
-        prompt = PromptFrontEnd(output: output)
+        prompt = PromptFrontEnd(output: output, window: window)
         frontEnd = prompt
     }
 

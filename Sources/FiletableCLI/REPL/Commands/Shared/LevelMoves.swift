@@ -66,7 +66,7 @@ extension CommandContext {
             preparePage()
             level.table.scrollToRow(row)
             // The full-screen view highlights the directory you came from.
-            level.highlight = row
+            level.moveHighlight(to: row)
             if let word, drawsPages { level.pointed = (row, word) }
         }
         printPage()

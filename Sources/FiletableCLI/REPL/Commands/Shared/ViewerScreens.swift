@@ -13,7 +13,7 @@ extension CommandContext {
     /// Lines a viewer screen holds (at most `UserNumber.pageSize`, so a
     /// screen of hex is at most 160,000 bytes).
     var screenLines: Int {
-        settings.pageSize ?? TerminalSize.lines().map { max(1, $0 - 2) } ?? 20
+        settings.pageSize ?? settings.window.lines().map { max(1, $0 - 2) } ?? 20
     }
 
     /// The lines a viewer screen may use: the terminal's, less the prompt,
@@ -100,7 +100,7 @@ extension CommandContext {
 
     /// A viewer header fitted to the width: the name cut before the detail is.
     func header(name: [UInt8], detail: String) -> String {
-        let width = (TerminalSize.columns() ?? 80) - 1
+        let width = (settings.window.columns() ?? 80) - 1
         let room = max(1, width - TextWidth.of(detail) - 2)
         let shown = TextWidth.truncatingTail(NameEscaping.escape(name), to: room)
         let line = TextWidth.truncatingTail(shown + "  " + detail, to: width)
@@ -212,6 +212,6 @@ extension CommandContext {
 
     /// How text is laid out now: the terminal's width, the session's styles.
     func textLayout(wraps: Bool) -> TextLineLayout {
-        TextLineLayout(width: settings.interactive ? TerminalSize.columns() : nil, wraps: wraps, settings: settings)
+        TextLineLayout(width: settings.interactive ? settings.window.columns() : nil, wraps: wraps, settings: settings)
     }
 }
