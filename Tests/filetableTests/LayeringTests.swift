@@ -189,7 +189,7 @@ final class LayeringTests: XCTestCase {
         for url in swiftFiles(under: "FiletableCLI") {
             let text = try String(contentsOf: url, encoding: .utf8)
             XCTAssertNil(
-                text.range(of: #"(as[?!]|\bis) +(DirectoryLevel|MatchesLevel|PlanLevel|CopiesLevel)\b"#, options: .regularExpression),
+                text.range(of: #"(as[?!]|\bis) +(DirectoryLevel|MatchesLevel|PlanLevel|CopiesLevel|ArchiveLevel|ComparisonLevel|SpaceChangeLevel)\b"#, options: .regularExpression),
                 "\(url.lastPathComponent) downcasts a level's kind")
         }
     }

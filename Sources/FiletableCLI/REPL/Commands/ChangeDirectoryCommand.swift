@@ -52,7 +52,7 @@ extension CommandContext {
             }
             return try open(.number(number))
         }
-        if try changeDirectoryInsideArchive(NameEscaping.typedName(text)) { return }
+        if let inside = current.kind as? InsideAFile, try inside.changeDirectory(NameEscaping.typedName(text), in: self) { return }
         let absolute = try absolutePath(text, for: "cd")
         do {
             try push(absolute, command: "cd")

@@ -39,10 +39,10 @@ struct PrintPathCommand: RegisteredCommand {
         }
         // Inside an archive: the archive and the place in it, as the header
         // says it (a member named `..` is never the archive's directory).
-        if let archive = current.kind as? ArchiveLevel {
-            let inside = archive.placeInside
-            say(NameEscaping.escape(archive.archivePath) + inside)
-            let (directory, name) = PathBytes.split(archive.archivePath)
+        if let container = current.kind as? InsideAFile {
+            let inside = container.placeInside
+            say(NameEscaping.escape(container.containerPath) + inside)
+            let (directory, name) = PathBytes.split(container.containerPath)
             if let physical = current.directory.physicalPath(), physical != directory {
                 say("physical: " + NameEscaping.escape(PathBytes.join(physical, name)) + inside)
             }

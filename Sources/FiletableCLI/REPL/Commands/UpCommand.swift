@@ -34,7 +34,7 @@ extension CommandContext {
         // The root has no parent: another '/' on the stack would only hide the first.
         guard current.path != [0x2F] else { throw CommandError("up: already at /, which has no parent") }
         // Inside an archive, the parent is the tree's, never the path's text.
-        if try upInsideArchive() { return }
+        if let inside = current.kind as? InsideAFile, try inside.up(in: self) { return }
         let child = PathBytes.split(current.path).name
         try push(DisplayPath.normalize(current.path + Array("/..".utf8)), command: "up", focus: child)
     }

@@ -65,3 +65,20 @@ protocol HasItsOwnOrder: LevelKind {
     /// the kind's own; nil: the sort key's.
     func orderWord(of level: TableLevel) -> String?
 }
+
+/// Rows inside a file rather than a directory on disk (an archive's
+/// members): the file's path and the place inside it as the header and the
+/// prompt write it (`site.zip:/css`), and moves through the file's own
+/// tree, never through a path's text (a member named `..` is a row).
+protocol InsideAFile: LevelKind {
+    /// The file the rows are inside (`/srv/site.zip`).
+    var containerPath: [UInt8] { get }
+    /// The place inside it, as written after its path (`:/css`).
+    var placeInside: String { get }
+    /// `up`: the parent place inside, or the file's own directory from its
+    /// top; false when this level does not move itself (a level of matches).
+    func up(in context: CommandContext) throws(CommandError) -> Bool
+    /// `cd` with a relative path typed inside; false when it is not this
+    /// level's to walk (an absolute path, `~`).
+    func changeDirectory(_ typed: [UInt8], in context: CommandContext) throws(CommandError) -> Bool
+}

@@ -89,9 +89,9 @@ struct ReplRunner {
         while true {
             session.context.stop.forget()
             // Inside an archive, its place as the header says it (`x.tar:/..`), never a path with `..`.
-            let archive = session.current.kind as? ArchiveLevel
+            let inside = session.current.kind as? InsideAFile
             let place =
-                archive.map { DisplayPath.prompt($0.archivePath, home: session.settings.home) + $0.placeInside }
+                inside.map { DisplayPath.prompt($0.containerPath, home: session.settings.home) + $0.placeInside }
                 ?? DisplayPath.prompt(session.current.path, home: session.settings.home)
             switch read(place + "> ", true) {
             case .endOfInput:

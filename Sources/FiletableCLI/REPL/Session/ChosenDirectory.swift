@@ -9,8 +9,8 @@ enum ChosenDirectory {
     /// inside an archive, the directory holding the archive; for gathered
     /// rows, the directory the table was made in (its path).
     static func directory(of level: TableLevel) -> [UInt8] {
-        if let archive = level.kind as? ArchiveLevel {
-            let holder = PathBytes.split(archive.archivePath).parent
+        if let inside = level.kind as? InsideAFile {
+            let holder = PathBytes.split(inside.containerPath).parent
             return holder.isEmpty ? [0x2F] : holder
         }
         return level.path
