@@ -99,22 +99,36 @@ public enum FiletableCommand {
     )
         -> ExitStatus
     {
+        // Picking to standard output from inside `$(…)`: the session draws on the terminal.
+        var pickedTo: Int32 = 1
+        if options.repl.chooseFilesFile == Array("-".utf8), options.repl.commands == nil, options.repl.batchFile == nil,
+            StandardStream.input.isTerminal, !StandardStream.output.isTerminal
+        {
+            guard let kept = ThisProcess.drawOnTheTerminalKeepingOutput() else {
+                diagnostics.report(
+                    "--choose-files -: standard output is no terminal, and /dev/tty cannot be opened to pick on", severity: .seriousTrouble)
+                return diagnostics.finish()
+            }
+            pickedTo = kept
+        }
         if let standardInput = sessionInput(options) {
             guard !standardInput.holdsACommand(), standardInput.readError == nil else {
-                return max(runREPL(options, output: output, diagnostics: diagnostics, standardInput: standardInput), diagnostics.finish())
+                let status = runREPL(options, output: output, diagnostics: diagnostics, standardInput: standardInput, pickedTo: pickedTo)
+                return max(status, diagnostics.finish())
             }
             listAsLs(options, output: output, diagnostics: diagnostics)
             // `filetable -c 'cmd' DIR`, from before -c was ls's ctime, lists nothing useful: say why.
             if diagnostics.status != .success { hintAtCommandLetter(options, diagnostics) }
             return diagnostics.finish()
         }
-        // At a terminal the session runs in a child, so that quitting never waits on a stuck call.
+        // At a terminal the session runs in a child, so that quitting never waits on a stuck call
+        // (not when the picked files go to a standard output kept aside for them).
         if options.repl.commands == nil, options.repl.batchFile == nil, StandardStream.input.isTerminal, StandardStream.output.isTerminal,
-            !SessionLauncher.isChild, let status = SessionLauncher.runInChild(arguments: arguments)
+            pickedTo == 1, !SessionLauncher.isChild, let status = SessionLauncher.runInChild(arguments: arguments)
         {
             return status
         }
-        let status = runREPL(options, output: output, diagnostics: diagnostics)
+        let status = runREPL(options, output: output, diagnostics: diagnostics, pickedTo: pickedTo)
         return max(status, diagnostics.finish())
     }
 
@@ -175,8 +189,12 @@ public enum FiletableCommand {
     }
 
     private static func runREPL(
-        _ options: CommandLineOptions, output: OutputSink, diagnostics: Diagnostics, standardInput: LineSource? = nil
+        _ options: CommandLineOptions, output: OutputSink, diagnostics: Diagnostics, standardInput: LineSource? = nil,
+        pickedTo: Int32 = 1
     ) -> ExitStatus {
+        // With `--choose-files -` into a pipe, standard output carries the picked paths alone: the session speaks on standard error.
+        let output =
+            options.repl.chooseFilesFile == Array("-".utf8) && pickedTo == 1 && !StandardStream.output.isTerminal ? OutputSink(fd: 2) : output
         guard options.paths.count == 1 else {
             diagnostics.report("the REPL opens one PATH; to list several, add a format flag such as -1", severity: .seriousTrouble)
             hintAtCommandLetter(options, diagnostics)
@@ -211,6 +229,7 @@ public enum FiletableCommand {
         settings.tabSize = options.repl.viewerTabs
         settings.listOptions = options.listOptions
         settings.assumeYes = options.repl.assumeYes
+        settings.choosesFiles = options.repl.chooseFilesFile != nil
         if case .batch = mode {} else { settings.interactive = true }
         settings.useColor = ListingContext.usesColor(options.colours.color, on: output)
         settings.decoration = ListingContext.decoration(for: options, useColor: settings.useColor)
@@ -235,7 +254,11 @@ public enum FiletableCommand {
             }
             runner.startsOnScreen = true
         }
-        let status = runner.run()
+        var status = runner.run()
+        if let file = options.repl.chooseFilesFile {
+            output.flush()
+            status = max(status, PickedFiles.write(session.context.picking, to: file, output: pickedTo, diagnostics: diagnostics))
+        }
         guard let file = options.repl.chooseDirFile else { return status }
         return max(status, ChosenDirectory.write(session.current, to: file, diagnostics: diagnostics))
     }

@@ -89,3 +89,23 @@ extension Syscalls {
         return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 }
+
+extension ThisProcess {
+    /// For a picker whose answer goes to standard output while a person
+    /// picks at the terminal (`--choose-files -` inside `$(…)`): standard
+    /// output is kept on a descriptor of its own (returned, close-on-exec,
+    /// for the answer), and the terminal (`/dev/tty`) takes its place as
+    /// standard output, and as standard input when that is no terminal,
+    /// so the session draws and reads there. Nil, with nothing changed,
+    /// when there is no terminal to open.
+    public static func drawOnTheTerminalKeepingOutput() -> Int32? {
+        let terminal = open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY)
+        guard terminal >= 0 else { return nil }
+        defer { close(terminal) }
+        let kept = fcntl(1, F_DUPFD_CLOEXEC, 3)
+        guard kept >= 0 else { return nil }
+        dup2(terminal, 1)
+        if isatty(0) == 0 { dup2(terminal, 0) }
+        return kept
+    }
+}

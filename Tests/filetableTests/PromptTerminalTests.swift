@@ -278,4 +278,26 @@ final class PromptTerminalTests: TmuxTestCase {
         XCTAssertEqual(byHand.status, 0)
         XCTAssertEqual(byHand.text, "a\nf\n", "a NUL was written into descriptor 3")
     }
+
+    /// `--choose-files -` inside `$(…)`: the session draws on the terminal
+    /// (`/dev/tty`), at the prompt or full screen, and the command
+    /// substitution gets the paths picked alone.
+    func testPickingToStandardOutputDrawsOnTheTerminal() throws {
+        let temp = try TemporaryTree()
+        temp.file("alpha")
+        temp.file("beta")
+        // (Typed inside the double quotes tmux's command is given in: `$` escaped.)
+        let run = "picked=\\$(HOME=\\$(mktemp -d) '\(executable)' --choose-files -"
+        tmux.start("cd '\(temp.path)' && \(run) --screen .); echo PICKED[\\$picked] \\$?; sleep 30")
+        tmux.waitFor("? lists the keys; q leaves")
+        tmux.type(["j", "Enter"])
+        tmux.waitFor("PICKED[\(temp.path)/beta] 0")
+        tmux.kill()
+        tmux.start("cd '\(temp.path)' && \(run) .); echo PICKED[\\$picked] \\$?; sleep 30")
+        tmux.waitFor("\(temp.path)> ")
+        tmux.type(["select 1", "Enter"])
+        tmux.waitFor("selected 1 (1 to pick")
+        tmux.type(["pick", "Enter"])
+        tmux.waitFor("PICKED[\(temp.path)/alpha] 0")
+    }
 }

@@ -20,6 +20,8 @@ struct ScriptedScreen {
     let written: String
     /// The view ended by itself (`q`), before the keys were used up.
     var ended = false
+    /// With `choosesFiles`: the paths picked, when a pick ended the session.
+    var picked: [[UInt8]]?
 
     var header: String { frame.first ?? "" }
     /// The status line: the frame's last line, trimmed.
@@ -54,19 +56,23 @@ struct ScriptedScreen {
 
     /// Runs the view on `directory` at `rows` by `columns`, typing `keys`.
     static func run(
-        in directory: String, keys: [String], rows: Int = 24, columns: Int = 80, file: StaticString = #filePath, line: UInt = #line
+        in directory: String, keys: [String], rows: Int = 24, columns: Int = 80, choosesFiles: Bool = false, file: StaticString = #filePath,
+        line: UInt = #line
     ) throws -> ScriptedScreen {
-        try run(in: directory, events: keys.map { .keys(Array($0.utf8)) }, rows: rows, columns: columns, file: file, line: line)
+        try run(
+            in: directory, events: keys.map { .keys(Array($0.utf8)) }, rows: rows, columns: columns, choosesFiles: choosesFiles, file: file,
+            line: line)
     }
 
     /// Runs the view on `directory`, playing `events` (keys and resizes).
     static func run(
-        in directory: String, events: [ScriptedTerminal.Event], rows: Int = 24, columns: Int = 80, file: StaticString = #filePath,
-        line: UInt = #line
+        in directory: String, events: [ScriptedTerminal.Event], rows: Int = 24, columns: Int = 80, choosesFiles: Bool = false,
+        file: StaticString = #filePath, line: UInt = #line
     ) throws -> ScriptedScreen {
         let terminal = ScriptedTerminal(rows: rows, columns: columns, events: events)
         var settings = Session.Settings()
         settings.interactive = true
+        settings.choosesFiles = choosesFiles
         let session = try Session(path: Array(directory.utf8), output: terminal.output, settings: settings)
         let editor = LineEditor(terminal: terminal, history: History(file: nil))
         // Tab completes on the `:` line as at the prompt.
@@ -81,7 +87,8 @@ struct ScriptedScreen {
         if !terminal.inputEnded {
             model.play(written)
             return ScriptedScreen(
-                frame: model.lastFullScreen ?? model.lines, highlighted: model.lastFullScreenHighlight, written: written, ended: true)
+                frame: model.lastFullScreen ?? model.lines, highlighted: model.lastFullScreenHighlight, written: written, ended: true,
+                picked: session.context.picking?.picked)
         }
         guard let idle = terminal.writtenWhenIdle else {
             XCTFail("the view never waited for a key", file: file, line: line)

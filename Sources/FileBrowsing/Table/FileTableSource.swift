@@ -47,11 +47,13 @@ public struct RowDecorations {
     public var spaceColumns: ((Int) -> [String])?
     /// A remark after a row's name (`vanished`), shown in parentheses.
     public var note: ((Int) -> String?)?
+    /// Choosing files: whether a row is selected to pick (it carries `+`).
+    public var isSelected: ((Int) -> Bool)?
 
     public init() {}
 
     /// Whether rows carry the control column.
-    public var showsControlColumn: Bool { deleteControls || marksShown }
+    public var showsControlColumn: Bool { deleteControls || marksShown || isSelected != nil }
 }
 
 extension FileTableSource: TableDataSource {

@@ -60,11 +60,13 @@ public final class StyledCellFormatter: EntryCellFormatter {
         } else {
             decoration.decorate(cell, row: row, rows: model)
         }
-        // The control column: `D` on a marked row (when marked rows are shown),
+        // The control column: `+` on a row selected to pick (choosing files), `D` on a marked row (when marked rows are shown),
         // `(-)` on an editable row in editing mode, blank on `.` and `..`.
         let decorations = source.decorations
         if decorations.showsControlColumn {
-            if decorations.marksShown && decorations.isMarked(row) {
+            if let isSelected = decorations.isSelected {
+                cell.columns.append(isSelected(row) ? "+" : "")
+            } else if decorations.marksShown && decorations.isMarked(row) {
                 cell.columns.append("D")
             } else {
                 cell.columns.append(decorations.deleteControls && !model.isDotEntry(row: row) ? "(-)" : "")

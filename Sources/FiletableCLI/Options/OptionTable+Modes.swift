@@ -19,6 +19,14 @@ extension OptionTable {
         ) { options, argument in
             options.repl.chooseDirFile = argument.bytes
         },
+        OptionSpec(
+            "choose-files", value: .path, valueName: "FILE", section: .repl,
+            "pick files: Enter on a file (or 'pick') ends the session and writes the paths picked to FILE, one a line ('-': standard output)",
+            details:
+                "The picker of editors and scripts (ranger's --choosefiles, nnn's -p, lf's -selection-path). In the full-screen view Enter on a file picks it and ends the session; Space selects a row (it stays, marked +) and Enter then picks the whole selection. At the prompt 'select ROWS' and 'pick [ROWS]' do the same. The paths are written as walked, exact bytes, one a line; FILE is replaced if it exists (a regular file, never through a link). With '-' they go to standard output, and when that is a pipe (vim $(filetable --choose-files - --screen)) the session draws on the terminal (/dev/tty). Rows inside an archive are no files on disk and cannot be picked. There are no deletion marks while picking. Status 0 when files were picked, 1 when the session ended without a pick."
+        ) { options, argument in
+            options.repl.chooseFilesFile = argument.bytes
+        },
         OptionSpec("command", "e", value: .text, valueName: "'CMD; CMD'", section: .repl, "run these commands (-c is ls's ctime)") {
             options, argument in
             options.repl.commands = argument.text

@@ -78,6 +78,9 @@ enum ProgramMode: Equatable, Sendable, CaseIterable {
         if self != .session, options.repl.chooseDirFile != nil {
             throw UsageError(message: "--choose-dir writes where a session ends; this command line lists and ends (drop its letters to browse)")
         }
+        if self != .session, options.repl.chooseFilesFile != nil {
+            throw UsageError(message: "--choose-files picks files in a session; this command line lists and ends (drop its letters to browse)")
+        }
         switch self {
         case .cat where options.formatRequested:
             throw UsageError(message: "--cat writes files' bytes; it takes no listing format letter")

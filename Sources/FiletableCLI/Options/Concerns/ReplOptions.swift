@@ -2,6 +2,8 @@
 struct ReplOptions {
     /// `--choose-dir FILE`: where the directory in view is written when the session ends (cd on quit).
     var chooseDirFile: [UInt8]?
+    /// `--choose-files FILE`: the picker; the files picked are written to FILE (`-`: standard output).
+    var chooseFilesFile: [UInt8]?
     /// REPL batch input: a file of commands, or "-" for standard input (`-b`).
     var batchFile: [UInt8]?
     /// REPL commands from the argument, separated by `;` (`-c`).

@@ -27,6 +27,8 @@ struct CommandContext {
     let modes: Modes
     /// Where commands speak and ask, and what a person at a terminal brings.
     let conversation: Conversation
+    /// The files selected and picked with `--choose-files`; nil otherwise.
+    let picking: FilePicking?
     let settings: Session.Settings
 
     // Short names for what commands read most.

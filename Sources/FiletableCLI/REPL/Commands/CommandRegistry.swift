@@ -33,6 +33,7 @@ enum CommandRegistry {
                 HideMarkedCommand.self, MarksCommand.self,
             ]
         ),
+        ("Choosing files (--choose-files)", [SelectCommand.self, PickCommand.self]),
         ("The session", [ScreenCommand.self, ShellCommand.self, HistoryCommand.self, ClearCommand.self, HelpCommand.self, QuitCommand.self]),
     ]
 

@@ -35,6 +35,9 @@ struct MarkCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Ending {
+        guard context.picking == nil else {
+            throw CommandError("mark: no deletion marks while choosing files (--choose-files); 'select' chooses rows to pick")
+        }
         switch target {
         case .allCopiesBut(let words):
             guard let rule = CopyTable.KeepRule(words) else {

@@ -107,6 +107,8 @@ final class ScreenView {
                 return .keepGoing
             }
             perform(action)
+            // A pick (Enter on a file, or `:pick`) ends the session.
+            if session.context.picking?.picked != nil { return .quit }
         }
     }
 
@@ -222,7 +224,13 @@ final class ScreenView {
         case .pageDown: level.moveHighlight(by: page)
         case .top: level.moveHighlight(to: 0)
         case .bottom: level.moveHighlight(to: count - 1)
-        case .open: openHighlighted(asHex: false)
+        case .open:
+            if let picking = session.context.picking, count > 0, !level.model.isDirectory(row: level.highlight, followSymlinks: true) {
+                // Picking: Enter on a file picks it, or the selection when there is one.
+                run(.pick(picking.selected.isEmpty ? [.numbers(level.highlight + 1...level.highlight + 1)] : []))
+            } else {
+                openHighlighted(asHex: false)
+            }
         case .hex: openHighlighted(asHex: true)
         case .diff: openDiff()
         case .back:
@@ -243,6 +251,11 @@ final class ScreenView {
             status = ""
         case .mark:
             guard count > 0 else { return }
+            // Picking: space selects (the row stays, with a +); there are no deletion marks.
+            if session.context.picking != nil {
+                run(.select([.numbers(level.highlight + 1...level.highlight + 1)]))
+                return
+            }
             let first = session.marks.isEmpty && !markExplained
             run(.mark(row: level.highlight + 1))
             // The first mark says where the row went and how to see it again.

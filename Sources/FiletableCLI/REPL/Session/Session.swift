@@ -27,6 +27,8 @@ final class Session {
         var tabSize = 8
         /// The size pages and the viewer fit (the terminal's, or a test's).
         var window = WindowSize.ofTerminal
+        /// `--choose-files`: rows are selected and picked, never marked.
+        var choosesFiles = false
     }
 
     /// What every command is handed: the owners below, wired once.
@@ -96,7 +98,8 @@ final class Session {
         let navigator = Navigator(root: level)
         context = CommandContext(
             navigator: navigator, deletionPlan: DeletionPlan(), space: SpaceIndex(), openView: OpenView(), lastSearch: LastSearch(),
-            modes: Modes(), conversation: Conversation(output: output, interactive: settings.interactive, window: settings.window), settings: settings
+            modes: Modes(), conversation: Conversation(output: output, interactive: settings.interactive, window: settings.window),
+            picking: settings.choosesFiles ? FilePicking() : nil, settings: settings
         )
         if let selected, let row = (0..<model.rowCount).first(where: { model.withName(ofRow: $0) { $0.elementsEqual(selected) } }) {
             level.moveHighlight(to: row)

@@ -67,6 +67,9 @@ extension CommandContext {
             let kindsNote = decorations.note
             decorations.note = { [unowned level] row in kindsNote?(row) ?? level.pointedWord(ofRow: row) }
         }
+        if let picking {
+            decorations.isSelected = { [unowned level] row in picking.isSelected(level.path(ofRow: row)) }
+        }
         decorations.marksRevision = marks.revision
         decorations.spaceColumns = (level.kind as? HasItsOwnColumns)?.columns(of: level) ?? spaceColumns(of: level)
         level.source.decorations = decorations
