@@ -230,6 +230,12 @@ public enum FiletableCommand {
         settings.listOptions = options.listOptions
         settings.assumeYes = options.repl.assumeYes
         settings.choosesFiles = options.repl.chooseFilesFile != nil
+        // A person at a terminal brings their config; a script runs the same everywhere.
+        if case .batch = mode {
+        } else {
+            settings.config = SessionConfig.load(for: options, diagnostics: diagnostics)
+            settings.pageSize = settings.pageSize ?? settings.config.pageSize
+        }
         if case .batch = mode {} else { settings.interactive = true }
         settings.useColor = ListingContext.usesColor(options.colours.color, on: output)
         settings.decoration = ListingContext.decoration(for: options, useColor: settings.useColor)

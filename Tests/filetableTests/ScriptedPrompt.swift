@@ -32,10 +32,12 @@ struct ScriptedPrompt {
     /// Runs a session on `directory` at `rows` by `columns`, playing `events`.
     static func run(
         in directory: String, events: [ScriptedTerminal.Event], rows: Int = 24, columns: Int = 80, useColor: Bool = false,
-        file: StaticString = #filePath, line: UInt = #line
+        config: SessionConfig = SessionConfig(), file: StaticString = #filePath, line: UInt = #line
     ) throws -> ScriptedPrompt {
         let terminal = ScriptedTerminal(rows: rows, columns: columns, events: events)
         var settings = Session.Settings()
+        settings.config = config
+        settings.pageSize = config.pageSize
         settings.interactive = true
         settings.useColor = useColor
         settings.window = WindowSize(size: { [unowned terminal] in terminal.size }, shows: { _ in true })
@@ -59,12 +61,12 @@ struct ScriptedPrompt {
 
     /// Runs a session typing `keys`, each string one burst.
     static func run(
-        in directory: String, keys: [String], rows: Int = 24, columns: Int = 80, useColor: Bool = false, file: StaticString = #filePath,
-        line: UInt = #line
+        in directory: String, keys: [String], rows: Int = 24, columns: Int = 80, useColor: Bool = false,
+        config: SessionConfig = SessionConfig(), file: StaticString = #filePath, line: UInt = #line
     ) throws -> ScriptedPrompt {
         try run(
-            in: directory, events: keys.map { .keys(Array($0.utf8)) }, rows: rows, columns: columns, useColor: useColor, file: file,
-            line: line)
+            in: directory, events: keys.map { .keys(Array($0.utf8)) }, rows: rows, columns: columns, useColor: useColor, config: config,
+            file: file, line: line)
     }
 
     /// Fails naming each line of the screen wider than the terminal (a

@@ -52,13 +52,17 @@ enum ManualPage {
         for key in ScreenKey.table {
             page += [".TP", "\\fB" + escape(key.keys) + "\\fR", escape(key.summary) + "."]
         }
+        page.append(".SH THE CONFIG FILE")
+        page += ConfigSetting.help.map { escape($0) }.joined(separator: "\n.br\n").split(separator: "\n").map(String.init)
         page += [".SH EXIT STATUS", escape(HelpText.exitStatusNote)]
         page.append(".SH ENVIRONMENT")
         for (name, meaning) in environment {
             page += [".TP", "\\fB" + name + "\\fR", escape(meaning)]
         }
         page += [
-            ".SH FILES", ".TP", "\\fI$XDG_STATE_HOME/filetable/history\\fR",
+            ".SH FILES", ".TP", "\\fI$XDG_CONFIG_HOME/filetable/config\\fR",
+            escape("The session's settings and key maps (default ~/.config/filetable/config), read, never written; see THE CONFIG FILE."),
+            ".TP", "\\fI$XDG_STATE_HOME/filetable/history\\fR",
             escape(
                 "The prompt's history (default ~/.local/state/filetable/history), mode 0600, at most 1,000 lines. With an export the user names, the only file filetable writes."
             ),

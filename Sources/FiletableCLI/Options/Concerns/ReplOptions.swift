@@ -4,6 +4,10 @@ struct ReplOptions {
     var chooseDirFile: [UInt8]?
     /// `--choose-files FILE`: the picker; the files picked are written to FILE (`-`: standard output).
     var chooseFilesFile: [UInt8]?
+    /// `--config FILE`: the config file read instead of the usual one.
+    var configFile: [UInt8]?
+    /// False with `--no-config`: no config file is read.
+    var readsConfig = true
     /// REPL batch input: a file of commands, or "-" for standard input (`-b`).
     var batchFile: [UInt8]?
     /// REPL commands from the argument, separated by `;` (`-c`).

@@ -24,6 +24,11 @@ struct HelpCommand: RegisteredCommand {
             context.showLines(CommandCatalog.overview(width: width, inTheScreen: context.pagedByTheScreen), from: 0)
             return .keepGoing
         }
+        // `help config`: the config file's settings and key maps.
+        if name.lowercased() == "config" {
+            context.showLines(ConfigSetting.help.flatMap { TextWrapping.wrap($0, width: width) }, from: 0)
+            return .keepGoing
+        }
         guard let spec = CommandCatalog.spec(named: name) else {
             throw CommandError("help: no command '\(name)'" + (CommandCatalog.suggestion(for: name).map { "; did you mean '\($0)'?" } ?? ""))
         }

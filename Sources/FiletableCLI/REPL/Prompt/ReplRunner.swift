@@ -27,6 +27,7 @@ struct ReplRunner {
         switch mode {
         case .interactive:
             HangGuard.enable()
+            applyConfig()
             let source = LineSource(fd: 0)
             let readLine: (String, Bool) -> LineSource.Line = { prompt, _ in
                 session.output.write(prompt)
@@ -50,6 +51,7 @@ struct ReplRunner {
             editor.completer = { [session, unowned editor] buffer in
                 CommandCompleter(session: session, isCancelled: editor.cancelRequested).complete(buffer)
             }
+            applyConfig()
             let status: ExitStatus
             if startsOnScreen {
                 // --screen: the full-screen view; q there ends filetable.
@@ -158,5 +160,23 @@ extension String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
         guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
         return String(self[first...last])
+    }
+}
+
+extension ReplRunner {
+    /// The config's settings, run as the prompt commands they are before
+    /// the first page, drawing nothing; a mistake says where it was written.
+    func applyConfig() {
+        let quiet = QuietFrontEnd()
+        for (origin, line) in session.settings.config.startCommands {
+            session.presenting(on: quiet) {
+                do throws(CommandError) {
+                    let outcome = session.execute(try session.command(for: line))
+                    if let failure = outcome.failure { throw failure }
+                } catch {
+                    diagnostics.report("\(origin): \(error.message)", severity: .success)
+                }
+            }
+        }
     }
 }

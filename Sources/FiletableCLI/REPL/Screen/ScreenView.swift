@@ -95,6 +95,12 @@ final class ScreenView {
                 frame.invalidate()
                 continue
             }
+            // The config's maps come first: a user's key is one more layer on the table.
+            if let line = session.settings.config.keyMaps[key] {
+                runMapped(line)
+                if session.context.picking?.picked != nil { return .quit }
+                continue
+            }
             guard let action = ScreenKey.action(for: key) else {
                 if let note = ScreenKey.unboundNote(for: key) { status = NameEscaping.terminalSafe(note) }
                 continue
@@ -311,6 +317,15 @@ final class ScreenView {
         status = failure ?? said.last(where: { !$0.isEmpty }) ?? ""
         // What a question showed already is not shown again.
         return takeUnshownLines()
+    }
+
+    /// A key the config maps: its prompt command line run as `:` runs one.
+    private func runMapped(_ line: String) {
+        do throws(CommandError) {
+            run(try session.command(for: line))
+        } catch {
+            status = error.message
+        }
     }
 
     /// What the running command said since a question last showed it,

@@ -29,6 +29,9 @@ final class Session {
         var window = WindowSize.ofTerminal
         /// `--choose-files`: rows are selected and picked, never marked.
         var choosesFiles = false
+        /// The config file's settings, as prompt commands run before the
+        /// first page, and its key maps for the full-screen view.
+        var config = SessionConfig()
     }
 
     /// What every command is handed: the owners below, wired once.
