@@ -16,6 +16,9 @@ struct ConfigSetting: Sendable {
         ConfigSetting(name: "hidden", values: "on|off", summary: "dot files shown (hidden)"),
         ConfigSetting(name: "dirsfirst", values: "on|off", summary: "directories before files (dirsfirst)"),
         ConfigSetting(name: "group", values: "none|letter|kind", summary: "sections with headers (group)"),
+        ConfigSetting(
+            name: "layout", values: "columns|split|single|auto",
+            summary: "the full-screen view's panes: Miller columns, the table beside the preview, or alone (layout)"),
         ConfigSetting(name: "watch", values: "on|off", summary: "changes to a directory shown as they come (watch), at a terminal"),
         ConfigSetting(name: "pagesize", values: "N", summary: "rows a prompt's page holds (--page-size); the terminal's height when not set"),
     ]

@@ -7,7 +7,7 @@ enum ScreenAction: Equatable, Sendable, CaseIterable {
     case open, back, hex, diff
     case filter, clearFilter, mark, undo, showMarked, sizes, cycleSort, reverseSort, hidden
     case pager, editor
-    case toggleDetail, help, lastMessage, command, quit
+    case toggleDetail, cycleLayout, help, lastMessage, command, quit
 }
 
 struct ScreenKey: Sendable {
@@ -57,7 +57,11 @@ struct ScreenKey: Sendable {
             keys: "s, .", bindings: [(.text("s"), .cycleSort), (.text("."), .hidden)],
             summary: "the next sort (name, size, time, ext, du once sized); hidden files on/off"),
         ScreenKey(keys: "r", bindings: [(.text("r"), .reverseSort)], summary: "the order reversed (or back)"),
-        ScreenKey(keys: "Tab", bindings: [(.tab, .toggleDetail)], summary: "the detail pane on/off (on by itself at 120 columns)"),
+        ScreenKey(
+            keys: "Tab, w", bindings: [(.tab, .toggleDetail), (.text("w"), .cycleLayout)],
+            summary:
+                "the preview (the detail pane) on/off; the next layout: Miller columns (parent | here | preview, by itself from 120 columns), split, single"
+        ),
         ScreenKey(
             keys: "Ctrl-G", bindings: [(.control("g"), .lastMessage)],
             summary: "the last message whole, when the status line cut it"),

@@ -30,8 +30,9 @@ final class ScreenView {
     var said: [String] = []
     /// How many of those lines a question showed already.
     var saidShown = 0
-    /// The detail pane: nil follows the width (on at 120 columns and more).
-    private var detailChosen: Bool?
+    /// The directory holding the first level, read once for the parent
+    /// column of Miller columns (names only).
+    var parentListing: (path: [UInt8], rows: DirectoryListing?)?
     /// The line under the table: the last message, a question, a filter typed.
     var status = ""
     /// A full-width view of a file (Enter on a file, `x`), over the table.
@@ -124,7 +125,9 @@ final class ScreenView {
         terminal.size.map { (max(4, $0.rows), max(20, $0.columns)) } ?? (24, 80)
     }
 
-    var showsDetail: Bool { detailChosen ?? (size.columns >= 120) }
+    /// The panes: the session's choice (`layout`), else by the width.
+    var layout: ScreenLayout { session.state.layout ?? ScreenLayout.automatic(columns: size.columns) }
+    var showsDetail: Bool { layout.showsPreview }
 
     func draw() {
         let (rows, columns) = size
@@ -140,7 +143,8 @@ final class ScreenView {
             ScreenFrame.Line(text: TextWidth.truncatingTail(NameEscaping.terminalSafe($0), to: columns - 1), inverse: false)
         }
         let tableHeight = rows - 2 - summary.count
-        let tableWidth = showsDetail ? columns * 11 / 20 : columns
+        let parentWidth = layout == .columns ? max(12, columns / 6) : 0
+        let tableWidth = layout == .columns ? (columns - parentWidth) * 9 / 20 : showsDetail ? columns * 11 / 20 : columns
         level.table.lineBudget = tableHeight
         level.keepHighlightInside()
         // Row by row, as a scrolling list: the highlight past the last row scrolls by one.
@@ -148,9 +152,14 @@ final class ScreenView {
         // Lines end a column short of the edge, so none wraps.
         let table = ScreenTable(level: level, settings: session.settings, width: showsDetail ? tableWidth : tableWidth - 1)
         var lines = table.lines(height: tableHeight)
+        if layout == .columns {
+            let parent = parentColumn(of: level, width: parentWidth)?.lines(height: tableHeight)
+            let blank = String(repeating: " ", count: parentWidth)
+            lines = lines.enumerated().map { index, line in (parent?[index] ?? blank) + " │ " + line }
+        }
         if showsDetail {
             // The " │ " between the panes, and the last column left empty as on every screen.
-            let detailWidth = max(1, columns - tableWidth - 4)
+            let detailWidth = max(1, columns - tableWidth - (layout == .columns ? parentWidth + 3 : 0) - 4)
             let detail = detailLines(level: level, width: detailWidth, height: tableHeight)
             lines = lines.enumerated().map { index, line in
                 line + " │ " + (index < detail.count ? detail[index] : "")
@@ -283,7 +292,8 @@ final class ScreenView {
             run(.sort(order[(now + 1) % order.count], descending: nil))
         case .reverseSort: run(SortCommand.reversing(level.model.options))
         case .hidden: run(.hidden(level.model.options.hidden == .hidden))
-        case .toggleDetail: detailChosen = !showsDetail
+        case .toggleDetail: run(.layout(showsDetail ? .single : size.columns >= 120 ? .columns : .split))
+        case .cycleLayout: run(.layout(layout.next))
         case .help: showHelp()
         case .lastMessage:
             let (_, columns) = size

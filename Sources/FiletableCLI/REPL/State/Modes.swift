@@ -13,6 +13,9 @@ final class Modes {
     /// Editing mode (`edit`, `done`).
     func setEditing(_ editing: Bool) { state.editing = editing }
 
+    /// The full-screen view's panes (`layout`); nil: by the window's width.
+    func setLayout(_ layout: ScreenLayout?) { state.layout = layout }
+
     /// What this command leaves on the screen, for the next one to go on with.
     func leaveShown(_ shown: SessionState.Shown) { state.lastShown = shown }
 

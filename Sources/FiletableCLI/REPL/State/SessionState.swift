@@ -17,4 +17,6 @@ struct SessionState: Equatable {
     /// Marked rows stay in view with a `D` instead of leaving the table.
     var marksShown = false
     var lastShown = Shown.page
+    /// The full-screen view's panes, when chosen (`layout`); nil: by the width.
+    var layout: ScreenLayout?
 }
