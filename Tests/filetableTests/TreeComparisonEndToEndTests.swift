@@ -257,4 +257,20 @@ final class TreeComparisonEndToEndTests: XCTestCase {
         XCTAssertEqual(fine.status, 0, fine.stderr)
         XCTAssertTrue(try String(contentsOfFile: plan, encoding: .utf8).contains("/b/f"))
     }
+
+    /// The header counts what the rows show: with a filter, "2 files the
+    /// same" over the two rows, and the rest said to be out of view (it
+    /// said every file the comparison found the same over fewer rows).
+    func testTheHeaderCountsTheRowsShown() throws {
+        let temp = try TemporaryTree()
+        for side in ["a", "b"] {
+            try temp.folder("\(side)/d")
+            for index in 1...10 { temp.file("f\(index)", contents: "\(index)\n", in: "\(side)/d") }
+        }
+        temp.file("only", contents: "x", in: "a")
+        let all = try CommandRunner.run(["-e", "compare ../b", temp.path + "/a"])
+        XCTAssertTrue(all.text.contains("compare with \(temp.path)/b: 1 difference | 10 files the same |"), all.text)
+        let filtered = try CommandRunner.run(["-e", "compare ../b; filter f1", temp.path + "/a"])
+        XCTAssertTrue(filtered.text.contains(": 0 differences | 2 files the same (8 more not shown) |"), filtered.text)
+    }
 }

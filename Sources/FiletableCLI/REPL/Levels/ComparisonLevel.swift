@@ -40,11 +40,14 @@ final class ComparisonLevel: LevelKind, NamesRowsForMarks, SideBySide {
     }
 
     func headerParts(of level: TableLevel) -> [String] {
+        // Counted as the rows show them: the same files a hidden name, a
+        // filter or a mark leaves out are said to be out of view.
         let same = level.model.sections.first(where: { $0.title == Self.titles[4] })?.rows.count ?? 0
+        let outOfView = max(0, totals.sameFiles - same)
         return [
             NameEscaping.escape(level.path),
             "compare with \(NameEscaping.escape(other)): \(Plural.count(level.model.rowCount - same, "difference"))",
-            "\(Plural.count(totals.sameFiles, "file")) the same",
+            "\(Plural.count(same, "file")) the same" + (outOfView > 0 ? " (\(outOfView) more not shown)" : ""),
         ] + end.headerParts
     }
 
