@@ -41,10 +41,21 @@ public struct ChildProcess {
 
     /// Starts the child in the directory open at `directoryFD` (`AT_FDCWD`:
     /// the working directory) and waits for it. The caller keeps the descriptor.
-    public func run(inDirectory directoryFD: Int32) -> Result<Ending, Errno> {
+    /// With `feeding`, the child's standard input is a pipe, and `feeding`
+    /// writes into it (on this thread, while the child runs; a write after
+    /// the child closed its end fails with EPIPE, never a SIGPIPE): a pager
+    /// reading a compressed file's text.
+    public func run(inDirectory directoryFD: Int32, feeding: ((_ input: Int32) -> Void)? = nil) -> Result<Ending, Errno> {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        var pipeEnds: [Int32] = [-1, -1]
+        if feeding != nil {
+            guard pipe(&pipeEnds) == 0 else { return .failure(Errno(errno)) }
+            for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+            posix_spawn_file_actions_adddup2(&actions, pipeEnds[0], 0)
+        }
+        defer { for end in pipeEnds where end >= 0 { close(end) } }
         if directoryFD != AT_FDCWD {
             guard let addFchdir = Self.addFchdir else { return .failure(Errno(ENOSYS)) }
             let added = addFchdir(&actions, directoryFD)
@@ -82,6 +93,16 @@ public struct ChildProcess {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
         let started = posix_spawn(&child, "/bin/sh", &actions, &attributes, cArguments, variables)
         guard started == 0 else { return .failure(Errno(started)) }
+        if let feeding {
+            close(pipeEnds[0])
+            pipeEnds[0] = -1
+            // A pager that quits before the end closes the pipe: EPIPE ends the feeding, not filetable.
+            let before = signal(SIGPIPE, SIG_IGN)
+            feeding(pipeEnds[1])
+            signal(SIGPIPE, before)
+            close(pipeEnds[1])
+            pipeEnds[1] = -1
+        }
         var status: Int32 = 0
         while waitpid(child, &status, 0) == -1 {
             guard errno == EINTR else { return .failure(Errno(errno)) }

@@ -238,5 +238,13 @@ final class ArchivesEndToEndTests: XCTestCase {
         XCTAssertTrue(end.contains("    40  entry 40\n"), end)
         let hex = try CommandRunner.script("hex changelog.gz", in: temp, pageSize: 5).text
         XCTAssertTrue(hex.contains("00000000  1f 8b 08 00"), hex)
+        // The pager gets the text the viewer shows, as zless pages it (it got the compressed bytes);
+        // a pager that quits early ends the feeding, not the session.
+        let paged = try CommandRunner.script("pager changelog.gz", in: temp, environment: ["PAGER": "cat"])
+        XCTAssertEqual(paged.status, 0, paged.stderr)
+        XCTAssertTrue(paged.text.contains("pager: gzip-compressed text, paged decompressed\nentry 1\nentry 2\n"), paged.text)
+        XCTAssertTrue(paged.text.hasSuffix("entry 40\n"), paged.text)
+        let quit = try CommandRunner.script("pager changelog.gz; pwd", in: temp, environment: ["PAGER": "head -1"])
+        XCTAssertTrue(quit.text.hasSuffix("entry 1\n\(temp.path)\n"), quit.text)
     }
 }

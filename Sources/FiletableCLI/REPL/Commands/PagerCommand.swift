@@ -9,7 +9,7 @@ struct PagerCommand: RegisteredCommand {
     static let spec = CommandSpec(
         name: "pager", aliases: ["less"], usage: "pager N|NAME", summary: "open row N in $PAGER",
         details:
-            "Opens a regular file in $PAGER (less when unset), started in the directory the table lists with the name as ./NAME; the table is as you left it when the pager ends. Directories, FIFOs, sockets and devices are refused."
+            "Opens a regular file in $PAGER (less when unset), started in the directory the table lists with the name as ./NAME; the table is as you left it when the pager ends. A gzip-compressed text goes to the pager decompressed, on its standard input, as the viewer shows it (zless). Directories, FIFOs, sockets and devices are refused."
     )
 
     static func parse(_ words: CommandWords) throws(CommandError) -> Self {

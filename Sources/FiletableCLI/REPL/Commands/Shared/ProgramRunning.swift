@@ -52,6 +52,13 @@ extension CommandContext {
                 )
             }
         }
+        // A compressed text goes to the pager as the viewer shows it, decompressed (as zless pages it).
+        if command == "pager", let text = try compressedText(ofRow: row) {
+            write("pager: gzip-compressed text, paged decompressed")
+            return try runChild(
+                ChildProcess(script: "exec $FILETABLE_PROGRAM", arguments: [], environment: ["FILETABLE_PROGRAM": program]), for: command,
+                in: location.directory, feeding: text)
+        }
         // The program's name goes through the shell as a variable, never as code typed into the script.
         try runChild(
             ChildProcess(
@@ -59,18 +66,47 @@ extension CommandContext {
                 environment: ["FILETABLE_PROGRAM": program]), for: command, in: location.directory)
     }
 
-    /// Runs `child` in `directory` (by default the level's own).
-    private func runChild(_ child: ChildProcess, for command: String, in directory: DirectoryHandle? = nil) throws(CommandError) {
+    /// The decompressed text of a gzip-compressed text file's row, nil for
+    /// any other file.
+    private func compressedText(ofRow row: Int) throws(CommandError) -> (any ByteSource)? {
+        let (file, path) = try viewedFile("pager", row: row, there: false)
+        do throws(ArchiveError) {
+            return try CompressedText.text(of: file, stop: stop.isRequested)
+        } catch {
+            throw CommandError("pager: \(NameEscaping.escape(path)): \(error.description)")
+        }
+    }
+
+    /// Runs `child` in `directory` (by default the level's own); with
+    /// `feeding`, its standard input is those bytes.
+    private func runChild(
+        _ child: ChildProcess, for command: String, in directory: DirectoryHandle? = nil, feeding source: (any ByteSource)? = nil
+    ) throws(CommandError) {
         output.flush()
         // The program gets the terminal as the shell left it (echo on), and
         // the quiet of a running command comes back after it.
         RawTerminal.handOver()
         defer { RawTerminal.quietAgain() }
-        switch child.run(inDirectory: (directory ?? current.directory).fd) {
+        let feeding: ((Int32) -> Void)? = source.map { source in { input in Self.feed(source, to: input) } }
+        switch child.run(inDirectory: (directory ?? current.directory).fd, feeding: feeding) {
         case .failure(let errno):
             throw CommandError("\(command): cannot start /bin/sh: \(errno.description)")
         case .success(let ending):
             if let problem = ending.problem { throw CommandError("\(command): \(problem)") }
+        }
+    }
+
+    /// Writes `source`'s bytes into `input` until they end, the reader goes
+    /// away (the pager quit) or a read fails.
+    private static func feed(_ source: any ByteSource, to input: Int32) {
+        var offset: UInt64 = 0
+        while true {
+            let written = try? source.read(at: offset) { bytes -> Int in
+                guard !bytes.isEmpty, case .success = Descriptor(input).writeAll(bytes) else { return 0 }
+                return bytes.count
+            }
+            guard let written, written > 0 else { return }
+            offset += UInt64(written)
         }
     }
 }
