@@ -165,7 +165,7 @@ extension DirectoryListing {
                 case .success(let status):
                     switch key {
                     case .size: numbers[index] = -status.size
-                    case .space: numbers[index] = -(spaceFigure?(status.identity) ?? status.blocks * 512)
+                    case .space: numbers[index] = -(spaceFigure?(status.identity) ?? (spaceCountsApparentSize ? status.size : status.blocks * 512))
                     default:
                         let time = status.time(options.timeField)
                         numbers[index] = options.oldestFirstBySecond ? time.seconds : ~Self.timeKey(time)

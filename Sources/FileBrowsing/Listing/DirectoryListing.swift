@@ -89,6 +89,11 @@ public final class DirectoryListing: FileRows {
     public var spaceFigure: (@Sendable (FileIdentity) -> Int64?)? {
         didSet { if options.sortKey == .space { arrange() } }
     }
+    /// `sort du` counts a file's apparent size (its length) rather than its
+    /// blocks on disk, as the du figures shown do (ncdu's `a`).
+    public var spaceCountsApparentSize = false {
+        didSet { if options.sortKey == .space && spaceCountsApparentSize != oldValue { arrange() } }
+    }
 
     var statCache: StatCache
     /// Each entry's inode as the directory reported it, by entry number

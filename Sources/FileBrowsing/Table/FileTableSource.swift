@@ -45,6 +45,9 @@ public struct RowDecorations {
     /// A row's space with everything below it, its share and a bar
     /// (`1.2G  34.5%  [###       ]`), before the style's columns.
     public var spaceColumns: ((Int) -> [String])?
+    /// How those columns align: the space, the share, the bar, and (with
+    /// item counts shown, ncdu's `c`) how many items each row holds.
+    public var spaceColumnAlignments: [ColumnAlignment] = [.trailing, .trailing, .leading]
     /// A remark after a row's name (`vanished`), shown in parentheses.
     public var note: ((Int) -> String?)?
     /// Choosing files: whether a row is selected to pick (it carries `+`).

@@ -49,7 +49,7 @@ public final class StyledCellFormatter: EntryCellFormatter {
     /// columns after `du`, then the long style's columns.
     public func columnAlignments(for decorations: RowDecorations) -> [ColumnAlignment] {
         let control: [ColumnAlignment] = decorations.showsControlColumn ? [.leading] : []
-        let space: [ColumnAlignment] = decorations.spaceColumns == nil ? [] : [.trailing, .trailing, .leading]
+        let space: [ColumnAlignment] = decorations.spaceColumns == nil ? [] : decorations.spaceColumnAlignments
         return control + space + (entryStyle == .long ? LongCellFormatter.alignments : [])
     }
 

@@ -16,7 +16,8 @@ enum CommandRegistry {
             [
                 InfoCommand.self, HexCommand.self, ViewCommand.self, MoreCommand.self, PagerCommand.self, EditorCommand.self,
                 ReloadCommand.self,
-                WatchCommand.self, SpaceCommand.self, DupesCommand.self, CompareCommand.self, DiffCommand.self, StatsCommand.self,
+                WatchCommand.self, SpaceCommand.self, FiguresCommand.self, DupesCommand.self, CompareCommand.self, DiffCommand.self,
+                StatsCommand.self,
             ]
         ),
         (

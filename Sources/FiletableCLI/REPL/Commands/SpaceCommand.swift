@@ -131,7 +131,7 @@ extension CommandContext {
             stop.forget()
             throw CommandError("du: interrupted; nothing was changed (du again to scan)")
         }
-        space.record(result.directories.mapValues(\.diskBytes), unreadable: result.errors)
+        space.record(result.directories, unreadable: result.errors)
         if let file = request.saveFile {
             try save(result, scanned: listing.directory.path, root: level.path, in: file)
         }

@@ -5,7 +5,7 @@ import Terminal
 enum ScreenAction: Equatable, Sendable, CaseIterable {
     case up, down, pageUp, pageDown, top, bottom
     case open, back, hex, diff
-    case filter, clearFilter, mark, undo, showMarked, sizes, cycleSort, reverseSort, hidden
+    case filter, clearFilter, mark, undo, showMarked, sizes, apparentSize, itemCounts, cycleSort, reverseSort, hidden
     case pager, editor
     case toggleDetail, cycleLayout, help, lastMessage, command, quit
 }
@@ -53,6 +53,9 @@ struct ScreenKey: Sendable {
             keys: "p, e", bindings: [(.text("p"), .pager), (.text("e"), .editor)],
             summary: "the row in $PAGER (less), or in $VISUAL/$EDITOR (vi); back to this screen after"),
         ScreenKey(keys: "d", bindings: [(.text("d"), .sizes)], summary: "sizes: what each row takes, largest first (du)"),
+        ScreenKey(
+            keys: "a, c", bindings: [(.text("a"), .apparentSize), (.text("c"), .itemCounts)],
+            summary: "after d, as ncdu: apparent size or disk use; how many items each row holds, or not"),
         ScreenKey(
             keys: "s, .", bindings: [(.text("s"), .cycleSort), (.text("."), .hidden)],
             summary: "the next sort (name, size, time, ext, du once sized); hidden files on/off"),

@@ -285,6 +285,8 @@ final class ScreenView {
             let reference = RowReference.number(level.highlight + 1)
             runOnTheNormalScreen(action == .pager ? .pager(row: reference) : Command(EditorCommand(row: reference)), waitsForKey: false)
         case .sizes: run(.du())
+        case .apparentSize: run(.figures(session.state.spaceMeasure == .apparent ? "disk" : "apparent"))
+        case .itemCounts: run(.figures(session.state.showsItemCounts ? "nocounts" : "counts"))
         case .cycleSort:
             // du's order joins the cycle once the level was sized.
             let order: [SortKey] = level.space != nil ? [.name, .size, .time, .ext, .space] : [.name, .size, .time, .ext]

@@ -16,6 +16,12 @@ final class Modes {
     /// The full-screen view's panes (`layout`); nil: by the window's width.
     func setLayout(_ layout: ScreenLayout?) { state.layout = layout }
 
+    /// What du's figures count, and whether they carry item counts (`figures`).
+    func setSpaceFigures(_ measure: SpaceMeasure, itemCounts: Bool) {
+        state.spaceMeasure = measure
+        state.showsItemCounts = itemCounts
+    }
+
     /// What this command leaves on the screen, for the next one to go on with.
     func leaveShown(_ shown: SessionState.Shown) { state.lastShown = shown }
 

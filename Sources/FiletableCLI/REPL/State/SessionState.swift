@@ -19,4 +19,8 @@ struct SessionState: Equatable {
     var lastShown = Shown.page
     /// The full-screen view's panes, when chosen (`layout`); nil: by the width.
     var layout: ScreenLayout?
+    /// What du's figures count: blocks on disk, or the files' lengths (`figures`, ncdu's `a`).
+    var spaceMeasure = SpaceMeasure.disk
+    /// du's figures carry how many items each row holds (ncdu's `c`).
+    var showsItemCounts = false
 }

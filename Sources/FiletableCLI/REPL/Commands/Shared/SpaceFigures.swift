@@ -11,8 +11,10 @@ extension CommandContext {
     /// of the rows not marked and what the marked ones free (for the header),
     /// and `sort du`'s figures. The figures themselves stay in the `SpaceIndex`.
     func showSpace(on level: TableLevel) {
+        let measure = state.spaceMeasure
         if let known = level.knownSpace {
-            level.space = LevelSpace(total: spaceTotal(of: level, figures: known), frees: 0, marksRevision: marks.revision)
+            level.space = LevelSpace(
+                total: spaceTotal(of: level, figures: known), frees: 0, marksRevision: marks.revision, measure: measure)
             level.table.reloadData()
             return
         }
@@ -21,31 +23,48 @@ extension CommandContext {
             level.listing?.spaceFigure = nil
             return
         }
-        let figures = space.onDisk
+        let figures = space.figures(measure)
+        listing.spaceCountsApparentSize = measure == .apparent
         listing.spaceFigure = { figures[$0] }
         level.space = LevelSpace(
-            total: spaceTotal(of: level, figures: figures), frees: spaceMarked(in: level, figures: figures), marksRevision: marks.revision)
+            total: spaceTotal(of: level, figures: figures), frees: spaceMarked(in: level, figures: figures), marksRevision: marks.revision,
+            measure: measure)
         level.table.reloadData()
     }
 
     /// The du columns of a sized level's rows: a row's space with everything
-    /// below it, its share of the level and a bar.
+    /// below it, its share of the level and a bar; with item counts shown,
+    /// how many files and directories a directory row holds.
     func spaceColumns(of level: TableLevel) -> ((Int) -> [String])? {
         guard let sized = level.space else { return nil }
         // Marked rows shown ('show marked') share the level with the rest.
         let total = sized.total + (state.marksShown ? sized.frees : 0)
-        let figures = level.knownSpace ?? space.onDisk
+        let measure = sized.measure
+        let figures = level.knownSpace ?? space.figures(measure)
+        let items = state.showsItemCounts ? space.items : nil
         let model = level.model
         return { row in
-            let bytes = Self.space(ofRow: row, in: model, figures: figures)
+            let bytes = Self.space(ofRow: row, in: model, figures: figures, measure: measure)
             // A marked row inside a marked directory is in neither figure:
             // the bar is held to its ten cells whatever the share.
             let share = total > 0 ? Double(bytes) / Double(total) : 0
             let filled = min(10, max(0, Int((share * 10).rounded())))
             let tenths = Int((share * 1000).rounded())
             let percent = "\(tenths / 10).\(tenths % 10)%"
-            return [HumanSize.format(bytes), percent, "[" + String(repeating: "#", count: filled) + String(repeating: " ", count: 10 - filled) + "]"]
+            let columns = [
+                HumanSize.format(bytes), percent, "[" + String(repeating: "#", count: filled) + String(repeating: " ", count: 10 - filled) + "]",
+            ]
+            guard let items else { return columns }
+            return columns + [Self.itemCount(ofRow: row, in: model, items: items)]
         }
+    }
+
+    /// What a row holds, ncdu's `c`: a directory's files and directories, 1
+    /// for anything else; blank for a directory not sized.
+    static func itemCount(ofRow row: Int, in model: any FileRows, items: [FileIdentity: Int]) -> String {
+        guard case .success(let status) = model.status(ofRow: row) else { return "" }
+        guard status.kind == .directory else { return "1" }
+        return items[status.identity].map { String($0) } ?? ""
     }
 
     /// The level's rows that are not marked: what the table's space is shared among.
@@ -53,7 +72,7 @@ extension CommandContext {
         let model = level.model
         var total: Int64 = 0
         for row in 0..<model.rowCount where !deletionPlan.isMarked(row: row, of: level) && !model.isDotEntry(row: row) {
-            total += Self.space(ofRow: row, in: model, figures: figures)
+            total += Self.space(ofRow: row, in: model, figures: figures, measure: state.spaceMeasure)
         }
         return total
     }
@@ -65,21 +84,21 @@ extension CommandContext {
         for name in marks.markedNames(inDirectory: identity) {
             let path = name.withUnsafeBufferPointer { listing.directory.childPath($0) }
             guard case .success(let status) = FileStatusReader.status(of: path, followSymlink: false) else { continue }
-            total += Self.space(of: status, figures: figures)
+            total += Self.space(of: status, figures: figures, measure: state.spaceMeasure)
         }
         return total
     }
 
-    static func space(ofRow row: Int, in model: any FileRows, figures: [FileIdentity: Int64]) -> Int64 {
+    static func space(ofRow row: Int, in model: any FileRows, figures: [FileIdentity: Int64], measure: SpaceMeasure = .disk) -> Int64 {
         guard case .success(let status) = model.status(ofRow: row) else { return 0 }
-        return space(of: status, figures: figures)
+        return space(of: status, figures: figures, measure: measure)
     }
 
     /// A directory with everything below it, where a scan said; anything
-    /// else its own blocks.
-    static func space(of status: FileStatus, figures: [FileIdentity: Int64]) -> Int64 {
+    /// else its own blocks (its length, counting apparent sizes).
+    static func space(of status: FileStatus, figures: [FileIdentity: Int64], measure: SpaceMeasure = .disk) -> Int64 {
         if status.kind == .directory, let known = figures[status.identity] { return known }
-        return status.blocks * 512
+        return measure == .apparent ? status.size : status.blocks * 512
     }
 }
 
@@ -91,6 +110,8 @@ struct LevelSpace {
     let frees: Int64
     /// The marks' revision the figures were worked out at.
     let marksRevision: Int
+    /// What the figures count.
+    let measure: SpaceMeasure
 
     /// The header's words: `du 1.2 GiB, the plan frees 300 MiB`.
     var note: String {
@@ -98,5 +119,5 @@ struct LevelSpace {
     }
 
     /// `du 1.2 GiB`: the rows not marked.
-    var totalNote: String { "du \(HumanSize.withUnit(total))" }
+    var totalNote: String { "du \(HumanSize.withUnit(total))" + (measure == .apparent ? " apparent" : "") }
 }

@@ -43,7 +43,7 @@ extension CommandContext {
         // free: figured again when the marks change, or first shown on a
         // level a scan has sized (not on every page drawn).
         let sized = level.identity.map(space.hasFigures) ?? false
-        if sized && level.space?.marksRevision != marks.revision { showSpace(on: level) }
+        if sized && (level.space?.marksRevision != marks.revision || level.space?.measure != state.spaceMeasure) { showSpace(on: level) }
         var decorations = RowDecorations()
         decorations.deleteControls = state.editing
         let model = level.model
@@ -71,7 +71,12 @@ extension CommandContext {
             decorations.isSelected = { [unowned level] row in picking.isSelected(level.path(ofRow: row)) }
         }
         decorations.marksRevision = marks.revision
-        decorations.spaceColumns = (level.kind as? HasItsOwnColumns)?.columns(of: level) ?? spaceColumns(of: level)
+        if let own = (level.kind as? HasItsOwnColumns)?.columns(of: level) {
+            decorations.spaceColumns = own
+        } else {
+            decorations.spaceColumns = spaceColumns(of: level)
+            if state.showsItemCounts { decorations.spaceColumnAlignments.append(.trailing) }
+        }
         level.source.decorations = decorations
     }
 

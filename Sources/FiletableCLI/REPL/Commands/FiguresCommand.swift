@@ -1,0 +1,43 @@
+/// `figures disk|apparent|counts|nocounts`: what du's columns show (ncdu's
+/// `a` and `c`, the screen's keys).
+struct FiguresCommand: RegisteredCommand {
+    let word: String
+
+    static let spec = CommandSpec(
+        name: "figures", aliases: [], usage: "figures disk|apparent|counts|nocounts", summary: "what du's columns count",
+        details:
+            "After du: disk (the default) counts the blocks a tree takes on disk, apparent the bytes in its files (du's --apparent-size, ncdu's a); counts adds how many files and directories each row holds, nocounts takes it away (ncdu's c). The order, the shares and the header follow. In the full-screen view a and c switch them."
+    )
+
+    static let words = ["disk", "apparent", "counts", "nocounts"]
+
+    static func parse(_ words: CommandWords) throws(CommandError) -> Self {
+        let word = try words.one().lowercased()
+        guard Self.words.contains(word) else { throw CommandError("figures: '\(word)' is not disk, apparent, counts or nocounts") }
+        return FiguresCommand(word: word)
+    }
+
+    static func completion(at position: Int, after arguments: [String]) -> ArgumentCompletion {
+        position == 1 ? .words(words) : .nothing
+    }
+
+    func run(in context: CommandContext) throws(CommandError) -> Ending {
+        var measure = context.state.spaceMeasure
+        var counts = context.state.showsItemCounts
+        switch word {
+        case "disk": measure = .disk
+        case "apparent": measure = .apparent
+        case "counts": counts = true
+        default: counts = false
+        }
+        context.modes.setSpaceFigures(measure, itemCounts: counts)
+        let said = "figures: " + (measure == .apparent ? "apparent size (the files' bytes)" : "disk use") + (counts ? ", item counts" : "")
+        context.write(context.current.space == nil ? said + "; 'du' sizes this table" : said)
+        context.printPage()
+        return .keepGoing
+    }
+}
+
+extension Command {
+    static func figures(_ word: String) -> Command { Command(FiguresCommand(word: word)) }
+}
