@@ -218,4 +218,23 @@ final class ScanChangesEndToEndTests: XCTestCase {
         XCTAssertEqual(damaged.status, 1, "du's status for any failure")
         XCTAssertTrue(damaged.stderr.hasPrefix("filetable: nope: "), damaged.stderr)
     }
+
+    /// Opening a directory removed since the scan shows what it held, from
+    /// the scan (it said the directory was not on disk), and further down.
+    func testARemovedDirectoryOpensAsWhatItHeld() throws {
+        let temp = try TemporaryTree()
+        try temp.folder("gone/inner")
+        temp.file("f1", contents: "a", in: "gone")
+        temp.file("f2", contents: "b", in: "gone/inner")
+        let scan = temp.path + "/../removed-\(UUID().uuidString).scan"
+        defer { try? FileManager.default.removeItem(atPath: scan) }
+        _ = try CommandRunner.run(["-e", "du --save \(scan)", temp.path])
+        try FileManager.default.removeItem(atPath: temp.path + "/gone")
+        let opened = try CommandRunner.run(["-e", "du --since \(scan); open gone; open inner; info 1", temp.path])
+        XCTAssertEqual(opened.status, 0, opened.stderr)
+        XCTAssertTrue(opened.text.contains("\(temp.path)/gone | since "), opened.text)
+        XCTAssertTrue(opened.text.contains("removed f1\n") && opened.text.contains("removed inner >"), opened.text)
+        XCTAssertTrue(opened.text.contains("\(temp.path)/gone/inner | since ") && opened.text.contains("removed f2\n"), opened.text)
+        XCTAssertTrue(opened.text.contains("path:   \(temp.path)/gone/inner/f2\nerror:  No such file or directory\nchange: removed"), opened.text)
+    }
 }

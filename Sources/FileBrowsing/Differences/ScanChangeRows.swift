@@ -8,8 +8,12 @@ import SystemSeam
 /// figures from the scan.
 public final class ScanChangeRows: ArenaBackedRows {
     public let changes: [ScanChange]
-    /// The directory the changes are below.
+    /// The directory the changes are below (for a directory removed since
+    /// the scan, the nearest one still there: its rows are all removed).
     public let directory: DirectoryHandle
+    /// The path the rows' names continue: the directory's, or the removed
+    /// directory's path below it.
+    public let shownPath: [UInt8]
     public private(set) var arena: ArenaRows
     private var names: NameArena { arena.names }
     public var options: ListOptions {
@@ -32,10 +36,12 @@ public final class ScanChangeRows: ArenaBackedRows {
     }
     private var statuses: [Int: Result<FileStatus, Errno>] = [:]
 
-    /// The changes of `directory`'s own entries (paths of one name).
-    public init(_ changes: [ScanChange], in directory: DirectoryHandle, options: ListOptions = ListOptions()) {
+    /// The changes of `directory`'s own entries (paths of one name); with
+    /// `shownPath`, of a removed directory's entries, named below that path.
+    public init(_ changes: [ScanChange], in directory: DirectoryHandle, shownPath: [UInt8]? = nil, options: ListOptions = ListOptions()) {
         self.changes = changes.filter { !$0.path.isEmpty && !$0.path.contains(0x2F) }
         self.directory = directory
+        self.shownPath = shownPath ?? directory.path
         var names = NameArena()
         for change in self.changes { names.append(change.path, kind: change.kind) }
         arena = ArenaRows(names: names)
@@ -74,7 +80,7 @@ public final class ScanChangeRows: ArenaBackedRows {
     }
 
     public func reportedInode(ofRow row: Int) -> UInt64? { nil }
-    public func path(ofRow row: Int) -> [UInt8] { PathBytes.join(directory.path, names.name(at: arena.index(ofRow: row))) }
+    public func path(ofRow row: Int) -> [UInt8] { PathBytes.join(shownPath, names.name(at: arena.index(ofRow: row))) }
     /// The changes are what one scan found against one saved scan; `du --since` again compares anew.
     public func reload() throws(FileError) -> (added: Int, removed: Int) { (0, 0) }
     public var entriesMaterialised: Int { statuses.count }

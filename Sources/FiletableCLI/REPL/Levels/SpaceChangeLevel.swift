@@ -30,22 +30,28 @@ final class SpaceChangeLevel: LevelKind, OpensItsRows, HasItsOwnColumns, HasItsO
         self.savedAt = savedAt
     }
 
-    /// `open` on a directory that changed (and is still there): what
-    /// changed inside it, as a level of its own.
+    /// `open` on a directory that changed: what changed inside it, as a
+    /// level of its own; a directory removed since shows what it held, from
+    /// the scan (every row removed).
     func level(for opening: LevelOpening) throws(CommandError) -> TableLevel? {
         let change = rows.change(ofRow: opening.row)
-        guard change.kind == .directory, change.now != nil else { return nil }
+        guard change.kind == .directory else { return nil }
         let inside = place.isEmpty ? change.path : place + [0x2F] + change.path
         let path = opening.path
         let directory: DirectoryHandle
-        do {
-            directory = try DirectoryHandle.open(resolving: path)
-        } catch {
-            throw CommandError("open: \(error.description)")
+        if change.now == nil {
+            directory = opening.level.directory
+        } else {
+            do {
+                directory = try DirectoryHandle.open(resolving: path)
+            } catch {
+                throw CommandError("open: \(error.description)")
+            }
         }
         var order = ListOptions()
         order.sortKey = .space
-        let rows = ScanChangeRows(ScanChange.changes(allChanges, inside: inside), in: directory, options: order)
+        let rows = ScanChangeRows(
+            ScanChange.changes(allChanges, inside: inside), in: directory, shownPath: change.now == nil ? path : nil, options: order)
         let kind = SpaceChangeLevel(rows: rows, file: file, savedAt: savedAt, allChanges: allChanges, place: inside, change: change.diskChange)
         return TableLevel(rows: rows, kind: kind, in: directory, path: path, decoration: opening.decoration)
     }
