@@ -77,6 +77,10 @@ public final class Cell {
     /// name left unquoted among quoted ones): drawn before the colour and
     /// link, as ls draws it, not inside them.
     public var leadsWithPadding = false { didSet { hasExtras = true } }
+    /// The stretch of the text (`Character` offsets) to keep whole when the
+    /// text must be cut to fit: the part of a path that tells it from the
+    /// others of its group (`…/2019/…/IMG_0001.jpg`); nil: cut in the middle.
+    public var keptWhenCut: Range<Int>? { didSet { hasExtras = true } }
     /// Whether anything but the text and columns was set since the last
     /// reuse: a cell that carries just its text (most rows of a listing) is
     /// reset by forgetting its text.
@@ -104,6 +108,7 @@ public final class Cell {
         if textLink != nil { textLink = nil }
         if leadsWithPadding { leadsWithPadding = false }
         if suffixLink != nil { suffixLink = nil }
+        if keptWhenCut != nil { keptWhenCut = nil }
         hasExtras = false
     }
 }

@@ -292,7 +292,9 @@ public struct TextRenderer {
             // at its tail, so the row never runs past the room.
             let suffixWidth = TextWidth.of(suffix)
             let nameRoom = max(1, min(TextWidth.of(cell.text), max(room - suffixWidth, room / 2)))
-            shortened = TextWidth.truncatingMiddle(cell.text, to: nameRoom)
+            shortened =
+                cell.keptWhenCut.map { TextWidth.truncating(cell.text, to: nameRoom, keeping: $0) }
+                ?? TextWidth.truncatingMiddle(cell.text, to: nameRoom)
             if suffixWidth > room - nameRoom { suffix = TextWidth.truncatingTail(suffix, to: max(0, room - nameRoom)) }
         }
         let opening = cell.textStyle.flatMap { style in options.styleMarkup?.opening(style) }

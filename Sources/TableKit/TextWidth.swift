@@ -35,6 +35,42 @@ public enum TextWidth {
         }
     }
 
+    /// `text` cut to at most `maxWidth` columns keeping `kept` (`Character`
+    /// offsets) whole, and as much of its end as fits after it: what comes
+    /// before the kept part is `…` unless it fits whole, what comes after
+    /// is cut at its start (`…/IMG_0001.jpg`). A kept part wider than the
+    /// room is itself cut in the middle.
+    public static func truncating(_ text: String, to maxWidth: Int, keeping kept: Range<Int>) -> String {
+        guard of(text) > maxWidth else { return text }
+        let characters = Array(text)
+        let bounds = max(0, min(kept.lowerBound, characters.count))..<max(0, min(kept.upperBound, characters.count))
+        let head = String(characters[..<bounds.lowerBound])
+        let middle = String(characters[bounds])
+        let tail = String(characters[bounds.upperBound...])
+        let headShown = head.isEmpty ? "" : "…"
+        var room = maxWidth - of(headShown) - of(middle)
+        guard room >= 0 else { return truncatingMiddle(text, to: maxWidth) }
+        var shownTail = ""
+        if of(tail) <= room {
+            shownTail = tail
+        } else if room >= 2 {
+            // The tail's end (a file's name) after `…`.
+            var kept: [Character] = []
+            var used = 1
+            for character in tail.reversed() {
+                let w = of(String(character))
+                if used + w > room { break }
+                kept.insert(character, at: 0)
+                used += w
+            }
+            shownTail = "…" + String(kept)
+        }
+        room -= of(shownTail)
+        // The head whole when it fits in what is left.
+        let shownHead = !head.isEmpty && of(head) <= room + of(headShown) ? head : headShown
+        return shownHead + middle + shownTail
+    }
+
     /// `text` cut to at most `maxWidth` columns by replacing its middle with `…`.
     public static func truncatingMiddle(_ text: String, to maxWidth: Int) -> String {
         guard of(text) > maxWidth else { return text }

@@ -52,6 +52,9 @@ public struct RowDecorations {
     public var note: ((Int) -> String?)?
     /// Choosing files: whether a row is selected to pick (it carries `+`).
     public var isSelected: ((Int) -> Bool)?
+    /// The stretch of a row's shown text to keep when it is cut (the part of
+    /// a copy's path that differs from its group's other paths).
+    public var keptWhenCut: ((Int) -> Range<Int>?)?
 
     public init() {}
 

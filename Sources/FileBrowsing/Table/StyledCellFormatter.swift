@@ -73,6 +73,7 @@ public final class StyledCellFormatter: EntryCellFormatter {
             }
         }
         if let spaceColumns = decorations.spaceColumns { cell.columns.append(contentsOf: spaceColumns(row)) }
+        if let kept = decorations.keptWhenCut?(row) { cell.keptWhenCut = kept }
         defer { if let note = decorations.note?(row) { cell.textSuffix += "  (" + note + ")" } }
         switch entryStyle {
         case .default, .columns:

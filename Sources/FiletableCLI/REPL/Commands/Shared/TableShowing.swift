@@ -67,6 +67,14 @@ extension CommandContext {
             let kindsNote = decorations.note
             decorations.note = { [unowned level] row in kindsNote?(row) ?? level.pointedWord(ofRow: row) }
         }
+        // A copy's path, cut to fit, keeps what tells it from the others of its group.
+        if level.kind is GuardsCopyGroups {
+            decorations.keptWhenCut = { [unowned level] row in
+                guard let group = level.model.sections.first(where: { $0.rows.contains(row) }), group.rows.count > 1 else { return nil }
+                let shown = { (row: Int) in level.model.withName(ofRow: row) { NameEscaping.escape($0) } }
+                return PathDifference.differingRange(of: shown(row), among: group.rows.filter { $0 != row }.map(shown))
+            }
+        }
         if let picking {
             decorations.isSelected = { [unowned level] row in picking.isSelected(level.path(ofRow: row)) }
         }
