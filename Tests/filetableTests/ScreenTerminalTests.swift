@@ -9,12 +9,21 @@ import XCTest
 final class ScreenTerminalTests: TmuxTestCase {
     private func makeTree() throws -> TemporaryTree { try ScriptedScreen.sampleTree() }
 
-    /// The row the highlight is on: the line in reverse video.
+    /// The row the highlight is on: the text in reverse video; in Miller
+    /// columns the table's (the run that starts with a row number), not
+    /// the parent column's.
     private func highlighted() -> String {
         let styled = CommandRunner.system("tmux capture-pane -p -e -t \(tmux.session)")
-        // tmux writes reverse video as ESC[7m, or with a reset before it as ESC[0;7m.
-        let line = styled.split(separator: "\n").dropFirst().first { $0.contains("\u{1B}[7m") || $0.contains("\u{1B}[0;7m") } ?? ""
-        return line.replacingOccurrences(of: #"\x{1B}\[[0-9;]*m"#, with: "", options: .regularExpression).trimmingCharacters(in: .whitespaces)
+        // tmux writes reverse video as ESC[7m, or with a reset before it as ESC[0;7m; it ends at ESC[27m or a reset.
+        var runs: [String] = []
+        for line in styled.split(separator: "\n").dropFirst() {
+            for part in line.components(separatedBy: "\u{1B}[7m").dropFirst() + line.components(separatedBy: "\u{1B}[0;7m").dropFirst() {
+                let run = part.components(separatedBy: "\u{1B}[27m").first?.components(separatedBy: "\u{1B}[0m").first ?? ""
+                let text = run.replacingOccurrences(of: #"\x{1B}\[[0-9;]*m"#, with: "", options: .regularExpression)
+                runs.append(text.trimmingCharacters(in: .whitespaces))
+            }
+        }
+        return runs.first { $0.first?.isNumber == true } ?? runs.first ?? ""
     }
 
     /// `filetable --screen .` started in `directory` (with `environment`

@@ -31,9 +31,26 @@ struct VT100Model {
         bottom = rows - 1
     }
 
-    /// The line in reverse video (the highlight), trimmed; nil when none.
+    /// The text in reverse video (the highlight), trimmed; nil when none.
+    /// Where several runs are (Miller columns: the parent's row and the
+    /// table's), the table's: the run that starts with a row number.
     var highlighted: String? {
-        lines.indices.first { inverseColumns[$0].contains(true) }.map { lines[$0].trimmingCharacters(in: .whitespaces) }
+        var runs: [String] = []
+        for (index, line) in lines.enumerated() {
+            let characters = Array(line)
+            var run = ""
+            for (column, character) in characters.enumerated() {
+                if column < inverseColumns[index].count && inverseColumns[index][column] {
+                    run.append(character)
+                } else if !run.isEmpty {
+                    runs.append(run)
+                    run = ""
+                }
+            }
+            if !run.isEmpty { runs.append(run) }
+        }
+        let trimmed = runs.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return trimmed.first { $0.first?.isNumber == true } ?? trimmed.first
     }
 
     /// The screen as text, trailing blanks of each line and blank lines at the end left out.
