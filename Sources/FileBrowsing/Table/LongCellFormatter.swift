@@ -39,6 +39,10 @@ public final class LongCellFormatter: EntryCellFormatter {
     private let contexts = SecurityContext.Lookup()
     /// Told about every row whose status could not be read.
     public var onError: ((FileError) -> Void)?
+    /// `--git`: the two letters of git's status for a row's path, in a
+    /// column before the name (`-M`), as `eza -l --git` shows them. Asked
+    /// on the thread that formats the rows.
+    public var gitColumn: ((_ path: [UInt8]) -> String)?
     /// The six columns always shown: permissions, links, owner, group, size, time.
     public static let alignments: [ColumnAlignment] = [.leading, .trailing, .leading, .leading, .trailing, .leading]
 
@@ -51,7 +55,7 @@ public final class LongCellFormatter: EntryCellFormatter {
         if showsGroup { result.append(.leading) }
         if showsAuthor { result.append(.leading) }
         if showsContext { result.append(.leading) }
-        return result + [.trailing, .leading]
+        return result + [.trailing, .leading] + (gitColumn == nil ? [] : [.leading])
     }
 
     /// Where the permissions, owner and group columns stand in a row.
@@ -126,6 +130,7 @@ public final class LongCellFormatter: EntryCellFormatter {
         switch model.status(ofRow: row) {
         case .success(let status):
             cell.columns.append(contentsOf: showsContext ? columns(for: status, context: context(ofRow: row, in: model)) : columns(for: status))
+            if let gitColumn { cell.columns.append(gitColumn(model.path(ofRow: row))) }
             if status.kind == .symlink, let suffix = decoration.linkTargetSuffix(row: row, in: model) {
                 cell.textSuffix = suffix
                 // The target in its own colour and linked, as ls -l draws it: after " -> ", up to any indicator.
@@ -143,11 +148,13 @@ public final class LongCellFormatter: EntryCellFormatter {
             }
             return nil
         case .failure(let errno):
-            var unknown = Self.unknownColumns(kind: model.kind(ofRow: row), count: columnAlignments.count, permissionsAt: permissionsColumn)
+            let count = columnAlignments.count - (gitColumn == nil ? 0 : 1)
+            var unknown = Self.unknownColumns(kind: model.kind(ofRow: row), count: count, permissionsAt: permissionsColumn)
             // ls right-aligns the unknown time in the time column, and knows no ACL either.
             unknown[unknown.count - 1] = Self.padded("?", layout.timeWidth)
             if layout.anyACL { unknown[permissionsColumn] += "?" }
             cell.columns.append(contentsOf: unknown)
+            if let gitColumn { cell.columns.append(gitColumn(model.path(ofRow: row))) }
             return errno
         }
     }

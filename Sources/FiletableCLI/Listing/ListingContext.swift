@@ -68,6 +68,7 @@ struct ListingContext {
         longFormatter.showsAuthor = options.longColumns.showsAuthor
         let diagnostics = diagnostics
         longFormatter.onError = { diagnostics.report($0, severity: .minorTrouble) }
+        if options.longColumns.git { longFormatter.gitColumn = Self.gitColumn(diagnostics: diagnostics) }
     }
 
     /// `--color`: `auto` colours a terminal, unless `NO_COLOR` is set or TERM is dumb.

@@ -45,6 +45,14 @@ extension OptionTable {
         OptionSpec("no-group", "G", section: .formats, "no group column in -l") { options, _ in
             options.longColumns.showsGroup = false
         },
+        OptionSpec(
+            "git", section: .formats, modes: [.listing],
+            "with -l, git's status of each entry before its name, as eza -l --git: index then work tree, - N M D R T I U",
+            details:
+                "Two letters an entry, the index's change then the work tree's: - unchanged, N new, M modified, D deleted, R renamed, T type changed, I ignored, U conflicted; a directory shows what is below it. Read with the git program (git status --porcelain=v2, without taking the index lock, running no hook or fsmonitor), once a work tree; outside one the column is -- and a note says why once."
+        ) { options, _ in
+            options.longColumns.git = true
+        },
         OptionSpec("author", section: .formats, "with -l, each file's author after the group (the owner: Linux keeps no other), as ls --author") {
             options, _ in
             options.longColumns.showsAuthor = true

@@ -71,7 +71,7 @@ enum ProgramMode: Equatable, Sendable, CaseIterable {
 
     /// What the mode refuses in the options it is given, as a usage error:
     /// a format letter to `--cat`, dired's places with NUL-ended lines,
-    /// tree's JSON with what it cannot draw, `--choose-dir` where no session
+    /// tree's JSON with what it cannot draw, `--git` without `-l`, `--choose-dir` where no session
     /// ends. The dumps' layout conflicts are checked by `DumpLayoutChoice`,
     /// which needs the arguments as given.
     func validate(_ options: CommandLineOptions) throws(UsageError) {
@@ -80,6 +80,9 @@ enum ProgramMode: Equatable, Sendable, CaseIterable {
         }
         if self != .session, options.repl.chooseFilesFile != nil {
             throw UsageError(message: "--choose-files picks files in a session; this command line lists and ends (drop its letters to browse)")
+        }
+        if options.longColumns.git && (self != .listing || options.format != .long) {
+            throw UsageError(message: "--git shows a column of the long listing; add -l (filetable -l --git DIR)")
         }
         switch self {
         case .cat where options.formatRequested:

@@ -13,4 +13,6 @@ struct LongColumnOptions {
     var showsInode = false
     /// `-Z`: each entry's security context.
     var showsContext = false
+    /// `--git`: git's status of each entry, before its name (eza's `--git`).
+    var git = false
 }

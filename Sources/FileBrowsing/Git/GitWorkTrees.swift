@@ -1,0 +1,116 @@
+import SystemSeam
+
+/// The git status of the directories a listing passes through, asked of the
+/// `git` program (never a format of git's read here): once a work tree,
+/// `git status --porcelain=v2`, then each directory's entries worked out
+/// from it, a directory's the sum of what is below it, as `eza --git`
+/// shows them. Read-only: git runs with `--no-optional-locks` (a status
+/// never takes the index lock or writes the index) and `core.fsmonitor`
+/// off (no program of the repository's runs), within a deadline.
+///
+/// Used from one thread at a time.
+public final class GitWorkTrees {
+    /// Why a directory has no status.
+    public enum Unavailable: Error, Equatable, Sendable {
+        /// No `git` program to run.
+        case noGit
+        /// Not inside a work tree (or inside `.git`).
+        case notAWorkTree
+        /// git did not answer within the deadline.
+        case notResponding
+        /// git failed otherwise, or a stop ended it.
+        case failed
+
+        /// One line for the user, about `path`.
+        public func message(for path: String) -> String {
+            switch self {
+            case .noGit: return "--git: git is not installed; the column shows --"
+            case .notAWorkTree: return "\(path): not in a git work tree; the git column shows --"
+            case .notResponding: return "\(path): git did not answer in time; the git column shows --"
+            case .failed: return "\(path): git status failed; the git column shows --"
+            }
+        }
+    }
+
+    /// One work tree's status: every path git named, from its root.
+    private var trees: [[UInt8]: Result<[(path: [UInt8], flags: GitFlags)], Unavailable>] = [:]
+    private var directories: [[UInt8]: Result<GitDirectoryStatus, Unavailable>] = [:]
+    private let stop: () -> Bool
+    private let deadline: Double
+
+    public init(deadline: Double = 10, stop: @escaping () -> Bool = { false }) {
+        self.deadline = deadline
+        self.stop = stop
+    }
+
+    /// The status of the entries of the directory at `path`.
+    public func status(ofDirectory path: [UInt8]) -> Result<GitDirectoryStatus, Unavailable> {
+        if let known = directories[path] { return known }
+        let found = locate(path).flatMap { root, prefix in tree(at: root).map { GitDirectoryStatus(entries: $0, prefix: prefix) } }
+        directories[path] = found
+        return found
+    }
+
+    /// The work tree's root holding `path`, and `path` below it (`src/`, or empty at the root).
+    private func locate(_ path: [UInt8]) -> Result<(root: [UInt8], prefix: [UInt8]), Unavailable> {
+        run([Array("-C".utf8), path] + ["rev-parse", "--show-toplevel", "--show-prefix"].map { Array($0.utf8) }).flatMap { output in
+            let lines = output.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
+            guard lines.count >= 2, !lines[0].isEmpty else { return .failure(.notAWorkTree) }
+            return .success((lines[0], lines[1]))
+        }
+    }
+
+    /// Every path git names in the work tree at `root`, sorted.
+    private func tree(at root: [UInt8]) -> Result<[(path: [UInt8], flags: GitFlags)], Unavailable> {
+        if let known = trees[root] { return known }
+        let words = { (words: [String]) in words.map { Array($0.utf8) } }
+        let arguments: [[UInt8]] =
+            words(["-c", "core.fsmonitor=false", "-C"]) + [root]
+            + words(["--no-optional-locks", "status", "--porcelain=v2", "-z", "--untracked-files=all", "--ignored=matching"])
+        let read = run(arguments).map { GitPorcelain.entries($0).sorted { $0.path.lexicographicallyPrecedes($1.path) } }
+        trees[root] = read
+        return read
+    }
+
+    private func run(_ arguments: [[UInt8]]) -> Result<[UInt8], Unavailable> {
+        let ran = ProgramOutput.run(
+            "git", arguments: arguments, environment: ["GIT_OPTIONAL_LOCKS": "0", "GIT_TERMINAL_PROMPT": "0"], deadline: deadline, stop: stop)
+        switch ran {
+        case .success(let output): return .success(output)
+        case .failure(.notStarted): return .failure(.noGit)
+        case .failure(.notResponding): return .failure(.notResponding)
+        case .failure(.failed(status: 128, _)): return .failure(.notAWorkTree)
+        case .failure: return .failure(.failed)
+        }
+    }
+}
+
+/// One directory's entries as git sees them: each name's flags, a
+/// directory's the sum of what is below it, everything ignored inside a
+/// directory git ignores whole.
+public struct GitDirectoryStatus: Sendable {
+    private var byName: [[UInt8]: GitFlags] = [:]
+    /// The directory itself is ignored (inside an ignored directory).
+    private var allIgnored = false
+
+    init(entries: [(path: [UInt8], flags: GitFlags)], prefix: [UInt8]) {
+        for (path, flags) in entries {
+            // An ignored directory above this one: all of it is ignored.
+            if flags == .ignored, path.last == 0x2F, prefix.starts(with: path) {
+                allIgnored = true
+                continue
+            }
+            guard path.count > prefix.count, path.starts(with: prefix) else { continue }
+            let rest = path[prefix.count...]
+            let name = Array(rest.prefix { $0 != 0x2F })
+            byName[name, default: []].formUnion(flags)
+        }
+        // `.git` at the root is git's own: ignored, as eza shows it.
+        if prefix.isEmpty { byName[Array(".git".utf8), default: []].insert(.ignored) }
+    }
+
+    /// The flags of the entry `name`.
+    public func flags(ofName name: [UInt8]) -> GitFlags {
+        allIgnored ? .ignored : byName[name] ?? []
+    }
+}

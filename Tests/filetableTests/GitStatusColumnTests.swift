@@ -1,0 +1,136 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `-l --git`: git's two letters before each name, as `eza -l --git`
+/// shows them, read with the git program; each file's compared with git's
+/// own `--porcelain` letters, a directory's the sum of what is below it.
+final class GitStatusColumnTests: XCTestCase {
+    override func setUpWithError() throws {
+        try XCTSkipUnless(CommandRunner.isInstalled("git"), "skipped: git is not installed (apt-get install git)")
+    }
+
+    /// A repository with a change of every kind, made by git itself.
+    private func repository() throws -> TemporaryTree {
+        let temp = try TemporaryTree()
+        let made = try CommandRunner.shell(
+            """
+            set -e
+            git init -q -b main . && git config user.email t@example.com && git config user.name tester
+            mkdir -p src/deep build docs
+            echo one > staged; echo two > modified; echo three > both; echo four > gone; echo five > renamed
+            echo six > typechange; echo seven > src/deep/inner; echo eight > 'with space'; echo nine > docs/kept
+            printf 'build/\\n*.log\\n!keep.log\\n' > .gitignore
+            git add -A && git commit -qm first
+            echo staged-new > staged-new && git add staged-new
+            echo more >> modified
+            echo more >> both && git add both && echo again >> both
+            rm gone
+            git mv renamed renamed-now
+            rm typechange && ln -s modified typechange
+            echo deeper >> src/deep/inner
+            echo untracked > untracked
+            echo out > build/out; echo noise > noise.log; echo kept > keep.log
+            """, in: temp.url)
+        try XCTSkipIf(made.status != 0, "skipped: could not make the repository: \(made.stderr)")
+        return temp
+    }
+
+    /// Each listed name's two letters: the first word after the time made
+    /// of git's letters, then the name (a link's without its target).
+    private func letters(_ listing: String) -> [String: String] {
+        var found: [String: String] = [:]
+        for line in listing.split(separator: "\n") {
+            let words = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard words.count >= 9,
+                let index = words.indices.dropFirst(5).first(where: { words[$0].range(of: "^[-NMDRTIU]{2}$", options: .regularExpression) != nil })
+            else { continue }
+            let name = words[(index + 1)...].joined(separator: " ").components(separatedBy: " -> ").first ?? ""
+            found[name] = String(words[index])
+        }
+        return found
+    }
+
+    func testEachFileHasGitsLettersAndADirectoryWhatIsBelow() throws {
+        let temp = try repository()
+        let listing = try CommandRunner.run(["-la", "--git", temp.path])
+        XCTAssertEqual(listing.status, 0, listing.stderr)
+        let shown = letters(listing.text)
+        let expected = [
+            "staged-new": "N-", "modified": "-M", "both": "MM", "renamed-now": "R-", "typechange": "-T", "untracked": "-N",
+            "with space": "--", "noise.log": "-I", "keep.log": "-N", "build": "-I", "src": "-M", "docs": "--", ".git": "-I",
+            ".gitignore": "--",
+        ]
+        for (name, letters) in expected { XCTAssertEqual(shown[name], letters, "\(name) in\n\(listing.text)") }
+        // Each file's letters as git's own porcelain (v1) says them.
+        let porcelain = try CommandRunner.shell("git status --porcelain --untracked-files=all --ignored=matching", in: temp.url).text
+        for line in porcelain.split(separator: "\n") {
+            let x = line.first!
+            let y = line.dropFirst().first!
+            let path = String(line.dropFirst(3)).components(separatedBy: " -> ").last!.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            guard !path.contains("/"), let ours = shown[path] else { continue }
+            let theirs: String
+            switch (x, y) {
+            case ("?", "?"): theirs = "-N"
+            case ("!", "!"): theirs = "-I"
+            default: theirs = String([x == " " ? "-" : x == "A" ? "N" : x, y == " " ? "-" : y])
+            }
+            XCTAssertEqual(ours, theirs, "\(path): git says \(x)\(y)")
+        }
+        // Below: a directory inside another and the file changed in it.
+        let deep = try CommandRunner.run(["-l", "--git", temp.path + "/src", temp.path + "/src/deep"])
+        let below = letters(deep.text)
+        XCTAssertEqual(below["deep"], "-M", deep.text)
+        XCTAssertEqual(below["inner"], "-M", deep.text)
+        // Inside an ignored directory every entry is ignored.
+        XCTAssertEqual(letters(try CommandRunner.run(["-l", "--git", temp.path + "/build"]).text)["out"], "-I")
+    }
+
+    func testOutsideAWorkTreeTheColumnSaysSoOnce() throws {
+        let temp = try TemporaryTree()
+        temp.file("a")
+        temp.file("b")
+        let listing = try CommandRunner.run(
+            ["-l", "--git", temp.path], environment: ["GIT_CEILING_DIRECTORIES": (temp.path as NSString).deletingLastPathComponent])
+        XCTAssertEqual(listing.status, 0)
+        XCTAssertEqual(letters(listing.text)["a"], "--")
+        XCTAssertEqual(listing.stderr, "filetable: \(temp.path): not in a git work tree; the git column shows --\n")
+        let refused = try CommandRunner.run(["--git", temp.path])
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.stderr.contains("--git shows a column of the long listing; add -l"), refused.stderr)
+    }
+
+    /// Listing never changes the repository: no index lock, no index written.
+    func testGitIsAskedReadOnly() throws {
+        let temp = try repository()
+        let index = temp.path + "/.git/index"
+        let before = try FileManager.default.attributesOfItem(atPath: index)[.modificationDate] as? Date
+        let beforeBytes = try Data(contentsOf: URL(fileURLWithPath: index))
+        _ = try CommandRunner.run(["-l", "--git", temp.path])
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: index)[.modificationDate] as? Date, before)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: index)), beforeBytes)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: temp.path + "/.git/index.lock"))
+    }
+
+    /// Names git quotes in its human output (a newline, bytes that are no
+    /// UTF-8) are bytes here, as every name is; a merge's conflict is `U`.
+    func testHostileNamesAndAConflict() throws {
+        let temp = try TemporaryTree()
+        let made = try CommandRunner.shell(
+            """
+            set -e
+            git init -q -b main . && git config user.email t@example.com && git config user.name tester
+            printf 'a\\n' > "$(printf 'line\\nbreak')"; printf 'b\\n' > "$(printf 'bad\\377byte')"; echo base > clash
+            git add -A && git commit -qm first
+            git checkout -q -b other && echo theirs > clash && git commit -qam other
+            git checkout -q main && echo ours > clash && git commit -qam ours
+            git merge -q other >/dev/null 2>&1 || true
+            printf 'more\\n' >> "$(printf 'line\\nbreak')"; printf 'more\\n' >> "$(printf 'bad\\377byte')"
+            """, in: temp.url)
+        try XCTSkipIf(made.status != 0, "skipped: could not make the repository: \(made.stderr)")
+        let shown = letters(try CommandRunner.run(["-l", "--git", temp.path]).text)
+        XCTAssertEqual(shown["line\\nbreak"], "-M", "\(shown)")
+        XCTAssertEqual(shown["bad\\xFFbyte"], "-M", "\(shown)")
+        XCTAssertEqual(shown["clash"], "-U", "\(shown)")
+    }
+}
