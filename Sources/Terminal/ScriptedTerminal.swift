@@ -14,7 +14,9 @@ public final class ScriptedTerminal: TerminalDevice {
         case keys([UInt8])
         /// The window made `rows` by `columns`.
         case resize(rows: Int, columns: Int)
-        /// Nobody types for `milliseconds`: a wait shorter than that times out.
+        /// Nobody types for `milliseconds`: a wait shorter than that times
+        /// out; a longer one sees what else it waits on become readable
+        /// meanwhile (the pause is real time for those).
         case pause(milliseconds: Int)
     }
 
@@ -86,9 +88,17 @@ public final class ScriptedTerminal: TerminalDevice {
                 events[0] = .pause(milliseconds: left - Int(milliseconds))
                 return [false] + others.map { _ in false }
             }
-            // The pause is over before the wait would end: what follows it comes.
+            // Time passes for what the front end waits on besides keys (a
+            // worker's answer may come in it); then what follows the pause comes.
+            if !others.isEmpty, let ready = Descriptor.waitForReading(others, milliseconds: Int32(left)), ready.contains(true) {
+                return [false] + ready
+            }
             events.removeFirst()
         }
+        // The other descriptors (a directory's watch, an answer from a
+        // worker) speak when they are readable, as at a real terminal.
+        let othersReady = others.isEmpty ? [] : Descriptor.waitForReading(others, milliseconds: 0) ?? others.map { _ in false }
+        if othersReady.contains(true) { return [false] + othersReady }
         if events.isEmpty && !inputEnded {
             // A poll finds nobody typing; a wait for the next key finds the
             // script used up: the screen as it stands is what the person sees.
@@ -96,7 +106,7 @@ public final class ScriptedTerminal: TerminalDevice {
             output.flush()
             writtenWhenIdle = output.capturedSoFar().utf8.count
         }
-        // Input ready (a chunk, or its end); the other descriptors never speak.
+        // Input ready (a chunk, or its end).
         return [true] + others.map { _ in false }
     }
 

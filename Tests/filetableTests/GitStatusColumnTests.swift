@@ -134,3 +134,53 @@ final class GitStatusColumnTests: XCTestCase {
         XCTAssertEqual(shown["clash"], "-U", "\(shown)")
     }
 }
+
+/// The session's git column (`git on`): every style, `info` and the
+/// detail pane in words, ignored rows dimmed, and at a terminal the page
+/// drawn first and the letters when git answers.
+final class GitColumnInSessionTests: XCTestCase {
+    override func setUpWithError() throws {
+        try XCTSkipUnless(CommandRunner.isInstalled("git"), "skipped: git is not installed (apt-get install git)")
+    }
+
+    private func repository() throws -> TemporaryTree {
+        let temp = try TemporaryTree()
+        let made = try CommandRunner.shell(
+            """
+            set -e
+            git init -q -b main . && git config user.email t@example.com && git config user.name tester
+            mkdir build; echo a > kept; echo b > changed; echo 'build/' > .gitignore
+            git add -A && git commit -qm first
+            echo more >> changed; echo new > fresh; echo out > build/out
+            """, in: temp.url)
+        try XCTSkipIf(made.status != 0, "skipped: could not make the repository: \(made.stderr)")
+        return temp
+    }
+
+    func testTheColumnInfoAndTheCommandsWords() throws {
+        let temp = try repository()
+        let page = try CommandRunner.script("git on; style long; info changed", in: temp).text
+        XCTAssertTrue(page.contains(" -M changed\n") && page.contains(" -N fresh\n") && page.contains(" -I build >\n"), page)
+        XCTAssertTrue(page.contains(" -- kept\n"), page)
+        XCTAssertTrue(page.contains("git:         changed, not staged\n"), page)
+        let plain = try CommandRunner.script("git on", in: temp).text
+        XCTAssertTrue(plain.contains("-M changed\n"), "every style: \(plain)")
+        let off = try CommandRunner.script("git on; git off", in: temp).text
+        XCTAssertFalse(off.components(separatedBy: "| page 1 of 1\n").last?.contains("-M") ?? true, off)
+        let wrong = try CommandRunner.script("git maybe", in: temp)
+        XCTAssertTrue(wrong.stderr.contains("git: 'maybe' is not on or off"), wrong.stderr)
+    }
+
+    /// At a terminal the page never waits for git: the screen's first frame
+    /// is out before it answers, and the letters come in as it does.
+    func testTheScreenFillsTheColumnWhenGitAnswers() throws {
+        let temp = try repository()
+        let screen = try ScriptedScreen.run(
+            in: temp.path, events: [.keys(Array(":".utf8)), .keys(Array("git on\r".utf8)), .pause(milliseconds: 2000)], columns: 100)
+        XCTAssertTrue(screen.frame.contains { $0.contains("-M") && $0.contains("changed") }, screen.text)
+        XCTAssertTrue(screen.frame.contains { $0.contains("-I") && $0.contains("build") }, screen.text)
+        // Ignored rows dimmed, where the prompt draws in colour.
+        let prompt = try ScriptedPrompt.run(in: temp.path, events: [.keys(Array("git on\r".utf8)), .pause(milliseconds: 2000)], useColor: true)
+        XCTAssertTrue(prompt.written.contains("\u{1B}[2mbuild"), prompt.written.debugDescription)
+    }
+}

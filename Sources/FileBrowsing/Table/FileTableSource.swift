@@ -55,6 +55,9 @@ public struct RowDecorations {
     /// The stretch of a row's shown text to keep when it is cut (the part of
     /// a copy's path that differs from its group's other paths).
     public var keptWhenCut: ((Int) -> Range<Int>?)?
+    /// git's two letters for a row (`git on`), in a column before its name;
+    /// an ignored row (`I`) is dimmed.
+    public var gitLetters: ((Int) -> String)?
 
     public init() {}
 

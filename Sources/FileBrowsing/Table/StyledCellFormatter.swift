@@ -50,7 +50,8 @@ public final class StyledCellFormatter: EntryCellFormatter {
     public func columnAlignments(for decorations: RowDecorations) -> [ColumnAlignment] {
         let control: [ColumnAlignment] = decorations.showsControlColumn ? [.leading] : []
         let space: [ColumnAlignment] = decorations.spaceColumns == nil ? [] : decorations.spaceColumnAlignments
-        return control + space + (entryStyle == .long ? LongCellFormatter.alignments : [])
+        let git: [ColumnAlignment] = decorations.gitLetters == nil ? [] : [.leading]
+        return control + space + (entryStyle == .long ? LongCellFormatter.alignments : []) + git
     }
 
     public func configure(_ cell: Cell, row: Int, in source: FileTableSource) {
@@ -96,6 +97,11 @@ public final class StyledCellFormatter: EntryCellFormatter {
             cell.detailText = cell.text + cell.textSuffix
             cell.text = Self.label(model.kind(ofRow: row))
             cell.textSuffix = ""
+        }
+        if let gitLetters = decorations.gitLetters {
+            let letters = gitLetters(row)
+            cell.columns.append(letters)
+            if letters.hasSuffix("I") { cell.textStyle = .dimmed }
         }
     }
 

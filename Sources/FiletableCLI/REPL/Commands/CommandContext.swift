@@ -29,6 +29,8 @@ struct CommandContext {
     let conversation: Conversation
     /// The files selected and picked with `--choose-files`; nil otherwise.
     let picking: FilePicking?
+    /// git's letters beside each row (`git on`), asked on a thread of their own.
+    let git: GitColumn
     let settings: Session.Settings
 
     // Short names for what commands read most.

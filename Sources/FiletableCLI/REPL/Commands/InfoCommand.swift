@@ -38,6 +38,8 @@ extension CommandContext {
                 FileStatusReader.status(of: path, followSymlink: false).map { _ in () }
             }
         }
-        conversation.say(.composed(DetailView(model: model, row: row, path: current.path(ofRow: row)).text()))
+        let path = current.path(ofRow: row)
+        let git = self.git.shows && model.location(ofRow: row) != nil ? self.git.words(ofPath: path) : nil
+        conversation.say(.composed(DetailView(model: model, row: row, path: path, git: git).text()))
     }
 }

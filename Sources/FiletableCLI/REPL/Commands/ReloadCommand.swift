@@ -16,6 +16,7 @@ struct ReloadCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Ending {
+        context.git.forget()
         try context.reload()
         return .keepGoing
     }

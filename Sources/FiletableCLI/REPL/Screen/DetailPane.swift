@@ -158,8 +158,11 @@ struct DetailPane {
     /// A few of the row's `info` facts, aligned as `info` aligns them.
     private func infoLines(row: Int) -> [String] {
         let level = session.current
-        let wanted = ["type", "size", "permissions", "owner", "modified", "target", "content", "entries"]
-        let all = DetailView(model: level.model, row: row, path: level.path(ofRow: row)).facts()
+        let wanted = ["type", "size", "permissions", "owner", "modified", "target", "content", "entries", "git"]
+        let path = level.path(ofRow: row)
+        let git = session.context.git
+        let words = git.shows && level.model.location(ofRow: row) != nil ? git.words(ofPath: path) : nil
+        let all = DetailView(model: level.model, row: row, path: path, git: words).facts()
         return DetailView.lines(all.filter { wanted.contains($0.label) }, labelWidth: all.map(\.label.count).max() ?? 0)
     }
 }

@@ -12,7 +12,9 @@ extension ScreenView {
     func nextKey() -> Key? {
         var waiting = KeyInput.Waiting()
         let events = session.watching
-        waiting.descriptors = { events.map { $0.descriptors.filter { $0 >= 0 } } ?? [] }
+        // git's letters come in on a doorbell of their own: the frame is drawn again with them.
+        let gitAnswers = session.context.git.doorbell
+        waiting.descriptors = { (events.map { $0.descriptors.filter { $0 >= 0 } } ?? []) + (gitAnswers.map { [$0.descriptor] } ?? []) }
         // Following a file (F): a look at its end four times a second.
         waiting.timeout = { [unowned self] in following ? 250 : events?.timeout ?? -1 }
         // Idle at last: the detail left out while keys came is drawn now.
@@ -24,6 +26,10 @@ extension ScreenView {
         waiting.woke = { [unowned self] ready in
             if following, let viewer, !ready.contains(true) {
                 _ = viewer.apply(.end, size: size)
+                draw()
+                return
+            }
+            if let gitAnswers, ready.last == true, gitAnswers.answer() {
                 draw()
                 return
             }

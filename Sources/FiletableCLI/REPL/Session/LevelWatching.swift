@@ -37,7 +37,8 @@ final class LevelWatching: PromptEvents {
     }
 
     /// The watcher, and `HangGuard`'s calls that came back late.
-    var descriptors: [Int32] { [watcher.descriptor, HangGuard.completionDescriptor] }
+    var descriptors: [Int32] { [watcher.descriptor, HangGuard.completionDescriptor, session.context.git.doorbell?.descriptor ?? -1] }
+    // (The screen answers git's doorbell itself, before the watch.)
 
     var timeout: Int32 {
         guard let redrawDue else { return -1 }
@@ -74,8 +75,9 @@ final class LevelWatching: PromptEvents {
     }
 
     func wake() -> PromptEventOutput? {
-        // A call that did not answer in time came back: draw the page with what it found.
-        if HangGuard.drainCompletions() {
+        // A call that did not answer in time came back, or git's letters came in: draw the page with what it found.
+        let gitAnswered = session.context.git.doorbell?.answer() == true
+        if HangGuard.drainCompletions() || gitAnswered {
             session.output.write(TerminalControl.overwriteLine)
             session.context.printPage()
             return .lines("")

@@ -102,7 +102,7 @@ final class Session {
         context = CommandContext(
             navigator: navigator, deletionPlan: DeletionPlan(), space: SpaceIndex(), openView: OpenView(), lastSearch: LastSearch(),
             modes: Modes(), conversation: Conversation(output: output, interactive: settings.interactive, window: settings.window),
-            picking: settings.choosesFiles ? FilePicking() : nil, settings: settings
+            picking: settings.choosesFiles ? FilePicking() : nil, git: GitColumn(waits: !settings.interactive), settings: settings
         )
         if let selected, let row = (0..<model.rowCount).first(where: { model.withName(ofRow: $0) { $0.elementsEqual(selected) } }) {
             level.moveHighlight(to: row)

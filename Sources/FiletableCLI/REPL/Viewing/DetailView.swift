@@ -7,6 +7,8 @@ struct DetailView {
     let row: Int
     /// The row's absolute path, as the level names it.
     let path: [UInt8]
+    /// git's status of the row in words, when the git column shows.
+    var git: String?
 
     /// One labelled fact (`size`, `12 bytes`): the prompt prints them in
     /// aligned lines, the screen's detail pane picks the ones it has room for.
@@ -57,6 +59,7 @@ struct DetailView {
                 lines += model.sourceFacts(ofRow: row).map { ($0.label, $0.value) }
             }
             if let birth = model.birthTime(ofRow: row) { lines.append(("born", TimeFormat.full(birth))) }
+            if let git { lines.append(("git", git)) }
             switch status.kind {
             case .symlink:
                 let target = model.linkTarget(ofRow: row).map { NameEscaping.escape($0) }

@@ -75,6 +75,11 @@ extension CommandContext {
                 return PathDifference.differingRange(of: shown(row), among: group.rows.filter { $0 != row }.map(shown))
             }
         }
+        if git.shows {
+            decorations.gitLetters = { [git, unowned level] row in
+                level.model.location(ofRow: row) == nil ? "--" : git.letters(ofPath: level.path(ofRow: row))
+            }
+        }
         if let picking {
             decorations.isSelected = { [unowned level] row in picking.isSelected(level.path(ofRow: row)) }
         }
