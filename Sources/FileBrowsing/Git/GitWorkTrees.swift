@@ -52,6 +52,11 @@ public final class GitWorkTrees {
     }
 
     /// The work tree's root holding `path`, and `path` below it (`src/`, or empty at the root).
+    func locateRoot(_ path: [UInt8]) -> Result<(root: [UInt8], prefix: [UInt8]), Unavailable> { locate(path) }
+
+    /// Runs git with `arguments`, read-only, within the deadline.
+    func runGit(_ arguments: [[UInt8]]) -> Result<[UInt8], Unavailable> { run(arguments) }
+
     private func locate(_ path: [UInt8]) -> Result<(root: [UInt8], prefix: [UInt8]), Unavailable> {
         run([Array("-C".utf8), path] + ["rev-parse", "--show-toplevel", "--show-prefix"].map { Array($0.utf8) }).flatMap { output in
             let lines = output.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
@@ -112,5 +117,49 @@ public struct GitDirectoryStatus: Sendable {
     /// The flags of the entry `name`.
     public func flags(ofName name: [UInt8]) -> GitFlags {
         allIgnored ? .ignored : byName[name] ?? []
+    }
+}
+
+extension GitWorkTrees {
+    /// What `git clean -ndX` (with `untracked`: `git clean -nd`) would
+    /// remove below the directory at `path`, as paths below it (a
+    /// directory's ending with `/`): ignored files and whole ignored
+    /// directories (or untracked files and whole untracked directories).
+    /// Read from `git status --porcelain=v2` (git clean itself is never run,
+    /// not even with -n): its untracked directories shown whole and ignored
+    /// paths as git clean names them; an untracked directory holding
+    /// something ignored (which `git clean -nd` keeps) gives its untracked
+    /// files one by one.
+    public func cleanable(below path: [UInt8], untracked: Bool) -> Result<[[UInt8]], Unavailable> {
+        locateRoot(path).flatMap { _, prefix in
+            status(in: path, untrackedFiles: "normal", ignored: "traditional").flatMap { entries in
+                let below = { (entry: (path: [UInt8], flags: GitFlags)) -> [UInt8]? in
+                    guard entry.path.starts(with: prefix), entry.path.count > prefix.count else { return nil }
+                    return Array(entry.path[prefix.count...])
+                }
+                let ignored = entries.filter { $0.flags == .ignored }.compactMap(below)
+                guard untracked else { return .success(ignored) }
+                var paths: [[UInt8]] = []
+                var mixed: [[UInt8]] = []
+                for path in entries.filter({ $0.flags == .workTreeNew }).compactMap(below) {
+                    if path.last == 0x2F, ignored.contains(where: { $0.starts(with: path) }) { mixed.append(path) } else { paths.append(path) }
+                }
+                guard !mixed.isEmpty else { return .success(paths) }
+                return status(in: path, untrackedFiles: "all", ignored: "no").map { all in
+                    paths + all.filter { $0.flags == .workTreeNew }.compactMap(below).filter { file in mixed.contains { file.starts(with: $0) } }
+                }
+            }
+        }
+    }
+
+    /// `git status` of the subtree at `path`, read-only.
+    private func status(in path: [UInt8], untrackedFiles: String, ignored: String) -> Result<[(path: [UInt8], flags: GitFlags)], Unavailable> {
+        let words = { (words: [String]) in words.map { Array($0.utf8) } }
+        let arguments: [[UInt8]] =
+            words(["-c", "core.fsmonitor=false", "-C"]) + [path]
+            + words([
+                "--no-optional-locks", "status", "--porcelain=v2", "-z", "--untracked-files=" + untrackedFiles, "--ignored=" + ignored, "--", ".",
+            ])
+        return runGit(arguments).map(GitPorcelain.entries)
     }
 }

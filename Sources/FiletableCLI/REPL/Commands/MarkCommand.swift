@@ -15,7 +15,7 @@ struct MarkCommand: RegisteredCommand {
     static let spec = CommandSpec(
         name: "mark", aliases: ["delete", "rm"], usage: "mark ARGS", summary: "mark rows for simulated deletion",
         details:
-            "ARGS: row numbers, ranges (3-7), lists (1,4,9), globs over the names in view (*.log), or all. In a comparison ('compare PATH'), 'mark same' marks the files there whose bytes are here too (never one whose copy here is marked). On a table of copies ('dupes'), 'mark --keep newest|oldest|first|shortest-path|inside GLOB' marks every copy but the one the rule keeps in each group, and no mark may leave a group without a copy outside the plan. Marked rows leave the table and the rows below are renumbered; nothing is ever deleted. Marking several rows or a directory lists them and asks with what they cover (files, directories, bytes; Ctrl-C stops a long count), unless -y was given or in a script. Ctrl-D or Ctrl-C at a question means no. A mark is the file the row showed; a row whose directory has moved since the table was read is refused."
+            "ARGS: row numbers, ranges (3-7), lists (1,4,9), globs over the names in view (*.log), or all. In a git work tree, 'mark ignored' marks exactly what git clean -ndX would remove (ignored files and whole ignored directories: build outputs) and 'mark untracked' what git clean -nd would, shown as a level of their own (git is only asked, with git status; git clean never runs). In a comparison ('compare PATH'), 'mark same' marks the files there whose bytes are here too (never one whose copy here is marked). On a table of copies ('dupes'), 'mark --keep newest|oldest|first|shortest-path|inside GLOB' marks every copy but the one the rule keeps in each group, and no mark may leave a group without a copy outside the plan. Marked rows leave the table and the rows below are renumbered; nothing is ever deleted. Marking several rows or a directory lists them and asks with what they cover (files, directories, bytes; Ctrl-C stops a long count), unless -y was given or in a script. Ctrl-D or Ctrl-C at a question means no. A mark is the file the row showed; a row whose directory has moved since the table was read is refused."
     )
 
     static func parse(_ words: CommandWords) throws(CommandError) -> Self {
@@ -46,6 +46,12 @@ struct MarkCommand: RegisteredCommand {
             try context.mark(keeping: rule)
         case .rows(let selectors):
             if case .name(let word)? = selectors.first, selectors.count == 1, try markKindWord(word, in: context) { return .keepGoing }
+            if case .name(let word)? = selectors.first, selectors.count == 1, CommandContext.isGitCleanWord(word),
+                try RowNames.exactRow(word, in: context.current.model, for: "mark") == nil
+            {
+                try context.markCleanable(untracked: word == "untracked")
+                return .keepGoing
+            }
             try context.mark(selectors)
         }
         return .keepGoing

@@ -1,0 +1,72 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `mark ignored` marks exactly what `git clean -ndX` would remove (ignored
+/// files and whole ignored directories, never a tracked or an untracked
+/// file), `mark untracked` what `git clean -nd` would, into the plan.
+final class GitCleanMarksTests: XCTestCase {
+    override func setUpWithError() throws {
+        try XCTSkipUnless(CommandRunner.isInstalled("git"), "skipped: git is not installed (apt-get install git)")
+    }
+
+    private func repository() throws -> TemporaryTree {
+        let temp = try TemporaryTree()
+        let made = try CommandRunner.shell(
+            """
+            set -e
+            git init -q -b main . && git config user.email t@example.com && git config user.name tester
+            mkdir -p src/obj build node_modules/pkg mixed newdir 'with space'
+            echo a > src/a.c; printf 'build/\\n*.o\\nnode_modules/\\n!keep.o\\nsrc/**/gen-*\\n' > .gitignore
+            git add -A && git commit -qm first
+            echo o > src/obj/a.o; echo o > src/b.o; echo k > src/keep.o; echo g > src/gen-x; echo b > build/bin
+            echo m > node_modules/pkg/m; echo i > mixed/i.o; echo u > mixed/u.txt; echo n > newdir/n; echo u > untracked.txt
+            echo o > 'with space/x.o'
+            """, in: temp.url)
+        try XCTSkipIf(made.status != 0, "skipped: could not make the repository: \(made.stderr)")
+        return temp
+    }
+
+    /// The paths `git clean` names, as `marks --print` prints them.
+    private func gitClean(_ flags: String, in temp: TemporaryTree) throws -> [String] {
+        try CommandRunner.shell("git clean \(flags)", in: temp.url).text.split(separator: "\n").map {
+            let path = String($0.dropFirst("Would remove ".count)).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            return temp.path + "/" + (path.hasSuffix("/") ? String(path.dropLast()) : path)
+        }.sorted()
+    }
+
+    /// The plan's paths after `command`, as its export writes them (NUL-ended).
+    private func marked(_ command: String, in temp: TemporaryTree) throws -> [String] {
+        let plan = temp.path + "/../plan-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: plan) }
+        let run = try CommandRunner.run(["-e", "\(command); marks export \(plan)"], in: temp.url)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let bytes = (try? String(contentsOfFile: plan, encoding: .utf8)) ?? ""
+        return bytes.split(separator: "\0").map(String.init).sorted()
+    }
+
+    func testMarkIgnoredIsGitCleanNdX() throws {
+        let temp = try repository()
+        XCTAssertEqual(try marked("mark ignored", in: temp), try gitClean("-ndX", in: temp))
+        XCTAssertFalse(try marked("mark ignored", in: temp).contains(temp.path + "/src/keep.o"), "a negated pattern is kept")
+    }
+
+    func testMarkUntrackedIsGitCleanNd() throws {
+        let temp = try repository()
+        XCTAssertEqual(try marked("mark untracked", in: temp), try gitClean("-nd", in: temp))
+    }
+
+    func testOutsideAWorkTreeItSaysSo() throws {
+        let temp = try TemporaryTree()
+        temp.file("a")
+        let run = try CommandRunner.run(
+            ["-e", "mark ignored"], in: temp.url, environment: ["GIT_CEILING_DIRECTORIES": (temp.path as NSString).deletingLastPathComponent])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.stderr.contains("mark ignored: \(temp.path): not in a git work tree"), run.stderr)
+        // Nothing in the repository changes: no index written, no lock taken.
+        let repo = try repository()
+        let index = try Data(contentsOf: URL(fileURLWithPath: repo.path + "/.git/index"))
+        _ = try marked("mark ignored", in: repo)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: repo.path + "/.git/index")), index)
+    }
+}
