@@ -69,4 +69,31 @@ final class GitCleanMarksTests: XCTestCase {
         _ = try marked("mark ignored", in: repo)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: repo.path + "/.git/index")), index)
     }
+
+    /// `--du --git DIR`: every work tree below DIR with its ignored bytes,
+    /// largest first, each what du -s says of what git clean -ndX names.
+    func testDuGitListsWorkTreesByWhatTheirIgnoredFilesTake() throws {
+        let temp = try TemporaryTree()
+        let made = try CommandRunner.shell(
+            """
+            set -e
+            for p in small big none; do mkdir -p projects/$p && (cd projects/$p && git init -q && echo 'target/' > .gitignore && mkdir target && echo s > kept); done
+            head -c 40000 /dev/zero > projects/small/target/a; head -c 900000 /dev/zero > projects/big/target/b
+            mkdir -p projects/plain/deeper
+            """, in: temp.url)
+        try XCTSkipIf(made.status != 0, "skipped: could not make the repositories: \(made.stderr)")
+        let listed = try CommandRunner.run(["--du", "--git", temp.path + "/projects"])
+        XCTAssertEqual(listed.status, 0, listed.stderr)
+        let lines = listed.text.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
+        XCTAssertEqual(lines.map { $0.last ?? "" }, ["big", "small", "none"].map { temp.path + "/projects/" + $0 })
+        for name in ["big", "small"] {
+            let du = try CommandRunner.shell("du -sk projects/\(name)/target | cut -f1", in: temp.url).text.trimmingCharacters(
+                in: .whitespacesAndNewlines)
+            XCTAssertEqual(lines.first { $0.last?.hasSuffix("/" + name) == true }?.first, du, name)
+        }
+        // Refused where it means nothing, in the mode's own status (tree's).
+        let refused = try CommandRunner.run(["--tree", "--git", temp.path])
+        XCTAssertNotEqual(refused.status, 0)
+        XCTAssertTrue(refused.stderr.contains("--git shows a column of the long listing"), refused.stderr)
+    }
 }

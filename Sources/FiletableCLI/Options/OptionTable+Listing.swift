@@ -46,10 +46,10 @@ extension OptionTable {
             options.longColumns.showsGroup = false
         },
         OptionSpec(
-            "git", section: .formats, modes: [.listing],
-            "with -l, git's status of each entry before its name, as eza -l --git: index then work tree, - N M D R T I U",
+            "git", section: .formats, modes: [.listing, .du],
+            "with -l, git's status of each entry before its name, as eza -l --git (index then work tree, - N M D R T I U); with --du, each git work tree below PATH by what its ignored files take",
             details:
-                "Two letters an entry, the index's change then the work tree's: - unchanged, N new, M modified, D deleted, R renamed, T type changed, I ignored, U conflicted; a directory shows what is below it. Read with the git program (git status --porcelain=v2, without taking the index lock, running no hook or fsmonitor), once a work tree; outside one the column is -- and a note says why once."
+                "Two letters an entry, the index's change then the work tree's: - unchanged, N new, M modified, D deleted, R renamed, T type changed, I ignored, U conflicted; a directory shows what is below it. Read with the git program (git status --porcelain=v2, without taking the index lock, running no hook or fsmonitor), once a work tree; outside one the column is -- and a note says why once. With --du: every work tree below each PATH (a directory holding .git, not looked into further) with what its ignored files and directories take (what git clean -ndX would remove), largest first, in du's units and forms: build outputs of many projects at once, to plan with mark ignored."
         ) { options, _ in
             options.longColumns.git = true
         },

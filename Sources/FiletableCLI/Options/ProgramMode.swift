@@ -81,8 +81,9 @@ enum ProgramMode: Equatable, Sendable, CaseIterable {
         if self != .session, options.repl.chooseFilesFile != nil {
             throw UsageError(message: "--choose-files picks files in a session; this command line lists and ends (drop its letters to browse)")
         }
-        if options.longColumns.git && (self != .listing || options.format != .long) {
-            throw UsageError(message: "--git shows a column of the long listing; add -l (filetable -l --git DIR)")
+        if options.longColumns.git && self != .du && (self != .listing || options.format != .long) {
+            throw UsageError(
+                message: "--git shows a column of the long listing; add -l (filetable -l --git DIR), or with --du the work trees' ignored bytes")
         }
         switch self {
         case .cat where options.formatRequested:

@@ -186,6 +186,10 @@ struct SpaceUsageCommand {
             ScanChangesCommand(options: options, output: output, diagnostics: diagnostics, unit: unit).run()
             return true
         }
+        if options.longColumns.git {
+            GitIgnoredSpaceCommand(du: self, options: options, diagnostics: diagnostics).run()
+            return true
+        }
         return false
     }
 
