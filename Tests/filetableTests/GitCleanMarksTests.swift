@@ -96,4 +96,24 @@ final class GitCleanMarksTests: XCTestCase {
         XCTAssertNotEqual(refused.status, 0)
         XCTAssertTrue(refused.stderr.contains("--git shows a column of the long listing"), refused.stderr)
     }
+
+    /// `--git-ignore` leaves out what git ignores, as `tree --gitignore`
+    /// (compared where tree is installed) and `eza --git-ignore` do; a
+    /// directory holding an ignored file is not itself left out.
+    func testGitIgnoreLeavesOutWhatGitIgnores() throws {
+        let temp = try repository()
+        let listed = try CommandRunner.run(["-1a", "--git-ignore", temp.path])
+        XCTAssertEqual(listed.status, 0, listed.stderr)
+        XCTAssertEqual(
+            listed.text.split(separator: "\n"),
+            [".", "..", ".gitignore", "mixed", "newdir", "src", "untracked.txt", "with space"].map { Substring($0) }, listed.text)
+        let inside = try CommandRunner.run(["-1", "--git-ignore", temp.path + "/src"])
+        // (obj/ holds only ignored files: shown, empty, as tree shows it.)
+        XCTAssertEqual(inside.text, "a.c\nkeep.o\nobj\n", "b.o and gen-x are ignored")
+        // (Both in one shell, under one locale.)
+        let both = try CommandRunner.shell("\"$FILETABLE\" --tree --gitignore .; echo ===; tree --gitignore . 2>/dev/null", in: temp.url)
+        let tree = both.text.components(separatedBy: "===\n")
+        if CommandRunner.isInstalled("tree") { XCTAssertEqual(tree.first, tree.last) }
+        XCTAssertFalse(tree[0].contains("node_modules") || tree[0].contains("b.o"), tree[0])
+    }
 }

@@ -169,6 +169,10 @@ final class GitColumnInSessionTests: XCTestCase {
         XCTAssertFalse(off.components(separatedBy: "| page 1 of 1\n").last?.contains("-M") ?? true, off)
         let wrong = try CommandRunner.script("git maybe", in: temp)
         XCTAssertTrue(wrong.stderr.contains("git: 'maybe' is not on or off"), wrong.stderr)
+        // gitignore on leaves out what git ignores, as --git-ignore does.
+        let hidden = try CommandRunner.script("gitignore on", in: temp).text
+        XCTAssertFalse(hidden.contains("build"), hidden)
+        XCTAssertTrue(hidden.contains("fresh"), hidden)
     }
 
     /// At a terminal the page never waits for git: the screen's first frame

@@ -108,6 +108,9 @@ public struct GitDirectoryStatus: Sendable {
             guard path.count > prefix.count, path.starts(with: prefix) else { continue }
             let rest = path[prefix.count...]
             let name = Array(rest.prefix { $0 != 0x2F })
+            // Ignored is the entry's own, never summed up from below (as eza
+            // has it): a directory holding an ignored file is not ignored.
+            if flags == .ignored && rest.count > name.count + 1 { continue }
             byName[name, default: []].formUnion(flags)
         }
         // `.git` at the root is git's own: ignored, as eza shows it.
@@ -118,6 +121,12 @@ public struct GitDirectoryStatus: Sendable {
     public func flags(ofName name: [UInt8]) -> GitFlags {
         allIgnored ? .ignored : byName[name] ?? []
     }
+
+    /// The directory lies inside one git ignores whole.
+    public var isIgnoredWhole: Bool { allIgnored }
+
+    /// The names git ignores here (`.git` among them at a work tree's root).
+    public var ignoredNames: Set<[UInt8]> { Set(byName.filter { $0.value.contains(.ignored) }.keys) }
 }
 
 extension GitWorkTrees {

@@ -8,7 +8,8 @@ extension DirectoryListing {
     func arrange() {
         let arena = self.arena
         let nothingShown = exclusion.excludesAll
-        let everyNameShown = options.hidden != .hidden && options.filter == nil && exclusion.leavesOutNoName && leftOutPatterns.isEmpty
+        let everyNameShown =
+            options.hidden != .hidden && options.filter == nil && exclusion.leavesOutNoName && leftOutPatterns.isEmpty && options.gitIgnored == nil
         let sorted: [UInt32]
         if options.sortKey == .name, let naturalOrder = arena.naturalOrder {
             // The enumerator sorted the names while reading them: keep that
@@ -90,6 +91,12 @@ extension DirectoryListing {
         if options.hidden == .hidden { arena.clearDotNames(in: &flags) }
         for pattern in leftOutPatterns {
             for index in flags.indices where flags[index] && arena.withCName(at: index, { pattern.matches(cName: $0) }) { flags[index] = false }
+        }
+        if let gitIgnored = options.gitIgnored {
+            let leftOut = gitIgnored.leftOut(in: directory.path)
+            for index in flags.indices where flags[index] && (leftOut.all || arena.withName(at: index, { leftOut.names.contains(Array($0)) })) {
+                flags[index] = false
+            }
         }
         if !exclusion.leavesOutNoName {
             let exclusion = self.exclusion

@@ -72,6 +72,8 @@ public struct ListOptions: Sendable, Equatable {
     public var ignored: [GlobPattern] = []
     /// Names left out unless hidden entries are shown (`ls --hide`: `-a` and `-A` override it).
     public var hiddenPatterns: [GlobPattern] = []
+    /// Names git ignores left out (`--git-ignore`); nil: git is not asked.
+    public var gitIgnored: GitIgnoredNames?
     public var grouping: Grouping = .none
     /// The time `sortKey == .time` orders by (`ls -u`: access; `-c`: change).
     public var timeField = TimeField.modification

@@ -53,6 +53,16 @@ extension OptionTable {
         ) { options, _ in
             options.longColumns.git = true
         },
+        OptionSpec(
+            "git-ignore", section: .selection, "leave out what git ignores (eza --git-ignore; tree's spelling --gitignore works too)",
+            details:
+                "Names git ignores, by its own rules (.gitignore files, .git/info/exclude, the global excludes), are left out of listings, -R and --tree, and the session's first level, as eza --git-ignore and tree --gitignore leave them out; .git itself too. Asked of the git program once a work tree, read-only; outside a work tree nothing is left out."
+        ) { options, _ in
+            options.listOptions.gitIgnored = GitIgnoredNames()
+        },
+        OptionSpec("gitignore", section: .selection, "as --git-ignore (tree's spelling)") { options, _ in
+            options.listOptions.gitIgnored = GitIgnoredNames()
+        },
         OptionSpec("author", section: .formats, "with -l, each file's author after the group (the owner: Linux keeps no other), as ls --author") {
             options, _ in
             options.longColumns.showsAuthor = true

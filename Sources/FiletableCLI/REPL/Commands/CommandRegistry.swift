@@ -24,7 +24,7 @@ enum CommandRegistry {
             "The view",
             [
                 SortCommand.self, DirectoriesFirstCommand.self, HiddenCommand.self, FilterCommand.self, GroupCommand.self,
-                IndexCommand.self, JumpCommand.self, StyleCommand.self, LayoutCommand.self, GitCommand.self,
+                IndexCommand.self, JumpCommand.self, StyleCommand.self, LayoutCommand.self, GitCommand.self, GitIgnoreCommand.self,
             ]
         ),
         (

@@ -20,6 +20,7 @@ struct ConfigSetting: Sendable {
             name: "layout", values: "columns|split|single|auto",
             summary: "the full-screen view's panes: Miller columns, the table beside the preview, or alone (layout)"),
         ConfigSetting(name: "git", values: "on|off", summary: "git's status beside each name (git)"),
+        ConfigSetting(name: "gitignore", values: "on|off", summary: "what git ignores left out (gitignore)"),
         ConfigSetting(name: "watch", values: "on|off", summary: "changes to a directory shown as they come (watch), at a terminal"),
         ConfigSetting(name: "pagesize", values: "N", summary: "rows a prompt's page holds (--page-size); the terminal's height when not set"),
     ]
