@@ -187,4 +187,28 @@ final class GitColumnInSessionTests: XCTestCase {
         let prompt = try ScriptedPrompt.run(in: temp.path, events: [.keys(Array("git on\r".utf8)), .pause(milliseconds: 2000)], useColor: true)
         XCTAssertTrue(prompt.written.contains("\u{1B}[2mbuild"), prompt.written.debugDescription)
     }
+
+    /// `filter --git KIND` keeps what git says is of a kind (a directory
+    /// when something below it is), `sort git` brings changes first.
+    func testFilterAndSortByGitsWord() throws {
+        let temp = try repository()
+        // The rows of the last page printed.
+        let rows = { (text: String) -> [String] in
+            (text.components(separatedBy: "| page 1 of 1\n").last ?? "").split(separator: "\n").filter {
+                $0.first == " " || $0.first?.isNumber == true
+            }.map {
+                String($0.split(separator: " ", omittingEmptySubsequences: true).last ?? "")
+            }
+        }
+        XCTAssertEqual(rows(try CommandRunner.script("filter --git modified", in: temp).text), ["changed"])
+        XCTAssertEqual(rows(try CommandRunner.script("filter --git new", in: temp).text), ["fresh"])
+        XCTAssertEqual(rows(try CommandRunner.script("filter --git ignored", in: temp).text), [">"], "build, a directory")
+        XCTAssertEqual(rows(try CommandRunner.script("filter --git clean", in: temp).text), ["kept"])
+        let wrong = try CommandRunner.script("filter --git shiny", in: temp)
+        XCTAssertTrue(wrong.stderr.contains("filter --git: 'shiny' is not a kind git says: modified, new"), wrong.stderr)
+        // Changed first (changed, then new), then unchanged, then ignored; by name within each.
+        let sorted = rows(try CommandRunner.script("sort git", in: temp).text)
+        XCTAssertEqual(sorted, ["changed", "fresh", "kept", ">"], "build (ignored) last")
+        XCTAssertEqual(rows(try CommandRunner.script("sort git; sort name", in: temp).text).first, ">", "name order again: build first")
+    }
 }

@@ -19,5 +19,43 @@ public final class GitIgnoredNames: Equatable, @unchecked Sendable {
         }
     }
 
+    /// The status of the directory at `path`'s entries; nil outside a work tree.
+    public func status(in path: [UInt8]) -> GitDirectoryStatus? {
+        trees.withLock { trees in
+            guard case .success(let status) = trees.status(ofDirectory: path) else { return nil }
+            return status
+        }
+    }
+
     public static func == (a: GitIgnoredNames, b: GitIgnoredNames) -> Bool { a === b }
+}
+
+/// `filter --git KIND`: only the entries git says are of a kind (a
+/// directory when something below it is), asked through `names`.
+public struct GitKind: Equatable, Sendable {
+    /// The word typed (`modified`), for the header.
+    public let word: String
+    /// Any of these flags keeps an entry; empty: the unchanged ones.
+    public let flags: GitFlags
+    public let names: GitIgnoredNames
+
+    /// The kinds `filter --git` takes, by word.
+    public static let words: [(word: String, flags: GitFlags)] = [
+        ("modified", [.indexModified, .workTreeModified]), ("new", [.indexNew, .workTreeNew]),
+        ("deleted", [.indexDeleted, .workTreeDeleted]), ("renamed", [.indexRenamed, .workTreeRenamed]),
+        ("typechange", [.indexTypeChange, .workTreeTypeChange]), ("ignored", .ignored), ("conflicted", .conflicted),
+        ("staged", [.indexNew, .indexModified, .indexDeleted, .indexRenamed, .indexTypeChange]),
+        ("unstaged", [.workTreeNew, .workTreeModified, .workTreeDeleted, .workTreeRenamed, .workTreeTypeChange]),
+        ("changed", GitFlags(rawValue: 0xFFFF).subtracting(.ignored)), ("clean", []),
+    ]
+
+    public init?(word: String, names: GitIgnoredNames) {
+        guard let kind = Self.words.first(where: { $0.word == word.lowercased() }) else { return nil }
+        self.word = kind.word
+        self.flags = kind.flags
+        self.names = names
+    }
+
+    /// Whether an entry of these flags is kept.
+    public func keeps(_ entry: GitFlags) -> Bool { flags.isEmpty ? entry.isEmpty : !entry.isDisjoint(with: flags) }
 }

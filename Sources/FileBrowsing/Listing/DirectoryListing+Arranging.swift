@@ -10,7 +10,8 @@ extension DirectoryListing {
         let nothingShown = exclusion.excludesAll
         let everyNameShown =
             options.hidden != .hidden && options.filter == nil && exclusion.leavesOutNoName && leftOutPatterns.isEmpty && options.gitIgnored == nil
-        let sorted: [UInt32]
+            && options.gitKind == nil
+        var sorted: [UInt32]
         if options.sortKey == .name, let naturalOrder = arena.naturalOrder {
             // The enumerator sorted the names while reading them: keep that
             // order. What is shown is decided in arena order, reading the
@@ -34,10 +35,26 @@ extension DirectoryListing {
             }
             sorted = sort(candidates)
         }
+        if let git = options.gitChangesFirst { sorted = changesFirst(sorted, status: git.status(in: directory.path)) }
         let (ordered, sectionList) = makeSections(sorted)
         rows = ordered
         sections = sectionList
         forgetDisplayNames()
+    }
+
+    /// `sort git`: the entries git says changed first (conflicted, then
+    /// changed, then new), then the unchanged, then the ignored; the order
+    /// kept within each.
+    private func changesFirst(_ order: [UInt32], status: GitDirectoryStatus?) -> [UInt32] {
+        guard let status else { return order }
+        let rank = { (flags: GitFlags) -> Int in
+            if flags.contains(.conflicted) { return 0 }
+            if flags.contains(.ignored) { return 4 }
+            if flags.isEmpty { return 3 }
+            return flags.isDisjoint(with: [.indexNew, .workTreeNew]) ? 1 : 2
+        }
+        let ranks = order.map { entry in arena.withName(at: Int(entry)) { rank(status.flags(ofName: Array($0))) } }
+        return order.indices.sorted { ranks[$0] != ranks[$1] ? ranks[$0] < ranks[$1] : $0 < $1 }.map { order[$0] }
     }
 
     /// The entries of `order` whose flag is set, in that order: the flags
@@ -96,6 +113,13 @@ extension DirectoryListing {
             let leftOut = gitIgnored.leftOut(in: directory.path)
             for index in flags.indices where flags[index] && (leftOut.all || arena.withName(at: index, { leftOut.names.contains(Array($0)) })) {
                 flags[index] = false
+            }
+        }
+        if let kind = options.gitKind {
+            let status = kind.names.status(in: directory.path)
+            for index in flags.indices where flags[index] {
+                let entry = arena.withName(at: index) { name in status?.flags(ofName: Array(name)) ?? [] }
+                if !kind.keeps(entry) { flags[index] = false }
             }
         }
         if !exclusion.leavesOutNoName {

@@ -74,6 +74,11 @@ public struct ListOptions: Sendable, Equatable {
     public var hiddenPatterns: [GlobPattern] = []
     /// Names git ignores left out (`--git-ignore`); nil: git is not asked.
     public var gitIgnored: GitIgnoredNames?
+    /// Only the entries git says are of a kind (`filter --git modified`).
+    public var gitKind: GitKind?
+    /// Entries git says changed before the rest, the order kept within
+    /// each (`sort git`); nil: git is not asked.
+    public var gitChangesFirst: GitIgnoredNames?
     public var grouping: Grouping = .none
     /// The time `sortKey == .time` orders by (`ls -u`: access; `-c`: change).
     public var timeField = TimeField.modification

@@ -8,20 +8,26 @@ struct SortCommand: RegisteredCommand {
     let descending: Bool?
     /// An order of the level's own kind (`shrink` in a space change), in place of `key`.
     var word: String?
+    /// `sort git`: git's changes first, by name within each.
+    var gitChangesFirst = false
 
     /// The orders of a table of changes, which its kind takes.
     static let changeWords = ScanChangeRows.ChangeOrder.allCases.map(\.rawValue)
 
     static let spec = CommandSpec(
-        name: "sort", aliases: [], usage: "sort name|size|time|ext|width|none|du [asc|desc]", summary: "change the order",
+        name: "sort", aliases: [], usage: "sort name|size|time|ext|width|none|du|git [asc|desc]", summary: "change the order",
         details:
-            "Sorts the current table. name is natural order (a1 A2 a10 b); size and time put the largest and newest first unless asc is given; width the narrowest name first; du orders by the space 'du' found, largest first. In a table of what changed since a scan ('du --since FILE'): growth (the default: largest growth first), shrink (largest shrink first), now and then (what each takes now, or took then), largest first unless asc."
+            "Sorts the current table. name is natural order (a1 A2 a10 b); size and time put the largest and newest first unless asc is given; width the narrowest name first; du orders by the space 'du' found, largest first; git puts what git says changed first (conflicted, changed, new), then the unchanged, then the ignored, by name within each. In a table of what changed since a scan ('du --since FILE'): growth (the default: largest growth first), shrink (largest shrink first), now and then (what each takes now, or took then), largest first unless asc."
     )
 
     static func parse(_ words: CommandWords) throws(CommandError) -> Self {
         let arguments = words.arguments
         guard (1...2).contains(arguments.count) else {
             throw words.usageError(arguments.isEmpty ? "missing argument" : "too many arguments")
+        }
+        if arguments[0].lowercased() == "git" {
+            guard arguments.count == 1 else { throw CommandError("sort: git takes no asc or desc") }
+            return SortCommand(key: .name, descending: nil, gitChangesFirst: true)
         }
         let word = changeWords.contains(arguments[0].lowercased()) ? arguments[0].lowercased() : nil
         let key = word == nil ? try words.choice(SortKey.self, arguments[0]) : .space
@@ -33,13 +39,13 @@ struct SortCommand: RegisteredCommand {
             default: throw CommandError("sort: expected asc or desc, not '\(arguments[1])'")
             }
         }
-        return SortCommand(key: key, descending: descending, word: word)
+        return SortCommand(key: key, descending: descending, word: word, gitChangesFirst: false)
     }
 
     static func completion(at position: Int, after arguments: [String]) -> ArgumentCompletion {
         switch position {
         // (A table of changes' own words, in the help, are typed whole: `sort s` Tab stays `size`.)
-        case 1: return .words(SortKey.allCases.map(\.rawValue))
+        case 1: return .words(SortKey.allCases.map(\.rawValue) + ["git"])
         case 2: return .words(["asc", "desc"])
         default: return .nothing
         }
@@ -62,9 +68,13 @@ struct SortCommand: RegisteredCommand {
             return .keepGoing
         }
         let reversed = descending.map { $0 != Self.naturallyDescends(key) } ?? false
+        guard !gitChangesFirst || context.current.listing != nil else {
+            throw CommandError("sort: git orders a directory's entries; this table lists \(context.current.kindDescription)")
+        }
         context.current.update {
             $0.sortKey = key
             $0.reversed = reversed
+            $0.gitChangesFirst = gitChangesFirst ? GitIgnoredNames() : nil
         }
         context.printPage()
         return .keepGoing

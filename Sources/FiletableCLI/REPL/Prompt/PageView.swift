@@ -109,9 +109,12 @@ struct PageView {
         } else if options.reversed {
             sort += " reversed"
         }
+        if options.gitChangesFirst != nil { sort = "sort git" }
         if options.directoriesFirst { sort += ", dirs first" }
         parts.append(sort)
         if let filter = options.filter { parts.append("filter " + NameEscaping.terminalSafe(filter.pattern)) }
+        if let kind = options.gitKind { parts.append("filter --git " + kind.word) }
+        if options.gitIgnored != nil { parts.append("gitignore on") }
         if options.hidden != .hidden { parts.append("hidden shown") }
         if options.grouping != .none { parts.append("group \(options.grouping.rawValue)") }
         // The full-screen view scrolls row by row: its status line says
