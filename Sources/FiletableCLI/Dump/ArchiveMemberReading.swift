@@ -26,6 +26,14 @@ extension HexDumpReader {
         }
     }
 
+    /// The reader of `path` as git revision `revision` holds it (`--rev`).
+    static func atRevision(
+        _ revision: [UInt8], path: [UInt8], skip: UInt64 = 0, skipFromEnd: Bool = false, length: UInt64? = nil
+    ) throws(FileError) -> HexDumpReader {
+        let bytes = try GitRevisionFile.bytes(of: path, at: revision).get()
+        return try HexDumpReader(source: MemoryBytes(path: path, bytes: bytes), skip: skip, skipFromEnd: skipFromEnd, length: length)
+    }
+
     /// The reader of an operand as the byte commands take it: standard
     /// input for `-`, else the file or archive member at `path`.
     static func operand(_ path: [UInt8]) throws(FileError) -> HexDumpReader {

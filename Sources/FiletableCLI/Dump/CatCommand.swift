@@ -21,7 +21,12 @@ struct CatCommand {
         let paths = options.operandsGiven ? options.paths : [Array("-".utf8)]
         for path in paths {
             do {
-                let reader = try HexDumpReader.operand(path)
+                let reader: HexDumpReader
+                if let revision = options.dump.revision {
+                    reader = try HexDumpReader.atRevision(revision, path: path)
+                } else {
+                    reader = try HexDumpReader.operand(path)
+                }
                 var more = true
                 while more && !output.failed {
                     more = try reader.withNextChunk(lineLength: 1) { chunk in

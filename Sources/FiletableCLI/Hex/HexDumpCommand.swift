@@ -106,7 +106,12 @@ struct HexDumpCommand {
     /// The reader of `path`: a file, or a member inside an archive the path
     /// goes through (`site.zip/index.html`, `backup.tgz/etc/hostname`).
     private func reader(_ path: [UInt8]) throws(FileError) -> HexDumpReader {
-        try HexDumpReader.throughArchives(path: path, skip: options.dump.skip, skipFromEnd: options.dump.skipFromEnd, length: options.dump.length)
+        if let revision = options.dump.revision {
+            return try HexDumpReader.atRevision(
+                revision, path: path, skip: options.dump.skip, skipFromEnd: options.dump.skipFromEnd, length: options.dump.length)
+        }
+        return try HexDumpReader.throughArchives(
+            path: path, skip: options.dump.skip, skipFromEnd: options.dump.skipFromEnd, length: options.dump.length)
     }
 
     /// The digits of hexdump's closing offset (8 for -C, 7 for its other

@@ -5,6 +5,14 @@ import FileBrowsing
 extension OptionTable {
     static let repl: [OptionSpec] = [
         OptionSpec(
+            "rev", value: .text, valueName: "REV", section: .formats,
+            "with --cat, --hex or --xxd, each FILE as git revision REV holds it (git show REV:FILE)",
+            details:
+                "Read with the git program (rev-parse, cat-file), read-only: --cat writes what git show REV:FILE prints for a file, --hex and --xxd dump it. A FILE not in REV, or a directory there, is said and the rest go on. Listing a revision (-l, --tree, rev at the prompt) is not built yet."
+        ) { options, argument in
+            options.dump.revision = Array(argument.text.utf8)
+        },
+        OptionSpec(
             "batch", "b", value: .path, valueName: "FILE", section: .repl,
             "read commands from FILE ('-' for standard input), like sftp -b; standard input that is not a terminal does the same"
         ) { options, argument in

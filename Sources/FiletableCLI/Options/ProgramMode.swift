@@ -85,6 +85,9 @@ enum ProgramMode: Equatable, Sendable, CaseIterable {
             throw UsageError(
                 message: "--git shows a column of the long listing; add -l (filetable -l --git DIR), or with --du the work trees' ignored bytes")
         }
+        if options.dump.revision != nil && self != .cat && !dumps {
+            throw UsageError(message: "--rev reads a revision's files for --cat, --hex and --xxd; listing a revision is not built yet")
+        }
         switch self {
         case .cat where options.formatRequested:
             throw UsageError(message: "--cat writes files' bytes; it takes no listing format letter")

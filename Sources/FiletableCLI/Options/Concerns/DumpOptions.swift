@@ -20,6 +20,8 @@ struct DumpOptions {
     var formatSources: [HexdumpFormatSource] = []
     /// hexdump's `-L[WHEN]`: colour units of format strings only (nil: `--color` decides).
     var colorUnits: CommandLineOptions.ColorMode?
+    /// `--rev REV`: the files as that git revision holds them (`--cat`, `--hex`, `--xxd`).
+    var revision: [UInt8]?
     /// hexdump's views alone, in the order given.
     var views: [HexdumpView] { formatSources.compactMap(\.view) }
 }

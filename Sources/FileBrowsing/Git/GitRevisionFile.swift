@@ -1,0 +1,36 @@
+import SystemSeam
+
+/// A file as a git revision holds it (`--rev REV --cat FILE`, as `git show
+/// REV:FILE` prints it), asked of the git program, read-only: the
+/// revision checked, the path's type at it, then the blob's bytes.
+public enum GitRevisionFile {
+    /// The bytes of `path` (relative to the working directory, or absolute
+    /// inside a work tree) at `revision`, or why not, in a user's words.
+    public static func bytes(of path: [UInt8], at revision: [UInt8], deadline: Double = 30) -> Result<[UInt8], FileError> {
+        let (parent, name) = PathBytes.split(path)
+        let directory: [UInt8] = parent.isEmpty ? [0x2E] : parent
+        let shown = String(decoding: revision, as: UTF8.self)
+        let run = { (words: [[UInt8]]) -> Result<[UInt8], ProgramOutput.Failure> in
+            ProgramOutput.run(
+                "git", arguments: [Array("-C".utf8), directory] + words, environment: ["GIT_OPTIONAL_LOCKS": "0"], deadline: deadline)
+        }
+        let words = { (text: [String]) in text.map { Array($0.utf8) } }
+        switch run(words(["rev-parse", "--verify", "--quiet", "--end-of-options"]) + [revision + Array("^{commit}".utf8)]) {
+        case .success: break
+        case .failure(.notStarted): return .failure(FileError(path: path, reason: .custom("git is not installed; --rev reads a revision with it")))
+        case .failure(.notResponding): return .failure(FileError(path: path, reason: .custom("git did not answer in time")))
+        case .failure: return .failure(FileError(path: path, reason: .custom("'\(shown)' is not a revision here (or not in a git work tree)")))
+        }
+        let object = revision + Array(":./".utf8) + name
+        guard case .success(let type) = run(words(["cat-file", "-t", "--end-of-options"]) + [object]) else {
+            return .failure(FileError(path: path, reason: .custom("not in \(shown)")))
+        }
+        guard type == Array("blob\n".utf8) else {
+            return .failure(
+                FileError(path: path, reason: .custom(type == Array("tree\n".utf8) ? "a directory in \(shown)" : "not a file in \(shown)")))
+        }
+        return run(words(["cat-file", "blob", "--end-of-options"]) + [object]).mapError { _ in
+            FileError(path: path, reason: .custom("git could not read it from \(shown)"))
+        }
+    }
+}

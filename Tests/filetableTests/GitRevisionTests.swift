@@ -1,0 +1,42 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `--rev REV` with `--cat`, `--hex` and `--xxd`: a file as a revision
+/// holds it, byte for byte what `git show REV:FILE` prints.
+final class GitRevisionTests: XCTestCase {
+    override func setUpWithError() throws {
+        try XCTSkipUnless(CommandRunner.isInstalled("git"), "skipped: git is not installed (apt-get install git)")
+    }
+
+    func testCatAndHexOfARevisionAreGitShows() throws {
+        let temp = try TemporaryTree()
+        let made = try CommandRunner.shell(
+            """
+            set -e
+            git init -q -b main . && git config user.email t@example.com && git config user.name tester
+            mkdir src && printf 'first\\n' > src/notes.txt && printf '\\000\\001\\377' > blob.bin && git add -A && git commit -qm one && git tag v1
+            printf 'second\\n' > src/notes.txt && git commit -qam two
+            """, in: temp.url)
+        try XCTSkipIf(made.status != 0, "skipped: could not make the repository: \(made.stderr)")
+        for (revision, path) in [("v1", "src/notes.txt"), ("HEAD", "src/notes.txt"), ("HEAD~1", "blob.bin")] {
+            let ours = try CommandRunner.shell("\"$FILETABLE\" --rev \(revision) --cat \(path) | od -An -tx1", in: temp.url).text
+            let theirs = try CommandRunner.shell("git show \(revision):\(path) | od -An -tx1", in: temp.url).text
+            XCTAssertEqual(ours, theirs, "\(revision):\(path)")
+        }
+        // From inside a subdirectory, the path is the directory's, as git show REV:./FILE takes it.
+        XCTAssertEqual(try CommandRunner.run(["--rev", "v1", "--cat", "notes.txt"], in: temp.url.appendingPathComponent("src")).text, "first\n")
+        let dumped = try CommandRunner.run(["--rev", "v1", "--hex", "blob.bin"], in: temp.url)
+        XCTAssertEqual(dumped.text, "00000000  00 01 ff                                          |...|\n00000003\n")
+        // What a revision does not hold is said, and the rest go on.
+        let mixed = try CommandRunner.run(["--rev", "v1", "--cat", "src", "gone", "src/notes.txt"], in: temp.url)
+        XCTAssertEqual(mixed.status, 1)
+        XCTAssertEqual(mixed.text, "first\n")
+        XCTAssertEqual(mixed.stderr, "filetable: src: a directory in v1\nfiletable: gone: not in v1\n")
+        let wrong = try CommandRunner.run(["--rev", "nope", "--cat", "blob.bin"], in: temp.url)
+        XCTAssertTrue(wrong.stderr.contains("'nope' is not a revision here"), wrong.stderr)
+        let listing = try CommandRunner.run(["--rev", "v1", "-l", "."], in: temp.url)
+        XCTAssertEqual(listing.status, 2)
+        XCTAssertTrue(listing.stderr.contains("listing a revision is not built yet"), listing.stderr)
+    }
+}
