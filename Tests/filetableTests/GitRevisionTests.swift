@@ -35,8 +35,17 @@ final class GitRevisionTests: XCTestCase {
         XCTAssertEqual(mixed.stderr, "filetable: src: a directory in v1\nfiletable: gone: not in v1\n")
         let wrong = try CommandRunner.run(["--rev", "nope", "--cat", "blob.bin"], in: temp.url)
         XCTAssertTrue(wrong.stderr.contains("'nope' is not a revision here"), wrong.stderr)
-        let listing = try CommandRunner.run(["--rev", "v1", "-l", "."], in: temp.url)
-        XCTAssertEqual(listing.status, 2)
-        XCTAssertTrue(listing.stderr.contains("listing a revision is not built yet"), listing.stderr)
+        // A directory as the revision holds it: git ls-tree's names, modes and sizes.
+        _ = try CommandRunner.shell(
+            "git rm -q blob.bin && printf 'third one\\n' > src/notes.txt && git commit -qam three && echo extra > untracked", in: temp.url)
+        let names = try CommandRunner.run(["--rev", "v1", "-1a", "."], in: temp.url)
+        XCTAssertEqual(names.text, try CommandRunner.shell("git ls-tree --name-only v1 | sort", in: temp.url).text)
+        let long = try CommandRunner.run(["--rev", "v1", "-l", "src"], in: temp.url)
+        XCTAssertTrue(long.text.contains("-rw-r--r-- 1 root root 6 ") && long.text.hasSuffix(" notes.txt\n"), long.text)
+        let now = try CommandRunner.run(["--rev", "HEAD", "-l", "src"], in: temp.url)
+        XCTAssertTrue(now.text.contains(" 10 ") && now.text.hasSuffix(" notes.txt\n"), now.text)
+        let recursive = try CommandRunner.run(["--rev", "v1", "-R", "."], in: temp.url)
+        XCTAssertEqual(recursive.status, 2)
+        XCTAssertTrue(recursive.stderr.contains("-R, --tree and the session's rev are not built yet"), recursive.stderr)
     }
 }

@@ -10,6 +10,7 @@ struct Lister {
     func run() {
         defer { writeClosing() }
         let options = context.options
+        if let revision = options.dump.revision { return listRevision(revision) }
         var files = NameArena()
         var directoryOperands = NameArena()
         var insideArchives = ArchiveOperands()

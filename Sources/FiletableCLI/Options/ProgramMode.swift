@@ -85,8 +85,11 @@ enum ProgramMode: Equatable, Sendable, CaseIterable {
             throw UsageError(
                 message: "--git shows a column of the long listing; add -l (filetable -l --git DIR), or with --du the work trees' ignored bytes")
         }
-        if options.dump.revision != nil && self != .cat && !dumps {
-            throw UsageError(message: "--rev reads a revision's files for --cat, --hex and --xxd; listing a revision is not built yet")
+        if options.dump.revision != nil && self != .cat && !dumps && (self != .listing || options.recursive || options.maxDepth != nil) {
+            throw UsageError(
+                message:
+                    "--rev lists a revision's directories (-1, -l, -C...) and reads its files (--cat, --hex, --xxd); -R, --tree and the session's rev are not built yet"
+            )
         }
         switch self {
         case .cat where options.formatRequested:

@@ -1,0 +1,126 @@
+import SystemSeam
+
+/// One directory of a git revision as rows (`--rev REV -l DIR`): the tree's
+/// entries from `git ls-tree`, each one's facts as `stat` would give them
+/// from its mode and size (the time: the revision's commit time), its bytes
+/// read from git when viewed. Nothing here is a file on disk: `location` is
+/// nil, so marks, the pager and the editor say so.
+public final class GitTreeRows: ArenaBackedRows {
+    /// The directory (on disk, in the work tree) whose tree this is, and the revision.
+    public let directory: [UInt8]
+    public let revision: [UInt8]
+    public private(set) var arena: ArenaRows
+    private let modes: [UInt32]
+    private let sizes: [Int64]
+    private let time: Timestamp
+    public var options: ListOptions {
+        didSet { if options != oldValue { arrange() } }
+    }
+
+    /// The tree of `directory` at `revision`, or why not, in a user's words.
+    public static func read(_ directory: [UInt8], at revision: [UInt8], options: ListOptions = ListOptions()) -> Result<GitTreeRows, FileError> {
+        let shown = String(decoding: revision, as: UTF8.self)
+        let run = { (words: [[UInt8]]) in
+            ProgramOutput.run("git", arguments: [Array("-C".utf8), directory] + words, environment: ["GIT_OPTIONAL_LOCKS": "0"], deadline: 30)
+        }
+        let listed = run([
+            Array("ls-tree".utf8), Array("--full-tree".utf8), Array("-z".utf8), Array("-l".utf8), Array("--end-of-options".utf8),
+            revision + Array(":./".utf8),
+        ])
+        guard case .success(let output) = listed else {
+            if case .failure(.notStarted) = listed {
+                return .failure(FileError(path: directory, reason: .custom("git is not installed; --rev reads a revision with it")))
+            }
+            return .failure(FileError(path: directory, reason: .custom("not a directory in \(shown) (or '\(shown)' is not a revision here)")))
+        }
+        let committed = run([Array("log".utf8), Array("-1".utf8), Array("--format=%ct".utf8), Array("--end-of-options".utf8), revision])
+        let seconds = (try? committed.get()).flatMap { Int64(String(decoding: $0.filter { $0 >= 0x30 && $0 <= 0x39 }, as: UTF8.self)) } ?? 0
+        return .success(GitTreeRows(directory: directory, revision: revision, listing: output, time: Timestamp(seconds: seconds), options: options))
+    }
+
+    private init(directory: [UInt8], revision: [UInt8], listing: [UInt8], time: Timestamp, options: ListOptions) {
+        self.directory = directory
+        self.revision = revision
+        self.time = time
+        self.options = options
+        var names = NameArena()
+        var modes: [UInt32] = []
+        var sizes: [Int64] = []
+        // `<mode> <type> <object> <size>\t<name>`, a record a NUL.
+        for record in listing.split(separator: 0) {
+            guard let tab = record.firstIndex(of: 0x09) else { continue }
+            let fields = record[..<tab].split(separator: 0x20)
+            guard fields.count == 4, let mode = UInt32(String(decoding: fields[0], as: UTF8.self), radix: 8) else { continue }
+            let kind: FileKind =
+                switch mode & 0o170000 {
+                case 0o040000, 0o160000: .directory
+                case 0o120000: .symlink
+                default: .file
+                }
+            names.append(Array(record[(tab + 1)...]), kind: kind)
+            modes.append(mode)
+            sizes.append(Int64(String(decoding: fields[3], as: UTF8.self)) ?? 0)
+        }
+        self.modes = modes
+        self.sizes = sizes
+        arena = ArenaRows(names: names)
+        arrange()
+    }
+
+    private func arrange() {
+        let kept = arena.kept(by: options)
+        arena.show(
+            EntrySorting.sorted(
+                kept, names: arena.names, options: options, keyKnowsSpace: false,
+                key: { index in self.options.sortKey == .size ? self.sizes[Int(index)] : 0 },
+                isDirectory: { self.arena.names.kind(at: Int($0)) == .directory }))
+    }
+
+    /// The entry's facts from its mode (a directory 0755, a file 0644 or
+    /// 0755, a link 0777) and size; the time is the revision's.
+    public func status(ofRow row: Int) -> Result<FileStatus, Errno> {
+        let index = arena.index(ofRow: row)
+        let kind = kind(ofRow: row)
+        let mode = modes[index]
+        let permissions: UInt32 = kind == .directory ? 0o755 : kind == .symlink ? 0o777 : mode & 0o777
+        let size = kind == .directory ? 0 : sizes[index]
+        return .success(
+            FileStatus(
+                kind: kind, permissions: FilePermissions(rawValue: permissions), size: size, linkCount: 1, userID: 0, groupID: 0,
+                inode: UInt64(index), device: 0, representedDevice: 0, blocks: (size + 511) / 512, modificationTime: time, accessTime: time,
+                changeTime: time))
+    }
+
+    public func cachedStatus(ofRow row: Int) -> Result<FileStatus, Errno>? { status(ofRow: row) }
+    public func targetStatus(ofRow row: Int) -> Result<FileStatus, Errno> { status(ofRow: row) }
+
+    /// A link's target: the blob it is.
+    public func linkTarget(ofRow row: Int) -> Result<[UInt8], Errno> {
+        guard kind(ofRow: row) == .symlink, case .success(let target) = GitRevisionFile.bytes(of: path(ofRow: row), at: revision) else {
+            return .failure(.invalidArgument)
+        }
+        return .success(target)
+    }
+
+    public func birthTime(ofRow row: Int) -> Timestamp? { nil }
+    public func isDotEntry(row: Int) -> Bool { false }
+    /// An entry of a revision is not a file on disk.
+    public func location(ofRow row: Int) -> RowLocation? { nil }
+    public func reportedInode(ofRow row: Int) -> UInt64? { nil }
+    public func path(ofRow row: Int) -> [UInt8] { PathBytes.join(directory, arena.names.name(at: arena.index(ofRow: row))) }
+    public func reload() throws(FileError) -> (added: Int, removed: Int) { (0, 0) }
+    public var entriesMaterialised: Int { 0 }
+    public var cachedStatusCount: Int { 0 }
+
+    public func sourceFacts(ofRow row: Int) -> [(label: String, value: String)] {
+        [("revision", NameEscaping.escape(revision))]
+    }
+
+    public func contentsOpener(ofRow row: Int, path: [UInt8]) -> () throws(FileError) -> any ByteSource {
+        let revision = revision
+        let file = self.path(ofRow: row)
+        return { () throws(FileError) -> any ByteSource in
+            MemoryBytes(path: path, bytes: try GitRevisionFile.bytes(of: file, at: revision).get())
+        }
+    }
+}
