@@ -8,9 +8,15 @@ struct Lister {
     let context: ListingContext
 
     func run() {
+        guard let revision = context.options.dump.revision else { return listOnDisk() }
+        listRevision(revision)
+        writeClosing()
+    }
+
+    /// The operands on disk (and inside archives), in ls's order.
+    private func listOnDisk() {
         defer { writeClosing() }
         let options = context.options
-        if let revision = options.dump.revision { return listRevision(revision) }
         var files = NameArena()
         var directoryOperands = NameArena()
         var insideArchives = ArchiveOperands()
