@@ -46,6 +46,27 @@ final class GitRevisionTests: XCTestCase {
         XCTAssertTrue(now.text.contains(" 10 ") && now.text.hasSuffix(" notes.txt\n"), now.text)
         let recursive = try CommandRunner.run(["--rev", "v1", "-R", "."], in: temp.url)
         XCTAssertEqual(recursive.status, 2)
-        XCTAssertTrue(recursive.stderr.contains("-R, --tree and the session's rev are not built yet"), recursive.stderr)
+        XCTAssertTrue(recursive.stderr.contains("-R and --tree are not built yet"), recursive.stderr)
+    }
+
+    /// `rev REV` at the prompt: the directory as the revision holds it, a
+    /// level like an archive's; view reads from git; marks are refused.
+    func testRevAtThePromptIsALevel() throws {
+        let temp = try TemporaryTree()
+        let made = try CommandRunner.shell(
+            """
+            set -e
+            git init -q -b main . && git config user.email t@example.com && git config user.name tester
+            mkdir src && printf 'old\\n' > src/notes.txt && git add -A && git commit -qm one
+            printf 'new\\n' > src/notes.txt && echo later > later && git add -A && git commit -qm two
+            """, in: temp.url)
+        try XCTSkipIf(made.status != 0, "skipped: could not make the repository: \(made.stderr)")
+        let run = try CommandRunner.script("rev HEAD~1; open src; view notes.txt; mark notes.txt", in: temp)
+        XCTAssertTrue(run.text.contains("\(temp.path) | at HEAD~1 | 1 entry |"), "later was not there yet:\n\(run.text)")
+        XCTAssertTrue(run.text.contains("\(temp.path)/src | at HEAD~1 | 1 entry |"), run.text)
+        XCTAssertTrue(run.text.contains("     1  old\n"), run.text)
+        XCTAssertTrue(run.stderr.contains("is not a file on disk of its own (the entries of HEAD~1); nothing here can be marked"), run.stderr)
+        let wrong = try CommandRunner.script("rev nope", in: temp)
+        XCTAssertTrue(wrong.stderr.contains("rev: "), wrong.stderr)
     }
 }

@@ -88,7 +88,7 @@ enum ProgramMode: Equatable, Sendable, CaseIterable {
         if options.dump.revision != nil && self != .cat && !dumps && (self != .listing || options.recursive || options.maxDepth != nil) {
             throw UsageError(
                 message:
-                    "--rev lists a revision's directories (-1, -l, -C...) and reads its files (--cat, --hex, --xxd); -R, --tree and the session's rev are not built yet"
+                    "--rev lists a revision's directories (-1, -l, -C...) and reads its files (--cat, --hex, --xxd); -R and --tree are not built yet (rev REV at the prompt opens one)"
             )
         }
         switch self {

@@ -10,7 +10,10 @@ enum CommandRegistry {
                 GotoCommand.self, FindCommand.self,
             ]
         ),
-        ("Moving around", [OpenCommand.self, BackCommand.self, UpCommand.self, ChangeDirectoryCommand.self, PrintPathCommand.self]),
+        (
+            "Moving around",
+            [OpenCommand.self, BackCommand.self, UpCommand.self, ChangeDirectoryCommand.self, PrintPathCommand.self, RevisionCommand.self]
+        ),
         (
             "Looking at files",
             [

@@ -177,7 +177,9 @@ extension CommandContext {
         for row in rows where level.listing == nil {
             // A mark is a file on disk: a row that lives elsewhere (inside an archive) cannot be marked alone.
             guard let location = model.location(ofRow: row) else {
-                throw CommandError("mark: \(NameEscaping.escape(level.path(ofRow: row))) is not a file on disk of its own; mark what holds it")
+                // Inside a file (an archive) what holds it can be marked; a revision's entries are nowhere on disk.
+                let advice = level.kind is InsideAFile ? "; mark what holds it" : " (\(level.kindDescription)); nothing here can be marked"
+                throw CommandError("mark: \(NameEscaping.escape(level.path(ofRow: row))) is not a file on disk of its own" + advice)
             }
             let directory = location.directory
             let key = ObjectIdentifier(directory)
