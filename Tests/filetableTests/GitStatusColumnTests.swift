@@ -100,6 +100,21 @@ final class GitStatusColumnTests: XCTestCase {
         XCTAssertTrue(refused.stderr.contains("--git shows a column of the long listing; add -l"), refused.stderr)
     }
 
+    /// A repository is untrusted input: a `core.fsmonitor` program it names
+    /// is never run (git is asked with fsmonitor off).
+    func testARepositorysFsmonitorProgramNeverRuns() throws {
+        let temp = try repository()
+        let witness = temp.path + "/../fsmonitor-ran-\(UUID().uuidString)"
+        let hook = temp.path + "/.git/monitor.sh"
+        try "#!/bin/sh\ntouch '\(witness)'\n".write(toFile: hook, atomically: true, encoding: .utf8)
+        chmod(hook, 0o755)
+        _ = try CommandRunner.shell("git config core.fsmonitor '\(hook)'", in: temp.url)
+        _ = try CommandRunner.run(["-l", "--git", temp.path])
+        _ = try CommandRunner.run(["-e", "git on; mark ignored", temp.path])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: witness), "the repository's fsmonitor program ran")
+        try? FileManager.default.removeItem(atPath: witness)
+    }
+
     /// Listing never changes the repository: no index lock, no index written.
     func testGitIsAskedReadOnly() throws {
         let temp = try repository()
