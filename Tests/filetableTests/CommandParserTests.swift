@@ -78,7 +78,7 @@ final class CommandParserTests: XCTestCase {
         XCTAssertEqual(error("goto 0"), "row: '0' is not a number of 1 or more")
         XCTAssertEqual(try parse("list now"), Command(ListCommand(filter: "now")), "a word is a filter, as ls takes a pattern")
         XCTAssertEqual(error("list a b"), "list: one pattern at a time, as 'filter' takes one (ls '*.conf') (usage: list [-lahSt...] [GLOB|TEXT])")
-        XCTAssertEqual(error("sort colour"), "sort: 'colour' is not one of name|size|time|ext|width|none|du [asc|desc]")
+        XCTAssertEqual(error("sort colour"), "sort: 'colour' is not one of name|size|time|ext|width|none|du|git [asc|desc]")
         XCTAssertEqual(error("hidden maybe"), "hidden: expected on or off (usage: hidden on|off)")
         XCTAssertEqual(error("cd 'unclosed"), "unbalanced quote in 'cd 'unclosed'")
     }

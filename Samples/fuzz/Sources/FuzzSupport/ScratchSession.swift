@@ -11,12 +11,13 @@ import Glibc
 enum ScratchSession {
     nonisolated(unsafe) static let output = OutputSink(fd: open("/dev/null", O_WRONLY))
 
-    static let settings: Session.Settings = {
+    /// (Made anew each time: the settings carry the window's size as a closure.)
+    static var settings: Session.Settings {
         var settings = Session.Settings()
         settings.pageSize = 7
         settings.assumeYes = true
         return settings
-    }()
+    }
 
     /// A fresh session on the scratch tree; every question answered yes.
     static func make() -> Session {

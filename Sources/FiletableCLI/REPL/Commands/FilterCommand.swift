@@ -8,7 +8,7 @@ struct FilterCommand: RegisteredCommand {
     var gitKind: String?
 
     static let spec = CommandSpec(
-        name: "filter", aliases: [], usage: "filter [TEXT|GLOB] | --git KIND", summary: "only names holding TEXT or matching GLOB",
+        name: "filter", aliases: [], usage: "filter [TEXT|GLOB|--git KIND]", summary: "only names holding TEXT or matching GLOB",
         details:
             "Lists only the names holding TEXT anywhere (filter ss shows passwd and sshd_config), in any case unless TEXT has a capital letter; TEXT with a wildcard (*, ? or [) is a glob the whole name must match (filter *.log). 'filter' alone clears it. 'filter --git modified' (new, deleted, renamed, typechange, ignored, conflicted, staged, unstaged, changed, clean) keeps only what git says is of that kind, a directory when something below it is; in a work tree."
     )
