@@ -4,8 +4,8 @@ import SystemSeam
 /// of a colour (an SGR parameter string such as `01;34`, which the front
 /// end's markup turns into escapes), never the escapes themselves. The
 /// terminal's schemes (`ColorScheme`, from `LS_COLORS`) conform; the file
-/// model knows only this.
-public protocol NameColouring: Sendable {
+/// model knows only this. Class-bound: asked a row, it is passed as a reference.
+public protocol NameColouring: AnyObject, Sendable {
     /// The colour of an entry of `kind`, or nil for no colour sequence at
     /// all (an empty string still asks for one). `status` is the entry's
     /// own `lstat` (for a link coloured as its target, the target's);

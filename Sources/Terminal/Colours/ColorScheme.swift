@@ -6,9 +6,12 @@ import SystemSeam
 /// nothing, a special kind (`ow`, `su`, `ex`, `mh`, `or`...) only when its
 /// colour is not empty, `0` or `00`, and `ln=target` colouring a link as
 /// what it points to.
-public struct ColorScheme: Sendable {
-    private var byKey: [String: String]
-    private var byExtension: [String: String] = [:]
+/// A class: a listing asks it about every row through the file model's
+/// `NameColouring`, and a reference crosses that boundary for a retain,
+/// where a struct of two dictionaries was copied a row (3% of `-l --color`).
+public final class ColorScheme: Sendable {
+    private let byKey: [String: String]
+    private let byExtension: [String: String]
 
     /// ls's built-in colours (ls.c), used for every key `LS_COLORS` leaves out.
     public static let defaults: [String: String] = [
@@ -17,16 +20,18 @@ public struct ColorScheme: Sendable {
     ]
 
     public init(lsColors: String?) {
-        byKey = Self.defaults
-        guard let lsColors, !lsColors.isEmpty else { return }
+        var byKey = Self.defaults
+        var byExtension: [String: String] = [:]
         // Values in dircolors' escapes, read as ls reads them.
-        for (key, value) in LsColorIndicators.settings(of: lsColors) {
+        for (key, value) in LsColorIndicators.settings(of: lsColors ?? "") {
             if key.hasPrefix("*") {
                 byExtension[String(key.dropFirst()).lowercased()] = value
             } else {
                 byKey[key] = value
             }
         }
+        self.byKey = byKey
+        self.byExtension = byExtension
     }
 
     /// `ln=target`: a link is coloured as what it points to (its own name
