@@ -116,4 +116,36 @@ final class GitCleanMarksTests: XCTestCase {
         if CommandRunner.isInstalled("tree") { XCTAssertEqual(tree.first, tree.last) }
         XCTAssertFalse(tree[0].contains("node_modules") || tree[0].contains("b.o"), tree[0])
     }
+
+    /// `figures git` after du: each row's figure split into tracked,
+    /// untracked and ignored bytes, the three adding up to the row's figure.
+    func testFiguresGitSplitsEachRowIntoTrackedUntrackedAndIgnored() throws {
+        let temp = try repository()
+        let run = try CommandRunner.run(["-e", "du; figures apparent; figures git"], in: temp.url)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.text.contains("| git: tracked untracked ignored"), run.text)
+        // "N figure share [bar] tracked untracked ignored name >"
+        var rows: [String: [String]] = [:]
+        let split = try XCTUnwrap(run.text.components(separatedBy: "git's tracked | untracked | ignored").last)
+        for line in split.split(separator: "\n") where line.contains("] ") && line.hasSuffix(" >") {
+            let after = line.split(separator: "]", maxSplits: 1)[1].split(separator: " ")
+            guard after.count >= 5 else { return XCTFail("no split in: \(line)") }
+            rows[after[3...].dropLast().joined(separator: " ")] = [String(line.split(separator: " ")[1])] + after[0..<3].map(String.init)
+        }
+        XCTAssertEqual(rows["build"]?.dropFirst().map { $0 }, ["0", "0", rows["build"]?[0] ?? "?"], "an ignored directory is all ignored")
+        XCTAssertEqual(rows["newdir"]?.dropFirst().map { $0 }, ["0", rows["newdir"]?[0] ?? "?", "0"], "an untracked directory is all untracked")
+        let src = try XCTUnwrap(rows["src"], run.text)
+        XCTAssertNotEqual(src[1], "0", "src holds tracked files")
+        XCTAssertNotEqual(src[2], "0", "src holds an untracked file (keep.o is not ignored)")
+        XCTAssertNotEqual(src[3], "0", "src holds ignored files")
+        // Outside a work tree the columns are blank, and nogit takes them away.
+        let plain = try TemporaryTree()
+        try plain.folder("d")
+        plain.file("a", contents: "abc", in: "d")
+        let outside = try CommandRunner.run(
+            ["-e", "du; figures git; figures nogit"], in: plain.url,
+            environment: ["GIT_CEILING_DIRECTORIES": (plain.path as NSString).deletingLastPathComponent])
+        XCTAssertEqual(outside.status, 0, outside.stderr)
+        XCTAssertFalse(outside.text.components(separatedBy: "figures: disk use\n").last?.contains("git:") ?? true, outside.text)
+    }
 }

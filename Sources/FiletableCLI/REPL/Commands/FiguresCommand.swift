@@ -4,16 +4,16 @@ struct FiguresCommand: RegisteredCommand {
     let word: String
 
     static let spec = CommandSpec(
-        name: "figures", aliases: [], usage: "figures disk|apparent|counts|nocounts", summary: "what du's columns count",
+        name: "figures", aliases: [], usage: "figures disk|apparent|counts|nocounts|git|nogit", summary: "what du's columns count",
         details:
-            "After du: disk (the default) counts the blocks a tree takes on disk, apparent the bytes in its files (du's --apparent-size, ncdu's a); counts adds how many files and directories each row holds, nocounts takes it away (ncdu's c). The order, the shares and the header follow. In the full-screen view a and c switch them."
+            "After du: disk (the default) counts the blocks a tree takes on disk, apparent the bytes in its files (du's --apparent-size, ncdu's a); counts adds how many files and directories each row holds, nocounts takes it away (ncdu's c); in a git work tree, git splits each row's space into what git tracks, what is untracked and what it ignores (what git clean -nd and -ndX name; mark ignored frees the last), nogit takes it away. The order, the shares and the header follow. In the full-screen view a and c switch them."
     )
 
-    static let words = ["disk", "apparent", "counts", "nocounts"]
+    static let words = ["disk", "apparent", "counts", "nocounts", "git", "nogit"]
 
     static func parse(_ words: CommandWords) throws(CommandError) -> Self {
         let word = try words.one().lowercased()
-        guard Self.words.contains(word) else { throw CommandError("figures: '\(word)' is not disk, apparent, counts or nocounts") }
+        guard Self.words.contains(word) else { throw CommandError("figures: '\(word)' is not disk, apparent, counts, nocounts, git or nogit") }
         return FiguresCommand(word: word)
     }
 
@@ -24,14 +24,19 @@ struct FiguresCommand: RegisteredCommand {
     func run(in context: CommandContext) throws(CommandError) -> Ending {
         var measure = context.state.spaceMeasure
         var counts = context.state.showsItemCounts
+        var git = context.state.showsGitSplit
         switch word {
         case "disk": measure = .disk
         case "apparent": measure = .apparent
         case "counts": counts = true
-        default: counts = false
+        case "nocounts": counts = false
+        case "git": git = true
+        default: git = false
         }
-        context.modes.setSpaceFigures(measure, itemCounts: counts)
-        let said = "figures: " + (measure == .apparent ? "apparent size (the files' bytes)" : "disk use") + (counts ? ", item counts" : "")
+        context.modes.setSpaceFigures(measure, itemCounts: counts, gitSplit: git)
+        let said =
+            "figures: " + (measure == .apparent ? "apparent size (the files' bytes)" : "disk use") + (counts ? ", item counts" : "")
+            + (git ? ", git's tracked | untracked | ignored" : "")
         context.write(context.current.space == nil ? said + "; 'du' sizes this table" : said)
         context.printPage()
         return .keepGoing

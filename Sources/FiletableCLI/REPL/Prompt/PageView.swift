@@ -123,6 +123,7 @@ struct PageView {
         if state.editing { parts.append("editing") }
         if state.marksShown && level.kind.marksShow == .leaveTheTable { parts.append("marked shown") }
         if let space = level.space { parts.append(showsPlanFreeing ? space.note : space.totalNote) }
+        if level.space != nil && state.showsGitSplit { parts.append("git: tracked untracked ignored") }
         parts += extra
         // On a terminal the header keeps to one line: the path gives way.
         if settings.interactive, let width = width ?? settings.window.columns() {

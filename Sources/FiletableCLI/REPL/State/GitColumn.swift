@@ -9,6 +9,8 @@ import SystemSeam
 final class GitColumn {
     /// Whether rows show the column.
     private(set) var shows = false
+    /// du's figures split by what git says of them (`figures git`).
+    let spaceSplit = GitSpaceSplit()
     /// Rung when an answer came in.
     let doorbell = Doorbell()
     private let answers = Locked<[[UInt8]: Result<GitDirectoryStatus, GitWorkTrees.Unavailable>]>([:])
@@ -48,6 +50,7 @@ final class GitColumn {
     func forget() {
         answers.withLock { $0 = [:] }
         asked = []
+        spaceSplit.forget()
     }
 
     /// A row's two letters: `  ` while git is asked, `--` where it cannot say.

@@ -17,9 +17,10 @@ final class Modes {
     func setLayout(_ layout: ScreenLayout?) { state.layout = layout }
 
     /// What du's figures count, and whether they carry item counts (`figures`).
-    func setSpaceFigures(_ measure: SpaceMeasure, itemCounts: Bool) {
+    func setSpaceFigures(_ measure: SpaceMeasure, itemCounts: Bool, gitSplit: Bool) {
         state.spaceMeasure = measure
         state.showsItemCounts = itemCounts
+        state.showsGitSplit = gitSplit
     }
 
     /// What this command leaves on the screen, for the next one to go on with.

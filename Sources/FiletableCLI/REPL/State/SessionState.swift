@@ -23,4 +23,6 @@ struct SessionState: Equatable {
     var spaceMeasure = SpaceMeasure.disk
     /// du's figures carry how many items each row holds (ncdu's `c`).
     var showsItemCounts = false
+    /// du's figures split into what git tracks, what is untracked and what it ignores (`figures git`).
+    var showsGitSplit = false
 }

@@ -43,6 +43,11 @@ extension CommandContext {
         let figures = level.knownSpace ?? space.figures(measure)
         let items = state.showsItemCounts ? space.items : nil
         let model = level.model
+        // In a work tree, with `figures git`: tracked, untracked, ignored (outside one, blank).
+        let split =
+            state.showsGitSplit && level.listing != nil
+            ? git.spaceSplit.split(of: level.path, measure: measure) { Self.space(of: $0, figures: figures, measure: measure) } : nil
+        let showsSplit = state.showsGitSplit
         return { row in
             let bytes = Self.space(ofRow: row, in: model, figures: figures, measure: measure)
             // A marked row inside a marked directory is in neither figure:
@@ -54,8 +59,13 @@ extension CommandContext {
             let columns = [
                 HumanSize.format(bytes), percent, "[" + String(repeating: "#", count: filled) + String(repeating: " ", count: 10 - filled) + "]",
             ]
-            guard let items else { return columns }
-            return columns + [Self.itemCount(ofRow: row, in: model, items: items)]
+            var all = columns
+            if let items { all.append(Self.itemCount(ofRow: row, in: model, items: items)) }
+            guard showsSplit else { return all }
+            guard let split else { return all + ["", "", ""] }
+            let (untracked, ignored) = split[model.name(ofRow: row)] ?? (0, 0)
+            let tracked = max(0, bytes - untracked - ignored)
+            return all + [tracked, untracked, ignored].map { HumanSize.format($0) }
         }
     }
 

@@ -89,6 +89,7 @@ extension CommandContext {
         } else {
             decorations.spaceColumns = spaceColumns(of: level)
             if state.showsItemCounts { decorations.spaceColumnAlignments.append(.trailing) }
+            if state.showsGitSplit && decorations.spaceColumns != nil { decorations.spaceColumnAlignments += [.trailing, .trailing, .trailing] }
         }
         level.source.decorations = decorations
     }
