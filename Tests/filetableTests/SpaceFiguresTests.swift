@@ -30,7 +30,7 @@ final class SpaceFiguresTests: XCTestCase {
         let rows = counted.components(separatedBy: "figures: disk use, item counts\n").last ?? ""
         XCTAssertTrue(rows.contains("]  1 a >") && rows.contains("] 20 b >"), "what each row holds:\n\(rows)")
         let wrong = try CommandRunner.script("figures wide", in: temp)
-        XCTAssertTrue(wrong.stderr.contains("figures: 'wide' is not disk, apparent, counts or nocounts"), wrong.stderr)
+        XCTAssertTrue(wrong.stderr.contains("figures: 'wide' is not disk, apparent, counts, nocounts, git or nogit"), wrong.stderr)
     }
 
     func testTheScreensAAndCKeys() throws {
