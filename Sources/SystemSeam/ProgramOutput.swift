@@ -69,6 +69,9 @@ public enum ProgramOutput {
         case .some(let failure): return .failure(failure)
         case .none:
             let signal = status & 0x7F
+            // Ctrl-C at a terminal reaches the program too (one process
+            // group): killed by it while a stop is asked, it was stopped.
+            if signal != 0 && stop() { return .failure(.stopped) }
             let code = signal == 0 ? (status >> 8) & 0xFF : 128 + signal
             return code == 0 ? .success(collected) : .failure(.failed(status: code, output: collected))
         }

@@ -33,10 +33,26 @@ enum CommandRunner {
         Bundle.main.bundleURL.appendingPathComponent("filetable")
     }
 
-    static func run(
-        _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
-        stdoutPath: String? = nil
-    ) throws -> CommandResult {
+    /// Runs filetable as a terminal's foreground job (`SpawnedProcess.runAsJob`):
+    /// `whileRunning` gets its pid, which is its process group's id too.
+    static func runAsJob(
+        _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:], whileRunning: (pid_t) -> Void
+    ) throws -> (ending: SpawnedProcess.Ending, stdout: String, stderr: String) {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("filetable-job-\(UUID().uuidString)")
+        defer {
+            unlink(scratch.path + ".out")
+            unlink(scratch.path + ".err")
+        }
+        let ending = try SpawnedProcess.runAsJob(
+            executable.path, arguments, environment: childEnvironment(for: arguments, adding: environment), in: directory?.path,
+            stdoutPath: scratch.path + ".out", stderrPath: scratch.path + ".err", whileRunning: whileRunning)
+        let read = { (path: String) in String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self) }
+        return (ending, read(scratch.path + ".out"), read(scratch.path + ".err"))
+    }
+
+    /// The environment filetable runs in: the tests' own, with the locale,
+    /// zone, terminal and home every test assumes, then `extra`.
+    private static func childEnvironment(for arguments: [String], adding extra: [String: String]) -> [String: String] {
         var env = ProcessInfo.processInfo.environment
         env["LC_ALL"] = locale(for: arguments.joined(separator: " "))
         env["TZ"] = "UTC"
@@ -48,7 +64,15 @@ enum CommandRunner {
         env["HOME"] = temporaryHome
         env.removeValue(forKey: "XDG_STATE_HOME")
         useChildSanitizerOptions(&env)
-        for (key, value) in environment { env[key] = value }
+        for (key, value) in extra { env[key] = value }
+        return env
+    }
+
+    static func run(
+        _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
+        stdoutPath: String? = nil
+    ) throws -> CommandResult {
+        let env = childEnvironment(for: arguments, adding: environment)
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("filetable-run-\(UUID().uuidString)")
         let outPath = stdoutPath ?? scratch.path + ".out"
         let errPath = scratch.path + ".err"

@@ -148,6 +148,38 @@ final class GitStatusColumnTests: XCTestCase {
         XCTAssertEqual(shown["bad\\xFFbyte"], "-M", "\(shown)")
         XCTAssertEqual(shown["clash"], "-U", "\(shown)")
     }
+
+    /// A submodule with a change inside is modified in its parent and a work
+    /// tree of its own; a linked worktree (`.git` a file) has its own
+    /// letters; a `.git` file that points nowhere is not a work tree.
+    func testASubmoduleALinkedWorktreeAndAGitFileThatPointsNowhere() throws {
+        let temp = try TemporaryTree()
+        let made = try CommandRunner.shell(
+            """
+            set -e
+            identity() { git config user.email t@example.com && git config user.name tester; }
+            mkdir sub main bad
+            (cd sub && git init -q -b main && identity && echo s > s.txt && git add -A && git commit -qm s)
+            cd main && git init -q -b main && identity && echo a > a && git add -A && git commit -qm a
+            git -c protocol.file.allow=always submodule add -q ../sub sub >/dev/null 2>&1 && git commit -qm sub
+            echo more >> sub/s.txt
+            git worktree add -q ../linked 2>/dev/null && echo b >> ../linked/a && echo new > ../linked/new
+            cd ../bad && echo 'gitdir: /nonexistent' > .git && echo x > x
+            """, in: temp.url)
+        try XCTSkipIf(made.status != 0, "skipped: could not make the repositories: \(made.stderr)")
+        let parent = letters(try CommandRunner.run(["-l", "--git", temp.path + "/main"]).text)
+        XCTAssertEqual(parent["sub"], "-M", "\(parent)")
+        XCTAssertEqual(parent["a"], "--", "\(parent)")
+        XCTAssertEqual(letters(try CommandRunner.run(["-l", "--git", temp.path + "/main/sub"]).text)["s.txt"], "-M")
+        let linked = letters(try CommandRunner.run(["-l", "--git", temp.path + "/linked"]).text)
+        XCTAssertEqual(linked["a"], "-M", "\(linked)")
+        XCTAssertEqual(linked["new"], "-N", "\(linked)")
+        XCTAssertEqual(parent["a"], "--", "the linked worktree's change is not the main tree's")
+        let nowhere = try CommandRunner.run(["-l", "--git", temp.path + "/bad"])
+        XCTAssertEqual(nowhere.status, 0)
+        XCTAssertEqual(letters(nowhere.text)["x"], "--")
+        XCTAssertTrue(nowhere.stderr.contains("bad: not in a git work tree; the git column shows --"), nowhere.stderr)
+    }
 }
 
 /// The session's git column (`git on`): every style, `info` and the

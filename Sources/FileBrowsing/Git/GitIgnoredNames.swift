@@ -6,9 +6,13 @@ import SystemSeam
 /// run, from any thread (under a lock); outside a work tree nothing is
 /// left out. Equal only to itself.
 public final class GitIgnoredNames: Equatable, @unchecked Sendable {
-    private let trees = Locked(GitWorkTrees(deadline: 30))
+    private let trees: Locked<GitWorkTrees>
 
-    public init() {}
+    /// `stop` ends a git that has not answered (Ctrl-C's flag unless told
+    /// otherwise); nothing is left out then, and the next listing asks again.
+    public init(stop: @escaping () -> Bool = { Interruption.isRequested }) {
+        trees = Locked(GitWorkTrees(deadline: 30, stop: stop))
+    }
 
     /// What the listing of the directory at `path` leaves out: every name,
     /// inside a directory git ignores whole; else the names git ignores.
@@ -16,6 +20,14 @@ public final class GitIgnoredNames: Equatable, @unchecked Sendable {
         trees.withLock { trees in
             guard case .success(let status) = trees.status(ofDirectory: path) else { return (false, []) }
             return (status.isIgnoredWhole, status.ignoredNames)
+        }
+    }
+
+    /// Why git cannot say what the directory at `path` holds; nil when it can.
+    public func unavailable(in path: [UInt8]) -> GitWorkTrees.Unavailable? {
+        trees.withLock { trees in
+            guard case .failure(let reason) = trees.status(ofDirectory: path) else { return nil }
+            return reason
         }
     }
 

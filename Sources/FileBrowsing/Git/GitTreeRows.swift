@@ -13,15 +13,22 @@ public final class GitTreeRows: ArenaBackedRows {
     private let modes: [UInt32]
     private let sizes: [Int64]
     private let time: Timestamp
+    /// Asked while git reads a row's bytes.
+    public let stop: () -> Bool
     public var options: ListOptions {
         didSet { if options != oldValue { arrange() } }
     }
 
     /// The tree of `directory` at `revision`, or why not, in a user's words.
-    public static func read(_ directory: [UInt8], at revision: [UInt8], options: ListOptions = ListOptions()) -> Result<GitTreeRows, FileError> {
+    /// `stop` (Ctrl-C's flag unless told otherwise) ends a git that has not
+    /// answered, here and when a row's bytes are read later.
+    public static func read(
+        _ directory: [UInt8], at revision: [UInt8], options: ListOptions = ListOptions(), stop: @escaping () -> Bool = { Interruption.isRequested }
+    ) -> Result<GitTreeRows, FileError> {
         let shown = String(decoding: revision, as: UTF8.self)
         let run = { (words: [[UInt8]]) in
-            ProgramOutput.run("git", arguments: [Array("-C".utf8), directory] + words, environment: ["GIT_OPTIONAL_LOCKS": "0"], deadline: 30)
+            ProgramOutput.run(
+                "git", arguments: [Array("-C".utf8), directory] + words, environment: ["GIT_OPTIONAL_LOCKS": "0"], deadline: 30, stop: stop)
         }
         let listed = run([
             Array("ls-tree".utf8), Array("--full-tree".utf8), Array("-z".utf8), Array("-l".utf8), Array("--end-of-options".utf8),
@@ -31,15 +38,18 @@ public final class GitTreeRows: ArenaBackedRows {
             if case .failure(.notStarted) = listed {
                 return .failure(FileError(path: directory, reason: .custom("git is not installed; --rev reads a revision with it")))
             }
+            if case .failure(let failure) = listed, let cut = GitRevisionFile.cutShort(failure, path: directory) { return .failure(cut) }
             return .failure(FileError(path: directory, reason: .custom("not a directory in \(shown) (or '\(shown)' is not a revision here)")))
         }
         let committed = run([Array("log".utf8), Array("-1".utf8), Array("--format=%ct".utf8), Array("--end-of-options".utf8), revision])
         let seconds = (try? committed.get()).flatMap { Int64(String(decoding: $0.filter { $0 >= 0x30 && $0 <= 0x39 }, as: UTF8.self)) } ?? 0
-        return .success(GitTreeRows(directory: directory, revision: revision, listing: output, time: Timestamp(seconds: seconds), options: options))
+        return .success(
+            GitTreeRows(directory: directory, revision: revision, listing: output, time: Timestamp(seconds: seconds), options: options, stop: stop))
     }
 
-    private init(directory: [UInt8], revision: [UInt8], listing: [UInt8], time: Timestamp, options: ListOptions) {
+    private init(directory: [UInt8], revision: [UInt8], listing: [UInt8], time: Timestamp, options: ListOptions, stop: @escaping () -> Bool) {
         self.directory = directory
+        self.stop = stop
         self.revision = revision
         self.time = time
         self.options = options
@@ -96,7 +106,8 @@ public final class GitTreeRows: ArenaBackedRows {
 
     /// A link's target: the blob it is.
     public func linkTarget(ofRow row: Int) -> Result<[UInt8], Errno> {
-        guard kind(ofRow: row) == .symlink, case .success(let target) = GitRevisionFile.bytes(of: path(ofRow: row), at: revision) else {
+        guard kind(ofRow: row) == .symlink, case .success(let target) = GitRevisionFile.bytes(of: path(ofRow: row), at: revision, stop: stop)
+        else {
             return .failure(.invalidArgument)
         }
         return .success(target)
@@ -119,8 +130,9 @@ public final class GitTreeRows: ArenaBackedRows {
     public func contentsOpener(ofRow row: Int, path: [UInt8]) -> () throws(FileError) -> any ByteSource {
         let revision = revision
         let file = self.path(ofRow: row)
+        let stop = stop
         return { () throws(FileError) -> any ByteSource in
-            MemoryBytes(path: path, bytes: try GitRevisionFile.bytes(of: file, at: revision).get())
+            MemoryBytes(path: path, bytes: try GitRevisionFile.bytes(of: file, at: revision, stop: stop).get())
         }
     }
 }

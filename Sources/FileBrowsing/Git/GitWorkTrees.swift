@@ -18,17 +18,28 @@ public final class GitWorkTrees {
         case notAWorkTree
         /// git did not answer within the deadline.
         case notResponding
-        /// git failed otherwise, or a stop ended it.
+        /// A stop (Ctrl-C) ended git before it answered.
+        case stopped
+        /// git failed otherwise.
         case failed
+
+        /// Asking again may answer (a stop or a deadline cut git short).
+        public var isTransient: Bool { self == .stopped || self == .notResponding }
 
         /// One line for the user, about `path`.
         public func message(for path: String) -> String {
             switch self {
-            case .noGit: return "--git: git is not installed; the column shows --"
-            case .notAWorkTree: return "\(path): not in a git work tree; the git column shows --"
-            case .notResponding: return "\(path): git did not answer in time; the git column shows --"
-            case .failed: return "\(path): git status failed; the git column shows --"
+            case .noGit: return "git is not installed"
+            case .notAWorkTree: return "\(path): not in a git work tree"
+            case .notResponding: return "\(path): git did not answer in time"
+            case .stopped: return "\(path): stopped by Ctrl-C before git answered"
+            case .failed: return "\(path): git status failed"
             }
+        }
+
+        /// The line for the git column, which shows `--` where git cannot say.
+        public func columnMessage(for path: String) -> String {
+            (self == .noGit ? "--git: " : "") + message(for: path) + "; the git column shows --"
         }
     }
 
@@ -38,7 +49,9 @@ public final class GitWorkTrees {
     private let stop: () -> Bool
     private let deadline: Double
 
-    public init(deadline: Double = 10, stop: @escaping () -> Bool = { false }) {
+    /// `stop` is asked while git runs (Ctrl-C's flag unless told otherwise):
+    /// when it says yes git is killed and the answer is `.stopped`.
+    public init(deadline: Double = 10, stop: @escaping () -> Bool = { Interruption.isRequested }) {
         self.deadline = deadline
         self.stop = stop
     }
@@ -47,6 +60,9 @@ public final class GitWorkTrees {
     public func status(ofDirectory path: [UInt8]) -> Result<GitDirectoryStatus, Unavailable> {
         if let known = directories[path] { return known }
         let found = locate(path).flatMap { root, prefix in tree(at: root).map { GitDirectoryStatus(entries: $0, prefix: prefix) } }
+        // A stop is not an answer: the next ask runs git again (a deadline
+        // is kept: a git that hangs costs it once, not once a directory).
+        if case .failure(.stopped) = found { return found }
         directories[path] = found
         return found
     }
@@ -73,6 +89,7 @@ public final class GitWorkTrees {
             words(["-c", "core.fsmonitor=false", "-C"]) + [root]
             + words(["--no-optional-locks", "status", "--porcelain=v2", "-z", "--untracked-files=all", "--ignored=matching"])
         let read = run(arguments).map { GitPorcelain.entries($0).sorted { $0.path.lexicographicallyPrecedes($1.path) } }
+        if case .failure(.stopped) = read { return read }
         trees[root] = read
         return read
     }
@@ -84,6 +101,7 @@ public final class GitWorkTrees {
         case .success(let output): return .success(output)
         case .failure(.notStarted): return .failure(.noGit)
         case .failure(.notResponding): return .failure(.notResponding)
+        case .failure(.stopped): return .failure(.stopped)
         case .failure(.failed(status: 128, _)): return .failure(.notAWorkTree)
         case .failure: return .failure(.failed)
         }

@@ -14,7 +14,7 @@ extension ListingContext {
             case .success(let status):
                 return status.flags(ofName: name).letters
             case .failure(let reason):
-                let note = reason.message(for: NameEscaping.escape(directory.isEmpty ? [0x2E] : directory))
+                let note = reason.columnMessage(for: NameEscaping.escape(directory.isEmpty ? [0x2E] : directory))
                 if said.insert(note).inserted { diagnostics.report(note, severity: .success) }
                 return "--"
             }

@@ -34,7 +34,8 @@ struct FilterCommand: RegisteredCommand {
             guard context.current.listing != nil else {
                 throw CommandError("filter --git: keeps a directory's entries; this table lists \(context.current.kindDescription)")
             }
-            context.current.update { $0.gitKind = GitKind(word: gitKind, names: GitIgnoredNames()) }
+            let names = try context.askedGitNames(for: "filter --git")
+            context.current.update { $0.gitKind = GitKind(word: gitKind, names: names) }
             context.printPage()
             return .keepGoing
         }

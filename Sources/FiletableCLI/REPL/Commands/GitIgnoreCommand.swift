@@ -24,7 +24,8 @@ struct GitIgnoreCommand: RegisteredCommand {
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Ending {
-        context.current.update { $0.gitIgnored = on ? GitIgnoredNames() : nil }
+        let names = on ? try context.askedGitNames(for: "gitignore on") : nil
+        context.current.update { $0.gitIgnored = names }
         context.printPage()
         return .keepGoing
     }

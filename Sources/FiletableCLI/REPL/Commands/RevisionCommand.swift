@@ -19,7 +19,7 @@ struct RevisionCommand: RegisteredCommand {
     func run(in context: CommandContext) throws(CommandError) -> Ending {
         let origin = context.current
         guard origin.listing != nil else { throw CommandError("rev: opens a directory of a work tree; this table lists \(origin.kindDescription)") }
-        switch GitTreeRows.read(origin.path, at: Array(revision.utf8), options: origin.model.options) {
+        switch GitTreeRows.read(origin.path, at: Array(revision.utf8), options: origin.model.options, stop: context.stop.isRequested) {
         case .success(let rows):
             context.present(
                 TableLevel(

@@ -71,10 +71,11 @@ struct SortCommand: RegisteredCommand {
         guard !gitChangesFirst || context.current.listing != nil else {
             throw CommandError("sort: git orders a directory's entries; this table lists \(context.current.kindDescription)")
         }
+        let names = gitChangesFirst ? try context.askedGitNames(for: "sort git") : nil
         context.current.update {
             $0.sortKey = key
             $0.reversed = reversed
-            $0.gitChangesFirst = gitChangesFirst ? GitIgnoredNames() : nil
+            $0.gitChangesFirst = names
         }
         context.printPage()
         return .keepGoing

@@ -24,7 +24,7 @@ final class RevisionLevel: LevelKind, OpensItsRows {
     /// A directory of the revision opens as a level of its own.
     func level(for opening: LevelOpening) throws(CommandError) -> TableLevel? {
         guard opening.level.model === rows, rows.kind(ofRow: opening.row) == .directory else { return nil }
-        switch GitTreeRows.read(rows.path(ofRow: opening.row), at: rows.revision, options: rows.options) {
+        switch GitTreeRows.read(rows.path(ofRow: opening.row), at: rows.revision, options: rows.options, stop: rows.stop) {
         case .success(let inner):
             return TableLevel(
                 rows: inner, kind: RevisionLevel(rows: inner), in: opening.level.directory, path: opening.path, decoration: opening.decoration)

@@ -38,7 +38,8 @@ final class GitColumn {
         let answers = answers
         let doorbell = doorbell
         let worker = JoinableThread {
-            let found = GitWorkTrees(deadline: 30).status(ofDirectory: path)
+            // Never stopped by a Ctrl-C meant for a command: the deadline bounds it.
+            let found = GitWorkTrees(deadline: 30, stop: { false }).status(ofDirectory: path)
             answers.withLock { $0[path] = found }
             doorbell?.ring()
         }

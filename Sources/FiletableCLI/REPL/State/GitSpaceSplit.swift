@@ -9,7 +9,8 @@ import SystemSeam
 final class GitSpaceSplit {
     /// Each row's untracked and ignored bytes, by name, for a directory's
     /// path and what the figures count.
-    private var known: [Key: [[UInt8]: (untracked: Int64, ignored: Int64)]] = [:]
+    /// (nil: not a work tree, or git cannot say).
+    private var known: [Key: [[UInt8]: (untracked: Int64, ignored: Int64)]?] = [:]
 
     private struct Key: Hashable {
         let path: [UInt8]
@@ -18,16 +19,26 @@ final class GitSpaceSplit {
 
     /// The split of the directory at `path`, each path's space as
     /// `space` counts a status (a directory as du sized it); nil outside a
-    /// work tree. Asks git, under its deadline, the first time only.
+    /// work tree. Asks git, under its deadline and `stop`, once (after a
+    /// stop, again on the next page; `reload` asks anew).
     func split(
-        of path: [UInt8], measure: SpaceMeasure, space: (FileStatus) -> Int64
+        of path: [UInt8], measure: SpaceMeasure, stop: @escaping () -> Bool, space: (FileStatus) -> Int64
     ) -> [[UInt8]: (untracked: Int64, ignored: Int64)]? {
         let key = Key(path: path, measure: measure)
         if let split = known[key] { return split }
-        let trees = GitWorkTrees()
-        guard case .success(let untracked) = trees.cleanable(below: path, untracked: true),
-            case .success(let ignored) = trees.cleanable(below: path, untracked: false)
-        else { return nil }
+        let trees = GitWorkTrees(stop: stop)
+        let asked = trees.cleanable(below: path, untracked: true).flatMap { untracked in
+            trees.cleanable(below: path, untracked: false).map { (untracked, $0) }
+        }
+        let untracked: [[UInt8]]
+        let ignored: [[UInt8]]
+        switch asked {
+        case .success(let answer): (untracked, ignored) = answer
+        case .failure(let reason):
+            // A git that did not answer in time is not asked again each page.
+            if reason != .stopped { known[key] = .some(nil) }
+            return nil
+        }
         var split: [[UInt8]: (untracked: Int64, ignored: Int64)] = [:]
         for (paths, isIgnored) in [(untracked, false), (ignored, true)] {
             for below in paths {

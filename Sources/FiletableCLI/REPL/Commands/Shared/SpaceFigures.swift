@@ -46,7 +46,9 @@ extension CommandContext {
         // In a work tree, with `figures git`: tracked, untracked, ignored (outside one, blank).
         let split =
             state.showsGitSplit && level.listing != nil
-            ? git.spaceSplit.split(of: level.path, measure: measure) { Self.space(of: $0, figures: figures, measure: measure) } : nil
+            ? git.spaceSplit.split(of: level.path, measure: measure, stop: stop.isRequested) {
+                Self.space(of: $0, figures: figures, measure: measure)
+            } : nil
         let showsSplit = state.showsGitSplit
         return { row in
             let bytes = Self.space(ofRow: row, in: model, figures: figures, measure: measure)
