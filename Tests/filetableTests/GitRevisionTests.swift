@@ -44,9 +44,50 @@ final class GitRevisionTests: XCTestCase {
         XCTAssertTrue(long.text.contains("-rw-r--r-- 1 root root 6 ") && long.text.hasSuffix(" notes.txt\n"), long.text)
         let now = try CommandRunner.run(["--rev", "HEAD", "-l", "src"], in: temp.url)
         XCTAssertTrue(now.text.contains(" 10 ") && now.text.hasSuffix(" notes.txt\n"), now.text)
-        let recursive = try CommandRunner.run(["--rev", "v1", "-R", "."], in: temp.url)
-        XCTAssertEqual(recursive.status, 2)
-        XCTAssertTrue(recursive.stderr.contains("-R and --tree are not built yet"), recursive.stderr)
+        let session = try CommandRunner.run(["--rev", "v1", "-e", "ls", "."], in: temp.url)
+        XCTAssertEqual(session.status, 2)
+        XCTAssertTrue(session.stderr.contains("rev REV at the prompt opens one"), session.stderr)
+    }
+
+    /// `--rev REV -R` and `--rev REV --tree`: what filetable prints of a
+    /// checkout of that revision (`git archive`), names, drawing and counts,
+    /// from one `git ls-tree -r` a root.
+    func testRecursiveListingAndTreeOfARevisionAreThoseOfItsCheckout() throws {
+        let temp = try TemporaryTree()
+        let made = try CommandRunner.shell(
+            """
+            set -e
+            mkdir repo checkout && cd repo
+            git init -q -b main . && git config user.email t@example.com && git config user.name tester
+            mkdir -p src/deep/deeper docs 'with space' && echo a > src/a.c && echo b > src/deep/b.c && echo c > src/deep/deeper/c.c
+            echo d > docs/read.md && echo e > 'with space/e' && echo h > .hidden && ln -s a.c src/link && ln -s ../gone src/dangling
+            git add -A && git commit -qm one && git tag v1
+            git archive v1 | tar -x -C ../checkout
+            rm -r src/deep && echo later > src/later.c && git add -A && git commit -qm two
+            """, in: temp.url)
+        try XCTSkipIf(made.status != 0, "skipped: could not make the repository: \(made.stderr)")
+        let repo = temp.url.appendingPathComponent("repo")
+        let checkout = temp.url.appendingPathComponent("checkout")
+        let forms: [[String]] = [
+            ["-R", "."], ["-RA", "src", "docs"], ["-R1F", "src"], ["-R", "--depth", "2", "."], ["--tree", "."], ["--tree", "-a", "-F", "src"],
+            ["--tree", "-d", "."], ["--tree", "-L", "2", "--noreport", "."], ["--tree", "-J", "src"], ["--tree", "-P", "*.c", "."],
+        ]
+        for form in forms {
+            let ours = try CommandRunner.run(["--rev", "v1"] + form, in: repo)
+            let theirs = try CommandRunner.run(form, in: checkout)
+            XCTAssertEqual(ours.status, 0, "\(form): \(ours.stderr)")
+            XCTAssertEqual(ours.text, theirs.text, "--rev v1 \(form.joined(separator: " "))")
+        }
+        // The work tree has changed since: the revision is what is listed.
+        XCTAssertFalse(try CommandRunner.run(["--rev", "v1", "-R", "src"], in: repo).text.contains("later.c"))
+        XCTAssertTrue(try CommandRunner.run(["--rev", "HEAD", "-R", "src"], in: repo).text.contains("later.c"))
+        let missing = try CommandRunner.run(["--rev", "v1", "--tree", "nosuch", "src"], in: repo)
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.text.hasPrefix("nosuch  [error opening dir]\nsrc\n"), missing.text)
+        XCTAssertTrue(missing.stderr.contains("nosuch: not a directory in v1"), missing.stderr)
+        let pruned = try CommandRunner.run(["--rev", "v1", "--tree", "--prune", "."], in: repo)
+        XCTAssertEqual(pruned.status, 1, "a usage error, as tree gives it")
+        XCTAssertTrue(pruned.stderr.contains("--prune reads the tree on disk; it is not built for --rev"), pruned.stderr)
     }
 
     /// `rev REV` at the prompt: the directory as the revision holds it, a

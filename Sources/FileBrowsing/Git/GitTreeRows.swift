@@ -13,6 +13,9 @@ public final class GitTreeRows: ArenaBackedRows {
     private let modes: [UInt32]
     private let sizes: [Int64]
     private let time: Timestamp
+    /// Where these rows lie below the root of the `GitRevisionTree` that
+    /// made them (empty: its root, or rows read alone).
+    public internal(set) var belowTreeRoot: [UInt8] = []
     /// Asked while git reads a row's bytes.
     public let stop: () -> Bool
     public var options: ListOptions {
@@ -25,15 +28,25 @@ public final class GitTreeRows: ArenaBackedRows {
     public static func read(
         _ directory: [UInt8], at revision: [UInt8], options: ListOptions = ListOptions(), stop: @escaping () -> Bool = { Interruption.isRequested }
     ) -> Result<GitTreeRows, FileError> {
-        let shown = String(decoding: revision, as: UTF8.self)
-        let run = { (words: [[UInt8]]) in
-            ProgramOutput.run(
-                "git", arguments: [Array("-C".utf8), directory] + words, environment: ["GIT_OPTIONAL_LOCKS": "0"], deadline: 30, stop: stop)
+        listing(of: directory, at: revision, recursive: false, stop: stop).map { output, time in
+            GitTreeRows(directory: directory, revision: revision, listing: output, time: time, options: options, stop: stop)
         }
-        let listed = run([
-            Array("ls-tree".utf8), Array("--full-tree".utf8), Array("-z".utf8), Array("-l".utf8), Array("--end-of-options".utf8),
-            revision + Array(":./".utf8),
-        ])
+    }
+
+    /// `git ls-tree -z -l` of `directory` at `revision` (with `recursive`,
+    /// `-r -t`: every entry below, each directory too), and the
+    /// revision's commit time; or why not.
+    static func listing(
+        of directory: [UInt8], at revision: [UInt8], recursive: Bool, stop: @escaping () -> Bool
+    ) -> Result<(output: [UInt8], time: Timestamp), FileError> {
+        let shown = String(decoding: revision, as: UTF8.self)
+        let run = { (words: [String], last: [UInt8]) in
+            ProgramOutput.run(
+                "git", arguments: [Array("-C".utf8), directory] + words.map { Array($0.utf8) } + [last],
+                environment: ["GIT_OPTIONAL_LOCKS": "0"], deadline: 30, stop: stop)
+        }
+        let listed = run(
+            ["ls-tree", "--full-tree", "-z", "-l"] + (recursive ? ["-r", "-t"] : []) + ["--end-of-options"], revision + Array(":./".utf8))
         guard case .success(let output) = listed else {
             if case .failure(.notStarted) = listed {
                 return .failure(FileError(path: directory, reason: .custom("git is not installed; --rev reads a revision with it")))
@@ -41,13 +54,12 @@ public final class GitTreeRows: ArenaBackedRows {
             if case .failure(let failure) = listed, let cut = GitRevisionFile.cutShort(failure, path: directory) { return .failure(cut) }
             return .failure(FileError(path: directory, reason: .custom("not a directory in \(shown) (or '\(shown)' is not a revision here)")))
         }
-        let committed = run([Array("log".utf8), Array("-1".utf8), Array("--format=%ct".utf8), Array("--end-of-options".utf8), revision])
+        let committed = run(["log", "-1", "--format=%ct", "--end-of-options"], revision)
         let seconds = (try? committed.get()).flatMap { Int64(String(decoding: $0.filter { $0 >= 0x30 && $0 <= 0x39 }, as: UTF8.self)) } ?? 0
-        return .success(
-            GitTreeRows(directory: directory, revision: revision, listing: output, time: Timestamp(seconds: seconds), options: options, stop: stop))
+        return .success((output, Timestamp(seconds: seconds)))
     }
 
-    private init(directory: [UInt8], revision: [UInt8], listing: [UInt8], time: Timestamp, options: ListOptions, stop: @escaping () -> Bool) {
+    init(directory: [UInt8], revision: [UInt8], listing: [UInt8], time: Timestamp, options: ListOptions, stop: @escaping () -> Bool) {
         self.directory = directory
         self.stop = stop
         self.revision = revision
@@ -102,7 +114,15 @@ public final class GitTreeRows: ArenaBackedRows {
     }
 
     public func cachedStatus(ofRow row: Int) -> Result<FileStatus, Errno>? { status(ofRow: row) }
-    public func targetStatus(ofRow row: Int) -> Result<FileStatus, Errno> { status(ofRow: row) }
+    /// A link's target when it names an entry beside it (as most links in
+    /// a tree do); a target elsewhere is not read from the revision (missing).
+    public func targetStatus(ofRow row: Int) -> Result<FileStatus, Errno> {
+        guard kind(ofRow: row) == .symlink else { return status(ofRow: row) }
+        guard case .success(let target) = linkTarget(ofRow: row), !target.contains(0x2F),
+            let beside = (0..<rowCount).first(where: { name(ofRow: $0) == target && kind(ofRow: $0) != .symlink })
+        else { return .failure(.noSuchFileOrDirectory) }
+        return status(ofRow: beside)
+    }
 
     /// A link's target: the blob it is.
     public func linkTarget(ofRow row: Int) -> Result<[UInt8], Errno> {

@@ -9,7 +9,11 @@ struct Lister {
 
     func run() {
         guard let revision = context.options.dump.revision else { return listOnDisk() }
-        listRevision(revision)
+        if context.options.tree {
+            TreeListing(context: context).run(revision: revision)
+        } else {
+            listRevision(revision)
+        }
         writeClosing()
     }
 

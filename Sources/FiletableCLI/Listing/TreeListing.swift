@@ -28,7 +28,7 @@ final class TreeListing {
     private let times = TimeFormat()
 
     /// What a drawing has counted: tree's closing `N directories, M files`.
-    private struct Counts {
+    struct Counts {
         var directories = 0
         var files = 0
     }
@@ -38,7 +38,7 @@ final class TreeListing {
     /// left: a copy per level grew with depth squared, 2.5 GB at 5,000
     /// levels), each level's last drawn row, what --prune skips, and what -l
     /// has entered.
-    private struct Walk {
+    struct Walk {
         var prefix = ""
         var lastWasFinal = false
         /// tree counts the root once something is drawn below it (an empty root: 0 directories).
@@ -104,6 +104,11 @@ final class TreeListing {
         for place in archiveDirectories {
             draw(inside: place, json: json, cell: cell, formatter: formatter, counts: &counts)
         }
+        finish(counts: counts, json: json)
+    }
+
+    /// tree's closing: `N directories, M files` (or the JSON's report).
+    func finish(counts: Counts, json: TreeJSONWriter?) {
         if let json {
             json.finish(
                 directories: counts.directories, files: context.options.treeDrawing.directoriesOnly ? nil : counts.files,
@@ -204,27 +209,33 @@ final class TreeListing {
         if listOptions.hidden == .shownWithDotEntries { listOptions.hidden = .shown }
         listOptions.filterSparesDirectories = true
         var walk = Walk()
-        drawLevel(
-            place.found.node, path: place.shownPath, of: place.found.archive, depth: 0, options: listOptions, json: json, cell: cell,
-            formatter: formatter, walk: &walk, counts: &counts)
+        let archive = place.found.archive
+        let rows = ArchiveRows(archive: archive, node: place.found.node, options: listOptions)
+        rows.shownPath = place.shownPath
+        drawLevels(
+            from: rows, depth: 0,
+            inner: { rows, row in
+                let inner = ArchiveRows(archive: archive, node: rows.treeNode(ofRow: row), options: listOptions)
+                inner.shownPath = rows.path(ofRow: row)
+                return inner
+            }, json: json, cell: cell, formatter: formatter, walk: &walk, counts: &counts)
     }
 
-    /// One directory of an archive at `depth` and, row by row, what is below
-    /// each of its directories: a loop over a stack of open levels, not a
-    /// recursion, so a member path of any depth (a 30 KB tar can hold
-    /// 10,000 levels) never runs out of the thread's stack.
-    private func drawLevel(
-        _ node: Int32, path: [UInt8], of archive: Archive, depth: Int, options: ListOptions, json: TreeJSONWriter?, cell: Cell,
-        formatter: NameCellFormatter, walk: inout Walk, counts: inout Counts
+    /// One directory held in an index (an archive's, a git revision's) at
+    /// `depth` and, row by row, what is below each of its directories
+    /// (`inner`: a directory row's rows): a loop over a stack of open
+    /// levels, not a recursion, so a member path of any depth (a 30 KB tar
+    /// can hold 10,000 levels) never runs out of the thread's stack.
+    func drawLevels<Rows: FileRows>(
+        from first: Rows, depth: Int, inner: (Rows, Int) -> Rows, json: TreeJSONWriter?, cell: Cell, formatter: NameCellFormatter,
+        walk: inout Walk, counts: inout Counts
     ) {
-        var open: [(rows: ArchiveRows, next: Int, depth: Int)] = []
-        func enterLevel(_ node: Int32, path: [UInt8], depth: Int, walk: inout Walk) {
-            let rows = ArchiveRows(archive: archive, node: node, options: options)
-            rows.shownPath = path
+        var open: [(rows: Rows, next: Int, depth: Int)] = []
+        func enterLevel(_ rows: Rows, depth: Int, walk: inout Walk) {
             enter(rows, depth: depth, kept: nil, json: json, walk: &walk)
             open.append((rows, 0, depth))
         }
-        enterLevel(node, path: path, depth: depth, walk: &walk)
+        enterLevel(first, depth: depth, walk: &walk)
         while let (rows, row, depth) = open.last {
             guard row < rows.rowCount, !Interruption.isRequested else {
                 leave(depth: depth, json: json, walk: &walk)
@@ -234,7 +245,7 @@ final class TreeListing {
             open[open.count - 1].next += 1
             draw(row: row, of: rows, kept: nil, json: json, cell: cell, formatter: formatter, walk: &walk, counts: &counts)
             if rows.kind(ofRow: row) == .directory, context.options.maxDepth.map({ depth + 1 < $0 }) ?? true {
-                enterLevel(rows.treeNode(ofRow: row), path: rows.path(ofRow: row), depth: depth + 1, walk: &walk)
+                enterLevel(inner(rows, row), depth: depth + 1, walk: &walk)
             }
         }
     }

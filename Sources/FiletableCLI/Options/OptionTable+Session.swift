@@ -6,9 +6,9 @@ extension OptionTable {
     static let repl: [OptionSpec] = [
         OptionSpec(
             "rev", value: .text, valueName: "REV", section: .formats,
-            "each directory listed (-1, -l, -C...) or FILE read (--cat, --hex, --xxd) as git revision REV holds it (git ls-tree, git show REV:FILE)",
+            "each directory listed (-1, -l, -C, -R, --tree...) or FILE read (--cat, --hex, --xxd) as git revision REV holds it (git ls-tree, git show REV:FILE)",
             details:
-                "Read with the git program (rev-parse, cat-file), read-only: --cat writes what git show REV:FILE prints for a file, --hex and --xxd dump it. A FILE not in REV, or a directory there, is said and the rest go on. A directory is listed from git ls-tree REV:DIR: each entry's mode and size as git keeps them, the time the revision's commit time, no owner (root). -R and --tree are not built yet; rev REV at the prompt opens a directory of a revision as a level."
+                "Read with the git program (rev-parse, cat-file), read-only: --cat writes what git show REV:FILE prints for a file, --hex and --xxd dump it. A FILE not in REV, or a directory there, is said and the rest go on. A directory is listed from git ls-tree REV:DIR: each entry's mode and size as git keeps them, the time the revision's commit time, no owner (root). -R and --tree walk the revision from one git ls-tree -r a directory named, drawing and counting as they do on disk (--prune is not built for it); rev REV at the prompt opens a directory of a revision as a level."
         ) { options, argument in
             options.dump.revision = Array(argument.text.utf8)
         },

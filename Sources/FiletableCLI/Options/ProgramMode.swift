@@ -85,11 +85,14 @@ enum ProgramMode: Equatable, Sendable, CaseIterable {
             throw UsageError(
                 message: "--git shows a column of the long listing; add -l (filetable -l --git DIR), or with --du the work trees' ignored bytes")
         }
-        if options.dump.revision != nil && self != .cat && !dumps && (self != .listing || options.recursive || options.maxDepth != nil) {
+        if options.dump.revision != nil && self != .cat && !dumps && self != .listing && self != .tree {
             throw UsageError(
                 message:
-                    "--rev lists a revision's directories (-1, -l, -C...) and reads its files (--cat, --hex, --xxd); -R and --tree are not built yet (rev REV at the prompt opens one)"
+                    "--rev lists a revision's directories (-1, -l, -C, -R, --tree) and reads its files (--cat, --hex, --xxd); rev REV at the prompt opens one"
             )
+        }
+        if options.dump.revision != nil && options.prunesEmptyDirectories {
+            throw UsageError(message: "--prune reads the tree on disk; it is not built for --rev (-P without it draws every directory)")
         }
         switch self {
         case .cat where options.formatRequested:
