@@ -72,6 +72,7 @@ final class GitHangTests: XCTestCase {
             "filter --git modified": "filter --git: \(tree.path): stopped by Ctrl-C before git answered; nothing changed",
             "sort git": "sort git: \(tree.path): stopped by Ctrl-C before git answered; nothing changed",
             "mark ignored": "mark ignored: \(tree.path): stopped by Ctrl-C before git answered",
+            "compare --rev HEAD": "compare --rev: \(tree.path): stopped by Ctrl-C before git answered",
         ]
         for (command, said) in stopped {
             let ended = try interruptedWhileGitHangs(["-e", command, "."], tree: tree, fakeGit: fake)

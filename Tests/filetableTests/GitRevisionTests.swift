@@ -110,4 +110,45 @@ final class GitRevisionTests: XCTestCase {
         let wrong = try CommandRunner.script("rev nope", in: temp)
         XCTAssertTrue(wrong.stderr.contains("rev: "), wrong.stderr)
     }
+
+    /// `compare --rev REV`: the comparison level's sections from git's own
+    /// answer (what `git status` calls deleted is only there, modified
+    /// differs, a file become a link is not the same type, new and
+    /// untracked are only here, ignored is left out); `diff N` shows a
+    /// changed file against the revision's; nothing in the repository changes.
+    func testCompareWithARevisionIsGitsAnswerAsAComparison() throws {
+        let temp = try TemporaryTree()
+        let made = try CommandRunner.shell(
+            """
+            set -e
+            git init -q -b main . && git config user.email t@example.com && git config user.name tester
+            mkdir -p src/deep && printf 'one\\ntwo\\nthree\\n' > src/a.c && echo b > src/deep/b.c && echo gone > gone.txt
+            echo l > linked && echo s > same.txt && echo 'build/' > .gitignore && git add -A && git commit -qm one && git tag v1
+            printf 'one\\nTWO\\nthree\\n' > src/a.c && rm gone.txt linked && ln -s same.txt linked && echo new > src/new.c
+            mkdir build && echo o > build/out && echo staged > staged.txt && git add staged.txt
+            """, in: temp.url)
+        try XCTSkipIf(made.status != 0, "skipped: could not make the repository: \(made.stderr)")
+        let index = try Data(contentsOf: temp.url.appendingPathComponent(".git/index"))
+        let run = try CommandRunner.run(["-e", "compare --rev v1; diff 4; q; view 3; q; mark 3", "."], in: temp.url)
+        let page = run.text
+        XCTAssertTrue(page.contains("compare with v1: 5 differences | 3 files the same"), page)
+        let sections = [
+            "== only here ==\n1  src/new.c\n", "2  staged.txt\n-- 2 entries", "== only there ==\n3  gone.txt\n",
+            "== contents differ ==\n4  src/a.c\n",
+            "== not the same type ==\n5  linked@\n",
+        ]
+        for section in sections { XCTAssertTrue(page.contains(section), "\(section) in\n\(page)") }
+        XCTAssertFalse(page.contains("build"), "an ignored file is no difference")
+        // diff N: the file here against the revision's (diff -u's lines).
+        XCTAssertTrue(page.contains("+++ v1:src/a.c\n     3  @@ -1,3 +1,3 @@\n     4   one\n     5  -TWO\n     6  +two\n"), page)
+        // A file only in the revision is read from git; it is not on disk, so it cannot be marked.
+        XCTAssertTrue(page.contains("     1  gone\n"), page)
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.stderr.contains("mark"), run.stderr)
+        XCTAssertEqual(try Data(contentsOf: temp.url.appendingPathComponent(".git/index")), index, "the index was written")
+        // What a revision is not, or a missing one, is said; the session goes on.
+        let wrong = try CommandRunner.run(["-e", "compare --rev nope", "."], in: temp.url)
+        XCTAssertTrue(wrong.stderr.contains("compare --rev: \(temp.path): 'nope' is not a revision here"), wrong.stderr)
+        XCTAssertEqual(wrong.status, 1)
+    }
 }

@@ -44,6 +44,17 @@ public struct ArenaRows: Sendable {
         shown = rows
         sections = rows.isEmpty ? [] : [ListSection(title: nil, indexTitle: nil, rows: 0..<rows.count)]
     }
+
+    /// Shows each group's rows (arena indexes, in order) as a section of its
+    /// title, one after another; an empty group has no section.
+    public mutating func show(sections groups: [(title: String, rows: [UInt32])]) {
+        shown = []
+        sections = []
+        for group in groups where !group.rows.isEmpty {
+            sections.append(ListSection(title: group.title, indexTitle: nil, rows: shown.count..<shown.count + group.rows.count))
+            shown += group.rows
+        }
+    }
 }
 
 /// A table whose rows are an `ArenaRows`: counting, naming and kinds come

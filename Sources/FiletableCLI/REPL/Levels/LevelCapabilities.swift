@@ -55,6 +55,13 @@ protocol SideBySide: LevelKind {
     /// A row's file on each side, as absolute paths (`diff N`, `=`, `view
     /// --there`); nil for a row with no file on one side.
     func counterpart(ofRow row: Int, in level: TableLevel) -> (here: [UInt8], there: [UInt8])?
+    /// How to open the file `there` names: on disk (the default), unless
+    /// the other side is not (a git revision).
+    func openThere(_ there: [UInt8], row: Int, in level: TableLevel) throws(FileError) -> any ByteSource
+}
+
+extension SideBySide {
+    func openThere(_ there: [UInt8], row: Int, in level: TableLevel) throws(FileError) -> any ByteSource { try ViewedFile(path: there) }
 }
 
 /// Orders of its own (`sort shrink` in a space change).

@@ -23,13 +23,19 @@ struct FileDiff {
             let b = try side(ofRow: second, of: level)
             return make(a, b)
         }
-        guard let pair = (level.kind as? SideBySide)?.counterpart(ofRow: first, in: level) else {
+        guard let sides = level.kind as? SideBySide, let pair = sides.counterpart(ofRow: first, in: level) else {
             let name = NameEscaping.escape(level.model.name(ofRow: first))
             throw CommandError(
                 "diff: \(name) has no file on another side to compare with (in 'compare PATH', a file whose contents differ has one); 'diff N M' compares two rows"
             )
         }
-        return make(try side(atPath: pair.here), try side(atPath: pair.there))
+        let there: any ByteSource
+        do throws(FileError) {
+            there = try sides.openThere(pair.there, row: first, in: level)
+        } catch {
+            throw CommandError("diff: \(error.description)")
+        }
+        return make(try side(atPath: pair.here), try side(there))
     }
 
     private static func make(_ a: UnifiedDiff.Side, _ b: UnifiedDiff.Side) -> FileDiff {

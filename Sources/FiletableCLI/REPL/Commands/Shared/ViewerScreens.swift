@@ -174,13 +174,13 @@ extension CommandContext {
             let path = current.path(ofRow: row)
             return (try openViewed(command, row: row, path: path), path)
         }
-        guard let pair = (current.kind as? SideBySide)?.counterpart(ofRow: row, in: current) else {
+        guard let sides = current.kind as? SideBySide, let pair = sides.counterpart(ofRow: row, in: current) else {
             throw CommandError(
                 "\(command) --there: \(NameEscaping.escape(current.model.name(ofRow: row))) has no file on another side (in 'compare PATH', a file whose contents differ has one)"
             )
         }
         do throws(FileError) {
-            return (try ViewedFile(path: pair.there), pair.there)
+            return (try sides.openThere(pair.there, row: row, in: current), pair.there)
         } catch {
             throw CommandError("\(command): \(error.description)")
         }
