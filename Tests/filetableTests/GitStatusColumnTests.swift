@@ -86,6 +86,28 @@ final class GitStatusColumnTests: XCTestCase {
         XCTAssertEqual(letters(try CommandRunner.run(["-l", "--git", temp.path + "/build"]).text)["out"], "-I")
     }
 
+    /// Beside `eza -l --git`, where it is installed: the same two letters
+    /// for every entry, but where git itself says more than eza asks it:
+    /// eza leaves out git's rename detection (a renamed file is new to it)
+    /// and calls a file become a link modified (git's `T`).
+    func testTheLettersAreEzasWhereGitAgrees() throws {
+        try XCTSkipUnless(CommandRunner.isInstalled("eza"), "skipped: eza is not installed (pip install eza-bin)")
+        let temp = try repository()
+        let ours = letters(try CommandRunner.run(["-la", "--git", temp.path]).text)
+        let eza = try CommandRunner.shell("eza -la --git --no-user --no-time --no-permissions --no-filesize --color=never .", in: temp.url)
+        var compared = 0
+        for line in eza.text.split(separator: "\n") {
+            let words = line.split(separator: " ", maxSplits: 1)
+            guard words.count == 2, words[0].count == 2 else { continue }
+            let name = String(words[1]).components(separatedBy: " -> ").first!.trimmingCharacters(in: CharacterSet(charactersIn: "'"))
+            guard let mine = ours[name] else { continue }
+            let asEzaAsks = String(mine.map { $0 == "R" ? "N" : $0 == "T" ? "M" : $0 })
+            XCTAssertEqual(asEzaAsks, String(words[0]), "\(name): ours \(mine), eza \(words[0])")
+            compared += 1
+        }
+        XCTAssertGreaterThanOrEqual(compared, 14, "eza's entries: \(eza.text)")
+    }
+
     func testOutsideAWorkTreeTheColumnSaysSoOnce() throws {
         let temp = try TemporaryTree()
         temp.file("a")
