@@ -104,11 +104,7 @@ public final class GitChangeRows: ArenaBackedRows {
     private func open(_ parent: [UInt8]) -> DirectoryHandle? {
         if parent.isEmpty { return directory }
         if let known = parents[parent] { return known }
-        var handle: DirectoryHandle? = directory
-        for component in parent.split(separator: 0x2F) {
-            guard let current = handle else { break }
-            handle = try? DirectoryHandle.open(child: Array(component), of: current, followSymlink: false)
-        }
+        let handle = try? DirectoryHandle.open(below: directory, relative: parent)
         parents[parent] = handle
         return handle
     }

@@ -36,6 +36,12 @@ extension CommandContext {
         contents.oneSectionInPlaceOrder = true
         contents.shownNames = NameArena()
         var places: [[UInt8]: Int] = [:]
+        let base: DirectoryHandle
+        do {
+            base = try origin.directoryUnderItsPath()
+        } catch {
+            throw CommandError("\(command): \(error.description)")
+        }
         for path in paths {
             let isDirectory = path.last == 0x2F
             let shown = isDirectory ? Array(path.dropLast()) : path
@@ -45,7 +51,8 @@ extension CommandContext {
                 place = known
             } else {
                 do {
-                    let directory = try DirectoryHandle.open(resolving: parent.isEmpty ? origin.path : PathBytes.join(origin.path, parent))
+                    // Below the level, a component at a time, never through a link (git's paths are inside the tree).
+                    let directory = try DirectoryHandle.open(below: base, relative: parent)
                     place = contents.addPlace(directory, title: parent.isEmpty ? "." : NameEscaping.escape(parent))
                 } catch {
                     throw CommandError("\(command): \(error.description)")
