@@ -91,6 +91,17 @@ final class GitCleanMarksTests: XCTestCase {
                 in: .whitespacesAndNewlines)
             XCTAssertEqual(lines.first { $0.last?.hasSuffix("/" + name) == true }?.first, du, name)
         }
+        // At the prompt, a level of the work trees in that order, with
+        // du's figures; a row opens into its tree, where mark ignored plans it.
+        let session = try CommandRunner.run(["-e", "du --git; 1; mark ignored; marks --print", temp.path + "/projects"])
+        XCTAssertEqual(session.status, 0, session.stderr)
+        XCTAssertTrue(session.text.contains("git: 3 work trees, by what their ignored files take | sort du"), session.text)
+        let page = session.text.components(separatedBy: "by what their ignored files take").dropFirst().first ?? ""
+        let rows = page.split(separator: "\n").dropFirst().prefix { !$0.hasPrefix("-- ") }
+        XCTAssertEqual(rows.map { $0.split(separator: " ").dropLast().last.map(String.init) ?? "" }, ["big", "small", "none"], page)
+        XCTAssertTrue(session.text.contains(temp.path + "/projects/big:\n  target/\ntotal: 1 file"), session.text)
+        let inside = try CommandRunner.run(["-e", "du --git", temp.path + "/projects/big"])
+        XCTAssertTrue(inside.stderr.contains("du --git: this directory is a work tree"), inside.stderr)
         // Refused where it means nothing, in the mode's own status (tree's).
         let refused = try CommandRunner.run(["--tree", "--git", temp.path])
         XCTAssertNotEqual(refused.status, 0)

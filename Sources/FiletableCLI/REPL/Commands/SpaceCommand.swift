@@ -10,19 +10,22 @@ struct SpaceCommand: RegisteredCommand {
         case scan(SpaceRequest)
         /// `du unreadable`: the last scan's unreadable entries, one a line.
         case listUnreadable
+        /// `du --git`: the work trees below, by their ignored bytes.
+        case gitWorkTrees
     }
 
     let request: Request
 
     static let spec = CommandSpec(
-        name: "du", aliases: [], usage: "du [-x] [--everything] [--save FILE] [--since FILE] [unreadable]",
+        name: "du", aliases: [], usage: "du [-x] [--everything] [--save FILE] [--since FILE] [unreadable] [--git]",
         summary: "size every row with everything below it",
         details:
-            "Scans the tree below this directory on every core (a progress line at a terminal; Ctrl-C stops it), then shows each row's space on disk, its share of the level and a bar, largest first (as ncdu; 'sort name' goes back). Levels below are sized by the same scan, so opening them shows figures at once; reload scans again. Marked rows leave the total, and the header says what the plan would free. -x stays on this directory's file system (du -x). A scan of / leaves /proc, /sys, /dev and /run out, saying so, unless --everything. 'du unreadable' lists what the last scan could not read. '--save FILE' keeps the scan in FILE (as filetable --du --save: a new file or an earlier scan replaced); '--since FILE' opens a level of what changed since the scan in FILE: a row a changed entry, largest growth first, with the change on disk, the files gained or gone, and new, removed, grown or shrunk; 'mark new' marks what appeared. FILE is relative to where filetable started. Nothing is deleted."
+            "Scans the tree below this directory on every core (a progress line at a terminal; Ctrl-C stops it), then shows each row's space on disk, its share of the level and a bar, largest first (as ncdu; 'sort name' goes back). Levels below are sized by the same scan, so opening them shows figures at once; reload scans again. Marked rows leave the total, and the header says what the plan would free. -x stays on this directory's file system (du -x). A scan of / leaves /proc, /sys, /dev and /run out, saying so, unless --everything. 'du unreadable' lists what the last scan could not read. '--save FILE' keeps the scan in FILE (as filetable --du --save: a new file or an earlier scan replaced); '--since FILE' opens a level of what changed since the scan in FILE: a row a changed entry, largest growth first, with the change on disk, the files gained or gone, and new, removed, grown or shrunk; 'mark new' marks what appeared. FILE is relative to where filetable started. 'du --git' lists every git work tree below, each sized by what its ignored files take (what git clean -ndX would remove: build outputs, dependencies, caches), largest first; open one and 'mark ignored' to plan it. Nothing is deleted."
     )
 
     static func parse(_ words: CommandWords) throws(CommandError) -> Self {
         if words.arguments == ["unreadable"] { return SpaceCommand(request: .listUnreadable) }
+        if words.arguments == ["--git"] { return SpaceCommand(request: .gitWorkTrees) }
         var request = SpaceRequest()
         var arguments = words.arguments[...]
         while let word = arguments.popFirst() {
@@ -32,7 +35,7 @@ struct SpaceCommand: RegisteredCommand {
             case "--save", "--since":
                 guard let file = arguments.popFirst() else { throw words.usageError("\(word) needs a FILE") }
                 if word == "--save" { request.saveFile = file } else { request.sinceFile = file }
-            default: throw words.usageError("'\(word)' is not -x, --everything, --save FILE, --since FILE or unreadable")
+            default: throw words.usageError("'\(word)' is not -x, --everything, --save FILE, --since FILE, unreadable or --git (alone)")
             }
         }
         return SpaceCommand(request: .scan(request))
@@ -40,13 +43,14 @@ struct SpaceCommand: RegisteredCommand {
 
     static func completion(at position: Int, after arguments: [String]) -> ArgumentCompletion {
         if arguments.last == "--save" || arguments.last == "--since" { return .paths(directoriesOnly: false) }
-        return .words(["-x", "--everything", "--save", "--since", "unreadable"])
+        return .words(["-x", "--everything", "--save", "--since", "unreadable", "--git"])
     }
 
     func run(in context: CommandContext) throws(CommandError) -> Ending {
         switch request {
         case .scan(let space): try context.sizeLevel(space)
         case .listUnreadable: try context.listUnreadable()
+        case .gitWorkTrees: try context.showWorkTreesByIgnoredSpace()
         }
         return .keepGoing
     }
