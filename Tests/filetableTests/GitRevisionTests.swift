@@ -111,6 +111,27 @@ final class GitRevisionTests: XCTestCase {
         XCTAssertTrue(wrong.stderr.contains("rev: "), wrong.stderr)
     }
 
+    /// `du` in a revision: each directory the blobs below it as git stores
+    /// them (`git ls-tree -r -l`'s sizes), largest first, nothing checked
+    /// out; `find TEXT --all` the paths whose names hold TEXT.
+    func testDuAndFindInARevision() throws {
+        let temp = try TemporaryTree()
+        let made = try CommandRunner.shell(
+            """
+            set -e
+            git init -q -b main . && git config user.email t@example.com && git config user.name tester
+            mkdir -p small big/deep && head -c 3000 /dev/zero > small/a && head -c 50000 /dev/zero > big/deep/b && echo x > big/c.txt
+            git add -A && git commit -qm one && rm -r big small
+            """, in: temp.url)
+        try XCTSkipIf(made.status != 0, "skipped: could not make the repository: \(made.stderr)")
+        let run = try CommandRunner.script("rev HEAD; du; find --all c.tx", in: temp)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let sized = run.text.components(separatedBy: "| sort du |").dropFirst().first ?? ""
+        XCTAssertTrue(sized.contains("1   49K ") && sized.contains("] big >\n2  3.0K "), sized)
+        XCTAssertTrue(run.text.contains("du: 52 KiB as git stores it in HEAD (blob sizes, nothing checked out)"), run.text)
+        XCTAssertTrue(run.text.contains("find 'c.tx': 1 match") && run.text.contains("1  big/c.txt\n"), run.text)
+    }
+
     /// `compare --rev REV`: the comparison level's sections from git's own
     /// answer (what `git status` calls deleted is only there, modified
     /// differs, a file become a link is not the same type, new and

@@ -16,6 +16,8 @@ public final class GitTreeRows: ArenaBackedRows {
     /// Where these rows lie below the root of the `GitRevisionTree` that
     /// made them (empty: its root, or rows read alone).
     public internal(set) var belowTreeRoot: [UInt8] = []
+    /// Rows show paths below `directory` (a search's matches), not names.
+    public internal(set) var showsPaths = false
     /// Asked while git reads a row's bytes.
     public let stop: () -> Bool
     public var options: ListOptions {
@@ -89,12 +91,22 @@ public final class GitTreeRows: ArenaBackedRows {
         arrange()
     }
 
+    /// Each directory's bytes below it by its name here, once `du` asked (`knownSpace`).
+    private var spaceBelow: [[UInt8]: Int64]?
+
     private func arrange() {
         let kept = arena.kept(by: options)
+        let spaceBelow = spaceBelow
         arena.show(
             EntrySorting.sorted(
-                kept, names: arena.names, options: options, keyKnowsSpace: false,
-                key: { index in self.options.sortKey == .size ? self.sizes[Int(index)] : 0 },
+                kept, names: arena.names, options: options, keyKnowsSpace: spaceBelow != nil,
+                key: { index in
+                    let index = Int(index)
+                    guard self.options.sortKey == .space, let spaceBelow, self.arena.names.kind(at: index) == .directory else {
+                        return self.options.sortKey == .size || self.options.sortKey == .space ? self.sizes[index] : 0
+                    }
+                    return spaceBelow[self.arena.names.name(at: index)] ?? 0
+                },
                 isDirectory: { self.arena.names.kind(at: Int($0)) == .directory }))
     }
 
@@ -138,6 +150,21 @@ public final class GitTreeRows: ArenaBackedRows {
     /// An entry of a revision is not a file on disk.
     public func location(ofRow row: Int) -> RowLocation? { nil }
     public func reportedInode(ofRow row: Int) -> UInt64? { nil }
+
+    /// Each directory row's bytes (its blobs' sizes below it, from one
+    /// `git ls-tree -r`): `du` in a revision needs no scan.
+    public func knownSpace() -> [FileIdentity: Int64]? {
+        guard case .success(let tree) = GitRevisionTree.read(directory, at: revision, stop: stop) else { return nil }
+        let below = tree.bytesBelow()
+        spaceBelow = below
+        arrange()
+        var known: [FileIdentity: Int64] = [:]
+        for row in 0..<rowCount where kind(ofRow: row) == .directory {
+            guard case .success(let status) = status(ofRow: row) else { continue }
+            known[status.identity] = below[name(ofRow: row)] ?? 0
+        }
+        return known
+    }
     public func path(ofRow row: Int) -> [UInt8] { PathBytes.join(directory, arena.names.name(at: arena.index(ofRow: row))) }
     public func reload() throws(FileError) -> (added: Int, removed: Int) { (0, 0) }
     public var entriesMaterialised: Int { 0 }

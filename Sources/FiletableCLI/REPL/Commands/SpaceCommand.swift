@@ -90,7 +90,10 @@ extension CommandContext {
             orderBySpace(level)
             printPage()
             let total = level.space?.total ?? 0
-            write("du: \(HumanSize.withUnit(total)) as stored in the archive (from its index, nothing extracted)")
+            let source =
+                (level.model as? GitTreeRows).map { "as git stores it in \(NameEscaping.escape($0.revision)) (blob sizes, nothing checked out)" }
+                ?? "as stored in the archive (from its index, nothing extracted)"
+            write("du: \(HumanSize.withUnit(total)) \(source)")
             return
         }
         let listing = try level.directoryListing(for: "du")
