@@ -169,7 +169,7 @@ final class PromptTerminalTests: TmuxTestCase {
             var shown = tmux.waitFor("-- more: ")
             XCTAssertFalse(shown.contains("The session:"), shown)
             // As many screens as help takes at 24 rows; an empty line after the last does nothing.
-            for _ in 0..<3 { tmux.type(["Enter"]) }
+            for _ in 0..<6 { tmux.type(["Enter"]) }
             shown = tmux.waitFor("The session:")
             // A long line of a viewed file is cut at the screen's edge, not wrapped.
             tmux.type(["view long.txt", "Enter"])
