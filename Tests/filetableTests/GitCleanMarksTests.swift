@@ -100,6 +100,14 @@ final class GitCleanMarksTests: XCTestCase {
         let rows = page.split(separator: "\n").dropFirst().prefix { !$0.hasPrefix("-- ") }
         XCTAssertEqual(rows.map { $0.split(separator: " ").dropLast().last.map(String.init) ?? "" }, ["big", "small", "none"], page)
         XCTAssertTrue(session.text.contains(temp.path + "/projects/big:\n  target/\ntotal: 1 file"), session.text)
+        // mark ignored in that level: every work tree's build outputs at once.
+        let all = try CommandRunner.run(["-e", "du --git; mark ignored; marks --print", temp.path + "/projects"])
+        XCTAssertEqual(all.status, 0, all.stderr)
+        // (none's target is empty: git names no empty directory.)
+        for name in ["big", "small"] {
+            XCTAssertTrue(all.text.contains(temp.path + "/projects/\(name):\n  target/\n"), all.text)
+        }
+        XCTAssertTrue(all.text.contains("total: 2 files, 2 directories"), all.text)
         let inside = try CommandRunner.run(["-e", "du --git", temp.path + "/projects/big"])
         XCTAssertTrue(inside.stderr.contains("du --git: this directory is a work tree"), inside.stderr)
         // Refused where it means nothing, in the mode's own status (tree's).

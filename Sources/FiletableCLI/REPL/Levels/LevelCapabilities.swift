@@ -64,6 +64,13 @@ extension SideBySide {
     func openThere(_ there: [UInt8], row: Int, in level: TableLevel) throws(FileError) -> any ByteSource { try ViewedFile(path: there) }
 }
 
+/// Rows that are git work trees (`du --git`): `mark ignored` there marks
+/// the build outputs of every one at once.
+protocol ListsWorkTrees: LevelKind {
+    /// The work trees the level's rows are, as paths below the level's path.
+    func workTrees(in level: TableLevel) -> [[UInt8]]
+}
+
 /// Orders of its own (`sort shrink` in a space change).
 protocol HasItsOwnOrder: LevelKind {
     /// Puts the level in the order `word` names; false for a word it has not.

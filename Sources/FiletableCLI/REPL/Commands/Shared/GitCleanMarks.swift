@@ -12,13 +12,23 @@ extension CommandContext {
     func markCleanable(untracked: Bool) throws(CommandError) {
         let command = untracked ? "mark untracked" : "mark ignored"
         let origin = current
-        guard origin.listing != nil else {
-            throw CommandError("\(command): works in a directory of a git work tree ('back' to one)")
+        // The directory in view, or every work tree a level lists (`du --git`), below the level's path.
+        let trees: [[UInt8]]
+        if origin.listing != nil {
+            trees = [[]]
+        } else if let holder = origin.kind as? ListsWorkTrees {
+            trees = holder.workTrees(in: origin)
+        } else {
+            throw CommandError("\(command): works in a directory of a git work tree, or in 'du --git' ('back' to one)")
         }
-        let found: [[UInt8]]
-        switch GitWorkTrees(stop: stop.isRequested).cleanable(below: origin.path, untracked: untracked) {
-        case .success(let paths): found = paths
-        case .failure(let reason): throw CommandError("\(command): " + reason.message(for: NameEscaping.escape(origin.path)))
+        var found: [[UInt8]] = []
+        let git = GitWorkTrees(stop: stop.isRequested)
+        for tree in trees {
+            let path = tree.isEmpty ? origin.path : PathBytes.join(origin.path, tree)
+            switch git.cleanable(below: path, untracked: untracked) {
+            case .success(let paths): found += tree.isEmpty ? paths : paths.map { PathBytes.join(tree, $0) }
+            case .failure(let reason): throw CommandError("\(command): " + reason.message(for: NameEscaping.escape(path)))
+            }
         }
         guard !found.isEmpty else { throw CommandError("\(command): git names nothing \(untracked ? "untracked" : "ignored") below here") }
         let contents = try Self.contents(of: found, below: origin, for: command)

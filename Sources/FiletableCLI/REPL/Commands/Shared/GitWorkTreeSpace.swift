@@ -69,7 +69,7 @@ extension CommandContext {
         let total = found.reduce(Int64(0)) { $0 + $1.bytes }
         conversation.write(
             "du --git: \(Plural.count(found.count, "work tree")), \(HumanSize.withUnit(total)) in what git ignores"
-                + (measure == .apparent ? " (apparent size)" : " on disk") + "; open one and 'mark ignored' to plan it")
+                + (measure == .apparent ? " (apparent size)" : " on disk") + "; 'mark ignored' plans them all, or open one")
     }
 
     /// What the ignored `paths` (below the work tree at `tree`, below
