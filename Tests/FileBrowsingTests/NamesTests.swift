@@ -59,6 +59,24 @@ final class NaturalOrderTests: XCTestCase {
         XCTAssertEqual(sorted(["x-9", "x-10", "x", "x-"]), ["x", "x-", "x-9", "x-10"])
     }
 
+    /// Many names sharing more than the sixteen-byte radix prefix (sorted
+    /// on full keys built once) come out as `NaturalOrder.precedes` orders
+    /// them: numbers by value, case, leading zeros and bytes as ties.
+    func testManyNamesWithALongSharedStartSortAsOneByOne() {
+        var names: [[UInt8]] = []
+        for n in [7, 70, 700, 007, 1, 10, 100, 9, 99] {
+            for stem in ["shared-long-prefix-for-all-", "Shared-Long-Prefix-For-All-", "shared-long-prefix-for-all-0"] {
+                for suffix in [".txt", ".TXT", "", "-a", "-B", "\u{E9}"] { names.append(Array("\(stem)\(n)\(suffix)".utf8)) }
+            }
+        }
+        names.append(Array("shared-long-prefix-for-all-\u{FF}".utf8) + [0xFF])
+        var arena = NameArena()
+        for name in names { arena.append(name, kind: .file) }
+        let ours = NameSorting.naturalOrder(Array(0..<UInt32(names.count)), in: arena).map { names[Int($0)] }
+        XCTAssertGreaterThan(names.count, 64, "the tied path sorts more than 64")
+        XCTAssertEqual(ours, names.sorted(by: NaturalOrder.precedes))
+    }
+
     func testTiesAreBrokenByBytes() {
         XCTAssertEqual(sorted(["a", "A"]), ["A", "a"])
         XCTAssertEqual(sorted(["f1", "f01", "f001"]), ["f001", "f01", "f1"])

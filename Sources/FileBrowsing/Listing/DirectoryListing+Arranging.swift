@@ -245,9 +245,9 @@ extension DirectoryListing {
             func byName(_ a: SortItem, _ b: SortItem) -> Bool { comparator.precedes(a, b, in: arena) }
             if numbers.isEmpty {
                 // Name order: a radix sort on the key prefix settles nearly everything.
-                PrefixRadixSort.sort(&items) { a, b in
-                    a.group != b.group ? a.group < b.group : byName(a, b)
-                }
+                PrefixRadixSort.sort(
+                    &items, by: { a, b in a.group != b.group ? a.group < b.group : byName(a, b) },
+                    sortTied: { NameComparator.sortTied($0, in: arena) })
             } else {
                 var extensionA: [UInt8] = []
                 var extensionB: [UInt8] = []

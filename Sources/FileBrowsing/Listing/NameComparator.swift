@@ -33,6 +33,36 @@ struct NameComparator {
         return byBytes != 0 ? byBytes < 0 : a < b
     }
 
+    /// Items tied on group and key prefix (more than a handful: names with a
+    /// long shared start, `locale-archive-…`), in the order `precedes` gives
+    /// them, from full keys built once into one buffer: each comparison then
+    /// is a `memcmp` of two slices, with no dictionary and no reference count.
+    static func sortTied(_ items: UnsafeMutableBufferPointer<SortItem>, in arena: NameArena) {
+        var keys: [UInt8] = []
+        var bounds: [Int] = [0]
+        bounds.reserveCapacity(items.count + 1)
+        for item in items {
+            arena.withName(at: Int(item.index)) { NaturalOrder.appendKey(of: $0, to: &keys) }
+            bounds.append(keys.count)
+        }
+        var order = Array(0..<items.count)
+        keys.withUnsafeBufferPointer { keys in
+            bounds.withUnsafeBufferPointer { bounds in
+                order.sort { i, j in
+                    let byKeys = NaturalOrder.compareBytes(
+                        UnsafeBufferPointer(rebasing: keys[bounds[i]..<bounds[i + 1]]), UnsafeBufferPointer(rebasing: keys[bounds[j]..<bounds[j + 1]])
+                    )
+                    if byKeys != 0 { return byKeys < 0 }
+                    let (a, b) = (items[i].index, items[j].index)
+                    let byBytes = arena.withName(at: Int(a)) { x in arena.withName(at: Int(b)) { y in NaturalOrder.compareBytes(x, y) } }
+                    return byBytes != 0 ? byBytes < 0 : a < b
+                }
+            }
+        }
+        let sorted = order.map { items[$0] }
+        for (position, item) in sorted.enumerated() { items[position] = item }
+    }
+
     private mutating func fullKey(_ index: UInt32, in arena: NameArena) -> [UInt8] {
         if let key = fullKeys[index] { return key }
         let key = NaturalOrder.key(of: arena.name(at: Int(index)))

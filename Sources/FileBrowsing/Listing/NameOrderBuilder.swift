@@ -51,9 +51,9 @@ struct NameOrderBuilder {
     private mutating func sortRun(_ run: Range<Int>, in arena: NameArena) {
         var comparator = self.comparator
         items.withUnsafeMutableBufferPointer { buffer in
-            PrefixRadixSort.sort(UnsafeMutableBufferPointer(rebasing: buffer[run])) { a, b in
-                comparator.precedes(a, b, in: arena)
-            }
+            PrefixRadixSort.sort(
+                UnsafeMutableBufferPointer(rebasing: buffer[run]), by: { a, b in comparator.precedes(a, b, in: arena) },
+                sortTied: { NameComparator.sortTied($0, in: arena) })
         }
         self.comparator = comparator
         sortedCount = run.upperBound

@@ -12,7 +12,8 @@ enum NameSorting {
             items.append(SortItem(high: high, low: low, index: UInt32(entry), group: 0))
         }
         var comparator = NameComparator()
-        PrefixRadixSort.sort(&items) { a, b in comparator.precedes(a, b, in: names) }
+        PrefixRadixSort.sort(
+            &items, by: { a, b in comparator.precedes(a, b, in: names) }, sortTied: { NameComparator.sortTied($0, in: names) })
         return items.map { Index($0.index) }
     }
 }

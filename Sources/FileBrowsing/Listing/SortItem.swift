@@ -21,24 +21,37 @@ struct SortItem {
 /// An in-place most-significant-byte radix sort ("American flag sort") of sort
 /// items by group and key prefix. A level where every item falls in one bucket
 /// costs one counting pass and no moves, so long shared prefixes are cheap;
-/// small buckets and full-prefix ties go to `areInIncreasingOrder`.
+/// small buckets and full-prefix ties go to `areInIncreasingOrder`; many
+/// items tied on the whole prefix (a group and sixteen bytes) go to
+/// `sortTied` when given, which can sort them on keys built once.
 enum PrefixRadixSort {
-    static func sort(_ items: inout [SortItem], by areInIncreasingOrder: (SortItem, SortItem) -> Bool) {
+    /// Sorts a run of more than 64 items that agree on group and prefix.
+    typealias TiedSort = (UnsafeMutableBufferPointer<SortItem>) -> Void
+
+    static func sort(
+        _ items: inout [SortItem], by areInIncreasingOrder: (SortItem, SortItem) -> Bool, sortTied: TiedSort? = nil
+    ) {
         items.withUnsafeMutableBufferPointer { buffer in
-            sort(buffer, depth: 0, by: areInIncreasingOrder)
+            sort(buffer, depth: 0, by: areInIncreasingOrder, sortTied: sortTied)
         }
     }
 
-    static func sort(_ items: UnsafeMutableBufferPointer<SortItem>, by areInIncreasingOrder: (SortItem, SortItem) -> Bool) {
-        sort(items, depth: 0, by: areInIncreasingOrder)
+    static func sort(
+        _ items: UnsafeMutableBufferPointer<SortItem>, by areInIncreasingOrder: (SortItem, SortItem) -> Bool, sortTied: TiedSort? = nil
+    ) {
+        sort(items, depth: 0, by: areInIncreasingOrder, sortTied: sortTied)
     }
 
     private static func sort(
         _ items: UnsafeMutableBufferPointer<SortItem>, depth: Int,
-        by less: (SortItem, SortItem) -> Bool
+        by less: (SortItem, SortItem) -> Bool, sortTied: TiedSort?
     ) {
         var depth = depth
         while true {
+            if depth >= SortItem.radixDepth, items.count > 64, let sortTied {
+                sortTied(items)
+                return
+            }
             if items.count <= 32 || depth >= SortItem.radixDepth {
                 insertionSort(items, by: less)
                 return
@@ -61,7 +74,7 @@ enum PrefixRadixSort {
                     items, depth: depth, counts: UnsafeMutableBufferPointer(rebasing: table[0..<256]),
                     starts: UnsafeMutableBufferPointer(rebasing: table[256..<512]),
                     ends: UnsafeMutableBufferPointer(rebasing: table[512..<768]),
-                    next: UnsafeMutableBufferPointer(rebasing: table[768..<1024]), by: less)
+                    next: UnsafeMutableBufferPointer(rebasing: table[768..<1024]), by: less, sortTied: sortTied)
             }
             return
         }
@@ -98,7 +111,7 @@ enum PrefixRadixSort {
         _ items: UnsafeMutableBufferPointer<SortItem>, depth: Int,
         counts: UnsafeMutableBufferPointer<Int>, starts: UnsafeMutableBufferPointer<Int>,
         ends: UnsafeMutableBufferPointer<Int>, next: UnsafeMutableBufferPointer<Int>,
-        by less: (SortItem, SortItem) -> Bool
+        by less: (SortItem, SortItem) -> Bool, sortTied: TiedSort?
     ) {
         // Only the buckets between the smallest and largest byte seen are
         // walked: digits use 10 of the 256.
@@ -133,7 +146,7 @@ enum PrefixRadixSort {
             }
         }
         for b in used where counts[b] > 1 {
-            sort(UnsafeMutableBufferPointer(rebasing: items[starts[b]..<ends[b]]), depth: depth + 1, by: less)
+            sort(UnsafeMutableBufferPointer(rebasing: items[starts[b]..<ends[b]]), depth: depth + 1, by: less, sortTied: sortTied)
         }
     }
 
