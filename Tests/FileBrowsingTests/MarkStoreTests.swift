@@ -65,4 +65,30 @@ final class MarkStoreTests: XCTestCase {
         XCTAssertEqual(store.count, 40_000)
         XCTAssertTrue(marks.allSatisfy { store.mark(for: $0.entry) != nil })
     }
+
+    /// A mark's stored snapshot is 40 bytes and gives back what was taken:
+    /// every kind, a device of its own (a mount point), a birth time or
+    /// none, times before 1970; a size past 64 PiB is kept as 64 PiB.
+    func testAStoredSnapshotIsFortyBytesAndGivesBackTheSnapshot() {
+        XCTAssertEqual(MemoryLayout<StoredSnapshot>.stride, 40)
+        for kind in FileKind.allCases {
+            for (device, birth) in [(UInt64(1), Timestamp?.none), (9, Timestamp(seconds: -5, nanoseconds: 999_999_999))] {
+                let taken = MarkSnapshot(
+                    device: device, inode: 1 << 40, size: 123_456_789_012, modificationTime: Timestamp(seconds: 1_700_000_000, nanoseconds: 7),
+                    changeTime: Timestamp(seconds: 0, nanoseconds: 1), birthTime: birth, kind: kind)
+                let stored = StoredSnapshot(taken, directoryDevice: 1)
+                XCTAssertEqual(stored.onOtherDevice, device != 1)
+                XCTAssertEqual(stored.kind, kind)
+                XCTAssertEqual(stored.snapshot(device: device), taken)
+            }
+        }
+        let huge = MarkSnapshot(
+            device: 1, inode: 2, size: .max, modificationTime: Timestamp(seconds: 0, nanoseconds: 0),
+            changeTime: Timestamp(seconds: 0, nanoseconds: 0),
+            birthTime: nil, kind: .file)
+        let kept = StoredSnapshot(huge, directoryDevice: 1)
+        XCTAssertEqual(kept.size, 1 << 56 - 1)
+        XCTAssertEqual(kept.kind, .file)
+        XCTAssertFalse(kept.onOtherDevice)
+    }
 }

@@ -119,6 +119,7 @@ public final class MarkStore {
         if isLive.isEmpty && batch.entriesAreDistinct && batch.count > 0 { return adopt(batch) }
         let firstNew = Int32(isLive.count)
         names.reserve(entries: names.count + batch.count, bytes: names.byteCount + batch.names.byteCount)
+        index.reserve(batch.count)
         var folderOfBatchFolder = [UInt32?](repeating: nil, count: batch.folders.count)
         // A directory without marks before the batch needs no look-up for
         // distinct entries: none of them can be marked already.
@@ -161,6 +162,7 @@ public final class MarkStore {
         folderOfMark = batch.folderOfEntry.map { folderNumbers[Int($0)] }
         isLive = [Bool](repeating: false, count: batch.count)
         let added = 0..<Int32(batch.count)
+        index.reserve(batch.count)
         added.forEach(insert)
         record(Change(added: added, removed: []))
         return added.count

@@ -2,30 +2,40 @@ import SystemSeam
 
 /// A `MarkSnapshot` as the store and batches keep it: its three times as
 /// 64-bit nanosecond counts (good until 2262; the birth time `unknown`
-/// where none was read) and its device left out when it is its directory's
-/// (anything but a mount point): 48 bytes, where the snapshot takes 72.
+/// where none was read), its device left out when it is its directory's
+/// (anything but a mount point), and its kind and that flag in the top
+/// byte of the size word (sizes to 2^56 bytes, 64 PiB; a larger one is
+/// kept as that, and still compares as changed against any other): 40
+/// bytes, where the snapshot takes 72 (a million marks: 40 MB, was 48).
 struct StoredSnapshot {
     let inode: UInt64
-    let size: Int64
+    /// The size in the low 56 bits; the kind in bits 56-59; bit 63: the
+    /// device differs from the directory's.
+    private let sizeKindAndDevice: UInt64
     let modified: Int64
     let changed: Int64
     let born: Int64
-    let kind: FileKind
-    /// The device differs from the directory's; the store keeps it aside.
-    let onOtherDevice: Bool
 
     /// The birth time was not known.
     private static let unknown = Int64.min
+    private static let sizeMask: UInt64 = (1 << 56) - 1
+    private static let otherDeviceBit: UInt64 = 1 << 63
 
     init(_ snapshot: MarkSnapshot, directoryDevice: UInt64) {
         inode = snapshot.inode
-        size = snapshot.size
+        let size = UInt64(clamping: max(0, snapshot.size))
+        sizeKindAndDevice =
+            min(size, Self.sizeMask) | UInt64(snapshot.kind.rawValue & 0x0F) << 56
+            | (snapshot.device != directoryDevice ? Self.otherDeviceBit : 0)
         modified = Self.nanoseconds(snapshot.modificationTime)
         changed = Self.nanoseconds(snapshot.changeTime)
         born = snapshot.birthTime.map(Self.nanoseconds) ?? Self.unknown
-        kind = snapshot.kind
-        onOtherDevice = snapshot.device != directoryDevice
     }
+
+    var size: Int64 { Int64(sizeKindAndDevice & Self.sizeMask) }
+    var kind: FileKind { FileKind(rawValue: UInt8(truncatingIfNeeded: sizeKindAndDevice >> 56) & 0x0F) ?? .unknown }
+    /// The device differs from the directory's; the store keeps it aside.
+    var onOtherDevice: Bool { sizeKindAndDevice & Self.otherDeviceBit != 0 }
 
     /// The snapshot, given its device.
     func snapshot(device: UInt64) -> MarkSnapshot {
