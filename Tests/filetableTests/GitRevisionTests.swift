@@ -130,6 +130,8 @@ final class GitRevisionTests: XCTestCase {
         XCTAssertTrue(sized.contains("1   49K ") && sized.contains("] big >\n2  3.0K "), sized)
         XCTAssertTrue(run.text.contains("du: 52 KiB as git stores it in HEAD (blob sizes, nothing checked out)"), run.text)
         XCTAssertTrue(run.text.contains("find 'c.tx': 1 match") && run.text.contains("1  big/c.txt\n"), run.text)
+        let single = try CommandRunner.script("rev HEAD; find c.tx", in: temp)
+        XCTAssertTrue(single.stderr.contains("find: in the entries of HEAD, 'find c.tx --all' lists every match"), single.stderr)
     }
 
     /// `compare --rev REV`: the comparison level's sections from git's own

@@ -73,6 +73,9 @@ extension CommandContext {
         let fresh: SubtreeSearch
         if let own = (current.kind as? SearchesItsOwnWay)?.search(for: text, maxDepth: maxDepth, in: current) {
             fresh = own
+        } else if current.listing == nil, current.kind is SearchesItsOwnWay {
+            // A table searched its own way that has no search a match at a time (a revision, a level of matches).
+            throw CommandError("find: in \(current.kindDescription), 'find \(text) --all' lists every match (not one at a time)")
         } else {
             _ = try current.directoryListing(for: "find")
             fresh = SubtreeSearch(text: text, maxDepth: maxDepth, from: current) { [marks, marksShown = state.marksShown] listing in
