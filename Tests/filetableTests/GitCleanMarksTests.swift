@@ -100,6 +100,14 @@ final class GitCleanMarksTests: XCTestCase {
         let rows = page.split(separator: "\n").dropFirst().prefix { !$0.hasPrefix("-- ") }
         XCTAssertEqual(rows.map { $0.split(separator: " ").dropLast().last.map(String.init) ?? "" }, ["big", "small", "none"], page)
         XCTAssertTrue(session.text.contains(temp.path + "/projects/big:\n  target/\ntotal: 1 file"), session.text)
+        // sort name orders them by path, sort du by their figures again.
+        let named = try CommandRunner.run(["-e", "du --git; sort name; sort du", temp.path + "/projects"])
+        let pages = named.text.components(separatedBy: "by what their ignored files take").dropFirst().map {
+            $0.split(separator: "\n").dropFirst().prefix { !$0.hasPrefix("-- ") }.map {
+                $0.split(separator: " ").dropLast().last.map(String.init) ?? ""
+            }
+        }
+        XCTAssertEqual(pages, [["big", "small", "none"], ["big", "none", "small"], ["big", "small", "none"]], named.text)
         // mark ignored in that level: every work tree's build outputs at once.
         let all = try CommandRunner.run(["-e", "du --git; mark ignored; marks --print", temp.path + "/projects"])
         XCTAssertEqual(all.status, 0, all.stderr)

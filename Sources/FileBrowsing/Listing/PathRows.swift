@@ -66,6 +66,12 @@ public final class PathRows: FileRows {
     public private(set) var sectionStarts: [Int] = [0]
     private var statCache: StatCache
     public private(set) var entriesMaterialised = 0
+    /// Each row's space with everything below it, by identity, where the
+    /// gatherer knows it (`du --git`'s work trees): `sort du` then orders
+    /// every row by it, largest first; without it, `sort du` is by name.
+    public var spaceFigure: ((FileIdentity) -> Int64?)? {
+        didSet { arrange() }
+    }
 
     /// Rows of `contents`; `gather` finds them again on `reload`.
     public init(_ contents: Contents, options: ListOptions = ListOptions(), gather: (() throws(FileError) -> Contents)? = nil) {
@@ -200,6 +206,7 @@ public final class PathRows: FileRows {
         sections.removeAll()
         if contents.oneSectionInPlaceOrder {
             switch options.sortKey {
+            case .space where spaceFigure != nil: rows = sorted(byPlace.flatMap { $0 })
             case .name, .space, .none: rows = byPlace.flatMap(sorted)
             default: rows = sorted(byPlace.flatMap { $0 })
             }
@@ -217,10 +224,12 @@ public final class PathRows: FileRows {
 
     private func sorted(_ entries: [UInt32]) -> [UInt32] {
         let field = options.timeField
+        let spaceFigure = spaceFigure
         return EntrySorting.sorted(
-            entries, names: shown, options: options, namesInOrder: contents.namesInOrder,
+            entries, names: shown, options: options, namesInOrder: contents.namesInOrder, keyKnowsSpace: spaceFigure != nil,
             key: { index in
                 guard case .success(let status) = self.status(ofEntry: Int(index)) else { return Int64.min }
+                if self.options.sortKey == .space, let spaceFigure { return spaceFigure(status.identity) ?? status.blocks * 512 }
                 return self.options.sortKey == .size ? status.size : status.time(field).seconds
             },
             isDirectory: { self.kind(ofEntry: Int($0)) == .directory })

@@ -40,8 +40,9 @@ extension CommandContext {
                 troubles.append(reason.message(for: NameEscaping.escape(tree)))
             }
         }
-        found.sort { $0.bytes != $1.bytes ? $0.bytes > $1.bytes : $0.relative.lexicographicallyPrecedes($1.relative) }
-        // A place a work tree, in that order: the rows keep it (largest first).
+        // A place a work tree, by path (what `sort name` keeps); `sort du`
+        // orders them by their figures, largest first.
+        found.sort { NaturalOrder.precedes($0.relative, $1.relative) }
         var contents = PathRows.Contents()
         contents.oneSectionInPlaceOrder = true
         contents.shownNames = NameArena()
@@ -60,8 +61,9 @@ extension CommandContext {
         var order = origin.model.options
         order.sortKey = .space
         order.reversed = false
-        let level = TableLevel(
-            rows: PathRows(contents, options: order), kind: GitWorkTreesLevel(), in: base, path: origin.path, decoration: settings.decoration)
+        let rows = PathRows(contents, options: order)
+        rows.spaceFigure = { known[$0] }
+        let level = TableLevel(rows: rows, kind: GitWorkTreesLevel(), in: base, path: origin.path, decoration: settings.decoration)
         level.knownSpace = known
         showSpace(on: level)
         present(level)
