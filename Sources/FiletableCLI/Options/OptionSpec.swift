@@ -107,6 +107,37 @@ final class OptionSpec: Sendable {
         }
     }
 
+    /// A set of modes, as bits: an option table's 250 `Set`s of modes cost a
+    /// start-up its first generic set (the runtime builds its type from its
+    /// mangled name) and 250 hashed allocations.
+    struct Modes: OptionSet, Sendable {
+        let rawValue: UInt8
+        static let listing = Modes(rawValue: 1 << 0)
+        static let repl = Modes(rawValue: 1 << 1)
+        static let hex = Modes(rawValue: 1 << 2)
+        static let xxd = Modes(rawValue: 1 << 3)
+        static let du = Modes(rawValue: 1 << 4)
+        static let tree = Modes(rawValue: 1 << 5)
+        static let all: Modes = [.listing, .repl, .hex, .xxd, .du, .tree]
+
+        /// The set holding `mode` alone.
+        init(_ mode: Mode) {
+            switch mode {
+            case .listing: self = .listing
+            case .repl: self = .repl
+            case .hex: self = .hex
+            case .xxd: self = .xxd
+            case .du: self = .du
+            case .tree: self = .tree
+            }
+        }
+
+        init(rawValue: UInt8) { self.rawValue = rawValue }
+
+        /// Whether `mode` is one of these.
+        func contains(_ mode: Mode) -> Bool { contains(Modes(mode)) }
+    }
+
     let long: String?
     let short: Character?
     let value: Value
@@ -114,7 +145,7 @@ final class OptionSpec: Sendable {
     let valueName: String
     let section: Section
     /// The modes that use the option; its letter is read only in those.
-    let modes: Set<Mode>
+    let modes: Modes
     /// One line for `--help`.
     let summary: String
     /// More for the man page, when one line cannot say it all.
@@ -126,7 +157,7 @@ final class OptionSpec: Sendable {
 
     init(
         _ long: String?, _ short: Character? = nil, value: Value = .none, valueName: String = "", section: Section,
-        modes: Set<Mode>? = nil, _ summary: String, details: String? = nil, hintForANumber: String? = nil,
+        modes: Modes? = nil, _ summary: String, details: String? = nil, hintForANumber: String? = nil,
         apply: @escaping @Sendable (inout CommandLineOptions, Argument) throws(UsageError) -> Void
     ) {
         self.long = long
@@ -170,7 +201,7 @@ final class OptionSpec: Sendable {
 
 extension OptionSpec.Section {
     /// The modes an option of this section serves unless it says otherwise.
-    var defaultModes: Set<OptionSpec.Mode> {
+    var defaultModes: OptionSpec.Modes {
         switch self {
         case .repl: return [.repl]
         case .hex: return [.hex]
@@ -179,7 +210,7 @@ extension OptionSpec.Section {
         case .tree: return [.tree]
         case .formats: return [.listing]
         case .selection, .appearance: return [.listing, .repl]
-        case .general: return Set(OptionSpec.Mode.allCases)
+        case .general: return .all
         }
     }
 }
