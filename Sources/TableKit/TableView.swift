@@ -6,9 +6,8 @@
 /// page exist outside the pool: when the page moves, its cells go back to the
 /// pool and are handed out again for the rows that come into view.
 public final class TableView {
-    /// Held strongly, unlike UIKit: a weak reference gives the data source a
-    /// side table, which sent every retain of a list model down Swift's slow
-    /// path (measured with callgrind). Data sources never own their table here.
+    /// Held strongly, unlike UIKit: a weak reference's side table sent every
+    /// retain of a list model down Swift's slow path. Data sources never own their table.
     public var dataSource: TableDataSource?
 
     /// How many rows a page shows (at least 1).
@@ -39,9 +38,8 @@ public final class TableView {
     public private(set) var scrollsFreely = false
 
     let pool = ReusePool()
-    /// The styles registered, by identifier: a table has one to three, so a
-    /// list looked through (a dictionary of them cost a start-up 146K
-    /// instructions in the runtime's first use of its type).
+    /// The styles registered, by identifier: a short list, as a dictionary's
+    /// type cost start-up 146K instructions to build.
     private var cellStyles: [(identifier: String, style: CellStyle)] = []
     /// Cells currently on the page; they return to the pool when the page moves.
     private var onScreenCells: [Cell] = []
