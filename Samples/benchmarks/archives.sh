@@ -4,7 +4,8 @@
 #   Samples/benchmarks/archives.sh [WORKDIR] [MEGABYTES]   (defaults: /tmp/filetable-archives, 1024)
 #
 # A tar of text files (MEGABYTES of them, in files of 1-40 KB), the same
-# gzip-compressed (gzip -6), and a zip of 100,000 small members. Compares:
+# gzip-compressed (gzip -6), a zip of 100,000 small members, a tar of a
+# million empty members and a .tar.gz of 50,000 small ones. Compares:
 # listing the .tar.gz with `tar tzf`, the .tar with `tar tf`, the zip with
 # `unzip -l`, decompressing with `zcat`, and the first screen of the last
 # member of the .tar.gz (`open`, `open DIR`, `view NAME` at the prompt).
@@ -69,3 +70,17 @@ with tarfile.open("million.tar", "w", format=tarfile.GNU_FORMAT) as t:
 fi
 hyperfine -N --warmup 1 --runs "$runs" "tar tf million.tar" "$bin -1 million.tar/d999"
 /usr/bin/time -f "filetable -1 million.tar/d999: %e s, %M KB peak" "$bin" -1 million.tar/d999 >/dev/null
+/usr/bin/time -f "tar tf million.tar: %e s, %M KB peak" tar tf million.tar >/dev/null
+# A .tar.gz of 50,000 small members (0-2,000 bytes), listed whole with -R.
+if [ ! -f small50k.tar.gz ]; then
+    python3 -c '
+import io, random, tarfile
+random.seed(2)
+with tarfile.open("small50k.tar.gz", "w:gz", format=tarfile.GNU_FORMAT) as t:
+    for d in range(500):
+        for f in range(100):
+            data = b"x" * random.randint(0, 2000)
+            info = tarfile.TarInfo("s/d%03d/f%03d.txt" % (d, f)); info.size = len(data); info.mtime = 1600000000
+            t.addfile(info, io.BytesIO(data))'
+fi
+hyperfine -N --warmup 1 --runs "$runs" "tar tzf small50k.tar.gz" "$bin -R small50k.tar.gz/"

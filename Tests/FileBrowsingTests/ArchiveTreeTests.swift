@@ -39,4 +39,18 @@ final class ArchiveTreeTests: XCTestCase {
         }
         XCTAssertEqual(tree.node(at: Array("a/b/f".utf8)).map { tree.nodes[Int($0)].member }, 3)
     }
+
+    /// One name forty directories deep: the tree's lookup table grows past
+    /// what the member count suggested, and every level is still found.
+    func testADeepNameGrowsTheLookupAndStaysWhole() throws {
+        let deep = (0..<40).map { "d\($0)" }.joined(separator: "/")
+        let tree = ArchiveTree(members: [member(deep + "/leaf"), member(deep), member("d0/d1", .directory), member("d0/other")])
+        XCTAssertEqual(tree.nodes.count, 1 + 40 + 2)
+        XCTAssertEqual(tree.node(at: Array((deep + "/leaf").utf8)).map { tree.member(of: $0) }, 0)
+        // A file member at a path with members below stays a directory.
+        XCTAssertEqual(tree.node(at: Array(deep.utf8)).map { tree.isDirectory($0) }, true)
+        XCTAssertEqual(tree.node(at: Array("d0/d1".utf8)).map { tree.member(of: $0) }, 2)
+        let top = try XCTUnwrap(tree.node(at: Array("d0".utf8)))
+        XCTAssertEqual(tree.children(of: top).map { String(decoding: tree.name(of: $0), as: UTF8.self) }, ["d1", "other"])
+    }
 }

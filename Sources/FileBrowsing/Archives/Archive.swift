@@ -16,7 +16,7 @@ public final class Archive {
     /// different threads (the detail pane's worker, the viewer) never
     /// share a source; nil: `source` serves every read (one thread).
     public var reopen: (() throws(FileError) -> any ByteSource)?
-    public let members: [ArchiveMember]
+    public let members: ArchiveMembers
     public let tree: ArchiveTree
     /// Why the listing stopped before the archive's end, if it did (the
     /// members before the damage are listed).
@@ -40,12 +40,12 @@ public final class Archive {
         var totals = [Int64](repeating: 0, count: tree.nodes.count)
         // A node's parent comes before it in the tree: children are added up first.
         for index in stride(from: tree.nodes.count - 1, through: 1, by: -1) {
-            let node = tree.nodes[index]
-            if node.member >= 0, !node.isDirectory, members[Int(node.member)].kind == .file {
-                let member = members[Int(node.member)]
-                totals[index] += (Int64(clamping: member.compressedSize ?? member.size) + 511) / 512 * 512
+            let node = Int32(index)
+            let member = Int(tree.member(of: node))
+            if member >= 0, !tree.isDirectory(node), members.kind(of: member) == .file {
+                totals[index] += (Int64(clamping: members.storedSize(of: member)) + 511) / 512 * 512
             }
-            totals[Int(node.parent)] += totals[index]
+            totals[Int(tree.parent(of: node))] += totals[index]
         }
         return totals
     }()
@@ -73,7 +73,12 @@ public final class Archive {
             throw ArchiveError(reading: error)
         }
         if TarIndex.isHeader(first) {
-            return Archive(format: .tar, source: source, listing: TarIndex.read(PlainStream(source), stop: stop))
+            // A member takes at least a 512-byte header: room for as many as
+            // the file could hold is reserved (address space, until used), so
+            // a million members never copy their records as they grow.
+            let most = Int(min((source.size ?? 0) / 512, 4_000_000))
+            let listing = TarIndex.read(PlainStream(source), reservingFor: most, stop: stop)
+            return Archive(format: .tar, source: source, listing: listing)
         }
         if GzipStream.isGzip(source) {
             let stream = try GzipStream(source: source)
@@ -130,9 +135,7 @@ public final class Archive {
         }
         guard isListedFile(source) else { throw Self.changed }
         var member = members[index]
-        if let target = member.linkTarget, member.kind == .file,
-            let linked = members[..<index].lastIndex(where: { $0.path == target && $0.kind == .file })
-        {
+        if let target = member.linkTarget, member.kind == .file, let linked = members.lastFile(named: target, before: index) {
             member = members[linked]
         }
         switch format {

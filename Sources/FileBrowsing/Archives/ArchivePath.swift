@@ -75,7 +75,7 @@ public struct ArchivePath {
     public var directoryPlace: (place: ArchivePath, selected: [UInt8]?) {
         let entry = archive.tree.nodes[Int(node)]
         guard !entry.isDirectory, entry.parent >= 0 else { return (self, nil) }
-        return (ArchivePath(archive: archive, node: entry.parent, archivePath: archivePath, directory: directory), entry.name)
+        return (ArchivePath(archive: archive, node: entry.parent, archivePath: archivePath, directory: directory), Array(entry.name))
     }
 
     /// The bytes of the member the path names, shown as `path`; an error
@@ -83,7 +83,7 @@ public struct ArchivePath {
     public func contents(path: [UInt8]) throws(ArchiveError) -> any ByteSource {
         let entry = archive.tree.nodes[Int(node)]
         guard !entry.isDirectory else { throw ArchiveError("a directory in \(NameEscaping.escape(archivePath))") }
-        guard entry.member >= 0, archive.members[Int(entry.member)].kind == .file else {
+        guard entry.member >= 0, archive.members.kind(of: Int(entry.member)) == .file else {
             throw ArchiveError("not a file in \(NameEscaping.escape(archivePath))")
         }
         return try archive.contents(ofMember: Int(entry.member), path: path)

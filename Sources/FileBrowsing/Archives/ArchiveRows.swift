@@ -36,9 +36,9 @@ public final class ArchiveRows: ArenaBackedRows {
     /// The members of the directory at `node`.
     public convenience init(archive: Archive, node: Int32, options: ListOptions = ListOptions()) {
         let tree = archive.tree
-        let children = tree.nodes[Int(node)].children
+        let children = Array(tree.children(of: node))
         self.init(
-            archive: archive, node: node, nodes: children, names: children.map { tree.nodes[Int($0)].name }, showsPaths: false, options: options)
+            archive: archive, node: node, nodes: children, names: children.map { Array(tree.name(of: $0)) }, showsPaths: false, options: options)
     }
 
     /// The members below `node` whose names hold `text` (ASCII case ignored),
@@ -52,17 +52,16 @@ public final class ArchiveRows: ArenaBackedRows {
         // match is shown by its path below `node` (the start's own path and
         // its slash taken off the front).
         let start = node == 0 ? 0 : tree.path(of: node).count + 1
-        var level = tree.nodes[Int(node)].children
+        var level = Array(tree.children(of: node))
         var depth = 1
         while !level.isEmpty, depth <= (maxDepth ?? Int.max) {
             var next: [Int32] = []
             for child in level {
-                let entry = tree.nodes[Int(child)]
-                if entry.name.withUnsafeBufferPointer({ needle.isFound(in: $0) }) {
+                if tree.name(of: child).withUnsafeBufferPointer({ needle.isFound(in: $0) }) {
                     found.append(child)
                     paths.append(Array(tree.path(of: child).dropFirst(start)))
                 }
-                next += entry.children
+                next += tree.children(of: child)
             }
             level = next
             depth += 1
@@ -83,16 +82,17 @@ public final class ArchiveRows: ArenaBackedRows {
         self.showsPaths = showsPaths
         var names = NameArena()
         for (child, name) in zip(nodes, shown) {
-            names.append(name, kind: Self.kind(of: archive.tree.nodes[Int(child)], in: archive))
+            names.append(name, kind: Self.kind(of: child, in: archive))
         }
         self.nodes = nodes
         arena = ArenaRows(names: names)
         arrange()
     }
 
-    private static func kind(of node: ArchiveTree.Node, in archive: Archive) -> FileKind {
-        if node.isDirectory { return .directory }
-        return node.member >= 0 ? archive.members[Int(node.member)].kind : .directory
+    private static func kind(of node: Int32, in archive: Archive) -> FileKind {
+        if archive.tree.isDirectory(node) { return .directory }
+        let member = archive.tree.member(of: node)
+        return member >= 0 ? archive.members.kind(of: Int(member)) : .directory
     }
 
     /// The tree node a row shows.
@@ -101,7 +101,7 @@ public final class ArchiveRows: ArenaBackedRows {
     /// The member a row is, or nil for a directory the archive names only
     /// as part of other members' names.
     public func member(ofRow row: Int) -> ArchiveMember? {
-        let index = archive.tree.nodes[Int(treeNode(ofRow: row))].member
+        let index = archive.tree.member(of: treeNode(ofRow: row))
         return index >= 0 ? archive.members[Int(index)] : nil
     }
 
@@ -133,8 +133,8 @@ public final class ArchiveRows: ArenaBackedRows {
     /// Where the member lives in the archive, and what it takes there.
     public func sourceFacts(ofRow row: Int) -> [(label: String, value: String)] {
         var facts: [(label: String, value: String)] = [("archive", archive.format.rawValue)]
-        let treeNode = archive.tree.nodes[Int(treeNode(ofRow: row))]
-        if treeNode.isDirectory { facts.append(("entries", String(treeNode.children.count))) }
+        let treeNode = treeNode(ofRow: row)
+        if archive.tree.isDirectory(treeNode) { facts.append(("entries", String(archive.tree.children(of: treeNode).count))) }
         guard let member = member(ofRow: row) else { return facts + [("member", "none (a directory named by the members below it)")] }
         if let compressed = member.compressedSize, member.kind == .file {
             let method = member.method == 0 ? "stored" : member.method == 8 ? "deflated" : "method \(member.method)"
@@ -180,7 +180,7 @@ public final class ArchiveRows: ArenaBackedRows {
 
     public func contentsOpener(ofRow row: Int, path: [UInt8]) -> () throws(FileError) -> any ByteSource {
         let archive = self.archive
-        let member = archive.tree.nodes[Int(treeNode(ofRow: row))].member
+        let member = archive.tree.member(of: treeNode(ofRow: row))
         let kind = kind(ofRow: row)
         return { () throws(FileError) -> any ByteSource in
             guard kind == .file, member >= 0 else {
@@ -209,10 +209,10 @@ public final class ArchiveRows: ArenaBackedRows {
             key: { index in
                 let node = self.nodes[Int(index)]
                 if self.options.sortKey == .space { return self.archive.storedBytesBelow[Int(node)] }
-                let member = self.archive.tree.nodes[Int(node)].member
+                let member = Int(self.archive.tree.member(of: node))
                 guard member >= 0 else { return Int64.min }
-                let facts = self.archive.members[Int(member)]
-                return self.options.sortKey == .size ? Int64(clamping: facts.size) : facts.modificationTime.seconds
+                let members = self.archive.members
+                return self.options.sortKey == .size ? Int64(clamping: members.size(of: member)) : members.modificationSeconds(of: member)
             },
             isDirectory: { self.names.kind(at: Int($0)) == .directory })
     }

@@ -16,7 +16,7 @@ public enum TarIndex {
 
     /// What a listing found: the members, and why it stopped early, if it did.
     public struct Listing: Sendable {
-        public var members: [ArchiveMember] = []
+        public var members = ArchiveMembers()
         public var problem: ArchiveError?
     }
 
@@ -24,14 +24,16 @@ public enum TarIndex {
     /// header whose checksum holds).
     public static func isHeader(_ block: [UInt8]) -> Bool {
         guard block.count >= 512 else { return false }
-        if Array(block[257..<262]) == Array("ustar".utf8) { return true }
+        if block[257..<262].elementsEqual("ustar".utf8) { return true }
         return block[0] != 0 && checksumHolds(block)
     }
 
     /// Reads every header of `stream`. `stop` is asked between members
-    /// (Ctrl-C); `progress` hears the count now and then.
-    public static func read(_ stream: any Stream, stop: () -> Bool = { false }) -> Listing {
+    /// (Ctrl-C). `reservingFor` members (and 32 bytes of name each) are
+    /// made room for first, where the caller knows at most how many there are.
+    public static func read(_ stream: any Stream, reservingFor expected: Int = 0, stop: () -> Bool = { false }) -> Listing {
         var listing = Listing()
+        listing.members.reserve(members: expected, nameBytes: expected * 32)
         var offset: UInt64 = 0
         var longName: [UInt8]?
         var longLink: [UInt8]?
@@ -83,7 +85,7 @@ public enum TarIndex {
                 // A link or a directory has no data in the archive, whatever its size says.
                 let dataSize =
                     (type == UInt8(ascii: "1") || type == UInt8(ascii: "2") || type == UInt8(ascii: "5")) ? 0 : (member.size + 511) / 512 * 512
-                listing.members.append(member)
+                try listing.members.append(member)
                 longName = nil
                 longLink = nil
                 pax = [:]
@@ -112,20 +114,22 @@ public enum TarIndex {
         dataOffset offset: UInt64
     ) throws(ArchiveError) -> ArchiveMember {
         let type = block[156]
-        var name = longName ?? records["path"] ?? fieldName(block)
-        if longName == nil, records["path"] == nil, Array(block[257..<263]) == Array("ustar\0".utf8) {
+        // Most members have no pax records: no key is hashed for them.
+        func record(_ key: String) -> [UInt8]? { records.isEmpty ? nil : records[key] }
+        var name = longName ?? record("path") ?? fieldName(block)
+        if longName == nil, record("path") == nil, block[257..<263].elementsEqual("ustar\0".utf8) {
             let prefix = field(block[345..<500])
             if !prefix.isEmpty { name = prefix + [0x2F] + name }
         }
         var memberSize = size
-        if let text = records["size"] {
+        if let text = record("size") {
             guard let value = UInt64(String(decoding: text, as: UTF8.self)), value <= largestSize else {
                 throw ArchiveError.doesNotFit("size", headerOffset: headerOffset)
             }
             memberSize = value
         }
         var seconds = Int64(clamping: number(block[136..<148]) ?? 0)
-        if let text = records["mtime"] {
+        if let text = record("mtime") {
             // pax times are decimal seconds with an optional fraction; a
             // Double conversion of NaN, an infinity or 1e300 would trap.
             guard let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite, abs(value) < 0x1p62 else {
@@ -142,13 +146,13 @@ public enum TarIndex {
             permissions: FilePermissions(rawValue: UInt32(truncatingIfNeeded: number(block[100..<108]) ?? 0)),
             modificationTime: Timestamp(seconds: seconds), headerOffset: headerOffset, dataOffset: offset)
         member.userID =
-            records["uid"].flatMap { UInt32(String(decoding: $0, as: UTF8.self)) }
+            record("uid").flatMap { UInt32(String(decoding: $0, as: UTF8.self)) }
             ?? UInt32(truncatingIfNeeded: number(block[108..<116]) ?? 0)
         member.groupID =
-            records["gid"].flatMap { UInt32(String(decoding: $0, as: UTF8.self)) }
+            record("gid").flatMap { UInt32(String(decoding: $0, as: UTF8.self)) }
             ?? UInt32(truncatingIfNeeded: number(block[116..<124]) ?? 0)
         if type == UInt8(ascii: "1") || type == UInt8(ascii: "2") {
-            member.linkTarget = longLink ?? records["linkpath"] ?? field(block[157..<257])
+            member.linkTarget = longLink ?? record("linkpath") ?? field(block[157..<257])
         }
         return member
     }

@@ -67,7 +67,12 @@ public enum ZipIndex {
                 listing.problem = ArchiveError("a central directory entry at byte \(position) gives a size that does not fit (damaged)")
                 break
             }
-            listing.members.append(member)
+            do {
+                try listing.members.append(member)
+            } catch {
+                listing.problem = error
+                break
+            }
             position += 46 + UInt64(nameLength + extraLength + commentLength)
         }
         return listing

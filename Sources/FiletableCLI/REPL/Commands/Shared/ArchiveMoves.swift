@@ -22,7 +22,7 @@ extension ArchiveLevel: InsideAFile {
             try context.push(directory.isEmpty ? [0x2F] : directory, command: "up", focus: name)
             return true
         }
-        context.present(level(at: node.parent, in: context), focusing: node.name)
+        context.present(level(at: node.parent, in: context), focusing: Array(node.name))
         return true
     }
 
@@ -38,7 +38,7 @@ extension ArchiveLevel: InsideAFile {
         for (index, part) in parts.enumerated() {
             if part.elementsEqual([0x2E]) { continue }
             if part.elementsEqual([0x2E, 0x2E]) {
-                let parent = tree.nodes[Int(node)].parent
+                let parent = tree.parent(of: node)
                 if parent < 0 {
                     // Out of the archive's top: the rest is on disk, beside the archive file.
                     let rest = Array(parts[(index + 1)...].joined(separator: [0x2F]))
@@ -50,10 +50,10 @@ extension ArchiveLevel: InsideAFile {
                 node = parent
                 continue
             }
-            guard let child = tree.nodes[Int(node)].children.first(where: { tree.nodes[Int($0)].name.elementsEqual(part) }) else {
+            guard let child = tree.children(of: node).first(where: { tree.name(of: $0).elementsEqual(part) }) else {
                 throw CommandError("cd: \(NameEscaping.escape(typed)): not in \(NameEscaping.escape(archivePath))")
             }
-            guard tree.nodes[Int(child)].isDirectory else {
+            guard tree.isDirectory(child) else {
                 throw CommandError("cd: \(NameEscaping.escape(typed)): not a directory in \(NameEscaping.escape(archivePath))")
             }
             node = child
