@@ -317,14 +317,17 @@ private final class PlainStream: TarIndex.Stream {
     /// Where the next read starts in the archive.
     private var offset: UInt64 = 0
     /// Bytes read ahead from `bufferStart` (headers of small members come
-    /// many to a read instead of one call each).
+    /// many to a read instead of one call each). One buffer, refilled in
+    /// place: a new one a read churned the heap's top.
     private var buffer: [UInt8] = []
     private var bufferStart: UInt64 = 0
-    private static let readAhead = 256 << 10
-    /// The data the last member's header said to pass over: past a KiB,
-    /// headers are read one at a time (reading ahead would read every
-    /// member's data too, where `tar tf` seeks over it); empty and tiny
-    /// members' headers come many to a read.
+    /// How far to read ahead now: it doubles, up to `mostAhead`, while
+    /// members are small, and falls back when one has data past a KiB,
+    /// whose data `tar tf` would seek over (so the read would be waste).
+    /// A directory between large files so reads 4 KiB, not 256.
+    private var ahead = 4096
+    private static let mostAhead = 256 << 10
+    /// The data the last member's header said to pass over.
     private var lastSkip: UInt64 = 0
 
     init(_ source: any ByteSource) { self.source = source }
@@ -332,8 +335,13 @@ private final class PlainStream: TarIndex.Stream {
     func read(_ count: Int) throws(ArchiveError) -> [UInt8] {
         let end = offset + UInt64(count)
         if offset < bufferStart || end > bufferStart + UInt64(buffer.count) {
+            let wanted = lastSkip > 1024 ? count : max(count, ahead)
+            if lastSkip <= 1024 { ahead = min(ahead * 2, Self.mostAhead) }
             do {
-                buffer = try source.bytes(at: offset, count: lastSkip > 1024 ? count : max(count, Self.readAhead))
+                try source.read(at: offset, count: wanted) { bytes in
+                    buffer.removeAll(keepingCapacity: true)
+                    buffer.append(contentsOf: bytes)
+                }
             } catch {
                 throw ArchiveError(reading: error)
             }
@@ -348,6 +356,7 @@ private final class PlainStream: TarIndex.Stream {
     func skip(_ count: UInt64) throws(ArchiveError) {
         offset += count
         lastSkip = count
+        if count > 1024 { ahead = 4096 }
         if let size = source.size, offset > size { throw ArchiveError("the archive ends inside a member (a truncated file)") }
     }
 }
