@@ -87,10 +87,18 @@ public final class LongCellFormatter: EntryCellFormatter {
     /// Owner and group columns' widths by id, for `measure`.
     private var userWidths: [UInt32: Int] = [:]
     private var groupWidths: [UInt32: Int] = [:]
-    private var times = TimeFormat()
+    /// Made at the first time written: a listing that shows none (`-1`)
+    /// never reads the time zone.
+    private var clock: TimeFormat?
+    private var times: TimeFormat {
+        if let clock { return clock }
+        let made = TimeFormat()
+        clock = made
+        return made
+    }
 
-    /// Takes the time now as the present dates are written against.
-    public func resetClock() { times = TimeFormat() }
+    /// Takes the time now (when a time is next written) as the present dates are written against.
+    public func resetClock() { clock = nil }
 
     public init(decoration: NameDecoration = NameDecoration(), sizeUnit: SizeUnit = .bytes) {
         self.decoration = decoration
