@@ -28,12 +28,16 @@ extension Syscalls {
     /// `bufferSize` bytes where the C library has it (one call for hundreds
     /// of entries), else `readdir` on a duplicate of the descriptor (its
     /// stream owns the duplicate). Stops early with `.interrupted` on Ctrl-C.
+    /// `rewind: false` is the caller's word that the descriptor was just
+    /// opened and nothing has read it (no `lseek` then).
     @inlinable
-    public static func readDirectory(_ fd: Int32, bufferSize: Int, _ body: (DirectoryRecord) -> Void) -> Result<Void, DirectoryReadFailure> {
+    public static func readDirectory(
+        _ fd: Int32, bufferSize: Int, rewind: Bool = true, _ body: (DirectoryRecord) -> Void
+    ) -> Result<Void, DirectoryReadFailure> {
         guard let getDirectoryEntries else { return readDirectoryStream(fd, body) }
         // The descriptor is only used relative to (openat, fstatat), so its
         // read offset is free: rewind it and read.
-        guard lseek(fd, 0, SEEK_SET) >= 0 else { return .failure(.system(Errno(errno))) }
+        if rewind { guard lseek(fd, 0, SEEK_SET) >= 0 else { return .failure(.system(Errno(errno))) } }
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: bufferSize, alignment: 8)
         defer { buffer.deallocate() }
         while true {

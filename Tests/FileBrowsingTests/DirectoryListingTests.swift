@@ -246,4 +246,23 @@ final class DirectoryListingTests: XCTestCase {
         let expected = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         XCTAssertEqual("\(status.permissions.lsString(kind: status.kind)) \(status.size) \(status.linkCount) \(status.inode)\n", expected)
     }
+
+    /// A directory opened inside another is listed once without a rewind
+    /// or a second `fstat`; every later reading still starts at its first
+    /// entry, with the directory's status then (a reload sees what came).
+    func testAChildListedAgainReadsFromItsFirstEntry() throws {
+        let tree = try TemporaryTree()
+        try tree.folder("sub")
+        for i in 0..<40 { tree.file("f\(i)", in: "sub") }
+        let parent = try DirectoryHandle.open(tree.bytes)
+        let child = try DirectoryHandle.open(child: Array("sub".utf8), of: parent, followSymlink: false)
+        _ = child.status()
+        let model = try DirectoryListing(directory: child)
+        XCTAssertEqual(model.rowCount, 40)
+        for i in 40..<2000 { tree.file("f\(i)", in: "sub") }
+        let change = try model.reload()
+        XCTAssertEqual(change.added, 1960)
+        XCTAssertEqual(model.rowCount, 2000)
+        XCTAssertEqual(try DirectoryListing(directory: child).rowCount, 2000)
+    }
 }

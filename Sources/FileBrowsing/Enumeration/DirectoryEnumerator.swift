@@ -53,10 +53,11 @@ public enum DirectoryEnumerator {
         if inodes != nil { inodes = [] }
         var directorySize = 0
         var expectedEntries = 16
-        if case .success(let status) = Syscalls.status(of: directory.fd) {
+        let (rewind, status) = directory.beginReadingEntries()
+        if let status {
             // A directory's size roughly tracks its records (ext4 spends 20 to
             // 30 bytes on a short name): room reserved, not touched.
-            directorySize = Int(FileStatus(status).size)
+            directorySize = Int(status.size)
             expectedEntries = max(16, directorySize / 24)
             arena.reserve(entries: expectedEntries, bytes: expectedEntries * 16)
             inodes?.reserveCapacity(expectedEntries)
@@ -64,9 +65,9 @@ public enum DirectoryEnumerator {
         // Small buffers come from the heap; only huge directories get a large one.
         let bufferSize = min(256 * 1024, max(32 * 1024, directorySize))
         guard ordersByName && directorySize >= readAheadThreshold, let getDirectoryEntries = Syscalls.getDirectoryEntries,
-            let reader = try startReadAhead(directory, with: getDirectoryEntries, bufferSize: bufferSize)
+            let reader = try startReadAhead(directory, with: getDirectoryEntries, bufferSize: bufferSize, rewind: rewind)
         else {
-            let read = Syscalls.readDirectory(directory.fd, bufferSize: bufferSize) { record in
+            let read = Syscalls.readDirectory(directory.fd, bufferSize: bufferSize, rewind: rewind) { record in
                 if includeDotEntries || !record.isDotEntry {
                     arena.append(record.name, kind: FileKind(directoryType: record.type))
                     inodes?.append(record.inode)
@@ -113,9 +114,9 @@ public enum DirectoryEnumerator {
 
     private static func startReadAhead(
         _ directory: DirectoryHandle, with getDirectoryEntries: @escaping Syscalls.GetDirectoryEntries,
-        bufferSize: Int
+        bufferSize: Int, rewind: Bool
     ) throws(FileError) -> DirectoryReadAhead? {
-        if case .failure(let errno) = Syscalls.seek(directory.fd, to: 0) { throw FileError(path: directory.path, errno: errno) }
+        if rewind, case .failure(let errno) = Syscalls.seek(directory.fd, to: 0) { throw FileError(path: directory.path, errno: errno) }
         return DirectoryReadAhead(fd: directory.fd, read: getDirectoryEntries, bufferSize: bufferSize)
     }
 

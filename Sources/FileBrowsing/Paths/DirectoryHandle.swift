@@ -133,7 +133,10 @@ public final class DirectoryHandle {
         switch result {
         case .success(let fd):
             let releasable = ReleasableDescriptor(fd: fd, parent: parent, followSymlink: followSymlink)
-            return DirectoryHandle(fd: fd, node: node, owns: true, releasable: releasable)
+            let handle = DirectoryHandle(fd: fd, node: node, owns: true, releasable: releasable)
+            // A probed mount's first entry was read.
+            handle.entriesUnread = !probesMount
+            return handle
         case .failure(let errno): throw FileError(path: node.bytes, errno: errno)
         }
     }
@@ -163,7 +166,29 @@ public final class DirectoryHandle {
 
     /// The directory's own status (device and inode identify it for loop checks).
     public func status() -> Result<FileStatus, Errno> {
-        Syscalls.status(of: fd).map(FileStatus.init)
+        let status = Syscalls.status(of: fd).map(FileStatus.init)
+        if entriesUnread, case .success(let read) = status { statusWhileUnread = read }
+        return status
+    }
+
+    /// The descriptor was opened at the start of the directory's entries and
+    /// nothing has read them yet: the first listing need not rewind, nor ask
+    /// `fstat` again for a status read since the opening (two calls a
+    /// directory, in a walk of thousands of small ones). False wherever it
+    /// cannot be sure (a probed mount, a descriptor handed in).
+    private var entriesUnread = false
+    /// The status `status()` read while the entries were unread.
+    private var statusWhileUnread: FileStatus?
+
+    /// Called by a listing about to read the entries from their start:
+    /// whether it must rewind the descriptor first, and the directory's
+    /// status (its size sizes the listing's buffers), nil if `fstat` failed.
+    func beginReadingEntries() -> (rewind: Bool, status: FileStatus?) {
+        let unread = entriesUnread
+        let status = unread ? statusWhileUnread ?? (try? status().get()) : (try? status().get())
+        entriesUnread = false
+        statusWhileUnread = nil
+        return (!unread, status)
     }
 
     /// The directory's device and inode, read once; nil if `fstat` failed.
