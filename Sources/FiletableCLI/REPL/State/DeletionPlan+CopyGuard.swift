@@ -54,7 +54,9 @@ extension DeletionPlan {
     /// `marks verify` warn of, and kept copies likewise (`keptCopyProblems`). One line a group.
     /// Without `checkingFiles`, only what the plan covers is asked (no `lstat`).
     func lastCopyProblems(checkingFiles: Bool = true) -> [String] {
-        guard !marks.isEmpty else { return [] }
+        // With no table of copies and no kept copy there is nothing to
+        // guard: a million marks are not made into paths to find that out.
+        guard !marks.isEmpty, !copyLevels.isEmpty || !keptCopies.isEmpty else { return [] }
         let markedDirectories = markedDirectoryPaths()
         var problems = keptCopyProblems(checkingFiles: checkingFiles, markedDirectories: markedDirectories)
         var seen = Set<[UInt8]>()
