@@ -74,9 +74,11 @@ public final class Archive {
         }
         if TarIndex.isHeader(first) {
             // A member takes at least a 512-byte header: room for as many as
-            // the file could hold is reserved (address space, until used), so
-            // a million members never copy their records as they grow.
-            let most = Int(min((source.size ?? 0) / 512, 4_000_000))
+            // the file could hold, up to a million, is reserved (address
+            // space until used, 76 MB of it at most, so a machine that
+            // refuses to overcommit still grants it): a million members
+            // never copy their records as they grow.
+            let most = Int(min((source.size ?? 0) / 512, 1_000_000))
             let listing = TarIndex.read(PlainStream(source), reservingFor: most, stop: stop)
             return Archive(format: .tar, source: source, listing: listing)
         }
