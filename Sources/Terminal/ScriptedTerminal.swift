@@ -18,12 +18,19 @@ public final class ScriptedTerminal: TerminalDevice {
         /// out; a longer one sees what else it waits on become readable
         /// meanwhile (the pause is real time for those).
         case pause(milliseconds: Int)
+        /// Nobody types until `text` has been drawn (a worker's answer
+        /// shown), at most `milliseconds`: the script goes on as soon as it
+        /// is, where a `pause` long enough for a slow machine would always
+        /// wait its whole length.
+        case until(text: String, milliseconds: Int)
     }
 
     /// The events not played yet.
     private var events: [Event]
     /// A chunk was just read: the next wait sees the pause after it.
     private var pauseDue = false
+    /// When the `until` event in front gives up waiting (monotonic seconds), once met.
+    private var untilDeadline: Double?
     private var resized = false
     /// A read found the script used up: what is drawn after is the view
     /// closing. False once the front end has ended: it ended by itself (`q`).
@@ -82,6 +89,23 @@ public final class ScriptedTerminal: TerminalDevice {
         if pauseDue {
             pauseDue = false
             return nil
+        }
+        if case .until(let text, let most)? = events.first {
+            // A poll for a burst's end finds nobody typing.
+            if milliseconds >= 0 && milliseconds < 100 { return [false] + others.map { _ in false } }
+            let deadline = untilDeadline ?? Syscalls.monotonicSeconds() + Double(most) / 1000
+            untilDeadline = deadline
+            output.flush()
+            let left = Int32(max(0, (deadline - Syscalls.monotonicSeconds()) * 1000))
+            if !output.capturedSoFar().contains(text), left > 0, !others.isEmpty,
+                let ready = Descriptor.waitForReading(others, milliseconds: left), ready.contains(true)
+            {
+                return [false] + ready
+            }
+            if output.capturedSoFar().contains(text) || Syscalls.monotonicSeconds() >= deadline || others.isEmpty {
+                events.removeFirst()
+                untilDeadline = nil
+            }
         }
         if case .pause(let left)? = events.first {
             if milliseconds >= 0 && Int(milliseconds) < left {

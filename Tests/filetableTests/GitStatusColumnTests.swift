@@ -249,11 +249,12 @@ final class GitColumnInSessionTests: XCTestCase {
     func testTheScreenFillsTheColumnWhenGitAnswers() throws {
         let temp = try repository()
         let screen = try ScriptedScreen.run(
-            in: temp.path, events: [.keys(Array(":".utf8)), .keys(Array("git on\r".utf8)), .pause(milliseconds: 2000)], columns: 100)
+            in: temp.path, events: [.keys(Array(":".utf8)), .keys(Array("git on\r".utf8)), .until(text: "-I", milliseconds: 5000)], columns: 100)
         XCTAssertTrue(screen.frame.contains { $0.contains("-M") && $0.contains("changed") }, screen.text)
         XCTAssertTrue(screen.frame.contains { $0.contains("-I") && $0.contains("build") }, screen.text)
         // Ignored rows dimmed, where the prompt draws in colour.
-        let prompt = try ScriptedPrompt.run(in: temp.path, events: [.keys(Array("git on\r".utf8)), .pause(milliseconds: 2000)], useColor: true)
+        let prompt = try ScriptedPrompt.run(
+            in: temp.path, events: [.keys(Array("git on\r".utf8)), .until(text: "\u{1B}[2mbuild", milliseconds: 5000)], useColor: true)
         XCTAssertTrue(prompt.written.contains("\u{1B}[2mbuild"), prompt.written.debugDescription)
     }
 
