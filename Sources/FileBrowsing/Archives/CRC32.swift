@@ -30,28 +30,36 @@ public struct CRC32 {
     public init() {}
 
     public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+        guard let start = bytes.baseAddress else { return }
         var crc = ~value
-        Self.tables.withUnsafeBufferPointer { table in
+        Self.tables.withUnsafeBufferPointer { tables in
+            // Plain pointers: no bounds check per lookup, in a debug build too
+            // (the tests' archives of 70 MB are checked by the debug build).
+            let t = tables.baseAddress.unsafelyUnwrapped
             let count = bytes.count
             var index = 0
-            /// The entry of table `k` for byte `shift / 8` of `word`.
-            @inline(__always) func look(_ k: Int, _ word: UInt32, _ shift: UInt32) -> UInt32 {
-                table[k &* 256 &+ Int((word &>> shift) & 0xFF)]
-            }
             while count &- index >= 16 {
-                let first = bytes.loadUnaligned(fromByteOffset: index, as: UInt32.self).littleEndian ^ crc
-                let second = bytes.loadUnaligned(fromByteOffset: index &+ 4, as: UInt32.self).littleEndian
-                let third = bytes.loadUnaligned(fromByteOffset: index &+ 8, as: UInt32.self).littleEndian
-                let fourth = bytes.loadUnaligned(fromByteOffset: index &+ 12, as: UInt32.self).littleEndian
-                let a = look(15, first, 0) ^ look(14, first, 8) ^ look(13, first, 16) ^ look(12, first, 24)
-                let b = look(11, second, 0) ^ look(10, second, 8) ^ look(9, second, 16) ^ look(8, second, 24)
-                let c = look(7, third, 0) ^ look(6, third, 8) ^ look(5, third, 16) ^ look(4, third, 24)
-                let d = look(3, fourth, 0) ^ look(2, fourth, 8) ^ look(1, fourth, 16) ^ look(0, fourth, 24)
+                let first = start.loadUnaligned(fromByteOffset: index, as: UInt32.self).littleEndian ^ crc
+                let second = start.loadUnaligned(fromByteOffset: index &+ 4, as: UInt32.self).littleEndian
+                let third = start.loadUnaligned(fromByteOffset: index &+ 8, as: UInt32.self).littleEndian
+                let fourth = start.loadUnaligned(fromByteOffset: index &+ 12, as: UInt32.self).littleEndian
+                let a =
+                    t[3840 &+ Int(first & 0xFF)] ^ t[3584 &+ Int((first &>> 8) & 0xFF)]
+                    ^ t[3328 &+ Int((first &>> 16) & 0xFF)] ^ t[3072 &+ Int(first &>> 24)]
+                let b =
+                    t[2816 &+ Int(second & 0xFF)] ^ t[2560 &+ Int((second &>> 8) & 0xFF)]
+                    ^ t[2304 &+ Int((second &>> 16) & 0xFF)] ^ t[2048 &+ Int(second &>> 24)]
+                let c =
+                    t[1792 &+ Int(third & 0xFF)] ^ t[1536 &+ Int((third &>> 8) & 0xFF)]
+                    ^ t[1280 &+ Int((third &>> 16) & 0xFF)] ^ t[1024 &+ Int(third &>> 24)]
+                let d =
+                    t[768 &+ Int(fourth & 0xFF)] ^ t[512 &+ Int((fourth &>> 8) & 0xFF)]
+                    ^ t[256 &+ Int((fourth &>> 16) & 0xFF)] ^ t[Int(fourth &>> 24)]
                 crc = a ^ b ^ c ^ d
                 index &+= 16
             }
             while index < count {
-                crc = table[Int((crc ^ UInt32(bytes[index])) & 0xFF)] ^ (crc >> 8)
+                crc = t[Int((crc ^ UInt32(start.load(fromByteOffset: index, as: UInt8.self))) & 0xFF)] ^ (crc &>> 8)
                 index &+= 1
             }
         }
