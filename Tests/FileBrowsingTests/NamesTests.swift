@@ -103,6 +103,34 @@ final class NaturalOrderTests: XCTestCase {
     }
 }
 
+extension NaturalOrderTests {
+    /// The key walked a byte at a time (how tied names compare) orders any
+    /// two names as their built keys do: digit runs with and without
+    /// leading zeros, all zeros, runs longer than 255 digits, case, bytes
+    /// past ASCII, one name a prefix of the other.
+    func testTheWalkedKeyAgreesWithTheBuiltOne() {
+        var names = ["", "a", "A", "a0", "a00", "a000b", "a1", "a01", "a10", "a9z", "a09z", "x-0", "x-00-1", "0", "00", "007", "7", "\u{E9}9"]
+        names.append("n" + String(repeating: "9", count: 300))
+        names.append("n" + String(repeating: "9", count: 299) + "8")
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("aZ09.-_ 0\u{E9}".utf8)
+        var random: [[UInt8]] = (0..<300).map { _ in
+            (0..<Int.random(in: 0...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+        }
+        random += names.map { Array($0.utf8) }
+        let sign = { (value: Int) in value < 0 ? -1 : value > 0 ? 1 : 0 }
+        for a in random {
+            for b in random.prefix(80) {
+                let built = NaturalOrder.key(of: a).withUnsafeBufferPointer { x in
+                    NaturalOrder.key(of: b).withUnsafeBufferPointer { y in NaturalOrder.compareBytes(x, y) }
+                }
+                let walked = a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in NaturalKeyCursor.compare(x, y) } }
+                XCTAssertEqual(sign(walked), sign(built), "\(a) against \(b)")
+            }
+        }
+    }
+}
+
 final class NameEscapingTests: XCTestCase {
     func testEscapes() {
         XCTAssertEqual(NameEscaping.escape(Array("plain name.txt".utf8)), "plain name.txt")
