@@ -90,9 +90,13 @@ enum CommandRunner {
     /// The home every program a test starts is given: a folder of the
     /// tests' own, made once (never the user's: a session keeps its history
     /// there, and a home that does not exist is said on standard error).
+    /// Removed when the test process exits (a run left one behind each time).
     static let temporaryHome: String = {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("filetable-tests-home-\(getpid())").path
         mkdir(home, 0o700)
+        atexit {
+            try? FileManager.default.removeItem(atPath: CommandRunner.temporaryHome)
+        }
         return home
     }()
 
