@@ -9,16 +9,23 @@ final class GitRevisionTests: XCTestCase {
         try XCTSkipUnless(CommandRunner.isInstalled("git"), "skipped: git is not installed (apt-get install git)")
     }
 
-    func testCatAndHexOfARevisionAreGitShows() throws {
+    /// A repository made by `commands` (shell lines, run with `set -e`
+    /// after `git init` and a committer), in a temporary tree; the test is
+    /// skipped, saying why, when it could not be made.
+    private func repository(_ commands: String) throws -> TemporaryTree {
         let temp = try TemporaryTree()
         let made = try CommandRunner.shell(
+            "set -e\ngit init -q -b main . && git config user.email t@example.com && git config user.name tester\n" + commands, in: temp.url)
+        try XCTSkipIf(made.status != 0, "skipped: could not make the repository: \(made.stderr)")
+        return temp
+    }
+
+    func testCatAndHexOfARevisionAreGitShows() throws {
+        let temp = try repository(
             """
-            set -e
-            git init -q -b main . && git config user.email t@example.com && git config user.name tester
             mkdir src && printf 'first\\n' > src/notes.txt && printf '\\000\\001\\377' > blob.bin && git add -A && git commit -qm one && git tag v1
             printf 'second\\n' > src/notes.txt && git commit -qam two
-            """, in: temp.url)
-        try XCTSkipIf(made.status != 0, "skipped: could not make the repository: \(made.stderr)")
+            """)
         for (revision, path) in [("v1", "src/notes.txt"), ("HEAD", "src/notes.txt"), ("HEAD~1", "blob.bin")] {
             let ours = try CommandRunner.shell("\"$FILETABLE\" --rev \(revision) --cat \(path) | od -An -tx1", in: temp.url).text
             let theirs = try CommandRunner.shell("git show \(revision):\(path) | od -An -tx1", in: temp.url).text
@@ -93,15 +100,11 @@ final class GitRevisionTests: XCTestCase {
     /// `rev REV` at the prompt: the directory as the revision holds it, a
     /// level like an archive's; view reads from git; marks are refused.
     func testRevAtThePromptIsALevel() throws {
-        let temp = try TemporaryTree()
-        let made = try CommandRunner.shell(
+        let temp = try repository(
             """
-            set -e
-            git init -q -b main . && git config user.email t@example.com && git config user.name tester
             mkdir src && printf 'old\\n' > src/notes.txt && git add -A && git commit -qm one
             printf 'new\\n' > src/notes.txt && echo later > later && git add -A && git commit -qm two
-            """, in: temp.url)
-        try XCTSkipIf(made.status != 0, "skipped: could not make the repository: \(made.stderr)")
+            """)
         let run = try CommandRunner.script("rev HEAD~1; open src; view notes.txt; mark notes.txt", in: temp)
         XCTAssertTrue(run.text.contains("\(temp.path) | at HEAD~1 | 1 entry |"), "later was not there yet:\n\(run.text)")
         XCTAssertTrue(run.text.contains("\(temp.path)/src | at HEAD~1 | 1 entry |"), run.text)
@@ -115,15 +118,11 @@ final class GitRevisionTests: XCTestCase {
     /// them (`git ls-tree -r -l`'s sizes), largest first, nothing checked
     /// out; `find TEXT --all` the paths whose names hold TEXT.
     func testDuAndFindInARevision() throws {
-        let temp = try TemporaryTree()
-        let made = try CommandRunner.shell(
+        let temp = try repository(
             """
-            set -e
-            git init -q -b main . && git config user.email t@example.com && git config user.name tester
             mkdir -p small big/deep && head -c 3000 /dev/zero > small/a && head -c 50000 /dev/zero > big/deep/b && echo x > big/c.txt
             git add -A && git commit -qm one && rm -r big small
-            """, in: temp.url)
-        try XCTSkipIf(made.status != 0, "skipped: could not make the repository: \(made.stderr)")
+            """)
         let run = try CommandRunner.script("rev HEAD; du; find --all c.tx", in: temp)
         XCTAssertEqual(run.status, 0, run.stderr)
         let sized = run.text.components(separatedBy: "| sort du |").dropFirst().first ?? ""
@@ -140,17 +139,13 @@ final class GitRevisionTests: XCTestCase {
     /// untracked are only here, ignored is left out); `diff N` shows a
     /// changed file against the revision's; nothing in the repository changes.
     func testCompareWithARevisionIsGitsAnswerAsAComparison() throws {
-        let temp = try TemporaryTree()
-        let made = try CommandRunner.shell(
+        let temp = try repository(
             """
-            set -e
-            git init -q -b main . && git config user.email t@example.com && git config user.name tester
             mkdir -p src/deep && printf 'one\\ntwo\\nthree\\n' > src/a.c && echo b > src/deep/b.c && echo gone > gone.txt
             echo l > linked && echo s > same.txt && echo 'build/' > .gitignore && git add -A && git commit -qm one && git tag v1
             printf 'one\\nTWO\\nthree\\n' > src/a.c && rm gone.txt linked && ln -s same.txt linked && echo new > src/new.c
             mkdir build && echo o > build/out && echo staged > staged.txt && git add staged.txt
-            """, in: temp.url)
-        try XCTSkipIf(made.status != 0, "skipped: could not make the repository: \(made.stderr)")
+            """)
         let index = try Data(contentsOf: temp.url.appendingPathComponent(".git/index"))
         let run = try CommandRunner.run(["-e", "compare --rev v1; diff 4; q; view 3; q; mark 3", "."], in: temp.url)
         let page = run.text

@@ -15,8 +15,8 @@ public final class GitChangeRows: ArenaBackedRows {
     public private(set) var arena: ArenaRows
     private var kinds: [GitRevisionChanges.Kind] = []
     private var statuses: [Int: Result<FileStatus, Errno>] = [:]
-    /// Each parent directory below `directory` opened so far (nil: it could not be).
-    private var parents: [[UInt8]: DirectoryHandle?] = [:]
+    /// The parent directories of the rows on disk, each opened once.
+    private let parents: DirectoriesBelow
     private let stop: () -> Bool
     public var options: ListOptions {
         didSet { if options != oldValue { arrange() } }
@@ -27,6 +27,7 @@ public final class GitChangeRows: ArenaBackedRows {
 
     public init(_ changes: GitRevisionChanges, in directory: DirectoryHandle, revision: [UInt8], options: ListOptions, stop: @escaping () -> Bool) {
         self.directory = directory
+        parents = DirectoriesBelow(directory)
         self.revision = revision
         self.changes = changes
         self.options = options
@@ -44,7 +45,6 @@ public final class GitChangeRows: ArenaBackedRows {
             kinds.append(kind)
         }
         arena = ArenaRows(names: names)
-        statuses = [:]
         arrange()
     }
 
@@ -97,16 +97,8 @@ public final class GitChangeRows: ArenaBackedRows {
     public func location(ofRow row: Int) -> RowLocation? {
         guard difference(ofRow: row) != .onlyThere else { return nil }
         let (parent, name) = PathBytes.split(name(ofRow: row))
-        guard let opened = open(parent) else { return nil }
+        guard let opened = parents.directory(at: parent) else { return nil }
         return RowLocation(directory: opened, name: name)
-    }
-
-    private func open(_ parent: [UInt8]) -> DirectoryHandle? {
-        if parent.isEmpty { return directory }
-        if let known = parents[parent] { return known }
-        let handle = try? DirectoryHandle.open(below: directory, relative: parent)
-        parents[parent] = handle
-        return handle
     }
 
     public func reportedInode(ofRow row: Int) -> UInt64? { nil }

@@ -18,3 +18,24 @@ extension DirectoryHandle {
         return handle
     }
 }
+
+/// The directories below one base that another program's paths name, each
+/// opened once by `DirectoryHandle.open(below:relative:)` however many of
+/// the paths it holds (a tree's ignored files, a comparison's rows).
+public final class DirectoriesBelow {
+    public let base: DirectoryHandle
+    /// Each relative path asked so far: its directory, or nil where it could not be opened.
+    private var opened: [[UInt8]: DirectoryHandle?] = [:]
+
+    public init(_ base: DirectoryHandle) { self.base = base }
+
+    /// The directory `relative` names below the base (the base itself for
+    /// an empty path); nil when it cannot be opened.
+    public func directory(at relative: [UInt8]) -> DirectoryHandle? {
+        if relative.isEmpty { return base }
+        if let known = opened[relative] { return known }
+        let handle = try? DirectoryHandle.open(below: base, relative: relative)
+        opened[relative] = handle
+        return handle
+    }
+}

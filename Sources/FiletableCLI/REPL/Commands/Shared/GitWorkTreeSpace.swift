@@ -80,6 +80,7 @@ extension CommandContext {
         of paths: [[UInt8]], below base: DirectoryHandle, tree: [UInt8], measure: SpaceMeasure, stop: StopSource
     ) throws(CommandError) -> Int64 {
         var bytes: Int64 = 0
+        let parents = DirectoriesBelow(base)
         for path in paths {
             let isDirectory = path.last == 0x2F
             let relative = PathBytes.join(tree, isDirectory ? Array(path.dropLast()) : path)
@@ -94,7 +95,7 @@ extension CommandContext {
                 bytes += result.root.bytes(apparent: measure == .apparent)
             } else {
                 let (parent, name) = PathBytes.split(relative)
-                guard let directory = try? DirectoryHandle.open(below: base, relative: parent),
+                guard let directory = parents.directory(at: parent),
                     case .success(let status) = FileStatusReader.status(ofEntry: name, in: directory)
                 else { continue }
                 bytes += measure == .apparent ? status.size : status.blocks * 512
