@@ -7,7 +7,7 @@ import FuzzSupport
 /// The natural order is a strict total order: of two different names exactly
 /// one precedes, no name precedes itself, it is transitive over three names,
 /// and the 16-byte key prefix the radix sort uses never contradicts it.
-/// The comparator the sorts use (prefix, then full keys by memcmp, then
+/// The comparator the sorts use (prefix, then the keys walked side by side, then
 /// bytes, then entry number) agrees with it.
 runFuzzer { data, count in
 
