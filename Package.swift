@@ -12,7 +12,8 @@ let hotPathSettings: [SwiftSetting] = [
 
 /// filetable: a terminal file browser built the way a table-view app is built.
 ///
-/// SystemSeam holds every C call (the only `import Glibc`) and the records
+/// SystemSeam holds every C call (the only `import Glibc`, and the only user
+/// of CLibraryExtras, the C functions the Glibc module leaves out) and the records
 /// the kernel's answers decode into, TableKit is the table engine (knows
 /// nothing of files), HexDump draws hexdump's and xxd's formats (knows
 /// nothing of files either), Terminal owns the terminal (raw mode and the
@@ -34,7 +35,9 @@ let package = Package(
         .library(name: "FiletableCLI", targets: ["FiletableCLI"]),
     ],
     targets: [
-        .target(name: "SystemSeam", swiftSettings: hotPathSettings),
+        // The C library functions Swift's Glibc module leaves out, linked by name.
+        .systemLibrary(name: "CLibraryExtras"),
+        .target(name: "SystemSeam", dependencies: ["CLibraryExtras"], swiftSettings: hotPathSettings),
         .target(name: "TableKit", swiftSettings: hotPathSettings),
         .target(name: "HexDump", dependencies: ["SystemSeam"], swiftSettings: hotPathSettings),
         .target(name: "Terminal", dependencies: ["SystemSeam", "TableKit"], swiftSettings: hotPathSettings),

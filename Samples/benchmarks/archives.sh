@@ -18,8 +18,8 @@ work=${1:-/tmp/filetable-archives}
 megabytes=${2:-1024}
 runs=${RUNS:-5}
 command -v hyperfine >/dev/null 2>&1 || { echo "skipped: hyperfine is not installed" >&2; exit 0; }
-swift build -c release --static-swift-stdlib >/dev/null
-bin=$(swift build -c release --static-swift-stdlib --show-bin-path)/filetable
+# The binary README installs.
+bin=$(Samples/release/build.sh 2>/dev/null)
 mkdir -p "$work"
 cd "$work"
 if [ ! -f text.tar ]; then

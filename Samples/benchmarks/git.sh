@@ -20,8 +20,8 @@ work=${1:-/tmp/filetable-git}
 runs=${RUNS:-10}
 command -v hyperfine >/dev/null 2>&1 || { echo "skipped: hyperfine is not installed" >&2; exit 0; }
 command -v git >/dev/null 2>&1 || { echo "skipped: git is not installed" >&2; exit 0; }
-swift build -c release --static-swift-stdlib >/dev/null
-bin=$(swift build -c release --static-swift-stdlib --show-bin-path)/filetable
+# The binary README installs.
+bin=$(Samples/release/build.sh 2>/dev/null)
 mkdir -p "$work"
 cd "$work"
 export GIT_AUTHOR_NAME=bench GIT_AUTHOR_EMAIL=bench@example.com GIT_COMMITTER_NAME=bench GIT_COMMITTER_EMAIL=bench@example.com

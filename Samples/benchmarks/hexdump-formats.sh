@@ -11,8 +11,7 @@ mkdir -p "$work"
 cd "$work"
 [ -f random16 ] || head -c 16777216 /dev/urandom > random16
 # The self-contained build README installs (as the other benchmarks time).
-(cd "$repo" && swift build -c release --static-swift-stdlib 2>&1 | tail -1)
-ft="$(cd "$repo" && swift build -c release --static-swift-stdlib --show-bin-path)/filetable"
+ft="$("$repo/Samples/release/build.sh" 2>/dev/null)"
 # Several strings of one dump are separated by tabs here.
 formats=(
     '16/1 "%02x" "\n"'

@@ -39,10 +39,9 @@ need hyperfine hyperfine
 need python3 python3
 [ -x /usr/bin/time ] || need /usr/bin/time time
 
-# The self-contained binary README builds: the Swift libraries linked in,
-# none loaded from the toolchain at start-up.
-swift build -c release --static-swift-stdlib >/dev/null
-ft="$(swift build -c release --static-swift-stdlib --show-bin-path)/filetable"
+# The binary README installs: a static position-independent executable,
+# nothing loaded at start-up.
+ft="$(Samples/release/build.sh 2>/dev/null)"
 base=${BASELINE:-}
 # ours ARGS...: appends "filetable ARGS" (and the baseline's) to `cmds`.
 ours() {
@@ -97,10 +96,23 @@ echo
 echo "## Start-up: a directory of 200 entries (the common case), beside a static Swift hello (the floor)"
 mkdir -p small200 && (cd small200 && for i in $(seq 1 200); do : > "entry-$i"; done)
 printf 'print("hello")\n' > hello.swift
+# The floor, linked as filetable is (Samples/release/build.sh), and with the
+# Swift libraries alone linked in (the C library loaded at start).
+swiftc -O -static-executable -Xclang-linker -static-pie -Xclang-linker -fuse-ld=lld \
+    -Xlinker -z -Xlinker pack-relative-relocs hello.swift -o hello-static-pie 2>/dev/null || true
 swiftc -O -static-stdlib hello.swift -o hello-static 2>/dev/null || true
+hellos=()
+for hello in hello-static-pie hello-static; do [ -x "$hello" ] && hellos+=("./$hello"); done
 cmds=(); ours "-1 small200" "--page-size 40 --command list small200"
 hyperfine -N -w 20 -r $((quick_runs * 10)) --export-markdown start-up.md \
-    "ls -1 small200" "$([ -x hello-static ] && echo ./hello-static || echo true)" "${cmds[@]}"
+    "ls -1 small200" "${hellos[@]}" "${cmds[@]}"
+# Page faults and size beside the times: the loader's share shows in both.
+if command -v perf >/dev/null 2>&1; then
+    for binary in "$ft" ${base:+"$base"}; do
+        faults=$(perf stat -x, -e page-faults -r 20 "$binary" -1 small200 2>&1 >/dev/null | cut -d, -f1)
+        echo "$binary: $(stat -c %s "$binary") bytes, $faults page faults for -1 small200"
+    done
+fi
 
 echo
 echo "## One directory of 1,000,000 entries: long format"
