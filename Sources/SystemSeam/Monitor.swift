@@ -3,8 +3,9 @@ import Glibc
 /// The project's one lock: a pthread mutex with condition variables (which
 /// ThreadSanitizer sees, unlike the standard library's futex `Mutex`).
 /// `Locked` keeps a value behind one; queues and hand-offs wait on its
-/// conditions. Any thread may use it; `wait` and `signal` are called with
-/// the lock held (inside `withLock`).
+/// conditions. Any thread may use it; `wait` is called with the lock held
+/// (inside `withLock`), `signal` and `broadcast` with it held or just after
+/// letting it go, once the waiters' condition was changed under it.
 public final class Monitor: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let conditions: UnsafeMutablePointer<pthread_cond_t>
