@@ -16,8 +16,13 @@ struct EntryIndex {
     /// The number `isEntry` accepts among those filed under this key, or nil.
     @inline(__always)
     func find(directory: FileIdentity, name: UnsafeBufferPointer<UInt8>, isEntry: (Int32) -> Bool) -> Int32? {
+        find(hash: Self.hash(directory, name), isEntry: isEntry)
+    }
+
+    /// `find` by the key's hash.
+    @inline(__always)
+    func find(hash: UInt32, isEntry: (Int32) -> Bool) -> Int32? {
         guard !slots.isEmpty else { return nil }
-        let hash = Self.hash(directory, name)
         return slots.withUnsafeBufferPointer { slots in
             let mask = slots.count - 1
             var slot = Int(hash) & mask
@@ -37,6 +42,29 @@ struct EntryIndex {
     mutating func insert(_ number: Int32, directory: FileIdentity, name: UnsafeBufferPointer<UInt8>) {
         if (occupied + 1) * 4 > slots.count * 3 { grow() }
         place(UInt64(Self.hash(directory, name)) << 32 | UInt64(number + 1))
+    }
+
+    /// Files every number of `numbers` under its key (`hashOf`, the same
+    /// hash `insert` takes), placed in the order of their slots: a region of
+    /// the table at a time, in the cache, where a million placed in mark
+    /// order each missed it (a fifth of `mark all`'s time after the reads).
+    mutating func insert(all numbers: Range<Int32>, hashOf: (Int32) -> UInt32) {
+        reserve(numbers.count)
+        let mask = slots.count - 1
+        let regionShift = max(0, mask.bitWidth - mask.leadingZeroBitCount - 8)
+        // Counted first, then filed by region: the hashes are taken twice
+        // rather than kept (a million would add 8 MB to the peak).
+        var starts = [Int](repeating: 0, count: 257)
+        for number in numbers { starts[(Int(hashOf(number)) & mask) >> regionShift + 1] += 1 }
+        for region in 0..<256 { starts[region + 1] += starts[region] }
+        var ordered = [UInt64](repeating: 0, count: numbers.count)
+        for number in numbers {
+            let hash = hashOf(number)
+            let region = (Int(hash) & mask) >> regionShift
+            ordered[starts[region]] = UInt64(hash) << 32 | UInt64(number + 1)
+            starts[region] += 1
+        }
+        for word in ordered { place(word) }
     }
 
     /// Takes `number` out (a tombstone keeps later probes going).

@@ -162,8 +162,10 @@ public final class MarkStore {
         folderOfMark = batch.folderOfEntry.map { folderNumbers[Int($0)] }
         isLive = [Bool](repeating: false, count: batch.count)
         let added = 0..<Int32(batch.count)
-        index.reserve(batch.count)
-        added.forEach(insert)
+        added.forEach { enliven($0) }
+        index.insert(all: added) { number in
+            names.withName(at: Int(number)) { EntryIndex.hash(folders[Int(folderOfMark[Int(number)])].identity, $0) }
+        }
         record(Change(added: added, removed: []))
         return added.count
     }
@@ -240,12 +242,17 @@ public final class MarkStore {
     }
 
     private func insert(_ number: Int32) {
+        enliven(number)
+        let folder = Int(folderOfMark[Int(number)])
+        names.withName(at: Int(number)) { self.index.insert(number, directory: folders[folder].identity, name: $0) }
+    }
+
+    /// `insert` but for the index: the mark counts, and covers what a directory holds.
+    private func enliven(_ number: Int32) {
         let index = Int(number)
         isLive[index] = true
         count += 1
-        let folder = Int(folderOfMark[index])
-        folders[folder].liveMarks += 1
-        names.withName(at: index) { self.index.insert(number, directory: folders[folder].identity, name: $0) }
+        folders[Int(folderOfMark[index])].liveMarks += 1
         if stored[index].kind == .directory { markedDirectories[snapshot(number: number).identity] = number }
     }
 

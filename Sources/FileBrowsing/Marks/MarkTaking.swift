@@ -85,6 +85,12 @@ public struct MarkTaker {
         return snapshot(from: read, device: device, shownInode: shownInode)
     }
 
+    /// `snapshot(of:in:device:shownInode:)` of a name already NUL-terminated
+    /// (a `NameArena`'s), without copying it.
+    static func snapshot(ofCName name: UnsafePointer<CChar>, in fd: Int32, device: UInt64, shownInode: UInt64?) -> Result<MarkSnapshot, MarkRefusal> {
+        snapshot(from: Syscalls.markSnapshot(at: fd, name: name), device: device, shownInode: shownInode)
+    }
+
     private static func snapshot(from read: Result<MarkSnapshot, Errno>, device: UInt64, shownInode: UInt64?) -> Result<MarkSnapshot, MarkRefusal> {
         switch read {
         case .success(let snapshot):
