@@ -1,7 +1,8 @@
-import FileBrowsing
 import Foundation
 import TestSupport
 import XCTest
+
+@testable import FileBrowsing
 
 /// Moving through a text file by lines without reading all of it: the
 /// pieces met going forward are met again, in reverse, going back, line
@@ -48,5 +49,32 @@ final class TextLinesTests: XCTestCase {
         // "line 2999" is the last line holding "line 2" before the end.
         XCTAssertEqual(backward.newlinesPassed, -(5000 - 2999 + 1))
         XCTAssertNil(try TextSearch(bytes: Array("line 2".utf8)).previous(in: lines.file, before: 0))
+    }
+
+    /// The vectorised scan finds the first match as a byte-by-byte one does,
+    /// wherever it falls against the 16- and 32-byte steps, cases ignored or
+    /// not, near-misses (first and last byte right) around it.
+    func testTheFirstMatchIsFoundAtEveryOffset() {
+        var generator = SystemRandomNumberGenerator()
+        for needleText in ["ab", "xyz", "needle-at-the-end", "Q"] {
+            for search in [TextSearch(text: needleText), TextSearch(bytes: Array(needleText.utf8))] {
+                for _ in 0..<40 {
+                    var block = (0..<(90 + Int.random(in: 0..<60, using: &generator))).map { _ in UInt8.random(in: 0x61...0x63, using: &generator) }
+                    let at = Int.random(in: 0...(block.count - needleText.utf8.count), using: &generator)
+                    let upper = search.ignoresCase && Bool.random(using: &generator)
+                    for (offset, byte) in needleText.utf8.enumerated() { block[at + offset] = upper ? byte & ~0x20 : byte }
+                    let from = Int.random(in: 0...at, using: &generator)
+                    let expected = (from...(block.count - search.needle.count)).first { start in
+                        (0..<search.needle.count).allSatisfy { position in
+                            var byte = block[start + position]
+                            if search.ignoresCase && (0x41...0x5A).contains(byte) { byte |= 0x20 }
+                            return byte == search.needle[position]
+                        }
+                    }
+                    let found = block.withUnsafeBytes { search.firstMatch(in: $0, from: from) }
+                    XCTAssertEqual(found, expected, "\(needleText) in \(block) from \(from)")
+                }
+            }
+        }
     }
 }
