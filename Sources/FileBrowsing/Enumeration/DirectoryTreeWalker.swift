@@ -131,7 +131,7 @@ public final class DirectoryTreeWalker {
 private final class TraversalReadAhead {
     private let queue = BoundedQueue<Transfer>(
         maximumCount: DirectoryTreeWalker.readAheadDirectories, maximumWeight: DirectoryTreeWalker.readAheadRows,
-        wakeCount: max(1, DirectoryTreeWalker.readAheadDirectories / 2), wakeWeight: 16384)
+        wakeCount: 16, wakeWeight: 4096)
     private var thread: JoinableThread?
 
     /// A record crossing to the caller's thread: the traversal lets go of

@@ -53,7 +53,7 @@ struct EntryIndex {
         let mask = slots.count - 1
         let regionShift = max(0, mask.bitWidth - mask.leadingZeroBitCount - 8)
         // Counted first, then filed by region: the hashes are taken twice
-        // rather than kept (a million would add 8 MB to the peak).
+        // rather than kept (a million would add 4 MB more to the peak).
         var starts = [Int](repeating: 0, count: 257)
         for number in numbers { starts[(Int(hashOf(number)) & mask) >> regionShift + 1] += 1 }
         for region in 0..<256 { starts[region + 1] += starts[region] }
