@@ -13,7 +13,7 @@ final class CLibrarySymbolTests: XCTestCase {
     func testEveryFunctionTheSeamNamesIsLinked() {
         let names = [
             "statx", "getdents64", "fstatfs", "getxattr", "lgetxattr", "llistxattr", "iswprint_l", "mallopt", "prctl",
-            "posix_spawn_file_actions_addfchdir_np", "posix_spawn_file_actions_addclosefrom_np",
+            "posix_spawn_file_actions_addfchdir_np", "posix_spawn_file_actions_addclosefrom_np", "getauxval", "__nss_configure_lookup",
         ]
         for name in names {
             XCTAssertNotNil(CLibrarySymbol.lookUp(name, as: AnyFunction.self), "\(name) is not linked")
