@@ -7,10 +7,9 @@
 /// A consumer that finds the queue empty sleeps until a batch has arrived
 /// (`wakeCount` elements or `wakeWeight` in all, or the end); a producer that
 /// finds it full sleeps until it has drained to half its bounds. Each side is
-/// signalled only when it waits: handing over many small elements then costs
-/// a few wake-ups, not two system calls each (a producer woken for every
-/// element taken from a full queue made a third of `-R /usr/share`'s
-/// system time futex calls).
+/// signalled only when it waits, and after the lock is let go (a thread
+/// woken under it would wake only to wait for it): handing over many small
+/// elements then costs a few wake-ups, not two system calls each.
 ///
 /// Sendable by hand: every field below is touched only under `lock`; an
 /// element passes from one thread to the other and is not shared.
