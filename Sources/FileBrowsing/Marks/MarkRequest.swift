@@ -119,15 +119,13 @@ public struct MarkRequest {
     public consuming func take() -> Result<MarkBatch, Failure> {
         let total = count
         let parallel = total >= 4096 && !takers.contains { $0.isGuarded }
-        var stop: Stop?
-        var otherDevices: [Int: UInt64] = [:]
+        var reading = Reading()
         let snapshots = [StoredSnapshot](unsafeUninitializedCapacity: total) { buffer, initialized in
             // Every slot holds a value even when reading stopped (the array is thrown away then).
-            stop =
-                parallel ? readInHalves(into: buffer, otherDevices: &otherDevices) : readRange(0..<total, into: buffer, otherDevices: &otherDevices)
+            reading = parallel ? readInHalves(into: SendableBuffer(buffer)) : readOnThisThread(into: SendableBuffer(buffer))
             initialized = total
         }
-        if let stop {
+        if let stop = reading.stop {
             if let refusal = stop.refusal { return .failure(.refused(entry: stop.firstUnread - 1, refusal)) }
             return .failure(.interrupted(read: stop.firstUnread))
         }
@@ -135,112 +133,91 @@ public struct MarkRequest {
         folders.reserveCapacity(takers.count)
         for taker in takers { folders.append((taker.directoryIdentity, taker.directoryPath)) }
         for index in 0..<total { names.setKind(snapshots[index].kind, at: index) }
-        var batch = MarkBatch(folders: folders, names: names, folderOfEntry: takerOfEntry, stored: snapshots, otherDevices: otherDevices)
+        var batch = MarkBatch(
+            folders: folders, names: names, folderOfEntry: takerOfEntry, stored: snapshots, otherDevices: reading.otherDevices)
         batch.entriesAreDistinct = entriesAreDistinct
         return .success(batch)
     }
 
     /// Where reading stopped: the entry after the last one read (after the
     /// refused one, when one was refused).
-    private struct Stop {
+    private struct Stop: Sendable {
         var firstUnread: Int
         var refusal: MarkRefusal?
     }
 
-    /// Reads entries `range` on this thread into their slots of `buffer`;
-    /// when it stops, the rest of the range gets placeholders.
-    private func readRange(
-        _ range: Range<Int>, into buffer: UnsafeMutableBufferPointer<StoredSnapshot>, otherDevices: inout [Int: UInt64]
-    ) -> Stop? {
-        let shown = inodesShown
+    /// What reading a range came to: where it stopped, if it did, and the
+    /// entries not on their directory's device.
+    private struct Reading: Sendable {
+        var stop: Stop?
+        var otherDevices: [Int: UInt64] = [:]
+    }
+
+    /// Reads entries `range` into their slots, a block at a time, with
+    /// `take` (an entry's snapshot from its index and the inode its row
+    /// showed, and its directory's device); when it stops, the rest of the
+    /// range gets placeholders. The one loop of either thread.
+    private static func read(
+        _ range: Range<Int>, shown: ShownInodes, into slots: SendableBuffer,
+        take: (_ index: Int, _ shownInode: UInt64?) -> (Result<MarkSnapshot, MarkRefusal>, directoryDevice: UInt64)
+    ) -> Reading {
+        var reading = Reading()
+        func stop(at index: Int, firstUnread: Int, refusal: MarkRefusal? = nil) -> Reading {
+            for rest in index..<range.upperBound { slots.buffer.initializeElement(at: rest, to: .placeholder) }
+            reading.stop = Stop(firstUnread: firstUnread, refusal: refusal)
+            return reading
+        }
         var block: [UInt64] = []
-        block.reserveCapacity(Self.blockSize)
-        for blockStart in stride(from: range.lowerBound, to: range.upperBound, by: Self.blockSize) {
-            if blockStart != range.lowerBound && Interruption.isRequested {
-                for rest in blockStart..<range.upperBound { buffer.initializeElement(at: rest, to: .placeholder) }
-                return Stop(firstUnread: blockStart)
-            }
-            let blockRange = blockStart..<min(blockStart + Self.blockSize, range.upperBound)
+        block.reserveCapacity(blockSize)
+        for blockStart in stride(from: range.lowerBound, to: range.upperBound, by: blockSize) {
+            if blockStart != range.lowerBound && Interruption.isRequested { return stop(at: blockStart, firstUnread: blockStart) }
+            let blockRange = blockStart..<min(blockStart + blockSize, range.upperBound)
             shown.gather(blockRange, into: &block)
             for index in blockRange {
                 let inode = block[index - blockStart]
-                let taker = takers[Int(takerOfEntry[index])]
-                let known = inode == 0 ? nil : inode
-                let taken =
-                    taker.isGuarded
-                    ? names.withName(at: index) { taker.snapshot(of: $0, shownInode: known) }
-                    : names.withCName(at: index) {
-                        MarkTaker.snapshot(ofCName: $0, in: taker.descriptor, device: taker.directoryIdentity.device, shownInode: known)
-                    }
-                switch taken {
-                case .success(let snapshot):
-                    let device = taker.directoryIdentity.device
-                    if snapshot.device != device { otherDevices[index] = snapshot.device }
-                    buffer.initializeElement(at: index, to: StoredSnapshot(snapshot, directoryDevice: device))
-                case .failure(let refusal):
-                    for rest in index..<range.upperBound { buffer.initializeElement(at: rest, to: .placeholder) }
-                    return Stop(firstUnread: index + 1, refusal: refusal)
+                switch take(index, inode == 0 ? nil : inode) {
+                case (.success(let snapshot), let device):
+                    if snapshot.device != device { reading.otherDevices[index] = snapshot.device }
+                    slots.buffer.initializeElement(at: index, to: StoredSnapshot(snapshot, directoryDevice: device))
+                case (.failure(let refusal), _):
+                    return stop(at: index, firstUnread: index + 1, refusal: refusal)
                 }
             }
         }
-        return nil
+        return reading
+    }
+
+    /// Every entry on this thread, through its taker (one call at a time
+    /// under the hang guard where its directory needs one).
+    private func readOnThisThread(into slots: SendableBuffer) -> Reading {
+        Self.read(0..<count, shown: inodesShown, into: slots) { index, inode in
+            let taker = takers[Int(takerOfEntry[index])]
+            let device = taker.directoryIdentity.device
+            guard !taker.isGuarded else { return (names.withName(at: index) { taker.snapshot(of: $0, shownInode: inode) }, device) }
+            return (names.withCName(at: index) { MarkTaker.snapshot(ofCName: $0, in: taker.descriptor, device: device, shownInode: inode) }, device)
+        }
     }
 
     /// The first half here, the second on another thread into its own
     /// slots (only plain values cross: descriptors, identities, the shared
-    /// name bytes and the buffer's address).
-    private func readInHalves(into buffer: UnsafeMutableBufferPointer<StoredSnapshot>, otherDevices: inout [Int: UInt64]) -> Stop? {
+    /// name bytes and the buffer's address). No directory here is guarded.
+    private func readInHalves(into slots: SendableBuffer) -> Reading {
         let half = count / 2
+        let total = count
         let plain = PlainTakers(takers.map { ($0.descriptor, $0.directoryIdentity.device) })
         let names = self.names
         let takerOfEntry = self.takerOfEntry
         let shown = inodesShown
-        let total = count
-        let slots = SendableBuffer(buffer)
-        var first: Stop?
-        var firstDevices: [Int: UInt64] = [:]
+        let take: @Sendable (Int, UInt64?) -> (Result<MarkSnapshot, MarkRefusal>, directoryDevice: UInt64) = { index, inode in
+            let (fd, device) = plain.takers[Int(takerOfEntry[index])]
+            return (names.withCName(at: index) { MarkTaker.snapshot(ofCName: $0, in: fd, device: device, shownInode: inode) }, device)
+        }
+        var first = Reading()
         let second = TwoThreads.run(
-            { first = readRange(0..<half, into: buffer, otherDevices: &firstDevices) },
-            alongside: { () -> SecondStop in
-                var devices: [Int: UInt64] = [:]
-                var block: [UInt64] = []
-                block.reserveCapacity(Self.blockSize)
-                for blockStart in stride(from: half, to: total, by: Self.blockSize) {
-                    if blockStart != half && Interruption.isRequested {
-                        for rest in blockStart..<total { slots.buffer.initializeElement(at: rest, to: .placeholder) }
-                        return SecondStop(firstUnread: blockStart, refusal: nil, otherDevices: devices)
-                    }
-                    let blockRange = blockStart..<min(blockStart + Self.blockSize, total)
-                    shown.gather(blockRange, into: &block)
-                    for index in blockRange {
-                        let (fd, device) = plain.takers[Int(takerOfEntry[index])]
-                        let inode = block[index - blockStart]
-                        let taken = names.withCName(at: index) {
-                            MarkTaker.snapshot(ofCName: $0, in: fd, device: device, shownInode: inode == 0 ? nil : inode)
-                        }
-                        switch taken {
-                        case .success(let snapshot):
-                            if snapshot.device != device { devices[index] = snapshot.device }
-                            slots.buffer.initializeElement(at: index, to: StoredSnapshot(snapshot, directoryDevice: device))
-                        case .failure(let refusal):
-                            for rest in index..<total { slots.buffer.initializeElement(at: rest, to: .placeholder) }
-                            return SecondStop(firstUnread: index + 1, refusal: refusal, otherDevices: devices)
-                        }
-                    }
-                }
-                return SecondStop(firstUnread: nil, refusal: nil, otherDevices: devices)
-            })
-        otherDevices = firstDevices.merging(second.otherDevices) { a, _ in a }
-        if let first { return first }
-        guard let unread = second.firstUnread else { return nil }
-        return Stop(firstUnread: unread, refusal: second.refusal)
-    }
-
-    /// Where the second thread stopped, if it did.
-    private struct SecondStop: Sendable {
-        let firstUnread: Int?
-        let refusal: MarkRefusal?
-        let otherDevices: [Int: UInt64]
+            { first = Self.read(0..<half, shown: shown, into: slots, take: take) },
+            alongside: { Self.read(half..<total, shown: shown, into: slots, take: take) })
+        // A stop in the first half comes first in entry order.
+        return Reading(stop: first.stop ?? second.stop, otherDevices: first.otherDevices.merging(second.otherDevices) { a, _ in a })
     }
 
     /// The snapshot buffer's address, handed to the second thread, which
